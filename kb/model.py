@@ -1,0 +1,167 @@
+"""The rule tree: immutable records that every parser produces and every consumer reads.
+
+A :class:`Document` is what one source file yields. Its ``rules`` hold sections,
+chapters, rules and subrules alike (``kind`` says which), in source order, each
+with its examples and cross-references; ``terms`` are glossary entries,
+``rulings`` card or keyword rulings, ``cards`` card records. ``accounting``
+says what became of every line of the source (see :class:`LineAccount`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any
+
+LANGUAGES = ("en", "it", "fr")
+
+# How a text came to be: written by Wizards of the Coast, translated by a
+# community, machine-translated, or supplied by a translator through import.
+PROVENANCES = ("official", "community", "machine", "translator")
+
+
+@dataclass(frozen=True, slots=True)
+class Example:
+    text: str
+    line: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """A section, chapter, rule or subrule, identified by its number in its source."""
+
+    number: str
+    kind: str
+    text: str = ""
+    title: str | None = None
+    examples: tuple[Example, ...] = ()
+    refs: tuple[str, ...] = ()
+    line: int | None = None
+    end_line: int | None = None
+    # A chapter whose text lives elsewhere ("Vedi Grimorio."): the pointer text.
+    pointer: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """A glossary entry: one or more names sharing a definition."""
+
+    names: tuple[str, ...]
+    definition: str
+    obsolete: bool = False
+    refs: tuple[str, ...] = ()
+    line: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """A ruling on a card or a game concept."""
+
+    text: str
+    lang: str = "en"
+    date: str | None = None  # ISO date
+    source: str | None = None  # wotc, scryfall, community ...
+    provenance: str = "official"
+    card: str | None = None
+    translations: tuple[tuple[str, str, str], ...] = ()  # (lang, text, provenance)
+    line: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A card: English name, type and text, and its names and texts in other languages."""
+
+    name: str
+    type: str = ""
+    text: str = ""
+    foreign: tuple[tuple[str, str, str, str], ...] = ()  # (lang, name, type, text)
+    sets: tuple[str, ...] = ()
+    line: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Unparsed:
+    line: int
+    text: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class LineAccount:
+    """What became of a source's lines: each one landed, was named boilerplate, or is unparsed."""
+
+    total: int = 0
+    landed: int = 0
+    blank: int = 0
+    boilerplate: dict[str, int] = field(default_factory=dict)
+    unparsed: tuple[Unparsed, ...] = ()
+
+    @property
+    def accounted(self) -> int:
+        return self.landed + self.blank + sum(self.boilerplate.values()) + len(self.unparsed)
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    """Everything one source yielded, with its provenance."""
+
+    id: str
+    lang: str
+    format: str
+    path: str = ""
+    sha256: str = ""
+    title: str | None = None
+    effective_date: str | None = None  # ISO date the text claims or was published
+    release: str | None = None  # release name the text claims, when it gives one
+    provenance: str = "official"
+    introduction: str = ""
+    credits: str = ""
+    rules: tuple[Rule, ...] = ()
+    terms: tuple[Term, ...] = ()
+    rulings: tuple[Ruling, ...] = ()
+    cards: tuple[Card, ...] = ()
+    meta: dict[str, Any] = field(default_factory=dict)
+    accounting: LineAccount = field(default_factory=LineAccount)
+    warnings: tuple[str, ...] = ()
+
+    def rule_map(self) -> dict[str, Rule]:
+        return {rule.number: rule for rule in self.rules}
+
+    def counts(self) -> dict[str, int]:
+        by_kind: dict[str, int] = {}
+        for rule in self.rules:
+            by_kind[rule.kind] = by_kind.get(rule.kind, 0) + 1
+        by_kind["examples"] = sum(len(r.examples) for r in self.rules)
+        by_kind["terms"] = len(self.terms)
+        by_kind["rulings"] = len(self.rulings)
+        by_kind["cards"] = len(self.cards)
+        return {k: v for k, v in by_kind.items() if v}
+
+
+def to_dict(obj: Any) -> Any:
+    """A JSON-ready form of any model object (tuples become lists)."""
+    return asdict(obj)
+
+
+def rule_from_dict(data: dict[str, Any]) -> Rule:
+    return Rule(**{**data, "examples": tuple(Example(**e) for e in data.get("examples", ())),
+                   "refs": tuple(data.get("refs", ()))})
+
+
+def document_from_dict(data: dict[str, Any]) -> Document:
+    """Rebuild a :class:`Document` from :func:`to_dict` output."""
+    values = dict(data)
+    values["rules"] = tuple(rule_from_dict(r) for r in data.get("rules", ()))
+    values["terms"] = tuple(Term(**{**t, "names": tuple(t["names"]), "refs": tuple(t.get("refs", ()))})
+                            for t in data.get("terms", ()))
+    values["rulings"] = tuple(Ruling(**{**r, "translations": tuple(tuple(x) for x in r.get("translations", ()))})
+                              for r in data.get("rulings", ()))
+    values["cards"] = tuple(Card(**{**c, "foreign": tuple(tuple(x) for x in c.get("foreign", ())),
+                                    "sets": tuple(c.get("sets", ()))}) for c in data.get("cards", ()))
+    acc = data.get("accounting") or {}
+    values["accounting"] = LineAccount(
+        total=acc.get("total", 0), landed=acc.get("landed", 0), blank=acc.get("blank", 0),
+        boilerplate=dict(acc.get("boilerplate", {})),
+        unparsed=tuple(Unparsed(**u) for u in acc.get("unparsed", ())))
+    values["warnings"] = tuple(data.get("warnings", ()))
+    known = {f.name for f in fields(Document)}
+    return Document(**{k: v for k, v in values.items() if k in known})

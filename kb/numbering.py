@@ -1,0 +1,191 @@
+"""Rule numbers: parse, order, parent, and ranges.
+
+The Comprehensive Rules number a section ``7``, a chapter ``701``, a rule
+``701.32`` and a subrule ``701.32a``; subrule letters skip ``l`` and ``o``
+(so ``400.7k`` is followed by ``400.7m``). ``702.6`` is not a prefix of
+``702.60``: numbers are compared part by part, never as strings.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import total_ordering
+from typing import Iterable, Iterator
+
+SUBRULE_LETTERS = "abcdefghijkmnpqrstuvwxyz"
+_LETTER_INDEX = {c: i for i, c in enumerate(SUBRULE_LETTERS)}
+
+_NUMBER = re.compile(r"^(?P<chapter>\d{1,3})(?:\.(?P<rule>\d+)(?P<letter>[a-z])?)?\.?$")
+_DASHES = "-\u2010\u2011\u2012\u2013\u2014\u2212"
+_RANGE = re.compile(rf"^\s*(?P<start>[\d.]+[a-z]?)\s*[{_DASHES}]\s*(?P<end>[\d.]*[a-z]?)\s*$")
+
+KINDS = ("section", "chapter", "rule", "subrule")
+
+
+class NumberError(ValueError):
+    """Text that is not a rule number or range."""
+
+
+@total_ordering
+@dataclass(frozen=True, slots=True)
+class RuleNumber:
+    """A parsed rule number. ``str()`` gives the canonical form (``701.32a``)."""
+
+    section: int
+    chapter: int | None = None
+    rule: int | None = None
+    letter: str | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> "RuleNumber":
+        """Parse ``7``, ``701``, ``701.32``, ``701.32.`` or ``701.32a``."""
+        match = _NUMBER.match(text.strip())
+        if not match:
+            raise NumberError(f"not a rule number: {text!r}")
+        head = match.group("chapter")
+        if match.group("rule") is None:
+            if len(head) == 1:
+                return cls(int(head))
+            if len(head) != 3:
+                raise NumberError(f"not a rule number: {text!r}")
+            return cls(int(head[0]), int(head))
+        if len(head) != 3:
+            raise NumberError(f"not a rule number: {text!r}")
+        letter = match.group("letter")
+        if letter is not None and letter not in _LETTER_INDEX:
+            raise NumberError(f"subrule letters skip 'l' and 'o': {text!r}")
+        return cls(int(head[0]), int(head), int(match.group("rule")), letter)
+
+    @classmethod
+    def try_parse(cls, text: str) -> "RuleNumber | None":
+        try:
+            return cls.parse(text)
+        except NumberError:
+            return None
+
+    @property
+    def kind(self) -> str:
+        if self.chapter is None:
+            return "section"
+        if self.rule is None:
+            return "chapter"
+        return "subrule" if self.letter else "rule"
+
+    @property
+    def parent(self) -> "RuleNumber | None":
+        if self.letter is not None:
+            return RuleNumber(self.section, self.chapter, self.rule)
+        if self.rule is not None:
+            return RuleNumber(self.section, self.chapter)
+        if self.chapter is not None:
+            return RuleNumber(self.section)
+        return None
+
+    def contains(self, other: "RuleNumber") -> bool:
+        """True if ``other`` is this number or lies below it in the tree."""
+        mine = self._parts()
+        return other._parts()[: len(mine)] == mine
+
+    def _parts(self) -> tuple:
+        parts: tuple = (self.section,)
+        if self.chapter is not None:
+            parts += (self.chapter,)
+        if self.rule is not None:
+            parts += (self.rule,)
+        if self.letter is not None:
+            parts += (_LETTER_INDEX.get(self.letter, ord(self.letter)),)
+        return parts
+
+    @property
+    def sort_key(self) -> str:
+        """A string whose order is the rules' order (for a database index)."""
+        key = str(self.section)
+        if self.chapter is not None:
+            key += f"{self.chapter:03d}"
+        if self.rule is not None:
+            key += f"{self.rule:04d}"
+        if self.letter is not None:
+            key += self.letter
+        return key
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, RuleNumber):
+            return NotImplemented
+        return self._parts() < other._parts()
+
+    def __str__(self) -> str:
+        if self.chapter is None:
+            return str(self.section)
+        if self.rule is None:
+            return str(self.chapter)
+        return f"{self.chapter}.{self.rule}{self.letter or ''}"
+
+
+def next_letter(letter: str) -> str | None:
+    index = _LETTER_INDEX[letter] + 1
+    return SUBRULE_LETTERS[index] if index < len(SUBRULE_LETTERS) else None
+
+
+def letters_between(first: str, last: str) -> list[str]:
+    """Subrule letters from ``first`` to ``last`` inclusive, skipping l and o."""
+    start, end = _LETTER_INDEX[first], _LETTER_INDEX[last]
+    return list(SUBRULE_LETTERS[start : end + 1])
+
+
+@dataclass(frozen=True, slots=True)
+class RuleRange:
+    """An inclusive range of numbers: ``702.19b-d``, ``702.19b–702.19d``, ``400.1-400.3``."""
+
+    start: RuleNumber
+    end: RuleNumber
+
+    def __contains__(self, number: RuleNumber) -> bool:
+        return self.start <= number <= self.end or self.end.contains(number)
+
+    def expand_letters(self) -> list[RuleNumber]:
+        """The subrules of a letter range (``702.19b-d``), without consulting a tree."""
+        s, e = self.start, self.end
+        if s.letter is None or e.letter is None or s.parent != e.parent:
+            return [s, e]
+        return [RuleNumber(s.section, s.chapter, s.rule, c) for c in letters_between(s.letter, e.letter)]
+
+    def __str__(self) -> str:
+        return f"{self.start}-{self.end}"
+
+
+def parse_range(text: str) -> RuleRange:
+    """Parse ``702.19b-d``, ``702.19b–702.19d``, ``400.1-400.3`` or ``400-402``."""
+    match = _RANGE.match(text)
+    if not match:
+        raise NumberError(f"not a rule range: {text!r}")
+    start = RuleNumber.parse(match.group("start"))
+    end_text = match.group("end")
+    if re.fullmatch(r"[a-z]", end_text):
+        if start.letter is None:
+            raise NumberError(f"a letter range needs a subrule to start from: {text!r}")
+        end = RuleNumber(start.section, start.chapter, start.rule, end_text)
+        if end_text not in _LETTER_INDEX:
+            raise NumberError(f"subrule letters skip 'l' and 'o': {text!r}")
+    elif re.fullmatch(r"\d+[a-z]?", end_text) and start.rule is not None and "." not in end_text:
+        end = RuleNumber.parse(f"{start.chapter}.{end_text}")
+    else:
+        end = RuleNumber.parse(end_text)
+    if end < start:
+        raise NumberError(f"range ends before it starts: {text!r}")
+    return RuleRange(start, end)
+
+
+def parse_selector(text: str) -> RuleNumber | RuleRange:
+    """A single number or a range, as typed on the command line."""
+    stripped = text.strip()
+    if any(d in stripped for d in _DASHES):
+        return parse_range(stripped)
+    return RuleNumber.parse(stripped)
+
+
+def iter_numbers(texts: Iterable[str]) -> Iterator[RuleNumber]:
+    for text in texts:
+        number = RuleNumber.try_parse(text)
+        if number is not None:
+            yield number

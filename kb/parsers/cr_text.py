@@ -1,0 +1,339 @@
+"""Official Comprehensive Rules text files (``MagicCompRules YYYYMMDD.txt``).
+
+Layout: a title, ``These rules are effective as of <date>.``, the introduction,
+a contents list (repeating every section and chapter title, then ``Glossary``
+and ``Credits``), the rules themselves, the glossary, and the credits::
+
+    4. Zones                     section
+    400. General                 chapter
+    400.7. An object that ...    rule
+    400.7a Effects from ...      subrule (letters skip l and o)
+    Example: ...                 example of the rule above (any number of them)
+         Continued paragraph     more text of the rule above (indented)
+
+The French and Italian official releases use the same layout with translated
+keywords; each language is one entry of :data:`KEYWORDS`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..dates import find_date
+from ..errors import ParseError
+from ..model import Document, Example, Rule, Term
+from ..numbering import RuleNumber
+from ..refs import find_refs
+from ..sources import Source
+from .base import Format, LineLedger
+
+
+@dataclass(frozen=True)
+class Keywords:
+    """The words of one language's release that the parser keys on."""
+
+    lang: str
+    title: re.Pattern[str]
+    effective: re.Pattern[str]
+    introduction: str
+    contents: tuple[str, ...]
+    example: re.Pattern[str]
+    glossary: str
+    credits: str
+    obsolete: re.Pattern[str]
+
+
+KEYWORDS: dict[str, Keywords] = {
+    "en": Keywords(
+        "en", re.compile(r"Comprehensive Rules", re.I),
+        re.compile(r"^These rules are effective as of (?P<date>.+?)\.?\s*$"),
+        "Introduction", ("Contents",), re.compile(r"^Example:\s*"), "Glossary", "Credits",
+        re.compile(r"\s*\(Obsolete\)\s*$")),
+    "fr": Keywords(
+        "fr", re.compile(r"R[èe]gles? compl[èe]tes", re.I),
+        re.compile(r"^Ces règles (?:sont|entrent) (?:en vigueur|effectives) (?:à (?:compter|partir) du |le |au |dès le )?(?P<date>.+?)\.?\s*$"),
+        "Introduction", ("Sommaire", "Table des matières"), re.compile(r"^Exemple[\s\u00a0\u202f]*:\s*"),
+        "Glossaire", "Crédits", re.compile(r"\s*\(Obsol[èe]te\)\s*$")),
+    "it": Keywords(
+        "it", re.compile(r"Regole Complete|Regolamento Completo", re.I),
+        re.compile(r"^Queste regole sono (?:in vigore|effettive|valide) (?:a partire )?dal(?:l')? ?(?P<date>.+?)\.?\s*$"),
+        "Introduzione", ("Indice", "Sommario"), re.compile(r"^Esempio:\s*"),
+        "Glossario", "Riconoscimenti", re.compile(r"\s*\((?:Obsoleto|Obsoleta|Obsolete)\)\s*$")),
+}
+
+_SECTION = re.compile(r"^(?P<num>\d)\.\s+(?P<title>\S.*)$")
+_CHAPTER = re.compile(r"^(?P<num>\d{3})\.\s+(?P<title>\S.*)$")
+_RULE = re.compile(r"^(?P<num>\d{3}\.\d+)(?P<dot>\.?)(?P<sp>\s*)(?P<text>.*)$")
+_SUBRULE = re.compile(r"^(?P<num>\d{3}\.\d+[a-z])(?P<dot>\.?)(?P<sp>\s+)(?P<text>\S.*)$")
+
+
+def detect(source: Source) -> float:
+    head = source.head(6000)
+    lines = [line.strip() for line in head.splitlines()[:40]]
+    for kw in KEYWORDS.values():
+        if any(kw.effective.match(line) for line in lines):
+            return 1.0 if any(kw.title.search(line) for line in lines[:3]) else 0.9
+    numbered = sum(1 for line in head.splitlines() if _RULE.match(line) and "." in line[:5])
+    return 0.5 if numbered >= 5 and not head.lstrip().startswith("-") else 0.0
+
+
+def detect_language(lines: list[str]) -> Keywords:
+    for kw in KEYWORDS.values():
+        if any(kw.effective.match(line.strip()) for line in lines[:60]):
+            return kw
+    sample = "\n".join(lines[:4000])
+    scores = {lang: len(re.findall(kw.example.pattern.lstrip("^"), sample, re.M))
+              for lang, kw in KEYWORDS.items()}
+    return KEYWORDS[max(scores, key=scores.get)] if max(scores.values()) else KEYWORDS["en"]
+
+
+@dataclass
+class _Open:
+    """The rule being read: text lines and examples grow until the next number."""
+
+    number: RuleNumber
+    line: int
+    title: str | None
+    parts: list[str]
+    examples: list[list] = field(default_factory=list)  # [first_line, [texts]]
+    end_line: int = 0
+
+
+class _CRParser:
+    def __init__(self, source: Source) -> None:
+        self.source = source
+        self.path = source.path
+        self.lines = source.lines
+        self.kw = detect_language(self.lines)
+        self.ledger = LineLedger(len(self.lines))
+        self.rules: list[Rule] = []
+        self.terms: list[Term] = []
+        self.intro: list[str] = []
+        self.credits: list[str] = []
+        self.effective: str | None = None
+        self.open: _Open | None = None
+        self.last: RuleNumber | None = None
+        self.last_line = 0
+        self.had_contents = False
+        self.current_section: int | None = None
+
+    # -- driver -------------------------------------------------------------
+    def parse(self) -> Document:
+        state = "header"
+        contents_first: str | None = None
+        glossary_block: list[tuple[int, str]] = []
+        for index, raw in enumerate(self.lines):
+            lineno = index + 1
+            line = raw.strip()
+            if not line:
+                self.ledger.skip_blank()
+                if state == "glossary" and glossary_block:
+                    self._glossary_entry(glossary_block)
+                    glossary_block = []
+                continue
+            if state in ("header", "intro", "credits"):
+                eff = self.kw.effective.match(line)
+                if eff:
+                    self._effective(eff.group("date"), lineno)
+                    self.ledger.land()
+                    continue
+            if state == "header":
+                if line == self.kw.introduction:
+                    state = "intro"
+                    self.ledger.skip("heading")
+                elif line in self.kw.contents:
+                    state, self.had_contents = "contents", True
+                    self.ledger.skip("heading")
+                elif self.kw.title.search(line) and lineno <= 3:
+                    self.ledger.skip("title")
+                elif _SECTION.match(line) or _RULE.match(line):
+                    state = "body"
+                    self._body_line(line, lineno)
+                else:
+                    self.ledger.reject(lineno, raw, "text before the introduction")
+                continue
+            if state == "intro":
+                if line in self.kw.contents:
+                    state, self.had_contents = "contents", True
+                    self.ledger.skip("heading")
+                else:
+                    self.intro.append(line)
+                    self.ledger.land()
+                continue
+            if state == "contents":
+                if contents_first is None:
+                    contents_first = line
+                elif line == contents_first:
+                    state = "body"
+                    self._body_line(line, lineno)
+                    continue
+                self.ledger.skip("contents")
+                continue
+            if state == "body":
+                if line == self.kw.glossary:
+                    self._close()
+                    state = "glossary"
+                    self.ledger.skip("heading")
+                elif line == self.kw.credits:
+                    self._close()
+                    state = "credits"
+                    self.ledger.skip("heading")
+                else:
+                    self._body_line(line, lineno, raw)
+                continue
+            if state == "glossary":
+                if line == self.kw.credits and not glossary_block:
+                    state = "credits"
+                    self.ledger.skip("heading")
+                else:
+                    glossary_block.append((lineno, line))
+                continue
+            if state == "credits":
+                self.credits.append(line)
+                self.ledger.land()
+        if glossary_block:
+            self._glossary_entry(glossary_block)
+        self._close()
+        self._check_complete(state)
+        return self._document()
+
+    # -- body -----------------------------------------------------------------
+    def _body_line(self, line: str, lineno: int, raw: str | None = None) -> None:
+        if line[0].isdigit():
+            if self._numbered(line, lineno):
+                return
+        example = self.kw.example.match(line)
+        if example:
+            if self.open is None or self.open.number.rule is None:
+                self.ledger.reject(lineno, line, "example with no rule above it")
+                return
+            self.open.examples.append([lineno, [line[example.end():]]])
+            self.open.end_line = lineno
+            self.ledger.land()
+            return
+        if self.open is not None and self.open.number.rule is not None:
+            # A paragraph that continues the rule above (indented in the file),
+            # or the example above when one is open.
+            if self.open.examples:
+                self.open.examples[-1][1].append(line)
+            else:
+                self.open.parts.append(line)
+            self.open.end_line = lineno
+            self.ledger.land()
+            return
+        self.ledger.reject(lineno, raw if raw is not None else line, "text outside any rule")
+
+    def _numbered(self, line: str, lineno: int) -> bool:
+        sub = _SUBRULE.match(line)
+        if sub:
+            if sub.group("dot"):
+                self.ledger.warn(self.path, lineno, f"subrule {sub.group('num')} is written with a period")
+            return self._start(sub.group("num"), sub.group("text"), None, lineno)
+        rule = _RULE.match(line)
+        if rule and (rule.group("dot") or rule.group("sp")) and rule.group("text"):
+            if not rule.group("dot"):
+                self.ledger.warn(self.path, lineno, f"rule {rule.group('num')} is written without its period")
+            elif not rule.group("sp"):
+                self.ledger.warn(self.path, lineno, f"rule {rule.group('num')} has no space after its number")
+            return self._start(rule.group("num"), rule.group("text"), None, lineno)
+        chapter = _CHAPTER.match(line)
+        if chapter:
+            return self._start(chapter.group("num"), "", chapter.group("title"), lineno)
+        section = _SECTION.match(line)
+        if section and (self.current_section is None or int(section.group("num")) == self.current_section + 1):
+            self.current_section = int(section.group("num"))
+            return self._start(section.group("num"), "", section.group("title"), lineno)
+        return False
+
+    def _start(self, number_text: str, text: str, title: str | None, lineno: int) -> bool:
+        number = RuleNumber.parse(number_text)
+        if self.last is not None and number <= self.last:
+            what = "duplicated" if number == self.last else "out of order"
+            raise ParseError(self.path, f"rule number {number} is {what} (after {self.last} on line {self.last_line})", lineno)
+        self._close()
+        self.open = _Open(number, lineno, title, [text] if text else [], end_line=lineno)
+        self.last, self.last_line = number, lineno
+        self.ledger.land()
+        return True
+
+    def _close(self) -> None:
+        if self.open is None:
+            return
+        o = self.open
+        text = "\n".join(o.parts)
+        examples = tuple(Example("\n".join(texts), first) for first, texts in o.examples)
+        refs = find_refs(" ".join([text, *(e.text for e in examples)]), self.kw.lang)
+        self.rules.append(Rule(number=str(o.number), kind=o.number.kind, text=text, title=o.title,
+                               examples=examples, refs=refs, line=o.line, end_line=o.end_line))
+        self.open = None
+
+    # -- glossary -------------------------------------------------------------
+    def _glossary_entry(self, block: list[tuple[int, str]]) -> None:
+        first_line, head = block[0]
+        if len(block) == 1:
+            self.ledger.reject(first_line, head, "glossary term with no definition")
+            return
+        obsolete = bool(self.kw.obsolete.search(head))
+        names = tuple(split_names(self.kw.obsolete.sub("", head)))
+        definition = "\n".join(text for _, text in block[1:])
+        self.terms.append(Term(names=names, definition=definition, obsolete=obsolete,
+                               refs=find_refs(definition, self.kw.lang), line=first_line))
+        self.ledger.land(len(block))
+
+    # -- document -------------------------------------------------------------
+    def _effective(self, text: str, lineno: int) -> None:
+        date = find_date(text)
+        if date is None:
+            raise ParseError(self.path, f"effective date not understood: {text!r}", lineno)
+        if self.effective and self.effective != date.isoformat():
+            self.ledger.warn(self.path, lineno, f"second effective date {date} differs from {self.effective}")
+        self.effective = self.effective or date.isoformat()
+
+    def _check_complete(self, state: str) -> None:
+        if not self.rules:
+            raise ParseError(self.path, f"no numbered rules found: not a {self.kw.lang} Comprehensive Rules text", 1)
+        if self.had_contents and state == "body":
+            raise ParseError(self.path, f"file ends inside the rules, before the {self.kw.glossary}: truncated?",
+                             len(self.lines))
+        if state == "body":
+            self.ledger.warn(self.path, len(self.lines), "no glossary: an excerpt of the rules?")
+        if self.effective is None:
+            self.ledger.warn(self.path, 1, "no effective date found")
+
+    def _document(self) -> Document:
+        source = self.source
+        return Document(
+            id=source.id, lang=self.kw.lang, format=FORMAT.name, path=source.path, sha256=source.sha256,
+            title="Magic: The Gathering Comprehensive Rules", effective_date=self.effective,
+            provenance="official", introduction="\n\n".join(self.intro), credits="\n".join(self.credits),
+            rules=tuple(self.rules), terms=tuple(self.terms),
+            meta={"encoding": source.decoded.encoding, "bom": source.decoded.bom,
+                  "newline": source.decoded.newline},
+            accounting=self.ledger.account(), warnings=tuple(self.ledger.warnings))
+
+
+def split_names(head: str) -> list[str]:
+    """``Banding, “Bands with Other”`` -> two names; commas inside quotes do not split."""
+    names, current, depth = [], "", 0
+    for char in head:
+        if char in "“«":
+            depth += 1
+        elif char in "”»":
+            depth = max(0, depth - 1)
+        elif char == '"':
+            depth = 0 if depth else 1
+        if char == "," and depth == 0:
+            names.append(current.strip())
+            current = ""
+        else:
+            current += char
+    names.append(current.strip())
+    return [name for name in names if name]
+
+
+def parse(source: Source) -> Document:
+    return _CRParser(source).parse()
+
+
+FORMAT = Format("cr-text", "Official Comprehensive Rules text release (en, fr, it)", detect, parse)

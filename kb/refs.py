@@ -1,0 +1,68 @@
+"""Cross-references inside rule text, resolved to rule numbers.
+
+Handles ``see rule 611.3d``, ``(see rule 123.5)``, ``See rule 903, "Commander,"``,
+``rules 702.19b–d``, ``rules 601.2 and 601.3``, ``rules 614.1a–c, 614.1e, and
+614.12``, ``section 8``, and the same in Italian (``regola``, ``regole``,
+``sezione``) and French (``règle``, ``règles``, ``section``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .numbering import NumberError, RuleNumber, letters_between
+
+_WORDS = {
+    "en": (r"rules?", r"sections?", r"and|or|through"),
+    "it": (r"regol[ae]", r"sezion[ei]", r"e|o|ed"),
+    "fr": (r"r[èe]gles?", r"sections?", r"et|ou|à"),
+}
+_NUM = r"\d{3}\.\d+[a-z]?|\d{3}|\d"
+_ITEM = rf"(?:{_NUM})(?:\s*[-–—]\s*(?:\d{{3}}\.\d+[a-z]?|[a-z]\b|\d+))?"
+
+
+def _pattern(lang: str) -> re.Pattern[str]:
+    rule_word, section_word, joiners = _WORDS[lang]
+    sep = rf"(?:\s*,\s*(?:(?:{joiners})\s+)?|\s+(?:{joiners})\s+)"
+    return re.compile(
+        rf"\b(?P<word>{rule_word}|{section_word})\s+(?P<items>{_ITEM}(?:{sep}{_ITEM})*)",
+        re.IGNORECASE,
+    )
+
+
+_PATTERNS = {lang: _pattern(lang) for lang in _WORDS}
+_ITEM_RE = re.compile(rf"(?P<start>{_NUM})(?:\s*[-–—]\s*(?P<end>\d{{3}}\.\d+[a-z]?|[a-z]\b|\d+))?")
+
+
+def find_refs(text: str, lang: str = "en") -> tuple[str, ...]:
+    """Rule numbers cited in ``text``, in order of appearance, ranges expanded."""
+    refs: list[str] = []
+    for match in _PATTERNS.get(lang, _PATTERNS["en"]).finditer(text):
+        is_section = match.group("word").lower().startswith(("sec", "sez"))
+        for item in _ITEM_RE.finditer(match.group("items")):
+            for number in _expand(item.group("start"), item.group("end"), is_section):
+                if number not in refs:
+                    refs.append(number)
+    return tuple(refs)
+
+
+def _expand(start_text: str, end_text: str | None, is_section: bool) -> list[str]:
+    start = RuleNumber.try_parse(start_text)
+    if start is None or (len(start_text) == 1 and not is_section):
+        return []
+    if not end_text:
+        return [str(start)]
+    try:
+        if re.fullmatch(r"[a-z]", end_text) and start.letter:
+            return [str(RuleNumber(start.section, start.chapter, start.rule, c))
+                    for c in letters_between(start.letter, end_text)]
+        end = RuleNumber.parse(end_text if "." in end_text or len(end_text) == 3 else f"{start.chapter}.{end_text}")
+    except (NumberError, KeyError):
+        return [str(start)]
+    if start.letter is None and end.letter is None and start.rule is not None and end.rule is not None \
+            and start.chapter == end.chapter and start.rule < end.rule:
+        return [f"{start.chapter}.{n}" for n in range(start.rule, end.rule + 1)]
+    if start.letter and end.letter and start.parent == end.parent:
+        return [str(RuleNumber(start.section, start.chapter, start.rule, c))
+                for c in letters_between(start.letter, end.letter)]
+    return [str(start), str(end)]

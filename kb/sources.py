@@ -1,0 +1,165 @@
+"""Read source bytes into text with line numbers.
+
+Official rules files were published as ASCII, Windows-1252, UTF-16 LE/BE with a
+BOM, and UTF-8 with or without a BOM, with CRLF, LF or bare CR line ends.
+:func:`decode` accepts all of them; :func:`read_source` adds the file's identity.
+Quotes are kept as they are; :func:`fold_quotes` normalises them only for matching.
+"""
+
+from __future__ import annotations
+
+import codecs
+import hashlib
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import SourceError
+
+_NEWLINE = re.compile("\r\n|\r|\n|\u2028|\u2029")
+_BOMS = (
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+)
+_QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
+                         "\u00ab": '"', "\u00bb": '"', "\u2032": "'"})
+
+
+@dataclass(frozen=True)
+class Decoded:
+    """Text decoded from bytes, with what was found about the encoding."""
+
+    text: str
+    encoding: str
+    bom: bool
+    newline: str
+
+
+@dataclass
+class Source:
+    """One input file: its identity, bytes, and text split into lines (1-based)."""
+
+    path: str
+    data: bytes
+    sha256: str
+    _decoded: Decoded | None = field(default=None, repr=False)
+    _lines: list[str] | None = field(default=None, repr=False)
+
+    @property
+    def id(self) -> str:
+        return Path(self.path).stem
+
+    @property
+    def decoded(self) -> Decoded:
+        if self._decoded is None:
+            self._decoded = decode(self.data, self.path)
+        return self._decoded
+
+    @property
+    def text(self) -> str:
+        return self.decoded.text
+
+    @property
+    def lines(self) -> list[str]:
+        if self._lines is None:
+            self._lines = split_lines(self.text)
+        return self._lines
+
+    def head(self, size: int = 4096) -> str:
+        """The first characters of the text, for format detection (cheap on big files)."""
+        if self._decoded is not None:
+            return self._decoded.text[:size]
+        chunk = self.data[: size * 2]
+        try:
+            return decode(chunk, self.path, partial=True).text[:size]
+        except SourceError:
+            return ""
+
+
+def read_source(path: str | Path) -> Source:
+    """Read a file into a :class:`Source`; an unreadable or empty file is an error."""
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+    except IsADirectoryError:
+        raise SourceError(str(p), "is a folder, not a file") from None
+    except OSError as exc:
+        raise SourceError(str(p), f"cannot read: {exc.strerror or exc}") from None
+    return source_from_bytes(data, str(p))
+
+
+def source_from_bytes(data: bytes, path: str) -> Source:
+    if not data.strip(b"\x00\t\r\n \xef\xbb\xbf\xff\xfe"):
+        raise SourceError(path, "file is empty")
+    return Source(path=path, data=data, sha256=hashlib.sha256(data).hexdigest())
+
+
+def decode(data: bytes, path: str = "<bytes>", *, partial: bool = False) -> Decoded:
+    """Decode ``data``: BOM first, then UTF-16 without BOM, UTF-8, and Windows-1252.
+
+    A file with NUL bytes that is not UTF-16 is reported as binary. With
+    ``partial`` the data may end in the middle of a character.
+    """
+    for bom, encoding in _BOMS:
+        if data.startswith(bom):
+            return _decode_as(data[len(bom):], encoding, path, bom=True, partial=partial)
+    utf16 = _sniff_utf16(data)
+    if utf16:
+        return _decode_as(data, utf16, path, bom=False, partial=partial)
+    if b"\x00" in data:
+        line = data[: data.index(b"\x00")].count(b"\n") + 1
+        raise SourceError(path, "binary file (NUL byte), not text", line)
+    try:
+        text = data.decode("utf-8") if not partial else codecs.getincrementaldecoder("utf-8")().decode(data)
+        return Decoded(text, "utf-8", False, _newline_of(text))
+    except UnicodeDecodeError:
+        pass
+    text = data.decode("cp1252", errors="replace")
+    if "\ufffd" in text:
+        bad = text.index("\ufffd")
+        raise SourceError(path, "undecodable bytes: neither UTF-8 nor Windows-1252",
+                          text.count("\n", 0, bad) + 1)
+    return Decoded(text, "cp1252", False, _newline_of(text))
+
+
+def _decode_as(data: bytes, encoding: str, path: str, *, bom: bool, partial: bool) -> Decoded:
+    try:
+        if partial:
+            text = codecs.getincrementaldecoder(encoding)().decode(data)
+        else:
+            text = data.decode(encoding)
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n" if "16" not in encoding else "\n".encode(encoding)) + 1
+        raise SourceError(path, f"invalid {encoding} at byte {exc.start}", line) from None
+    return Decoded(text, encoding, bom, _newline_of(text))
+
+
+def _sniff_utf16(data: bytes) -> str | None:
+    sample = data[:512]
+    if len(sample) < 4:
+        return None
+    even, odd = sample[0::2], sample[1::2]
+    if odd.count(0) > len(odd) * 0.4 and even.count(0) < len(even) * 0.1:
+        return "utf-16-le"
+    if even.count(0) > len(even) * 0.4 and odd.count(0) < len(odd) * 0.1:
+        return "utf-16-be"
+    return None
+
+
+def _newline_of(text: str) -> str:
+    match = _NEWLINE.search(text)
+    return match.group(0) if match else "\n"
+
+
+def split_lines(text: str) -> list[str]:
+    """Split on CRLF, CR, LF, U+2028 and U+2029; a final line end adds no empty line."""
+    lines = _NEWLINE.split(text)
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def fold_quotes(text: str) -> str:
+    """Straight quotes for curly ones and guillemets: for matching, never for storage."""
+    return text.translate(_QUOTES)
