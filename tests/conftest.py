@@ -1,0 +1,44 @@
+"""Shared test fixtures: paths to the embedded corpus and to the shared real data.
+
+Tests that need ``../shared/corpus`` use the ``shared_corpus`` fixture: it skips
+with a clear reason when the folder is absent (a user's fresh clone) and fails
+when it is absent under ``CI=true``, where it must be there.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT / "corpus"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+SHARED = ROOT.parent / "shared"
+SHARED_CORPUS = SHARED / "corpus"
+
+
+def require_shared(path: Path = SHARED_CORPUS) -> Path:
+    """``path`` inside the shared data, or skip (fail under CI) if it is absent."""
+    if path.exists():
+        return path
+    message = f"shared data not found at {path} (the real-data tests need ../shared beside the project)"
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(message + " and CI=true requires it")
+    pytest.skip(message)
+
+
+@pytest.fixture(scope="session")
+def shared_corpus() -> Path:
+    return require_shared(SHARED_CORPUS)
+
+
+def cr_release(date: str) -> Path:
+    """The shared English release with effective date ``YYYYMMDD``."""
+    return require_shared(SHARED_CORPUS / "cr-en" / f"MagicCompRules {date}.txt")
+
+
+@pytest.fixture(scope="session")
+def seeds_dir() -> Path:
+    return CORPUS
