@@ -304,7 +304,8 @@ class _CRParser:
     def _document(self) -> Document:
         source = self.source
         return Document(
-            id=source.id, lang=self.kw.lang, format=FORMAT.name, path=source.path, sha256=source.sha256,
+            id=f"cr-{self.kw.lang}-{self.effective}" if self.effective else source.id,
+            lang=self.kw.lang, format=FORMAT.name, path=source.path, sha256=source.sha256,
             title="Magic: The Gathering Comprehensive Rules", effective_date=self.effective,
             provenance="official", introduction="\n\n".join(self.intro), credits="\n".join(self.credits),
             rules=tuple(self.rules), terms=tuple(self.terms),
