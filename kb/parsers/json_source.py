@@ -29,12 +29,13 @@ def load_json(source: Source, what: str) -> Any:
         # A string that never closes also runs to the end of the file.
         ends_early = exc.pos >= len(exc.doc.rstrip()) - 1 or exc.msg.startswith("Unterminated string")
         problem = "file ends in the middle of the JSON (truncated?)" if ends_early else exc.msg
-        raise ParseError(source.path, f"invalid {what} JSON: {problem} (column {exc.colno})",
+        raise ParseError(source.path, f"{what}: invalid JSON: {problem} (column {exc.colno})",
                          exc.lineno) from None
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        raise ParseError(source.path, f"invalid {what} JSON: not UTF-8/16/32 text (byte {exc.start})",
-                         line) from None
+        problem = ("file ends in the middle of a character (truncated?)" if exc.reason == "unexpected end of data"
+                   else f"not UTF-8/16/32 text (byte {exc.start})")
+        raise ParseError(source.path, f"{what}: invalid JSON: {problem}", line) from None
 
 
 def json_head(source: Source, size: int = 4096) -> str:
