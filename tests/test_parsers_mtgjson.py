@@ -163,18 +163,44 @@ def test_truncated_json_names_file_and_line(mtgjson_dir: Path):
     assert "\n" not in str(error)
 
 
+def hand_made_set(code: str, release: str, cards: list[dict]) -> bytes:
+    return json.dumps({"meta": {"date": "2022-04-25", "version": "5.2.0"},
+                       "data": {"baseSetSize": len(cards), "code": code, "name": f"Test {code}",
+                                "releaseDate": release, "cards": cards, "tokens": []}}).encode()
+
+
+def opt(italian_text: str, rulings: list[dict] = ()) -> dict:
+    return {"name": "Opt", "type": "Instant", "text": "Scry 1.\nDraw a card.", "rulings": list(rulings),
+            "foreignData": [{"language": "Italian", "name": "Opzione", "type": "Istantaneo",
+                             "text": italian_text}]}
+
+
 def test_card_without_name_is_unparsed_with_reason():
-    payload = {"meta": {"date": "2022-04-25", "version": "5.2.0"},
-               "data": {"baseSetSize": 2, "code": "TST", "name": "Test", "releaseDate": "2022-01-01",
-                        "cards": [{"name": "Opt", "type": "Instant", "text": "Scry 1.\nDraw a card.",
-                                   "rulings": []},
-                                  {"type": "Instant", "text": "No name here."}],
-                        "tokens": []}}
-    doc = parse(source_from_bytes(json.dumps(payload).encode(), "TST.json"))
+    cards = [opt("Profetizza 1.\nPesca una carta."), {"type": "Instant", "text": "No name here."}]
+    doc = parse(source_from_bytes(hand_made_set("TST", "2022-01-01", cards), "TST.json"))
     assert [c.name for c in doc.cards] == ["Opt"]
     (unparsed,) = doc.accounting.unparsed
     assert unparsed.line == 2 and "no name" in unparsed.reason
     assert doc.accounting.accounted == doc.accounting.total == 2
+
+
+def test_ruling_without_text_is_reported_not_kept():
+    rulings = [{"date": "2021-04-16", "text": ""}, {"date": "2021-04-16", "text": "You scry before you draw."}]
+    doc = parse(source_from_bytes(hand_made_set("TST", "2022-01-01", [opt("x", rulings), opt("x", rulings)]),
+                                  "TST.json"))
+    assert [r.text for r in doc.rulings] == ["You scry before you draw."]
+    assert doc.meta["rulings_ignored"] == [{"card": "Opt", "date": "2021-04-16", "text": ""}]
+    assert len(doc.warnings) == 1 and "ruling without text" in doc.warnings[0]
+
+
+def test_newest_wording_comes_first_whatever_the_merge_order():
+    old = parse(source_from_bytes(hand_made_set("OLD", "2010-01-01", [opt("Vecchio testo.")]), "OLD.json"))
+    new = parse(source_from_bytes(hand_made_set("NEW", "2020-01-01", [opt("Testo nuovo.")]), "NEW.json"))
+    for order in ([old, new], [new, old]):
+        merged = merge_documents(order)
+        (card_,) = merged.cards
+        assert [text for _l, _n, _t, text in card_.foreign] == ["Testo nuovo.", "Vecchio testo."]
+        assert card_.sets == ("NEW", "OLD")
 
 
 def test_json_that_is_not_mtgjson_is_not_detected():

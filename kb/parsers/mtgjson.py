@@ -92,6 +92,8 @@ class _Accumulator:
     def __init__(self) -> None:
         self.cards: dict[str, _CardAcc] = {}
         self.rulings: dict[tuple[str, str | None, str], Ruling] = {}
+        # Rulings read but not kept (no text), once per (card, date, text), for the record.
+        self.ignored: dict[tuple[str, str | None, str], None] = {}
         self.set_dates: dict[str, str] = {}
 
     def card(self, name: str) -> _CardAcc:
@@ -105,22 +107,27 @@ class _Accumulator:
         if key not in self.rulings:
             self.rulings[key] = ruling
 
-    def build_cards(self) -> tuple[Card, ...]:
-        def set_order(code: str) -> tuple[str, str]:
-            return (_invert(self.set_dates.get(code, "")), code)
+    def ignore(self, card: str, date: str | None, text: str) -> bool:
+        """Record a ruling that cannot be kept; True the first time it is seen."""
+        key = (card, date, text)
+        if key in self.ignored:
+            return False
+        self.ignored[key] = None
+        return True
 
+    def ignored_rows(self) -> list[dict[str, Any]]:
+        return [{"card": card, "date": date, "text": text} for card, date, text in self.ignored]
+
+    def build_cards(self) -> tuple[Card, ...]:
+        dates = self.set_dates
         cards = []
         for acc in self.cards.values():
-            # Stable sort: newest printing first, first-seen order among equals.
-            foreign = sorted(acc.foreign, key=lambda v: _invert(acc.foreign[v]))
+            # Sorting is stable, also in reverse: newest first, first-seen (or code) order among equals.
+            foreign = sorted(acc.foreign, key=acc.foreign.__getitem__, reverse=True)
+            sets = sorted(sorted(acc.sets), key=lambda code: dates.get(code, ""), reverse=True)
             cards.append(Card(name=acc.name, type=acc.type, text=acc.text, foreign=tuple(foreign),
-                              sets=tuple(sorted(acc.sets, key=set_order))))
+                              sets=tuple(sets)))
         return tuple(cards)
-
-
-def _invert(date: str) -> str:
-    """A sort key that orders ISO dates newest first (missing dates last)."""
-    return "".join(chr(0x10FFFF - ord(c)) for c in date) if date else "\U0010ffff"
 
 
 # -- parsing one source --------------------------------------------------------------
@@ -235,10 +242,11 @@ class _SetReader:
         for entry in rulings:
             self.ruling_entries += 1
             text = entry.get("text") if isinstance(entry, dict) else None
+            date = _iso(entry.get("date")) if isinstance(entry, dict) else None
             if not isinstance(text, str) or not text.strip():
-                self.ledger.warn(self.path, 1, f"set {code}: {name}: ruling without text, ignored: {str(entry)[:60]}")
+                if self.acc.ignore(name, date, text if isinstance(text, str) else repr(entry)[:80]):
+                    self.ledger.warn(self.path, 1, f"set {code}: {name}: ruling without text, ignored: {str(entry)[:60]}")
                 continue
-            date = _iso(entry.get("date"))
             if date is None and entry.get("date"):
                 self.ledger.warn(self.path, 1, f"set {code}: {name}: ruling date {entry.get('date')!r} is not ISO, kept undated")
             self.acc.ruling(Ruling(text=text, lang="en", date=date, source="wotc", provenance="official", card=name))
@@ -251,7 +259,7 @@ def parse(source: Source) -> Document:
     acc = _Accumulator()
     reader = _SetReader(source.path, acc)
     # Newest set first, so the first wording kept is the current one.
-    for set_obj in sorted(sets, key=lambda s: _invert(_iso(s.get("releaseDate")) or "")):
+    for set_obj in sorted(sets, key=lambda s: _iso(s.get("releaseDate")) or "", reverse=True):
         reader.read(set_obj)
     cards = acc.build_cards()
     rulings = tuple(acc.rulings.values())
@@ -261,12 +269,12 @@ def parse(source: Source) -> Document:
         id=source.id, lang="en", format=FORMAT.name, path=source.path, sha256=source.sha256, title=title,
         effective_date=_iso(meta.get("date")), provenance="official", rulings=rulings, cards=cards,
         meta=_meta(meta.get("version"), reader.set_rows, cards, rulings, reader.ruling_entries,
-                   reader.foreign_entries),
+                   reader.foreign_entries, acc.ignored_rows()),
         accounting=reader.ledger.account(), warnings=tuple(reader.ledger.warnings))
 
 
 def _meta(version: Any, set_rows: list[dict[str, Any]], cards: tuple[Card, ...], rulings: tuple[Ruling, ...],
-          ruling_entries: int, foreign_entries: dict[str, int]) -> dict[str, Any]:
+          ruling_entries: int, foreign_entries: dict[str, int], ignored: list[dict[str, Any]]) -> dict[str, Any]:
     variants = {lang: 0 for lang in FOREIGN_LANGUAGES.values()}
     for card in cards:
         for lang, *_ in card.foreign:
@@ -274,7 +282,7 @@ def _meta(version: Any, set_rows: list[dict[str, Any]], cards: tuple[Card, ...],
     return {
         "mtgjson_version": version, "sets": set_rows,
         "printings": sum(row["printings"] for row in set_rows), "cards": len(cards),
-        "rulings": len(rulings), "ruling_entries": ruling_entries,
+        "rulings": len(rulings), "ruling_entries": ruling_entries, "rulings_ignored": ignored,
         "foreign_entries": dict(foreign_entries), "foreign_variants": variants,
     }
 
@@ -310,6 +318,8 @@ class CardMerger:
             self._card(card)
         for ruling in doc.rulings:
             self.acc.ruling(ruling)
+        for row in doc.meta.get("rulings_ignored", []):
+            self.acc.ignore(row["card"], row["date"], row["text"])
         self.ruling_entries += doc.meta.get("ruling_entries", 0)
         for lang, count in doc.meta.get("foreign_entries", {}).items():
             self.foreign_entries[lang] = self.foreign_entries.get(lang, 0) + count
@@ -338,7 +348,7 @@ class CardMerger:
         rulings = tuple(self.acc.rulings.values())
         versions = list(self.versions)
         meta = _meta(versions[0] if len(versions) == 1 else versions, self.set_rows, cards, rulings,
-                     self.ruling_entries, self.foreign_entries)
+                     self.ruling_entries, self.foreign_entries, self.acc.ignored_rows())
         meta["sources"] = list(self.sources)
         return Document(
             id=doc_id, lang="en", format=FORMAT.name, title=f"MTGJSON, {len(self.set_rows)} sets",
