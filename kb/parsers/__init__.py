@@ -11,9 +11,15 @@ from ..errors import UnknownFormatError
 from ..model import Document
 from ..sources import Source
 from . import cr_text
+from . import mtgjson
+from . import scryfall
 from .base import Format
 
-FORMATS: dict[str, Format] = {fmt.name: fmt for fmt in (cr_text.FORMAT,)}
+FORMATS: dict[str, Format] = {fmt.name: fmt for fmt in (
+    cr_text.FORMAT,
+    mtgjson.FORMAT,
+    scryfall.FORMAT,
+)}
 
 
 def detect_format(source: Source) -> Format:
