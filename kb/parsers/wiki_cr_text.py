@@ -269,20 +269,31 @@ class _Parser:
         self._close()
 
 
+# Capitalised words that start a sentence rather than a card name, and parenthesised
+# annotations that are not English names.
+_LEADING_NOT_NAME = frozenset("Vedi Voir See Se Si Quando Quand Lorsque Con Per Pour Avec Ogni Chaque "
+                              "Un Una Uno Une Esempio Exemple Nota Note Anche".split())
+_NOT_ENGLISH_NAME = frozenset(("Obsoleto", "Obsoleta", "Obsolète", "Obsolete"))
+
+
 def find_card_pairs(text: str) -> list[tuple[str, str]]:
     """``Arcangelo Mirabile (Exquisite Archangel)`` -> [("Arcangelo Mirabile", "Exquisite Archangel")].
 
     The foreign name is the run of Capitalised words right before the parenthesis,
-    trimmed from the left to at most one word more than the English name.
+    trimmed from the left to at most one word more than the English name and of
+    words that open sentences (``Vedi``, ``Se``, ``Une`` ...). A heuristic: a
+    Capitalised parenthesis after a Capitalised word is taken for a card name.
     """
     pairs: list[tuple[str, str]] = []
     for match in _PAIR.finditer(text):
         english = match.group("en").rstrip(",")
         words = match.group("foreign").split()
         limit = len(english.split()) + 1
-        while len(words) > limit or (words and not words[0][0].isupper()):
+        while len(words) > limit or (words and (not words[0][0].isupper() or words[0] in _LEADING_NOT_NAME)):
             words.pop(0)
         foreign = " ".join(words)
+        if english in _NOT_ENGLISH_NAME:
+            continue
         if foreign and foreign != english and (foreign, english) not in pairs:
             pairs.append((foreign, english))
     return pairs
