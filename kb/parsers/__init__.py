@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..errors import UnknownFormatError
 from ..model import Document
 from ..sources import Source
-from . import cr_text, rulings_page, wiki_cr_text, wiki_keyword_text
+from . import cr_text, rulings_page, wiki_cr_text, wiki_html, wiki_keyword_text
 from .base import Format
 
 FORMATS: dict[str, Format] = {fmt.name: fmt for fmt in (
@@ -18,6 +18,7 @@ FORMATS: dict[str, Format] = {fmt.name: fmt for fmt in (
     wiki_cr_text.FORMAT,
     wiki_keyword_text.FORMAT,
     rulings_page.FORMAT,
+    wiki_html.FORMAT,
 )}
 
 
