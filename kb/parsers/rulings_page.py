@@ -9,10 +9,11 @@ Layout (a French page carrying Wizards of the Coast's English rulings)::
     FR (IA) : Chaque joueur ne peut avoir qu'un seul emblème ...      (optional translation)
 
 The header says which translations are machine-made and which text is
-authoritative (``Document.meta``). Each ruling's English text may be followed by a
-translation, marked (``FR :``, ``FR (IA) :``, ``[FR]``, ``Traduction :``) or, when
-the header announces machine translations, recognised as French by its words; it
-lands in :attr:`~kb.model.Ruling.translations`. Dates go through
+authoritative (``Document.meta``). Each ruling is one English paragraph (a second
+English line means a date line is missing: an error), optionally followed by a
+translation, marked (``FR :``, ``FR (IA) :``, ``[FR]``, ``Traduction :``) or
+recognised as French by its words; it lands in :attr:`~kb.model.Ruling.translations`,
+as machine-made when marked so or when the header says so. Dates go through
 :func:`kb.dates.find_date` (English, Italian or French month names).
 """
 
@@ -132,8 +133,11 @@ class _Parser:
             if not _looks_french(text) and p["tr"][0] == "fr":
                 raise ParseError(self.path, "ruling text with no date line before it", tl.line)
             p["tr"][1].append(text)
-        elif p["en"] and "fr" in self.machine_langs and _looks_french(text):
-            p["tr"] = ["fr", [text], "machine"]
+        elif p["en"] and _looks_french(text):
+            p["tr"] = ["fr", [text], "machine" if "fr" in self.machine_langs else "community"]
+        elif p["en"]:
+            # A ruling is one paragraph: a second English one is a ruling whose date line is missing.
+            raise ParseError(self.path, "ruling text with no date line before it", tl.line)
         else:
             p["en"].append(text)
         self.verdicts.land(tl.line)
