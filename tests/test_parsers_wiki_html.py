@@ -117,3 +117,14 @@ def test_garbled_html_rule_reports_html_line():
     with pytest.raises(ParseError) as err:
         wiki_html.parse(_html(text, "garbled.html"))
     assert err.value.line == line and "duplicated" in err.value.message
+
+
+def test_line_breaks_footnotes_and_edit_links_in_a_pointer_only_page():
+    page = ('<html><body><div class="mw-parser-output">\n'
+            '<h2><span class="mw-headline">401 - Grimorio</span></h2>\n'
+            '<p>Vedi<br>Grimorio.<sup class="reference">[1]</sup></p>\n'
+            '<h2>402 - Mano<span class="mw-editsection">[edit]</span></h2>\n'
+            '<p>Vedi Mano.</p>\n</div></body></html>')
+    doc = wiki_html.parse(_html(page))
+    assert [(r.number, r.title, r.pointer, r.line) for r in doc.rules] == [
+        ("4", None, None, None), ("401", "Grimorio", "Vedi Grimorio.", 2), ("402", "Mano", "Vedi Mano.", 4)]

@@ -76,17 +76,20 @@ def bullet_content(text: str) -> str | None:
 
 def score_lines(texts: list[str]) -> float:
     """How much ``texts`` look like a wiki CR page: numbered bullets and ``NNN - Title`` headings."""
-    bullets = headings = 0
+    bullets = headings = pointers = 0
+    after_heading = False
     for text in texts[:400]:
         stripped = text.strip()
         content = bullet_content(stripped)
         if content is not None and _NUMBERED.match(content):
             bullets += 1
-        elif _CHAPTER.match(stripped) and len(stripped) < 80:
-            headings += 1
+        elif after_heading and any(kw.pointer.match(stripped) for kw in KEYWORDS.values()):
+            pointers += 1
+        after_heading = bool(_CHAPTER.match(stripped)) and len(stripped) < 80
+        headings += after_heading
     if bullets >= 3 and headings >= 1:
         return 0.9
-    if headings >= 2 and (bullets or any(EDIT_LINK.search(t) for t in texts[:400])):
+    if headings >= 2 and (bullets or pointers or any(EDIT_LINK.search(t) for t in texts[:400])):
         return 0.6
     return 0.0
 

@@ -34,7 +34,7 @@ from . import wiki_cr_text, wiki_keyword_text
 from ._wiki import LineVerdicts, TextLine, squash
 from .base import Format
 
-_SKIP_CLASSES = {"mw-editsection", "toc", "printfooter", "mw-references-wrap", "navbox", "noprint"}
+_SKIP_CLASSES = {"mw-editsection", "toc", "printfooter", "mw-references-wrap", "navbox", "noprint", "reference"}
 _SKIP_TAGS = {"script", "style", "noscript", "template", "svg", "link", "meta"}
 _BLOCKS = {"p", "div", "ul", "ol", "dl", "table", "blockquote", "aside", "section", "pre", "center",
            "h1", "h2", "h3", "h4", "h5", "h6", "figure"}
@@ -107,6 +107,8 @@ class _Converter:
     def text_of(self, tag: Tag, *, skip_lists: bool = False) -> str:
         parts: list[str] = []
         for node in tag.descendants:
+            if isinstance(node, Tag) and node.name == "br":
+                parts.append(" ")
             if isinstance(node, Comment) or not isinstance(node, NavigableString):
                 continue
             if any(self._skipped(p) or (skip_lists and p.name in ("ul", "ol") and p is not tag)
