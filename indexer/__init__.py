@@ -1,0 +1,1 @@
+"""The full-text search index of a knowledge base build (whoosh)."""

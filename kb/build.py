@@ -1,0 +1,100 @@
+"""Turn source files and folders into documents, reporting what each file gave.
+
+:func:`collect` expands folders (recursively, in name order; hidden files and
+the corpus manifest are skipped and reported), :func:`ingest` parses each file
+with the detected format. A file named on its own that no parser recognises is
+an error; inside a folder it is skipped and reported with the reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+import importlib.util
+from pathlib import Path
+from typing import Callable, Iterable
+
+from .errors import KBError, UnknownFormatError
+from .model import Document
+from .parsers import detect_format
+from .sources import read_source
+
+MANIFEST_NAMES = {"MANIFEST.json", "MANIFEST.md", "README.md"}
+
+
+@dataclass(frozen=True)
+class Skipped:
+    path: str
+    reason: str
+
+
+@dataclass
+class IngestReport:
+    documents: list[Document] = field(default_factory=list)
+    skipped: list[Skipped] = field(default_factory=list)
+
+    @property
+    def warnings(self) -> list[str]:
+        return [w for doc in self.documents for w in doc.warnings]
+
+    @property
+    def unparsed(self) -> int:
+        return sum(len(doc.accounting.unparsed) for doc in self.documents)
+
+
+def embedded_corpus() -> Path:
+    """The folder of the embedded default corpus (installed as ``mtgkb_corpus``)."""
+    spec = importlib.util.find_spec("mtgkb_corpus")
+    for location in (spec.submodule_search_locations or []) if spec else []:
+        if (Path(location) / "MANIFEST.json").exists():
+            return Path(location)
+    return Path(__file__).resolve().parent.parent / "corpus"
+
+
+def collect(paths: Iterable[Path]) -> tuple[list[tuple[Path, bool]], list[Skipped]]:
+    """Files to ingest, each with whether it was named explicitly, and files skipped."""
+    files: list[tuple[Path, bool]] = []
+    skipped: list[Skipped] = []
+    for path in map(Path, paths):
+        if path.is_dir():
+            for child in sorted(p for p in path.rglob("*") if p.is_file()):
+                rel = child.relative_to(path)
+                if any(part.startswith((".", "__")) for part in rel.parts):
+                    skipped.append(Skipped(str(child), "hidden file"))
+                elif child.name in MANIFEST_NAMES:
+                    skipped.append(Skipped(str(child), "corpus manifest, not a source"))
+                else:
+                    files.append((child, False))
+        elif path.exists():
+            files.append((path, True))
+        else:
+            raise KBError(f"{path}: no such file or folder")
+    return files, skipped
+
+
+def ingest(paths: Iterable[Path], progress: Callable[[str], None] | None = None) -> IngestReport:
+    """Parse every source under ``paths``; parse errors stop the build (one line, file and line)."""
+    files, skipped = collect(paths)
+    report = IngestReport(skipped=skipped)
+    seen_ids: dict[str, str] = {}
+    for number, (path, explicit) in enumerate(files, 1):
+        if progress:
+            progress(f"[{number}/{len(files)}] {path}")
+        source = read_source(path)
+        try:
+            fmt = detect_format(source)
+        except UnknownFormatError:
+            if explicit:
+                raise
+            report.skipped.append(Skipped(str(path), "format not recognised"))
+            continue
+        doc = fmt.parse(source)
+        if doc.id in seen_ids:
+            doc = _with_id(doc, f"{doc.id}-{source.sha256[:8]}")
+        seen_ids[doc.id] = str(path)
+        report.documents.append(doc)
+    return report
+
+
+def _with_id(doc: Document, new_id: str) -> Document:
+    from dataclasses import replace
+    return replace(doc, id=new_id)

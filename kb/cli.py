@@ -1,0 +1,200 @@
+"""The ``mtgkb`` command: a thin click layer over the library.
+
+Each command reads its options, makes one library call and prints the result
+(as text, or as JSON with ``--json``). Every :class:`~kb.errors.KBError`
+becomes a one-line message on standard error and exit status 1.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any, Callable
+
+import click
+
+from . import __version__
+from .errors import KBError
+from .model import LANGUAGES
+from .store import KnowledgeBase, default_kb_dir
+
+
+class KBGroup(click.Group):
+    """A click group that turns library errors into one line and exit status 1."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except KBError as exc:
+            raise click.ClickException(str(exc)) from None
+        except KeyboardInterrupt:
+            raise click.Abort() from None
+        except BrokenPipeError:
+            sys.stderr.close()
+            sys.exit(1)
+
+
+def kb_option(func: Callable) -> Callable:
+    return click.option("--kb", "kb_dir", type=click.Path(file_okay=False, path_type=Path),
+                        default=None, envvar="MTGKB_HOME", show_envvar=True,
+                        help="Knowledge base folder [default: the platform's user data folder].")(func)
+
+
+def json_option(func: Callable) -> Callable:
+    return click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")(func)
+
+
+def lang_option(func: Callable) -> Callable:
+    return click.option("--lang", "langs", multiple=True, type=click.Choice(LANGUAGES),
+                        help="Only these languages (repeatable) [default: all].")(func)
+
+
+def release_option(func: Callable) -> Callable:
+    return click.option("--release", metavar="DATE", default=None,
+                        help="Use the official release with this effective date (YYYY-MM-DD) "
+                             "[default: the newest held].")(func)
+
+
+def echo_json(data: Any) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def info(message: str) -> None:
+    """Progress and notices go to standard error, so standard output stays clean for pipes."""
+    click.echo(message, err=True)
+
+
+def open_kb(kb_dir: Path | None) -> KnowledgeBase:
+    """The knowledge base in ``kb_dir``; the embedded corpus is built first if there is none."""
+    from .store import current_build
+
+    directory = kb_dir or default_kb_dir()
+    if current_build(directory) is None:
+        info(f"No knowledge base in {directory}: building it from the embedded corpus first.")
+        run_build(directory, [], quiet=True)
+    return KnowledgeBase.open(directory)
+
+
+def run_build(kb_dir: Path, corpus: list[Path], *, quiet: bool = False, as_json: bool = False) -> dict:
+    """Parse, index and publish; returns the build summary."""
+    from indexer.build import build_index
+
+    from . import build, store
+
+    progress = None if quiet or as_json else info
+    paths = corpus or [build.embedded_corpus()]
+    report = build.ingest(paths, progress=progress)
+    documents = report.documents
+    stage = store.stage(kb_dir)
+    try:
+        store.write_documents(stage, documents, {"sources": [str(p) for p in paths]})
+        build_index(stage, progress=progress)
+        store.publish(kb_dir, stage)
+    except BaseException:
+        store.discard(stage)
+        raise
+    return {
+        "kb": str(kb_dir),
+        "documents": [{"id": d.id, "path": d.path, "format": d.format, "lang": d.lang,
+                       "effective_date": d.effective_date, "provenance": d.provenance,
+                       "counts": d.counts(), "unparsed": len(d.accounting.unparsed),
+                       "warnings": list(d.warnings)} for d in documents],
+        "skipped": [{"path": s.path, "reason": s.reason} for s in report.skipped],
+    }
+
+
+@click.group(cls=KBGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="mtgkb")
+def main() -> None:
+    """mtgkb: the Magic: The Gathering Comprehensive Rules and rulings, in Italian,
+    English and French.
+
+    \b
+    Quick start:
+      mtgkb build                       build the knowledge base from the embedded corpus
+      mtgkb rule 400.7                  a rule with its subrules, every language
+      mtgkb rule 702.19b-d --lang en    a range, English only
+      mtgkb build --corpus DIR --corpus FILE   build from your own files
+
+    The knowledge base lives in $MTGKB_HOME or the platform's user data folder
+    (override with --kb on any command).
+    """
+
+
+@main.command()
+@click.option("--corpus", "corpus", multiple=True, type=click.Path(exists=True, path_type=Path),
+              help="A source file or folder (repeatable) [default: the embedded corpus].")
+@kb_option
+@json_option
+def build(corpus: tuple[Path, ...], kb_dir: Path | None, as_json: bool) -> None:
+    """Parse sources and (re)build the knowledge base.
+
+    Every file's format and language are recognised from its content. The new
+    knowledge base replaces the old one atomically: a reader never sees half a build.
+
+    \b
+    Examples:
+      mtgkb build
+      mtgkb build --corpus corpus/ --corpus "MagicCompRules 20241108.txt"
+    """
+    directory = kb_dir or default_kb_dir()
+    summary = run_build(directory, list(corpus), as_json=as_json)
+    if as_json:
+        echo_json(summary)
+        return
+    for doc in summary["documents"]:
+        counts = ", ".join(f"{v} {k}" for k, v in doc["counts"].items())
+        date = f" {doc['effective_date']}" if doc["effective_date"] else ""
+        click.echo(f"{doc['path']}: {doc['format']} [{doc['lang']}{date}, {doc['provenance']}]: {counts}"
+                   + (f"; {doc['unparsed']} UNPARSED lines" if doc["unparsed"] else ""))
+        for warning in doc["warnings"]:
+            info(f"warning: {warning}")
+    for skipped in summary["skipped"]:
+        click.echo(f"{skipped['path']}: skipped ({skipped['reason']})")
+    click.echo(f"Knowledge base written to {directory}")
+
+
+@main.command()
+@click.argument("numbers", nargs=-1, required=True)
+@lang_option
+@release_option
+@kb_option
+@json_option
+def rule(numbers: tuple[str, ...], langs: tuple[str, ...], release: str | None, kb_dir: Path | None,
+         as_json: bool) -> None:
+    """Show rules by number, in every language the knowledge base holds.
+
+    \b
+    NUMBERS can be:
+      400.7          the rule and all its subrules
+      400.7.         the rule alone
+      400.7a         one subrule
+      400            the chapter: its title and rules
+      4              the section: its title and chapters
+      702.19b-d      a range (also 702.19b–702.19d, 400.1-400.3)
+    Several at once: mtgkb rule 400.7 701.32a
+    """
+    from .lookup import lookup
+    from .render import render_entries
+
+    kb = open_kb(kb_dir)
+    entries = lookup(kb, numbers, langs, release)
+    if as_json:
+        echo_json(entries)
+    else:
+        click.echo(render_entries(entries, color=_color()))
+
+
+def _color() -> bool:
+    return sys.stdout.isatty() and "NO_COLOR" not in os.environ
+
+
+def register(command: click.Command) -> None:
+    """Feature modules add their commands here (one line each, below)."""
+    main.add_command(command)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

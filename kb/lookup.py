@@ -1,0 +1,109 @@
+"""Rule lookup: turn what a user typed (``400.7``, ``400.7.``, ``400``, ``4``,
+``702.19b-d``, ``400.1-400.3``) into rule entries with every language's text.
+
+The entries are plain dicts, the shape of ``mtgkb rule --json`` (see README).
+"""
+
+from __future__ import annotations
+
+import bisect
+from typing import Any, Iterable
+
+from .errors import NotFoundError
+from .numbering import NumberError, RuleNumber, RuleRange, parse_selector
+from .store import KnowledgeBase, RuleVersion
+
+
+def select_numbers(selector: str, numbers: list[RuleNumber]) -> list[RuleNumber]:
+    """The numbers among ``numbers`` (sorted) that ``selector`` asks for.
+
+    ``400.7`` gives the rule and its subrules, ``400.7.`` the rule alone, ``400``
+    the chapter and its rules, ``4`` the section and its chapters, and a range
+    every number from its start to its end (with the end's subrules).
+    """
+    text = selector.strip()
+    try:
+        parsed = parse_selector(text)
+    except NumberError as exc:
+        raise NotFoundError(str(exc)) from None
+    if isinstance(parsed, RuleRange):
+        picked = [n for n in numbers if n in parsed]
+    else:
+        alone = text.endswith(".") and parsed.kind == "rule"
+        if parsed not in set(numbers):
+            raise NotFoundError(f"no rule {parsed} in the knowledge base; nearest: {', '.join(nearest(parsed, numbers))}")
+        if alone or parsed.kind == "subrule":
+            picked = [parsed]
+        elif parsed.kind == "rule":
+            picked = [n for n in numbers if parsed.contains(n)]
+        else:  # a chapter shows its rules, a section its chapters
+            picked = [n for n in numbers if n == parsed or n.parent == parsed]
+    if not picked:
+        raise NotFoundError(f"no rules in {selector} in the knowledge base")
+    return picked
+
+
+def nearest(number: RuleNumber, numbers: list[RuleNumber], count: int = 3) -> list[str]:
+    """Existing numbers around ``number``: the parent if held, then neighbours."""
+    out: list[str] = []
+    parent = number.parent
+    while parent is not None and parent not in numbers:
+        parent = parent.parent
+    if parent is not None:
+        out.append(str(parent))
+    at = bisect.bisect_left(numbers, number)
+    for n in numbers[max(0, at - 1): at + count]:
+        if str(n) not in out:
+            out.append(str(n))
+    return out[: count + 1] or ["(the knowledge base holds no rules)"]
+
+
+def lookup(kb: KnowledgeBase, selectors: Iterable[str], langs: Iterable[str] = (),
+           release: str | None = None) -> list[dict[str, Any]]:
+    """Rule entries for ``selectors``, in rules order, with texts in ``langs`` (default all)."""
+    numbers = kb.numbers(release)
+    picked: list[RuleNumber] = []
+    for selector in selectors:
+        for number in select_numbers(selector, numbers):
+            if number not in picked:
+                picked.append(number)
+    wanted = set(langs)
+    entries = []
+    for number, versions in kb.versions(picked, release):
+        shown = [v for v in versions if not wanted or v.doc.lang in wanted]
+        entries.append(entry(number, versions, shown, numbers))
+    return entries
+
+
+def entry(number: str, versions: list[RuleVersion], shown: list[RuleVersion],
+          numbers: list[RuleNumber]) -> dict[str, Any]:
+    parsed = RuleNumber.parse(number)
+    title = next((v.rule.title for v in versions if v.rule.title and v.doc.lang == "en"),
+                 next((v.rule.title for v in versions if v.rule.title), None))
+    texts: dict[str, Any] = {}
+    examples: dict[str, list[str]] = {}
+    for v in shown:
+        lang = v.doc.lang
+        if lang in texts:
+            continue
+        item: dict[str, Any] = {"text": v.rule.text, "source": v.doc.id, "effective_date": v.doc.effective_date,
+                                "provenance": v.doc.provenance}
+        if v.rule.title:
+            item["title"] = v.rule.title
+        if v.rule.pointer:
+            item["pointer"] = v.rule.pointer
+        if v.rule.number != number:
+            item["source_number"] = v.rule.number
+        if v.align_method != "number" or v.rule.number != number:
+            item["alignment"] = {"method": v.align_method, "confidence": round(v.align_confidence, 3)}
+        texts[lang] = item
+        if v.rule.examples:
+            examples[lang] = [e.text for e in v.rule.examples]
+    refs: list[str] = []
+    for v in versions:
+        for ref in v.rule.refs:
+            if ref not in refs:
+                refs.append(ref)
+    children = [str(n) for n in numbers if n.parent == parsed]
+    return {"number": number, "kind": parsed.kind, "title": title, "texts": texts, "examples": examples,
+            "children": children, "refs": refs}
