@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CORPUS, FIXTURES, cr_release
+from .conftest import CORPUS, FIXTURES, cr_release
 from kb.errors import ParseError
 from kb.numbering import SUBRULE_LETTERS
 from kb.parsers import FORMATS, detect_format

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from conftest import CORPUS, FIXTURES
+from .conftest import CORPUS, FIXTURES
 from kb.errors import ParseError
 from kb.model import Document, to_dict
 from kb.parsers import parse_source, wiki_cr_text, wiki_html, wiki_keyword_text

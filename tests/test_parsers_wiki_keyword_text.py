@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import CORPUS
+from .conftest import CORPUS
 from kb.errors import ParseError
 from kb.parsers import wiki_keyword_text
 from kb.sources import read_source, source_from_bytes
