@@ -23,12 +23,16 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from functools import cached_property
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 import click
 
+from .errors import NotFoundError
 from .model import Document, Rule, Term
 from .numbering import KINDS, RuleNumber
+
+if TYPE_CHECKING:
+    from .store import KnowledgeBase
 
 # A rule number inside a text: chapter ``701``, rule ``701.32``, subrule ``701.32a``.
 _CITED = re.compile(r"(?<![\d.])\d{3}(?:\.\d+[a-z]?)?(?![\d])")
@@ -602,3 +606,76 @@ def _render_change(change: RuleChange, folded: dict[str, str], color: bool) -> s
 def _one_line(text: str, limit: int | None = 400) -> str:
     text = " ".join(text.split())
     return text if limit is None or len(text) <= limit else text[: limit - 1] + "…"
+
+
+# -- releases named on the command line, and translations made stale -----------
+
+_DATE = re.compile(r"^(\d{4})-?(\d{2})-?(\d{2})$")
+
+
+def load_release(spec: str, kb: "KnowledgeBase | None" = None, lang: str = "en") -> Document:
+    """A rules file (path), or the release of ``kb`` with that effective date (``2025-06-06``/``20250606``)."""
+    from pathlib import Path
+
+    from .parsers import parse_source
+    from .sources import read_source
+
+    if Path(spec).is_file():
+        return parse_source(read_source(spec))
+    match = _DATE.match(spec.strip())
+    if match is None:
+        raise NotFoundError(f"{spec}: no such file, and not a release date (YYYY-MM-DD)")
+    date = "-".join(match.groups())
+    if kb is None:
+        raise NotFoundError(f"{spec}: no such file, and no knowledge base to find release {date} in")
+    releases = kb.releases()
+    chosen = [d for d in releases if d.effective_date == date]
+    chosen.sort(key=lambda d: d.lang != lang)
+    if not chosen:
+        held = ", ".join(d.effective_date or d.id for d in releases if d.lang == lang) or "none"
+        raise NotFoundError(f"no release {date} in the knowledge base (held: {held})")
+    return kb.document(chosen[0].id)
+
+
+def stale_translations(diff: Diff, kb: "KnowledgeBase", lang: str) -> list[dict[str, Any]]:
+    """Rules of ``lang`` documents in ``kb`` whose English source (by aligned number) changed in ``diff``.
+
+    The aligned number is read in the old release's numbering first (the translation
+    was made before the change), then in the new one's.
+    """
+    by_old = {c.old_number: c for c in diff.rules if c.old_number}
+    by_new = {c.new_number: c for c in diff.rules if c.new_number and c.kind != "added"}
+    docs = [d.id for d in kb.documents().values() if d.lang == lang]
+    if not docs:
+        return []
+    marks = ",".join("?" * len(docs))
+    rows = kb.db.execute(f"SELECT doc_id, number, aligned_number FROM rules WHERE doc_id IN ({marks}) "
+                         "ORDER BY aligned_key, doc_id", docs).fetchall()
+    stale = []
+    for doc_id, number, aligned in rows:
+        change = by_old.get(aligned) or by_new.get(aligned)
+        if change is None:
+            continue
+        stale.append({"lang": lang, "document": doc_id, "number": number, "aligned_number": aligned,
+                      "change": change.kind, "old_number": change.old_number, "new_number": change.new_number,
+                      "similarity": round(change.similarity, 3), "words": _words_dict(change.words)})
+    return stale
+
+
+def render_stale(stale: list[dict[str, Any]], diff: Diff, lang: str) -> str:
+    head = f"{lang} rules whose English source changed from {diff.old.effective_date} to {diff.new.effective_date}"
+    if not stale:
+        return f"{head}: none"
+    out = [f"{head} ({len(stale)}):"]
+    for item in stale:
+        if item["change"] == "removed":
+            what = f"English {item['old_number']} removed"
+        elif item["change"] == "moved":
+            what = f"English {item['old_number']} moved to {item['new_number']}" + \
+                   ("" if item["similarity"] == 1.0 else f" and reworded ({percent(item['similarity'])} similar)")
+        elif item["change"] == "renumbered_refs":
+            what = f"English {item['new_number']}: references renumbered"
+        else:
+            what = f"English {item['new_number']} reworded ({percent(item['similarity'])} similar)"
+        out.append(f"  {item['number']} [{item['document']}]: {what}")
+    return "\n".join(out)

@@ -10,13 +10,18 @@ the rules of the same kind whose words are most alike (701.32 in 2025-04-04 is
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from .diff import (FUZZY_MIN, Matching, Release, RuleChange, Side, _change_dict, _one_line, classify,
                    match_rules, normalise, percent, render_words, similarity)
 from .errors import NotFoundError
 from .model import Document
 from .numbering import RuleNumber
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from .store import KnowledgeBase
 
 SAME_PLACE = 0.8  # a rule at the same number this similar is the same rule
 
@@ -239,3 +244,23 @@ def _render_step_change(change: RuleChange, color: bool) -> str:
         return f"{where}: references " + ", ".join(f"{a} -> {b}" for a, b in change.refs_renumbered)
     return f"{where} ({percent(change.similarity)} similar): " + \
         _one_line(render_words(change.words, color=color, context=6), None)
+
+
+# -- where the releases come from -----------------------------------------------
+
+def releases_from_paths(paths: Iterable["Path"], lang: str = "en") -> list[Document]:
+    """The official rules releases of ``lang`` among files and folders (one per effective date)."""
+    from .build import ingest
+
+    return _one_per_date(d for d in ingest(paths).documents if d.format == "cr-text" and d.lang == lang)
+
+
+def releases_in_kb(kb: "KnowledgeBase", lang: str = "en") -> list[Document]:
+    return _one_per_date(kb.document(d.id) for d in kb.releases() if d.lang == lang)
+
+
+def _one_per_date(documents: Iterable[Document]) -> list[Document]:
+    by_date: dict[str, Document] = {}
+    for doc in documents:
+        by_date.setdefault(doc.effective_date or doc.id, doc)
+    return [by_date[k] for k in sorted(by_date)]
