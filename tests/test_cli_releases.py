@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import FIXTURES, cr_release
+from .conftest import FIXTURES, cr_release
 
 from kb.cli import main, run_build
 from kb.store import KnowledgeBase

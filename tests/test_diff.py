@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import parsed_release
+from .conftest import parsed_release
 
 from kb.diff import Segment, diff_documents, mask_numbers, render_diff, render_words, word_diff
 from kb.model import Document, Rule, Term

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import SHARED_RELEASES, parsed_release
+from .conftest import SHARED_RELEASES, parsed_release
 
 from kb.errors import NotFoundError
 from kb.history import history, render_history
