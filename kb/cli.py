@@ -196,5 +196,10 @@ def register(command: click.Command) -> None:
     main.add_command(command)
 
 
+from . import cli_releases  # noqa: E402  (diff, history, update)
+register(cli_releases.diff)
+register(cli_releases.history)
+register(cli_releases.update)
+
 if __name__ == "__main__":  # pragma: no cover
     main()

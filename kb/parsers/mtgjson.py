@@ -36,11 +36,11 @@ set files can be ingested without holding them all in memory.
 
 from __future__ import annotations
 
-import datetime as _dt
 import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
+from ..dates import iso_date
 from ..errors import ParseError
 from ..model import Card, Document, LineAccount, Ruling, Unparsed
 from ..sources import Source
@@ -159,7 +159,7 @@ class _SetReader:
 
     def read(self, set_obj: dict[str, Any]) -> None:
         code = str(set_obj.get("code") or "?")
-        date = _iso(set_obj.get("releaseDate")) or ""
+        date = iso_date(set_obj.get("releaseDate")) or ""
         self.acc.set_dates[code] = date
         cards = set_obj.get("cards")
         tokens = set_obj.get("tokens")
@@ -242,7 +242,7 @@ class _SetReader:
         for entry in rulings:
             self.ruling_entries += 1
             text = entry.get("text") if isinstance(entry, dict) else None
-            date = _iso(entry.get("date")) if isinstance(entry, dict) else None
+            date = iso_date(entry.get("date")) if isinstance(entry, dict) else None
             if not isinstance(text, str) or not text.strip():
                 if self.acc.ignore(name, date, text if isinstance(text, str) else repr(entry)[:80]):
                     self.ledger.warn(self.path, 1, f"set {code}: {name}: ruling without text, ignored: {str(entry)[:60]}")
@@ -259,7 +259,7 @@ def parse(source: Source) -> Document:
     acc = _Accumulator()
     reader = _SetReader(source.path, acc)
     # Newest set first, so the first wording kept is the current one.
-    for set_obj in sorted(sets, key=lambda s: _iso(s.get("releaseDate")) or "", reverse=True):
+    for set_obj in sorted(sets, key=lambda s: iso_date(s.get("releaseDate")) or "", reverse=True):
         reader.read(set_obj)
     cards = acc.build_cards()
     rulings = tuple(acc.rulings.values())
@@ -267,7 +267,7 @@ def parse(source: Source) -> Document:
              else f"MTGJSON, {len(sets)} sets")
     return Document(
         id=source.id, lang="en", format=FORMAT.name, path=source.path, sha256=source.sha256, title=title,
-        effective_date=_iso(meta.get("date")), provenance="official", rulings=rulings, cards=cards,
+        effective_date=iso_date(meta.get("date")), provenance="official", rulings=rulings, cards=cards,
         meta=_meta(meta.get("version"), reader.set_rows, cards, rulings, reader.ruling_entries,
                    reader.foreign_entries, acc.ignored_rows()),
         accounting=reader.ledger.account(), warnings=tuple(reader.ledger.warnings))
@@ -380,14 +380,6 @@ def _str(value: Any) -> str:
 def _join(parts: list[str], separator: str) -> str:
     return separator.join(parts) if any(parts) else ""
 
-
-def _iso(value: Any) -> str | None:
-    if not isinstance(value, str):
-        return None
-    try:
-        return _dt.date.fromisoformat(value[:10]).isoformat()
-    except ValueError:
-        return None
 
 
 def _summary(entry: dict[str, Any]) -> str:

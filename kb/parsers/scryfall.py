@@ -23,10 +23,10 @@ name the file line.
 from __future__ import annotations
 
 import dataclasses
-import datetime as _dt
 import re
 from typing import Any, Mapping
 
+from ..dates import iso_date
 from ..errors import ParseError
 from ..model import Document, Ruling
 from ..sources import Source
@@ -115,7 +115,7 @@ def ruling_from_object(obj: Any) -> tuple[Ruling | None, str]:
     else:
         return None, "ruling without oracle_id or card name"
     published = obj.get("published_at")
-    date = _iso(published)
+    date = iso_date(published)
     if published and date is None:
         return None, f"published_at {published!r} is not a date"
     return Ruling(text=comment, lang="en", date=date, source=source, provenance=provenance, card=card), ""
@@ -131,14 +131,6 @@ def with_card_names(doc: Document, names: Mapping[str, str]) -> Document:
 
     return dataclasses.replace(doc, rulings=tuple(named(r) for r in doc.rulings))
 
-
-def _iso(value: Any) -> str | None:
-    if not isinstance(value, str):
-        return None
-    try:
-        return _dt.date.fromisoformat(value[:10]).isoformat()
-    except ValueError:
-        return None
 
 
 FORMAT = Format("scryfall-rulings", "Scryfall rulings: bulk rulings file or a card's rulings list",
