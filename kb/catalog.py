@@ -8,6 +8,7 @@ only the active documents of a :class:`~kb.store.KnowledgeBase`.
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 from typing import Any
 
@@ -87,6 +88,7 @@ def find_card(kb: KnowledgeBase, name: str) -> dict[str, Any]:
 
 
 _CARD_COLUMNS = "doc_id, name, type, text, foreign_data, sets"
+_ASCII_RUN = re.compile(r"[A-Za-z0-9]{3,}")
 
 
 def _card_row(kb: KnowledgeBase, name: str, wanted: str, active: dict) -> tuple | None:
@@ -94,18 +96,31 @@ def _card_row(kb: KnowledgeBase, name: str, wanted: str, active: dict) -> tuple 
     rows = [r for r in rows if r[0] in active and fold(r[1]) == wanted]
     if rows:
         return rows[0]
-    # A name in another language: the foreign data is JSON, so narrow with LIKE, then check exactly.
-    pattern = "%" + name.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
-    for row in kb.db.execute(f"SELECT {_CARD_COLUMNS} FROM cards WHERE foreign_data LIKE ? ESCAPE '\\'",
-                             (pattern,)):
-        if row[0] in active and any(fold(f[1]) == wanted for f in json.loads(row[4])):
-            return row
+    # A name in another language: the foreign data is JSON, so narrow with LIKE on the longest
+    # ASCII run of the name (LIKE ignores case for ASCII only), then compare folded names exactly.
+    # A run may hold a folded accent ("ecuyere" for "Écuyère"): try the runs longest first.
+    for run in sorted(set(_ASCII_RUN.findall(name)), key=len, reverse=True)[:4]:
+        for row in kb.db.execute(f"SELECT {_CARD_COLUMNS} FROM cards WHERE foreign_data LIKE ?", (f"%{run}%",)):
+            if row[0] in active and any(fold(f[1]) == wanted for f in json.loads(row[4])):
+                return row
     return None
 
 
 def _card_dict(kb: KnowledgeBase, row: tuple, active: dict) -> dict[str, Any]:
-    doc_id, name, type_, text, foreign_json, sets_json = row
-    foreign = {lang: {"name": n, "type": t, "text": x} for lang, n, t, x in json.loads(foreign_json)}
+    """The card of ``row`` merged over every active document holding it (sets differ in languages)."""
+    name = row[1]
+    foreign: dict[str, dict[str, str]] = {}
+    sets: list[str] = []
+    type_, text, sources = row[2], row[3], []
+    for doc_id, _name, r_type, r_text, foreign_json, sets_json in kb.db.execute(
+            f"SELECT {_CARD_COLUMNS} FROM cards WHERE name = ? ORDER BY doc_id", (name,)):
+        if doc_id not in active:
+            continue
+        sources.append(doc_id)
+        type_, text = type_ or r_type, text or r_text
+        for lang, n, t, x in json.loads(foreign_json):
+            foreign.setdefault(lang, {"name": n, "type": t, "text": x})
+        sets += [s for s in json.loads(sets_json) if s not in sets]
     rulings = []
     seen: set[tuple[str | None, str]] = set()
     for r_doc, date, source, provenance, lang, r_text, translations in kb.db.execute(
@@ -119,8 +134,8 @@ def _card_dict(kb: KnowledgeBase, row: tuple, active: dict) -> dict[str, Any]:
                         "translations": [{"lang": t[0], "text": t[1], "provenance": t[2]}
                                          for t in json.loads(translations)]})
     return {"name": name, "type": type_ or "", "text": text or "",
-            "names": {"en": name, **{lang: f["name"] for lang, f in foreign.items() if f["name"]}},
-            "foreign": foreign, "sets": json.loads(sets_json), "source": doc_id, "rulings": rulings}
+            "names": {"en": name, **{lang: f["name"] for lang, f in sorted(foreign.items()) if f["name"]}},
+            "foreign": dict(sorted(foreign.items())), "sets": sets, "sources": sources, "rulings": rulings}
 
 
 def similar_card_names(kb: KnowledgeBase, name: str, count: int = 5) -> list[str]:

@@ -200,6 +200,8 @@ from . import cli_releases  # noqa: E402  (diff, history, update)
 register(cli_releases.diff)
 register(cli_releases.history)
 register(cli_releases.update)
+from .cli_serve import serve  # noqa: E402  (mtgkb serve: web API and pages)
+register(serve)
 
 if __name__ == "__main__":  # pragma: no cover
     main()

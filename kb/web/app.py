@@ -128,6 +128,23 @@ def _search_function() -> Callable | None:
     return search
 
 
+def _diff_function() -> Callable | None:
+    try:
+        from ..diff import diff_documents
+    except ImportError:
+        return None
+    return diff_documents
+
+
+def release_document(kb: KnowledgeBase, date: str, lang: str = "en") -> Any:
+    """The official release of ``kb`` with effective date ``date`` (English first); never a file path."""
+    chosen = sorted((d for d in kb.releases() if d.effective_date == date), key=lambda d: d.lang != lang)
+    if not chosen:
+        held = ", ".join(d.effective_date or d.id for d in kb.releases()) or "none"
+        raise NotFoundError(f"no release {date} in the knowledge base (held: {held})")
+    return kb.document(chosen[0].id)
+
+
 SEARCH_MISSING = "search index not available in this build"
 DIFF_MISSING = "release comparison not available in this build"
 
@@ -308,8 +325,8 @@ class Site:
         except NotFoundError as exc:
             return self.not_found_rule(request, raw, str(exc))
         main = entries[0]
-        views = [self._entry_view(open_kb, entry) for entry in entries]
-        return self.page(request, "rule.html", selector=raw, entries=views, main=views[0],
+        views = [self._entry_view(open_kb, entry, self._ref_href(request)) for entry in entries]
+        return self.page(request, "rule.html", selector=raw, self_path="/rules/" + quote(raw), entries=views, main=views[0],
                          nav=self._neighbours(open_kb, main["number"]), langs=langs, release=release,
                          title=f"{main['number']} {main['title'] or ''}".strip())
 
@@ -327,9 +344,8 @@ class Site:
         return self.page(request, "error.html", status=404, title=raw, message=message, suggestions=suggestions,
                          search_for=raw)
 
-    def _entry_view(self, open_kb: OpenKB, entry: dict[str, Any]) -> dict[str, Any]:
+    def _entry_view(self, open_kb: OpenKB, entry: dict[str, Any], href: Callable[[str], str]) -> dict[str, Any]:
         """A rule entry with its texts ready to show: links, notices, examples."""
-        href = self._ref_href
         reference = entry["texts"].get("en")
         texts = []
         for lang, item in entry["texts"].items():
@@ -344,8 +360,9 @@ class Site:
         return {**entry, "views": texts, "rulings_view": rulings}
 
     @staticmethod
-    def _ref_href(number: str) -> str:
-        return f"/rules/{quote(number)}#{H.anchor(number)}"
+    def _ref_href(request: Request) -> Callable[[str], str]:
+        root = request.scope.get("root_path", "")
+        return lambda number: f"{root}/rules/{quote(number)}#{H.anchor(number)}"
 
     @staticmethod
     def _neighbours(open_kb: OpenKB, number: str) -> dict[str, str | None]:
@@ -367,7 +384,7 @@ class Site:
         langs = self.text_langs(request)
         terms = find_terms(self.handle.get().kb, query, langs, limit=500)
         open_kb = self.handle.get()
-        views = [{**t, "html": H.link_rules(t["definition"], open_kb.number_set, self._ref_href)} for t in terms]
+        views = [{**t, "html": H.link_rules(t["definition"], open_kb.number_set, self._ref_href(request))} for t in terms]
         return self.page(request, "glossary.html", query=query, terms=views, langs=langs)
 
     def card_page(self, request: Request) -> Response:
@@ -431,9 +448,20 @@ class Site:
         return JSONResponse(find_card(self.handle.get().kb, name))
 
     def api_diff(self, request: Request) -> Response:
-        release_param(request, "old", required=True)
-        release_param(request, "new", required=True)
-        return api_error(503, DIFF_MISSING)
+        old = release_param(request, "old", required=True)
+        new = release_param(request, "new", required=True)
+        diff_documents = _diff_function()
+        if diff_documents is None:
+            return api_error(503, DIFF_MISSING)
+        open_kb = self.handle.get()
+        key = f"diff:{old}:{new}"
+        if key not in open_kb.cache:
+            result = diff_documents(release_document(open_kb.kb, old), release_document(open_kb.kb, new)).to_dict()
+            diffs = [k for k in open_kb.cache if k.startswith("diff:")]
+            for stale_key in diffs[:max(0, len(diffs) - 3)]:  # keep a few recent comparisons per thread
+                del open_kb.cache[stale_key]
+            open_kb.cache[key] = result
+        return JSONResponse(open_kb.cache[key])
 
     def openapi(self, request: Request) -> Response:
         return JSONResponse(OPENAPI)

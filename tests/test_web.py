@@ -1,0 +1,337 @@
+"""kb.web: the JSON API and the pages, through Starlette's test client.
+
+Two knowledge bases: one built from real data (the seeds, two English releases and
+an MTGJSON set), and one written from a hand-made document whose texts carry
+``<``, ``>``, ``&`` and quotes, to check that every text is escaped.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import threading
+import warnings
+from pathlib import Path
+
+import pytest
+
+from kb import store
+from kb.build import ingest, embedded_corpus
+from kb.model import Card, Document, Example, Rule, Ruling, Term
+
+from .conftest import cr_release, require_shared
+from .webtools import require_web
+
+require_web()
+
+with warnings.catch_warnings():  # Starlette's notice about httpx's successor
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient  # noqa: E402
+
+from kb.cli import run_build  # noqa: E402
+from kb.web.app import KBHandle, create_app  # noqa: E402
+from kb.web.html import anchor, number_from_anchor  # noqa: E402
+from kb.web.i18n import choose_ui, parse_accept_language  # noqa: E402
+
+DANGER = "<script>alert(\"x\")</script> & 'it' > <b>"
+
+
+def client_for(kb_dir: Path) -> TestClient:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return TestClient(create_app(kb_dir), raise_server_exceptions=False)
+
+
+@pytest.fixture(scope="module")
+def real_kb(tmp_path_factory) -> Path:
+    kb_dir = tmp_path_factory.mktemp("web-real")
+    shared = require_shared()
+    run_build(kb_dir, [embedded_corpus(), cr_release("20250404"), cr_release("20251114"),
+                       shared / "mtgjson" / "CNS.json", shared / "mtgjson" / "VOC.json"], quiet=True)
+    return kb_dir
+
+
+@pytest.fixture(scope="module")
+def real(real_kb: Path) -> TestClient:
+    return client_for(real_kb)
+
+
+def hand_made_document() -> Document:
+    """Hand-made: texts with markup characters in every field the pages show."""
+    return Document(
+        id="hand-en", lang="en", format="cr-text", effective_date="2030-01-01", provenance="official",
+        rules=(
+            Rule("9", "section", title="Tests & <Trials>"),
+            Rule("900", "chapter", title="Quotes \"and\" 'marks'"),
+            Rule("900.1", "rule", text=f"First {DANGER} (see rule 900.2a)."),
+            Rule("900.2", "rule", text="Second <i>rule</i>."),
+            Rule("900.2a", "subrule", text="A subrule & more.",
+                 examples=(Example(f"Example: {DANGER}"),), refs=("900.1",)),
+        ),
+        terms=(Term(("Fire & <Ice>",), f"A term {DANGER} See rule 900.1."),),
+        cards=(Card("Fire & <Ice>", "Instant", f"Deal 2 damage {DANGER}",
+                    foreign=(("fr", "Feu & <Glace>", "Éphémère", "Inflige 2 blessures « à »"),)),),
+        rulings=(Ruling(f"Ruling {DANGER}", date="2030-01-02", card="Fire & <Ice>"),),
+    )
+
+
+@pytest.fixture(scope="module")
+def hand(tmp_path_factory) -> TestClient:
+    kb_dir = tmp_path_factory.mktemp("web-hand")
+    build = store.stage(kb_dir)
+    store.write_documents(build, [hand_made_document()])
+    store.publish(kb_dir, build)
+    return client_for(kb_dir)
+
+
+def visible_text(page: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", "", page))
+
+
+# -- rules --------------------------------------------------------------------------
+
+def test_api_rules_is_the_cli_json_shape(real: TestClient, real_kb: Path) -> None:
+    from click.testing import CliRunner
+
+    from kb.cli import main
+
+    cli = CliRunner().invoke(main, ["rule", "400.7", "--json", "--kb", str(real_kb)])
+    assert cli.exit_code == 0
+    response = real.get("/api/rules/400.7")
+    assert response.status_code == 200
+    assert response.json() == json.loads(cli.output)
+    assert [e["number"] for e in response.json()][:3] == ["400.7", "400.7a", "400.7b"]
+    assert set(response.json()[0]["texts"]) == {"en", "it"}
+
+
+def test_api_rules_range_language_and_release(real: TestClient) -> None:
+    entries = real.get("/api/rules/702.19b-d", params={"lang": "en"}).json()
+    assert [e["number"] for e in entries] == ["702.19b", "702.19c", "702.19d"]
+    assert all(set(e["texts"]) == {"en"} for e in entries)
+    old = real.get("/api/rules/701.32", params={"lang": "en", "release": "2025-04-04"}).json()
+    assert old[0]["texts"]["en"]["text"] == "Vote"
+    assert old[0]["texts"]["en"]["effective_date"] == "2025-04-04"
+
+
+def test_api_rules_unknown_number_404_with_suggestions(real: TestClient) -> None:
+    response = real.get("/api/rules/400.99")
+    assert response.status_code == 404
+    body = response.json()
+    assert body["status"] == 404 and "400.99" in body["error"]
+    assert "400" in body["suggestions"] and "400.12" in body["suggestions"]
+
+
+def test_rule_page_texts_side_by_side_with_provenance_and_links(real: TestClient) -> None:
+    page = real.get("/rules/400.7").text
+    assert 'id="R4007"' in page and 'id="R4007b"' in page
+    assert 'lang="it"' in page and 'lang="en"' in page
+    assert "cr-en-2025-11-14 · official · 2025-11-14" in page
+    assert "004_033ca0c87611b1e4 · community" in page
+    # the Italian 400.7b cites 611.3d, which the English release holds: a link
+    assert 'href="/rules/611.3d#R6113d">611.3d</a>' in page
+    # parent, previous and next
+    assert 'rel="up" href="/rules/400#R400"' in page
+    assert 'rel="prev" href="/rules/400.6#R4006"' in page and 'rel="next" href="/rules/400.8#R4008"' in page
+    # the undated Italian wiki text beside a dated English release is flagged as possibly out of date
+    assert "may be out of date" in page
+
+
+def test_subrule_page_and_anchor_addresses(real: TestClient) -> None:
+    page = real.get("/rules/701.38a").text
+    assert '<h1 class="num"><a href="/rules/701.38a#R70138a">701.38a</a>' in page
+    assert 'rel="up" href="/rules/701.38#R70138"' in page
+    moved = real.get("/rules/R70138a", follow_redirects=False)
+    assert moved.status_code == 301 and moved.headers["location"] == "/rules/701.38a#R70138a"
+    assert number_from_anchor("R4") == "4" and number_from_anchor("R400") == "400"
+    assert number_from_anchor("R4007k") == "400.7k" and anchor("701.38a") == "R70138a"
+    assert number_from_anchor("R40") is None and number_from_anchor("Rx") is None
+
+
+def test_unknown_rule_page_404_with_suggestions(real: TestClient) -> None:
+    response = real.get("/rules/400.99")
+    assert response.status_code == 404
+    assert 'href="/rules/400.12#R40012"' in response.text
+    assert "Traceback" not in response.text
+    garbage = real.get("/rules/x<y>")
+    assert garbage.status_code == 404 and "x&lt;y&gt;" in garbage.text and "<y>" not in garbage.text
+
+
+def test_one_language_remembered_in_a_cookie(real: TestClient) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        client = TestClient(real.app)
+    first = client.get("/rules/400.7", params={"lang": "it"})
+    assert first.cookies.get("langs") == "it"
+    again = client.get("/rules/400.7").text
+    assert 'lang="it"' in again and '<section class="text" lang="en">' not in again
+    client.get("/rules/400.7", params={"lang": "all"})
+    assert '<section class="text" lang="en">' in client.get("/rules/400.7").text
+
+
+# -- terms, cards, health, diff -------------------------------------------------------
+
+def test_api_terms(real: TestClient) -> None:
+    terms = real.get("/api/terms", params={"q": "vote"}).json()
+    assert terms[0]["names"] == ["Vote"] and terms[0]["lang"] == "en"
+    assert "701.38" in terms[0]["refs"]
+    folded = real.get("/api/terms", params={"q": "VÔTE", "limit": 1}).json()
+    assert [t["names"] for t in folded] == [["Vote"]]
+    assert len(real.get("/api/terms", params={"limit": 3}).json()) == 3
+
+
+def test_api_cards_any_language_with_rulings(real: TestClient) -> None:
+    card = real.get("/api/cards/Custodi Squire").json()
+    # CNS holds it in English only, VOC with its French name: the card merges both
+    assert card["foreign"]["fr"]["name"] == "Écuyère des Custodi"
+    assert card["sources"] == ["CNS", "VOC"]
+    assert any("vote" in r["text"].lower() for r in card["rulings"])
+    assert real.get("/api/cards/ecuyere des CUSTODI").json()["name"] == "Custodi Squire"
+    missing = real.get("/api/cards/Custodi Nobody")
+    assert missing.status_code == 404 and "Custodi Squire" in missing.json()["error"]
+
+
+def test_api_health(real: TestClient) -> None:
+    data = real.get("/api/health").json()
+    assert data["status"] == "ok"
+    dates = {(r["lang"], r["effective_date"], r["active"]) for r in data["releases"]}
+    assert ("en", "2025-11-14", True) in dates and ("en", "2025-04-04", False) in dates
+    assert data["counts"]["rules"] > 5000 and data["counts"]["cards"] > 100
+
+
+def test_api_diff_between_held_releases(real: TestClient) -> None:
+    response = real.get("/api/diff", params={"old": "2025-04-04", "new": "2025-11-14"})
+    assert response.status_code == 200
+    data = response.json()
+    assert data["old"]["effective_date"] == "2025-04-04" and data["new"]["effective_date"] == "2025-11-14"
+    moves = {(c["old_number"], c["new_number"]) for c in data["rules"] if c["kind"] == "moved"}
+    assert ("701.32", "701.38") in moves
+    assert real.get("/api/diff", params={"old": "2020-01-01", "new": "2025-11-14"}).status_code == 404
+    # a path is never read: only release dates are accepted
+    bad = real.get("/api/diff", params={"old": "/etc/passwd", "new": "2025-11-14"})
+    assert bad.status_code == 400 and "YYYY-MM-DD" in bad.json()["error"]
+
+
+def test_openapi_lists_every_api_route(real: TestClient) -> None:
+    spec = real.get("/openapi.json").json()
+    assert set(spec["paths"]) == {"/api/health", "/api/rules/{selector}", "/api/search", "/api/terms",
+                                  "/api/cards/{name}", "/api/diff"}
+
+
+# -- bad parameters, safety ----------------------------------------------------------
+
+@pytest.mark.parametrize("url, status, words", [
+    ("/api/rules/400.7?lang=xx", 400, "unknown language 'xx'"),
+    ("/api/rules/400.7?release=yesterday", 400, "YYYY-MM-DD"),
+    ("/api/terms?limit=abc", 422, "'limit' must be a whole number"),
+    ("/api/terms?limit=0", 422, "'limit' must be a whole number"),
+    ("/api/terms?q=" + "a" * 201, 422, "too long"),
+    ("/api/terms?q=a%00b", 400, "control characters"),
+    ("/api/rules/" + "4" * 41, 422, "too long"),
+    ("/api/cards/" + "x" * 151, 422, "too long"),
+    ("/api/diff?new=2025-11-14", 400, "'old' is required"),
+    ("/api/nowhere", 404, "page not found"),
+])
+def test_bad_parameters_give_a_message(real: TestClient, url: str, status: int, words: str) -> None:
+    response = real.get(url)
+    assert response.status_code == status
+    assert words in response.json()["error"]
+    assert "Traceback" not in response.text
+
+
+def test_limit_is_capped(real: TestClient) -> None:
+    assert len(real.get("/api/terms", params={"limit": 100000}).json()) == 50
+
+
+def test_every_text_is_escaped(hand: TestClient) -> None:
+    pages = {
+        "/rules/900": ["Quotes \"and\" 'marks'"],
+        "/rules/900.1": [f"First {DANGER} (see rule 900.2a)."],
+        "/rules/900.2": [f"Example: {DANGER}", "Second <i>rule</i>."],
+        "/rules/9": ["Tests & <Trials>"],
+        "/glossary": ["Fire & <Ice>", f"A term {DANGER} See rule 900.1."],
+        "/cards/Fire & <Ice>": [f"Deal 2 damage {DANGER}", "Feu & <Glace>", f"Ruling {DANGER}"],
+        "/search?q=<script>": [],
+    }
+    for url, texts in pages.items():
+        page = hand.get(url).text
+        assert "<script>" not in page and "<b>" not in page and "<i>" not in page, url
+        for text in texts:
+            assert text in visible_text(page), (url, text)
+    # cross-references inside an escaped text are still links
+    assert '(see rule <a class="ref" href="/rules/900.2a#R9002a">900.2a</a>).' in hand.get("/rules/900.1").text
+
+
+def test_security_headers(hand: TestClient) -> None:
+    response = hand.get("/rules/900")
+    assert "default-src 'none'" in response.headers["content-security-policy"]
+    assert response.headers["x-content-type-options"] == "nosniff"
+
+
+def test_no_request_path_reaches_the_file_system(hand: TestClient) -> None:
+    for url in ("/static/../app.py", "/static/%2e%2e/app.py", "/static/style.css/../../app.py",
+                "/rules/..%2F..%2Fkb.sqlite", "/cards/..%2F..%2FCURRENT"):
+        response = hand.get(url)
+        assert response.status_code == 404, url
+        assert "import" not in response.text and "SQLite" not in response.text
+    assert hand.get("/static/style.css").headers["content-type"].startswith("text/css")
+
+
+# -- interface language ----------------------------------------------------------------
+
+def test_interface_language_from_accept_language_and_switch(real: TestClient) -> None:
+    assert 'lang="it"' in real.get("/", headers={"Accept-Language": "it-IT,it;q=0.9,en;q=0.5"}).text[:60]
+    italian = real.get("/rules/400.7", headers={"Accept-Language": "it"}).text
+    assert "Vedi anche:" in italian and "Regole vicine" in italian
+    french = real.get("/glossary", params={"ui": "fr"}, headers={"Accept-Language": "it"})
+    assert "Glossaire" in french.text and french.cookies.get("ui") == "fr"
+    fresh = client_for(Path(real.app.state.site.handle.kb_dir))
+    assert "Glossary" in fresh.get("/glossary", headers={"Accept-Language": "de, *;q=0.1"}).text
+    assert parse_accept_language("fr;q=0.2, it, en;q=0") == ["it", "fr"]
+    assert choose_ui(None, "fr", "it") == "fr" and choose_ui("xx", None, "de,it;q=0.5") == "it"
+
+
+def test_catalogs_translate_every_interface_string() -> None:
+    from babel.messages.extract import extract_from_dir
+    from babel.messages.pofile import read_po
+
+    from kb.web.i18n import catalog_path, translations
+
+    templates = Path(__file__).resolve().parent.parent / "kb" / "web" / "templates"
+    ids = {msg for _f, _l, msg, _c, _x in extract_from_dir(
+        templates, method_map=[("**.html", "jinja2")],
+        options_map={"**.html": {"extensions": "jinja2.ext.i18n", "trimmed": "true"}})}
+    assert len(ids) > 30
+    for lang in ("it", "fr"):
+        with catalog_path(lang).open("rb") as handle:
+            catalog = read_po(handle)
+        untranslated = sorted(m for m in ids if m not in catalog or not catalog[m].string)
+        assert untranslated == [], (lang, untranslated)
+    assert translations("it").gettext("Glossary") == "Glossario"
+    assert translations("fr").gettext("See also:") == "Voir aussi :"
+
+
+# -- several threads, a new build ---------------------------------------------------
+
+def test_one_connection_per_thread_and_reopen_after_publish(tmp_path: Path) -> None:
+    build = store.stage(tmp_path)
+    store.write_documents(build, [hand_made_document()])
+    store.publish(tmp_path, build)
+    handle = KBHandle(tmp_path)
+    seen: list[tuple[int, str]] = []
+
+    def read() -> None:
+        open_kb = handle.get()
+        seen.append((id(open_kb.kb), str(open_kb.numbers[-1])))
+
+    threads = [threading.Thread(target=read) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len({kb_id for kb_id, _ in seen}) == 4 and {n for _, n in seen} == {"900.2a"}
+    documents = ingest([embedded_corpus()]).documents
+    newer = store.stage(tmp_path)
+    store.write_documents(newer, documents)
+    store.publish(tmp_path, newer)
+    assert "400.7" in {str(n) for n in handle.get().numbers}
