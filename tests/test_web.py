@@ -134,7 +134,8 @@ def test_rule_page_texts_side_by_side_with_provenance_and_links(real: TestClient
     assert 'rel="up" href="/rules/400#R400"' in page
     assert 'rel="prev" href="/rules/400.6#R4006"' in page and 'rel="next" href="/rules/400.8#R4008"' in page
     # the undated Italian wiki text beside a dated English release is flagged as possibly out of date
-    assert "may be out of date" in page
+    assert "The IT text (004_033ca0c87611b1e4, community) gives no date; the English release is of 2025-11-14" in page
+    assert page.count("notice stale") == 1
 
 
 def test_subrule_page_and_anchor_addresses(real: TestClient) -> None:

@@ -289,14 +289,14 @@ class Site:
         langs = self.text_langs(request)
         kinds = kinds_param(request)
         limit = limit_param(request) if "limit" in request.query_params else 20
+        number = RuleNumber.try_parse(query) if query else None
+        if number is not None and number in self.handle.get().number_set:  # a rule number: its page
+            return RedirectResponse(f"{request.scope.get('root_path', '')}/rules/{quote(str(number))}"
+                                    f"#{H.anchor(str(number))}", status_code=303)
         search = _search_function()
         if search is None:
             return self.page(request, "error.html", status=503, title=SEARCH_MISSING, message=SEARCH_MISSING,
                              suggestions=[])
-        number = RuleNumber.try_parse(query) if query else None
-        if number is not None and number in self.handle.get().number_set:
-            return RedirectResponse(f"{request.scope.get('root_path', '')}/rules/{quote(str(number))}"
-                                    f"#{H.anchor(str(number))}", status_code=303)
         hits, suggestions = ([], [])
         if query:
             found = search(self.handle.get().kb, query, lang=",".join(langs) or None,
@@ -326,8 +326,10 @@ class Site:
             return self.not_found_rule(request, raw, str(exc))
         main = entries[0]
         views = [self._entry_view(open_kb, entry, self._ref_href(request)) for entry in entries]
+        stale = {t["source"]: {"lang": t["lang"], "source": t["source"], "provenance": t["provenance"], **t["stale"]}
+                 for view in views for t in view["views"] if t["stale"]}
         return self.page(request, "rule.html", selector=raw, self_path="/rules/" + quote(raw), entries=views, main=views[0],
-                         nav=self._neighbours(open_kb, main["number"]), langs=langs, release=release,
+                         nav=self._neighbours(open_kb, main["number"]), langs=langs, stale=list(stale.values()), release=release,
                          title=f"{main['number']} {main['title'] or ''}".strip())
 
     def not_found_rule(self, request: Request, raw: str, message: str) -> HTMLResponse:
