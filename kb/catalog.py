@@ -28,30 +28,41 @@ def _active(kb: KnowledgeBase) -> dict[str, Any]:
 
 # -- glossary -------------------------------------------------------------------
 
-def find_terms(kb: KnowledgeBase, query: str = "", langs: tuple[str, ...] = (), limit: int = 50) -> list[dict[str, Any]]:
+def load_terms(kb: KnowledgeBase) -> list[dict[str, Any]]:
+    """Every glossary entry of the active documents, in order, with folded names for matching."""
+    docs = _active(kb)
+    terms = []
+    for doc_id, _seq, names_json, definition, obsolete, refs in kb.db.execute(
+            "SELECT doc_id, seq, names, definition, obsolete, refs FROM terms ORDER BY doc_id, seq"):
+        doc = docs.get(doc_id)
+        if doc is None:
+            continue
+        names = json.loads(names_json)
+        terms.append({"names": names, "definition": definition or "", "obsolete": bool(obsolete),
+                      "refs": json.loads(refs), "lang": doc.lang, "source": doc_id,
+                      "effective_date": doc.effective_date, "provenance": doc.provenance,
+                      "_folded": ([fold(n) for n in names], fold(definition or ""))})
+    return terms
+
+
+def find_terms(kb: KnowledgeBase, query: str = "", langs: tuple[str, ...] = (), limit: int = 50,
+               terms: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
     """Glossary entries whose names (first) or definitions contain ``query``, accents and case ignored.
 
     An empty query lists the glossary in order. Names that equal the query come
     first, then names that start with it, then names containing it, then definitions.
+    ``terms`` is :func:`load_terms`'s list when the caller keeps one (a server does).
     """
-    docs = _active(kb)
     wanted = fold(query.strip())
     ranked: list[tuple[int, int, dict[str, Any]]] = []
-    rows = kb.db.execute("SELECT doc_id, seq, names, definition, obsolete, refs FROM terms ORDER BY doc_id, seq")
-    for order, (doc_id, _seq, names_json, definition, obsolete, refs) in enumerate(rows):
-        doc = docs.get(doc_id)
-        if doc is None or (langs and doc.lang not in langs):
+    for order, term in enumerate(load_terms(kb) if terms is None else terms):
+        if langs and term["lang"] not in langs:
             continue
-        names = json.loads(names_json)
-        rank = _term_rank(wanted, [fold(n) for n in names], fold(definition or ""))
-        if rank is None:
-            continue
-        ranked.append((rank, order, {
-            "names": names, "definition": definition or "", "obsolete": bool(obsolete),
-            "refs": json.loads(refs), "lang": doc.lang, "source": doc_id,
-            "effective_date": doc.effective_date, "provenance": doc.provenance}))
+        rank = _term_rank(wanted, *term["_folded"])
+        if rank is not None:
+            ranked.append((rank, order, term))
     ranked.sort(key=lambda item: (item[0], item[1]))
-    return [term for _rank, _order, term in ranked[:max(0, limit)]]
+    return [{k: v for k, v in term.items() if k != "_folded"} for _r, _o, term in ranked[:max(0, limit)]]
 
 
 def _term_rank(wanted: str, names: list[str], definition: str) -> int | None:

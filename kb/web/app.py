@@ -28,9 +28,9 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route
 
 from .. import __version__
-from ..catalog import find_card, find_terms, health
+from ..catalog import find_card, find_terms, health, load_terms
 from ..errors import KBError, NotFoundError, StoreError
-from ..lookup import lookup, nearest
+from ..lookup import entry, lookup, nearest, select_numbers
 from ..model import LANGUAGES
 from ..numbering import RuleNumber, parse_selector
 from ..store import KnowledgeBase, current_build
@@ -116,6 +116,51 @@ class OpenKB:
         self.numbers
         assert self._number_set is not None
         return self._number_set
+
+    @property
+    def terms(self) -> list[dict[str, Any]]:
+        if "terms" not in self.cache:
+            self.cache["terms"] = load_terms(self.kb)
+        return self.cache["terms"]
+
+    def lookup(self, selector: str, langs: tuple[str, ...], release: str | None) -> list[dict[str, Any]]:
+        """:func:`kb.lookup.lookup` for one selector, with the rule numbers read once per thread.
+
+        The same entries (the ``mtgkb rule --json`` shape): :func:`~kb.lookup.select_numbers`
+        and :func:`~kb.lookup.entry` do the work; ``entry`` is handed only the numbers
+        below each rule, where its children are, instead of the whole list.
+        """
+        if release is not None:
+            return lookup(self.kb, [selector], langs, release)
+        picked = self.select(selector)
+        wanted = set(langs)
+        entries = []
+        for number, versions in self.kb.versions(picked, None):
+            shown = [v for v in versions if not wanted or v.doc.lang in wanted]
+            entries.append(entry(number, versions, shown, self.below(RuleNumber.parse(number))))
+        return entries
+
+    def select(self, selector: str) -> list[RuleNumber]:
+        """:func:`kb.lookup.select_numbers` over the cached numbers, by bisection for a single number."""
+        text = selector.strip()
+        number = RuleNumber.try_parse(text)
+        if number is None or number not in self.number_set:  # ranges, and the errors, as the CLI has them
+            return select_numbers(selector, self.numbers)
+        if number.kind == "subrule" or (number.kind == "rule" and text.endswith(".")):
+            return [number]
+        below = self.below(number)
+        if number.kind == "rule":
+            return below
+        return [n for n in below if n == number or n.parent == number]
+
+    def below(self, number: RuleNumber) -> list[RuleNumber]:
+        """``number`` and the numbers under it (contiguous in rules order)."""
+        numbers = self.numbers
+        at = bisect.bisect_left(numbers, number)
+        end = at
+        while end < len(numbers) and number.contains(numbers[end]):
+            end += 1
+        return numbers[at:end]
 
 
 # -- optional features that other parts of mtgkb provide ---------------------------
@@ -321,7 +366,7 @@ class Site:
         release = release_param(request)
         open_kb = self.handle.get()
         try:
-            entries = lookup(open_kb.kb, [raw], langs, release)
+            entries = open_kb.lookup(raw, langs, release)
         except NotFoundError as exc:
             return self.not_found_rule(request, raw, str(exc))
         main = entries[0]
@@ -369,8 +414,10 @@ class Site:
     @staticmethod
     def _neighbours(open_kb: OpenKB, number: str) -> dict[str, str | None]:
         parsed = RuleNumber.parse(number)
-        same_kind = [n for n in open_kb.cache.setdefault(f"kind:{parsed.kind}",
-                                                            [n for n in open_kb.numbers if n.kind == parsed.kind])]
+        key = f"kind:{parsed.kind}"
+        if key not in open_kb.cache:
+            open_kb.cache[key] = [n for n in open_kb.numbers if n.kind == parsed.kind]
+        same_kind = open_kb.cache[key]
         at = bisect.bisect_left(same_kind, parsed)
         previous = same_kind[at - 1] if at > 0 else None
         following = same_kind[at + 1] if at + 1 < len(same_kind) and same_kind[at] == parsed else (
@@ -384,8 +431,8 @@ class Site:
     def glossary_page(self, request: Request) -> Response:
         query = text_param(request, "q")
         langs = self.text_langs(request)
-        terms = find_terms(self.handle.get().kb, query, langs, limit=500)
         open_kb = self.handle.get()
+        terms = find_terms(open_kb.kb, query, langs, limit=500, terms=open_kb.terms)
         views = [{**t, "html": H.link_rules(t["definition"], open_kb.number_set, self._ref_href(request))} for t in terms]
         return self.page(request, "glossary.html", query=query, terms=views, langs=langs)
 
@@ -417,7 +464,7 @@ class Site:
         release = release_param(request)
         open_kb = self.handle.get()
         try:
-            return JSONResponse(lookup(open_kb.kb, [raw], langs, release))
+            return JSONResponse(open_kb.lookup(raw, langs, release))
         except NotFoundError as exc:
             number = RuleNumber.try_parse(raw)
             suggestions = nearest(number, open_kb.numbers) if number is not None and open_kb.numbers else []
@@ -441,7 +488,9 @@ class Site:
 
     def api_terms(self, request: Request) -> Response:
         query = text_param(request, "q")
-        return JSONResponse(find_terms(self.handle.get().kb, query, langs_param(request), limit_param(request)))
+        open_kb = self.handle.get()
+        return JSONResponse(find_terms(open_kb.kb, query, langs_param(request), limit_param(request),
+                                       terms=open_kb.terms))
 
     def api_cards(self, request: Request) -> Response:
         name = request.path_params["name"]

@@ -1,0 +1,207 @@
+"""Benchmark: a bounded load against ``mtgkb serve --workers 2`` on 127.0.0.1.
+
+Run from the project root (with the ``web`` extra installed)::
+
+    python benchmarks/serve_load.py [--requests 5000] [--concurrency 32] [--workers 2] [--kb DIR] [--scale]
+
+Without ``--kb`` it builds a knowledge base in a temporary folder from the seeds, the
+2025-11-14 English release and the five shared MTGJSON sets; ``--scale`` adds all 580
+set files of the MTGJSON archive (the scale corpus). It then starts the server, sends a
+mix of rule pages, rule API calls, searches (when the build has search) and glossary
+look-ups over ``concurrency`` keep-alive connections, and prints throughput, p50/p95/p99
+latency and errors per kind of request. The baseline, measured in the same run with the
+same load, is the stylesheet: a response that touches no knowledge base (the floor
+of the stack). Targets: no errors; p95 under 100 ms for rule pages, under 250 ms for
+searches. Note that the load generator shares the machine's cores with the server.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from urllib.parse import quote
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+SHARED = ROOT.parent / "shared" / "corpus"
+WORDS = ["vote", "pareggio", "égalité des votes", "battlefield", "campo di battaglia", "exile", "zone publique",
+         "library", "graveyard", "trample", "commander", "cimitero", "abstain", "counter", "token"]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def build_kb(folder: Path, scale: bool) -> Path:
+    from kb.build import embedded_corpus
+    from kb.cli import run_build
+
+    sources = [embedded_corpus(), SHARED / "cr-en" / "MagicCompRules 20251114.txt"]
+    if scale:
+        sets = folder / "sets"
+        sets.mkdir()
+        with tarfile.open(SHARED / "mtgjson-sets-20220425.tar.xz") as archive:
+            archive.extractall(sets, filter="data")
+        sources.append(sets)
+    else:
+        sources.append(SHARED / "mtgjson")
+    kb_dir = folder / "kb"
+    start = time.perf_counter()
+    run_build(kb_dir, sources, quiet=True)
+    print(f"built {kb_dir} in {time.perf_counter() - start:.1f} s from {len(sources)} sources"
+          + (" (scale corpus)" if scale else ""))
+    return kb_dir
+
+
+def start_server(kb_dir: Path, workers: int) -> tuple[subprocess.Popen, str]:
+    port = free_port()
+    process = subprocess.Popen([sys.executable, "-c", "from kb.cli import main; main()", "serve", "--kb",
+                                str(kb_dir), "--port", str(port), "--workers", str(workers)],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(300):
+        try:
+            with urllib.request.urlopen(base + "/api/health", timeout=1):
+                return process, base
+        except OSError:
+            time.sleep(0.1)
+    process.terminate()
+    raise SystemExit("the server did not start within 30 s")
+
+
+def plan(kb_dir: Path, count: int, search: bool, seed: int = 7) -> list[tuple[str, str]]:
+    """``count`` (kind, path) requests: rule pages, rule API, searches, glossary."""
+    from kb.store import KnowledgeBase
+
+    kb = KnowledgeBase.open(kb_dir)
+    numbers = [str(n) for n in kb.numbers() if n.kind in ("rule", "subrule")]
+    kb.close()
+    rng = random.Random(seed)
+    mix = [("rule page", 4), ("rule api", 2), ("glossary api", 1)] + ([("search api", 2), ("search page", 1)]
+                                                                      if search else [])
+    kinds = [kind for kind, weight in mix for _ in range(weight)]
+    out = []
+    for _ in range(count):
+        kind = rng.choice(kinds)
+        if kind == "rule page":
+            out.append((kind, "/rules/" + rng.choice(numbers)))
+        elif kind == "rule api":
+            out.append((kind, "/api/rules/" + rng.choice(numbers)))
+        elif kind == "glossary api":
+            out.append((kind, "/api/terms?q=" + quote(rng.choice(WORDS)) + "&limit=10"))
+        elif kind == "search api":
+            out.append((kind, "/api/search?q=" + quote(rng.choice(WORDS)) + "&limit=10"))
+        else:
+            out.append((kind, "/search?q=" + quote(rng.choice(WORDS))))
+    return out
+
+
+async def fetch(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, path: str) -> int:
+    writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Language: it\r\n\r\n".encode())
+    await writer.drain()
+    head = await reader.readuntil(b"\r\n\r\n")
+    status = int(head.split(b" ", 2)[1])
+    length = 0
+    for line in head.split(b"\r\n"):
+        if line.lower().startswith(b"content-length:"):
+            length = int(line.split(b":", 1)[1])
+    await reader.readexactly(length)
+    return status
+
+
+async def run_load(base: str, requests: list[tuple[str, str]], concurrency: int) -> tuple[float, dict]:
+    host, port = base.removeprefix("http://").split(":")
+    queue: asyncio.Queue = asyncio.Queue()
+    for item in requests:
+        queue.put_nowait(item)
+    results: dict[str, list[float]] = {}
+    errors: dict[str, int] = {}
+
+    async def client() -> None:
+        reader, writer = await asyncio.open_connection(host, int(port))
+        try:
+            while not queue.empty():
+                kind, path = queue.get_nowait()
+                start = time.perf_counter()
+                try:
+                    status = await fetch(reader, writer, path)
+                except (OSError, asyncio.IncompleteReadError, ValueError):
+                    status = 0
+                    writer.close()
+                    reader, writer = await asyncio.open_connection(host, int(port))
+                results.setdefault(kind, []).append(time.perf_counter() - start)
+                if status != 200:
+                    errors[kind] = errors.get(kind, 0) + 1
+        finally:
+            writer.close()
+
+    start = time.perf_counter()
+    await asyncio.gather(*(client() for _ in range(concurrency)))
+    return time.perf_counter() - start, {"latency": results, "errors": errors}
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def report(title: str, elapsed: float, outcome: dict, total: int) -> None:
+    print(f"\n{title}: {total} requests in {elapsed:.2f} s = {total / elapsed:.0f} requests/s")
+    print(f"  {'kind':<14}{'count':>7}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'errors':>8}")
+    for kind, values in sorted(outcome["latency"].items()):
+        print(f"  {kind:<14}{len(values):>7}{percentile(values, .5) * 1000:>9.1f}{percentile(values, .95) * 1000:>9.1f}"
+              f"{percentile(values, .99) * 1000:>9.1f}{outcome['errors'].get(kind, 0):>8}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--requests", type=int, default=5000)
+    parser.add_argument("--concurrency", type=int, default=32)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--kb", type=Path, default=None, help="an existing knowledge base folder")
+    parser.add_argument("--scale", action="store_true", help="build from the 580-set MTGJSON archive too")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="mtgkb-load-") as tmp:
+        kb_dir = args.kb or build_kb(Path(tmp), args.scale)
+        process, base = start_server(kb_dir, args.workers)
+        try:
+            with urllib.request.urlopen(base + "/api/health") as answer:
+                health = json.load(answer)
+            print(f"server {base}, {args.workers} workers; {health['counts']['rules']} rule texts, "
+                  f"{health['counts']['cards']} cards; search {'on' if health['search'] else 'NOT in this build'}")
+            requests = plan(kb_dir, args.requests, health["search"])
+            asyncio.run(run_load(base, requests[:200], args.concurrency))  # warm every worker and thread
+            elapsed, outcome = asyncio.run(run_load(base, requests, args.concurrency))
+            report("mixed load", elapsed, outcome, len(requests))
+            baseline = [("stylesheet", "/static/style.css")] * len(requests)
+            b_elapsed, b_outcome = asyncio.run(run_load(base, baseline, args.concurrency))
+            report("baseline (same load, stylesheet only: no knowledge base work)", b_elapsed, b_outcome,
+                   len(baseline))
+            rule_p95 = percentile(outcome["latency"].get("rule page", [0]), .95) * 1000
+            search_p95 = max([percentile(outcome["latency"][k], .95) * 1000 for k in ("search api", "search page")
+                              if k in outcome["latency"]] or [0])
+            errors = sum(outcome["errors"].values())
+            print(f"\ntargets: errors {errors} (target 0); rule page p95 {rule_p95:.1f} ms (target < 100); "
+                  + (f"search p95 {search_p95:.1f} ms (target < 250)" if health["search"]
+                     else "search not measured (not in this build)"))
+        finally:
+            process.terminate()
+            process.wait(timeout=15)
+
+
+if __name__ == "__main__":
+    main()
