@@ -13,6 +13,7 @@ The header names the target language and the source release
 (``Project-Id-Version: mtgkb-cr-en 2024-11-08``); ``POT-Creation-Date`` is the
 source release date and ``PO-Revision-Date`` the newest target text's date, so the
 same knowledge base gives the same bytes. The header itself is never fuzzy.
+babel's ``Generated-By`` header line is dropped (output must not depend on its version);
 babel's automatic ``python-format``/``python-brace-format`` flags are removed:
 ``{T}`` is a mana symbol, not a placeholder. A unit whose source text is empty
 cannot be a PO message (``msgid ""`` is the header); it is named in the header comment.
@@ -21,6 +22,7 @@ cannot be a PO message (``msgid ""`` is the header); it is named in the header c
 from __future__ import annotations
 
 import io
+import re
 from datetime import datetime, timezone
 
 from babel.messages.catalog import Catalog
@@ -65,7 +67,8 @@ def write(selection: Selection) -> bytes:
             message.flags.discard(flag)
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=0, no_location=True)
-    return buffer.getvalue()
+    # babel names its own version in the header; drop it so output depends on the knowledge base only
+    return re.sub(rb'"Generated-By: [^"\n]*\\n"\n', b"", buffer.getvalue(), count=1)
 
 
 def read(data: bytes, path: str) -> ImportedFile:
