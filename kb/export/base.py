@@ -126,6 +126,9 @@ def _collect(element: etree._Element, parts: list[str], top: bool = False) -> No
         parts.append(element.tail)
 
 
+# the version attribute of the <xliff> start tag (not the XML declaration's)
+XLIFF_VERSION = re.compile(rb"<(?:\w+:)?xliff\b[^>]*?\sversion\s*=\s*[\"'](\d)")
+
 _DATE = re.compile(r"(\d{4}-\d{2}-\d{2})")
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from lxml import etree
 
-from .base import (XML_LANG, XML_SPACE, Exporter, ImportedFile, ImportedUnit, child, children, descendants,
+from .base import (XLIFF_VERSION, XML_LANG, XML_SPACE, Exporter, ImportedFile, ImportedUnit, child, children, descendants,
                    find_iso_date, inline_text, local, parse_xml, release_datetime, release_label, xml_bytes)
 from .selection import Selection, Unit
 
@@ -121,8 +121,8 @@ def _state_in(state: str | None) -> str | None:
 
 
 def sniff(data: bytes) -> float:
-    head = data[:2000]
-    return 1.0 if b"<xliff" in head and (b'version="1.' in head or b"version='1." in head) else 0.0
+    match = XLIFF_VERSION.search(data[:4000])
+    return 1.0 if match and match.group(1) == b"1" else 0.0
 
 
 EXPORTER = Exporter("xliff12", "xlf", "XLIFF 1.2 (strict schema), groups per chapter", write, read, sniff)

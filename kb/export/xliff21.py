@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from lxml import etree
 
-from .base import (XML_SPACE, Exporter, ImportedFile, ImportedUnit, child, children, descendants,
+from .base import (XLIFF_VERSION, XML_SPACE, Exporter, ImportedFile, ImportedUnit, child, children, descendants,
                    find_iso_date, inline_text, local, parse_xml, release_label, xml_bytes)
 from .selection import Selection, Unit
 from .xliff12 import unit_notes
@@ -109,8 +109,8 @@ def _state_in(states: list[str], stale: bool, target: str | None) -> str:
 
 
 def sniff(data: bytes) -> float:
-    head = data[:2000]
-    return 1.0 if b"<xliff" in head and (b'version="2.' in head or b"version='2." in head) else 0.0
+    match = XLIFF_VERSION.search(data[:4000])
+    return 1.0 if match and match.group(1) == b"2" else 0.0
 
 
 EXPORTER = Exporter("xliff21", "xlf", "XLIFF 2.1 core, one source/target pair", write, read, sniff)
