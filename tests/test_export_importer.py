@@ -4,7 +4,6 @@ staleness across releases, and mtgkb status."""
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
@@ -12,8 +11,6 @@ from click.testing import CliRunner
 
 from kb.cli import main
 from kb.export import read_translations
-from kb.export.importer import import_file
-from kb.store import KnowledgeBase
 
 from .conftest import CORPUS, FIXTURES, cr_release
 

@@ -26,7 +26,7 @@ from ..parsers.translation import dumps
 from ..store import KnowledgeBase
 from . import read_translations
 from .base import ImportedFile, ImportedUnit
-from .selection import example_id, rule_text, select, source_release_doc, split_unit_id
+from .selection import example_id, select, source_release_doc, split_unit_id
 from .staleness import same_text
 
 IMPORTS = "imports"
@@ -214,4 +214,4 @@ def build_sources(kb: KnowledgeBase, kb_dir: Path) -> list[Path]:
     return [p for p in sources if p.resolve() != folder]
 
 
-__all__ = ["ImportReport", "Verdict", "build_sources", "import_file", "imports_dir", "rule_text"]
+__all__ = ["ImportReport", "Verdict", "build_sources", "import_file", "imports_dir"]

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from lxml import etree
 
-from .base import (XLIFF_VERSION, XML_LANG, XML_SPACE, Exporter, ImportedFile, ImportedUnit, child, children, descendants,
+from .base import (XLIFF_VERSION, XML_SPACE, Exporter, ImportedFile, ImportedUnit, child, children, descendants,
                    find_iso_date, inline_text, local, parse_xml, release_datetime, release_label, xml_bytes)
 from .selection import Selection, Unit
 
