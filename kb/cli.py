@@ -205,6 +205,10 @@ register(export)
 register(import_)
 register(status)
 
+from . import cli_releases  # noqa: E402  (diff, history, update)
+register(cli_releases.diff)
+register(cli_releases.history)
+register(cli_releases.update)
 
 if __name__ == "__main__":  # pragma: no cover
     main()

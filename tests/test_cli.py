@@ -115,3 +115,26 @@ def test_every_command_has_help() -> None:
         result = run(name, "--help")
         assert result.exit_code == 0, name
         assert command.help and len(command.help) > 30, name
+
+
+def test_rule_on_the_embedded_corpus_builds_it_first(tmp_path: Path) -> None:
+    kb_dir = tmp_path / "fresh"
+    result = run("rule", "400.7", "--kb", str(kb_dir))
+    assert result.exit_code == 0, result.output
+    assert result.stderr.startswith(f"No knowledge base in {kb_dir}: building it from the embedded corpus first.")
+    heads = [line for line in result.stdout.splitlines() if line and not line.startswith(" ")]
+    assert heads[:13] == ["400.7"] + [f"400.7{c}" for c in "abcdefghijkm"]
+    assert "[it] Un oggetto che si sposta da una zona a un'altra diventa un nuovo oggetto" in result.stdout
+    assert current_build(kb_dir) is not None
+
+
+def test_build_reports_every_embedded_document(tmp_path: Path) -> None:
+    result = run("build", "--kb", str(tmp_path / "kb"), "--json")
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    formats = {Path(d["path"]).name: d["format"] for d in summary["documents"]}
+    assert formats == {"000_a6d3485c321a44a0.txt": "wiki-keyword-text",
+                       "001_c70b93c6d7c03b3c.txt": "rulings-page",
+                       "004_033ca0c87611b1e4.txt": "wiki-cr-text"}
+    assert all(d["unparsed"] == 0 for d in summary["documents"])
+    assert [Path(s["path"]).name for s in summary["skipped"]] == ["MANIFEST.json"]

@@ -13,7 +13,7 @@ from kb.parsers import detect_format, parse_source
 from kb.parsers.cr_text import split_names
 from kb.sources import read_source, source_from_bytes
 
-from .conftest import SHARED_CORPUS, cr_release
+from .conftest import cr_release
 
 RELEASES = ["20120701", "20160826", "20180713", "20221118", "20231013",
             "20241108", "20250404", "20250606", "20251114"]
@@ -158,4 +158,4 @@ def test_unknown_format_is_named() -> None:
 
 def test_every_release_is_detected_as_cr_text() -> None:
     for date in RELEASES:
-        assert detect_format(read_source(SHARED_CORPUS / "cr-en" / f"MagicCompRules {date}.txt")).name == "cr-text"
+        assert detect_format(read_source(cr_release(date))).name == "cr-text"

@@ -10,9 +10,10 @@ source's own lines, however many text lines one source line produced.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Callable
 
-from ..model import LineAccount
+from ..model import Document, LineAccount
 from ..sources import Source
 from .base import LineLedger
 
@@ -87,3 +88,13 @@ class LineVerdicts:
                 reason, _, rejected = detail.partition("\x00")
                 ledger.reject(number, rejected, reason)
         return ledger.account()
+
+
+LineParser = Callable[[list[TextLine], str], tuple[Document, "LineVerdicts"]]
+
+
+def parse_text_source(parse_lines: LineParser, source: Source) -> Document:
+    """Run a line-based parser over a text source and give the document its identity and accounting."""
+    document, verdicts = parse_lines(source_text_lines(source), source.path)
+    return replace(document, id=source.id, path=source.path, sha256=source.sha256,
+                   accounting=verdicts.account(source.lines, unmarked="unmarked"))

@@ -20,13 +20,12 @@ as machine-made when marked so or when the header says so. Dates go through
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from ..dates import find_date
 from ..errors import ParseError
 from ..model import Document, Ruling
 from ..sources import Source
-from ._wiki import LineVerdicts, TextLine, source_text_lines
+from ._wiki import LineVerdicts, TextLine, parse_text_source
 from .base import Format
 
 DATE_LINE = re.compile(r"^(?P<date>[^·•|]*?\d[^·•|]*?)\s*[·•|]\s*source\s*:\s*(?P<source>[\w.\- ]+?)\s*$", re.I)
@@ -162,9 +161,7 @@ def parse_lines(lines: list[TextLine], path: str) -> tuple[Document, LineVerdict
 
 
 def parse(source: Source) -> Document:
-    document, verdicts = parse_lines(source_text_lines(source), source.path)
-    return replace(document, id=source.id, path=source.path, sha256=source.sha256,
-                   accounting=verdicts.account(source.lines, unmarked="unmarked"))
+    return parse_text_source(parse_lines, source)
 
 
 FORMAT = Format("rulings-page", "A page of card rulings, each under a '<date> · source : <source>' line",

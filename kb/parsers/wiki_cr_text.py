@@ -19,14 +19,14 @@ Bullets may be ``-`` or ``•``. Card names written ``Arcangelo Mirabile
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from ..errors import ParseError
 from ..model import Card, Document, Example, Rule
 from ..numbering import NumberError, RuleNumber
 from ..refs import find_refs
 from ..sources import Source
-from ._wiki import BULLET, EDIT_LINK, LineVerdicts, TextLine, source_text_lines
+from ._wiki import BULLET, EDIT_LINK, LineVerdicts, TextLine, parse_text_source
 from .base import Format
 
 
@@ -308,9 +308,7 @@ def parse_lines(lines: list[TextLine], path: str) -> tuple[Document, LineVerdict
 
 
 def parse(source: Source) -> Document:
-    document, verdicts = parse_lines(source_text_lines(source), source.path)
-    return replace(document, id=source.id, path=source.path, sha256=source.sha256,
-                   accounting=verdicts.account(source.lines, unmarked="unmarked"))
+    return parse_text_source(parse_lines, source)
 
 
 FORMAT = Format("wiki-cr-text", "Comprehensive Rules section from a community wiki, saved as text (it, fr)",

@@ -21,7 +21,7 @@ English name.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ..dates import find_date
 from ..errors import ParseError
@@ -29,7 +29,7 @@ from ..model import Document, Rule, Ruling
 from ..numbering import RuleNumber, next_letter
 from ..refs import find_refs
 from ..sources import Source
-from ._wiki import BULLET, LineVerdicts, TextLine, source_text_lines
+from ._wiki import BULLET, LineVerdicts, TextLine, parse_text_source
 from .base import Format
 
 
@@ -278,9 +278,7 @@ def parse_lines(lines: list[TextLine], path: str) -> tuple[Document, LineVerdict
 
 
 def parse(source: Source) -> Document:
-    document, verdicts = parse_lines(source_text_lines(source), source.path)
-    return replace(document, id=source.id, path=source.path, sha256=source.sha256,
-                   accounting=verdicts.account(source.lines, unmarked="unmarked"))
+    return parse_text_source(parse_lines, source)
 
 
 FORMAT = Format("wiki-keyword-text", "A community wiki's keyword page saved as text: infobox, rulings, quoted rules",
