@@ -165,12 +165,21 @@ class OpenKB:
 
 # -- optional features that other parts of mtgkb provide ---------------------------
 
+_SEARCH_LOCK = threading.Lock()
+
+
 def _search_function() -> Callable | None:
+    """``indexer.search.search``, one call at a time per process (its searcher is shared by threads)."""
     try:
         from indexer.search import search  # type: ignore[attr-defined]
     except ImportError:
         return None
-    return search
+
+    def locked_search(*args: Any, **kwargs: Any) -> Any:
+        with _SEARCH_LOCK:
+            return search(*args, **kwargs)
+
+    return locked_search
 
 
 def _diff_function() -> Callable | None:
@@ -355,7 +364,7 @@ class Site:
     def _hit_view(hit: Any) -> dict[str, Any]:
         data = hit.to_dict()
         marked = hit.marked("\ue000", "\ue001") if hasattr(hit, "marked") else data.get("snippet", "")
-        return {**data, "html_snippet": H.highlight(marked)}
+        return {**data, "extra": dict(getattr(hit, "extra", {}) or {}), "html_snippet": H.highlight(marked)}
 
     def rule_page(self, request: Request) -> Response:
         raw = selector_param(request.path_params["selector"])
