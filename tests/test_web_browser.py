@@ -175,7 +175,9 @@ def test_search_a_word(server: str, browser) -> None:
     hits = browser.find_elements(By.CSS_SELECTOR, "ol.hits li.hit")
     assert hits, "no hits for pareggio"
     assert browser.find_elements(By.CSS_SELECTOR, "ol.hits mark")
-    first = hits[0].find_element(By.CSS_SELECTOR, "a.hit-link")
-    first.click()
-    assert "/rules/" in browser.current_url
+    rule_link = browser.find_element(By.CSS_SELECTOR, "ol.hits a.hit-link[href^='/rules/']")
+    number = rule_link.text
+    rule_link.click()
+    assert f"/rules/{number}#" in browser.current_url
+    assert browser.find_element(By.CSS_SELECTOR, "h1.num").text.startswith(number)
     assert no_horizontal_scroll(browser)

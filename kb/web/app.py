@@ -14,6 +14,7 @@ import bisect
 import os
 import re
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -165,21 +166,22 @@ class OpenKB:
 
 # -- optional features that other parts of mtgkb provide ---------------------------
 
-_SEARCH_LOCK = threading.Lock()
+# whoosh's searcher is shared by a process and is not safe to use from several threads at
+# once: every search runs on this one thread, in arrival order (a Lock convoys under load).
+_SEARCH_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mtgkb-search")
 
 
 def _search_function() -> Callable | None:
-    """``indexer.search.search``, one call at a time per process (its searcher is shared by threads)."""
+    """``indexer.search.search`` run on the search thread (the caller waits for its answer)."""
     try:
         from indexer.search import search  # type: ignore[attr-defined]
     except ImportError:
         return None
 
-    def locked_search(*args: Any, **kwargs: Any) -> Any:
-        with _SEARCH_LOCK:
-            return search(*args, **kwargs)
+    def serialised_search(kb: KnowledgeBase, *args: Any, **kwargs: Any) -> Any:
+        return _SEARCH_THREAD.submit(search, kb.index_dir, *args, **kwargs).result()
 
-    return locked_search
+    return serialised_search
 
 
 def _diff_function() -> Callable | None:
