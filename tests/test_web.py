@@ -319,18 +319,18 @@ def test_one_connection_per_thread_and_reopen_after_publish(tmp_path: Path) -> N
     store.write_documents(build, [hand_made_document()])
     store.publish(tmp_path, build)
     handle = KBHandle(tmp_path)
-    seen: list[tuple[int, str]] = []
+    seen: list[tuple[object, str]] = []  # the objects themselves, so no id is reused after a thread ends
 
     def read() -> None:
         open_kb = handle.get()
-        seen.append((id(open_kb.kb), str(open_kb.numbers[-1])))
+        seen.append((open_kb.kb, str(open_kb.numbers[-1])))
 
     threads = [threading.Thread(target=read) for _ in range(4)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    assert len({kb_id for kb_id, _ in seen}) == 4 and {n for _, n in seen} == {"900.2a"}
+    assert len({id(kb) for kb, _ in seen}) == 4 and {n for _, n in seen} == {"900.2a"}
     documents = ingest([embedded_corpus()]).documents
     newer = store.stage(tmp_path)
     store.write_documents(newer, documents)
