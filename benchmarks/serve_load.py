@@ -22,7 +22,6 @@ import asyncio
 import json
 import random
 import socket
-import statistics
 import subprocess
 import sys
 import tarfile
