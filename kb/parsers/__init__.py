@@ -10,10 +10,15 @@ from __future__ import annotations
 from ..errors import UnknownFormatError
 from ..model import Document
 from ..sources import Source
-from . import cr_text
+from . import cr_text, rulings_page, wiki_cr_text, wiki_keyword_text
 from .base import Format
 
-FORMATS: dict[str, Format] = {fmt.name: fmt for fmt in (cr_text.FORMAT,)}
+FORMATS: dict[str, Format] = {fmt.name: fmt for fmt in (
+    cr_text.FORMAT,
+    wiki_cr_text.FORMAT,
+    wiki_keyword_text.FORMAT,
+    rulings_page.FORMAT,
+)}
 
 
 def detect_format(source: Source) -> Format:
