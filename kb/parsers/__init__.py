@@ -11,6 +11,8 @@ from ..errors import UnknownFormatError
 from ..model import Document
 from ..sources import Source
 from . import cr_text, rulings_page, wiki_cr_text, wiki_keyword_text
+from . import mtgjson
+from . import scryfall
 from .base import Format
 
 FORMATS: dict[str, Format] = {fmt.name: fmt for fmt in (
@@ -18,6 +20,8 @@ FORMATS: dict[str, Format] = {fmt.name: fmt for fmt in (
     wiki_cr_text.FORMAT,
     wiki_keyword_text.FORMAT,
     rulings_page.FORMAT,
+    mtgjson.FORMAT,
+    scryfall.FORMAT,
 )}
 
 
