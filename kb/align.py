@@ -36,13 +36,16 @@ import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from .lexicon import (CoreTerm, Lexicon, LexiconEntry, LexiconLearner, check_core, content_stems, core_entries,
                       cognate, fold, load_core, overlap, weighted_overlap)
 from .model import Document, Rule, Ruling
 from .numbering import RuleNumber
 from .refs import find_refs
+
+if TYPE_CHECKING:
+    from .store import KnowledgeBase
 
 KINDS = ("rule", "example", "ruling", "term", "card")
 REFERENCE_LANG = "en"
@@ -124,8 +127,10 @@ class Alignment:
             slot = counts.setdefault(lang, {}).setdefault(kind, {"aligned": 0, "renumbered": 0, "unaligned": 0})
             slot[what] += 1
 
+        seen: set[tuple[str, str, str]] = set()
         for pair in self.pairs:
-            if pair.kind in KINDS:
+            if pair.kind in KINDS and (pair.kind, pair.a_doc, pair.a_id) not in seen:
+                seen.add((pair.kind, pair.a_doc, pair.a_id))
                 lang = pair.note.get("lang") or self.languages.get(pair.a_doc, "?")
                 bump(lang, pair.kind, "renumbered" if pair.method == "content" and pair.kind == "rule"
                      else "aligned")
@@ -263,7 +268,7 @@ class Unit:
 
     @property
     def title(self) -> str | None:
-        return self.rule.title if self.rule else None
+        return rule_name(self.rule) if self.rule else None
 
     @property
     def letters(self) -> tuple[str, ...]:
@@ -273,10 +278,20 @@ class Unit:
         parts = [r for r in ([self.rule] if self.rule else []) + self.subs]
         out = []
         for r in parts:
-            body = r.text if r.text != r.title else ""
+            body = r.text if r.text != rule_name(r) else ""
             out.append(body)
             out.extend(e.text for e in r.examples)
         return out
+
+
+def rule_name(rule: Rule) -> str | None:
+    """A rule's title, or its text when that is only a name (``701.32. Vote``)."""
+    if rule.title:
+        return rule.title
+    text = rule.text.strip()
+    if rule.kind == "rule" and text and len(text.split()) <= 5 and not text.endswith((".", ":")):
+        return text
+    return None
 
 
 def make_unit(number: str, rule: Rule | None, subs: list[Rule], lang: str) -> Unit:
@@ -523,7 +538,7 @@ def align_chapter_titles(docs: list[Document], ref: Document, result: Alignment)
 
 def align_keyword_pages(docs: list[Document], ref: Document, result: Alignment) -> None:
     """A keyword page's own naming (``Voto`` = ``Vote``), checked against a reference rule title."""
-    titles = {fold(r.title): r.number for r in ref.rules if r.title and r.kind == "rule"}
+    titles = {fold(rule_name(r) or ""): r.number for r in ref.rules if r.kind == "rule" and rule_name(r)}
     for doc in docs:
         keyword = doc.meta.get("keyword") if isinstance(doc.meta, dict) else None
         if not isinstance(keyword, dict) or not keyword.get("en"):
@@ -825,7 +840,7 @@ def link_rulings_to_rules(docs: list[Document], ref: Document, result: Alignment
     for doc in docs:  # foreign rulings: through their English counterparts, and their page's keyword
         keyword = doc.meta.get("keyword") if isinstance(doc.meta.get("keyword"), dict) else None
         page_rules = [result.rule_link(doc.id, r.number) for r in doc.rules if r.kind == "rule"
-                      and keyword and r.title and fold(r.title) == fold(keyword.get("en", ""))]
+                      and keyword and rule_name(r) and fold(rule_name(r) or "") == fold(keyword.get("en", ""))]
         for seq, ruling in enumerate(doc.rulings):
             if ruling.lang == "en":
                 continue
@@ -847,10 +862,11 @@ def _keyword_titles(ref: Document) -> list[tuple[list[str], str]]:
     """Titled rules of the keyword action and ability chapters (701, 702), as stem sequences."""
     out = []
     for rule in ref.rules:
-        if rule.kind == "rule" and rule.title and rule.number.split(".")[0] in ("701", "702"):
-            if fold(rule.title) in GENERIC_ACTIONS:
+        name = rule_name(rule)
+        if rule.kind == "rule" and name and rule.number.split(".")[0] in ("701", "702"):
+            if fold(name) in GENERIC_ACTIONS:
                 continue
-            stems = content_stems(rule.title, "en")
+            stems = content_stems(name, "en")
             if stems:
                 out.append((stems, rule.number))
     return out
@@ -859,3 +875,46 @@ def _keyword_titles(ref: Document) -> list[tuple[list[str], str]]:
 def _contains(stems: list[str], phrase: list[str]) -> bool:
     n = len(phrase)
     return any(stems[i:i + n] == phrase for i in range(len(stems) - n + 1))
+
+
+# -- the report of a built knowledge base ----------------------------------------------
+
+def report(kb: "KnowledgeBase", langs: Iterable[str] = ()) -> dict[str, Any]:
+    """What a built knowledge base aligned, for ``mtgkb align``: counts per language and kind
+    (aligned, renumbered, unaligned), every pair with method and confidence, the unaligned
+    items, and the rules whose numbers disagree with the reference."""
+    import json
+
+    wanted = set(langs)
+    docs = kb.documents()
+    info = kb.info()
+    counts: dict[str, dict[str, dict[str, int]]] = {}
+    pairs, unaligned, numbering, links = [], [], [], 0
+    counted: set[tuple[str, str, str]] = set()
+    for kind, a_doc, a_id, b_doc, b_id, method, confidence, note_text in kb.alignment_rows():
+        note = json.loads(note_text or "{}")
+        if kind == "ruling-rule":
+            links += 1
+            continue
+        lang = note.get("lang") or (docs[a_doc].lang if a_doc in docs else "?")
+        if wanted and lang not in wanted:
+            continue
+        what = "unaligned" if method == "unaligned" else (
+            "renumbered" if kind == "rule" and method == "content" else "aligned")
+        slot = counts.setdefault(lang, {}).setdefault(kind, {"aligned": 0, "renumbered": 0, "unaligned": 0})
+        if (kind, a_doc, a_id) not in counted:  # an item paired with several wordings counts once
+            counted.add((kind, a_doc, a_id))
+            slot[what] += 1
+        if method == "unaligned":
+            unaligned.append({"kind": kind, "lang": lang, "doc": a_doc, "id": a_id, "reason": note.get("reason"),
+                              "text": note.get("text")})
+            continue
+        pairs.append({"kind": kind, "lang": lang, "a_doc": a_doc, "a_id": a_id, "b_doc": b_doc, "b_id": b_id,
+                      "method": method, "confidence": confidence, "note": note})
+        if kind == "rule" and a_id != b_id:
+            numbering.append({"doc": a_doc, "lang": lang, "source_number": a_id, "aligned_number": b_id,
+                              "method": method, "confidence": confidence})
+    summary = info.get("alignment") or {}
+    return {"reference": info.get("alignment_reference"), "counts": counts, "numbering": numbering,
+            "pairs": pairs, "unaligned": unaligned, "rule_rulings": links,
+            "lexicon": summary.get("lexicon", {}), "core_check": summary.get("core_check", {})}

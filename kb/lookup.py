@@ -71,7 +71,8 @@ def lookup(kb: KnowledgeBase, selectors: Iterable[str], langs: Iterable[str] = (
     entries = []
     for number, versions in kb.versions(picked, release):
         shown = [v for v in versions if not wanted or v.doc.lang in wanted]
-        entries.append(entry(number, versions, shown, numbers))
+        entries.append({**entry(number, versions, shown, numbers), "rulings": [r for r in kb.rule_rulings(number)
+                                                                      if not wanted or r["lang"] in wanted]})
     return entries
 
 
