@@ -50,7 +50,8 @@ if TYPE_CHECKING:
 KINDS = ("rule", "example", "ruling", "term", "card")
 REFERENCE_LANG = "en"
 # Rule decisions (scores from score_units, 0-1).
-ACCEPT_SAME_NUMBER = 0.40  # the same-numbered rule is accepted at or above this
+ACCEPT_SAME_NUMBER = 0.40  # the same-numbered rule is accepted at or above this,
+WEAK_SAME_NUMBER = 0.25  # or at or above this when no rule of its chapter fits better
 RENUMBER_MIN = 0.55  # a differently numbered rule must reach this ...
 RENUMBER_MARGIN = 0.12  # ... and beat the same-numbered one by this much
 # Ruling decisions.
@@ -406,7 +407,8 @@ def align_rules(doc: Document, ref: Document, result: Alignment) -> None:
             _link_unit(doc, unit, best, "content", best_score, best_evidence, ref, result,
                        {"source_number": number, "aligned_number": best.number,
                         "same_number_score": same_score})
-        elif same is not None and same_score >= ACCEPT_SAME_NUMBER:
+        elif same is not None and (same_score >= ACCEPT_SAME_NUMBER
+                                   or (same_score >= WEAK_SAME_NUMBER and best is same)):
             _link_unit(doc, unit, same, "number", same_score, same_evidence, ref, result, {})
         else:
             reason = (f"content disagrees with reference rule {number} (score {same_score:.2f})" if same
@@ -670,6 +672,9 @@ def score_ruling(foreign: Ruling, f_stems: list[str], english: _EnglishRuling, l
     if quotes:
         text = _norm(english.text)
         parts.append((sum(1 for q in quotes if _norm(q) in text) / len(quotes), 0.2))
+    elif _QUOTED.search(english.text):
+        # The English quotes card text the foreign ruling does not (quoted phrases are kept or translated).
+        parts.append((0.0, 0.2))
     return sum(v * w for v, w in parts) / sum(w for _, w in parts)
 
 
