@@ -836,7 +836,8 @@ def link_rulings_to_rules(docs: list[Document], ref: Document, result: Alignment
                 if number in numbers:
                     links[key].append((number, "cites", 1.0))
             stems = content_stems(ruling.text, "en")
-            for title_stems, number in keywords:
+            present = set(stems)
+            for title_stems, number in keywords.get_all(present):
                 if _contains(stems, title_stems):
                     if ruling.card and not set(title_stems) <= card_text.get(ruling.card, set(title_stems)):
                         continue
@@ -863,9 +864,16 @@ def link_rulings_to_rules(docs: list[Document], ref: Document, result: Alignment
             result.pairs.append(Pair("ruling-rule", doc_id, seq, ref.id, number, method, confidence, {}))
 
 
-def _keyword_titles(ref: Document) -> list[tuple[list[str], str]]:
+class _TitleIndex(dict):
+    """Keyword titles by their first stem, so a ruling is only checked against titles it may contain."""
+
+    def get_all(self, stems: set[str]) -> list[tuple[list[str], str]]:
+        return [item for s in stems for item in self.get(s, ())]
+
+
+def _keyword_titles(ref: Document) -> _TitleIndex:
     """Titled rules of the keyword action and ability chapters (701, 702), as stem sequences."""
-    out = []
+    out = _TitleIndex()
     for rule in ref.rules:
         name = rule_name(rule)
         if rule.kind == "rule" and name and rule.number.split(".")[0] in ("701", "702"):
@@ -873,7 +881,7 @@ def _keyword_titles(ref: Document) -> list[tuple[list[str], str]]:
                 continue
             stems = content_stems(name, "en")
             if stems:
-                out.append((stems, rule.number))
+                out.setdefault(stems[0], []).append((stems, rule.number))
     return out
 
 
