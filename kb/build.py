@@ -49,7 +49,7 @@ def embedded_corpus() -> Path:
         path = Path(str(folder))
         if (path / "MANIFEST.json").exists():
             return path
-    except (ModuleNotFoundError, TypeError):
+    except (ModuleNotFoundError, TypeError, OSError):  # OSError: an editable install can refuse the folder
         pass
     return Path(__file__).resolve().parent.parent / "corpus"
 
