@@ -80,6 +80,10 @@ def archive(runs: int) -> None:
               f"{statistics.median(align_times):.1f} s (budget: under 60 s more than ingest)")
         print(f"  lexicon entries: {summary['lexicon']}; core check: {summary['core_check']}")
         print(f"  it rulings: {summary['counts'].get('it', {}).get('ruling')}")
+        gold = json.loads((ROOT / "tests" / "data" / "alignment_gold.json").read_text(encoding="utf-8"))
+        for kind, s in evaluate(alignment, report.documents, gold).items():
+            print(f"  {kind}: precision {s['precision']:.3f} recall {s['recall']:.3f} (predicted {s['predicted']},"
+                  f" gold {s['gold']}); not in the gold (wordings the five-set gold could not list): {s['wrong']}")
 
 
 def main() -> None:
