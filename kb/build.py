@@ -19,6 +19,7 @@ from .parsers import detect_format
 from .sources import read_source
 
 MANIFEST_NAMES = {"MANIFEST.json", "MANIFEST.md", "README.md"}
+DATA_NAMES = {"lexicon-core.tsv"}  # curated data read by kb.align, not a source
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,8 @@ def collect(paths: Iterable[Path]) -> tuple[list[tuple[Path, bool]], list[Skippe
                     skipped.append(Skipped(str(child), "hidden file"))
                 elif child.name in MANIFEST_NAMES:
                     skipped.append(Skipped(str(child), "corpus manifest, not a source"))
+                elif child.name in DATA_NAMES:
+                    skipped.append(Skipped(str(child), "curated lexicon data (read by the alignment), not a source"))
                 else:
                     files.append((child, False))
         elif path.exists():

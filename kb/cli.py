@@ -82,6 +82,7 @@ def run_build(kb_dir: Path, corpus: list[Path], *, quiet: bool = False, as_json:
     from indexer.build import build_index
 
     from . import build, store
+    from .align import align
 
     progress = None if quiet or as_json else info
     paths = list(corpus or [build.embedded_corpus()])
@@ -92,7 +93,9 @@ def run_build(kb_dir: Path, corpus: list[Path], *, quiet: bool = False, as_json:
     documents = report.documents
     stage = store.stage(kb_dir)
     try:
-        store.write_documents(stage, documents, {"sources": [str(Path(p).resolve()) for p in paths]})
+        alignment = align(documents)
+        store.write_documents(stage, documents, {"sources": [str(Path(p).resolve()) for p in paths]},
+                              alignment=alignment)
         build_index(stage, progress=progress)
         store.publish(kb_dir, stage)
     except BaseException:
@@ -105,6 +108,7 @@ def run_build(kb_dir: Path, corpus: list[Path], *, quiet: bool = False, as_json:
                        "counts": d.counts(), "unparsed": len(d.accounting.unparsed),
                        "warnings": list(d.warnings)} for d in documents],
         "skipped": [{"path": s.path, "reason": s.reason} for s in report.skipped],
+        "alignment": alignment.summary(),
     }
 
 
@@ -156,6 +160,9 @@ def build(corpus: tuple[Path, ...], kb_dir: Path | None, as_json: bool) -> None:
             info(f"warning: {warning}")
     for skipped in summary["skipped"]:
         click.echo(f"{skipped['path']}: skipped ({skipped['reason']})")
+    from .cli_align import summary_lines
+    for line in summary_lines(summary["alignment"]):
+        click.echo(line)
     click.echo(f"Knowledge base written to {directory}")
 
 
@@ -211,6 +218,8 @@ register(cli_releases.history)
 register(cli_releases.update)
 from .cli_serve import serve  # noqa: E402  (mtgkb serve: web API and pages)
 register(serve)
+from .cli_align import align_command  # noqa: E402  (mtgkb align)
+register(align_command)
 
 if __name__ == "__main__":  # pragma: no cover
     main()

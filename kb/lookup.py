@@ -67,12 +67,29 @@ def lookup(kb: KnowledgeBase, selectors: Iterable[str], langs: Iterable[str] = (
         for number in select_numbers(selector, numbers):
             if number not in picked:
                 picked.append(number)
+    return entries(kb, picked, numbers, langs, release)
+
+
+def entries(kb: KnowledgeBase, picked: list[RuleNumber], numbers: list[RuleNumber], langs: Iterable[str] = (),
+            release: str | None = None) -> list[dict[str, Any]]:
+    """The entries of the ``picked`` numbers; ``numbers`` (sorted) is every number held, for children."""
     wanted = set(langs)
-    entries = []
+    out = []
     for number, versions in kb.versions(picked, release):
         shown = [v for v in versions if not wanted or v.doc.lang in wanted]
-        entries.append(entry(number, versions, shown, numbers))
-    return entries
+        rulings = [r for r in kb.rule_rulings(number) if not wanted or r["lang"] in wanted]
+        below = numbers_below(numbers, RuleNumber.parse(number))
+        out.append({**entry(number, versions, shown, below), "rulings": rulings})
+    return out
+
+
+def numbers_below(numbers: list[RuleNumber], number: RuleNumber) -> list[RuleNumber]:
+    """``number`` and the numbers under it in ``numbers`` (sorted; they are contiguous)."""
+    at = bisect.bisect_left(numbers, number)
+    end = at
+    while end < len(numbers) and number.contains(numbers[end]):
+        end += 1
+    return numbers[at:end]
 
 
 def entry(number: str, versions: list[RuleVersion], shown: list[RuleVersion],

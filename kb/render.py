@@ -30,6 +30,10 @@ def render_entries(entries: list[dict[str, Any]], *, color: bool = False) -> str
             for example in entry["examples"].get(lang, []):
                 out.append(f"{_INDENT}{_indent('• ' + example)}")
             sources[item["source"]] = _describe(lang, item)
+        for ruling in entry.get("rulings", []):
+            cards = f" ({', '.join(ruling['cards'][:3])}{', ...' if len(ruling['cards']) > 3 else ''})" \
+                if ruling["cards"] else ""
+            out.append(f"  ruling [{ruling['lang']}]{cards} {_indent(ruling['text'])}")
         if not entry["texts"]:
             out.append("  (no text in the languages asked for)")
     if sources:

@@ -25,11 +25,14 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import TYPE_CHECKING, Iterable, Iterator
 
 from .errors import NotFoundError, StoreError
 from .model import Card, Document, Example, LineAccount, Rule, Ruling, Term, Unparsed
 from .numbering import RuleNumber
+
+if TYPE_CHECKING:
+    from .align import Alignment
 
 SCHEMA_VERSION = 1
 DB_NAME = "kb.sqlite"
@@ -69,6 +72,13 @@ CREATE TABLE alignments (
     kind TEXT NOT NULL, a_doc TEXT NOT NULL, a_id TEXT NOT NULL, b_doc TEXT NOT NULL, b_id TEXT NOT NULL,
     method TEXT NOT NULL, confidence REAL NOT NULL, note TEXT
 );
+CREATE INDEX alignments_a ON alignments (a_doc, a_id);
+CREATE INDEX alignments_b ON alignments (kind, b_id);
+CREATE TABLE lexicon (
+    lang TEXT NOT NULL, en TEXT NOT NULL, foreign_stem TEXT NOT NULL, score REAL NOT NULL, count INTEGER,
+    source TEXT NOT NULL, en_word TEXT, foreign_word TEXT
+);
+CREATE INDEX lexicon_en ON lexicon (lang, en);
 CREATE TABLE info (key TEXT PRIMARY KEY, value TEXT);
 """
 
@@ -97,8 +107,13 @@ def stage(kb_dir: Path) -> Path:
     return Path(tempfile.mkdtemp(prefix=name + "-", dir=builds))
 
 
-def write_documents(build_dir: Path, documents: Iterable[Document], info: dict | None = None) -> None:
-    """Write ``documents`` into ``build_dir``'s database, marking active releases."""
+def write_documents(build_dir: Path, documents: Iterable[Document], info: dict | None = None,
+                    alignment: "Alignment | None" = None) -> None:
+    """Write ``documents`` into ``build_dir``'s database, marking active releases.
+
+    With an ``alignment`` (:func:`kb.align.align`), rules carry their aligned number and the
+    ``alignments`` and ``lexicon`` tables are filled.
+    """
     docs = list(documents)
     db = sqlite3.connect(build_dir / DB_NAME)
     try:
@@ -106,8 +121,10 @@ def write_documents(build_dir: Path, documents: Iterable[Document], info: dict |
         active = active_document_ids(docs)
         for doc in docs:
             _insert_document(db, doc, doc.id in active)
+        if alignment is not None:
+            _insert_alignment(db, alignment)
         meta = {"schema_version": SCHEMA_VERSION, "built_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-                **(info or {})}
+                **({"alignment": alignment.summary()} if alignment is not None else {}), **(info or {})}
         db.executemany("INSERT INTO info VALUES (?, ?)", [(k, json.dumps(v)) for k, v in meta.items()])
         db.commit()
     finally:
@@ -153,6 +170,25 @@ def _insert_document(db: sqlite3.Connection, doc: Document, active: bool) -> Non
     db.executemany("INSERT INTO cards VALUES (?,?,?,?,?,?,?,?)", [
         (doc.id, seq, c.name, c.type, c.text, json.dumps([list(f) for f in c.foreign], ensure_ascii=False),
          json.dumps(list(c.sets)), c.line) for seq, c in enumerate(doc.cards)])
+
+
+def _insert_alignment(db: sqlite3.Connection, alignment: "Alignment") -> None:
+    """Aligned numbers onto the rules, then every pair, unaligned item and lexicon entry."""
+    db.executemany("UPDATE rules SET aligned_number = ?, aligned_key = ?, align_method = ?, align_confidence = ?"
+                   " WHERE doc_id = ? AND number = ?", [
+        (link.aligned_number, RuleNumber.parse(link.aligned_number).sort_key, link.method, link.confidence,
+         link.doc, link.number) for link in alignment.rules.values()])
+    db.executemany("INSERT INTO alignments VALUES (?,?,?,?,?,?,?,?)", [
+        (p.kind, p.a_doc, p.a_id, p.b_doc, p.b_id, p.method, p.confidence, json.dumps(p.note, ensure_ascii=False))
+        for p in alignment.pairs])
+    db.executemany("INSERT INTO alignments VALUES (?,?,?,'','','unaligned',0.0,?)", [
+        (u.kind, u.doc, u.id, json.dumps({"lang": u.lang, "reason": u.reason, "text": u.text}, ensure_ascii=False))
+        for u in alignment.unaligned])
+    db.executemany("INSERT INTO lexicon VALUES (?,?,?,?,?,?,?,?)", [
+        (e.lang, e.en, e.foreign, e.score, e.count, e.source, e.en_word, e.foreign_word)
+        for e in alignment.lexicon.entries])
+    db.execute("INSERT INTO info VALUES ('alignment_reference', ?)", (json.dumps(alignment.reference),))
+    db.execute("INSERT INTO info VALUES ('core_check', ?)", (json.dumps(alignment.core_check, ensure_ascii=False),))
 
 
 def publish(kb_dir: Path, build_dir: Path, *, keep: int = 2) -> None:
@@ -312,7 +348,7 @@ class KnowledgeBase:
         ids = self._active_ids(release)
         marks = ",".join("?" * len(ids))
         rows = self.db.execute(f"SELECT DISTINCT aligned_number, aligned_key FROM rules WHERE doc_id IN ({marks})"
-                               " ORDER BY aligned_key", ids)
+                               " AND align_method != 'unaligned' ORDER BY aligned_key", ids)
         return [RuleNumber.parse(n) for n, _ in rows]
 
     def versions(self, numbers: Iterable[RuleNumber], release: str | None = None) -> Iterator[tuple[str, list[RuleVersion]]]:
@@ -323,13 +359,37 @@ class KnowledgeBase:
         for number in numbers:
             rows = self.db.execute(
                 "SELECT doc_id, number, kind, title, text, examples, refs, line, end_line, pointer, aligned_number,"
-                f" align_method, align_confidence FROM rules WHERE aligned_key = ? AND doc_id IN ({marks})",
+                f" align_method, align_confidence FROM rules WHERE aligned_key = ? AND doc_id IN ({marks})"
+                " AND align_method != 'unaligned'",
                 [number.sort_key, *ids]).fetchall()
             versions = [RuleVersion(docs[r[0]], self._rule(r[1:10]), r[10], r[11], r[12]) for r in rows]
             # a translator's import (mtgkb import) comes first in its language: it supersedes older texts
             versions.sort(key=lambda v: (_LANG_ORDER.get(v.doc.lang, 9), v.doc.provenance != "translator",
                                          v.doc.effective_date or "", v.doc.id))
             yield str(number), versions
+
+    def rule_rulings(self, number: str) -> list[dict]:
+        """Rulings linked to reference rule ``number`` (kind ``ruling-rule``), English first."""
+        rows = self.db.execute(
+            "SELECT a.a_doc, a.a_id, a.method, a.confidence, r.card, r.lang, r.date, r.source, r.provenance, r.text"
+            " FROM alignments a JOIN rulings r ON r.doc_id = a.a_doc AND r.seq = CAST(a.a_id AS INTEGER)"
+            " WHERE a.kind = 'ruling-rule' AND a.b_id = ? ORDER BY r.lang != 'en', r.lang, r.text", (number,))
+        seen: dict[tuple[str, str], dict] = {}
+        for doc, seq, method, conf, card, lang, date, source, prov, text in rows:
+            key = (lang, " ".join(text.split()))
+            item = seen.get(key)
+            if item is None:
+                item = seen[key] = {"text": text, "lang": lang, "date": date, "source": source, "provenance": prov,
+                                    "cards": [], "link": {"method": method, "confidence": round(conf, 3)},
+                                    "ruling": f"{doc}#{seq}"}
+            if card and card not in item["cards"]:
+                item["cards"].append(card)
+        return list(seen.values())
+
+    def alignment_rows(self) -> list[tuple]:
+        """Every row of the ``alignments`` table."""
+        return self.db.execute("SELECT kind, a_doc, a_id, b_doc, b_id, method, confidence, note FROM alignments"
+                               " ORDER BY kind, a_doc, a_id").fetchall()
 
     def counts(self) -> dict[str, int]:
         return {table: self.db.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]

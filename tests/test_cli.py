@@ -137,4 +137,6 @@ def test_build_reports_every_embedded_document(tmp_path: Path) -> None:
                        "001_c70b93c6d7c03b3c.txt": "rulings-page",
                        "004_033ca0c87611b1e4.txt": "wiki-cr-text"}
     assert all(d["unparsed"] == 0 for d in summary["documents"])
-    assert [Path(s["path"]).name for s in summary["skipped"]] == ["MANIFEST.json"]
+    assert {Path(s["path"]).name: s["reason"] for s in summary["skipped"]} == {
+        "MANIFEST.json": "corpus manifest, not a source",
+        "lexicon-core.tsv": "curated lexicon data (read by the alignment), not a source"}

@@ -4,9 +4,11 @@ A target text is stale when the source text changed since the source release the
 translation was made from. Three checks find it, each a function in
 :data:`CHECKS` returning a reason or None (the first reason wins):
 
-- ``alignment``: the text was matched to the source rule by anything but its own
-  number (``rules.align_method`` != ``number``, e.g. a renumbered rule matched by
-  content by :mod:`kb.align`) or with low confidence: a human must look at it.
+- ``alignment``: the text carries another number than the source rule it was
+  aligned to by content (:mod:`kb.align` found it renumbered): it was made from
+  a release numbered differently, so a human must look at it. A low alignment
+  confidence alone is not staleness (a faithful translation shares few words
+  with its source); ``mtgkb align`` lists those.
 - ``recorded source``: an imported translation recorded the source text it was
   made from (``Document.meta["units"][id]["source_text"]``); it differs from the
   current source text.
@@ -26,7 +28,6 @@ from typing import Callable
 
 from ..store import KnowledgeBase, RuleVersion
 
-CONFIDENCE_THRESHOLD = 0.9
 
 
 def same_text(a: str, b: str) -> bool:
@@ -65,9 +66,9 @@ class StaleContext:
 
 
 def by_alignment(unit_id: str, source_text: str, version: RuleVersion, context: StaleContext) -> str | None:
-    if version.align_method != "number" or version.align_confidence < CONFIDENCE_THRESHOLD:
-        return (f"aligned to {version.aligned_number} by {version.align_method} "
-                f"(confidence {version.align_confidence:.2f}); check it")
+    if version.rule.number != version.aligned_number:
+        return (f"numbered {version.rule.number} in its source, aligned to {version.aligned_number} by "
+                f"{version.align_method} (confidence {version.align_confidence:.2f}); check it")
     return None
 
 

@@ -31,7 +31,7 @@ from starlette.routing import Route
 from .. import __version__
 from ..catalog import find_card, find_terms, health, load_terms
 from ..errors import KBError, NotFoundError, StoreError
-from ..lookup import entry, lookup, nearest, select_numbers
+from ..lookup import entries, lookup, nearest, numbers_below, select_numbers
 from ..model import LANGUAGES
 from ..numbering import RuleNumber, parse_selector
 from ..store import KnowledgeBase, current_build
@@ -133,13 +133,7 @@ class OpenKB:
         """
         if release is not None:
             return lookup(self.kb, [selector], langs, release)
-        picked = self.select(selector)
-        wanted = set(langs)
-        entries = []
-        for number, versions in self.kb.versions(picked, None):
-            shown = [v for v in versions if not wanted or v.doc.lang in wanted]
-            entries.append(entry(number, versions, shown, self.below(RuleNumber.parse(number))))
-        return entries
+        return entries(self.kb, self.select(selector), self.numbers, langs)
 
     def select(self, selector: str) -> list[RuleNumber]:
         """:func:`kb.lookup.select_numbers` over the cached numbers, by bisection for a single number."""
@@ -155,13 +149,7 @@ class OpenKB:
         return [n for n in below if n == number or n.parent == number]
 
     def below(self, number: RuleNumber) -> list[RuleNumber]:
-        """``number`` and the numbers under it (contiguous in rules order)."""
-        numbers = self.numbers
-        at = bisect.bisect_left(numbers, number)
-        end = at
-        while end < len(numbers) and number.contains(numbers[end]):
-            end += 1
-        return numbers[at:end]
+        return numbers_below(self.numbers, number)
 
 
 # -- optional features that other parts of mtgkb provide ---------------------------

@@ -1,0 +1,80 @@
+"""Precision and recall of an :class:`~kb.align.Alignment` against a hand-labelled gold set
+(``tests/data/alignment_gold.json``: rule pairs, ruling pairs, term and card-name pairs,
+pairs that must not be made).
+
+Scope, per kind: rules — every rule of the gold's foreign documents; rulings — every ruling
+of those documents, compared as (foreign ruling, English wording) with quotes folded; terms —
+term pairs made by the scoped methods plus card-name pairs whose English name the gold lists.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .align import Alignment
+from .lexicon import fold
+from .model import Document
+
+
+def _norm(text: str) -> str:
+    text = text.replace("’", "'").replace("“", '"').replace("”", '"')
+    return re.sub(r"\s+", " ", fold(text)).strip()
+
+
+def _scores(predicted: set, gold: set) -> dict[str, Any]:
+    correct = predicted & gold
+    return {"predicted": len(predicted), "gold": len(gold), "correct": len(correct),
+            "precision": round(len(correct) / len(predicted), 4) if predicted else 1.0,
+            "recall": round(len(correct) / len(gold), 4) if gold else 1.0,
+            "wrong": sorted(map(str, predicted - gold))[:10], "missed": sorted(map(str, gold - predicted))[:10]}
+
+
+def evaluate(alignment: Alignment, documents: list[Document], gold: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """Per kind: predicted, gold, correct, precision, recall, and a few wrong / missed items."""
+    return {"rules": _rules(alignment, gold["rules"]), "rulings": _rulings(alignment, documents, gold["rulings"]),
+            "terms": _terms(alignment, gold["terms"])}
+
+
+def _rules(alignment: Alignment, gold: dict[str, Any]) -> dict[str, Any]:
+    docs = {p["doc"] for p in gold["pairs"]}
+    predicted = {(p.a_doc, p.a_id, p.b_id) for p in alignment.pairs if p.kind == "rule" and p.a_doc in docs}
+    result = _scores(predicted, {(p["doc"], p["number"], p["aligned"]) for p in gold["pairs"]})
+    result["forbidden_made"] = sorted(str(x) for x in predicted & {(p["doc"], p["number"], p["aligned"])
+                                                                   for p in gold["not_pairs"]})
+    return result
+
+
+def _rulings(alignment: Alignment, documents: list[Document], gold: dict[str, Any]) -> dict[str, Any]:
+    texts = {(d.id, str(seq)): r.text for d in documents for seq, r in enumerate(d.rulings)}
+    docs = {p["doc"] for p in gold["pairs"]}
+
+    def key(doc: str, foreign_text: str) -> str:
+        for p in gold["pairs"]:
+            if p["doc"] == doc and foreign_text.startswith(p["foreign"]):
+                return p["foreign"]
+        return foreign_text[:40]
+
+    predicted = {(key(p.a_doc, texts[(p.a_doc, p.a_id)]), _norm(texts[(p.b_doc, p.b_id)]))
+                 for p in alignment.pairs if p.kind == "ruling" and p.a_doc in docs}
+    wanted = {(p["foreign"], _norm(e)) for p in gold["pairs"] for e in p["english"]}
+    result = _scores(predicted, wanted)
+    result["forbidden_made"] = sorted(str(x) for x in predicted & {(p["foreign"], _norm(p["english"]))
+                                                                   for p in gold["not_pairs"]})
+    return result
+
+
+def _terms(alignment: Alignment, gold: dict[str, Any]) -> dict[str, Any]:
+    card_names = {_norm(c[2]) for c in gold["cards"]}
+    predicted = set()
+    for p in alignment.pairs:
+        lang = p.note.get("lang", "")
+        if p.kind == "term" and p.method in gold["scope_methods"]:
+            predicted.add((lang, _norm(p.a_id), _norm(p.b_id)))
+        elif p.kind == "card" and _norm(p.b_id) in card_names:
+            predicted.add((lang, _norm(p.a_id.split(":", 1)[1]), _norm(p.b_id)))
+    wanted = {(lang, _norm(f), _norm(e)) for lang, f, e in gold["pairs"] + gold["cards"]}
+    result = _scores(predicted, wanted)
+    result["forbidden_made"] = sorted(str(x) for x in predicted & {(l, _norm(f), _norm(e))
+                                                                   for l, f, e in gold["not_pairs"]})
+    return result

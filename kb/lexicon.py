@@ -1,0 +1,367 @@
+"""A bilingual lexicon (English ↔ Italian, English ↔ French) for alignment and search.
+
+Words are compared as light *stems* (:func:`stem`: accents folded, lower case,
+a few inflection endings cut, at most :data:`STEM_LENGTH` characters), so
+``votare``/``voto``/``voti`` meet as ``vot`` and ``vote``/``votes``/``voting``
+as ``vot``.
+
+The learned part is a Dice co-occurrence estimate over parallel segments
+(:class:`LexiconLearner`): card texts of MTGJSON line by line, aligned rules,
+titles. ``dice(e, f) = 2·c(e,f) / (c(e) + c(f))`` over the segments where each
+stem occurs; pairs seen at least :data:`MIN_COUNT` times with a Dice of at least
+:data:`MIN_DICE` are kept (at most :data:`PER_WORD` per English stem).
+
+The curated part is ``corpus/lexicon-core.tsv`` (:func:`load_core`): official
+game terms (zones, card types, steps, keyword actions) in en/it/fr, which
+:func:`check_core` compares with what was learned.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterable
+
+STEM_LENGTH = 6
+MIN_COUNT = 2
+MIN_DICE = 0.35
+PER_WORD = 4
+
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
+_NUMBER_WORDS = {
+    "en": "zero one two three four five six seven eight nine ten",
+    "it": "zero uno due tre quattro cinque sei sette otto nove dieci",
+    "fr": "zéro un deux trois quatre cinq six sept huit neuf dix",
+}
+NUMBER_WORDS = {lang: {w: str(i) for i, w in enumerate(words.split())} for lang, words in _NUMBER_WORDS.items()}
+NUMBER_WORDS["it"]["una"] = "1"
+NUMBER_WORDS["fr"]["une"] = "1"
+
+STOPWORDS = {
+    "en": set("""a an the of to in on at by for from with as and or but if then than that this these those
+        is are was were be been being it its it's their there they them his her he she you your yours we our
+        not no can can't cannot do does don't will won't would could should may might must has have had
+        which who whom whose what when where while so such each any all other another only also up out
+        into onto one""".split()),
+    "it": set("""il lo la i gli le un uno una di del dello della dei degli delle a al allo alla ai agli alle da dal
+        dallo dalla dai dagli dalle in nel nello nella nei negli nelle su sul sullo sulla sui sugli sulle con per
+        tra fra e ed o od ma se che chi cui non è sono era essere ha hanno ho di sua suo suoi sue loro quel
+        quello quella quelli quelle questo questa questi queste ne ci si come anche più""".split()),
+    "fr": set("""le la les l un une des de du d au aux à a en dans sur par pour avec sans et ou mais si que qui
+        quoi ne pas n est sont était être a ont ce cet cette ces son sa ses leur leurs il elle ils elles on
+        vous nous se s y lui plus aussi comme""".split()),
+}
+_EN_SUFFIXES = ("ies", "ing", "ed", "es", "s")
+_IT_SUFFIXES = ("zioni", "zione", "mente", "ando", "endo", "are", "ere", "ire", "ato", "ata", "ati", "ate")
+_FR_SUFFIXES = ("ements", "ement", "ent", "es", "er", "ez", "s", "e")
+
+
+def fold(text: str) -> str:
+    """Lower case without accents (``abilità`` → ``abilita``)."""
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def words(text: str, lang: str) -> list[str]:
+    """The words of ``text`` in lower case, elisions cut (``l'astensione`` → ``astensione``)."""
+    out = []
+    for token in _WORD.findall(text.lower()):
+        parts = re.split(r"['’]", token)
+        out.append(parts[0] if lang == "en" else parts[-1])
+    return [w for w in out if w]
+
+
+@lru_cache(maxsize=200_000)
+def stem(word: str, lang: str) -> str:
+    """A light stem: enough for ``vote``/``voting`` or ``giocatore``/``giocatori`` to meet."""
+    w = fold(word)
+    if w.isdigit():
+        return w
+    if lang == "en":
+        if w.endswith("ies") and len(w) > 4:
+            w = w[:-3] + "y"
+        else:
+            for suffix in _EN_SUFFIXES[1:]:
+                if w.endswith(suffix) and len(w) - len(suffix) >= 3 and not w.endswith("ss"):
+                    w = w[: -len(suffix)]
+                    break
+        if w.endswith("e") and len(w) > 3:
+            w = w[:-1]
+    elif lang == "it":
+        for suffix in _IT_SUFFIXES:
+            if w.endswith(suffix) and len(w) - len(suffix) >= 3:
+                w = w[: -len(suffix)] + ("z" if "z" in suffix else "")
+                break
+        w = w.rstrip("aeiou") if len(w.rstrip("aeiou")) >= 3 else w
+    else:
+        for suffix in _FR_SUFFIXES:
+            if w.endswith(suffix) and len(w) - len(suffix) >= 3:
+                w = w[: -len(suffix)]
+                break
+    return w[:STEM_LENGTH]
+
+
+def content_stems(text: str, lang: str) -> list[str]:
+    """Stems of the content words of ``text`` (stop words out, number words as digits)."""
+    numbers = NUMBER_WORDS.get(lang, {})
+    stop = STOPWORDS.get(lang, set())
+    out = []
+    for word in words(text, lang):
+        if word in numbers:
+            out.append(numbers[word])
+        elif word not in stop and (len(word) > 1 or word.isdigit()):
+            out.append(stem(word, lang))
+    return out
+
+
+@lru_cache(maxsize=500_000)
+def cognate(a: str, b: str) -> bool:
+    """Two stems that look alike (``risolv``/``resolv``, ``opzion``/``option``)."""
+    if a == b:
+        return True
+    if a.isdigit() or b.isdigit() or min(len(a), len(b)) < 3:
+        return False
+    short, long_ = sorted((a, b), key=len)
+    if long_.startswith(short):
+        return True
+    if len(short) < 4:
+        return False
+    if _skeleton(a) == _skeleton(b) and len(_skeleton(a)) == 3 and a[0] == b[0]:
+        return True  # same first three consonants: risposta/response, risultato/result
+    ga = {a[i:i + 2] for i in range(len(a) - 1)}
+    gb = {b[i:i + 2] for i in range(len(b) - 1)}
+    return a[0] == b[0] and 2 * len(ga & gb) / (len(ga) + len(gb)) >= 0.55
+
+
+def _skeleton(stem: str) -> str:
+    return "".join(c for c in stem if c not in "aeiouy")[:3]
+
+
+@dataclass(frozen=True, slots=True)
+class LexiconEntry:
+    lang: str  # the other language (it, fr)
+    en: str  # English stem
+    foreign: str  # foreign stem
+    score: float
+    count: int
+    source: str  # learned, core
+    en_word: str = ""  # most frequent surface forms, for display and search
+    foreign_word: str = ""
+
+
+@dataclass
+class Lexicon:
+    """Stem translations both ways, per language pair."""
+
+    entries: list[LexiconEntry] = field(default_factory=list)
+    _forward: dict[tuple[str, str], dict[str, float]] = field(default_factory=dict, repr=False)
+    _backward: dict[tuple[str, str], dict[str, float]] = field(default_factory=dict, repr=False)
+    _links: dict[tuple[str, str, str], bool] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        for entry in list(self.entries):
+            self._index(entry)
+
+    def _index(self, entry: LexiconEntry) -> None:
+        fwd = self._forward.setdefault((entry.lang, entry.en), {})
+        fwd[entry.foreign] = max(entry.score, fwd.get(entry.foreign, 0.0))
+        back = self._backward.setdefault((entry.lang, entry.foreign), {})
+        back[entry.en] = max(entry.score, back.get(entry.en, 0.0))
+
+    def add(self, entry: LexiconEntry) -> None:
+        self.entries.append(entry)
+        self._index(entry)
+        self._links.clear()
+
+    def translations(self, en_stem: str, lang: str) -> dict[str, float]:
+        return self._forward.get((lang, en_stem), {})
+
+    def sources(self, foreign_stem: str, lang: str) -> dict[str, float]:
+        return self._backward.get((lang, foreign_stem), {})
+
+    def links(self, en_stem: str, foreign_stem: str, lang: str) -> bool:
+        """Known translation (also of a longer or shorter form of the stem), or a cognate."""
+        key = (lang, en_stem, foreign_stem)
+        hit = self._links.get(key)
+        if hit is None:
+            translations = self.translations(en_stem, lang)
+            hit = self._links[key] = (foreign_stem in translations or cognate(en_stem, foreign_stem)
+                                      or any(cognate(t, foreign_stem) for t in translations))
+        return hit
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+
+def weighted_overlap(foreign: list[str], english: list[str], lang: str, lexicon: Lexicon,
+                     weight: dict[str, float], default: float, english_share: float = 0.65) -> float:
+    """Like :func:`overlap`, but each English stem counts by ``weight`` (say its IDF) and the
+    English side's coverage counts ``english_share`` of the score: a translation may add words,
+    it should not leave the original's rare words out."""
+    if not foreign or not english:
+        return 0.0
+    f_set, e_set = set(foreign), set(english)
+    matched_e: set[str] = set()
+    f_total = f_matched = 0.0
+    for f in f_set:
+        hits = {e for e in e_set if lexicon.links(e, f, lang)}
+        w = max((weight.get(e, default) for e in hits), default=default)
+        f_total += w
+        if hits:
+            f_matched += w
+            matched_e |= hits
+    e_total = sum(weight.get(e, default) for e in e_set)
+    e_cov = sum(weight.get(e, default) for e in matched_e) / e_total if e_total else 0.0
+    f_cov = f_matched / f_total if f_total else 0.0
+    return english_share * e_cov + (1 - english_share) * f_cov
+
+
+def overlap(foreign: list[str], english: list[str], lang: str, lexicon: Lexicon) -> float:
+    """How well two stem lists translate each other: the harmonic mean of the share of
+    foreign stems with a counterpart among the English ones, and the reverse (0–1)."""
+    if not foreign or not english:
+        return 0.0
+    f_set, e_set = set(foreign), set(english)
+    matched_e: set[str] = set()
+    matched_f = 0
+    for f in f_set:
+        hits = {e for e in e_set if lexicon.links(e, f, lang)}
+        if hits:
+            matched_f += 1
+            matched_e |= hits
+    a, b = matched_f / len(f_set), len(matched_e) / len(e_set)
+    return 0.0 if a + b == 0 else 2 * a * b / (a + b)
+
+
+class LexiconLearner:
+    """Counts co-occurring stems over parallel segments, then keeps the strong pairs."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self.segments = 0
+        self._ids: dict[str, int] = {}
+        self._names: list[str] = []
+        self._single: Counter[int] = Counter()
+        self._pairs: Counter[int] = Counter()
+        self._surface: dict[str, Counter[str]] = {}
+
+    def _id(self, key: str) -> int:
+        index = self._ids.get(key)
+        if index is None:
+            index = self._ids[key] = len(self._names)
+            self._names.append(key)
+        return index
+
+    def add(self, english: str, foreign: str) -> None:
+        """One parallel segment (a card text line, a rule, a title)."""
+        e_ids = {self._id("e:" + s) for s in self._stems(english, "en") if not s.isdigit()}
+        f_ids = {self._id("f:" + s) for s in self._stems(foreign, self.lang) if not s.isdigit()}
+        if not e_ids or not f_ids:
+            return
+        self.segments += 1
+        self._single.update(e_ids)
+        self._single.update(f_ids)
+        shift = 1 << 32
+        self._pairs.update(e * shift + f for e in e_ids for f in f_ids)
+
+    def _stems(self, text: str, lang: str) -> list[str]:
+        numbers = NUMBER_WORDS.get(lang, {})
+        stop = STOPWORDS.get(lang, set())
+        out = []
+        for word in words(text, lang):
+            if word in stop or word in numbers or len(word) < 2:
+                continue
+            s = stem(word, lang)
+            self._surface.setdefault(f"{lang}:{s}", Counter())[word] += 1
+            out.append(s)
+        return out
+
+    def entries(self) -> list[LexiconEntry]:
+        """Pairs seen at least MIN_COUNT times with Dice >= MIN_DICE, best PER_WORD per English stem."""
+        shift = 1 << 32
+        best: dict[str, list[LexiconEntry]] = {}
+        for key, count in self._pairs.items():
+            if count < MIN_COUNT:
+                continue
+            e, f = divmod(key, shift)
+            dice = 2 * count / (self._single[e] + self._single[f])
+            if dice < MIN_DICE:
+                continue
+            en, fo = self._names[e][2:], self._names[f][2:]
+            best.setdefault(en, []).append(LexiconEntry(
+                self.lang, en, fo, round(dice, 4), count, "learned",
+                self._word("en", en), self._word(self.lang, fo)))
+        out = []
+        for en in sorted(best):
+            out.extend(sorted(best[en], key=lambda x: -x.score)[:PER_WORD])
+        return out
+
+    def _word(self, lang: str, s: str) -> str:
+        counter = self._surface.get(f"{lang}:{s}")
+        return counter.most_common(1)[0][0] if counter else s
+
+
+# -- the curated core ----------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class CoreTerm:
+    category: str
+    en: str
+    it: str
+    fr: str
+    line: int
+
+
+def load_core(path: Path) -> list[CoreTerm]:
+    """The curated official terms: tab-separated ``category en it fr``, ``#`` comments."""
+    from .errors import ParseError
+
+    terms = []
+    for number, raw in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
+        if not raw.strip() or raw.startswith("#"):
+            continue
+        cells = raw.split("\t")
+        if len(cells) != 4 or not all(c.strip() for c in cells):
+            raise ParseError(str(path), f"expected 4 tab-separated cells (category, en, it, fr), got {len(cells)}",
+                             number)
+        terms.append(CoreTerm(*(c.strip() for c in cells), line=number))
+    return terms
+
+
+def core_entries(terms: Iterable[CoreTerm]) -> list[LexiconEntry]:
+    """Core terms as lexicon entries: the whole term and, for one-word terms, its stem."""
+    out = []
+    for term in terms:
+        for lang, foreign in (("it", term.it), ("fr", term.fr)):
+            e_stems, f_stems = content_stems(term.en, "en"), content_stems(foreign, lang)
+            if len(e_stems) == 1 and len(f_stems) == 1:
+                out.append(LexiconEntry(lang, e_stems[0], f_stems[0], 1.0, 0, "core", term.en.lower(),
+                                        foreign.lower()))
+            elif len(e_stems) == 1:
+                for f in f_stems:
+                    out.append(LexiconEntry(lang, e_stems[0], f, 0.5, 0, "core", term.en.lower(), foreign.lower()))
+    return out
+
+
+def check_core(terms: Iterable[CoreTerm], learned: Lexicon) -> list[dict]:
+    """For each core term and language: does the learned lexicon agree, disagree or not know?
+
+    Agree: some English stem of the term links to some foreign stem of its translation.
+    Disagree: the learned lexicon knows the English stems but links none of them to the
+    translation. Unknown: it has no entry for the English stems.
+    """
+    report = []
+    for term in terms:
+        for lang, foreign in (("it", term.it), ("fr", term.fr)):
+            e_stems, f_stems = content_stems(term.en, "en"), set(content_stems(foreign, lang))
+            known = [e for e in e_stems if learned.translations(e, lang)]
+            agree = any(f in learned.translations(e, lang) for e in e_stems for f in f_stems)
+            verdict = "agree" if agree else ("disagree" if known else "unknown")
+            learned_best = sorted({w for e in known for w in learned.translations(e, lang)})[:4]
+            report.append({"category": term.category, "en": term.en, "lang": lang, "term": foreign,
+                           "verdict": verdict, "learned": learned_best})
+    return report
