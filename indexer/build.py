@@ -47,6 +47,7 @@ class Item:
     names: list[str] = field(default_factory=list)
     aligned: dict[str, str] = field(default_factory=dict)
     extra: dict = field(default_factory=dict)
+    akey: str = ""  # rules: sort key of the aligned (reference-language) number
     group: str = ""  # items sharing a group are each other's aligned versions
 
     def fields(self) -> dict:
@@ -62,6 +63,8 @@ class Item:
         }
         if parsed is not None:
             doc.update(number=str(parsed), numkey=parsed.sort_key, section=str(parsed.section))
+        if self.akey:
+            doc["akey"] = self.akey
         keys = [k for k in (name_key(n) for n in self.names) if k]
         if keys:
             doc["name_key"] = ",".join(keys)
@@ -139,9 +142,11 @@ def rule_items(db: sqlite3.Connection) -> Iterator[Item]:
         if method != "number":
             extra["align_method"] = method
         body = "\n".join(p for p in (text, pointer) if p)
-        yield Item(uid=f"rule/{lang}/{number}", kind="rule", lang=lang, doc=doc_id,
-                   title=title or (text if text and len(text) < 60 else ""), content=body or (title or ""),
-                   number=number, extra=extra, group=f"rule:{key}")
+        heading = title or (text if kind != "subrule" and text and len(text) < 40
+                             and not text.endswith(".") else "")
+        yield Item(uid=f"rule/{lang}/{number}", kind="rule", lang=lang, doc=doc_id, title=heading,
+                   content=body or (title or ""), number=number, names=[heading] if heading else [],
+                   extra=extra, akey=key, group=f"rule:{key}")
         for index, (example, _line) in enumerate(json.loads(examples or "[]"), 1):
             yield Item(uid=f"example/{lang}/{number}#{index}", kind="example", lang=lang, doc=doc_id,
                        title="", content=example, number=number, extra={"date": date, "provenance": prov},

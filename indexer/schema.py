@@ -34,7 +34,9 @@ def build_schema() -> Schema:
         "kind": ID(stored=True),
         "lang": ID(stored=True),
         "number": ID(stored=True),
-        "numkey": ID(stored=True),
+        "numkey": ID(stored=True, sortable=True),
+        # the sort key of the reference-language number a rule text is aligned to
+        "akey": ID,
         "section": ID,
         "doc": ID(stored=True),
         # Folded, punctuation-free names (card names, term names, page titles) for exact-name hits.
