@@ -287,7 +287,7 @@ class Searcher:
                 add(self._run(strict, negation, flt, limit, "text"))
             if relaxed is not None and len(hits) < limit:
                 add(self._run(relaxed, negation, flt, limit, "partial"))
-        suggestions = self._suggest(parsed, corrections) if len(hits) < 3 else []
+        suggestions = self._suggest(parsed, corrections) if len(hits) < 3 or corrections else []
         return Hits(hits, suggestions)
 
     # rule numbers and names
@@ -432,6 +432,14 @@ class Searcher:
                     alternatives.append(Q.Term(f, analysed[0]))
                 elif analysed:
                     alternatives.append(Q.Phrase(f, analysed))
+        for lang in ("it", "fr"):
+            analysed = terms(text, lang)
+            for start, end, english in expansions(lang, analysed):
+                if (start, end) == (0, len(analysed)) and "en" in langs:
+                    target = terms(english, "en")
+                    for f in (text_field("en"), title_field("en")):
+                        alternatives.append(Q.Phrase(f, target, boost=EXPANSION_BOOST) if len(target) > 1
+                                            else Q.Term(f, target[0], boost=EXPANSION_BOOST))
         return Q.Or(alternatives) if alternatives else None
 
     def _prefix_query(self, prefix: str, langs: list[str]) -> Q.Query:

@@ -196,5 +196,8 @@ def register(command: click.Command) -> None:
     main.add_command(command)
 
 
+from .cli_search import search_command  # noqa: E402  (feature commands register below)
+register(search_command)
+
 if __name__ == "__main__":  # pragma: no cover
     main()
