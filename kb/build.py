@@ -9,7 +9,7 @@ an error; inside a folder it is skipped and reported with the reason.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from importlib import resources
+import importlib.util
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -43,13 +43,10 @@ class IngestReport:
 
 def embedded_corpus() -> Path:
     """The folder of the embedded default corpus (installed as ``mtgkb_corpus``)."""
-    try:
-        folder = resources.files("mtgkb_corpus")
-        path = Path(str(folder))
-        if (path / "MANIFEST.json").exists():
-            return path
-    except (ModuleNotFoundError, TypeError):
-        pass
+    spec = importlib.util.find_spec("mtgkb_corpus")
+    for location in (spec.submodule_search_locations or []) if spec else []:
+        if (Path(location) / "MANIFEST.json").exists():
+            return Path(location)
     return Path(__file__).resolve().parent.parent / "corpus"
 
 

@@ -75,3 +75,13 @@ def parse_date(text: str) -> _dt.date:
     if date is None:
         raise ValueError(f"no date in {text!r}")
     return date
+
+
+def iso_date(value: object) -> str | None:
+    """``YYYY-MM-DD`` from a value that starts with an ISO date (``2022-04-25``, ``2022-04-25T10:00``), else None."""
+    if not isinstance(value, str):
+        return None
+    try:
+        return _dt.date.fromisoformat(value[:10]).isoformat()
+    except ValueError:
+        return None

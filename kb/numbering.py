@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import total_ordering
+from functools import lru_cache, total_ordering
 from typing import Iterable, Iterator
 
 SUBRULE_LETTERS = "abcdefghijkmnpqrstuvwxyz"
@@ -40,6 +40,10 @@ class RuleNumber:
     @classmethod
     def parse(cls, text: str) -> "RuleNumber":
         """Parse ``7``, ``701``, ``701.32``, ``701.32.`` or ``701.32a``."""
+        return _parse_cached(text)
+
+    @classmethod
+    def _parse(cls, text: str) -> "RuleNumber":
         match = _NUMBER.match(text.strip())
         if not match:
             raise NumberError(f"not a rule number: {text!r}")
@@ -120,6 +124,11 @@ class RuleNumber:
         if self.rule is None:
             return str(self.chapter)
         return f"{self.chapter}.{self.rule}{self.letter or ''}"
+
+
+@lru_cache(maxsize=1 << 16)
+def _parse_cached(text: str) -> RuleNumber:
+    return RuleNumber._parse(text)
 
 
 def next_letter(letter: str) -> str | None:

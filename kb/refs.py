@@ -9,6 +9,7 @@ Handles ``see rule 611.3d``, ``(see rule 123.5)``, ``See rule 903, "Commander,"`
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .numbering import NumberError, RuleNumber, letters_between
 
@@ -25,19 +26,35 @@ def _pattern(lang: str) -> re.Pattern[str]:
     rule_word, section_word, joiners = _WORDS[lang]
     sep = rf"(?:\s*,\s*(?:(?:{joiners})\s+)?|\s+(?:{joiners})\s+)"
     return re.compile(
-        rf"\b(?P<word>{rule_word}|{section_word})\s+(?P<items>{_ITEM}(?:{sep}{_ITEM})*)",
+        rf"(?P<word>{rule_word}|{section_word})\s+(?P<items>{_ITEM}(?:{sep}{_ITEM})*)",
         re.IGNORECASE,
     )
 
 
 _PATTERNS = {lang: _pattern(lang) for lang in _WORDS}
+# Where a citation can start, found with plain substring search: most texts cite
+# nothing, and a regular expression is slow to scan a text that has no match.
+_STARTS = {"en": ("rule", "Rule", "section", "Section"), "it": ("regol", "Regol", "sezion", "Sezion"),
+           "fr": ("règle", "Règle", "regle", "section", "Section")}
+_CORES = {"en": ("ule", "ection"), "it": ("egol", "ezion"), "fr": ("gle", "ection")}
 _ITEM_RE = re.compile(rf"(?P<start>{_NUM})(?:\s*[-–—]\s*(?P<end>\d{{3}}\.\d+[a-z]?|[a-z]\b|\d+))?")
 
 
 def find_refs(text: str, lang: str = "en") -> tuple[str, ...]:
     """Rule numbers cited in ``text``, in order of appearance, ranges expanded."""
+    cores = _CORES.get(lang, _CORES["en"])
+    if cores[0] not in text and cores[1] not in text:
+        return ()
+    pattern = _PATTERNS.get(lang, _PATTERNS["en"])
     refs: list[str] = []
-    for match in _PATTERNS.get(lang, _PATTERNS["en"]).finditer(text):
+    reached = 0
+    for position in _candidate_starts(text, _STARTS.get(lang, _STARTS["en"])):
+        if position < reached or (position and text[position - 1].isalpha()):
+            continue
+        match = pattern.match(text, position)
+        if match is None:
+            continue
+        reached = match.end()
         is_section = match.group("word").lower().startswith(("sec", "sez"))
         for item in _ITEM_RE.finditer(match.group("items")):
             for number in _expand(item.group("start"), item.group("end"), is_section):
@@ -46,7 +63,22 @@ def find_refs(text: str, lang: str = "en") -> tuple[str, ...]:
     return tuple(refs)
 
 
-def _expand(start_text: str, end_text: str | None, is_section: bool) -> list[str]:
+def _candidate_starts(text: str, words: tuple[str, ...]) -> list[int]:
+    starts = []
+    for word in words:
+        at = text.find(word)
+        while at != -1:
+            starts.append(at)
+            at = text.find(word, at + 1)
+    return sorted(starts)
+
+
+@lru_cache(maxsize=4096)
+def _expand(start_text: str, end_text: str | None, is_section: bool) -> tuple[str, ...]:
+    return tuple(_expand_list(start_text, end_text, is_section))
+
+
+def _expand_list(start_text: str, end_text: str | None, is_section: bool) -> list[str]:
     start = RuleNumber.try_parse(start_text)
     if start is None or (len(start_text) == 1 and not is_section):
         return []

@@ -30,6 +30,8 @@ def render_entries(entries: list[dict[str, Any]], *, color: bool = False) -> str
             for example in entry["examples"].get(lang, []):
                 out.append(f"{_INDENT}{_indent('• ' + example)}")
             sources[item["source"]] = _describe(lang, item)
+        if not entry["texts"]:
+            out.append("  (no text in the languages asked for)")
     if sources:
         out.append("")
         out.append("Sources: " + "; ".join(sources[k] for k in sorted(sources, key=lambda k: sources[k])))

@@ -70,11 +70,7 @@ class Source:
         """The first characters of the text, for format detection (cheap on big files)."""
         if self._decoded is not None:
             return self._decoded.text[:size]
-        chunk = self.data[: size * 2]
-        try:
-            return decode(chunk, self.path, partial=True).text[:size]
-        except SourceError:
-            return ""
+        return decode(self.data[: size * 2], self.path, partial=True).text[:size]
 
 
 def read_source(path: str | Path) -> Source:

@@ -18,7 +18,8 @@ keywords; each language is one entry of :data:`KEYWORDS`.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from functools import lru_cache
+from dataclasses import dataclass
 
 from ..dates import find_date
 from ..errors import ParseError
@@ -65,7 +66,9 @@ KEYWORDS: dict[str, Keywords] = {
 _SECTION = re.compile(r"^(?P<num>\d)\.\s+(?P<title>\S.*)$")
 _CHAPTER = re.compile(r"^(?P<num>\d{3})\.\s+(?P<title>\S.*)$")
 _RULE = re.compile(r"^(?P<num>\d{3}\.\d+)(?P<dot>\.?)(?P<sp>\s*)(?P<text>.*)$")
-_SUBRULE = re.compile(r"^(?P<num>\d{3}\.\d+[a-z])(?P<dot>\.?)(?P<sp>\s+)(?P<text>\S.*)$")
+# A rule or subrule line: number, letter, period, space, text (the odd forms WotC
+# shipped, "119.1d." and "606.5 " and "901.4.All", are accepted with a warning).
+_NUMBERED = re.compile(r"(\d{3}\.\d+)([a-z]?)(\.?)(\s*)(.*)")
 
 
 def detect(source: Source) -> float:
@@ -88,16 +91,17 @@ def detect_language(lines: list[str]) -> Keywords:
     return KEYWORDS[max(scores, key=scores.get)] if max(scores.values()) else KEYWORDS["en"]
 
 
-@dataclass
+@dataclass(slots=True)
 class _Open:
     """The rule being read: text lines and examples grow until the next number."""
 
-    number: RuleNumber
+    text_number: str
+    kind: str
     line: int
     title: str | None
     parts: list[str]
-    examples: list[list] = field(default_factory=list)  # [first_line, [texts]]
-    end_line: int = 0
+    examples: list[list]  # [first_line, [texts]]
+    end_line: int
 
 
 class _CRParser:
@@ -113,7 +117,8 @@ class _CRParser:
         self.credits: list[str] = []
         self.effective: str | None = None
         self.open: _Open | None = None
-        self.last: RuleNumber | None = None
+        self.last: str | None = None
+        self.last_parts: tuple = ()
         self.last_line = 0
         self.had_contents = False
         self.current_section: int | None = None
@@ -123,11 +128,25 @@ class _CRParser:
         state = "header"
         contents_first: str | None = None
         glossary_block: list[tuple[int, str]] = []
-        for index, raw in enumerate(self.lines):
-            lineno = index + 1
+        blank = 0
+        for lineno, raw in enumerate(self.lines, 1):
             line = raw.strip()
+            if state == "body" and line:  # the hot path: most lines are rules
+                if line[0].isdigit() and self._numbered(line, lineno):
+                    continue
+                if line == self.kw.glossary:
+                    self._close()
+                    state = "glossary"
+                    self.ledger.skip("heading")
+                elif line == self.kw.credits:
+                    self._close()
+                    state = "credits"
+                    self.ledger.skip("heading")
+                else:
+                    self._body_line(line, lineno, raw)
+                continue
             if not line:
-                self.ledger.skip_blank()
+                blank += 1
                 if state == "glossary" and glossary_block:
                     self._glossary_entry(glossary_block)
                     glossary_block = []
@@ -170,18 +189,6 @@ class _CRParser:
                     continue
                 self.ledger.skip("contents")
                 continue
-            if state == "body":
-                if line == self.kw.glossary:
-                    self._close()
-                    state = "glossary"
-                    self.ledger.skip("heading")
-                elif line == self.kw.credits:
-                    self._close()
-                    state = "credits"
-                    self.ledger.skip("heading")
-                else:
-                    self._body_line(line, lineno, raw)
-                continue
             if state == "glossary":
                 if line == self.kw.credits and not glossary_block:
                     state = "credits"
@@ -192,6 +199,7 @@ class _CRParser:
             if state == "credits":
                 self.credits.append(line)
                 self.ledger.land()
+        self.ledger.blank += blank
         if glossary_block:
             self._glossary_entry(glossary_block)
         self._close()
@@ -205,14 +213,14 @@ class _CRParser:
                 return
         example = self.kw.example.match(line)
         if example:
-            if self.open is None or self.open.number.rule is None:
+            if self.open is None or self.open.kind in ("section", "chapter"):
                 self.ledger.reject(lineno, line, "example with no rule above it")
                 return
             self.open.examples.append([lineno, [line[example.end():]]])
             self.open.end_line = lineno
             self.ledger.land()
             return
-        if self.open is not None and self.open.number.rule is not None:
+        if self.open is not None and self.open.kind not in ("section", "chapter"):
             # A paragraph that continues the rule above (indented in the file),
             # or the example above when one is open.
             if self.open.examples:
@@ -225,18 +233,19 @@ class _CRParser:
         self.ledger.reject(lineno, raw if raw is not None else line, "text outside any rule")
 
     def _numbered(self, line: str, lineno: int) -> bool:
-        sub = _SUBRULE.match(line)
-        if sub:
-            if sub.group("dot"):
-                self.ledger.warn(self.path, lineno, f"subrule {sub.group('num')} is written with a period")
-            return self._start(sub.group("num"), sub.group("text"), None, lineno)
-        rule = _RULE.match(line)
-        if rule and (rule.group("dot") or rule.group("sp")) and rule.group("text"):
-            if not rule.group("dot"):
-                self.ledger.warn(self.path, lineno, f"rule {rule.group('num')} is written without its period")
-            elif not rule.group("sp"):
-                self.ledger.warn(self.path, lineno, f"rule {rule.group('num')} has no space after its number")
-            return self._start(rule.group("num"), rule.group("text"), None, lineno)
+        match = _NUMBERED.match(line)
+        if match:
+            num, letter, dot, space, text = match.groups()
+            if letter and space and text:
+                if dot:
+                    self.ledger.warn(self.path, lineno, f"subrule {num}{letter} is written with a period")
+                return self._start(num + letter, text, None, lineno)
+            if not letter and (dot or space) and text:
+                if not dot:
+                    self.ledger.warn(self.path, lineno, f"rule {num} is written without its period")
+                elif not space:
+                    self.ledger.warn(self.path, lineno, f"rule {num} has no space after its number")
+                return self._start(num, text, None, lineno)
         chapter = _CHAPTER.match(line)
         if chapter:
             return self._start(chapter.group("num"), "", chapter.group("title"), lineno)
@@ -247,25 +256,28 @@ class _CRParser:
         return False
 
     def _start(self, number_text: str, text: str, title: str | None, lineno: int) -> bool:
-        number = RuleNumber.parse(number_text)
-        if self.last is not None and number <= self.last:
-            what = "duplicated" if number == self.last else "out of order"
-            raise ParseError(self.path, f"rule number {number} is {what} (after {self.last} on line {self.last_line})", lineno)
+        kind, parts = _kind_and_order(number_text)
+        if parts <= self.last_parts:
+            what = "duplicated" if parts == self.last_parts else "out of order"
+            raise ParseError(self.path, f"rule number {number_text} is {what} (after {self.last} on line "
+                                        f"{self.last_line})", lineno)
         self._close()
-        self.open = _Open(number, lineno, title, [text] if text else [], end_line=lineno)
-        self.last, self.last_line = number, lineno
-        self.ledger.land()
+        self.open = _Open(number_text, kind, lineno, title, [text] if text else [], [], lineno)
+        self.last, self.last_parts, self.last_line = number_text, parts, lineno
+        self.ledger.landed += 1
         return True
 
     def _close(self) -> None:
-        if self.open is None:
-            return
         o = self.open
-        text = "\n".join(o.parts)
-        examples = tuple(Example("\n".join(texts), first) for first, texts in o.examples)
-        refs = find_refs(" ".join([text, *(e.text for e in examples)]), self.kw.lang)
-        self.rules.append(Rule(number=str(o.number), kind=o.number.kind, text=text, title=o.title,
-                               examples=examples, refs=refs, line=o.line, end_line=o.end_line))
+        if o is None:
+            return
+        text = "\n".join(o.parts) if len(o.parts) != 1 else o.parts[0]
+        if o.examples:
+            examples = tuple(Example("\n".join(texts), first) for first, texts in o.examples)
+            refs = find_refs(" ".join([text, *(e.text for e in examples)]), self.kw.lang)
+        else:
+            examples, refs = (), find_refs(text, self.kw.lang)
+        self.rules.append(Rule(o.text_number, o.kind, text, o.title, examples, refs, o.line, o.end_line))
         self.open = None
 
     # -- glossary -------------------------------------------------------------
@@ -314,8 +326,16 @@ class _CRParser:
             accounting=self.ledger.account(), warnings=tuple(self.ledger.warnings))
 
 
+@lru_cache(maxsize=1 << 14)
+def _kind_and_order(number_text: str) -> tuple[str, tuple]:
+    number = RuleNumber.parse(number_text)
+    return number.kind, number._parts()
+
+
 def split_names(head: str) -> list[str]:
     """``Banding, “Bands with Other”`` -> two names; commas inside quotes do not split."""
+    if not any(quote in head for quote in '“«"'):
+        return [name.strip() for name in head.split(",") if name.strip()]
     names, current, depth = [], "", 0
     for char in head:
         if char in "“«":

@@ -1,0 +1,1 @@
+"""Exporters for translators, one module per format behind one registry."""

@@ -1,0 +1,44 @@
+"""What the JSON source formats share: decoding bytes once, with a one-line error.
+
+JSON sources are decoded with :func:`json.loads` straight from the bytes (no
+text lines are built), so a multi-hundred-megabyte card file costs one decode.
+"""
+
+from __future__ import annotations
+
+import codecs
+import json
+from typing import Any
+
+from ..errors import ParseError
+from ..sources import Source
+
+
+def load_json(source: Source, what: str) -> Any:
+    """The decoded JSON value of ``source``; invalid or truncated JSON is a :class:`ParseError`.
+
+    The error names the line (and column) where decoding stopped; ``what`` names
+    the expected format in the message.
+    """
+    data = source.data
+    if data.startswith(codecs.BOM_UTF8):
+        data = data[len(codecs.BOM_UTF8):]
+    try:
+        return json.loads(data)
+    except json.JSONDecodeError as exc:
+        # A string that never closes also runs to the end of the file.
+        ends_early = exc.pos >= len(exc.doc.rstrip()) - 1 or exc.msg.startswith("Unterminated string")
+        problem = "file ends in the middle of the JSON (truncated?)" if ends_early else exc.msg
+        raise ParseError(source.path, f"{what}: invalid JSON: {problem} (column {exc.colno})",
+                         exc.lineno) from None
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        problem = ("file ends in the middle of a character (truncated?)" if exc.reason == "unexpected end of data"
+                   else f"not UTF-8/16/32 text (byte {exc.start})")
+        raise ParseError(source.path, f"{what}: invalid JSON: {problem}", line) from None
+
+
+def json_head(source: Source, size: int = 4096) -> str:
+    """The start of the text with leading blanks removed, or "" when it is not a JSON object/array."""
+    head = source.head(size).lstrip("\ufeff \t\r\n")
+    return head if head[:1] in ("{", "[") else ""

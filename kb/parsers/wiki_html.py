@@ -1,0 +1,237 @@
+"""Community wiki pages as HTML (MediaWiki / Fandom markup), read with beautifulsoup4 on lxml.
+
+The page's content (``div.mw-parser-output``) is turned into the same lines the
+wiki saves as text, then handed to the text parser the lines look like
+(:mod:`kb.parsers.wiki_cr_text` or :mod:`kb.parsers.wiki_keyword_text`), so both
+forms of a page give the same Document. Conversion:
+
+- the page title (``h1#firstHeading``, else ``<title>`` up to `` | ``) is the first line;
+- ``aside.portable-infobox``: its title, then one ``Label<TAB>Value`` line per ``data-source`` field;
+- ``h1``–``h6``: the heading text (``span.mw-headline``), the ``[edit]`` link dropped;
+- ``p``, ``dd``, ``pre`` and blocks holding only inline markup: one line each;
+- ``ul``/``ol``: one ``• text`` line per ``li`` (nested lists follow their item);
+- ``table``: one tab-separated line per row.
+
+Each line keeps the HTML line of its element (lxml knows source lines, bs4 on lxml
+does not, so the two trees are matched element by element), so errors and the
+line account refer to the HTML file.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import replace
+from typing import Callable
+
+import lxml.html
+from bs4 import BeautifulSoup, Comment, NavigableString, Tag
+
+from ..errors import ParseError
+from ..model import Document
+from ..sources import Source
+from . import wiki_cr_text, wiki_keyword_text
+from ._wiki import LineVerdicts, TextLine, squash
+from .base import Format
+
+_SKIP_CLASSES = {"mw-editsection", "toc", "printfooter", "mw-references-wrap", "navbox", "noprint", "reference"}
+_SKIP_TAGS = {"script", "style", "noscript", "template", "svg", "link", "meta"}
+_BLOCKS = {"p", "div", "ul", "ol", "dl", "table", "blockquote", "aside", "section", "pre", "center",
+           "h1", "h2", "h3", "h4", "h5", "h6", "figure"}
+_HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
+_TEXT_PARSERS = (wiki_keyword_text, wiki_cr_text)
+
+
+def detect(source: Source) -> float:
+    head = source.head(20000)
+    if "mw-parser-output" in head:
+        return 0.95
+    if re.search(r"<html|<!doctype html", head, re.I) and re.search(r"mediawiki|mw-headline|portable-infobox", head):
+        return 0.8
+    return 0.0
+
+
+Span = tuple[int | None, int | None]  # first and last line of an element's content in the HTML file
+
+
+def _soup_with_lines(source: Source) -> tuple[BeautifulSoup, Callable[[Tag], Span]]:
+    """The bs4 tree, and a function giving the lines each tag's content spans in the HTML file."""
+    data = source.text.encode("utf-8")
+    soup = BeautifulSoup(data, "lxml", from_encoding="utf-8")
+    try:
+        root = lxml.html.document_fromstring(data, parser=lxml.html.HTMLParser(encoding="utf-8"))
+        elements = [e for e in root.iter() if isinstance(e.tag, str)]
+    except (ValueError, lxml.etree.ParserError):
+        elements = []
+    tags = [t for t in soup.descendants if isinstance(t, Tag)]
+    matched: dict[int, lxml.html.HtmlElement] = {}
+    matcher = difflib.SequenceMatcher(None, [t.name for t in tags], [e.tag.lower() for e in elements], autojunk=False)
+    for block in matcher.get_matching_blocks():
+        for offset in range(block.size):
+            matched[id(tags[block.a + offset])] = elements[block.b + offset]
+
+    def span_of(tag: Tag) -> Span:
+        node: Tag | None = tag
+        while node is not None:
+            element = matched.get(id(node))
+            if element is not None and element.sourceline is not None:
+                return element.sourceline, element.sourceline + _inner_newlines(element)
+            node = node.parent
+        return None, None
+
+    return soup, span_of
+
+
+def _inner_newlines(element: lxml.html.HtmlElement) -> int:
+    """Line breaks inside an element before its last content (its closing tag's line excluded)."""
+    markup = lxml.html.tostring(element, with_tail=False, encoding="unicode")
+    close = markup.rfind("</")
+    return markup[: close if close > 0 else len(markup)].rstrip().count("\n")
+
+
+class _Converter:
+    """Walks ``div.mw-parser-output`` and writes the page as text lines."""
+
+    def __init__(self, span_of: Callable[[Tag], Span]) -> None:
+        self.span_of = span_of
+        self.out: list[TextLine] = []
+        self.spans: list[Span] = []
+
+    def emit(self, tag: Tag, text: str) -> None:
+        text = text.strip()
+        if text:
+            span = self.span_of(tag)
+            self.out.append(TextLine(span[0], text))
+            self.spans.append(span)
+
+    def text_of(self, tag: Tag, *, skip_lists: bool = False) -> str:
+        parts: list[str] = []
+        for node in tag.descendants:
+            if isinstance(node, Tag) and node.name == "br":
+                parts.append(" ")
+            if isinstance(node, Comment) or not isinstance(node, NavigableString):
+                continue
+            if any(self._skipped(p) or (skip_lists and p.name in ("ul", "ol") and p is not tag)
+                   for p in _parents_until(node, tag)):
+                continue
+            parts.append(str(node))
+        return squash("".join(parts))
+
+    @staticmethod
+    def _skipped(tag: Tag) -> bool:
+        classes = set(tag.get("class") or ())
+        return tag.name in _SKIP_TAGS or bool(classes & _SKIP_CLASSES) or tag.get("id") == "toc"
+
+    def walk(self, node: Tag) -> None:
+        for child in node.children:
+            if isinstance(child, Comment):
+                continue
+            if isinstance(child, NavigableString):
+                self.emit(node, squash(str(child)))
+                continue
+            if not isinstance(child, Tag) or self._skipped(child):
+                continue
+            self.block(child)
+
+    def block(self, tag: Tag) -> None:
+        classes = set(tag.get("class") or ())
+        if tag.name == "aside" and "portable-infobox" in classes:
+            self.infobox(tag)
+        elif tag.name in _HEADINGS:
+            headline = tag.find(class_="mw-headline")
+            self.emit(tag, self.text_of(headline or tag))
+        elif tag.name in ("ul", "ol"):
+            for item in tag.find_all("li", recursive=False):
+                self.emit(item, "• " + self.text_of(item, skip_lists=True))
+                for nested in item.find_all(["ul", "ol"], recursive=False):
+                    self.block(nested)
+        elif tag.name == "table":
+            for row in tag.find_all("tr"):
+                cells = [self.text_of(cell) for cell in row.find_all(["th", "td"], recursive=False)]
+                self.emit(row, "\t".join(cells))
+        elif tag.name in _BLOCKS and tag.find(_BLOCKS) is not None:
+            self.walk(tag)
+        else:
+            self.emit(tag, self.text_of(tag))
+
+    def infobox(self, aside: Tag) -> None:
+        title = aside.find(class_="pi-title")
+        if title is not None:
+            self.emit(title, self.text_of(title))
+        for item in aside.find_all(attrs={"data-source": True}):
+            if "pi-data" not in (item.get("class") or ()):
+                continue
+            label = item.find(class_="pi-data-label")
+            value = item.find(class_="pi-data-value")
+            if label is not None and value is not None:
+                self.emit(item, f"{self.text_of(label)}\t{self.text_of(value)}")
+            elif value is not None:
+                self.emit(item, f"{item['data-source']}\t{self.text_of(value)}")
+
+
+def _parents_until(node: NavigableString, top: Tag) -> list[Tag]:
+    parents = []
+    parent = node.parent
+    while parent is not None and parent is not top:
+        parents.append(parent)
+        parent = parent.parent
+    return parents
+
+
+def _page_title(soup: BeautifulSoup) -> tuple[Tag, str] | None:
+    heading = soup.find(id="firstHeading") or soup.find(class_="page-header__title")
+    if heading is not None and squash(heading.get_text()):
+        return heading, squash(heading.get_text())
+    title = soup.find("title")
+    if title is not None and squash(title.get_text()):
+        return title, squash(title.get_text()).split(" | ")[0].strip()
+    return None
+
+
+def page_lines(source: Source) -> tuple[list[TextLine], list[Span]]:
+    """The page as the text lines the wiki would save, each with the HTML lines it came from."""
+    soup, span_of = _soup_with_lines(source)
+    content = soup.select_one("div.mw-parser-output")
+    if content is None:
+        raise ParseError(source.path, "no wiki content: the page has no div.mw-parser-output", 1)
+    converter = _Converter(span_of)
+    title = _page_title(soup)
+    if title is not None:
+        converter.emit(*title)
+    first = len(converter.out)
+    converter.walk(content)
+    if len(converter.out) == first:
+        raise ParseError(source.path, "wiki page content (div.mw-parser-output) is empty", span_of(content)[0] or 1)
+    return converter.out, converter.spans
+
+
+def parse(source: Source) -> Document:
+    lines, spans = page_lines(source)
+    texts = [tl.text for tl in lines]
+    scored = [(module.score_lines(texts), module) for module in _TEXT_PARSERS]
+    score, module = max(scored, key=lambda pair: pair[0])
+    if score == 0:
+        first = next((tl.line for tl in lines if tl.line), 1)
+        raise ParseError(source.path, "wiki page is neither a rules section nor a keyword page", first)
+    document, verdicts = module.parse_lines(lines, source.path)
+    _spread_over_spans(verdicts, spans)
+    return _as_html_document(document, verdicts, source)
+
+
+def _spread_over_spans(verdicts: LineVerdicts, spans: list[Span]) -> None:
+    """An element's later lines share the verdict of its first line (a paragraph over several lines)."""
+    for first, last in spans:
+        if first is None or last is None or first not in verdicts.by_line:
+            continue
+        for number in range(first + 1, last + 1):
+            verdicts.by_line.setdefault(number, verdicts.by_line[first])
+
+
+def _as_html_document(document: Document, verdicts: LineVerdicts, source: Source) -> Document:
+    """The text parser's Document with the HTML file's identity and line account."""
+    return replace(document, id=source.id, path=source.path, sha256=source.sha256, format=FORMAT.name,
+                   accounting=verdicts.account(source.lines, unmarked="markup"))
+
+
+FORMAT = Format("wiki-html", "A community wiki page (MediaWiki/Fandom HTML): CR section or keyword page",
+                detect, parse)

@@ -1,0 +1,140 @@
+"""The mtgkb command: build and rule, on real releases, with exact errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from kb.cli import main
+from kb.store import current_build
+
+from .conftest import cr_release
+
+
+@pytest.fixture(scope="module")
+def kb_2024(tmp_path_factory) -> Path:
+    kb_dir = tmp_path_factory.mktemp("kb2024")
+    result = CliRunner().invoke(main, ["build", "--kb", str(kb_dir), "--corpus", str(cr_release("20241108"))])
+    assert result.exit_code == 0, result.output
+    return kb_dir
+
+
+def run(*args: str) -> click.testing.Result:
+    return CliRunner().invoke(main, list(args))
+
+
+def test_rule_with_subrules(kb_2024: Path) -> None:
+    result = run("rule", "400.7", "--kb", str(kb_2024))
+    assert result.exit_code == 0
+    heads = [line for line in result.output.splitlines() if line and not line.startswith(" ")]
+    assert heads[:13] == ["400.7"] + [f"400.7{c}" for c in "abcdefghijkm"]
+    assert "Sources: en = cr-en-2024-11-08 (official, effective 2024-11-08)" in result.output
+
+
+def test_rule_json_shape(kb_2024: Path) -> None:
+    result = run("rule", "701.32a", "--json", "--kb", str(kb_2024))
+    assert result.exit_code == 0
+    [entry] = json.loads(result.output)
+    assert entry["number"] == "701.32a" and entry["kind"] == "subrule" and entry["title"] is None
+    en = entry["texts"]["en"]
+    assert en["text"].startswith("Some spells and abilities instruct players to vote")
+    assert (en["source"], en["effective_date"]) == ("cr-en-2024-11-08", "2024-11-08")
+    assert entry["children"] == [] and entry["examples"] == {}
+
+
+@pytest.mark.parametrize("args, numbers", [
+    (["400.7."], ["400.7"]),
+    (["702.19b-d"], ["702.19b", "702.19c", "702.19d"]),
+    (["702.19b–702.19d"], ["702.19b", "702.19c", "702.19d"]),
+    (["400.1-400.3"], ["400.1", "400.2", "400.3"]),
+    (["400.11-400.12"], ["400.11", "400.11a", "400.11b", "400.11c", "400.12"]),
+    (["4"], ["4"] + [str(n) for n in range(400, 409)]),
+    (["400.7m", "701.32."], ["400.7m", "701.32"]),
+])
+def test_rule_selectors(kb_2024: Path, args: list[str], numbers: list[str]) -> None:
+    result = run("rule", *args, "--json", "--kb", str(kb_2024))
+    assert result.exit_code == 0, result.output
+    assert [e["number"] for e in json.loads(result.output)] == numbers
+
+
+def test_chapter_shows_title_and_rules(kb_2024: Path) -> None:
+    entries = json.loads(run("rule", "400", "--json", "--kb", str(kb_2024)).output)
+    assert entries[0]["title"] == "General" and entries[0]["kind"] == "chapter"
+    assert [e["number"] for e in entries[1:]] == [f"400.{n}" for n in range(1, 13)]
+    assert entries[0]["children"] == [f"400.{n}" for n in range(1, 13)]
+
+
+def test_unknown_number_is_one_line_with_nearest(kb_2024: Path) -> None:
+    result = run("rule", "400.13", "--kb", str(kb_2024))
+    assert result.exit_code == 1
+    assert result.stderr == "Error: no rule 400.13 in the knowledge base; nearest: 400, 400.12, 401, 401.1\n"
+
+
+def test_malformed_number_is_one_line(kb_2024: Path) -> None:
+    result = run("rule", "400.7l", "--kb", str(kb_2024))
+    assert result.exit_code == 1
+    assert result.stderr == "Error: subrule letters skip 'l' and 'o': '400.7l'\n"
+
+
+def test_build_error_is_one_line_and_keeps_the_old_kb(kb_2024: Path, tmp_path: Path) -> None:
+    before = current_build(kb_2024)
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(b"\x00\x01binary")
+    result = run("build", "--kb", str(kb_2024), "--corpus", str(bad))
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[-1] == f"Error: {bad}:1: binary file (NUL byte), not text"
+    assert "Traceback" not in result.output
+    assert current_build(kb_2024) == before
+
+
+def test_unrecognised_file_named_explicitly_is_an_error(tmp_path: Path) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("shopping list\nmilk\n", encoding="utf-8")
+    result = run("build", "--kb", str(tmp_path / "kb"), "--corpus", str(notes))
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[-1].startswith(f"Error: {notes}:1: format not recognised")
+
+
+def test_rebuild_publishes_atomically(kb_2024: Path, tmp_path: Path) -> None:
+    kb_dir = tmp_path / "kb"
+    assert run("build", "--kb", str(kb_dir), "--corpus", str(cr_release("20120701"))).exit_code == 0
+    first = current_build(kb_dir)
+    assert run("build", "--kb", str(kb_dir), "--corpus", str(cr_release("20241108"))).exit_code == 0
+    second = current_build(kb_dir)
+    assert first != second and (kb_dir / "CURRENT").read_text().strip() == second.name
+    entries = json.loads(run("rule", "701.32", "--json", "--kb", str(kb_dir)).output)
+    assert entries[0]["texts"]["en"]["text"] == "Vote"
+
+
+def test_every_command_has_help() -> None:
+    for name, command in main.commands.items():
+        result = run(name, "--help")
+        assert result.exit_code == 0, name
+        assert command.help and len(command.help) > 30, name
+
+
+def test_rule_on_the_embedded_corpus_builds_it_first(tmp_path: Path) -> None:
+    kb_dir = tmp_path / "fresh"
+    result = run("rule", "400.7", "--kb", str(kb_dir))
+    assert result.exit_code == 0, result.output
+    assert result.stderr.startswith(f"No knowledge base in {kb_dir}: building it from the embedded corpus first.")
+    heads = [line for line in result.stdout.splitlines() if line and not line.startswith(" ")]
+    assert heads[:13] == ["400.7"] + [f"400.7{c}" for c in "abcdefghijkm"]
+    assert "[it] Un oggetto che si sposta da una zona a un'altra diventa un nuovo oggetto" in result.stdout
+    assert current_build(kb_dir) is not None
+
+
+def test_build_reports_every_embedded_document(tmp_path: Path) -> None:
+    result = run("build", "--kb", str(tmp_path / "kb"), "--json")
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    formats = {Path(d["path"]).name: d["format"] for d in summary["documents"]}
+    assert formats == {"000_a6d3485c321a44a0.txt": "wiki-keyword-text",
+                       "001_c70b93c6d7c03b3c.txt": "rulings-page",
+                       "004_033ca0c87611b1e4.txt": "wiki-cr-text"}
+    assert all(d["unparsed"] == 0 for d in summary["documents"])
+    assert [Path(s["path"]).name for s in summary["skipped"]] == ["MANIFEST.json"]

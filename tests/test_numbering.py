@@ -1,0 +1,71 @@
+"""Rule numbers: parsing, order, parents, ranges."""
+
+from __future__ import annotations
+
+import pytest
+
+from kb.numbering import NumberError, RuleNumber, parse_range, parse_selector
+
+N = RuleNumber.parse
+
+
+@pytest.mark.parametrize("text, kind, canonical", [
+    ("7", "section", "7"), ("701", "chapter", "701"), ("701.32", "rule", "701.32"),
+    ("701.32.", "rule", "701.32"), ("701.32a", "subrule", "701.32a"), (" 400.7m ", "subrule", "400.7m"),
+])
+def test_parse(text: str, kind: str, canonical: str) -> None:
+    number = N(text)
+    assert number.kind == kind
+    assert str(number) == canonical
+
+
+@pytest.mark.parametrize("text", ["", "70", "7011", "701.32l", "701.32o", "abc", "701.", "1.2.3"])
+def test_parse_rejects(text: str) -> None:
+    if text == "701.":
+        assert N(text).kind == "chapter"  # "701." is how a chapter heading is written
+        return
+    with pytest.raises(NumberError):
+        N(text)
+
+
+def test_order_is_numeric_not_textual() -> None:
+    assert N("702.6") < N("702.60")
+    assert N("702.9") < N("702.10")
+    assert N("704.5k") < N("704.5m")
+    assert N("7") < N("700") < N("700.1") < N("700.1a") < N("700.2") < N("701")
+    numbers = ["702.60", "702.6", "702.6a", "702.10", "7", "702"]
+    assert [str(n) for n in sorted(map(N, numbers))] == ["7", "702", "702.6", "702.6a", "702.10", "702.60"]
+    assert sorted(map(N, numbers), key=lambda n: n.sort_key) == sorted(map(N, numbers))
+
+
+def test_parent_and_contains() -> None:
+    assert N("400.7a").parent == N("400.7")
+    assert N("400.7").parent == N("400")
+    assert N("400").parent == N("4")
+    assert N("4").parent is None
+    assert N("702.6").contains(N("702.6a"))
+    assert not N("702.6").contains(N("702.60"))
+
+
+@pytest.mark.parametrize("text, first, last", [
+    ("702.19b-d", "702.19b", "702.19d"), ("702.19b–702.19d", "702.19b", "702.19d"),
+    ("400.1-400.3", "400.1", "400.3"), ("400.1-3", "400.1", "400.3"), ("400-402", "400", "402"),
+])
+def test_ranges(text: str, first: str, last: str) -> None:
+    r = parse_range(text)
+    assert (str(r.start), str(r.end)) == (first, last)
+
+
+def test_letter_range_skips_l_and_o() -> None:
+    assert [str(n) for n in parse_range("400.7j-m").expand_letters()] == ["400.7j", "400.7k", "400.7m"]
+
+
+def test_range_membership_includes_end_subrules() -> None:
+    r = parse_range("400.1-400.3")
+    assert N("400.3a") in r and N("400.2") in r and N("400.4") not in r
+
+
+def test_bad_ranges() -> None:
+    for text in ["400.3-400.1", "400-b", "702.19b-l"]:
+        with pytest.raises(NumberError):
+            parse_selector(text)
