@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from kb.numbering import RuleNumber
+from kb.sources import fold_quotes
 
 from .analysis import name_key
 
@@ -185,7 +186,7 @@ def ruling_items(db: sqlite3.Connection) -> Iterator[Item]:
     rows = db.execute("SELECT x.doc_id, x.card, x.lang, x.date, x.source, x.provenance, x.text, x.translations,"
                       f" d.title FROM rulings x {_ACTIVE} ORDER BY x.doc_id, x.seq")
     for doc_id, card, lang, date, source, prov, text, translations, doc_title in rows:
-        digest = hashlib.sha1(text.encode("utf-8")).hexdigest()[:8]
+        digest = text_digest(text)
         subject = card or doc_id
         extra = {"date": date, "source": source, "provenance": prov, "card": card, "doc_title": doc_title}
         group = f"ruling:{subject}/{digest}"
@@ -194,6 +195,12 @@ def ruling_items(db: sqlite3.Connection) -> Iterator[Item]:
         for t_lang, t_text, t_prov in json.loads(translations or "[]"):
             yield Item(uid=f"ruling/{t_lang}/{subject}/{digest}", kind="ruling", lang=t_lang, doc=doc_id,
                        title=card or "", content=t_text, extra={**extra, "provenance": t_prov}, group=group)
+
+
+def text_digest(text: str) -> str:
+    """A short digest of a ruling's text, blind to quote style and spacing."""
+    normal = " ".join(fold_quotes(text).split())
+    return hashlib.sha1(normal.encode("utf-8")).hexdigest()[:8]
 
 
 def card_items(db: sqlite3.Connection) -> Iterator[Item]:

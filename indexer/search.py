@@ -22,6 +22,7 @@ Malformed input never raises anything but :class:`QueryError` (a one-line messag
 from __future__ import annotations
 
 import json
+import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,7 +30,7 @@ from typing import Any
 
 from whoosh import index as whoosh_index
 from whoosh import query as Q
-from whoosh.scoring import BM25F
+from whoosh.scoring import BM25F, BM25FScorer
 
 from kb.errors import KBError
 from kb.numbering import NumberError, RuleNumber, parse_range
@@ -85,7 +86,7 @@ class Hit:
     highlights: list[tuple[int, int]] = field(default_factory=list)
     aligned: dict[str, str] = field(default_factory=dict)
     doc: str = ""
-    reason: str = "text"  # number | name | text | partial
+    reason: str = "text"  # number | name | aligned | text | expanded | partial
     extra: dict[str, Any] = field(default_factory=dict)
 
     def marked(self, start: str = "[", end: str = "]") -> str:
@@ -244,6 +245,34 @@ def _rule_number(word: str, previous: str | None, alone: bool):
 
 # -- searching -----------------------------------------------------------------
 
+class PerLanguageBM25F(BM25F):
+    """BM25F whose statistics for a language's field count only that language's documents.
+
+    whoosh averages field lengths and computes idf over every document, so a
+    field that only Italian items fill would look tiny on average and Italian
+    matches would score far below English ones. Here ``text_it``'s average
+    length and idf use the number of Italian items.
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._stats: dict[str, tuple[int, float]] = {}
+
+    def scorer(self, searcher, fieldname, text, qf=1):
+        lang = fieldname.rpartition("_")[2]
+        if lang not in LANGS or not searcher.schema[fieldname].scorable:
+            return super().scorer(searcher, fieldname, text, qf)
+        parent = searcher.get_parent()
+        if fieldname not in self._stats:
+            docs = max(parent.doc_frequency("lang", lang), 1)
+            self._stats[fieldname] = (docs, (parent.field_length(fieldname) / docs) or 1.0)
+        docs, average = self._stats[fieldname]
+        scorer = BM25FScorer(searcher, fieldname, text, self._field_B.get(fieldname, self.B), self.K1, qf=qf)
+        scorer.idf = math.log(docs / (parent.doc_frequency(fieldname, text) + 1)) + 1.0
+        scorer.avgfl = average
+        return scorer
+
+
 class Searcher:
     """An open index; reuse it for many queries (``search()`` caches one per folder)."""
 
@@ -253,7 +282,7 @@ class Searcher:
             raise QueryError(f"{index_dir}: no search index here; run 'mtgkb build'")
         self.index_dir = index_dir
         self.ix = whoosh_index.open_dir(str(index_dir))
-        self.searcher = self.ix.searcher(weighting=BM25F(B=0.75, K1=1.2))
+        self.searcher = self.ix.searcher(weighting=PerLanguageBM25F(B=0.75, K1=1.2))
         self.reader = self.searcher.reader()
 
     def close(self) -> None:
@@ -274,19 +303,25 @@ class Searcher:
 
         def add(new: list[Hit]) -> None:
             for hit in new:
-                if hit.id not in seen and len(hits) < limit:
-                    seen.add(hit.id)
-                    hits.append(hit)
+                key = same_text_key(hit)
+                if hit.id in seen or key in seen or len(hits) >= limit:
+                    continue
+                seen.update((hit.id, key))
+                hits.append(hit)
+                if hit.extra.get("pointer"):  # a chapter whose text lives elsewhere: show its versions
+                    add(self._aligned_hits(hit, parsed))
 
         add(self._number_hits(parsed, limit))
         add(self._name_hits(parsed, limit))
         if parsed.items and len(hits) < limit:
-            strict, relaxed, negation = self._text_queries(parsed, langs, corrections)
             flt = self._filter(parsed)
-            if strict is not None:
-                add(self._run(strict, negation, flt, limit, "text"))
-            if relaxed is not None and len(hits) < limit:
-                add(self._run(relaxed, negation, flt, limit, "partial"))
+            direct, _, negation = self._text_queries(parsed, langs, corrections, expand=False)
+            strict, relaxed, _ = self._text_queries(parsed, langs, corrections, expand=True)
+            # Tiers: direct matches of every word, then with translations and typo corrections,
+            # then documents with only some of the words.
+            for query, reason in ((direct, "text"), (strict, "expanded"), (relaxed, "partial")):
+                if query is not None and len(hits) < limit:
+                    add(self._run(query, negation, flt, limit, reason))
         suggestions = self._suggest(parsed, corrections) if len(hits) < 3 or corrections else []
         return Hits(hits, suggestions)
 
@@ -326,6 +361,16 @@ class Searcher:
         hits.sort(key=lambda h: (KIND_ORDER.get(h.kind, 9), LANG_ORDER.get(h.lang, 9), h.id))
         return hits
 
+    def _aligned_hits(self, hit: Hit, parsed: Parsed) -> list[Hit]:
+        """The other languages' versions of ``hit`` (allowed by the filters), in language order."""
+        uids = [uid for lang, uid in sorted(hit.aligned.items(), key=lambda p: LANG_ORDER.get(p[0], 9))
+                if not parsed.langs or lang in parsed.langs]
+        if not uids:
+            return []
+        found = self.searcher.search(Q.Or([Q.Term("uid", u) for u in uids]), limit=len(uids))
+        return sorted((self._hit(h, hit.score - 0.001, "aligned", set()) for h in found),
+                      key=lambda h: uids.index(h.id) if h.id in uids else 99)
+
     def _filter(self, parsed: Parsed, kinds: bool = True) -> Q.Query | None:
         parts = []
         if parsed.langs:
@@ -337,11 +382,11 @@ class Searcher:
         return Q.And(parts) if parts else None
 
     # text
-    def _text_queries(self, parsed: Parsed, langs: list[str], corrections: dict[str, list[str]]):
+    def _text_queries(self, parsed: Parsed, langs: list[str], corrections: dict[str, list[str]], expand: bool):
         strict_groups, every_clause = [], []
         for group in parsed.groups:
             required, optional = [], []
-            for clause, is_optional in self._group_clauses(group, langs, corrections):
+            for clause, is_optional in self._group_clauses(group, langs, corrections, expand):
                 (optional if is_optional else required).append(clause)
             every_clause += required + optional
             if required:
@@ -355,9 +400,10 @@ class Searcher:
                    if q is not None]
         return strict, relaxed, (Q.Or(negated) if negated else None)
 
-    def _group_clauses(self, group: list[Word | Phrase], langs: list[str], corrections: dict[str, list[str]]):
-        """(query, optional?) per item of a group; lexicon phrases become one clause."""
-        spans = self._lexicon_spans(group)
+    def _group_clauses(self, group: list[Word | Phrase], langs: list[str], corrections: dict[str, list[str]],
+                       expand: bool):
+        """(query, optional?) per item of a group; lexicon phrases become one clause when ``expand``."""
+        spans = self._lexicon_spans(group) if expand else []
         index = 0
         while index < len(group):
             span = next((s for s in spans if s[0] == index), None)
@@ -374,7 +420,7 @@ class Searcher:
                 index = end + 1
                 continue
             item = group[index]
-            query = self._item_query(item, langs, corrections)
+            query = self._item_query(item, langs, corrections, fuzzy=expand)
             if query is not None:
                 yield query, isinstance(item, Word) and not item.prefix and _is_stopword_somewhere(item.text)
             index += 1
@@ -399,7 +445,7 @@ class Searcher:
     def _item_query(self, item: Word | Phrase, langs: list[str], corrections: dict[str, list[str]],
                     fuzzy: bool = True) -> Q.Query | None:
         if isinstance(item, Phrase):
-            return self._phrase_query(item.text, langs)
+            return self._phrase_query(item.text, langs, expand=fuzzy)
         if item.prefix:
             return self._prefix_query(item.text, langs)
         direct = self._word_terms(item.text, langs)
@@ -423,7 +469,7 @@ class Searcher:
                 pairs += [(text_field(lang), t), (title_field(lang), t)]
         return pairs
 
-    def _phrase_query(self, text: str, langs: list[str]) -> Q.Query | None:
+    def _phrase_query(self, text: str, langs: list[str], expand: bool = True) -> Q.Query | None:
         alternatives = []
         for lang in langs:
             analysed = terms(text, lang)
@@ -432,7 +478,7 @@ class Searcher:
                     alternatives.append(Q.Term(f, analysed[0]))
                 elif analysed:
                     alternatives.append(Q.Phrase(f, analysed))
-        for lang in ("it", "fr"):
+        for lang in ("it", "fr") if expand else ():
             analysed = terms(text, lang)
             for start, end, english in expansions(lang, analysed):
                 if (start, end) == (0, len(analysed)) and "en" in langs:
@@ -512,6 +558,13 @@ class Searcher:
         found = [(-self.reader.doc_frequency("words", w), w)
                  for w in self.reader.terms_within("words", folded, 2, prefix=1)]
         return [w for _, w in sorted(found)[:1]]
+
+
+def same_text_key(hit: Hit) -> str:
+    """Rulings repeated word for word on many cards are one hit (their id ends in a text digest)."""
+    if hit.kind == "ruling":
+        return f"ruling-text/{hit.lang}/{hit.id.rsplit('/', 1)[-1]}"
+    return hit.id
 
 
 def _is_stopword_somewhere(word: str) -> bool:
