@@ -97,7 +97,7 @@ class ElisionFilter(Filter):
     def __call__(self, tokens: Iterator[Token]) -> Iterator[Token]:
         for t in tokens:
             text = t.text
-            if any(a in text for a in APOSTROPHES):
+            if not text.isalnum() and any(a in text for a in APOSTROPHES):
                 text, cut = strip_elision(text, self.elisions)
                 if cut and getattr(t, "chars", False):
                     t.startchar += cut
