@@ -84,12 +84,15 @@ def run_build(kb_dir: Path, corpus: list[Path], *, quiet: bool = False, as_json:
     from . import build, store
 
     progress = None if quiet or as_json else info
-    paths = corpus or [build.embedded_corpus()]
+    paths = list(corpus or [build.embedded_corpus()])
+    imports = Path(kb_dir) / "imports"  # translations stored by `mtgkb import`
+    if imports.is_dir() and imports.resolve() not in {Path(p).resolve() for p in paths}:
+        paths.append(imports)
     report = build.ingest(paths, progress=progress)
     documents = report.documents
     stage = store.stage(kb_dir)
     try:
-        store.write_documents(stage, documents, {"sources": [str(p) for p in paths]})
+        store.write_documents(stage, documents, {"sources": [str(Path(p).resolve()) for p in paths]})
         build_index(stage, progress=progress)
         store.publish(kb_dir, stage)
     except BaseException:
@@ -195,6 +198,17 @@ def register(command: click.Command) -> None:
     """Feature modules add their commands here (one line each, below)."""
     main.add_command(command)
 
+
+from .cli_export import export, import_, status  # noqa: E402  (translator commands)
+
+register(export)
+register(import_)
+register(status)
+
+from . import cli_releases  # noqa: E402  (diff, history, update)
+register(cli_releases.diff)
+register(cli_releases.history)
+register(cli_releases.update)
 
 from .cli_search import search_command  # noqa: E402  (feature commands register below)
 register(search_command)

@@ -326,7 +326,9 @@ class KnowledgeBase:
                 f" align_method, align_confidence FROM rules WHERE aligned_key = ? AND doc_id IN ({marks})",
                 [number.sort_key, *ids]).fetchall()
             versions = [RuleVersion(docs[r[0]], self._rule(r[1:10]), r[10], r[11], r[12]) for r in rows]
-            versions.sort(key=lambda v: (_LANG_ORDER.get(v.doc.lang, 9), v.doc.effective_date or "", v.doc.id))
+            # a translator's import (mtgkb import) comes first in its language: it supersedes older texts
+            versions.sort(key=lambda v: (_LANG_ORDER.get(v.doc.lang, 9), v.doc.provenance != "translator",
+                                         v.doc.effective_date or "", v.doc.id))
             yield str(number), versions
 
     def counts(self) -> dict[str, int]:

@@ -7,6 +7,7 @@ when it is absent under ``CI=true``, where it must be there.
 
 from __future__ import annotations
 
+import functools
 import os
 from pathlib import Path
 
@@ -42,3 +43,16 @@ def cr_release(date: str) -> Path:
 @pytest.fixture(scope="session")
 def seeds_dir() -> Path:
     return CORPUS
+
+
+@functools.lru_cache(maxsize=None)
+def parsed_release(date: str):
+    """The shared English release ``YYYYMMDD`` parsed once per test session (a Document)."""
+    from kb.parsers import parse_source
+    from kb.sources import read_source
+
+    return parse_source(read_source(cr_release(date)))
+
+
+SHARED_RELEASES = ("20120701", "20160826", "20180713", "20221118", "20231013", "20241108",
+                   "20250404", "20250606", "20251114")

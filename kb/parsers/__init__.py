@@ -44,3 +44,8 @@ def parse_source(source: Source, format_name: str | None = None) -> Document:
 
 
 __all__ = ["FORMATS", "Format", "detect_format", "parse_source"]
+
+# Translations stored by `mtgkb import` (KB_DIR/imports/), read back on every build.
+from . import translation  # noqa: E402
+
+FORMATS[translation.FORMAT.name] = translation.FORMAT

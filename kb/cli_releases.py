@@ -1,0 +1,119 @@
+"""``mtgkb diff``, ``mtgkb history`` and ``mtgkb update``: rules releases over time."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from .cli import _color, echo_json, info, json_option, kb_option, open_kb, release_option
+from .store import KnowledgeBase, current_build, default_kb_dir
+from .update import RULES_PAGE, TIMEOUT
+
+
+@click.command()
+@click.argument("old")
+@click.argument("new")
+@click.option("--lang", "lang", type=click.Choice(("it", "fr")), default=None,
+              help="Instead of the diff, list the rules translated in this language whose English "
+                   "source changed.")
+@kb_option
+@json_option
+def diff(old: str, new: str, lang: str | None, kb_dir: Path | None, as_json: bool) -> None:
+    """What changed from release OLD to release NEW.
+
+    OLD and NEW are rules text files, or releases held by the knowledge base named by
+    effective date. Rules are matched by content: a renumbered rule is one move (with how
+    similar it stayed), and references updated only because of a renumbering are told apart
+    from rewording. Changed words show as [-old-]{+new+}.
+
+    \b
+    Examples:
+      mtgkb diff "MagicCompRules 20250404.txt" "MagicCompRules 20250606.txt"
+      mtgkb diff 2025-04-04 2025-06-06 --json
+      mtgkb diff 2025-04-04 2025-06-06 --lang it     translations made stale
+    """
+    from .diff import diff_documents, load_release, render_diff, render_stale, stale_translations
+
+    kb = _kb_if_needed(kb_dir, (old, new), lang)
+    result = diff_documents(load_release(old, kb), load_release(new, kb))
+    if lang:
+        stale = stale_translations(result, kb, lang)
+        if as_json:
+            echo_json({"old": result.old.effective_date, "new": result.new.effective_date, "stale": stale})
+        else:
+            click.echo(render_stale(stale, result, lang))
+    elif as_json:
+        echo_json(result.to_dict())
+    else:
+        click.echo(render_diff(result, color=_color()))
+
+
+def _kb_if_needed(kb_dir: Path | None, specs: tuple[str, ...], lang: str | None) -> KnowledgeBase | None:
+    """The knowledge base when a release is named by date or translations are asked for."""
+    directory = kb_dir or default_kb_dir()
+    if not lang and all(Path(s).is_file() for s in specs):
+        return None
+    if current_build(directory) is None and not lang:
+        return None
+    return open_kb(directory)
+
+
+@click.command()
+@click.argument("query", nargs=-1, required=True)
+@click.option("--corpus", "corpus", multiple=True, type=click.Path(exists=True, path_type=Path),
+              help="Rules files or folders to trace through (repeatable) [default: the releases "
+                   "held by the knowledge base].")
+@release_option
+@kb_option
+@json_option
+def history(query: tuple[str, ...], corpus: tuple[Path, ...], release: str | None, kb_dir: Path | None,
+            as_json: bool) -> None:
+    """The life of one rule across releases: added, renumbered, reworded, and when.
+
+    QUERY is a rule number (as numbered in --release, else in the newest release holding
+    it) or words naming a rule (a keyword such as vote, a glossary term, a phrase).
+
+    \b
+    Examples:
+      mtgkb history vote
+      mtgkb history 701.38 --corpus ../shared/corpus/cr-en/
+      mtgkb history the ring tempts you --json
+    """
+    from .history import history as trace_history
+    from .history import releases_from_paths, releases_in_kb, render_history
+
+    documents = releases_from_paths(corpus) if corpus else releases_in_kb(open_kb(kb_dir))
+    result = trace_history(" ".join(query), documents, release)
+    if as_json:
+        echo_json(result.to_dict())
+    else:
+        click.echo(render_history(result, color=_color()))
+
+
+@click.command()
+@click.option("--url", default=RULES_PAGE, show_default=True,
+              help="The rules page that links to the text release.")
+@click.option("--timeout", type=click.FloatRange(min=0.1), default=TIMEOUT, show_default=True,
+              help="Seconds to wait for each answer.")
+@kb_option
+@json_option
+def update(url: str, timeout: float, kb_dir: Path | None, as_json: bool) -> None:
+    """Download the current official English rules release and rebuild the knowledge base.
+
+    The release is kept in KB/corpus/ with its effective date and sha256; a release already
+    held is not downloaded again. On any failure the knowledge base is left as it was.
+    """
+    from dataclasses import asdict
+
+    from .update import update as run_update
+
+    directory = kb_dir or default_kb_dir()
+    result = run_update(directory, url, timeout, progress=None if as_json else info)
+    if as_json:
+        echo_json(asdict(result))
+    elif result.status == "held":
+        click.echo(f"Release {result.effective_date} is already held; nothing downloaded ({result.url}).")
+    else:
+        click.echo(f"Downloaded release {result.effective_date} (sha256 {result.sha256}) to {result.path}; "
+                   f"knowledge base rebuilt from {len(result.sources)} sources.")

@@ -1,0 +1,149 @@
+"""What every export format shares: the :class:`Exporter` record and the imported-file shape."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Callable
+
+from lxml import etree
+
+from ..errors import ParseError
+from .selection import Selection
+
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
+
+
+@dataclass(frozen=True)
+class ImportedUnit:
+    """One unit read back from a translator's file."""
+
+    id: str
+    source: str | None
+    target: str | None
+    lang: str | None = None  # the target language
+    state: str | None = None  # the state the file gives, in mtgkb's terms: new | translated | stale
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class ImportedFile:
+    """A translator's file read back: languages, the source release it names, and its units."""
+
+    format: str
+    source_lang: str | None
+    target_lang: str | None
+    source_release: str | None = None
+    units: tuple[ImportedUnit, ...] = ()
+    ignored: tuple[str, ...] = field(default=())  # parts of the file that hold no translation, said why
+
+    @property
+    def target_langs(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(u.lang for u in self.units if u.lang))
+
+
+@dataclass(frozen=True)
+class Exporter:
+    """An output format: ``write`` makes the file's bytes; ``read`` (when the format can be
+    imported) turns such bytes back into an :class:`ImportedFile`; ``sniff`` says from the
+    content how sure it is that bytes are this format (0 to 1)."""
+
+    name: str
+    extension: str
+    description: str
+    write: Callable[[Selection], bytes]
+    read: Callable[[bytes, str], ImportedFile] | None = None
+    sniff: Callable[[bytes], float] = lambda data: 0.0
+    multi_target: bool = False  # holds several target languages in one file
+
+
+# -- XML helpers shared by the XML formats --------------------------------------------------
+
+def xml_bytes(root: etree._Element, doctype: str | None = None) -> bytes:
+    return etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True, doctype=doctype)
+
+
+def parse_xml(data: bytes, path: str) -> etree._Element:
+    """Parse XML safely (no network, no entities from outside); errors name the file and line."""
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, remove_comments=True,
+                             remove_pis=True, strip_cdata=True, load_dtd=False, huge_tree=True)
+    try:
+        return etree.fromstring(data, parser)
+    except etree.XMLSyntaxError as exc:
+        line = exc.lineno if exc.lineno else None
+        raise ParseError(path, f"not well-formed XML: {exc.msg}", line) from None
+
+
+def local(tag: object) -> str:
+    """The local name of an element tag (``{ns}target`` -> ``target``); '' for comments and PIs."""
+    return etree.QName(tag).localname if isinstance(tag, str) else ""
+
+
+def children(element: etree._Element, name: str) -> list[etree._Element]:
+    return [c for c in element if local(c.tag) == name]
+
+
+def child(element: etree._Element, name: str) -> etree._Element | None:
+    found = children(element, name)
+    return found[0] if found else None
+
+
+def descendants(element: etree._Element, name: str) -> list[etree._Element]:
+    return [e for e in element.iter() if local(e.tag) == name]
+
+
+# Inline elements whose content is not part of the text (XLIFF 1.2 <sub>, sub-flows).
+_SKIP_CONTENT = {"sub"}
+
+
+def inline_text(element: etree._Element | None) -> str | None:
+    """The plain text of a source/target/seg, whatever inline markup a CAT tool added.
+
+    Paired and placeholder tags (``<g>``, ``<mrk>``, ``<pc>``, ``<ph>``, ``<x/>``, ``<bpt>``...)
+    are dropped and their text kept; XLIFF 2 ``<cp hex="…"/>`` becomes its character.
+    """
+    if element is None:
+        return None
+    parts: list[str] = []
+    _collect(element, parts, top=True)
+    return "".join(parts)
+
+
+def _collect(element: etree._Element, parts: list[str], top: bool = False) -> None:
+    name = local(element.tag)
+    if not top and name == "cp" and element.get("hex"):
+        try:
+            parts.append(chr(int(element.get("hex"), 16)))
+        except ValueError:
+            pass
+    elif top or name not in _SKIP_CONTENT:
+        if element.text:
+            parts.append(element.text)
+        for sub in element:
+            _collect(sub, parts)
+    if not top and element.tail:
+        parts.append(element.tail)
+
+
+# the version attribute of the <xliff> start tag (not the XML declaration's)
+XLIFF_VERSION = re.compile(rb"<(?:\w+:)?xliff\b[^>]*?\sversion\s*=\s*[\"'](\d)")
+
+_DATE = re.compile(r"(\d{4}-\d{2}-\d{2})")
+
+
+def find_iso_date(text: str | None) -> str | None:
+    match = _DATE.search(text or "")
+    return match.group(1) if match else None
+
+
+def release_label(selection: Selection) -> str:
+    return f"mtgkb:{selection.source_doc or selection.source_lang}:{selection.source_release or 'unknown'}"
+
+
+def release_datetime(selection: Selection) -> str:
+    """The source release date as an xs:dateTime (the only timestamp exports carry)."""
+    return f"{selection.source_release or '1970-01-01'}T00:00:00Z"
+
+
+STATE_WORDS = ("new", "translated", "stale")

@@ -1,0 +1,78 @@
+"""CSV: one row per unit, for spreadsheets.
+
+Columns: ``number`` (the unit id), ``chapter`` (``400. General``), one column per
+language (source first, then each target), then ``status`` (one target) or
+``status_<lang>`` (several): ``new``, ``translated`` or ``stale``. RFC 4180 quoting,
+``\\r\\n`` row ends, UTF-8 without a BOM; texts keep their newlines inside quotes.
+Import reads the header to find the language columns, so reordered or extra
+columns are fine.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from ..errors import ParseError
+from ..model import LANGUAGES
+from .base import Exporter, ImportedFile, ImportedUnit
+from .selection import Selection
+
+
+def status_column(selection: Selection, lang: str) -> str:
+    return "status" if len(selection.target_langs) == 1 else f"status_{lang}"
+
+
+def write(selection: Selection) -> bytes:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    langs = (selection.source_lang, *selection.target_langs)
+    writer.writerow(["number", "chapter", *langs, *(status_column(selection, t) for t in selection.target_langs)])
+    for unit in selection.units:
+        chapter = f"{unit.chapter}. {unit.chapter_title}" if unit.chapter and unit.chapter_title else ""
+        writer.writerow([unit.id, chapter, unit.source, *(unit.target(t) or "" for t in selection.target_langs),
+                         *(unit.state(t) for t in selection.target_langs)])
+    return buffer.getvalue().encode("utf-8")
+
+
+def read(data: bytes, path: str) -> ImportedFile:
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ParseError(path, f"not UTF-8 text (byte {exc.start})", None) from None
+    reader = csv.reader(io.StringIO(text, newline=""))
+    try:
+        header = next(reader)
+    except StopIteration:
+        raise ParseError(path, "empty CSV file", 1) from None
+    names = [h.strip().lower() for h in header]
+    if "number" not in names:
+        raise ParseError(path, "no 'number' column in the header", 1)
+    langs = [n for n in names if n in LANGUAGES]
+    if len(langs) < 2:
+        raise ParseError(path, "the header needs a source and a target language column (en, it, fr)", 1)
+    source, targets = langs[0], langs[1:]
+    at = {n: i for i, n in enumerate(names)}
+    units = []
+    for row in reader:
+        line = reader.line_num
+        if not any(cell.strip() for cell in row):
+            continue
+        cells = row + [""] * (len(names) - len(row))
+        for lang in targets:
+            status = cells[at["status"]] if "status" in at and len(targets) == 1 else \
+                cells[at[f"status_{lang}"]] if f"status_{lang}" in at else ""
+            target = cells[at[lang]]
+            units.append(ImportedUnit(cells[at["number"]].strip(), cells[at[source]], target or None, lang,
+                                      status.strip() or None, line))
+    return ImportedFile("csv", source, targets[0] if len(targets) == 1 else None, None, tuple(units))
+
+
+def sniff(data: bytes) -> float:
+    first = data[:2000].decode("utf-8", "replace").lstrip("\ufeff").split("\n", 1)[0].lower()
+    cells = [c.strip().strip('"') for c in first.split(",")]
+    return 0.8 if "number" in cells and sum(c in LANGUAGES for c in cells) >= 2 else 0.0
+
+
+EXPORTER = Exporter("csv", "csv", "CSV: number, chapter, one column per language, status", write, read, sniff,
+                    multi_target=True)

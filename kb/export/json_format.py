@@ -1,0 +1,111 @@
+"""JSON: the selection as a nested tree with every language (schema in the README).
+
+Sections hold chapters, chapters rules, rules subrules (``children``); a node's
+examples are listed under it; glossary terms and rulings are flat lists. Keys are
+written in a fixed order with two-space indentation and a final newline, so the same
+knowledge base gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Iterator
+
+from ..errors import ParseError
+from ..numbering import RuleNumber
+from .base import Exporter, ImportedFile, ImportedUnit
+from .selection import Selection, Unit
+
+FORMAT_NAME = "mtgkb-export"
+VERSION = 1
+
+
+def texts(unit: Unit, selection: Selection) -> dict[str, Any]:
+    out: dict[str, Any] = {selection.source_lang: {"text": unit.source, "source": unit.source_doc}}
+    for lang in selection.target_langs:
+        found = unit.targets.get(lang)
+        item: dict[str, Any] = {"text": found.text if found else None, "state": unit.state(lang)}
+        if found is not None:
+            item.update({"source": found.doc_id, "provenance": found.provenance,
+                         "effective_date": found.effective_date})
+            for key in ("reason", "source_number", "pointer"):
+                if getattr(found, key):
+                    item[key] = getattr(found, key)
+        out[lang] = item
+    return out
+
+
+def node(unit: Unit, selection: Selection) -> dict[str, Any]:
+    return {"id": unit.id, "number": unit.number, "kind": unit.kind, "texts": texts(unit, selection),
+            "examples": [], "children": []}
+
+
+def tree(selection: Selection) -> list[dict[str, Any]]:
+    """Rule units nested under their nearest selected ancestor; examples under their rule."""
+    roots: list[dict[str, Any]] = []
+    by_number: dict[str, dict[str, Any]] = {}
+    for unit in selection.units:
+        if unit.kind in ("term", "ruling"):
+            continue
+        if unit.kind == "example":
+            owner = by_number.get(unit.number or "")
+            entry = {"id": unit.id, "texts": texts(unit, selection)}
+            (owner["examples"] if owner else roots).append(entry)
+            continue
+        item = node(unit, selection)
+        by_number[unit.id] = item
+        parent = RuleNumber.parse(unit.id).parent
+        while parent is not None and str(parent) not in by_number:
+            parent = parent.parent
+        (by_number[str(parent)]["children"] if parent is not None else roots).append(item)
+    return roots
+
+
+def write(selection: Selection) -> bytes:
+    data = {
+        "format": FORMAT_NAME, "version": VERSION,
+        "source": {"lang": selection.source_lang, "release": selection.source_release,
+                   "document": selection.source_doc},
+        "targets": list(selection.target_langs),
+        "rules": tree(selection),
+        "glossary": [{"id": u.id, "names": u.chapter_title, "texts": texts(u, selection)}
+                     for u in selection.units if u.kind == "term"],
+        "rulings": [{"id": u.id, "card": u.chapter_title, "texts": texts(u, selection)}
+                    for u in selection.units if u.kind == "ruling"],
+    }
+    return (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+
+
+def _walk(nodes: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    for item in nodes:
+        yield item
+        yield from item.get("examples", ())
+        yield from _walk(item.get("children", ()))
+
+
+def read(data: bytes, path: str) -> ImportedFile:
+    try:
+        doc = json.loads(data.decode("utf-8-sig"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ParseError(path, f"not a JSON export: {exc}", getattr(exc, "lineno", None)) from None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT_NAME:
+        raise ParseError(path, f"not an mtgkb JSON export (no \"format\": \"{FORMAT_NAME}\")", 1)
+    source = doc.get("source", {}).get("lang")
+    targets = doc.get("targets", [])
+    units = []
+    for item in [*_walk(doc.get("rules", [])), *doc.get("glossary", []), *doc.get("rulings", [])]:
+        item_texts = item.get("texts", {})
+        for lang in targets:
+            found = item_texts.get(lang) or {}
+            units.append(ImportedUnit(item.get("id", ""), (item_texts.get(source) or {}).get("text"),
+                                      found.get("text"), lang, found.get("state")))
+    return ImportedFile("json", source, targets[0] if len(targets) == 1 else None,
+                        doc.get("source", {}).get("release"), tuple(units))
+
+
+def sniff(data: bytes) -> float:
+    return 1.0 if f'"format": "{FORMAT_NAME}"'.encode() in data[:200] else 0.0
+
+
+EXPORTER = Exporter("json", "json", "JSON: the nested rule tree with every language", write, read, sniff,
+                    multi_target=True)

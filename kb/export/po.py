@@ -1,0 +1,105 @@
+"""GNU gettext PO, written and read with babel's catalog API; passes ``msgfmt --check``.
+
+One message per unit::
+
+    #. 400. General
+    #. it from cr-it-…, official
+    #, fuzzy                                (stale)
+    msgctxt "400.7a"
+    msgid "Effects from spells, …"
+    msgstr "Gli effetti di magie, …"
+
+The header names the target language and the source release
+(``Project-Id-Version: mtgkb-cr-en 2024-11-08``); ``POT-Creation-Date`` is the
+source release date and ``PO-Revision-Date`` the newest target text's date, so the
+same knowledge base gives the same bytes. The header itself is never fuzzy.
+babel's ``Generated-By`` header line is dropped (output must not depend on its version);
+babel's automatic ``python-format``/``python-brace-format`` flags are removed:
+``{T}`` is a mana symbol, not a placeholder. A unit whose source text is empty
+cannot be a PO message (``msgid ""`` is the header); it is named in the header comment.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from datetime import datetime, timezone
+
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po, write_po
+
+from ..errors import ParseError
+from .base import Exporter, ImportedFile, ImportedUnit
+from .selection import Selection
+from .xliff12 import unit_notes
+
+_FORMAT_FLAGS = ("python-format", "python-brace-format")
+
+
+def _date(iso: str | None) -> datetime:
+    year, month, day = map(int, (iso or "1970-01-01").split("-"))
+    return datetime(year, month, day, tzinfo=timezone.utc)
+
+
+def write(selection: Selection) -> bytes:
+    lang = selection.target_lang if selection.target_langs else None
+    skipped = [u.id for u in selection.units if not u.source]
+    comment = (f"# Comprehensive Rules, {selection.source_lang} release {selection.source_release or 'unknown'}"
+               f" -> {lang or '-'}, exported by mtgkb.")
+    if skipped:
+        comment += "\n# Units with an empty source text, not written: " + ", ".join(skipped)
+    dates = [t.effective_date for u in selection.units for t in u.targets.values()
+             if lang in u.targets and t.effective_date]
+    catalog = Catalog(locale=lang, project=f"mtgkb-cr-{selection.source_lang}",
+                      version=selection.source_release or "unknown", header_comment=comment,
+                      creation_date=_date(selection.source_release),
+                      revision_date=_date(max(dates) if dates else selection.source_release),
+                      last_translator="mtgkb export", language_team=f"{lang or '-'} translators",
+                      charset="utf-8", fuzzy=False)
+    for unit in selection.units:
+        if not unit.source:
+            continue
+        found = unit.targets.get(lang) if lang else None
+        message = catalog.add(unit.source, found.text if found else "", context=unit.id,
+                              auto_comments=unit_notes(unit, lang),
+                              flags=("fuzzy",) if found is not None and found.state == "stale" else ())
+        for flag in _FORMAT_FLAGS:
+            message.flags.discard(flag)
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=0, no_location=True)
+    # babel names its own version in the header; drop it so output depends on the knowledge base only
+    return re.sub(rb'"Generated-By: [^"\n]*\\n"\n', b"", buffer.getvalue(), count=1)
+
+
+def read(data: bytes, path: str) -> ImportedFile:
+    try:
+        catalog = read_po(io.BytesIO(data), abort_invalid=True)
+    except Exception as exc:  # babel raises PoFileError or ValueError with its own message
+        line = getattr(exc, "lineno", None)
+        raise ParseError(path, f"not a readable PO file: {exc}", line) from None
+    lang = str(catalog.locale) if catalog.locale else None
+    lang = lang.split("_")[0] if lang else None
+    source_lang = catalog.project.rsplit("-", 1)[-1] if catalog.project and catalog.project.startswith("mtgkb-cr-") else None
+    units = []
+    ignored = []
+    for message in catalog:
+        if not message.id:
+            continue  # the header
+        if isinstance(message.id, tuple):
+            ignored.append(f"{path}:{message.lineno}: plural message {message.id[0]!r} is not a rule")
+            continue
+        state = "stale" if message.fuzzy else ("translated" if message.string else "new")
+        units.append(ImportedUnit(message.context or "", message.id, message.string or None, lang, state,
+                                  message.lineno))
+    for message in catalog.obsolete.values():
+        ignored.append(f"{path}:{message.lineno}: obsolete message {message.context or message.id!r} not read")
+    release = catalog.version if catalog.version not in (None, "", "unknown", "VERSION") else None
+    return ImportedFile("po", source_lang, lang, release, tuple(units), tuple(ignored))
+
+
+def sniff(data: bytes) -> float:
+    head = data[:4000].decode("utf-8", "replace")
+    return 0.9 if "msgid " in head and "msgstr " in head and not head.lstrip().startswith("<") else 0.0
+
+
+EXPORTER = Exporter("po", "po", "GNU gettext PO (msgctxt = rule number), via babel", write, read, sniff)

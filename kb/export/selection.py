@@ -1,0 +1,330 @@
+"""What a translator export holds: translation units picked from the knowledge base.
+
+:func:`select` turns the ``--rules`` selectors (the same numbers and ranges as
+``mtgkb rule``), a source language and target languages into a
+:class:`Selection`: one :class:`Unit` per rule, subrule, chapter or section
+title, example (``400.6#example-1``), and optionally glossary term
+(``glossary/Abandon``) and ruling (``ruling/<card>/<n>``), in rules order.
+
+Each unit carries its source text and, per target language, the target text
+held by the knowledge base with its provenance and state: ``new`` (no target),
+``translated``, or ``stale`` (see :mod:`kb.export.staleness`). Texts are found
+by *aligned* number (``rules.aligned_number``), so a renumbered translation that
+the alignment step matched to the source rule lands on the right unit.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+from ..errors import NotFoundError
+from ..lookup import select_numbers
+from ..numbering import RuleNumber
+from ..store import KnowledgeBase, RuleVersion
+from .staleness import StaleContext, stale_reason
+
+UNIT_KINDS = ("section", "chapter", "rule", "subrule", "example", "term", "ruling")
+INCLUDES = ("examples", "glossary", "rulings")
+DEFAULT_INCLUDE = ("examples",)
+EXAMPLE_MARK = "#example-"
+
+
+@dataclass(frozen=True)
+class TargetText:
+    """One target language's text of a unit, with where it comes from and its state."""
+
+    text: str
+    doc_id: str
+    provenance: str
+    effective_date: str | None = None
+    state: str = "translated"  # translated | stale
+    reason: str | None = None  # why it is stale
+    source_number: str | None = None  # the number the target source gives it, when different
+    pointer: str | None = None  # a chapter whose rules live elsewhere ("Vedi Grimorio.")
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A translation unit: one id, one source text, zero or more target texts."""
+
+    id: str
+    kind: str
+    source: str
+    number: str | None = None
+    chapter: str | None = None
+    chapter_title: str | None = None
+    source_doc: str | None = None
+    targets: dict[str, TargetText] = field(default_factory=dict)
+
+    def state(self, lang: str) -> str:
+        target = self.targets.get(lang)
+        return "new" if target is None else target.state
+
+    def target(self, lang: str) -> str | None:
+        target = self.targets.get(lang)
+        return None if target is None else target.text
+
+    @property
+    def group(self) -> str:
+        """The group the unit is filed under: ``chapter-400``, ``section-4``, ``glossary``, ``rulings``."""
+        if self.kind == "term":
+            return "glossary"
+        if self.kind == "ruling":
+            return "rulings"
+        if self.chapter:
+            return f"chapter-{self.chapter}"
+        return f"section-{self.number}"
+
+
+@dataclass(frozen=True)
+class TermEntry:
+    """A concept with its names per language (for TBX): chapter title, glossary term, keyword, card."""
+
+    id: str
+    subject: str
+    names: dict[str, str]
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class Selection:
+    source_lang: str
+    target_langs: tuple[str, ...]
+    source_release: str | None = None  # effective date of the source release
+    source_doc: str | None = None
+    units: tuple[Unit, ...] = ()
+    terms: tuple[TermEntry, ...] = ()
+
+    @property
+    def target_lang(self) -> str:
+        """The first target language (the one a single-target format holds)."""
+        return self.target_langs[0] if self.target_langs else self.source_lang
+
+    def chapter_titles(self) -> dict[str, str]:
+        return {u.number: u.source for u in self.units if u.kind in ("chapter", "section") and u.number}
+
+
+def example_id(number: str, index: int) -> str:
+    """``400.6#example-1`` for the first example of rule 400.6."""
+    return f"{number}{EXAMPLE_MARK}{index}"
+
+
+def split_unit_id(unit_id: str) -> tuple[RuleNumber | None, int | None]:
+    """``400.6#example-1`` -> (400.6, 1); ``400.7a`` -> (400.7a, None); anything else -> (None, None)."""
+    head, mark, tail = unit_id.strip().partition(EXAMPLE_MARK)
+    number = RuleNumber.try_parse(head) if head and not head.endswith(".") else None
+    if number is None:
+        return None, None
+    if not mark:
+        return number, None
+    return (number, int(tail)) if tail.isdigit() and int(tail) >= 1 else (None, None)
+
+
+def select(kb: KnowledgeBase, rules: Sequence[str] = (), source: str = "en", targets: Sequence[str] = ("it",),
+           include: Iterable[str] = DEFAULT_INCLUDE, release: str | None = None) -> Selection:
+    """The units for ``rules`` (default: every rule held) from ``source`` to ``targets``."""
+    include = set(include)
+    unknown = include - set(INCLUDES)
+    if unknown:
+        raise NotFoundError(f"--include: unknown part {sorted(unknown)[0]!r} (choose from {', '.join(INCLUDES)})")
+    source_doc = source_release_doc(kb, source, release)
+    numbers = kb.numbers(release)
+    picked = pick_numbers(rules, numbers)
+    context = StaleContext(kb, source)
+    targets = tuple(t for t in dict.fromkeys(targets) if t != source)
+    units: list[Unit] = []
+    chapter_titles = source_titles(kb, source_doc)
+    for number, versions in kb.versions(picked, release):
+        src = source_version(versions, source, source_doc)
+        if src is None:
+            continue  # held only in a target language: orphaned (see kb.export.status)
+        units.extend(rule_units(number, src, versions, targets, chapter_titles, context))
+    if "examples" not in include:
+        units = [u for u in units if u.kind != "example"]
+    if "glossary" in include:
+        units.extend(glossary_units(kb, source, targets, picked if rules else None))
+    if "rulings" in include:
+        units.extend(ruling_units(kb, source, targets))
+    selection = Selection(source, targets, source_doc_date(kb, source_doc), source_doc, tuple(units))
+    from .terms import term_entries
+
+    return Selection(selection.source_lang, targets, selection.source_release, source_doc, selection.units,
+                     tuple(term_entries(kb, selection)))
+
+
+def pick_numbers(selectors: Sequence[str], numbers: list[RuleNumber]) -> list[RuleNumber]:
+    if not selectors:
+        return list(numbers)
+    picked: dict[RuleNumber, None] = {}
+    for selector in selectors:
+        for number in select_numbers(selector, numbers):
+            picked[number] = None
+    if any(not s.strip().endswith(".") for s in selectors):
+        # a rule, chapter or section brings everything below it (the whole chapter, not only its rules)
+        for number in numbers:
+            if number not in picked and any(_brings(s, number) for s in selectors):
+                picked[number] = None
+    return sorted(picked)
+
+
+def _brings(selector: str, number: RuleNumber) -> bool:
+    parsed = RuleNumber.try_parse(selector.strip())
+    return parsed is not None and parsed.kind in ("section", "chapter") and parsed.contains(number)
+
+
+def source_release_doc(kb: KnowledgeBase, lang: str, release: str | None) -> str | None:
+    """The id of the official release the source texts come from (newest, or ``release``)."""
+    releases = [d for d in kb.releases() if d.lang == lang]
+    if release is not None:
+        chosen = [d for d in releases if d.effective_date == release]
+        return chosen[0].id if chosen else None
+    active = [d for d in releases if d.active]
+    return active[-1].id if active else None
+
+
+def source_titles(kb: KnowledgeBase, doc_id: str | None) -> dict[str, str]:
+    """Chapter and section number -> title in the source release (for notes on every unit)."""
+    if doc_id is None:
+        return {}
+    rows = kb.db.execute("SELECT number, title FROM rules WHERE doc_id = ? AND kind IN ('chapter', 'section')",
+                         (doc_id,))
+    return {number: title for number, title in rows if title}
+
+
+def source_doc_date(kb: KnowledgeBase, doc_id: str | None) -> str | None:
+    return kb.documents()[doc_id].effective_date if doc_id else None
+
+
+def source_version(versions: list[RuleVersion], lang: str, release_doc: str | None) -> RuleVersion | None:
+    """The source-language text: the official release first, then any other source-language document."""
+    mine = [v for v in versions if v.doc.lang == lang and v.doc.provenance != "translator"]
+    for v in mine:
+        if v.doc.id == release_doc:
+            return v
+    return mine[0] if mine else None
+
+
+def target_version(versions: list[RuleVersion], lang: str) -> RuleVersion | None:
+    """A target language's text: a translator's import first, then an official release, then others."""
+    mine = [v for v in versions if v.doc.lang == lang]
+    rank = {"translator": 0, "official": 1}
+    mine.sort(key=lambda v: rank.get(v.doc.provenance, 2))
+    return mine[0] if mine else None
+
+
+def rule_text(rule_kind: str, version: RuleVersion) -> str:
+    """What is translated for a rule: its text, or the title of a section or chapter."""
+    if rule_kind in ("section", "chapter"):
+        return version.rule.title or version.rule.text
+    return version.rule.text
+
+
+def rule_units(number: str, src: RuleVersion, versions: list[RuleVersion], targets: tuple[str, ...],
+               chapter_titles: dict[str, str], context: StaleContext) -> list[Unit]:
+    parsed = RuleNumber.parse(number)
+    kind = parsed.kind
+    chapter = _chapter_of(parsed)
+    if kind == "chapter" and number not in chapter_titles:
+        chapter_titles[number] = rule_text(kind, src)
+    chapter_title = chapter_titles.get(chapter) if chapter else None
+    source_text = rule_text(kind, src)
+    found = {lang: target_version(versions, lang) for lang in targets}
+    main_targets: dict[str, TargetText] = {}
+    for lang, version in found.items():
+        if version is None:
+            continue
+        text = rule_text(kind, version)
+        if not text and not version.rule.pointer:
+            continue
+        main_targets[lang] = target_text(number, text, source_text, version, context)
+    units = [Unit(number, kind, source_text, number, chapter, chapter_title, src.doc.id, main_targets)]
+    for index, example in enumerate(src.rule.examples, 1):
+        uid = example_id(number, index)
+        ex_targets = {}
+        for lang, version in found.items():
+            if version is not None and len(version.rule.examples) >= index:
+                ex_targets[lang] = target_text(uid, version.rule.examples[index - 1].text, example.text,
+                                               version, context)
+        units.append(Unit(uid, "example", example.text, number, chapter, chapter_title, src.doc.id, ex_targets))
+    return units
+
+
+def _chapter_of(number: RuleNumber) -> str | None:
+    if number.chapter is None:
+        return None
+    return str(RuleNumber(number.section, number.chapter))
+
+
+def target_text(unit_id: str, text: str, source_text: str, version: RuleVersion, context: StaleContext) -> TargetText:
+    reason = stale_reason(unit_id, source_text, version, context)
+    return TargetText(
+        text=text, doc_id=version.doc.id, provenance=version.doc.provenance,
+        effective_date=version.doc.effective_date, state="stale" if reason else "translated", reason=reason,
+        source_number=version.rule.number if version.rule.number != version.aligned_number else None,
+        pointer=version.rule.pointer)
+
+
+def glossary_units(kb: KnowledgeBase, source: str, targets: tuple[str, ...],
+                   picked: list[RuleNumber] | None) -> list[Unit]:
+    """Glossary entries of the source release (those citing the picked rules when rules were given).
+
+    A target definition comes from a term alignment (``alignments`` rows of kind ``term``
+    whose ``a_id``/``b_id`` are the term names), when the alignment step recorded one.
+    """
+    wanted = {str(n) for n in picked} if picked is not None else None
+    docs = kb.documents()
+    source_ids = [d.id for d in docs.values() if d.lang == source and d.active]
+    marks = ",".join("?" * len(source_ids))
+    rows = kb.db.execute(f"SELECT doc_id, names, definition, refs FROM terms WHERE doc_id IN ({marks})"
+                         " ORDER BY doc_id, seq", source_ids).fetchall() if source_ids else []
+    aligned = term_alignments(kb)
+    units = []
+    for doc_id, names_json, definition, refs_json in rows:
+        names = json.loads(names_json)
+        if wanted is not None and not wanted.intersection(json.loads(refs_json)):
+            continue
+        name = names[0]
+        found: dict[str, TargetText] = {}
+        for lang in targets:
+            match = aligned.get((doc_id, name, lang))
+            if match:
+                found[lang] = TargetText(match[1], match[0], docs[match[0]].provenance, docs[match[0]].effective_date)
+        units.append(Unit(f"glossary/{name}", "term", definition or "", None, None, " / ".join(names), doc_id, found))
+    return units
+
+
+def term_alignments(kb: KnowledgeBase) -> dict[tuple[str, str, str], tuple[str, str]]:
+    """(source doc, source term, target lang) -> (target doc, target definition)."""
+    docs = kb.documents()
+    out: dict[tuple[str, str, str], tuple[str, str]] = {}
+    rows = kb.db.execute("SELECT a_doc, a_id, b_doc, b_id FROM alignments WHERE kind = 'term' ORDER BY rowid")
+    for a_doc, a_id, b_doc, b_id in rows.fetchall():
+        if b_doc not in docs:
+            continue
+        row = kb.db.execute("SELECT definition FROM terms WHERE doc_id = ? AND names LIKE ?",
+                            (b_doc, f'%{json.dumps(b_id, ensure_ascii=False)}%')).fetchone()
+        if row:
+            out[(a_doc, a_id, docs[b_doc].lang)] = (b_doc, row[0])
+    return out
+
+
+def ruling_units(kb: KnowledgeBase, source: str, targets: tuple[str, ...]) -> list[Unit]:
+    """Rulings written in the source language, with their translations held in the target languages."""
+    docs = kb.documents()
+    ids = [d.id for d in docs.values() if d.active]
+    marks = ",".join("?" * len(ids))
+    rows = kb.db.execute(f"SELECT doc_id, seq, card, text, translations FROM rulings WHERE lang = ? AND"
+                         f" doc_id IN ({marks}) ORDER BY card, doc_id, seq", [source, *ids]).fetchall() if ids else []
+    units = []
+    counter: dict[str, int] = {}
+    for doc_id, _seq, card, text, translations in rows:
+        key = card or "general"
+        counter[key] = counter.get(key, 0) + 1
+        found = {}
+        for lang, t_text, provenance in json.loads(translations):
+            if lang in targets and lang not in found:
+                found[lang] = TargetText(t_text, doc_id, provenance, docs[doc_id].effective_date)
+        units.append(Unit(f"ruling/{key}/{counter[key]}", "ruling", text, None, None, card, doc_id, found))
+    return units

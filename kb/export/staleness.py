@@ -1,0 +1,109 @@
+"""When is a translation stale?
+
+A target text is stale when the source text changed since the source release the
+translation was made from. Three checks find it, each a function in
+:data:`CHECKS` returning a reason or None (the first reason wins):
+
+- ``alignment``: the text was matched to the source rule by anything but its own
+  number (``rules.align_method`` != ``number``, e.g. a renumbered rule matched by
+  content by :mod:`kb.align`) or with low confidence: a human must look at it.
+- ``recorded source``: an imported translation recorded the source text it was
+  made from (``Document.meta["units"][id]["source_text"]``); it differs from the
+  current source text.
+- ``source release``: the target document names the source release it was made
+  from (``Document.meta["source_release"]``, an effective date); the knowledge
+  base holds that release and the rule's text there differs from the current one.
+
+The alignment work plugs in through the store's ``rules`` columns; nothing here
+needs to change when it starts filling them.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Callable
+
+from ..store import KnowledgeBase, RuleVersion
+
+CONFIDENCE_THRESHOLD = 0.9
+
+
+def same_text(a: str, b: str) -> bool:
+    """Equal up to runs of white space (CAT tools re-wrap lines)."""
+    return " ".join(a.split()) == " ".join(b.split())
+
+
+@dataclass
+class StaleContext:
+    """Read-through caches for the checks (document meta, old releases' texts)."""
+
+    kb: KnowledgeBase
+    source_lang: str
+    _meta: dict[str, dict] = field(default_factory=dict)
+    _release_texts: dict[str, dict[str, tuple[str, list[str]]]] = field(default_factory=dict)
+
+    def meta(self, doc_id: str) -> dict:
+        if doc_id not in self._meta:
+            row = self.kb.db.execute("SELECT meta FROM documents WHERE id = ?", (doc_id,)).fetchone()
+            self._meta[doc_id] = json.loads(row[0]) if row and row[0] else {}
+        return self._meta[doc_id]
+
+    def release_texts(self, date: str) -> dict[str, tuple[str, list[str]]]:
+        """number -> (text or title, examples) in the source-language release of ``date`` ({} if not held)."""
+        if date not in self._release_texts:
+            row = self.kb.db.execute("SELECT id FROM documents WHERE lang = ? AND format = 'cr-text' AND "
+                                     "effective_date = ?", (self.source_lang, date)).fetchone()
+            texts: dict[str, tuple[str, list[str]]] = {}
+            if row:
+                for number, kind, title, text, examples in self.kb.db.execute(
+                        "SELECT number, kind, title, text, examples FROM rules WHERE doc_id = ?", (row[0],)):
+                    main = (title or text or "") if kind in ("section", "chapter") else (text or "")
+                    texts[number] = (main, [e[0] for e in json.loads(examples)])
+            self._release_texts[date] = texts
+        return self._release_texts[date]
+
+
+def by_alignment(unit_id: str, source_text: str, version: RuleVersion, context: StaleContext) -> str | None:
+    if version.align_method != "number" or version.align_confidence < CONFIDENCE_THRESHOLD:
+        return (f"aligned to {version.aligned_number} by {version.align_method} "
+                f"(confidence {version.align_confidence:.2f}); check it")
+    return None
+
+
+def by_recorded_source(unit_id: str, source_text: str, version: RuleVersion, context: StaleContext) -> str | None:
+    record = context.meta(version.doc.id).get("units", {}).get(unit_id)
+    if not record or record.get("source_text") is None:
+        return None
+    if same_text(record["source_text"], source_text):
+        return None
+    since = record.get("source_release") or "the release it was translated from"
+    return f"source text changed since {since}"
+
+
+def by_source_release(unit_id: str, source_text: str, version: RuleVersion, context: StaleContext) -> str | None:
+    date = context.meta(version.doc.id).get("source_release")
+    if not date:
+        return None
+    old = context.release_texts(date)
+    number, _, example = unit_id.partition("#example-")
+    if number not in old:
+        return None
+    text, examples = old[number]
+    if example:
+        index = int(example) - 1
+        text = examples[index] if index < len(examples) else ""
+    return None if same_text(text, source_text) else f"source text changed since {date}"
+
+
+Check = Callable[[str, str, RuleVersion, StaleContext], "str | None"]
+CHECKS: tuple[Check, ...] = (by_alignment, by_recorded_source, by_source_release)
+
+
+def stale_reason(unit_id: str, source_text: str, version: RuleVersion, context: StaleContext) -> str | None:
+    """Why the target text of ``unit_id`` is stale, or None if it is current."""
+    for check in CHECKS:
+        reason = check(unit_id, source_text, version, context)
+        if reason:
+            return reason
+    return None

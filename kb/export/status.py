@@ -1,0 +1,117 @@
+"""How far a translation is: per chapter, rules translated, missing, stale and orphaned.
+
+- translated: the target holds a current text of the rule or subrule;
+- missing: it holds none;
+- stale: it holds one, but the source changed since (see :mod:`kb.export.staleness`);
+- orphaned: the target holds a rule the source release no longer has.
+
+A chapter whose target text is only a pointer (``Vedi Grimorio.``) says so.
+Chapter status: ``translated`` (nothing missing or stale), ``pointer``, ``missing``
+(nothing translated), ``stale`` (nothing missing, something stale) or ``partial``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..numbering import RuleNumber
+from ..store import KnowledgeBase
+from .selection import select
+
+RULE_KINDS = ("rule", "subrule")
+
+
+def status(kb: KnowledgeBase, source: str = "en", target: str = "it", release: str | None = None) -> dict[str, Any]:
+    selection = select(kb, (), source, (target,), (), release)
+    chapters: dict[str, dict[str, Any]] = {}
+    for unit in selection.units:
+        if unit.kind == "chapter":
+            found = unit.targets.get(target)
+            chapters[unit.id] = {"chapter": unit.id, "title": unit.source,
+                                 "target_title": found.text if found else None,
+                                 "pointer": found.pointer if found else None,
+                                 "rules": 0, "translated": [], "missing": [], "stale": [], "orphaned": []}
+        elif unit.kind in RULE_KINDS and unit.chapter in chapters:
+            entry = chapters[unit.chapter]
+            entry["rules"] += 1
+            state = unit.state(target)
+            if state == "new":
+                entry["missing"].append(unit.id)
+            elif state == "stale":
+                entry["stale"].append({"number": unit.id, "reason": unit.targets[target].reason})
+            else:
+                entry["translated"].append(unit.id)
+    loose = []
+    for number in orphans(kb, source, target, release, {u.id for u in selection.units}):
+        chapter = str(RuleNumber(number.section, number.chapter)) if number.chapter else None
+        (chapters[chapter]["orphaned"] if chapter in chapters else loose).append(str(number))
+    for entry in chapters.values():
+        entry["status"] = chapter_status(entry)
+    totals = {key: sum(len(c[key]) for c in chapters.values()) for key in ("translated", "missing", "stale", "orphaned")}
+    totals["orphaned"] += len(loose)
+    totals["rules"] = sum(c["rules"] for c in chapters.values())
+    return {"source": {"lang": source, "release": selection.source_release, "document": selection.source_doc},
+            "target": target, "totals": totals, "chapters": list(chapters.values()), "orphaned_elsewhere": loose}
+
+
+def chapter_status(entry: dict[str, Any]) -> str:
+    translated, missing, stale = len(entry["translated"]), len(entry["missing"]), len(entry["stale"])
+    if entry["rules"] and not missing and not stale:
+        return "translated"
+    if not translated and not stale:
+        return "pointer" if entry["pointer"] else "missing"
+    if not missing:
+        return "stale"
+    return "partial"
+
+
+def orphans(kb: KnowledgeBase, source: str, target: str, release: str | None, known: set[str]) -> list[RuleNumber]:
+    """Aligned numbers with a target text but no source text in the release."""
+    out = []
+    candidates = [n for n in kb.numbers(release) if str(n) not in known]
+    for number, versions in kb.versions(candidates, release):
+        langs = {v.doc.lang for v in versions}
+        if target in langs and source not in langs:
+            out.append(RuleNumber.parse(number))
+    return out
+
+
+def compact(numbers: list[str], order: list[str]) -> str:
+    """``400.1, 400.2, 400.3, 400.5`` -> ``400.1-400.3, 400.5`` (runs in ``order``)."""
+    position = {n: i for i, n in enumerate(order)}
+    runs: list[list[str]] = []
+    for number in numbers:
+        if runs and number in position and runs[-1][-1] in position and \
+                position[number] == position[runs[-1][-1]] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    return ", ".join(r[0] if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)
+
+
+def render_status(report: dict[str, Any]) -> str:
+    """A line per chapter, then the rules in each group."""
+    src = report["source"]
+    lines = [f"{report['target']} against {src['lang']} {src['release'] or '?'} ({src['document'] or 'no release'})"]
+    totals = report["totals"]
+    lines.append(f"{totals['rules']} rules: {totals['translated']} translated, {totals['missing']} missing, "
+                 f"{totals['stale']} stale, {totals['orphaned']} orphaned")
+    for entry in report["chapters"]:
+        order = [*entry["translated"], *entry["missing"], *(s["number"] for s in entry["stale"])]
+        order.sort(key=RuleNumber.parse)
+        head = f"{entry['chapter']}. {entry['title']}"
+        if entry["target_title"]:
+            head += f" / {entry['target_title']}"
+        lines.append(f"{head}: {entry['status']} ({len(entry['translated'])}/{entry['rules']} translated, "
+                     f"{len(entry['missing'])} missing, {len(entry['stale'])} stale, {len(entry['orphaned'])} orphaned)"
+                     + (f" - pointer: {entry['pointer']}" if entry["pointer"] else ""))
+        for key in ("translated", "missing"):
+            if entry[key]:
+                lines.append(f"    {key}: {compact(entry[key], order)}")
+        for stale in entry["stale"]:
+            lines.append(f"    stale: {stale['number']} ({stale['reason']})")
+        if entry["orphaned"]:
+            lines.append(f"    orphaned: {', '.join(entry['orphaned'])}")
+    if report["orphaned_elsewhere"]:
+        lines.append(f"orphaned outside any source chapter: {', '.join(report['orphaned_elsewhere'])}")
+    return "\n".join(lines)

@@ -1,0 +1,82 @@
+"""TBX (TermBase eXchange, ISO 30042:2019 core structure, TBX-Basic dialect, DCA style).
+
+The aligned term pairs of the selection (:mod:`kb.export.terms`)::
+
+    <tbx type="TBX-Basic" style="dca" xml:lang="en" xmlns="urn:iso:std:iso:30042:ed-2">
+      <tbxHeader><fileDesc><sourceDesc><p>…</p></sourceDesc></fileDesc></tbxHeader>
+      <text><body>
+        <conceptEntry id="chapter-400">
+          <descrip type="subjectField">chapter title</descrip>
+          <note>rule 400</note>
+          <langSec xml:lang="en"><termSec><term>General</term></termSec></langSec>
+          <langSec xml:lang="it"><termSec><term>Generale</term></termSec></langSec>
+
+There is no schema in the project's schema folder: tests check the structure and read it back.
+"""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from .base import XML_LANG, Exporter, ImportedFile, ImportedUnit, children, local, parse_xml, xml_bytes
+from .selection import Selection
+
+NS = "urn:iso:std:iso:30042:ed-2"
+
+
+def _sub(parent: etree._Element, tag: str, text: str | None = None, **attrs: str) -> etree._Element:
+    element = etree.SubElement(parent, f"{{{NS}}}{tag}", attrs)
+    if text is not None:
+        element.text = text
+    return element
+
+
+def write(selection: Selection) -> bytes:
+    root = etree.Element(f"{{{NS}}}tbx", {"type": "TBX-Basic", "style": "dca", XML_LANG: selection.source_lang},
+                         nsmap={None: NS})
+    header = _sub(root, "tbxHeader")
+    desc = _sub(_sub(header, "fileDesc"), "sourceDesc")
+    _sub(desc, "p", f"Magic: The Gathering Comprehensive Rules terms, {selection.source_lang} release "
+                    f"{selection.source_release or 'unknown'}, exported by mtgkb")
+    body = _sub(_sub(root, "text"), "body")
+    used: set[str] = set()
+    langs = (selection.source_lang, *selection.target_langs)
+    for entry in selection.terms:
+        concept_id = entry.id
+        while concept_id in used:
+            concept_id += "_"
+        used.add(concept_id)
+        concept = _sub(body, "conceptEntry", id=concept_id)
+        _sub(concept, "descrip", entry.subject, type="subjectField")
+        if entry.note:
+            _sub(concept, "note", entry.note)
+        for lang in langs:
+            if lang in entry.names:
+                term_sec = _sub(_sub(concept, "langSec", **{XML_LANG: lang}), "termSec")
+                _sub(term_sec, "term", entry.names[lang])
+    return xml_bytes(root)
+
+
+def read(data: bytes, path: str) -> ImportedFile:
+    """Concept entries back as units: id = concept id, source = source-language term."""
+    root = parse_xml(data, path)
+    source_lang = root.get(XML_LANG)
+    units = []
+    for concept in (e for e in root.iter() if local(e.tag) == "conceptEntry"):
+        names = {}
+        for lang_sec in children(concept, "langSec"):
+            terms = [t.text or "" for sec in children(lang_sec, "termSec") for t in children(sec, "term")]
+            if terms:
+                names[lang_sec.get(XML_LANG)] = terms[0]
+        for lang, name in names.items():
+            if lang != source_lang:
+                units.append(ImportedUnit(concept.get("id", ""), names.get(source_lang), name, lang, "translated",
+                                          concept.sourceline))
+    return ImportedFile("tbx", source_lang, None, None, tuple(units))
+
+
+def sniff(data: bytes) -> float:
+    return 1.0 if b"<tbx" in data[:2000] else 0.0
+
+
+EXPORTER = Exporter("tbx", "tbx", "TBX-Basic termbase of aligned term pairs", write, read, sniff, multi_target=True)

@@ -1,0 +1,123 @@
+"""TMX 1.4b (LISA OSCAR translation memory), valid against ``tmx14.dtd``.
+
+Layout::
+
+    <tmx version="1.4">
+      <header creationtool="mtgkb" … srclang="en" datatype="plaintext" creationdate="20241108T000000Z">
+        <prop type="x-source-release">2024-11-08</prop>
+      </header>
+      <body>
+        <tu tuid="400.7a" creationdate="20241108T000000Z">
+          <prop type="x-chapter">400. General</prop>
+          <prop type="x-source-release">2024-11-08</prop>
+          <prop type="x-state-it">translated</prop>
+          <tuv xml:lang="en"><seg>…</seg></tuv>
+          <tuv xml:lang="it"><prop type="x-provenance">…</prop><seg>…</seg></tuv>
+
+One ``tu`` per unit with a ``tuv`` per language that has a text (every target
+language asked for in one file). The only date is the source release's.
+"""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from .. import __version__
+from .base import XML_LANG, Exporter, ImportedFile, ImportedUnit, children, inline_text, local, parse_xml, xml_bytes
+from .selection import Selection, Unit
+
+DOCTYPE = '<!DOCTYPE tmx SYSTEM "tmx14.dtd">'
+
+
+def _sub(parent: etree._Element, tag: str, text: str | None = None, **attrs: str) -> etree._Element:
+    element = etree.SubElement(parent, tag, attrs)
+    if text is not None:
+        element.text = text
+    return element
+
+
+def tmx_date(selection: Selection) -> str:
+    return (selection.source_release or "1970-01-01").replace("-", "") + "T000000Z"
+
+
+def write(selection: Selection) -> bytes:
+    root = etree.Element("tmx", version="1.4")
+    date = tmx_date(selection)
+    header = _sub(root, "header", creationtool="mtgkb", creationtoolversion=__version__, segtype="paragraph",
+                  **{"o-tmf": "mtgkb", "adminlang": "en", "srclang": selection.source_lang,
+                     "datatype": "plaintext", "creationdate": date})
+    _sub(header, "prop", selection.source_release or "unknown", type="x-source-release")
+    if selection.source_doc:
+        _sub(header, "prop", selection.source_doc, type="x-source-document")
+    body = _sub(root, "body")
+    for unit in selection.units:
+        write_unit(body, unit, selection, date)
+    return xml_bytes(root, DOCTYPE)
+
+
+def write_unit(body: etree._Element, unit: Unit, selection: Selection, date: str) -> None:
+    tu = _sub(body, "tu", tuid=unit.id, creationdate=date)
+    if unit.chapter and unit.chapter_title:
+        _sub(tu, "prop", f"{unit.chapter}. {unit.chapter_title}", type="x-chapter")
+    _sub(tu, "prop", unit.kind, type="x-kind")
+    _sub(tu, "prop", selection.source_release or "unknown", type="x-source-release")
+    for lang in selection.target_langs:
+        _sub(tu, "prop", unit.state(lang), type=f"x-state-{lang}")
+    source = _sub(tu, "tuv", **{XML_LANG: selection.source_lang})
+    _sub(source, "seg", unit.source)
+    for lang in selection.target_langs:
+        found = unit.targets.get(lang)
+        if found is None:
+            continue
+        tuv = _sub(tu, "tuv", **{XML_LANG: lang})
+        _sub(tuv, "prop", f"{found.doc_id}, {found.provenance}", type="x-provenance")
+        if found.reason:
+            _sub(tuv, "prop", found.reason, type="x-stale")
+        _sub(tuv, "seg", found.text)
+
+
+def read(data: bytes, path: str) -> ImportedFile:
+    root = parse_xml(data, path)
+    header = next((e for e in root if local(e.tag) == "header"), None)
+    source_lang = header.get("srclang") if header is not None else None
+    release = _prop(header, "x-source-release") if header is not None else None
+    units = []
+    for tu in (e for e in root.iter() if local(e.tag) == "tu"):
+        segs = {}
+        for tuv in children(tu, "tuv"):
+            lang = tuv.get(XML_LANG) or tuv.get("lang")
+            seg = next((s for s in tuv if local(s.tag) == "seg"), None)
+            if lang:
+                segs[_short(lang)] = inline_text(seg)
+        source = segs.pop(_short(source_lang or ""), None)
+        unit_id = tu.get("tuid") or ""
+        states = {p.get("type", "")[len("x-state-"):]: p.text for p in children(tu, "prop")
+                  if p.get("type", "").startswith("x-state-")}
+        for lang, text in segs.items():
+            state = states.get(lang)
+            units.append(ImportedUnit(unit_id, source, text, lang, "translated" if state == "new" else state,
+                                      tu.sourceline))
+        if not segs:
+            units.append(ImportedUnit(unit_id, source, None, None, "new", tu.sourceline))
+    return ImportedFile("tmx", _short(source_lang) if source_lang else None, None,
+                        None if release in (None, "unknown") else release, tuple(units))
+
+
+def _prop(element: etree._Element, kind: str) -> str | None:
+    for prop in children(element, "prop"):
+        if prop.get("type") == kind:
+            return (prop.text or "").strip()
+    return None
+
+
+def _short(lang: str) -> str:
+    """``it-IT`` -> ``it`` (CAT tools write regional codes)."""
+    return lang.replace("_", "-").split("-")[0].lower()
+
+
+def sniff(data: bytes) -> float:
+    return 1.0 if b"<tmx" in data[:2000] else 0.0
+
+
+EXPORTER = Exporter("tmx", "tmx", "TMX 1.4b translation memory, every language in one file", write, read, sniff,
+                    multi_target=True)

@@ -1,0 +1,128 @@
+"""XLIFF 1.2 (OASIS, strict schema): the format most CAT tools open.
+
+Layout::
+
+    <xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
+      <file original="mtgkb:cr-en-2024-11-08:2024-11-08" source-language="en" target-language="it"
+            datatype="plaintext" date="2024-11-08T00:00:00Z" product-name="mtgkb">
+        <body>
+          <group id="chapter-400" resname="400">
+            <trans-unit id="400.7a" resname="400.7a" xml:space="preserve">
+              <source>…</source>
+              <target state="translated">…</target>      (state new: empty target)
+              <note from="mtgkb">400. General</note>     (chapter, then provenance)
+            </trans-unit>
+
+States: ``new``, ``translated``, ``needs-review-translation`` (stale). Examples are
+units of their own (``400.6#example-1``). The file's only date is the source release's.
+"""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from .base import (XLIFF_VERSION, XML_SPACE, Exporter, ImportedFile, ImportedUnit, child, children, descendants,
+                   find_iso_date, inline_text, local, parse_xml, release_datetime, release_label, xml_bytes)
+from .selection import Selection, Unit
+
+NS = "urn:oasis:names:tc:xliff:document:1.2"
+_STATE_OUT = {"new": "new", "translated": "translated", "stale": "needs-review-translation"}
+_STALE_IN = {"needs-review-translation", "needs-review-adaptation", "needs-review-l10n", "needs-translation",
+             "needs-adaptation", "needs-l10n"}
+
+
+def _e(parent: etree._Element | None, tag: str, text: str | None = None, **attrs: str) -> etree._Element:
+    element = etree.Element(f"{{{NS}}}{tag}", nsmap={None: NS}) if parent is None else \
+        etree.SubElement(parent, f"{{{NS}}}{tag}")
+    for key, value in attrs.items():
+        element.set(key.replace("_", "-"), value)
+    if text is not None:
+        element.text = text
+    return element
+
+
+def write(selection: Selection) -> bytes:
+    target = selection.target_lang
+    root = _e(None, "xliff", version="1.2")
+    attrs = {"original": release_label(selection), "source-language": selection.source_lang,
+             "datatype": "plaintext", "date": release_datetime(selection), "product-name": "mtgkb"}
+    if selection.target_langs:
+        attrs["target-language"] = target
+    file = etree.SubElement(root, f"{{{NS}}}file", attrs)
+    body = _e(file, "body")
+    group = None
+    for unit in selection.units:
+        if group is None or group.get("id") != unit.group:
+            group = _e(body, "group", id=unit.group, resname=unit.chapter or unit.group)
+        write_unit(group, unit, target if selection.target_langs else None)
+    return xml_bytes(root)
+
+
+def write_unit(group: etree._Element, unit: Unit, lang: str | None) -> None:
+    tu = _e(group, "trans-unit", id=unit.id, resname=unit.id)
+    tu.set(XML_SPACE, "preserve")
+    _e(tu, "source", unit.source)
+    if lang is not None:
+        found = unit.targets.get(lang)
+        _e(tu, "target", found.text if found else "", state=_STATE_OUT[unit.state(lang)])
+    for note in unit_notes(unit, lang):
+        _e(tu, "note", note, **{"from": "mtgkb"})
+
+
+def unit_notes(unit: Unit, lang: str | None) -> list[str]:
+    """Chapter title, kind, and the target's provenance (shared by the XLIFF writers)."""
+    notes = []
+    if unit.chapter and unit.chapter_title:
+        notes.append(f"{unit.chapter}. {unit.chapter_title}")
+    elif unit.kind == "term" and unit.chapter_title:
+        notes.append(f"glossary: {unit.chapter_title}")
+    elif unit.kind == "ruling":
+        notes.append(f"ruling on {unit.chapter_title or 'a game concept'}")
+    found = unit.targets.get(lang) if lang else None
+    if found is not None:
+        where = f"{found.doc_id}, {found.provenance}" + (f", {found.effective_date}" if found.effective_date else "")
+        notes.append(f"{lang} from {where}")
+        if found.source_number:
+            notes.append(f"numbered {found.source_number} in its source")
+        if found.pointer:
+            notes.append(f"pointer: {found.pointer}")
+        if found.reason:
+            notes.append(f"stale: {found.reason}")
+    return notes
+
+
+def read(data: bytes, path: str) -> ImportedFile:
+    root = parse_xml(data, path)
+    files = [f for f in root.iter() if local(f.tag) == "file"]
+    source_lang = target_lang = release = None
+    units = []
+    ignored = []
+    for file in files:
+        source_lang = source_lang or file.get("source-language")
+        target_lang = target_lang or file.get("target-language")
+        release = release or find_iso_date(file.get("original"))
+        for tu in descendants(file, "trans-unit"):
+            target = child(tu, "target")
+            unit_id = tu.get("resname") or tu.get("id") or ""
+            state = target.get("state") if target is not None else None
+            units.append(ImportedUnit(unit_id, inline_text(child(tu, "source")), inline_text(target),
+                                      file.get("target-language"), _state_in(state), tu.sourceline))
+            if len(children(tu, "alt-trans")):
+                ignored.append(f"{path}:{tu.sourceline}: alternative translations of {unit_id} (alt-trans) not read")
+    return ImportedFile("xliff12", source_lang, target_lang, release, tuple(units), tuple(ignored))
+
+
+def _state_in(state: str | None) -> str | None:
+    if state is None:
+        return None
+    if state == "new":
+        return "new"
+    return "stale" if state in _STALE_IN else "translated"
+
+
+def sniff(data: bytes) -> float:
+    match = XLIFF_VERSION.search(data[:4000])
+    return 1.0 if match and match.group(1) == b"1" else 0.0
+
+
+EXPORTER = Exporter("xliff12", "xlf", "XLIFF 1.2 (strict schema), groups per chapter", write, read, sniff)

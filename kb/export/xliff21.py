@@ -1,0 +1,116 @@
+"""XLIFF 2.1 (OASIS core, namespace ``urn:oasis:names:tc:xliff:document:2.0``).
+
+Layout::
+
+    <xliff version="2.1" srcLang="en" trgLang="it" xmlns="urn:oasis:names:tc:xliff:document:2.0">
+      <file id="f1" original="mtgkb:cr-en-2024-11-08:2024-11-08">
+        <group id="chapter-400" name="400">
+          <unit id="u400.6-example-1" name="400.6#example-1" xml:space="preserve">
+            <notes><note category="chapter">400. General</note>…</notes>
+            <segment state="translated"><source>…</source><target>…</target></segment>
+
+One source/target pair per file. ``unit id`` must be an XML name token, so the
+rule number with ``#`` spelt ``-`` and a ``u`` in front; ``name`` holds the unit id
+as ``mtgkb`` writes it, and import reads ``name`` first. States: ``initial`` (new, and
+stale with ``subState="mtgkb:stale"``), ``translated``.
+"""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from .base import (XLIFF_VERSION, XML_SPACE, Exporter, ImportedFile, ImportedUnit, child, children, descendants,
+                   find_iso_date, inline_text, local, parse_xml, release_label, xml_bytes)
+from .selection import Selection, Unit
+from .xliff12 import unit_notes
+
+NS = "urn:oasis:names:tc:xliff:document:2.0"
+STALE_SUBSTATE = "mtgkb:stale"
+
+
+def _sub(parent: etree._Element, tag: str, text: str | None = None, **attrs: str) -> etree._Element:
+    element = etree.SubElement(parent, f"{{{NS}}}{tag}", attrs)
+    if text is not None:
+        element.text = text
+    return element
+
+
+def unit_token(unit_id: str) -> str:
+    """An NMTOKEN for ``unit id``: ``400.6#example-1`` -> ``u400.6-example-1``."""
+    return "u" + "".join(c if c.isalnum() or c in ".-_" else "-" for c in unit_id)
+
+
+def write(selection: Selection) -> bytes:
+    root = etree.Element(f"{{{NS}}}xliff", {"version": "2.1", "srcLang": selection.source_lang}, nsmap={None: NS})
+    lang = selection.target_lang if selection.target_langs else None
+    if lang:
+        root.set("trgLang", lang)
+    file = _sub(root, "file", id="f1", original=release_label(selection))
+    notes = _sub(file, "notes")
+    _sub(notes, "note", f"source release {selection.source_release or 'unknown'} ({selection.source_doc or '-'})",
+         category="source-release")
+    group = None
+    used: set[str] = set()
+    for unit in selection.units:
+        if group is None or group.get("id") != unit.group:
+            group = _sub(file, "group", id=unit.group, name=unit.chapter or unit.group)
+        write_unit(group, unit, lang, used)
+    if group is None:  # a file needs a unit or a group: an empty selection gives an empty group
+        _sub(file, "group", id="empty")
+    return xml_bytes(root)
+
+
+def write_unit(group: etree._Element, unit: Unit, lang: str | None, used: set[str]) -> None:
+    token = unit_token(unit.id)
+    while token in used:  # two ids that spell the same token (never for rule numbers)
+        token += "_"
+    used.add(token)
+    element = _sub(group, "unit", id=token, name=unit.id)
+    element.set(XML_SPACE, "preserve")
+    texts = unit_notes(unit, lang)
+    if texts:
+        notes = _sub(element, "notes")
+        for text in texts:
+            _sub(notes, "note", text)
+    state = unit.state(lang) if lang else "new"
+    segment = _sub(element, "segment", state="translated" if state == "translated" else "initial")
+    if state == "stale":
+        segment.set("subState", STALE_SUBSTATE)
+    _sub(segment, "source", unit.source)
+    if lang and lang in unit.targets:
+        _sub(segment, "target", unit.targets[lang].text)
+
+
+def read(data: bytes, path: str) -> ImportedFile:
+    root = parse_xml(data, path)
+    units = []
+    release = None
+    for file in (f for f in root.iter() if local(f.tag) == "file"):
+        release = release or find_iso_date(file.get("original"))
+        for unit in descendants(file, "unit"):
+            segments = [s for s in unit if local(s.tag) in ("segment", "ignorable")]
+            source = "".join(inline_text(child(s, "source")) or "" for s in segments)
+            targets = [inline_text(child(s, "target")) for s in segments]
+            target = None if all(t is None for t in targets) else "".join(t or "" for t in targets)
+            states = [s.get("state", "initial") for s in children(unit, "segment")]
+            stale = any(s.get("subState") == STALE_SUBSTATE for s in children(unit, "segment"))
+            unit_id = unit.get("name") or unit.get("id") or ""
+            units.append(ImportedUnit(unit_id, source, target, root.get("trgLang"), _state_in(states, stale, target),
+                                      unit.sourceline))
+    return ImportedFile("xliff21", root.get("srcLang"), root.get("trgLang"), release, tuple(units))
+
+
+def _state_in(states: list[str], stale: bool, target: str | None) -> str:
+    if stale:
+        return "stale"
+    if target is None or all(s == "initial" for s in states):
+        return "new" if not target else "translated"
+    return "translated"
+
+
+def sniff(data: bytes) -> float:
+    match = XLIFF_VERSION.search(data[:4000])
+    return 1.0 if match and match.group(1) == b"2" else 0.0
+
+
+EXPORTER = Exporter("xliff21", "xlf", "XLIFF 2.1 core, one source/target pair", write, read, sniff)

@@ -1,0 +1,105 @@
+"""Translations imported by ``mtgkb import`` (``KB_DIR/imports/<lang>.json``).
+
+A JSON object written one unit per line, so every line can be accounted for::
+
+    {"format": "mtgkb-translation", "version": 1, "lang": "it", "source_lang": "en", "units": [
+    {"id": "400.7a", "text": "…", "source_text": "…", "source_release": "2024-11-08", "file": "zones.it.xlf", …},
+    {"id": "400.6#example-1", "text": "…", …}
+    ]}
+
+Each unit is a rule's text (a chapter's or section's title) or one of its examples,
+with the provenance of the import (file, format, date, translator, the source text
+and release it was translated from). The document's provenance is ``translator``;
+the per-unit records land in ``Document.meta["units"]`` for the staleness checks.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..errors import ParseError
+from ..model import Document, Example, Rule
+from ..numbering import RuleNumber
+from ..sources import Source
+from .base import Format, LineLedger
+
+FORMAT_NAME = "mtgkb-translation"
+VERSION = 1
+EXAMPLE_MARK = "#example-"
+
+
+def detect(source: Source) -> float:
+    head = source.head(300)
+    return 1.0 if f'"format": "{FORMAT_NAME}"' in head else 0.0
+
+
+def dumps(header: dict[str, Any], units: list[dict[str, Any]]) -> str:
+    """The file text: the header on the first line, one unit per line, the closing line."""
+    head = json.dumps({"format": FORMAT_NAME, "version": VERSION, **header}, ensure_ascii=False)
+    lines = [head[:-1] + ', "units": [']
+    lines += [json.dumps(u, ensure_ascii=False) + ("," if i < len(units) - 1 else "") for i, u in enumerate(units)]
+    lines.append("]}")
+    return "\n".join(lines) + "\n"
+
+
+def parse(source: Source) -> Document:
+    try:
+        data = json.loads(source.text)
+    except json.JSONDecodeError as exc:
+        raise ParseError(source.path, f"not a translation file: {exc.msg}", exc.lineno) from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT_NAME or not isinstance(data.get("units"), list):
+        raise ParseError(source.path, f"not an {FORMAT_NAME} file", 1)
+    lang = data.get("lang")
+    ledger = LineLedger(len(source.lines))
+    unit_lines = _unit_lines(source)
+    unit_line_set = set(unit_lines)
+    records: dict[str, dict[str, Any]] = {}
+    texts: dict[str, str] = {}
+    examples: dict[str, dict[int, str]] = {}
+    for index, unit in enumerate(data["units"]):
+        line = unit_lines[index] if index < len(unit_lines) else None
+        unit_id = str(unit.get("id", ""))
+        head, _, example = unit_id.partition(EXAMPLE_MARK)
+        number = RuleNumber.try_parse(head)
+        if number is None or not isinstance(unit.get("text"), str) or (example and not example.isdigit()):
+            raise ParseError(source.path, f"unit {unit_id!r} is not a rule number with a text", line)
+        if example:
+            examples.setdefault(str(number), {})[int(example)] = unit["text"]
+        else:
+            texts[str(number)] = unit["text"]
+        records[unit_id] = {k: v for k, v in unit.items() if k not in ("id", "text")} | {"line": line}
+    ledger.land(len(unit_lines))
+    for number, line in enumerate(source.lines, 1):
+        if number in unit_line_set:
+            continue
+        if line.strip():
+            ledger.skip("translation file header" if number == 1 else "translation file syntax")
+        else:
+            ledger.skip_blank()
+    rules = []
+    for number in sorted({*texts, *examples}, key=RuleNumber.parse):
+        rules.append(_rule(number, texts.get(number), examples.get(number, {}), records))
+    return Document(
+        id=f"translations-{lang}", lang=lang, format=FORMAT_NAME, path=source.path, sha256=source.sha256,
+        title=f"Translations imported with mtgkb ({lang})", provenance="translator", rules=tuple(rules),
+        meta={"source_lang": data.get("source_lang"), "units": records}, accounting=ledger.account())
+
+
+def _rule(number: str, text: str | None, examples: dict[int, str], records: dict[str, dict]) -> Rule:
+    parsed = RuleNumber.parse(number)
+    kind = parsed.kind
+    line = (records.get(number) or {}).get("line")
+    ordered = tuple(Example(examples[i], (records.get(f"{number}{EXAMPLE_MARK}{i}") or {}).get("line"))
+                    for i in sorted(examples))
+    if kind in ("section", "chapter"):
+        return Rule(number, kind, "", title=text, examples=ordered, line=line)
+    return Rule(number, kind, text or "", examples=ordered, line=line)
+
+
+def _unit_lines(source: Source) -> list[int]:
+    """Line numbers (1-based) of the unit lines: every line that opens an object after the header."""
+    return [i for i, line in enumerate(source.lines, 1) if i > 1 and line.lstrip().startswith('{"id"')]
+
+
+FORMAT = Format(FORMAT_NAME, "translations imported by mtgkb import (one unit per line)", detect, parse)

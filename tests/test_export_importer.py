@@ -1,0 +1,214 @@
+"""mtgkb import: CAT-edited files, rejected units, the section 4 round trip with the Italian seed,
+staleness across releases, and mtgkb status."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from kb.cli import main
+from kb.export import read_translations
+
+from .conftest import CORPUS, FIXTURES, cr_release
+
+SOURCES = [FIXTURES / "export_en_excerpt.txt", FIXTURES / "export_it_excerpt.txt"]
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+@pytest.fixture()
+def fixture_kb(tmp_path: Path) -> Path:
+    args = ["build", "--kb", str(tmp_path / "kb")]
+    for source in SOURCES:
+        args += ["--corpus", str(source)]
+    assert run(*args).exit_code == 0
+    return tmp_path / "kb"
+
+
+def test_cat_edited_xliff12_is_read_whatever_the_markup() -> None:
+    path = FIXTURES / "xliff12_cat_edited.xlf"
+    back = read_translations(path.read_bytes(), str(path))
+    units = {u.id: u for u in back.units}
+    assert back.format == "xliff12" and back.source_release == "2024-11-08"
+    assert units["100.1"].target == "Queste regole «modificate» — l’œuvre, il caffè, “virgolette” e {T}: Aggiungi {C}."
+    assert units["100.2"].target == "Per giocare, ogni giocatore ha un mazzo."
+    assert units["101.1"].state == "stale" and units["101"].state == "new"
+    assert any("alt-trans" in note for note in back.ignored)
+
+
+def test_cat_edited_xliff21_is_read_whatever_the_markup() -> None:
+    path = FIXTURES / "xliff21_cat_edited.xlf"
+    (unit,) = read_translations(path.read_bytes(), str(path)).units
+    assert unit.id == "101.1" and unit.lang == "it"
+    assert unit.target == "Quando il testo di una carta contraddice queste regole, prevale la carta’s."
+
+
+def test_import_applies_good_units_and_lists_the_others(fixture_kb: Path) -> None:
+    result = run("import", str(FIXTURES / "xliff12_cat_edited.xlf"), "--kb", str(fixture_kb), "--json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert report["lang"] == "it"
+    assert report["applied"] == ["100.1", "100.2", "100.2#example-1"]
+    rejected = {r["id"]: r["reason"] for r in report["rejected"]}
+    assert rejected == {"100.1a": "source text no longer matches the en release 2024-11-08",
+                        "intro-note": "not a rule number",
+                        "101.1": "marked fuzzy / needs review in the file"}
+    assert report["untranslated"] == ["101"]
+    # every unit of the file is accounted for exactly once
+    assert len(report["applied"]) + len(report["unchanged"]) + len(rejected) + len(report["untranslated"]) == 7
+    shown = json.loads(run("rule", "100.2", "--lang", "it", "--kb", str(fixture_kb), "--json").output)
+    assert shown[0]["texts"]["it"]["text"] == "Per giocare, ogni giocatore ha un mazzo."
+    assert shown[0]["texts"]["it"]["provenance"] == "translator"
+    assert shown[0]["examples"]["it"] == ["Un giocatore con “Sol Ring” lo TAPpa: {T}: Aggiungi {C}{C}."]
+    stored = json.loads((fixture_kb / "imports" / "it.json").read_text(encoding="utf-8"))
+    assert {u["id"]: u["file"] for u in stored["units"]}["100.2"] == "xliff12_cat_edited.xlf"
+
+
+def test_reimporting_the_same_file_changes_nothing(fixture_kb: Path) -> None:
+    path = str(FIXTURES / "xliff12_cat_edited.xlf")
+    assert run("import", path, "--kb", str(fixture_kb)).exit_code == 0
+    again = json.loads(run("import", path, "--kb", str(fixture_kb), "--json").output)
+    assert again["applied"] == [] and again["unchanged"] == ["100.1", "100.2", "100.2#example-1"]
+
+
+def test_import_errors_are_one_line(fixture_kb: Path, tmp_path: Path) -> None:
+    broken = tmp_path / "broken.xlf"
+    broken.write_text('<?xml version="1.0"?>\n<xliff version="1.2">\n<file>\n</xliff>\n', encoding="utf-8")
+    result = run("import", str(broken), "--kb", str(fixture_kb))
+    assert result.exit_code == 1
+    assert result.output.startswith(f"Error: {broken}:4: not well-formed XML")
+    assert result.output.count("\n") == 1
+    text = tmp_path / "notes.txt"
+    text.write_text("just some notes\n", encoding="utf-8")
+    result = run("import", str(text), "--kb", str(fixture_kb))
+    assert result.exit_code == 1 and "not a translation file mtgkb reads" in result.output
+
+
+@pytest.mark.parametrize("format_name", ["po", "csv", "tmx", "xliff21", "json"])
+def test_export_edit_import_in_every_importable_format(fixture_kb: Path, tmp_path: Path, format_name: str) -> None:
+    out = tmp_path / f"out.{format_name}"
+    assert run("export", "--kb", str(fixture_kb), "-f", format_name, "--target", "it", "--rules", "101",
+               "-o", str(out)).exit_code == 0
+    text = out.read_text(encoding="utf-8")
+    english = "Whenever a card’s text contradicts these rules, the card takes precedence."
+    assert english in text
+    edited = _fill_first_empty_target(format_name, text, "Quando il testo «contraddice» le regole, vince la carta.")
+    out.write_text(edited, encoding="utf-8")
+    report = json.loads(run("import", str(out), "--lang", "it", "--kb", str(fixture_kb), "--json").output)
+    assert "101.1" in report["applied"], report
+    shown = json.loads(run("rule", "101.1", "--lang", "it", "--kb", str(fixture_kb), "--json").output)
+    assert shown[0]["texts"]["it"]["text"] == "Quando il testo «contraddice» le regole, vince la carta."
+
+
+def _fill_first_empty_target(format_name: str, text: str, translation: str) -> str:
+    """What a translator does: write the Italian for rule 101.1 into the exported file."""
+    english = "Whenever a card’s text contradicts these rules, the card takes precedence."
+    if format_name == "po":
+        return text.replace(f'msgctxt "101.1"\nmsgid "{english}"\nmsgstr ""',
+                            f'msgctxt "101.1"\nmsgid "{english}"\nmsgstr "{translation}"')
+    if format_name == "csv":
+        return text.replace(f'101.1,101. Golden Rules,"{english}",,new', f'101.1,101. Golden Rules,"{english}","{translation}",new')
+    if format_name == "tmx":
+        return text.replace(f"<seg>{english}</seg>\n      </tuv>",
+                            f"<seg>{english}</seg>\n      </tuv>\n      <tuv xml:lang=\"it\"><seg>{translation}</seg></tuv>")
+    if format_name == "xliff21":
+        return text.replace(f"<source>{english}</source>", f"<source>{english}</source><target>{translation}</target>")
+    data = json.loads(text)
+    rule = data["rules"][0]["children"][0]
+    rule["texts"]["it"]["text"] = translation
+    return json.dumps(data, ensure_ascii=False)
+
+
+# -- the Italian seed, section 4, real English releases --------------------------------------
+
+@pytest.fixture()
+def seed_kb(tmp_path: Path) -> Path:
+    kb_dir = tmp_path / "kb"
+    result = run("build", "--kb", str(kb_dir), "--corpus", str(cr_release("20241108")),
+                 "--corpus", str(CORPUS / "004_033ca0c87611b1e4.txt"))
+    assert result.exit_code == 0, result.output
+    return kb_dir
+
+
+def test_section_4_round_trip_with_the_italian_seed(seed_kb: Path, tmp_path: Path) -> None:
+    out = tmp_path / "zones.it.xlf"
+    assert run("export", "--format", "xliff", "--source", "en", "--target", "it", "--rules", "4",
+               "-o", str(out), "--kb", str(seed_kb)).exit_code == 0
+    text = out.read_text(encoding="utf-8")
+    seed_text = ("Un oggetto che si sposta da una zona a un'altra diventa un nuovo oggetto senza memoria o "
+                 "relazione con la sua precedente esistenza. Questa regola ha le seguenti eccezioni.")
+    assert f'<target state="translated">{seed_text}</target>' in text
+    assert '<trans-unit id="401.1" resname="401.1" xml:space="preserve">' in text and 'state="new"' in text
+    new = "Un oggetto che cambia zona diventa un oggetto nuovo, senza memoria della sua esistenza precedente."
+    out.write_text(text.replace(seed_text, new), encoding="utf-8")
+    result = run("import", str(out), "--kb", str(seed_kb))
+    assert result.exit_code == 0, result.output
+    assert "applied 1," in result.output
+    shown = run("rule", "400.7", "--lang", "it", "--kb", str(seed_kb))
+    assert f"[it] {new}" in shown.output
+    # the subrules still come from the seed
+    assert "[it] Gli effetti di magie, abilità attivate" in shown.output
+
+
+def test_status_for_italian_against_2024_11_08(seed_kb: Path) -> None:
+    report = json.loads(run("status", "--source", "en", "--target", "it", "--release", "2024-11-08",
+                            "--kb", str(seed_kb), "--json").output)
+    chapters = {c["chapter"]: c for c in report["chapters"]}
+    assert chapters["400"]["status"] == "translated"
+    assert chapters["400"]["missing"] == [] and len(chapters["400"]["translated"]) == chapters["400"]["rules"] == 29
+    for number in range(401, 409):
+        entry = chapters[str(number)]
+        assert entry["status"] == "pointer", entry
+        assert entry["pointer"].startswith("Vedi ") and entry["translated"] == []
+    assert chapters["500"]["status"] == "missing"
+    text = run("status", "--target", "it", "--kb", str(seed_kb)).output
+    assert "400. General / Generale: translated (29/29 translated" in text
+    assert "401. Library / Grimorio: pointer" in text and "missing: 401.1-401.7" in text
+
+
+def test_a_translation_goes_stale_when_the_source_changes(seed_kb: Path, tmp_path: Path) -> None:
+    """400.7e was reworded in the 2025-11-14 release; 400.7a was not."""
+    out = tmp_path / "z.po"
+    assert run("export", "-f", "po", "--rules", "400.7", "-o", str(out), "--kb", str(seed_kb)).exit_code == 0
+    text = out.read_text(encoding="utf-8")
+    for number in ("400.7a", "400.7e"):
+        head, _, rest = text.partition(f'msgctxt "{number}"\n')
+        text = head + f'msgctxt "{number}"\n' + rest.replace('msgstr "', 'msgstr "[rivisto] ', 1)
+    out.write_text(text, encoding="utf-8")
+    report = json.loads(run("import", str(out), "--kb", str(seed_kb), "--json").output)
+    assert report["applied"] == ["400.7a", "400.7e"]
+    # a new English release arrives: rebuild with it (the imports come along by themselves)
+    kb_dir = str(seed_kb)
+    assert run("build", "--kb", kb_dir, "--corpus", str(cr_release("20241108")), "--corpus",
+               str(cr_release("20251114")), "--corpus", str(CORPUS / "004_033ca0c87611b1e4.txt")).exit_code == 0
+    report = json.loads(run("status", "--target", "it", "--kb", kb_dir, "--json").output)
+    chapter = {c["chapter"]: c for c in report["chapters"]}["400"]
+    assert report["source"]["release"] == "2025-11-14"
+    assert [s["number"] for s in chapter["stale"]] == ["400.7e"]
+    assert chapter["stale"][0]["reason"] == "source text changed since 2024-11-08"
+    assert "400.7a" in chapter["translated"]
+    po = run("export", "-f", "po", "--rules", "400.7e", "--kb", kb_dir).output
+    assert "#, fuzzy\nmsgctxt \"400.7e\"" in po
+    xlf = run("export", "-f", "xliff12", "--rules", "400.7e", "--kb", kb_dir).output
+    assert 'state="needs-review-translation"' in xlf
+
+
+def test_selection_and_include_errors_are_one_line(fixture_kb: Path) -> None:
+    result = run("export", "--rules", "999.1", "--kb", str(fixture_kb))
+    assert result.exit_code == 1 and result.output.startswith("Error: no rule 999.1 in the knowledge base")
+    result = run("export", "--include", "cards", "--kb", str(fixture_kb))
+    assert result.exit_code == 1
+    assert result.output == "Error: --include: unknown part 'cards' (choose from examples, glossary, rulings)\n"
+    result = run("export", "-f", "docx", "--kb", str(fixture_kb))
+    assert result.exit_code == 1 and "unknown export format 'docx'" in result.output
+
+
+def test_commands_have_help() -> None:
+    for name in ("export", "import", "status"):
+        result = run(name, "--help")
+        assert result.exit_code == 0 and "Usage:" in result.output

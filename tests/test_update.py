@@ -1,0 +1,178 @@
+"""kb.update and ``mtgkb update`` against a local HTTP server on 127.0.0.1 (never the internet)."""
+
+from __future__ import annotations
+
+import hashlib
+import http.server
+import json
+import threading
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from .conftest import FIXTURES, cr_release
+
+from kb.cli import main, run_build
+from kb.errors import KBError
+from kb.store import KnowledgeBase
+from kb.update import date_in_name, find_release_link, update
+
+PAGE = (FIXTURES / "releases" / "rules_page.html").read_bytes()
+# Hand-made pages for the failure cases.
+NO_LINK = b"<html><body><h1>Rules</h1><a href='/downloads/MagicCompRules.pdf'>PDF</a></body></html>"
+BAD_FILE_PAGE = b"<html><body><a href='/downloads/notes.txt'>TXT</a></body></html>"
+UNDATED_PAGE = b"<html><body><a href='/downloads/current.txt'>Comprehensive Rules (TXT)</a></body></html>"
+
+
+class _Server:
+    """Serves the pages and the shared 2025-06-06 release; counts the requests per path."""
+
+    def __init__(self, release: bytes) -> None:
+        routes = {"/en/rules": (200, PAGE), "/nolink": (200, NO_LINK), "/badpage": (200, BAD_FILE_PAGE),
+                  "/undated": (200, UNDATED_PAGE),
+                  "/downloads/MagicCompRules%2020250606.txt": (200, release),
+                  "/downloads/current.txt": (200, release),
+                  "/downloads/notes.txt": (200, b"Shopping list\n- bread\n- milk\n")}
+        self.hits: Counter[str] = Counter()
+        server_self = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+                server_self.hits[self.path] += 1
+                if self.path == "/slow":
+                    time.sleep(1.5)
+                status, body = routes.get(self.path, (404, b"not found"))
+                self.send_response(status)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                try:
+                    self.wfile.write(body)
+                except OSError:
+                    pass
+
+            def log_message(self, *args) -> None:
+                pass
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.httpd.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def close(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+@pytest.fixture(scope="module")
+def _module_server():
+    srv = _Server(cr_release("20250606").read_bytes())
+    yield srv
+    srv.close()
+
+
+@pytest.fixture
+def server(_module_server):
+    _module_server.hits.clear()
+    return _module_server
+
+
+@pytest.fixture
+def kb_dir(tmp_path: Path) -> Path:
+    """A knowledge base built from the 2025-04-04 release."""
+    directory = tmp_path / "kb"
+    run_build(directory, [cr_release("20250404")], quiet=True)
+    return directory
+
+
+def _state(kb_dir: Path) -> tuple:
+    """What must not change when an update fails: the published build and the corpus folder."""
+    corpus = kb_dir / "corpus"
+    return ((kb_dir / "CURRENT").read_text(), sorted(p.name for p in (kb_dir / "builds").iterdir()),
+            sorted(p.name for p in corpus.iterdir()) if corpus.exists() else [])
+
+
+def test_update_downloads_stores_and_rebuilds(server, kb_dir):
+    result = update(kb_dir, f"{server.url}/en/rules", timeout=5)
+    assert (result.status, result.effective_date) == ("downloaded", "2025-06-06")
+    stored = Path(result.path)
+    assert stored == kb_dir / "corpus" / "MagicCompRules 20250606.txt"
+    expected_sha = hashlib.sha256(cr_release("20250606").read_bytes()).hexdigest()
+    assert hashlib.sha256(stored.read_bytes()).hexdigest() == result.sha256 == expected_sha
+    record = json.loads((kb_dir / "corpus" / "MANIFEST.json").read_text())
+    assert [(r["file"], r["effective_date"], r["sha256"]) for r in record] == \
+        [("MagicCompRules 20250606.txt", "2025-06-06", expected_sha)]
+    kb = KnowledgeBase.open(kb_dir)
+    releases = {d.effective_date: d.active for d in kb.releases()}
+    assert releases == {"2025-04-04": False, "2025-06-06": True}
+    assert str(stored) in kb.info()["sources"] and str(cr_release("20250404")) in kb.info()["sources"]
+
+
+def test_a_release_already_held_is_not_downloaded_again(server, kb_dir):
+    update(kb_dir, f"{server.url}/en/rules", timeout=5)
+    current = (kb_dir / "CURRENT").read_text()
+    again = update(kb_dir, f"{server.url}/en/rules", timeout=5)
+    assert (again.status, again.effective_date) == ("held", "2025-06-06")
+    assert server.hits["/downloads/MagicCompRules%2020250606.txt"] == 1
+    assert (kb_dir / "CURRENT").read_text() == current
+
+
+def test_a_link_without_a_date_is_recognised_as_held_by_its_content(server, tmp_path):
+    directory = tmp_path / "kb"
+    run_build(directory, [cr_release("20250606")], quiet=True)
+    before = _state(directory)
+    result = update(directory, f"{server.url}/undated", timeout=5)
+    assert (result.status, result.effective_date) == ("held", "2025-06-06")
+    assert _state(directory) == before
+
+
+@pytest.mark.parametrize("path, timeout, message", [
+    ("/slow", 0.3, "/slow: no answer within 0.3 s"),
+    ("/missing", 5, "/missing: HTTP error 404 (Not Found)"),
+    ("/nolink", 5, "/nolink: no link to a rules text (.txt) release found on the page"),
+    ("/badpage", 5, "notes.txt:1: format not recognised"),
+])
+def test_failures_leave_the_knowledge_base_untouched(server, kb_dir, path, timeout, message):
+    before = _state(kb_dir)
+    with pytest.raises(KBError) as caught:
+        update(kb_dir, server.url + path, timeout=timeout)
+    assert message in str(caught.value) and "\n" not in str(caught.value)
+    assert _state(kb_dir) == before
+
+
+def test_a_failed_rebuild_removes_the_stored_file(server, kb_dir):
+    before = _state(kb_dir)
+
+    def broken_rebuild(directory, corpus):
+        raise KBError("index writer failed")
+
+    with pytest.raises(KBError, match="index writer failed"):
+        update(kb_dir, f"{server.url}/en/rules", timeout=5, rebuild=broken_rebuild)
+    state = _state(kb_dir)
+    assert state[:2] == before[:2]
+    assert "MagicCompRules 20250606.txt" not in state[2]
+
+
+def test_unreachable_host_is_one_line(tmp_path):
+    with pytest.raises(KBError, match=r"^http://127\.0\.0\.1:9/x: cannot connect"):
+        update(tmp_path / "kb", "http://127.0.0.1:9/x", timeout=2)
+
+
+def test_cli_update(server, kb_dir):
+    runner = CliRunner()
+    ok = runner.invoke(main, ["update", "--url", f"{server.url}/en/rules", "--kb", str(kb_dir)])
+    assert ok.exit_code == 0, ok.output
+    assert "Downloaded release 2025-06-06" in ok.stdout
+    held = runner.invoke(main, ["update", "--url", f"{server.url}/en/rules", "--kb", str(kb_dir), "--json"])
+    assert json.loads(held.stdout)["status"] == "held"
+    bad = runner.invoke(main, ["update", "--url", f"{server.url}/missing", "--kb", str(kb_dir)])
+    assert bad.exit_code == 1
+    assert bad.stderr.strip().splitlines()[-1] == f"Error: {server.url}/missing: HTTP error 404 (Not Found)"
+
+
+def test_link_finding_on_the_saved_page():
+    link = find_release_link(PAGE, "https://example.test/en/rules")
+    assert link == "https://example.test/downloads/MagicCompRules%2020250606.txt"
+    assert date_in_name(link) == "2025-06-06"
+    assert date_in_name("https://example.test/downloads/current.txt") is None
