@@ -1,13 +1,233 @@
-"""Build the search index inside a staged knowledge base build."""
+"""Build the search index inside a staged knowledge base build.
+
+:func:`build_index` reads ``build_dir/kb.sqlite`` (only the active documents:
+the newest official release per language and every other source) and writes
+``build_dir/index``. The folder is staged with the rest of the build, so it
+becomes visible atomically when the build is published.
+
+Hit ids are stable across builds and readable: ``rule/en/400.2``,
+``example/it/400.6#1``, ``term/en/Vote``, ``ruling/en/Magister of Worth/1a2b3c4d``,
+``card/fr/Council's Judgment`` (English name; the title is the French name),
+``page/it/Voto``. Where two documents give the same rule id, the second gets
+``@<document id>`` appended.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
+import sqlite3
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
+
+from kb.numbering import RuleNumber
+from kb.sources import fold_quotes
+
+from .analysis import name_key
+
+INDEX_DIR = "index"
+DB_NAME = "kb.sqlite"
+# Above this many items the multiprocessing writer pays for its start-up.
+PARALLEL_THRESHOLD = 20_000
+WRITER_LIMIT_MB = 256
+
+
+@dataclass
+class Item:
+    """One searchable item, before it becomes a whoosh document."""
+
+    uid: str
+    kind: str
+    lang: str
+    doc: str
+    title: str = ""
+    content: str = ""
+    number: str = ""
+    names: list[str] = field(default_factory=list)
+    aligned: dict[str, str] = field(default_factory=dict)
+    extra: dict = field(default_factory=dict)
+    akey: str = ""  # rules: sort key of the aligned (reference-language) number
+    group: str = ""  # items sharing a group are each other's aligned versions
+
+    def fields(self) -> dict:
+        parsed = RuleNumber.try_parse(self.number) if self.number else None
+        doc = {
+            "uid": self.uid, "kind": self.kind, "lang": self.lang, "doc": self.doc,
+            "title": self.title, "content": self.content,
+            "aligned": json.dumps(self.aligned, ensure_ascii=False) if self.aligned else "",
+            "extra": json.dumps(self.extra, ensure_ascii=False) if self.extra else "",
+            "words": f"{self.title}\n{self.content}",
+            f"title_{self.lang}": self.title,
+            f"text_{self.lang}": self.content,
+        }
+        if parsed is not None:
+            doc.update(number=str(parsed), numkey=parsed.sort_key, section=str(parsed.section))
+        if self.akey:
+            doc["akey"] = self.akey
+        keys = [k for k in (name_key(n) for n in self.names) if k]
+        if keys:
+            doc["name_key"] = ",".join(keys)
+        return doc
 
 
 def build_index(build_dir: Path, progress: Callable[[str], None] | None = None) -> None:
-    """Write ``build_dir/index`` from ``build_dir/kb.sqlite``.
+    """Write ``build_dir/index`` from ``build_dir/kb.sqlite``."""
+    from whoosh import index
 
-    Not written yet: full-text search is its own issue. Rule lookup never needs it.
-    """
+    from .schema import build_schema
+
+    build_dir = Path(build_dir)
+    db = sqlite3.connect(f"file:{build_dir / DB_NAME}?mode=ro", uri=True)
+    try:
+        items = collect_items(db)
+    finally:
+        db.close()
+    link_aligned(items)
+    target = build_dir / INDEX_DIR
+    target.mkdir(exist_ok=True)
+    if progress:
+        progress(f"indexing {len(items)} items for search")
+    ix = index.create_in(str(target), build_schema())
+    procs = min(os.cpu_count() or 1, 4) if len(items) >= PARALLEL_THRESHOLD else 1
+    options = {"limitmb": WRITER_LIMIT_MB}
+    if procs > 1:
+        options.update(procs=procs, multisegment=True)
+    writer = ix.writer(**options)
+    try:
+        for item in items:
+            writer.add_document(**item.fields())
+    except BaseException:
+        writer.cancel()
+        raise
+    writer.commit()
+
+
+def collect_items(db: sqlite3.Connection) -> list[Item]:
+    """Every searchable item of the active documents, in a stable order."""
+    items: list[Item] = []
+    seen: set[str] = set()
+    for item in _all_items(db):
+        if item.uid in seen:
+            if item.kind in ("ruling", "card", "term", "page"):
+                continue  # the same ruling or card from another source: one hit is enough
+            item.uid = f"{item.uid}@{item.doc}"
+            if item.uid in seen:
+                continue
+        seen.add(item.uid)
+        items.append(item)
+    return items
+
+
+def _all_items(db: sqlite3.Connection) -> Iterator[Item]:
+    yield from rule_items(db)
+    yield from term_items(db)
+    yield from page_items(db)
+    yield from ruling_items(db)
+    yield from card_items(db)
+
+
+_ACTIVE = "JOIN documents d ON d.id = x.doc_id WHERE d.active = 1"
+
+
+def rule_items(db: sqlite3.Connection) -> Iterator[Item]:
+    rows = db.execute(
+        "SELECT x.doc_id, x.number, x.kind, x.title, x.text, x.examples, x.pointer, x.aligned_key,"
+        f" x.align_method, d.lang, d.effective_date, d.provenance FROM rules x {_ACTIVE}"
+        " ORDER BY d.lang, x.doc_id, x.seq")
+    for doc_id, number, kind, title, text, examples, pointer, key, method, lang, date, prov in rows:
+        extra = {"subkind": kind, "date": date, "provenance": prov}
+        if pointer:
+            extra["pointer"] = pointer
+        if method != "number":
+            extra["align_method"] = method
+        body = "\n".join(p for p in (text, pointer) if p)
+        heading = title or (text if kind != "subrule" and text and len(text) < 40
+                             and not text.endswith(".") else "")
+        yield Item(uid=f"rule/{lang}/{number}", kind="rule", lang=lang, doc=doc_id, title=heading,
+                   content=body or (title or ""), number=number, names=[heading] if heading else [],
+                   extra=extra, akey=key, group=f"rule:{key}")
+        for index, (example, _line) in enumerate(json.loads(examples or "[]"), 1):
+            yield Item(uid=f"example/{lang}/{number}#{index}", kind="example", lang=lang, doc=doc_id,
+                       title="", content=example, number=number, extra={"date": date, "provenance": prov},
+                       group=f"example:{key}#{index}")
+
+
+def term_items(db: sqlite3.Connection) -> Iterator[Item]:
+    rows = db.execute(f"SELECT x.doc_id, x.names, x.definition, x.obsolete, d.lang FROM terms x {_ACTIVE}"
+                      " ORDER BY d.lang, x.doc_id, x.seq")
+    for doc_id, names_json, definition, obsolete, lang in rows:
+        names = json.loads(names_json)
+        yield Item(uid=f"term/{lang}/{names[0]}", kind="term", lang=lang, doc=doc_id, title=", ".join(names),
+                   content=definition or "", names=names, extra={"obsolete": True} if obsolete else {},
+                   group=f"term:{name_key(names[0])}")
+
+
+def page_items(db: sqlite3.Connection) -> Iterator[Item]:
+    """Keyword pages: documents other than official releases that carry page metadata."""
+    rows = db.execute("SELECT id, lang, title, introduction, meta, provenance FROM documents"
+                      " WHERE active = 1 AND format != 'cr-text' ORDER BY lang, id")
+    for doc_id, lang, title, intro, meta_json, prov in rows:
+        meta = json.loads(meta_json or "{}")
+        if not title or not ({"infobox", "keyword"} & set(meta)):
+            continue
+        infobox = meta.get("infobox") or {}
+        lines = [intro or ""] + [f"{k}: {v}" for k, v in infobox.items() if isinstance(v, str)]
+        keyword = meta.get("keyword") or {}
+        names = [title] + [v for v in keyword.values() if isinstance(v, str)]
+        english = keyword.get("en") if isinstance(keyword.get("en"), str) else None
+        yield Item(uid=f"page/{lang}/{title}", kind="page", lang=lang, doc=doc_id, title=title,
+                   content="\n".join(l for l in lines if l), names=names, extra={"provenance": prov},
+                   group=f"term:{name_key(english)}" if english else "")
+
+
+def ruling_items(db: sqlite3.Connection) -> Iterator[Item]:
+    rows = db.execute("SELECT x.doc_id, x.card, x.lang, x.date, x.source, x.provenance, x.text, x.translations,"
+                      f" d.title FROM rulings x {_ACTIVE} ORDER BY x.doc_id, x.seq")
+    for doc_id, card, lang, date, source, prov, text, translations, doc_title in rows:
+        digest = text_digest(text)
+        subject = card or doc_id
+        extra = {"date": date, "source": source, "provenance": prov, "card": card, "doc_title": doc_title}
+        group = f"ruling:{subject}/{digest}"
+        yield Item(uid=f"ruling/{lang}/{subject}/{digest}", kind="ruling", lang=lang, doc=doc_id,
+                   title=card or "", content=text, extra=extra, group=group)
+        for t_lang, t_text, t_prov in json.loads(translations or "[]"):
+            yield Item(uid=f"ruling/{t_lang}/{subject}/{digest}", kind="ruling", lang=t_lang, doc=doc_id,
+                       title=card or "", content=t_text, extra={**extra, "provenance": t_prov}, group=group)
+
+
+def text_digest(text: str) -> str:
+    """A short digest of a ruling's text, blind to quote style and spacing."""
+    normal = " ".join(fold_quotes(text).split())
+    return hashlib.sha1(normal.encode("utf-8")).hexdigest()[:8]
+
+
+def card_items(db: sqlite3.Connection) -> Iterator[Item]:
+    rows = db.execute(f"SELECT x.doc_id, x.name, x.type, x.text, x.foreign_data FROM cards x {_ACTIVE}"
+                      " ORDER BY x.doc_id, x.seq")
+    for doc_id, name, type_, text, foreign_json in rows:
+        group = f"card:{name}"
+        yield Item(uid=f"card/en/{name}", kind="card", lang="en", doc=doc_id, title=name,
+                   content="\n".join(p for p in (type_, text) if p), names=[name],
+                   extra={"type": type_}, group=group)
+        seen_langs = set()
+        for f_lang, f_name, f_type, f_text in json.loads(foreign_json or "[]"):
+            if f_lang in seen_langs or f_lang not in ("it", "fr"):
+                continue  # the first entry of a language is its current wording
+            seen_langs.add(f_lang)
+            yield Item(uid=f"card/{f_lang}/{name}", kind="card", lang=f_lang, doc=doc_id, title=f_name or name,
+                       content="\n".join(p for p in (f_type, f_text) if p), names=[f_name or name],
+                       extra={"type": f_type, "english": name}, group=group)
+
+
+def link_aligned(items: list[Item]) -> None:
+    """Give each item the ids of its counterparts in the other languages (first one per language)."""
+    groups: dict[str, dict[str, str]] = {}
+    for item in items:
+        if item.group:
+            groups.setdefault(item.group, {}).setdefault(item.lang, item.uid)
+    for item in items:
+        versions = groups.get(item.group) if item.group else None
+        if versions:
+            item.aligned = {lang: uid for lang, uid in versions.items() if lang != item.lang}

@@ -221,5 +221,8 @@ register(serve)
 from .cli_align import align_command  # noqa: E402  (mtgkb align)
 register(align_command)
 
+from .cli_search import search_command  # noqa: E402  (feature commands register below)
+register(search_command)
+
 if __name__ == "__main__":  # pragma: no cover
     main()

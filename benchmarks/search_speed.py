@@ -1,0 +1,175 @@
+"""Search speed and size on the scale corpus, side by side with SQLite FTS5 on the same items.
+
+Scale corpus: the 2025-11-14 English release, the embedded seeds and the 580 MTGJSON set
+files of ``../shared/corpus/mtgjson-sets-20220425.tar.xz`` (unpacked to a temporary folder).
+Prints: full ``mtgkb build`` time and peak memory, index-only build time, index size,
+warm latency p50/p95 over 200 mixed queries, cold ``mtgkb search`` and ``mtgkb rule``
+wall time (fresh processes, median of 5) — and for FTS5: build time, size, p50/p95.
+
+    .venv/bin/python benchmarks/search_speed.py [--sets N] [--keep DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shutil
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from search_quality import FTS5Baseline, load_queries  # noqa: E402
+
+from indexer.build import build_index, collect_items  # noqa: E402
+from indexer.search import QueryError, Searcher  # noqa: E402
+from kb.store import current_build  # noqa: E402
+
+SHARED = ROOT.parent / "shared" / "corpus"
+ARCHIVE = SHARED / "mtgjson-sets-20220425.tar.xz"
+RELEASE = SHARED / "cr-en" / "MagicCompRules 20251114.txt"
+MTGKB = Path(sys.executable).with_name("mtgkb")
+
+
+def unpack_sets(target: Path, limit: int | None) -> int:
+    count = 0
+    with tarfile.open(ARCHIVE) as archive:
+        for member in archive:
+            if not member.isfile() or not member.name.endswith(".json") or member.name.endswith("allSets.json"):
+                continue
+            member.name = Path(member.name).name
+            archive.extract(member, target, filter="data")
+            count += 1
+            if limit and count >= limit:
+                break
+    return count
+
+
+def timed_build(kb_dir: Path, sources: list[Path]) -> tuple[float, float]:
+    """Wall seconds and peak RSS (MB) of ``mtgkb build`` in a fresh process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    start = time.perf_counter()
+    args = [str(MTGKB), "build", "--kb", str(kb_dir)] + [a for s in sources for a in ("--corpus", str(s))]
+    subprocess.run(args, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wall = time.perf_counter() - start
+    peak = max(before, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss) / 1024
+    return wall, peak
+
+
+def size_mb(path: Path) -> float:
+    if path.is_file():
+        return path.stat().st_size / 1e6
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file()) / 1e6
+
+
+def mixed_queries(build_dir: Path, n: int = 200) -> list[str]:
+    """The quality set's queries, then card names and rule numbers from the knowledge base."""
+    queries = [q["query"] for q in load_queries()]
+    db = sqlite3.connect(f"file:{build_dir / 'kb.sqlite'}?mode=ro", uri=True)
+    names = [r[0] for r in db.execute("SELECT DISTINCT name FROM cards ORDER BY name")]
+    numbers = [r[0] for r in db.execute("SELECT number FROM rules WHERE kind = 'subrule' ORDER BY sort_key")]
+    db.close()
+    step_n, step_r = max(1, len(names) // 80), max(1, len(numbers) // 40)
+    queries += names[::step_n][:80] + [f"rule {n}" for n in numbers[::step_r][:40]]
+    return (queries * 3)[:n]
+
+
+def latencies(run, queries: list[str]) -> list[float]:
+    for q in queries[:20]:
+        run(q)  # warm up
+    times = []
+    for q in queries:
+        start = time.perf_counter()
+        run(q)
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
+def pct(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def cold(args: list[str], env: dict, runs: int = 5) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(args, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sets", type=int, default=None, help="only the first N set files (default: all)")
+    parser.add_argument("--keep", type=Path, help="keep the knowledge base in this folder")
+    args = parser.parse_args()
+    work = Path(tempfile.mkdtemp(prefix="mtgkb-speed-"))
+    try:
+        sets_dir = work / "sets"
+        sets_dir.mkdir()
+        count = unpack_sets(sets_dir, args.sets)
+        kb_dir = args.keep or work / "kb"
+        wall, peak = timed_build(kb_dir, [ROOT / "corpus", RELEASE, sets_dir])
+        build_dir = current_build(kb_dir)
+        index_dir = build_dir / "index"
+
+        # index alone, again, from the same database
+        again = work / "reindex"
+        again.mkdir()
+        shutil.copy(build_dir / "kb.sqlite", again / "kb.sqlite")
+        start = time.perf_counter()
+        build_index(again)
+        index_seconds = time.perf_counter() - start
+
+        db = sqlite3.connect(f"file:{build_dir / 'kb.sqlite'}?mode=ro", uri=True)
+        items = len(collect_items(db))
+        db.close()
+        start = time.perf_counter()
+        fts = FTS5Baseline(build_dir)
+        fts_seconds = time.perf_counter() - start
+        fts_file = work / "fts.sqlite"
+        fts.db.execute(f"VACUUM INTO '{fts_file}'")
+
+        queries = mixed_queries(build_dir)
+        searcher = Searcher(index_dir)
+
+        def ours(q: str) -> None:
+            try:
+                searcher.search(q, limit=10)
+            except QueryError:
+                pass
+
+        ours_ms = latencies(ours, queries)
+        fts_ms = latencies(lambda q: fts.search(q, 10), queries)
+
+        env = {**os.environ, "MTGKB_HOME": str(kb_dir)}
+        cold_search = cold([str(MTGKB), "search", "zone publique"], env)
+        cold_rule = cold([str(MTGKB), "rule", "400.7"], env)
+
+        print(f"scale corpus: 2025-11-14 release + seeds + {count} MTGJSON set files -> {items} indexed items")
+        print(f"{'':<34}{'mtgkb (whoosh)':>16}{'SQLite FTS5':>14}")
+        print(f"{'full mtgkb build (parse+store+index)':<34}{wall:>15.1f}s{'':>14}")
+        print(f"{'peak memory of the build':<34}{peak:>14.0f}MB{'':>14}")
+        print(f"{'index build from kb.sqlite':<34}{index_seconds:>15.1f}s{fts_seconds:>13.1f}s")
+        print(f"{'index size':<34}{size_mb(index_dir):>14.1f}MB{size_mb(fts_file):>12.1f}MB")
+        print(f"{'warm latency p50 (200 queries)':<34}{pct(ours_ms, 50):>14.1f}ms{pct(fts_ms, 50):>12.2f}ms")
+        print(f"{'warm latency p95':<34}{pct(ours_ms, 95):>14.1f}ms{pct(fts_ms, 95):>12.2f}ms")
+        print(f"{'cold mtgkb search (median of 5)':<34}{cold_search:>15.2f}s")
+        print(f"{'cold mtgkb rule 400.7 (median of 5)':<34}{cold_rule:>15.2f}s")
+        print("targets: build < 180 s, warm p95 < 50 ms, cold search < 0.6 s, cold rule < 0.25 s")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,223 @@
+"""Text analysis per language: the same chain on the index side and the query side.
+
+``analyzer_for(lang)`` gives, for ``it``, ``en`` and ``fr``:
+
+1. a tokenizer that keeps rule numbers (``702.19b``) as one token and keeps
+   apostrophes inside words (``dell'abilità``, ``l’exil``) for step 3;
+2. lowercase;
+3. elision stripping for Italian and French (both ``'`` and ``’``): the elided
+   article or preposition is dropped (``dell'abilità`` → ``abilità``);
+   English drops the possessive ``'s``;
+4. accent folding (``bloquée`` → ``bloquee``) *before* stemming, so a word typed
+   with or without accents stems the same way;
+5. the language's own stop words (folded the same way);
+6. the language's snowball stemmer (rule numbers and other tokens with digits
+   are never stemmed).
+
+``words_analyzer()`` is the unstemmed variant (steps 1–4 with every language's
+elisions) used for spelling suggestions, typo tolerance and prefixes.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+from typing import Iterator
+
+from whoosh.analysis import Analyzer, Filter, LowercaseFilter, RegexTokenizer, Token
+from whoosh.lang import stemmer_for_language, stopwords_for_language
+
+LANGS = ("en", "it", "fr")
+
+# A rule number (702.19b, 400.7) first, then words with inner apostrophes.
+TOKEN_PATTERN = re.compile(r"\d{3}\.\d+[a-z]?(?![\w])|\w+(?:['’]\w+)*", re.UNICODE | re.IGNORECASE)
+RULE_NUMBER = re.compile(r"^\d{3}\.\d+[a-z]?$")
+
+ELISIONS: dict[str, frozenset[str]] = {
+    "it": frozenset("""
+        l un d c m t s v n dell all dall nell sull coll pell quell quest nessun alcun ciascun
+        anch tutt senz dev com dov cos buon bell sant gl mezz
+    """.split()),
+    "fr": frozenset("""
+        l d j m t s c n qu jusqu lorsqu puisqu quoiqu presqu quelqu
+    """.split()),
+    "en": frozenset(),
+}
+APOSTROPHES = "'’`´"
+
+# Stop words the whoosh lists lack that are pure noise in rules text.
+EXTRA_STOPWORDS = {
+    "en": {"s"},
+    "it": {"ne", "ci", "si"},
+    "fr": {"ne", "pas", "ou"},
+}
+
+
+def fold(text: str) -> str:
+    """Remove diacritics (``é`` → ``e``, ``œ`` → ``oe``); keeps everything else."""
+    if text.isascii():
+        return text
+    text = text.replace("œ", "oe").replace("æ", "ae").replace("ß", "ss")
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def strip_elision(word: str, elisions: frozenset[str]) -> tuple[str, int]:
+    """``word`` without a leading elided article, and how many characters were cut."""
+    cut = 0
+    while True:
+        for apostrophe in APOSTROPHES:
+            head, sep, tail = word.partition(apostrophe)
+            if sep and tail and head in elisions:
+                cut += len(head) + 1
+                word = tail
+                break
+        else:
+            return word, cut
+
+
+def normalise_apostrophes(word: str) -> str:
+    for apostrophe in APOSTROPHES[1:]:
+        word = word.replace(apostrophe, "'")
+    return word
+
+
+class ElisionFilter(Filter):
+    """Drops elided articles (``l'``, ``dell'``, ``qu'``) and English possessive ``'s``."""
+
+    def __init__(self, elisions: frozenset[str], possessive: bool = False) -> None:
+        self.elisions = elisions
+        self.possessive = possessive
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, ElisionFilter) and self.elisions == other.elisions
+                and self.possessive == other.possessive)
+
+    def __call__(self, tokens: Iterator[Token]) -> Iterator[Token]:
+        for t in tokens:
+            text = t.text
+            if not text.isalnum() and any(a in text for a in APOSTROPHES):
+                text, cut = strip_elision(text, self.elisions)
+                if cut and getattr(t, "chars", False):
+                    t.startchar += cut
+                text = normalise_apostrophes(text)
+                if self.possessive and text.endswith("'s"):
+                    text = text[:-2]
+                    if getattr(t, "chars", False):
+                        t.endchar -= 2
+                t.text = text
+            yield t
+
+
+class FoldFilter(Filter):
+    """Accent folding (runs before stop words and stemming)."""
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, FoldFilter)
+
+    def __call__(self, tokens: Iterator[Token]) -> Iterator[Token]:
+        for t in tokens:
+            t.text = fold(t.text)
+            yield t
+
+
+class StopWordsFilter(Filter):
+    """Removes the language's stop words (compared folded) and renumbers positions."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self.stops = stopwords(lang)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, StopWordsFilter) and self.lang == other.lang
+
+    def __call__(self, tokens: Iterator[Token]) -> Iterator[Token]:
+        position = 0
+        stops = self.stops
+        for t in tokens:
+            if t.text in stops:
+                if getattr(t, "removestops", True):
+                    continue
+                t.stopped = True
+                yield t
+                continue
+            if getattr(t, "positions", False):
+                t.pos = position
+            position += 1
+            yield t
+
+
+class SnowballFilter(Filter):
+    """The language's snowball stemmer, cached; tokens with digits pass unchanged."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, SnowballFilter) and self.lang == other.lang
+
+    def __call__(self, tokens: Iterator[Token]) -> Iterator[Token]:
+        stem = stemmer(self.lang)
+        for t in tokens:
+            if not getattr(t, "stopped", False):
+                t.text = stem(t.text)
+            yield t
+
+
+@lru_cache(maxsize=None)
+def stopwords(lang: str) -> frozenset[str]:
+    words = set(stopwords_for_language(lang)) | EXTRA_STOPWORDS.get(lang, set())
+    return frozenset(words | {fold(w) for w in words})
+
+
+@lru_cache(maxsize=None)
+def stemmer(lang: str):
+    """A cached stem function for ``lang`` (whoosh's snowball stemmers are pure Python)."""
+    base = stemmer_for_language(lang)
+
+    @lru_cache(maxsize=200_000)
+    def stem(word: str) -> str:
+        if any(c.isdigit() for c in word):
+            return word
+        return base(word)
+
+    return stem
+
+
+def tokenizer() -> RegexTokenizer:
+    return RegexTokenizer(TOKEN_PATTERN)
+
+
+@lru_cache(maxsize=None)
+def analyzer_for(lang: str) -> Analyzer:
+    """The full analysis chain for ``lang`` (``it``, ``en`` or ``fr``)."""
+    if lang not in LANGS:
+        raise ValueError(f"no analyzer for language {lang!r}")
+    return (tokenizer() | LowercaseFilter() | ElisionFilter(ELISIONS[lang], possessive=lang == "en")
+            | FoldFilter() | StopWordsFilter(lang) | SnowballFilter(lang))
+
+
+@lru_cache(maxsize=None)
+def words_analyzer() -> Analyzer:
+    """Lowercased, elision-stripped, folded words of any language, unstemmed, no stop words."""
+    every = frozenset().union(*ELISIONS.values())
+    return tokenizer() | LowercaseFilter() | ElisionFilter(every, possessive=True) | FoldFilter()
+
+
+def terms(text: str, lang: str) -> list[str]:
+    """The index terms ``text`` gives in ``lang`` (handy for queries and tests)."""
+    return [t.text for t in analyzer_for(lang)(text)]
+
+
+def words(text: str) -> list[str]:
+    return [t.text for t in words_analyzer()(text)]
+
+
+def is_rule_number(token: str) -> bool:
+    return bool(RULE_NUMBER.match(token))
+
+
+def name_key(text: str) -> str:
+    """A name reduced for exact matching: folded lowercase words joined by single spaces."""
+    return " ".join(words(text))

@@ -1,0 +1,53 @@
+"""The whoosh schema of the search index.
+
+One index document per searchable item: a rule or subrule in one language, an
+example, a glossary term, a ruling (and each of its translations), a keyword
+page, a card in one language. Each language has its own title and text fields,
+analysed with that language's chain (:mod:`indexer.analysis`); an item fills
+only its own language's pair. ``words`` holds the unstemmed words of every item
+for spelling suggestions, typo tolerance and prefixes. Stored fields are enough
+to print a hit without opening the knowledge base.
+"""
+
+from __future__ import annotations
+
+from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
+
+from .analysis import LANGS, analyzer_for, words_analyzer
+
+# Kinds of hit, in the order ties are broken.
+KINDS = ("rule", "term", "page", "card", "ruling", "example")
+TITLE_BOOST = 3.0
+
+
+def title_field(lang: str) -> str:
+    return f"title_{lang}"
+
+
+def text_field(lang: str) -> str:
+    return f"text_{lang}"
+
+
+def build_schema() -> Schema:
+    fields = {
+        "uid": ID(unique=True, stored=True),
+        "kind": ID(stored=True),
+        "lang": ID(stored=True),
+        "number": ID(stored=True),
+        "numkey": ID(stored=True, sortable=True),
+        # the sort key of the reference-language number a rule text is aligned to
+        "akey": ID,
+        "section": ID,
+        "doc": ID(stored=True),
+        # Folded, punctuation-free names (card names, term names, page titles) for exact-name hits.
+        "name_key": KEYWORD(commas=True, lowercase=False, scorable=False),
+        "words": TEXT(analyzer=words_analyzer(), phrase=False),
+        "title": STORED,
+        "content": STORED,
+        "aligned": STORED,
+        "extra": STORED,
+    }
+    for lang in LANGS:
+        fields[title_field(lang)] = TEXT(analyzer=analyzer_for(lang), field_boost=TITLE_BOOST)
+        fields[text_field(lang)] = TEXT(analyzer=analyzer_for(lang))
+    return Schema(**fields)

@@ -1,0 +1,72 @@
+"""The per-language analysis chain: tokens, elisions, folding before stemming, stop words."""
+
+from __future__ import annotations
+
+import pytest
+
+from indexer.analysis import analyzer_for, fold, name_key, terms, words
+
+
+@pytest.mark.parametrize("lang", ["it", "en", "fr"])
+def test_rule_numbers_are_one_token(lang: str) -> None:
+    assert "702.19b" in terms("see rule 702.19b and 400.7.", lang)
+    assert "400.7" in terms("see rule 702.19b and 400.7.", lang)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("dell'abilità", ["abil"]), ("dell’abilità", ["abil"]), ("l'esilio", ["esil"]), ("un’altra", ["altra"]),
+])
+def test_italian_elisions_with_both_apostrophes(text: str, expected: list[str]) -> None:
+    assert terms(text, "it") == expected
+
+
+@pytest.mark.parametrize("text", ["l'exil", "l’exil", "L’EXIL", "exil"])
+def test_french_elisions_with_both_apostrophes(text: str) -> None:
+    assert terms(text, "fr") == ["exil"]
+
+
+def test_french_qu_and_jusqu_elisions() -> None:
+    assert terms("qu’une créature", "fr") == terms("une créature", "fr") == ["creatur"]
+    assert terms("jusqu'au tour", "fr") == terms("au tour", "fr")
+
+
+def test_accents_are_folded_before_stemming() -> None:
+    # Folding after stemming would stem "bloquée" to "bloqu" and "bloquee" to "bloque".
+    assert terms("bloquée", "fr") == terms("bloquee", "fr") == terms("BLOQUÉE", "fr")
+    assert terms("abilità", "it") == terms("abilita", "it")
+    assert fold("Cimetière œuvre") == "Cimetiere oeuvre"
+
+
+def test_each_language_uses_its_own_stop_words() -> None:
+    assert terms("campo di battaglia", "it") == ["camp", "battagl"]
+    assert "di" in terms("campo di battaglia", "en")  # English stop words are not applied to Italian
+    assert terms("the vote is tied", "en") == ["vote", "tie"]
+    assert "the" in terms("the vote", "it")
+    assert terms("le champ de bataille", "fr") == ["champ", "bataill"]
+
+
+def test_snowball_stemmers_per_language() -> None:
+    assert terms("votes voting voted", "en") == ["vote", "vote", "vote"]
+    assert terms("votare votazione", "it")[0] == terms("voto", "it")[0]
+    assert terms("zones publiques", "fr") == terms("zone publique", "fr")
+
+
+def test_english_possessive_is_dropped() -> None:
+    assert terms("Galadriel's ability", "en") == terms("Galadriel ability", "en")
+
+
+def test_character_offsets_skip_the_elided_article() -> None:
+    text = "Usa dell'abilità."
+    spans = {t.text: (t.startchar, t.endchar) for t in analyzer_for("it")(text, chars=True)}
+    start, end = spans["abil"]
+    assert text[start:end] == "abilità"
+
+
+def test_words_are_unstemmed_and_folded() -> None:
+    assert words("L’exil dell'Abilità votes") == ["exil", "abilita", "votes"]
+    assert name_key("Council's Judgment") == "council judgment"
+
+
+def test_unknown_language_is_refused() -> None:
+    with pytest.raises(ValueError):
+        analyzer_for("de")
