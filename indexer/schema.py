@@ -36,7 +36,7 @@ def build_schema() -> Schema:
         "number": ID(stored=True),
         "numkey": ID(stored=True, sortable=True),
         # the sort key of the reference-language number a rule text is aligned to
-        "akey": ID,
+        "akey": ID(stored=True),
         "section": ID,
         "doc": ID(stored=True),
         # Folded, punctuation-free names (card names, term names, page titles) for exact-name hits.

@@ -530,7 +530,8 @@ class Searcher:
         highlight_terms = {t for f, t in matched if f in (text_field(lang), title_field(lang))}
         snippet, spans = make_snippet(content, lang, highlight_terms)
         extra = json.loads(stored["extra"]) if stored.get("extra") else {}
-        extra["_numkey"] = stored.get("numkey", "")
+        # rules sort by the number they are aligned to (a renumbered translation beside its source)
+        extra["_numkey"] = stored.get("akey") or stored.get("numkey", "")
         return Hit(kind=stored.get("kind", ""), id=stored.get("uid", ""), lang=lang,
                    title=stored.get("title", "") or "", snippet=snippet, highlights=spans, score=float(score),
                    number=stored.get("number") or None,

@@ -56,3 +56,23 @@ def parsed_release(date: str):
 
 SHARED_RELEASES = ("20120701", "20160826", "20180713", "20221118", "20231013", "20241108",
                    "20250404", "20250606", "20251114")
+
+
+@pytest.fixture(scope="session")
+def search_kb(tmp_path_factory):
+    """The knowledge base the search tests share, built once per session with ``run_build``:
+    the embedded seeds, the shared MTGJSON set files, the English release of 2024-11-08
+    and the hand-made French excerpt ``fixtures/search_fr_zones.txt``."""
+    from kb.cli import run_build
+    from kb.store import KnowledgeBase
+
+    kb_dir = tmp_path_factory.mktemp("search-kb")
+    sources = [CORPUS, require_shared(SHARED_CORPUS / "mtgjson"), cr_release("20241108"),
+               FIXTURES / "search_fr_zones.txt"]
+    run_build(kb_dir, sources, quiet=True)
+    return KnowledgeBase.open(kb_dir)
+
+
+@pytest.fixture(scope="session")
+def search_kb_dir(search_kb) -> Path:
+    return search_kb.build_dir.parent.parent

@@ -11,7 +11,6 @@ from click.testing import CliRunner
 
 from kb.cli import main
 
-from .search_kb import search_kb, search_kb_dir  # noqa: F401  (session fixtures)
 
 
 def run(kb_dir: Path, *args: str):

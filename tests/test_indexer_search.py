@@ -8,7 +8,6 @@ import pytest
 from indexer.search import QueryError, Searcher, parse_query, search
 from kb.numbering import RuleNumber
 
-from .search_kb import search_kb  # noqa: F401  (session fixture)
 
 
 def ids(kb, query: str, **options) -> list[str]:

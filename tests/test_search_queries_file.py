@@ -16,7 +16,6 @@ def load_queries() -> list[dict]:
     spec.loader.exec_module(module)
     return module.load_queries()
 
-from .search_kb import search_kb  # noqa: F401  (session fixture)
 
 
 def test_queries_cover_languages_and_types() -> None:
