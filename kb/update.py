@@ -19,18 +19,14 @@ import os
 import re
 import socket
 import time
-import urllib.error
-import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 from urllib.parse import unquote, urljoin, urlsplit
 
-from bs4 import BeautifulSoup
 
 from .errors import KBError
 from .model import Document
-from .parsers import parse_source
 from .sources import source_from_bytes
 from .store import KnowledgeBase, current_build
 
@@ -56,6 +52,9 @@ class UpdateResult:
 
 def fetch(url: str, timeout: float) -> bytes:
     """The body at ``url``; timeouts, HTTP errors and unreachable hosts become one-line errors."""
+    import urllib.error  # here, not at import: `mtgkb rule` must start fast
+    import urllib.request
+
     request = urllib.request.Request(url, headers={"User-Agent": _USER_AGENT})
     try:
         with urllib.request.urlopen(request, timeout=timeout) as response:
@@ -74,6 +73,8 @@ def fetch(url: str, timeout: float) -> bytes:
 
 def find_release_link(html: bytes | str, page_url: str) -> str:
     """The absolute URL of the rules text (``.txt``) linked from the rules page."""
+    from bs4 import BeautifulSoup  # here, not at import: `mtgkb rule` must start fast
+
     soup = BeautifulSoup(html, "lxml")
     links = [urljoin(page_url, a["href"].strip()) for a in soup.find_all("a", href=True)]
     texts = [link for link in links if urlsplit(link).path.lower().endswith(".txt")]
@@ -92,6 +93,8 @@ def date_in_name(url: str) -> str | None:
 def check_release(data: bytes, url: str) -> Document:
     """Parse downloaded bytes: they must be an English official rules text with an effective date."""
     name = unquote(urlsplit(url).path.rsplit("/", 1)[-1]) or url
+    from .parsers import parse_source
+
     document = parse_source(source_from_bytes(data, name))
     if document.format != "cr-text" or document.lang != "en" or not document.effective_date:
         raise KBError(f"{url}: not an English Comprehensive Rules text with an effective date")

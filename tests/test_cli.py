@@ -140,3 +140,15 @@ def test_build_reports_every_embedded_document(tmp_path: Path) -> None:
     assert {Path(s["path"]).name: s["reason"] for s in summary["skipped"]} == {
         "MANIFEST.json": "corpus manifest, not a source",
         "lexicon-core.tsv": "curated lexicon data (read by the alignment), not a source"}
+
+
+def test_rule_lookup_path_imports_nothing_heavy() -> None:
+    """`mtgkb rule` starts fast: no search engine, HTML parser, web stack or HTTP client on its path."""
+    import subprocess
+    import sys
+
+    heavy = ["whoosh", "bs4", "lxml", "urllib.request", "starlette", "babel", "kb.parsers"]
+    code = ("import sys; from kb.cli import main; from kb import lookup, render; "
+            f"print(','.join(m for m in {heavy!r} if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == ""
