@@ -25,7 +25,7 @@ from ..dates import find_date
 from ..errors import ParseError
 from ..model import Document, Example, Rule, Term
 from ..numbering import RuleNumber
-from ..refs import find_refs
+from ..refs import find_refs_many
 from ..sources import Source
 from .base import Format, LineLedger
 
@@ -111,8 +111,8 @@ class _CRParser:
         self.lines = source.lines
         self.kw = detect_language(self.lines)
         self.ledger = LineLedger(len(self.lines))
-        self.rules: list[Rule] = []
-        self.terms: list[Term] = []
+        self.rules: list[tuple] = []  # Rule arguments but refs
+        self.terms: list[tuple] = []  # Term arguments but refs
         self.intro: list[str] = []
         self.credits: list[str] = []
         self.effective: str | None = None
@@ -272,12 +272,9 @@ class _CRParser:
         if o is None:
             return
         text = "\n".join(o.parts) if len(o.parts) != 1 else o.parts[0]
-        if o.examples:
-            examples = tuple(Example("\n".join(texts), first) for first, texts in o.examples)
-            refs = find_refs(" ".join([text, *(e.text for e in examples)]), self.kw.lang)
-        else:
-            examples, refs = (), find_refs(text, self.kw.lang)
-        self.rules.append(Rule(o.text_number, o.kind, text, o.title, examples, refs, o.line, o.end_line))
+        examples = tuple(Example("\n".join(texts), first) for first, texts in o.examples) if o.examples else ()
+        # Rules are made in _document, once the references of all of them are found in one scan.
+        self.rules.append((o.text_number, o.kind, text, o.title, examples, o.line, o.end_line))
         self.open = None
 
     # -- glossary -------------------------------------------------------------
@@ -289,8 +286,7 @@ class _CRParser:
         obsolete = bool(self.kw.obsolete.search(head))
         names = tuple(split_names(self.kw.obsolete.sub("", head)))
         definition = "\n".join(text for _, text in block[1:])
-        self.terms.append(Term(names=names, definition=definition, obsolete=obsolete,
-                               refs=find_refs(definition, self.kw.lang), line=first_line))
+        self.terms.append((names, definition, obsolete, first_line))
         self.ledger.land(len(block))
 
     # -- document -------------------------------------------------------------
@@ -313,14 +309,25 @@ class _CRParser:
         if self.effective is None:
             self.ledger.warn(self.path, 1, "no effective date found")
 
+    def _tree(self) -> tuple[tuple[Rule, ...], tuple[Term, ...]]:
+        texts = [" ".join([text, *(e.text for e in examples)]) if examples else text
+                 for _, _, text, _, examples, _, _ in self.rules]
+        refs = find_refs_many(texts + [definition for _, definition, _, _ in self.terms], self.kw.lang)
+        rules = tuple(Rule(n, kind, text, title, examples, cited, line, end)
+                      for (n, kind, text, title, examples, line, end), cited in zip(self.rules, refs))
+        terms = tuple(Term(names, definition, obsolete, cited, line)
+                      for (names, definition, obsolete, line), cited in zip(self.terms, refs[len(self.rules):]))
+        return rules, terms
+
     def _document(self) -> Document:
         source = self.source
+        rules, terms = self._tree()
         return Document(
             id=f"cr-{self.kw.lang}-{self.effective}" if self.effective else source.id,
             lang=self.kw.lang, format=FORMAT.name, path=source.path, sha256=source.sha256,
             title="Magic: The Gathering Comprehensive Rules", effective_date=self.effective,
             provenance="official", introduction="\n\n".join(self.intro), credits="\n".join(self.credits),
-            rules=tuple(self.rules), terms=tuple(self.terms),
+            rules=rules, terms=terms,
             meta={"encoding": source.decoded.encoding, "bom": source.decoded.bom,
                   "newline": source.decoded.newline},
             accounting=self.ledger.account(), warnings=tuple(self.ledger.warnings))
