@@ -60,6 +60,15 @@ class Exporter:
 
 # -- XML helpers shared by the XML formats --------------------------------------------------
 
+def sub_element(parent: etree._Element, tag: str, text: str | None = None, ns: str | None = None,
+                **attrs: str) -> etree._Element:
+    """A child element ``tag`` (in namespace ``ns``) with ``attrs`` and, when given, ``text``."""
+    element = etree.SubElement(parent, f"{{{ns}}}{tag}" if ns else tag, attrs)
+    if text is not None:
+        element.text = text
+    return element
+
+
 def xml_bytes(root: etree._Element, doctype: str | None = None) -> bytes:
     return etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True, doctype=doctype)
 

@@ -18,17 +18,14 @@ from __future__ import annotations
 
 from lxml import etree
 
-from .base import XML_LANG, Exporter, ImportedFile, ImportedUnit, children, local, parse_xml, xml_bytes
+from .base import sub_element, XML_LANG, Exporter, ImportedFile, ImportedUnit, children, local, parse_xml, xml_bytes
 from .selection import Selection
 
 NS = "urn:iso:std:iso:30042:ed-2"
 
 
 def _sub(parent: etree._Element, tag: str, text: str | None = None, **attrs: str) -> etree._Element:
-    element = etree.SubElement(parent, f"{{{NS}}}{tag}", attrs)
-    if text is not None:
-        element.text = text
-    return element
+    return sub_element(parent, tag, text, NS, **attrs)
 
 
 def write(selection: Selection) -> bytes:

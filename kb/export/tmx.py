@@ -23,17 +23,13 @@ from __future__ import annotations
 from lxml import etree
 
 from .. import __version__
-from .base import XML_LANG, Exporter, ImportedFile, ImportedUnit, children, inline_text, local, parse_xml, xml_bytes
+from .base import sub_element, XML_LANG, Exporter, ImportedFile, ImportedUnit, children, inline_text, local, parse_xml, xml_bytes
 from .selection import Selection, Unit
 
 DOCTYPE = '<!DOCTYPE tmx SYSTEM "tmx14.dtd">'
 
 
-def _sub(parent: etree._Element, tag: str, text: str | None = None, **attrs: str) -> etree._Element:
-    element = etree.SubElement(parent, tag, attrs)
-    if text is not None:
-        element.text = text
-    return element
+_sub = sub_element
 
 
 def tmx_date(selection: Selection) -> str:

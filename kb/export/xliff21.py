@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from lxml import etree
 
-from .base import (XLIFF_VERSION, XML_SPACE, Exporter, ImportedFile, ImportedUnit, child, children, descendants,
+from .base import (sub_element, XLIFF_VERSION, XML_SPACE, Exporter, ImportedFile, ImportedUnit, child, children, descendants,
                    find_iso_date, inline_text, local, parse_xml, release_label, xml_bytes)
 from .selection import Selection, Unit
 from .xliff12 import unit_notes
@@ -29,10 +29,7 @@ STALE_SUBSTATE = "mtgkb:stale"
 
 
 def _sub(parent: etree._Element, tag: str, text: str | None = None, **attrs: str) -> etree._Element:
-    element = etree.SubElement(parent, f"{{{NS}}}{tag}", attrs)
-    if text is not None:
-        element.text = text
-    return element
+    return sub_element(parent, tag, text, NS, **attrs)
 
 
 def unit_token(unit_id: str) -> str:
