@@ -28,7 +28,10 @@ from ..sources import Source
 from ._wiki import LineVerdicts, TextLine, parse_text_source
 from .base import Format
 
-DATE_LINE = re.compile(r"^(?P<date>[^·•|]*?\d[^·•|]*?)\s*[·•|]\s*source\s*:\s*(?P<source>[\w.\- ]+?)\s*$", re.I)
+# "16 juin 2023 · source : wotc". The date part is bounded: an unbounded lazy run before
+# the separator backtracks quadratically on long lines (a one-line JSON file took minutes).
+DATE_LINE = re.compile(r"^(?P<date>[^·•|\n]{0,40}\d[^·•|\n]{0,40}?)\s*[·•|]\s*source\s*:\s*(?P<source>[\w.\- ]+?)\s*$",
+                       re.I)
 _MARKED = re.compile(r"^(?:\[(?P<lang1>FR|IT)\]|(?P<lang2>FR|IT)\s*(?:\((?P<how>IA|AI|auto(?:matique)?|machine)\))?"
                      r"\s*:|Traduction(?P<how2>\s+automatique|\s*\((?:IA|AI)\))?\s*:)\s*(?P<text>\S.*)$")
 _MACHINE = re.compile(r"générée? automatiquement|traduction automatique|\((?:IA|AI)\)|machine[- ]translat|"
@@ -44,7 +47,7 @@ _OFFICIAL_SOURCES = ("wotc", "wizards", "wizards of the coast")
 
 def detect(source: Source) -> float:
     lines = source.head(8000).splitlines()[:200]
-    hits = sum(1 for line in lines if DATE_LINE.match(line.strip()) and find_date(line))
+    hits = sum(1 for line in lines if "source" in line.lower() and DATE_LINE.match(line.strip()) and find_date(line))
     return 0.95 if hits >= 2 else 0.7 if hits == 1 else 0.0
 
 
