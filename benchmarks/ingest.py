@@ -5,8 +5,9 @@ folder, then measures, each in its own subprocess so that memory peaks are
 separate, and ``--runs`` times (median reported):
 
 * baseline: ``json.load`` of every file, nothing kept;
-* ingest: every file parsed with :mod:`kb.parsers.mtgjson` and merged into one
-  document (one card per name, each ruling once), one file at a time.
+* ingest: every file recognised by content (every registered format's detector
+  runs, as in ``mtgkb build``), parsed with :mod:`kb.parsers.mtgjson` and merged
+  into one document (one card per name, each ruling once), one file at a time.
 
 Prints the figures side by side with their ratio, then the totals of the
 ingest next to the ones the corpus MANIFEST states. Progress goes to stderr.
@@ -65,7 +66,8 @@ def measure_baseline(folder: Path) -> dict:
 def measure_ingest(folder: Path) -> dict:
     sys.path.insert(0, str(ROOT))
     from kb.errors import SourceError
-    from kb.parsers.mtgjson import CardMerger, parse
+    from kb.parsers import detect_format
+    from kb.parsers.mtgjson import CardMerger
     from kb.sources import read_source
 
     merger, parsed, skipped = CardMerger(), 0, []
@@ -73,7 +75,8 @@ def measure_ingest(folder: Path) -> dict:
     start = time.perf_counter()
     for index, path in enumerate(files, 1):
         try:
-            merger.add(parse(read_source(path)))  # the document is released after merging
+            source = read_source(path)
+            merger.add(detect_format(source).parse(source))  # the document is released after merging
             parsed += 1
         except SourceError as exc:
             skipped.append(str(exc).replace(str(folder) + "/", ""))

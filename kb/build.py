@@ -13,7 +13,7 @@ import importlib.util
 from pathlib import Path
 from typing import Callable, Iterable
 
-from .errors import KBError, UnknownFormatError
+from .errors import KBError, SourceError, UnknownFormatError
 from .model import Document
 from .parsers import detect_format
 from .sources import read_source
@@ -82,13 +82,16 @@ def ingest(paths: Iterable[Path], progress: Callable[[str], None] | None = None)
     for number, (path, explicit) in enumerate(files, 1):
         if progress:
             progress(f"[{number}/{len(files)}] {path}")
-        source = read_source(path)
         try:
+            source = read_source(path)
             fmt = detect_format(source)
-        except UnknownFormatError:
+        except (UnknownFormatError, SourceError) as exc:
+            # A file named on its own must be a source; one met in a folder that is not
+            # (empty, binary, unknown format) is skipped and reported with the reason.
             if explicit:
                 raise
-            report.skipped.append(Skipped(str(path), "format not recognised"))
+            reason = "format not recognised" if isinstance(exc, UnknownFormatError) else exc.message
+            report.skipped.append(Skipped(str(path), reason))
             continue
         doc = fmt.parse(source)
         if doc.id in seen_ids:

@@ -152,3 +152,19 @@ def test_rule_lookup_path_imports_nothing_heavy() -> None:
             f"print(','.join(m for m in {heavy!r} if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == ""
+
+
+def test_folder_build_skips_files_that_are_not_sources_and_says_why(tmp_path: Path) -> None:
+    folder = tmp_path / "mixed"
+    folder.mkdir()
+    (folder / "allSets.json").write_bytes(b"\n")  # as in the shared 580-set archive
+    (folder / "photo.bin").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+    (folder / "notes.txt").write_text("shopping list\nmilk\n", encoding="utf-8")
+    (folder / "rules.txt").write_bytes(cr_release("20241108").read_bytes())
+    result = run("build", "--kb", str(tmp_path / "kb"), "--corpus", str(folder), "--json")
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert [Path(d["path"]).name for d in summary["documents"]] == ["rules.txt"]
+    assert {Path(s["path"]).name: s["reason"] for s in summary["skipped"]} == {
+        "allSets.json": "file is empty", "notes.txt": "format not recognised",
+        "photo.bin": "binary file (NUL byte), not text"}
