@@ -121,9 +121,13 @@ def main() -> None:
     \b
     Quick start:
       mtgkb build                       build the knowledge base from the embedded corpus
+      mtgkb build --corpus DIR --corpus FILE   ... or from your own files and folders
       mtgkb rule 400.7                  a rule with its subrules, every language
       mtgkb rule 702.19b-d --lang en    a range, English only
-      mtgkb build --corpus DIR --corpus FILE   build from your own files
+      mtgkb search pareggio             search rules, rulings, terms and cards (it/en/fr)
+      mtgkb history vote                a rule's life across releases; see also diff, update
+      mtgkb export --format xliff --target it --rules 4 -o zones.it.xlf   for translators
+      mtgkb serve                       the same on a web page and a JSON API
 
     The knowledge base lives in $MTGKB_HOME or the platform's user data folder
     (override with --kb on any command).
