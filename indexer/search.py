@@ -157,7 +157,6 @@ def parse_query(query: str) -> Parsed:
     parsed = Parsed()
     negate_next = False
     raw = [(m.group("phrase"), m.group("word")) for m in _TOKEN.finditer(clean(query))]
-    plain_words = [fold(w.lower()) for _, w in raw if w]
     for position, (phrase, word) in enumerate(raw):
         if phrase is not None:
             if phrase.strip():
@@ -198,7 +197,6 @@ def parse_query(query: str) -> Parsed:
         for group in parsed.groups:
             group[:] = [i for i in group if not (isinstance(i, Word) and fold(i.text.lower()) in NUMBER_CUES)]
     parsed.groups = [g for g in parsed.groups if g] or [[]]
-    del plain_words
     return parsed
 
 
@@ -605,6 +603,10 @@ def open_searcher(source) -> Searcher:
     key = str(index_dir.resolve())
     searcher = _SEARCHERS.get(key)
     if searcher is None:
+        # Keep only the newest index open: a rebuild publishes a new folder and removes old ones.
+        for old in _SEARCHERS.values():
+            old.close()
+        _SEARCHERS.clear()
         searcher = _SEARCHERS[key] = Searcher(index_dir)
     return searcher
 

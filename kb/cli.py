@@ -7,8 +7,10 @@ becomes a one-line message on standard error and exit status 1.
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
+import sqlite3
 import sys
 from pathlib import Path
 from typing import Any, Callable
@@ -22,7 +24,17 @@ from .store import KnowledgeBase, default_kb_dir
 
 
 class KBGroup(click.Group):
-    """A click group that turns library errors into one line and exit status 1."""
+    """A click group that turns library errors into one line and exit status 1, and
+    loads each feature command (:data:`FEATURE_COMMANDS`) only when it is named."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *FEATURE_COMMANDS})
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in FEATURE_COMMANDS and name not in self.commands:
+            module_name, attribute = FEATURE_COMMANDS[name].split(":")
+            self.add_command(getattr(importlib.import_module(module_name), attribute), name)
+        return super().get_command(ctx, name)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -31,9 +43,14 @@ class KBGroup(click.Group):
             raise click.ClickException(str(exc)) from None
         except KeyboardInterrupt:
             raise click.Abort() from None
-        except BrokenPipeError:
+        except BrokenPipeError:  # `mtgkb ... | head`: the reader left
             sys.stderr.close()
             sys.exit(1)
+        except OSError as exc:  # a file that cannot be written or read: name it, no traceback
+            where = f"{exc.filename}: " if exc.filename else ""
+            raise click.ClickException(f"{where}{exc.strerror or exc}") from None
+        except sqlite3.DatabaseError as exc:
+            raise click.ClickException(f"the knowledge base is damaged ({exc}); run 'mtgkb build' again") from None
 
 
 def kb_option(func: Callable) -> Callable:
@@ -205,28 +222,20 @@ def _color() -> bool:
     return sys.stdout.isatty() and "NO_COLOR" not in os.environ
 
 
-def register(command: click.Command) -> None:
-    """Feature modules add their commands here (one line each, below)."""
-    main.add_command(command)
+# Feature commands live in their own modules and are imported only when named (or
+# listed by --help): `mtgkb rule` never loads the search, export, release or web code.
+FEATURE_COMMANDS = {
+    "search": "kb.cli_search:search_command",
+    "align": "kb.cli_align:align_command",
+    "export": "kb.cli_export:export",
+    "import": "kb.cli_export:import_",
+    "status": "kb.cli_export:status",
+    "diff": "kb.cli_releases:diff",
+    "history": "kb.cli_releases:history",
+    "update": "kb.cli_releases:update",
+    "serve": "kb.cli_serve:serve",
+}
 
-
-from .cli_export import export, import_, status  # noqa: E402  (translator commands)
-
-register(export)
-register(import_)
-register(status)
-
-from . import cli_releases  # noqa: E402  (diff, history, update)
-register(cli_releases.diff)
-register(cli_releases.history)
-register(cli_releases.update)
-from .cli_serve import serve  # noqa: E402  (mtgkb serve: web API and pages)
-register(serve)
-from .cli_align import align_command  # noqa: E402  (mtgkb align)
-register(align_command)
-
-from .cli_search import search_command  # noqa: E402  (feature commands register below)
-register(search_command)
 
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -8,16 +8,16 @@ from typing import Any
 
 import click
 
+from .cli import echo_json, json_option, kb_option, open_kb
+
 CARD_PAIRS_SHOWN = 20
 
 
 @click.command("align")
 @click.option("--lang", "langs", multiple=True, type=click.Choice(("it", "fr")),
               help="Only this language (repeatable) [default: all].")
-@click.option("--kb", "kb_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
-              envvar="MTGKB_HOME", show_envvar=True,
-              help="Knowledge base folder [default: the platform's user data folder].")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+@kb_option
+@json_option
 def align_command(langs: tuple[str, ...], kb_dir: Path | None, as_json: bool) -> None:
     """Show the cross-language alignment: counts per language and kind (aligned,
     renumbered, unaligned), each pair with its method and confidence, the unaligned
@@ -29,7 +29,6 @@ def align_command(langs: tuple[str, ...], kb_dir: Path | None, as_json: bool) ->
       mtgkb align --lang it --json
     """
     from .align import report
-    from .cli import echo_json, open_kb
 
     data = report(open_kb(kb_dir), langs)
     if as_json:

@@ -628,9 +628,13 @@ def load_release(spec: str, kb: "KnowledgeBase | None" = None, lang: str = "en")
     date = "-".join(match.groups())
     if kb is None:
         raise NotFoundError(f"{spec}: no such file, and no knowledge base to find release {date} in")
+    return release_in_kb(kb, date, lang)
+
+
+def release_in_kb(kb: "KnowledgeBase", date: str, lang: str = "en") -> Document:
+    """The official release of ``kb`` with effective date ``date`` (``lang`` first); never a file path."""
     releases = kb.releases()
-    chosen = [d for d in releases if d.effective_date == date]
-    chosen.sort(key=lambda d: d.lang != lang)
+    chosen = sorted((d for d in releases if d.effective_date == date), key=lambda d: d.lang != lang)
     if not chosen:
         held = ", ".join(d.effective_date or d.id for d in releases if d.lang == lang) or "none"
         raise NotFoundError(f"no release {date} in the knowledge base (held: {held})")

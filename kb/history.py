@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable
 
-from .diff import (FUZZY_MIN, Matching, Release, RuleChange, Side, _change_dict, _one_line, classify,
+from .diff import (FUZZY_MIN, Matching, Release, RuleChange, Side, _change_dict, _one_line, _release, classify,
                    match_rules, normalise, percent, render_words, similarity)
 from .errors import NotFoundError
 from .model import Document
@@ -173,17 +173,11 @@ def history(query: str, documents: Iterable[Document], release: str | None = Non
     return History(query, number, _release(docs[start]), name, tuple(steps))
 
 
-def _release(doc: Document) -> Release:
-    return Release(doc.id, doc.lang, doc.effective_date, doc.path)
-
-
 def _step(sides: list[Side], numbers: list[str | None], i: int) -> Step:
     release, number = _release(sides[i].doc), numbers[i]
     before = numbers[i - 1] if i else None
     if number is None:
-        seen_before = any(n is not None for n in numbers[:i])
-        return Step(release, None, ("removed",) if before is not None else
-                    ("absent",) if not seen_before else ("absent",))
+        return Step(release, None, ("removed",) if before is not None else ("absent",))
     if before is None:
         return Step(release, number, ("added",) if i else ("first held",))
     changes = family_changes(sides[i - 1], before, sides[i], number)

@@ -5,9 +5,10 @@ Layout::
     KB_DIR/
       CURRENT               name of the published build (replaced with os.replace)
       builds/<name>/
-        kb.sqlite           documents, rules, terms, rulings, cards, alignments
-        manifest.json       when and from what the build was made
+        kb.sqlite           documents, rules, terms, rulings, cards, alignments, lexicon;
+                            its `info` table says when and from what the build was made
         index/              the full-text index (written by the indexer package)
+        PUBLISHED           present once the build has been made current
 
 A build is written into a fresh ``builds/<name>`` folder (:func:`stage`) and
 becomes visible only when ``CURRENT`` is swapped to it (:func:`publish`), so a
@@ -191,16 +192,22 @@ def _insert_alignment(db: sqlite3.Connection, alignment: "Alignment") -> None:
     db.execute("INSERT INTO info VALUES ('core_check', ?)", (json.dumps(alignment.core_check, ensure_ascii=False),))
 
 
+PUBLISHED = "PUBLISHED"  # marks a build folder that was once current (staging folders have none)
+
+
 def publish(kb_dir: Path, build_dir: Path, *, keep: int = 2) -> None:
-    """Make ``build_dir`` the current build (atomic), then remove all but the newest ``keep`` builds."""
-    kb_dir = Path(kb_dir)
+    """Make ``build_dir`` the current build (atomic), then remove all but the newest ``keep``
+    published builds. Folders still being staged by another process are never touched."""
+    kb_dir, build_dir = Path(kb_dir), Path(build_dir)
+    (build_dir / PUBLISHED).write_text(time.strftime("%Y-%m-%dT%H:%M:%S%z") + "\n", encoding="utf-8")
     pointer = kb_dir / "CURRENT"
     tmp = kb_dir / f".CURRENT.{os.getpid()}"
-    tmp.write_text(Path(build_dir).name + "\n", encoding="utf-8")
+    tmp.write_text(build_dir.name + "\n", encoding="utf-8")
     os.replace(tmp, pointer)
-    builds = sorted((p for p in (kb_dir / "builds").iterdir() if p.is_dir()), key=lambda p: p.stat().st_mtime)
-    for old in builds[:-keep]:
-        if old.name != Path(build_dir).name:
+    published = sorted((p for p in (kb_dir / "builds").iterdir() if (p / PUBLISHED).exists()),
+                       key=lambda p: (p / PUBLISHED).stat().st_mtime)
+    for old in published[:-keep]:
+        if old.name != build_dir.name:
             shutil.rmtree(old, ignore_errors=True)
 
 
@@ -270,6 +277,12 @@ class KnowledgeBase:
 
     def close(self) -> None:
         self.db.close()
+
+    def __enter__(self) -> "KnowledgeBase":
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
 
     @property
     def index_dir(self) -> Path:

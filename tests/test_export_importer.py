@@ -212,3 +212,28 @@ def test_commands_have_help() -> None:
     for name in ("export", "import", "status"):
         result = run(name, "--help")
         assert result.exit_code == 0 and "Usage:" in result.output
+
+
+def test_unwritable_output_and_malformed_imports_are_one_line(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from kb.cli import main
+
+    kb_dir = tmp_path / "kb"
+    runner = CliRunner()
+    out = tmp_path / "missing-folder" / "zones.xlf"
+    result = runner.invoke(main, ["export", "--kb", str(kb_dir), "--format", "xliff", "--target", "it",
+                                  "--rules", "400", "-o", str(out)])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[-1] == f"Error: {out}: No such file or directory"
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "mtgkb-export", "version": 1, "source": "en", "targets": ["it"]}', encoding="utf-8")
+    result = runner.invoke(main, ["import", str(bad), "--kb", str(kb_dir)])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[-1].startswith(f"Error: {bad}:1: malformed mtgkb JSON export")
+    english = tmp_path / "en.csv"
+    english.write_text("number,en,it\n400.1,A zone is a place.,Una zona\n", encoding="utf-8")
+    result = runner.invoke(main, ["import", str(english), "--kb", str(kb_dir), "--lang", "en"])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[-1] == f"Error: {english}: cannot import 'en' translations of 'en' texts " \
+                                             "(targets: it, fr)"

@@ -194,8 +194,7 @@ def test_order_is_deterministic(search_kb) -> None:
     first = [(h.id, h.score) for h in search(search_kb, "player vote", limit=30)]
     again = [(h.id, h.score) for h in Searcher(search_kb.index_dir).search("player vote", limit=30)]
     assert first == again
-    scores = [s for _, s in first]
-    assert scores == sorted(scores, reverse=True) or first[0][0]  # tiers may restart scoring
+    assert len(first) == len({hit_id for hit_id, _ in first})  # no hit twice
 
 
 def test_repeated_ruling_text_is_one_hit(search_kb) -> None:

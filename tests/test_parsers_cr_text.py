@@ -159,3 +159,12 @@ def test_unknown_format_is_named() -> None:
 def test_every_release_is_detected_as_cr_text() -> None:
     for date in RELEASES:
         assert detect_format(read_source(cr_release(date))).name == "cr-text"
+
+
+def test_subrule_letter_l_is_an_error_with_its_line(tmp_path) -> None:
+    path = tmp_path / "letters.txt"
+    path.write_text("These rules are effective as of November 8, 2024.\n\n100. General\n\n"
+                    "100.1. A rule.\n\n100.1k Fine.\n\n100.1l Not a letter the rules use.\n", encoding="utf-8")
+    with pytest.raises(ParseError) as info:
+        parse_source(read_source(path))
+    assert str(info.value) == f"{path}:9: subrule letters skip 'l' and 'o': '100.1l'"

@@ -54,8 +54,11 @@ def read(data: bytes, path: str) -> ImportedFile:
     source, targets = langs[0], langs[1:]
     at = {n: i for i, n in enumerate(names)}
     units = []
-    for row in reader:
-        line = reader.line_num
+    try:
+        rows = [(reader.line_num, row) for row in reader]
+    except csv.Error as exc:
+        raise ParseError(path, f"malformed CSV: {exc}", reader.line_num) from None
+    for line, row in rows:
         if not any(cell.strip() for cell in row):
             continue
         cells = row + [""] * (len(names) - len(row))

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import KBError
+from ..model import LANGUAGES
 from ..numbering import RuleNumber
 from ..parsers.translation import dumps
 from ..store import KnowledgeBase
@@ -79,6 +80,9 @@ def import_file(kb: KnowledgeBase, kb_dir: Path, path: Path, lang: str | None = 
     imported = read_translations(data, str(path))
     target = short_lang(lang) or _only_target(imported, str(path))
     source = short_lang(imported.source_lang) or "en"
+    if target not in LANGUAGES or target == source:
+        raise KBError(f"{path}: cannot import {target!r} translations of {source!r} texts "
+                      f"(targets: {', '.join(l for l in LANGUAGES if l != source)})")
     checker = UnitChecker(kb, source, target, imported)
     report = ImportReport(str(path), imported.format, target, checker.release, ignored=list(imported.ignored))
     accepted: dict[str, str] = {}
@@ -170,8 +174,12 @@ def store_units(kb_dir: Path, lang: str, source: str, accepted: dict[str, str], 
     path = folder / f"{lang}.json"
     units: dict[str, dict[str, Any]] = {}
     if path.exists():
-        for unit in json.loads(path.read_text(encoding="utf-8")).get("units", []):
-            units[unit["id"]] = unit
+        try:
+            for unit in json.loads(path.read_text(encoding="utf-8")).get("units", []):
+                units[unit["id"]] = unit
+        except (ValueError, AttributeError, KeyError, TypeError):
+            raise KBError(f"{path}: the stored translations are damaged; move the file away and import again") \
+                from None
     for unit_id, text in accepted.items():
         units[unit_id] = {"id": unit_id, "text": text, "source_text": checker.units[unit_id].source, **record}
     _carry_over(units, checker, record)

@@ -79,6 +79,8 @@ def write(selection: Selection) -> bytes:
 def _walk(nodes: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
     for item in nodes:
         yield item
+        if not isinstance(item, dict):
+            continue  # reported by the reader
         yield from item.get("examples", ())
         yield from _walk(item.get("children", ()))
 
@@ -90,17 +92,23 @@ def read(data: bytes, path: str) -> ImportedFile:
         raise ParseError(path, f"not a JSON export: {exc}", getattr(exc, "lineno", None)) from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT_NAME:
         raise ParseError(path, f"not an mtgkb JSON export (no \"format\": \"{FORMAT_NAME}\")", 1)
-    source = doc.get("source", {}).get("lang")
-    targets = doc.get("targets", [])
+    header, targets = doc.get("source"), doc.get("targets", [])
+    if not isinstance(header, dict) or not isinstance(targets, list):
+        raise ParseError(path, "malformed mtgkb JSON export: \"source\" must be an object and \"targets\" a list", 1)
+    source = header.get("lang")
     units = []
-    for item in [*_walk(doc.get("rules", [])), *doc.get("glossary", []), *doc.get("rulings", [])]:
+    items = [*_walk(doc.get("rules", [])), *doc.get("glossary", []), *doc.get("rulings", [])]
+    for item in items:
+        if not isinstance(item, dict) or not isinstance(item.get("texts", {}), dict):
+            raise ParseError(path, f"malformed mtgkb JSON export: an item is not an object with \"texts\": "
+                                   f"{str(item)[:60]}", None)
         item_texts = item.get("texts", {})
         for lang in targets:
             found = item_texts.get(lang) or {}
             units.append(ImportedUnit(item.get("id", ""), (item_texts.get(source) or {}).get("text"),
                                       found.get("text"), lang, found.get("state")))
     return ImportedFile("json", source, targets[0] if len(targets) == 1 else None,
-                        doc.get("source", {}).get("release"), tuple(units))
+                        header.get("release"), tuple(units))
 
 
 def sniff(data: bytes) -> float:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from ..dates import find_date
 from ..errors import ParseError
 from ..model import Document, Example, Rule, Term
-from ..numbering import RuleNumber
+from ..numbering import NumberError, RuleNumber
 from ..refs import find_refs_many
 from ..sources import Source
 from .base import Format, LineLedger
@@ -168,7 +168,7 @@ class _CRParser:
                     self.ledger.skip("title")
                 elif _SECTION.match(line) or _RULE.match(line):
                     state = "body"
-                    self._body_line(line, lineno)
+                    self._numbered(line, lineno) or self._body_line(line, lineno)
                 else:
                     self.ledger.reject(lineno, raw, "text before the introduction")
                 continue
@@ -185,7 +185,7 @@ class _CRParser:
                     contents_first = line
                 elif line == contents_first:
                     state = "body"
-                    self._body_line(line, lineno)
+                    self._numbered(line, lineno) or self._body_line(line, lineno)
                     continue
                 self.ledger.skip("contents")
                 continue
@@ -208,9 +208,7 @@ class _CRParser:
 
     # -- body -----------------------------------------------------------------
     def _body_line(self, line: str, lineno: int, raw: str | None = None) -> None:
-        if line[0].isdigit():
-            if self._numbered(line, lineno):
-                return
+        """A body line that is not a numbered rule (the caller tried that): example or continuation."""
         example = self.kw.example.match(line)
         if example:
             if self.open is None or self.open.kind in ("section", "chapter"):
@@ -256,7 +254,10 @@ class _CRParser:
         return False
 
     def _start(self, number_text: str, text: str, title: str | None, lineno: int) -> bool:
-        kind, parts = _kind_and_order(number_text)
+        try:
+            kind, parts = _kind_and_order(number_text)
+        except NumberError as exc:
+            raise ParseError(self.path, str(exc), lineno) from None
         if parts <= self.last_parts:
             what = "duplicated" if parts == self.last_parts else "out of order"
             raise ParseError(self.path, f"rule number {number_text} is {what} (after {self.last} on line "

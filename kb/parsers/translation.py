@@ -19,7 +19,7 @@ import json
 from typing import Any
 
 from ..errors import ParseError
-from ..model import Document, Example, Rule
+from ..model import Document, Example, LANGUAGES, Rule
 from ..numbering import RuleNumber
 from ..sources import Source
 from .base import Format, LineLedger
@@ -51,19 +51,28 @@ def parse(source: Source) -> Document:
     if not isinstance(data, dict) or data.get("format") != FORMAT_NAME or not isinstance(data.get("units"), list):
         raise ParseError(source.path, f"not an {FORMAT_NAME} file", 1)
     lang = data.get("lang")
+    if lang not in LANGUAGES:
+        raise ParseError(source.path, f"\"lang\" must be one of {', '.join(LANGUAGES)}, not {lang!r}", 1)
     ledger = LineLedger(len(source.lines))
     unit_lines = _unit_lines(source)
     unit_line_set = set(unit_lines)
     records: dict[str, dict[str, Any]] = {}
     texts: dict[str, str] = {}
     examples: dict[str, dict[int, str]] = {}
+    seen: dict[str, int | None] = {}
     for index, unit in enumerate(data["units"]):
         line = unit_lines[index] if index < len(unit_lines) else None
+        if not isinstance(unit, dict):
+            raise ParseError(source.path, f"unit {index + 1} is not an object", line)
         unit_id = str(unit.get("id", ""))
         head, _, example = unit_id.partition(EXAMPLE_MARK)
         number = RuleNumber.try_parse(head)
         if number is None or not isinstance(unit.get("text"), str) or (example and not example.isdigit()):
             raise ParseError(source.path, f"unit {unit_id!r} is not a rule number with a text", line)
+        canonical = str(number) + (EXAMPLE_MARK + example if example else "")
+        if canonical in seen:
+            raise ParseError(source.path, f"unit {unit_id!r} appears twice (first on line {seen[canonical]})", line)
+        seen[canonical] = line
         if example:
             examples.setdefault(str(number), {})[int(example)] = unit["text"]
         else:

@@ -30,6 +30,7 @@ from starlette.routing import Route
 
 from .. import __version__
 from ..catalog import find_card, find_terms, health, load_terms
+from ..diff import diff_documents, release_in_kb
 from ..errors import KBError, NotFoundError, StoreError
 from ..lookup import entries, lookup, nearest, numbers_below, select_numbers
 from ..model import LANGUAGES
@@ -172,25 +173,7 @@ def _search_function() -> Callable | None:
     return serialised_search
 
 
-def _diff_function() -> Callable | None:
-    try:
-        from ..diff import diff_documents
-    except ImportError:
-        return None
-    return diff_documents
-
-
-def release_document(kb: KnowledgeBase, date: str, lang: str = "en") -> Any:
-    """The official release of ``kb`` with effective date ``date`` (English first); never a file path."""
-    chosen = sorted((d for d in kb.releases() if d.effective_date == date), key=lambda d: d.lang != lang)
-    if not chosen:
-        held = ", ".join(d.effective_date or d.id for d in kb.releases()) or "none"
-        raise NotFoundError(f"no release {date} in the knowledge base (held: {held})")
-    return kb.document(chosen[0].id)
-
-
 SEARCH_MISSING = "search index not available in this build"
-DIFF_MISSING = "release comparison not available in this build"
 
 
 # -- request parameters ------------------------------------------------------------
@@ -500,13 +483,10 @@ class Site:
     def api_diff(self, request: Request) -> Response:
         old = release_param(request, "old", required=True)
         new = release_param(request, "new", required=True)
-        diff_documents = _diff_function()
-        if diff_documents is None:
-            return api_error(503, DIFF_MISSING)
         open_kb = self.handle.get()
         key = f"diff:{old}:{new}"
         if key not in open_kb.cache:
-            result = diff_documents(release_document(open_kb.kb, old), release_document(open_kb.kb, new)).to_dict()
+            result = diff_documents(release_in_kb(open_kb.kb, old), release_in_kb(open_kb.kb, new)).to_dict()
             diffs = [k for k in open_kb.cache if k.startswith("diff:")]
             for stale_key in diffs[:max(0, len(diffs) - 3)]:  # keep a few recent comparisons per thread
                 del open_kb.cache[stale_key]
