@@ -243,6 +243,10 @@ def _rule_number(word: str, previous: str | None, alone: bool):
 
 # -- searching -----------------------------------------------------------------
 
+# In the partial tier, a word found in more than this share of the index is left out.
+PARTIAL_MAX_SHARE = 0.02
+
+
 class PerLanguageBM25F(BM25F):
     """BM25F whose statistics for a language's field count only that language's documents.
 
@@ -393,10 +397,24 @@ class Searcher:
             elif optional:
                 strict_groups.append(Q.Or(optional))
         strict = Q.Or(strict_groups) if strict_groups else None
-        relaxed = Q.Or(every_clause, scale=0.9) if len(every_clause) > 1 else None
+        relaxed = self._partial_query(every_clause)
         negated = [q for q in (self._item_query(i, langs, corrections, fuzzy=False) for i in parsed.negated)
                    if q is not None]
         return strict, relaxed, (Q.Or(negated) if negated else None)
+
+    def _partial_query(self, clauses: list[Q.Query]) -> Q.Query | None:
+        """Items holding only some of the words: the rarer words only.
+
+        A word found in a large share of the index (``abilità`` in Italian card texts,
+        ``exile``) adds little as a partial match and makes whoosh score most of the
+        index; the rarest word is always kept.
+        """
+        if len(clauses) < 2:
+            return None
+        cap = PARTIAL_MAX_SHARE * max(self.reader.doc_count(), 1)
+        sized = sorted(clauses, key=lambda q: q.estimate_size(self.reader))
+        kept = [q for q in sized if q.estimate_size(self.reader) <= cap] or sized[:1]
+        return Q.Or(kept, scale=0.9)
 
     def _group_clauses(self, group: list[Word | Phrase], langs: list[str], corrections: dict[str, list[str]],
                        expand: bool):
@@ -512,11 +530,12 @@ class Searcher:
              reason: str) -> list[Hit]:
         if negation is not None:
             query = Q.AndNot(query, negation)
-        found = self.searcher.search(query, filter=flt, limit=limit * 2 + 10, terms=True)
-        hits = []
-        for h in found:
-            matched = {(f, t.decode("utf-8") if isinstance(t, bytes) else t) for f, t in (h.matched_terms() or [])}
-            hits.append(self._hit(h, h.score, reason, matched))
+        # The query's own terms mark the snippets: asking whoosh for each hit's matched terms
+        # (terms=True) makes it record them for every matching document, which was most of
+        # the time of a query that matches thousands ("Path to Exile").
+        found = self.searcher.search(query, filter=flt, limit=limit * 2 + 10)
+        matched = {(f, t.decode("utf-8") if isinstance(t, bytes) else t) for f, t in query.iter_all_terms()}
+        hits = [self._hit(h, h.score, reason, matched) for h in found]
         hits.sort(key=lambda h: (-round(h.score, 4), KIND_ORDER.get(h.kind, 9), LANG_ORDER.get(h.lang, 9),
                                  h.extra.get("_numkey", ""), h.id))
         return hits
