@@ -325,7 +325,7 @@ class Searcher:
                 if query is not None and len(hits) < limit:
                     add(self._run(query, negation, flt, limit, reason))
         suggestions = self._suggest(parsed, corrections) if len(hits) < 3 or corrections else []
-        return Hits(hits, suggestions)
+        return Hits(_with_snippets(hits), suggestions)
 
     # rule numbers and names
     def _number_hits(self, parsed: Parsed, limit: int) -> list[Hit]:
@@ -543,14 +543,15 @@ class Searcher:
     def _hit(self, found, score: float, reason: str, matched: set[tuple[str, str]]) -> Hit:
         stored = found.fields()
         lang = stored.get("lang", "")
-        content = stored.get("content", "") or ""
-        highlight_terms = {t for f, t in matched if f in (text_field(lang), title_field(lang))}
-        snippet, spans = make_snippet(content, lang, highlight_terms)
         extra = json.loads(stored["extra"]) if stored.get("extra") else {}
+        # The snippet is cut only for the hits kept (see _with_snippets): a tier reads
+        # three times as many candidates as it shows.
+        extra["_content"] = stored.get("content", "") or ""
+        extra["_marks"] = {t for f, t in matched if f in (text_field(lang), title_field(lang))}
         # rules sort by the number they are aligned to (a renumbered translation beside its source)
         extra["_numkey"] = stored.get("akey") or stored.get("numkey", "")
         return Hit(kind=stored.get("kind", ""), id=stored.get("uid", ""), lang=lang,
-                   title=stored.get("title", "") or "", snippet=snippet, highlights=spans, score=float(score),
+                   title=stored.get("title", "") or "", snippet="", score=float(score),
                    number=stored.get("number") or None,
                    aligned=json.loads(stored["aligned"]) if stored.get("aligned") else {},
                    doc=stored.get("doc", ""), reason=reason, extra=extra)
@@ -576,6 +577,14 @@ class Searcher:
         found = [(-self.reader.doc_frequency("words", w), w)
                  for w in self.reader.terms_within("words", folded, 2, prefix=1)]
         return [w for _, w in sorted(found)[:1]]
+
+
+def _with_snippets(hits: list[Hit]) -> list[Hit]:
+    for hit in hits:
+        content, marks = hit.extra.pop("_content", None), hit.extra.pop("_marks", set())
+        if content is not None:
+            hit.snippet, hit.highlights = make_snippet(content, hit.lang, marks)
+    return hits
 
 
 def same_text_key(hit: Hit) -> str:
