@@ -147,7 +147,9 @@ def test_excerpt_without_contents_parses_with_a_warning(tmp_path) -> None:
                     "400.1. A zone is a place.\nExample: One.\nExample: Two.\n", encoding="utf-8")
     doc = parse_source(read_source(path))
     assert [e.text for e in doc.rule_map()["400.1"].examples] == ["One.", "Two."]
+    assert doc.rule_map()["400"].title == "General"
     assert any("no glossary" in w for w in doc.warnings)
+    assert doc.accounting.unparsed == () and doc.accounting.accounted == doc.accounting.total
 
 
 def test_unknown_format_is_named() -> None:
@@ -168,3 +170,15 @@ def test_subrule_letter_l_is_an_error_with_its_line(tmp_path) -> None:
     with pytest.raises(ParseError) as info:
         parse_source(read_source(path))
     assert str(info.value) == f"{path}:9: subrule letters skip 'l' and 'o': '100.1l'"
+
+
+def test_glossary_entry_without_a_name_is_reported_not_dropped(tmp_path) -> None:
+    path = tmp_path / "glossary.txt"
+    path.write_text("These rules are effective as of November 8, 2024.\n\n100. General\n\n100.1. A rule.\n\n"
+                    "Glossary\n\nVote\nTo choose. See rule 100.1.\n\n(Obsolete)\nA definition with no term.\n\n"
+                    "Credits\n\nSomebody\n", encoding="utf-8")
+    doc = parse_source(read_source(path))
+    assert [t.names for t in doc.terms] == [("Vote",)]
+    assert [(u.line, u.reason) for u in doc.accounting.unparsed] == [
+        (12, "glossary entry with no term name"), (13, "glossary entry with no term name")]
+    assert doc.accounting.accounted == doc.accounting.total

@@ -166,7 +166,7 @@ class _CRParser:
                     self.ledger.skip("heading")
                 elif self.kw.title.search(line) and lineno <= 3:
                     self.ledger.skip("title")
-                elif _SECTION.match(line) or _RULE.match(line):
+                elif _SECTION.match(line) or _CHAPTER.match(line) or _RULE.match(line):  # an excerpt
                     state = "body"
                     self._numbered(line, lineno) or self._body_line(line, lineno)
                 else:
@@ -286,6 +286,10 @@ class _CRParser:
             return
         obsolete = bool(self.kw.obsolete.search(head))
         names = tuple(split_names(self.kw.obsolete.sub("", head)))
+        if not names:
+            for lineno, text in block:
+                self.ledger.reject(lineno, text, "glossary entry with no term name")
+            return
         definition = "\n".join(text for _, text in block[1:])
         self.terms.append((names, definition, obsolete, first_line))
         self.ledger.land(len(block))
