@@ -322,8 +322,16 @@ class Searcher:
             # Tiers: direct matches of every word, then with translations and typo corrections,
             # then documents with only some of the words.
             for query, reason in ((direct, "text"), (strict, "expanded"), (relaxed, "partial")):
-                if query is not None and len(hits) < limit:
-                    add(self._run(query, negation, flt, limit, reason))
+                if query is None or len(hits) >= limit:
+                    continue
+                batch = self._run(query, negation, flt, limit, reason)
+                add(batch)
+                if len(batch) >= _candidates(limit):
+                    # More matches than a page shows: looser tiers would only rank below. If
+                    # repeated texts merged away too many, read further into this tier instead.
+                    if len(hits) < limit:
+                        add(self._run(query, negation, flt, limit * 5, reason))
+                    break
         suggestions = self._suggest(parsed, corrections) if len(hits) < 3 or corrections else []
         return Hits(_with_snippets(hits), suggestions)
 
@@ -530,10 +538,8 @@ class Searcher:
              reason: str) -> list[Hit]:
         if negation is not None:
             query = Q.AndNot(query, negation)
-        # The query's own terms mark the snippets: asking whoosh for each hit's matched terms
-        # (terms=True) makes it record them for every matching document, which was most of
-        # the time of a query that matches thousands ("Path to Exile").
-        found = self.searcher.search(query, filter=flt, limit=limit * 2 + 10)
+        # The query's own terms mark the snippets (make_snippet keeps those the text holds).
+        found = self.searcher.search(query, filter=flt, limit=_candidates(limit))
         matched = {(f, t.decode("utf-8") if isinstance(t, bytes) else t) for f, t in query.iter_all_terms()}
         hits = [self._hit(h, h.score, reason, matched) for h in found]
         hits.sort(key=lambda h: (-round(h.score, 4), KIND_ORDER.get(h.kind, 9), LANG_ORDER.get(h.lang, 9),
@@ -577,6 +583,11 @@ class Searcher:
         found = [(-self.reader.doc_frequency("words", w), w)
                  for w in self.reader.terms_within("words", folded, 2, prefix=1)]
         return [w for _, w in sorted(found)[:1]]
+
+
+def _candidates(limit: int) -> int:
+    """How many items a tier reads to fill a page of ``limit`` hits (some merge or repeat)."""
+    return limit * 2 + 10
 
 
 def _with_snippets(hits: list[Hit]) -> list[Hit]:

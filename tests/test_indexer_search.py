@@ -215,3 +215,10 @@ def test_parse_query_pieces() -> None:
     assert [type(i).__name__ for i in parsed.groups[0]] == ["Phrase"]
     assert parsed.groups[1][0].prefix and [i.text for i in parsed.negated] == ["damage"]
     assert parsed.kinds == {"card"} and parsed.langs == {"it"}
+
+
+def test_a_common_query_still_fills_the_page(search_kb) -> None:
+    """Repeated ruling texts merge into one hit; the page is filled from further down the same tier."""
+    hits = search(search_kb, "state-based actions", limit=10)
+    assert len(hits) == 10 and len({h.id for h in hits}) == 10
+    assert all(h.reason in ("text", "name", "aligned") for h in hits)
