@@ -31,6 +31,8 @@ def detect_format(source: Source) -> Format:
         confidence = fmt.detect(source)
         if confidence > score:
             best, score = fmt, confidence
+        if score >= 1.0:  # certain: no need to ask the others
+            break
     if best is None:
         raise UnknownFormatError(source.path, "format not recognised: not a rules text, wiki page, "
                                               "rulings page or card file mtgkb knows", 1)
