@@ -1,4 +1,4 @@
-"""A small core of official game terms, Italian and French to English, for query expansion.
+"""Official game terms, Italian and French to English, for query expansion.
 
 A query word or phrase found here is also searched, below direct matches, as
 its English counterpart, so an Italian or French query reaches the English rules
@@ -6,9 +6,9 @@ where no text in its own language exists (``campo di battaglia`` → the English
 rules of chapter 403). Entries are matched on analysed terms, so plurals and
 missing accents match too (``zone pubbliche``, ``cimetiere``).
 
-The alignment work learns a bilingual lexicon from parallel texts; this core is
-the hand-checked fallback (facts: the official Italian and French card
-vocabulary), and :func:`expansions` is the one place a learned lexicon plugs in.
+The terms are the curated core ``corpus/lexicon-core.tsv`` (data, shared with
+the alignment) plus a few query phrases (:data:`EXTRA`); :func:`expansions` is
+the one place a learned lexicon would plug in.
 """
 
 from __future__ import annotations
@@ -17,42 +17,37 @@ from functools import lru_cache
 
 from .analysis import terms
 
-CORE: dict[str, tuple[tuple[str, str], ...]] = {
+# Query phrases the curated core (corpus/lexicon-core.tsv, shared with the alignment)
+# does not hold: inflections and multi-word zone names people type.
+EXTRA: dict[str, tuple[tuple[str, str], ...]] = {
     "it": (
-        ("campo di battaglia", "battlefield"), ("cimitero", "graveyard"), ("grimorio", "library"),
-        ("mano", "hand"), ("pila", "stack"), ("esilio", "exile"), ("esiliare", "exile"),
         ("zona di comando", "command zone"), ("zona pubblica", "public zone"), ("zona nascosta", "hidden zone"),
-        ("zona", "zone"), ("voto", "vote"), ("votare", "vote"), ("votazione", "vote"), ("pareggio", "tie"),
-        ("abilità", "ability"), ("magia", "spell"), ("creatura", "creature"), ("giocatore", "player"),
-        ("avversario", "opponent"), ("proprietario", "owner"), ("controllore", "controller"),
-        ("innescata", "triggered"), ("attivata", "activated"), ("stregoneria", "sorcery"),
-        ("istantaneo", "instant"), ("incantesimo", "enchantment"), ("artefatto", "artifact"),
-        ("terra", "land"), ("segnalino", "counter"), ("pedina", "token"), ("sacrificare", "sacrifice"),
-        ("distruggere", "destroy"), ("pescare", "draw"), ("scartare", "discard"), ("rivelare", "reveal"),
-        ("fuori dal gioco", "outside the game"), ("faccia in giù", "face down"), ("bersaglio", "target"),
-        ("costo", "cost"), ("danno", "damage"), ("turno", "turn"), ("partita", "game"),
+        ("voto", "vote"), ("votazione", "vote"), ("pareggio", "tie"), ("innescata", "triggered"),
+        ("attivata", "activated"), ("segnalino", "counter"), ("fuori dal gioco", "outside the game"),
+        ("faccia in giù", "face down"), ("costo", "cost"),
     ),
     "fr": (
-        ("champ de bataille", "battlefield"), ("cimetière", "graveyard"), ("bibliothèque", "library"),
-        ("main", "hand"), ("pile", "stack"), ("exil", "exile"), ("exiler", "exile"),
-        ("zone de commandement", "command zone"), ("zone publique", "public zone"),
-        ("zone cachée", "hidden zone"), ("zone", "zone"), ("vote", "vote"), ("voter", "vote"),
-        ("égalité", "tie"), ("capacité", "ability"), ("sort", "spell"), ("créature", "creature"),
-        ("joueur", "player"), ("adversaire", "opponent"), ("propriétaire", "owner"),
-        ("contrôleur", "controller"), ("déclenchée", "triggered"), ("activée", "activated"),
-        ("rituel", "sorcery"), ("éphémère", "instant"), ("enchantement", "enchantment"),
-        ("artefact", "artifact"), ("terrain", "land"), ("marqueur", "counter"), ("jeton", "token"),
-        ("sacrifier", "sacrifice"), ("détruire", "destroy"), ("piocher", "draw"), ("défausser", "discard"),
-        ("révéler", "reveal"), ("engager", "tap"), ("face cachée", "face down"), ("cible", "target"),
-        ("coût", "cost"), ("blessures", "damage"), ("tour", "turn"), ("partie", "game"),
+        ("zone de commandement", "command zone"), ("zone publique", "public zone"), ("zone cachée", "hidden zone"),
+        ("vote", "vote"), ("égalité", "tie"), ("déclenchée", "triggered"), ("activée", "activated"),
+        ("marqueur", "counter"), ("face cachée", "face down"), ("coût", "cost"), ("blessures", "damage"),
     ),
 }
+
+
+def pairs(lang: str) -> list[tuple[str, str]]:
+    """(foreign phrase, English phrase) pairs: the curated core, then the extras."""
+    from kb.align import default_core_path
+    from kb.lexicon import load_core
+
+    path = default_core_path()
+    core = [(getattr(t, lang), t.en) for t in load_core(path)] if path.exists() else []
+    return [*core, *EXTRA.get(lang, ())]
 
 
 @lru_cache(maxsize=None)
 def entries(lang: str) -> tuple[tuple[tuple[str, ...], str], ...]:
     """(analysed source terms, English phrase) for ``lang``, longest first."""
-    analysed = [(tuple(terms(src, lang)), en) for src, en in CORE.get(lang, ())]
+    analysed = [(tuple(terms(src, lang)), en) for src, en in pairs(lang)] if lang in EXTRA else []
     return tuple(sorted(((k, en) for k, en in analysed if k), key=lambda e: -len(e[0])))
 
 
