@@ -35,15 +35,21 @@ def timed(func, *args):
     return value, time.perf_counter() - start
 
 
-def quality(runs: int) -> None:
-    paths = [ROOT / "corpus", SHARED / "mtgjson", SHARED / "cr-en" / "MagicCompRules 20241108.txt"]
-    gold = json.loads((ROOT / "tests" / "data" / "alignment_gold.json").read_text(encoding="utf-8"))
+def ingest_and_align(paths: list[Path], runs: int):
+    """The last ingest report and alignment, and the times of each run of both."""
     ingest_times, align_times = [], []
     for _ in range(runs):
         report, t_ingest = timed(ingest, paths)
         alignment, t_align = timed(align, report.documents)
         ingest_times.append(t_ingest)
         align_times.append(t_align)
+    return report, alignment, ingest_times, align_times
+
+
+def quality(runs: int) -> None:
+    paths = [ROOT / "corpus", SHARED / "mtgjson", SHARED / "cr-en" / "MagicCompRules 20241108.txt"]
+    gold = json.loads((ROOT / "tests" / "data" / "alignment_gold.json").read_text(encoding="utf-8"))
+    report, alignment, ingest_times, align_times = ingest_and_align(paths, runs)
     scores = evaluate(alignment, report.documents, gold)
     print("Alignment quality (seeds + 5 MTGJSON sets + CR 2024-11-08) against tests/data/alignment_gold.json")
     print(f"{'kind':8} {'predicted':>9} {'gold':>5} {'correct':>7} {'precision':>9} {'recall':>7}   target P/R   met")
@@ -67,12 +73,7 @@ def archive(runs: int) -> None:
         # allSets.json in the archive is empty (one byte, see the corpus MANIFEST): the set files only.
         sets = sorted(p for p in Path(tmp).rglob("*.json") if p.stat().st_size > 1)
         paths = [ROOT / "corpus", *sets, SHARED / "cr-en" / "MagicCompRules 20241108.txt"]
-        ingest_times, align_times = [], []
-        for _ in range(runs):
-            report, t_ingest = timed(ingest, paths)
-            alignment, t_align = timed(align, report.documents)
-            ingest_times.append(t_ingest)
-            align_times.append(t_align)
+        report, alignment, ingest_times, align_times = ingest_and_align(paths, runs)
         cards = sum(len(d.cards) for d in report.documents)
         summary = alignment.summary()
         print(f"\n580-set archive ({len(sets)} set files, {len(report.documents)} documents, {cards} card records):")

@@ -69,14 +69,6 @@ def find_date(text: str) -> _dt.date | None:
     return min(found)[1] if found else None
 
 
-def parse_date(text: str) -> _dt.date:
-    """Like :func:`find_date`, but a text with no date is a ``ValueError``."""
-    date = find_date(text)
-    if date is None:
-        raise ValueError(f"no date in {text!r}")
-    return date
-
-
 def iso_date(value: object) -> str | None:
     """``YYYY-MM-DD`` from a value that starts with an ISO date (``2022-04-25``, ``2022-04-25T10:00``), else None."""
     if not isinstance(value, str):

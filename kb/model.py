@@ -9,14 +9,11 @@ says what became of every line of the source (see :class:`LineAccount`).
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 LANGUAGES = ("en", "it", "fr")
 
-# How a text came to be: written by Wizards of the Coast, translated by a
-# community, machine-translated, or supplied by a translator through import.
-PROVENANCES = ("official", "community", "machine", "translator")
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +109,8 @@ class Document:
     title: str | None = None
     effective_date: str | None = None  # ISO date the text claims or was published
     release: str | None = None  # release name the text claims, when it gives one
+    # How the text came to be: official (Wizards of the Coast), community (translated by a
+    # community), machine (machine-translated), translator (supplied through `mtgkb import`).
     provenance: str = "official"
     introduction: str = ""
     credits: str = ""
@@ -140,28 +139,3 @@ class Document:
 def to_dict(obj: Any) -> Any:
     """A JSON-ready form of any model object (tuples become lists)."""
     return asdict(obj)
-
-
-def rule_from_dict(data: dict[str, Any]) -> Rule:
-    return Rule(**{**data, "examples": tuple(Example(**e) for e in data.get("examples", ())),
-                   "refs": tuple(data.get("refs", ()))})
-
-
-def document_from_dict(data: dict[str, Any]) -> Document:
-    """Rebuild a :class:`Document` from :func:`to_dict` output."""
-    values = dict(data)
-    values["rules"] = tuple(rule_from_dict(r) for r in data.get("rules", ()))
-    values["terms"] = tuple(Term(**{**t, "names": tuple(t["names"]), "refs": tuple(t.get("refs", ()))})
-                            for t in data.get("terms", ()))
-    values["rulings"] = tuple(Ruling(**{**r, "translations": tuple(tuple(x) for x in r.get("translations", ()))})
-                              for r in data.get("rulings", ()))
-    values["cards"] = tuple(Card(**{**c, "foreign": tuple(tuple(x) for x in c.get("foreign", ())),
-                                    "sets": tuple(c.get("sets", ()))}) for c in data.get("cards", ()))
-    acc = data.get("accounting") or {}
-    values["accounting"] = LineAccount(
-        total=acc.get("total", 0), landed=acc.get("landed", 0), blank=acc.get("blank", 0),
-        boilerplate=dict(acc.get("boilerplate", {})),
-        unparsed=tuple(Unparsed(**u) for u in acc.get("unparsed", ())))
-    values["warnings"] = tuple(data.get("warnings", ()))
-    known = {f.name for f in fields(Document)}
-    return Document(**{k: v for k, v in values.items() if k in known})

@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache, total_ordering
-from typing import Iterable, Iterator
 
 SUBRULE_LETTERS = "abcdefghijkmnpqrstuvwxyz"
 _LETTER_INDEX = {c: i for i, c in enumerate(SUBRULE_LETTERS)}
@@ -191,10 +190,3 @@ def parse_selector(text: str) -> RuleNumber | RuleRange:
     if any(d in stripped for d in _DASHES):
         return parse_range(stripped)
     return RuleNumber.parse(stripped)
-
-
-def iter_numbers(texts: Iterable[str]) -> Iterator[RuleNumber]:
-    for text in texts:
-        number = RuleNumber.try_parse(text)
-        if number is not None:
-            yield number
