@@ -102,7 +102,7 @@ def test_open_a_rule_from_the_search_box_on_a_phone(server: str, browser) -> Non
     assert browser.execute_script("return window.innerWidth") == PHONE[0]
     box = browser.find_element(By.CSS_SELECTOR, "form.big-find input[name=q]")
     box.send_keys("400.7")
-    box.submit()
+    navigate(browser, box.submit)
     assert browser.current_url.endswith("/rules/400.7#R4007")
     assert browser.find_element(By.CSS_SELECTOR, "h1.num").text.startswith("400.7")
     texts = browser.find_elements(By.CSS_SELECTOR, "#R4007 section.text")
@@ -134,7 +134,7 @@ def test_follow_a_cross_reference(server: str, browser) -> None:
     browser.get(server + "/rules/400.7b")
     link = browser.find_element(By.CSS_SELECTOR, "section.text[lang=it] a.ref")
     assert link.text == "611.3d"
-    link.click()
+    navigate(browser, link.click)
     assert browser.current_url.endswith("/rules/611.3d#R6113d")
     heading = browser.find_element(By.CSS_SELECTOR, "h1.num").text
     assert heading.startswith("611.3d")
@@ -148,14 +148,25 @@ def test_switch_interface_language(server: str, browser) -> None:
     viewport(browser, *PHONE)
     browser.get(server + "/glossary")
     assert browser.find_element(By.TAG_NAME, "h1").text == "Glossary"
-    browser.find_element(By.CSS_SELECTOR, ".ui-switch a[lang=it]").click()
+    navigate(browser, browser.find_element(By.CSS_SELECTOR, ".ui-switch a[lang=it]").click)
     assert browser.find_element(By.TAG_NAME, "h1").text == "Glossario"
     browser.get(server + "/rules/400.7")  # remembered in a cookie
     assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "it"
     assert "Mostra:" in browser.find_element(By.CSS_SELECTOR, "nav.langs").text
-    browser.find_element(By.CSS_SELECTOR, ".ui-switch a[lang=fr]").click()
+    navigate(browser, browser.find_element(By.CSS_SELECTOR, ".ui-switch a[lang=fr]").click)
     assert "Afficher :" in browser.find_element(By.CSS_SELECTOR, "nav.langs").text
-    browser.find_element(By.CSS_SELECTOR, ".ui-switch a[lang=en]").click()
+    navigate(browser, browser.find_element(By.CSS_SELECTOR, ".ui-switch a[lang=en]").click)
+
+
+def navigate(browser, action) -> None:
+    """Do ``action`` (a click or submit) and wait until the page it leads to has loaded:
+    Selenium can return from a click before the browser has left the old page."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    browser.execute_script("document.documentElement.dataset.leaving = '1'")
+    action()
+    WebDriverWait(browser, 20).until(lambda b: b.execute_script(
+        "return !document.documentElement.dataset.leaving && document.readyState === 'complete'"))
 
 
 def test_search_a_word(server: str, browser) -> None:
@@ -170,13 +181,13 @@ def test_search_a_word(server: str, browser) -> None:
     browser.get(server + "/")
     box = browser.find_element(By.CSS_SELECTOR, "form.big-find input[name=q]")
     box.send_keys("pareggio")
-    box.submit()
+    navigate(browser, box.submit)
     hits = browser.find_elements(By.CSS_SELECTOR, "ol.hits li.hit")
     assert hits, "no hits for pareggio"
     assert browser.find_elements(By.CSS_SELECTOR, "ol.hits mark")
     rule_link = browser.find_element(By.CSS_SELECTOR, "ol.hits a.hit-link[href^='/rules/']")
     number = rule_link.text
-    rule_link.click()
+    navigate(browser, rule_link.click)
     assert f"/rules/{number}#" in browser.current_url
     assert browser.find_element(By.CSS_SELECTOR, "h1.num").text.startswith(number)
     assert no_horizontal_scroll(browser)
