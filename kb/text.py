@@ -1,0 +1,153 @@
+"""The text helpers: one way to fold, straighten quotes, cut elisions, drop stop
+words and find rule numbers, shared by parsing, alignment, search and lookup.
+
+* :func:`fold`: case, ligatures (``œ`` → ``oe``, ``æ`` → ``ae``, ``ß`` → ``ss``),
+  diacritics (``abilità`` → ``abilita``) and apostrophes (``’`` → ``'``);
+* :func:`fold_quotes`: straight quotes for curly ones, guillemets and primes
+  (for matching only: stored text keeps its own quotes);
+* :func:`match_key`: a text reduced for comparing (fold, quotes, single spaces);
+* :data:`ELISIONS` / :func:`strip_elision`: the elided articles and prepositions
+  of Italian and French (``dell'abilità`` → ``abilità``, ``l’exil`` → ``exil``);
+* :data:`STOPWORDS` / :func:`is_stopword`: function words per language, folded;
+* :data:`RULE_NUMBER_IN_TEXT` / :func:`rule_numbers_in`: the one pattern that
+  finds rule numbers (``701.32a``) and, on request, chapters (``701``) in text.
+
+Nothing here imports the search engine, so the lookup path stays light.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+# -- folding ------------------------------------------------------------------------------
+
+APOSTROPHES = "'’‘`´ʼ′"
+_QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'",
+                         "\u02bc": "'", "`": "'", "\u00b4": "'",
+                         "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u201f": '"', "\u2033": '"',
+                         "\u00ab": '"', "\u00bb": '"'})
+_LIGATURES = str.maketrans({"œ": "oe", "Œ": "oe", "æ": "ae", "Æ": "ae", "ß": "ss", "ﬁ": "fi", "ﬂ": "fl"})
+_APOSTROPHE_FOLD = str.maketrans({a: "'" for a in APOSTROPHES[1:]})
+
+
+def fold_quotes(text: str) -> str:
+    """Straight quotes for curly ones, low-9 quotes, guillemets and primes."""
+    return text.translate(_QUOTES) if not text.isascii() or "`" in text else text
+
+
+@lru_cache(maxsize=200_000)
+def fold(text: str) -> str:
+    """Lower case without ligatures, diacritics or curly apostrophes:
+    ``Œuvre`` → ``oeuvre``, ``Égalité`` → ``egalite``, ``l’exil`` → ``l'exil``."""
+    if text.isascii():
+        return text.lower().translate(_APOSTROPHE_FOLD) if "`" in text else text.lower()
+    decomposed = unicodedata.normalize("NFKD", text.translate(_LIGATURES).casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).translate(_APOSTROPHE_FOLD)
+
+
+def normalise_space(text: str) -> str:
+    """Runs of white space (line ends included) as single spaces, trimmed."""
+    return " ".join(text.split())
+
+
+def match_key(text: str) -> str:
+    """A text reduced for comparing: folded, straight quotes, single spaces."""
+    return normalise_space(fold(fold_quotes(text)))
+
+
+# -- words ----------------------------------------------------------------------------------
+
+# A word, with apostrophes inside it kept for elision cutting (dell'abilità, l’exil, it's).
+WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
+
+ELISIONS: dict[str, frozenset[str]] = {
+    "it": frozenset("""
+        l un d c m t s v n dell all dall nell sull coll pell quell quest nessun alcun ciascun
+        anch tutt senz dev com dov cos buon bell sant gl mezz
+    """.split()),
+    "fr": frozenset("""
+        l d j m t s c n qu jusqu lorsqu puisqu quoiqu presqu quelqu
+    """.split()),
+    "en": frozenset(),
+}
+ALL_ELISIONS: frozenset[str] = frozenset().union(*ELISIONS.values())
+
+
+def strip_elision(word: str, elisions: frozenset[str]) -> tuple[str, int]:
+    """``word`` without its leading elided articles, and how many characters were cut.
+
+    ``elisions`` is one language's set from :data:`ELISIONS` (or :data:`ALL_ELISIONS`);
+    both ``'`` and ``’`` (and the other apostrophes of :data:`APOSTROPHES`) count.
+    """
+    cut = 0
+    while True:
+        for index, char in enumerate(word):
+            if char in APOSTROPHES:
+                head, tail = word[:index], word[index + 1:]
+                if tail and fold(head) in elisions:
+                    cut += index + 1
+                    word = tail
+                    break
+                return word, cut
+        else:
+            return word, cut
+
+
+def words(text: str, lang: str) -> list[str]:
+    """The words of ``text`` in lower case, elisions cut in Italian and French
+    (``l'astensione`` → ``astensione``), English possessives cut (``player's`` → ``player``)."""
+    elisions = ELISIONS.get(lang, frozenset())
+    out = []
+    for token in WORD.findall(text.lower()):
+        word, _ = strip_elision(token, elisions)
+        if lang == "en":
+            word = re.split(r"['’]", word)[0]
+        out.append(word)
+    return [w for w in out if w]
+
+
+# Function words per language (lower case, accents as written; compare with is_stopword).
+# The same list serves the search index and the alignment lexicon.
+_STOPWORD_TEXT = {
+    "en": """a about above after again against all am an and any are as at be because been before being
+        below between both but by can cannot could did do does doing don down during each few for from further
+        had has have having he her here hers herself him himself his how i if in into is it its itself just me
+        more most my myself no nor not now of off on once only or other our ours ourselves out over own s same
+        she should so some such t than that the their theirs them themselves then there these they this those
+        through to too under until up very was we were what when where which while who whom why will with
+        would you your yours yourself yourselves also another may might must onto whose""",
+    "it": """a ad agl agli ai al all alla alle allo anche avere aveva avevano c che chi ci coi col come con contro
+        cui da dagl dagli dai dal dall dalla dalle dallo degl degli dei del dell della delle dello di dov dove e ed
+        è era erano essere fu gli ha hai hanno ho i il in io l la le lei li lo loro lui ma mi mia mie miei mio ne
+        negl negli nei nel nell nella nelle nello noi non nostra nostre nostri nostro o od per perché più quale
+        quel quella quelle quelli quello questa queste questi questo se sei si sia siano sono su sua sue sugl sugli sui
+        sul sull sulla sulle sullo suo suoi ti tra fra tu tua tue tuo tuoi un una uno vi voi""",
+    "fr": """a ai au aux avec c ce ces cet cette d dans de des du elle elles en est et été être eu il ils j je l la
+        le les leur leurs lui m ma mais me même mes moi mon n ne nos notre nous on ont ou par pas pour qu que qui
+        s sa se ses soit son sont sur t ta te tes toi ton tu un une vos votre vous y à était étaient
+        quoi sans plus aussi comme""",
+}
+STOPWORDS: dict[str, frozenset[str]] = {
+    lang: frozenset(fold(w) for w in text.split()) for lang, text in _STOPWORD_TEXT.items()
+}
+
+
+def is_stopword(word: str, lang: str) -> bool:
+    """True if ``word`` (any case, with or without accents) is a function word of ``lang``."""
+    return fold(word) in STOPWORDS.get(lang, frozenset())
+
+
+# -- rule numbers in text ------------------------------------------------------------------
+
+RULE_NUMBER = r"\d{3}\.\d+[a-z]?"
+# A rule number (701.32, 701.32a) or, as the second alternative, a chapter (701), standing
+# alone: not inside a longer number or word ("1701.3", "701.32ab", "4.5"), a final full stop allowed.
+RULE_NUMBER_IN_TEXT = re.compile(rf"(?<![\w.])(?:(?P<rule>{RULE_NUMBER})|(?P<chapter>\d{{3}}))(?!\w|\.\d)")
+
+
+def rule_numbers_in(text: str, chapters: bool = False) -> list[str]:
+    """The rule numbers written in ``text`` in order (``see rule 701.32a.`` → ``701.32a``);
+    with ``chapters``, bare three-digit chapter numbers too."""
+    return [m.group(0) for m in RULE_NUMBER_IN_TEXT.finditer(text) if chapters or m.group("rule")]

@@ -1,0 +1,45 @@
+"""kb.text: the one fold, quote normaliser, elision list, stop words and rule-number pattern."""
+
+import pytest
+
+from kb.text import (ELISIONS, fold, fold_quotes, is_stopword, match_key, rule_numbers_in, strip_elision,
+                     words)
+
+
+@pytest.mark.parametrize("raw, folded", [
+    ("œuvre", "oeuvre"), ("Œuvre", "oeuvre"), ("ex æquo", "ex aequo"), ("Straße", "strasse"),
+    ("Égalité", "egalite"), ("abilità", "abilita"), ("l’exil", "l'exil"), ("TRAMPLE", "trample"),
+    ("piétinement", "pietinement"), ("cimetière", "cimetiere"),
+])
+def test_fold_handles_case_accents_ligatures_and_apostrophes(raw, folded):
+    assert fold(raw) == folded
+
+
+def test_quotes_are_straightened_only_for_matching():
+    assert fold_quotes("“Vote” ‘x’ «vote» „y“") == '"Vote" \'x\' "vote" "y"'
+    assert match_key("  “Vote”\n  l’Égalité ") == '"vote" l\'egalite'
+
+
+@pytest.mark.parametrize("word, lang, expected", [
+    ("dell'abilità", "it", "abilità"), ("dell’abilità", "it", "abilità"), ("l’exil", "fr", "exil"),
+    ("qu'il", "fr", "il"), ("jusqu’à", "fr", "à"), ("l'exil", "en", "l'exil"), ("aujourd'hui", "fr", "aujourd'hui"),
+])
+def test_elisions_are_cut_per_language(word, lang, expected):
+    assert strip_elision(word, ELISIONS[lang])[0] == expected
+
+
+def test_words_cut_elisions_and_english_possessives():
+    assert words("L'astensione dell’abilità", "it") == ["astensione", "abilità"]
+    assert words("the player's turn", "en") == ["the", "player", "turn"]
+
+
+def test_stop_words_compare_folded_and_keep_game_terms():
+    assert is_stopword("È", "it") and is_stopword("the", "en") and is_stopword("été", "fr")
+    assert not is_stopword("faccia", "it")  # "a faccia in giù" is face down, a game term
+    assert not is_stopword("vote", "en") and not is_stopword("voto", "it")
+
+
+def test_rule_numbers_in_text():
+    text = "See rule 701.32a. Also 1701.3, 702.19b–d, 4.5, 702.19ab and chapter 403."
+    assert rule_numbers_in(text) == ["701.32a", "702.19b"]
+    assert rule_numbers_in(text, chapters=True) == ["701.32a", "702.19b", "403"]
