@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 from kb.align import align
-from kb.align_eval import evaluate
+from kb.align.eval import evaluate
 from kb.build import ingest
 
 ROOT = Path(__file__).resolve().parent.parent

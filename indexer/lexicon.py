@@ -36,8 +36,7 @@ EXTRA: dict[str, tuple[tuple[str, str], ...]] = {
 
 def pairs(lang: str) -> list[tuple[str, str]]:
     """(foreign phrase, English phrase) pairs: the curated core, then the extras."""
-    from kb.align import default_core_path
-    from kb.lexicon import load_core
+    from kb.align.core import default_core_path, load_core
 
     path = default_core_path()
     core = [(getattr(t, lang), t.en) for t in load_core(path)] if path.exists() else []

@@ -28,7 +28,7 @@ def align_command(langs: tuple[str, ...], kb_dir: Path | None, as_json: bool) ->
       mtgkb align
       mtgkb align --lang it --json
     """
-    from .align import report
+    from .align_report import report
 
     data = report(open_kb(kb_dir), langs)
     if as_json:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from kb.align import align, reference_document
-from kb.align_eval import evaluate
+from kb.align.eval import evaluate
 from kb.build import ingest
 from kb.model import Document, Rule, Ruling
 from .conftest import CORPUS, ROOT, cr_release
@@ -162,7 +162,7 @@ def test_real_terms_and_card_names(real):
 
 def test_real_lexicon_learns_from_card_text_and_agrees_with_the_core(real):
     _docs, result = real
-    from kb.lexicon import stem
+    from kb.align.lexicon import stem
     assert stem("giocatore", "it") in result.lexicon.translations(stem("player", "en"), "it")
     verdicts = [c["verdict"] for c in result.core_check]
     assert verdicts.count("agree") > len(verdicts) / 2

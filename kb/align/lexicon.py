@@ -1,35 +1,22 @@
-"""A bilingual lexicon (English ↔ Italian, English ↔ French) for alignment and search.
+"""Stems and the bilingual lexicon (English ↔ Italian, English ↔ French) that compares them.
 
 Words are compared as light *stems* (:func:`stem`: accents folded, lower case,
 a few inflection endings cut, at most :data:`STEM_LENGTH` characters), so
 ``votare``/``voto``/``voti`` meet as ``vot`` and ``vote``/``votes``/``voting``
-as ``vot``.
-
-The learned part is a Dice co-occurrence estimate over parallel segments
-(:class:`LexiconLearner`): card texts of MTGJSON line by line, aligned rules,
-titles. ``dice(e, f) = 2·c(e,f) / (c(e) + c(f))`` over the segments where each
-stem occurs; pairs seen at least :data:`MIN_COUNT` times with a Dice of at least
-:data:`MIN_DICE` are kept (at most :data:`PER_WORD` per English stem).
-
-The curated part is ``corpus/lexicon-core.tsv`` (:func:`load_core`): official
-game terms (zones, card types, steps, keyword actions) in en/it/fr, which
-:func:`check_core` compares with what was learned.
+as ``vot``. A :class:`Lexicon` holds stem translations both ways (learned by
+:mod:`kb.align.learn`, curated in :mod:`kb.align.core`); :func:`overlap` and
+:func:`weighted_overlap` say how well two stem lists translate each other,
+counting known translations and cognates (``risolv``/``resolv``).
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
-from typing import Iterable
 
 STEM_LENGTH = 6
-MIN_COUNT = 2
-MIN_DICE = 0.35
-PER_WORD = 4
 
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
 _NUMBER_WORDS = {
@@ -235,133 +222,3 @@ def overlap(foreign: list[str], english: list[str], lang: str, lexicon: Lexicon)
             matched_e |= hits
     a, b = matched_f / len(f_set), len(matched_e) / len(e_set)
     return 0.0 if a + b == 0 else 2 * a * b / (a + b)
-
-
-class LexiconLearner:
-    """Counts co-occurring stems over parallel segments, then keeps the strong pairs."""
-
-    def __init__(self, lang: str) -> None:
-        self.lang = lang
-        self.segments = 0
-        self._ids: dict[str, int] = {}
-        self._names: list[str] = []
-        self._single: Counter[int] = Counter()
-        self._pairs: Counter[int] = Counter()
-        self._surface: dict[str, Counter[str]] = {}
-
-    def _id(self, key: str) -> int:
-        index = self._ids.get(key)
-        if index is None:
-            index = self._ids[key] = len(self._names)
-            self._names.append(key)
-        return index
-
-    def add(self, english: str, foreign: str) -> None:
-        """One parallel segment (a card text line, a rule, a title)."""
-        e_ids = {self._id("e:" + s) for s in self._stems(english, "en") if not s.isdigit()}
-        f_ids = {self._id("f:" + s) for s in self._stems(foreign, self.lang) if not s.isdigit()}
-        if not e_ids or not f_ids:
-            return
-        self.segments += 1
-        self._single.update(e_ids)
-        self._single.update(f_ids)
-        shift = 1 << 32
-        self._pairs.update(e * shift + f for e in e_ids for f in f_ids)
-
-    def _stems(self, text: str, lang: str) -> list[str]:
-        numbers = NUMBER_WORDS.get(lang, {})
-        stop = STOPWORDS.get(lang, set())
-        out = []
-        for word in words(text, lang):
-            if word in stop or word in numbers or len(word) < 2:
-                continue
-            s = stem(word, lang)
-            self._surface.setdefault(f"{lang}:{s}", Counter())[word] += 1
-            out.append(s)
-        return out
-
-    def entries(self) -> list[LexiconEntry]:
-        """Pairs seen at least MIN_COUNT times with Dice >= MIN_DICE, best PER_WORD per English stem."""
-        shift = 1 << 32
-        best: dict[str, list[LexiconEntry]] = {}
-        for key, count in self._pairs.items():
-            if count < MIN_COUNT:
-                continue
-            e, f = divmod(key, shift)
-            dice = 2 * count / (self._single[e] + self._single[f])
-            if dice < MIN_DICE:
-                continue
-            en, fo = self._names[e][2:], self._names[f][2:]
-            best.setdefault(en, []).append(LexiconEntry(
-                self.lang, en, fo, round(dice, 4), count, "learned",
-                self._word("en", en), self._word(self.lang, fo)))
-        out = []
-        for en in sorted(best):
-            out.extend(sorted(best[en], key=lambda x: -x.score)[:PER_WORD])
-        return out
-
-    def _word(self, lang: str, s: str) -> str:
-        counter = self._surface.get(f"{lang}:{s}")
-        return counter.most_common(1)[0][0] if counter else s
-
-
-# -- the curated core ----------------------------------------------------------------
-
-@dataclass(frozen=True, slots=True)
-class CoreTerm:
-    category: str
-    en: str
-    it: str
-    fr: str
-    line: int
-
-
-def load_core(path: Path) -> list[CoreTerm]:
-    """The curated official terms: tab-separated ``category en it fr``, ``#`` comments."""
-    from .errors import ParseError
-
-    terms = []
-    for number, raw in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
-        if not raw.strip() or raw.startswith("#"):
-            continue
-        cells = raw.split("\t")
-        if len(cells) != 4 or not all(c.strip() for c in cells):
-            raise ParseError(str(path), f"expected 4 tab-separated cells (category, en, it, fr), got {len(cells)}",
-                             number)
-        terms.append(CoreTerm(*(c.strip() for c in cells), line=number))
-    return terms
-
-
-def core_entries(terms: Iterable[CoreTerm]) -> list[LexiconEntry]:
-    """Core terms as lexicon entries: the whole term and, for one-word terms, its stem."""
-    out = []
-    for term in terms:
-        for lang, foreign in (("it", term.it), ("fr", term.fr)):
-            e_stems, f_stems = content_stems(term.en, "en"), content_stems(foreign, lang)
-            if len(e_stems) == 1 and len(f_stems) == 1:
-                out.append(LexiconEntry(lang, e_stems[0], f_stems[0], 1.0, 0, "core", term.en.lower(),
-                                        foreign.lower()))
-            elif len(e_stems) == 1:
-                for f in f_stems:
-                    out.append(LexiconEntry(lang, e_stems[0], f, 0.5, 0, "core", term.en.lower(), foreign.lower()))
-    return out
-
-
-def check_core(terms: Iterable[CoreTerm], learned: Lexicon) -> list[dict]:
-    """For each core term and language: does the learned lexicon agree, disagree or not know?
-
-    Agree: some English stem of the term links to some foreign stem of its translation.
-    Disagree: the learned lexicon knows the English stems but links none of them to the
-    translation. Unknown: it has no entry for the English stems.
-    """
-    report = []
-    for term in terms:
-        for lang, foreign in (("it", term.it), ("fr", term.fr)):
-            e_stems, f_stems = content_stems(term.en, "en"), set(content_stems(foreign, lang))
-            known = [e for e in e_stems if learned.translations(e, lang)]
-            agree = any(f in learned.translations(e, lang) for e in e_stems for f in f_stems)
-            verdict = "agree" if agree else ("disagree" if known else "unknown")
-            learned_best = sorted({w for e in known for w in learned.translations(e, lang)})[:4]
-            report.append({"category": term.category, "en": term.en, "lang": lang, "term": foreign,
-                           "verdict": verdict, "learned": learned_best})
-    return report

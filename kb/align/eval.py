@@ -1,4 +1,4 @@
-"""Precision and recall of an :class:`~kb.align.Alignment` against a hand-labelled gold set
+"""Precision and recall of an :class:`~kb.align.result.Alignment` against a hand-labelled gold set
 (``tests/data/alignment_gold.json``: rule pairs, ruling pairs, term and card-name pairs,
 pairs that must not be made).
 
@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .align import Alignment
+from ..model import Document
 from .lexicon import fold
-from .model import Document
+from .result import Alignment
 
 
 def _norm(text: str) -> str:

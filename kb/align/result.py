@@ -1,0 +1,89 @@
+"""What an alignment found: pairs, where each foreign rule sits, what stayed unaligned.
+
+:class:`Alignment` is the value :func:`kb.align.align` returns and the store writes;
+its :meth:`~Alignment.summary` is what ``mtgkb build`` prints.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from .lexicon import Lexicon
+
+KINDS = ("rule", "example", "ruling", "term", "card")
+
+
+@dataclass(frozen=True, slots=True)
+class Pair:
+    """One link: item ``a`` (foreign, or a ruling for ``ruling-rule``) to item ``b`` (English)."""
+
+    kind: str  # rule, example, ruling, term, card, ruling-rule
+    a_doc: str
+    a_id: str
+    b_doc: str
+    b_id: str
+    method: str
+    confidence: float
+    note: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class RuleLink:
+    """Where a non-reference rule text sits in the reference numbering."""
+
+    doc: str
+    number: str
+    aligned_number: str
+    method: str  # number, content, declared (a translator's import), unaligned
+    confidence: float
+
+
+@dataclass(frozen=True, slots=True)
+class Unaligned:
+    kind: str
+    doc: str
+    id: str
+    lang: str
+    reason: str
+    text: str = ""
+
+
+@dataclass
+class Alignment:
+    """Everything :func:`align` found, ready for the store and the report."""
+
+    reference: str | None = None
+    languages: dict[str, str] = field(default_factory=dict)  # doc id -> lang
+    rules: dict[tuple[str, str], RuleLink] = field(default_factory=dict)
+    pairs: list[Pair] = field(default_factory=list)
+    unaligned: list[Unaligned] = field(default_factory=list)
+    lexicon: Lexicon = field(default_factory=Lexicon)
+    core_check: list[dict] = field(default_factory=list)
+
+    def rule_link(self, doc_id: str, number: str) -> RuleLink | None:
+        return self.rules.get((doc_id, number))
+
+    def summary(self) -> dict[str, Any]:
+        """Counts per language and kind: aligned, renumbered, unaligned; lexicon size; core check."""
+        counts: dict[str, dict[str, dict[str, int]]] = {}
+
+        def bump(lang: str, kind: str, what: str) -> None:
+            slot = counts.setdefault(lang, {}).setdefault(kind, {"aligned": 0, "renumbered": 0, "unaligned": 0})
+            slot[what] += 1
+
+        seen: set[tuple[str, str, str]] = set()
+        for pair in self.pairs:
+            if pair.kind in KINDS and (pair.kind, pair.a_doc, pair.a_id) not in seen:
+                seen.add((pair.kind, pair.a_doc, pair.a_id))
+                lang = pair.note.get("lang") or self.languages.get(pair.a_doc, "?")
+                bump(lang, pair.kind, "renumbered" if pair.method == "content" and pair.kind == "rule"
+                     else "aligned")
+        for item in self.unaligned:
+            bump(item.lang, item.kind, "unaligned")
+        verdicts = Counter(c["verdict"] for c in self.core_check)
+        return {"reference": self.reference, "counts": counts,
+                "rule_rulings": sum(1 for p in self.pairs if p.kind == "ruling-rule"),
+                "lexicon": dict(Counter(f"{e.lang}:{e.source}" for e in self.lexicon.entries)),
+                "core_check": dict(verdicts)}
