@@ -15,9 +15,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from kb.diff import diff_documents  # noqa: E402
-from kb.history import history  # noqa: E402
 from kb.parsers import parse_source  # noqa: E402
+from kb.releases.diff import diff_documents  # noqa: E402
+from kb.releases.history import history  # noqa: E402
 from kb.sources import read_source  # noqa: E402
 
 RELEASES = ROOT.parent / "shared" / "corpus" / "cr-en"

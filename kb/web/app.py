@@ -30,11 +30,12 @@ from starlette.routing import Route
 
 from .. import __version__
 from ..catalog import find_card, find_terms, health, load_terms
-from ..diff import diff_documents, release_in_kb
 from ..errors import KBError, NotFoundError, StoreError
 from ..lookup import entries, lookup, nearest, numbers_below, select_numbers
 from ..model import LANGUAGES
 from ..numbering import RuleNumber, parse_selector
+from ..releases.diff import diff_documents
+from ..releases.reader import release_in_kb
 from ..store import KnowledgeBase, current_build
 from . import html as H
 from .i18n import LANGUAGE_NAMES, UI_LANGUAGES, choose_ui, translations

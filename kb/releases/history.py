@@ -10,18 +10,14 @@ the rules of the same kind whose words are most alike (701.32 in 2025-04-04 is
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import Any, Iterable
 
-from .diff import (FUZZY_MIN, Matching, Release, RuleChange, Side, _change_dict, _one_line, _release, classify,
-                   match_rules, normalise, percent, render_words, similarity)
-from .errors import NotFoundError
-from .model import Document
-from .numbering import RuleNumber
-
-if TYPE_CHECKING:
-    from pathlib import Path
-
-    from .store import KnowledgeBase
+from ..errors import NotFoundError
+from ..model import Document
+from ..numbering import RuleNumber
+from .diff import Release, RuleChange, classify
+from .match import FUZZY_MIN, Matching, Side, match_rules, normalise, similarity
+from .render import one_line
 
 SAME_PLACE = 0.8  # a rule at the same number this similar is the same rule
 
@@ -53,7 +49,7 @@ class History:
             "steps": [{"effective_date": s.release.effective_date, "document": s.release.id,
                        "number": s.number, "status": list(s.status), "previous_number": s.previous_number,
                        "similarity": None if s.similarity is None else round(s.similarity, 3),
-                       "changes": [_change_dict(c) for c in s.changes]} for s in self.steps],
+                       "changes": [c.to_dict() for c in s.changes]} for s in self.steps],
         }
 
 
@@ -169,12 +165,12 @@ def history(query: str, documents: Iterable[Document], release: str | None = Non
     numbers = trace(sides, start, number)
     steps = [_step(sides, numbers, i) for i in range(len(sides))]
     rule = sides[start].rules[number]
-    name = _one_line(rule.title or rule.text, 80)
-    return History(query, number, _release(docs[start]), name, tuple(steps))
+    name = one_line(rule.title or rule.text, 80)
+    return History(query, number, Release.of(docs[start]), name, tuple(steps))
 
 
 def _step(sides: list[Side], numbers: list[str | None], i: int) -> Step:
-    release, number = _release(sides[i].doc), numbers[i]
+    release, number = Release.of(sides[i].doc), numbers[i]
     before = numbers[i - 1] if i else None
     if number is None:
         return Step(release, None, ("removed",) if before is not None else ("absent",))
@@ -208,53 +204,3 @@ def _moved_with_rule(change: RuleChange, old_number: str, new_number: str) -> bo
         return True
     old, new = RuleNumber.parse(change.old_number), RuleNumber.parse(change.new_number)
     return old.letter == new.letter and str(old.parent) == old_number and str(new.parent) == new_number
-
-
-# -- text output -----------------------------------------------------------------
-
-def render_history(result: History, *, color: bool = False) -> str:
-    first, last = result.steps[0].release, result.steps[-1].release
-    out = [f"{result.number} {result.name} (as numbered in {result.release.effective_date}), "
-           f"{len(result.steps)} releases from {first.effective_date} to {last.effective_date}:"]
-    for step in result.steps:
-        number = step.number or "-"
-        status = ", ".join(step.status)
-        if "renumbered" in step.status:
-            status = status.replace("renumbered", f"renumbered {step.previous_number} -> {step.number}", 1)
-        out.append(f"  {step.release.effective_date or step.release.id}  {number:<9} {status}")
-        for change in step.changes:
-            out.append("      " + _render_step_change(change, color))
-    return "\n".join(out)
-
-
-def _render_step_change(change: RuleChange, color: bool) -> str:
-    if change.kind == "added":
-        return f"+ {change.new_number} {_one_line(change.new_text or '', 200)}"
-    if change.kind == "removed":
-        return f"- {change.old_number} {_one_line(change.old_text or '', 200)}"
-    where = change.new_number if change.old_number == change.new_number else \
-        f"{change.old_number} -> {change.new_number}"
-    if change.refs_renumbered and not change.reworded:
-        return f"{where}: references " + ", ".join(f"{a} -> {b}" for a, b in change.refs_renumbered)
-    return f"{where} ({percent(change.similarity)} similar): " + \
-        _one_line(render_words(change.words, color=color, context=6), None)
-
-
-# -- where the releases come from -----------------------------------------------
-
-def releases_from_paths(paths: Iterable["Path"], lang: str = "en") -> list[Document]:
-    """The official rules releases of ``lang`` among files and folders (one per effective date)."""
-    from .build import ingest
-
-    return _one_per_date(d for d in ingest(paths).documents if d.format == "cr-text" and d.lang == lang)
-
-
-def releases_in_kb(kb: "KnowledgeBase", lang: str = "en") -> list[Document]:
-    return _one_per_date(kb.document(d.id) for d in kb.releases() if d.lang == lang)
-
-
-def _one_per_date(documents: Iterable[Document]) -> list[Document]:
-    by_date: dict[str, Document] = {}
-    for doc in documents:
-        by_date.setdefault(doc.effective_date or doc.id, doc)
-    return [by_date[k] for k in sorted(by_date)]

@@ -24,11 +24,10 @@ from pathlib import Path
 from typing import Callable
 from urllib.parse import unquote, urljoin, urlsplit
 
-
-from .errors import KBError
-from .model import Document
-from .sources import source_from_bytes
-from .store import KnowledgeBase, current_build
+from ..errors import KBError
+from ..model import Document
+from ..sources import source_from_bytes
+from ..store import KnowledgeBase, current_build
 
 RULES_PAGE = "https://magic.wizards.com/en/rules"
 TIMEOUT = 30.0
@@ -93,7 +92,7 @@ def date_in_name(url: str) -> str | None:
 def check_release(data: bytes, url: str) -> Document:
     """Parse downloaded bytes: they must be an English official rules text with an effective date."""
     name = unquote(urlsplit(url).path.rsplit("/", 1)[-1]) or url
-    from .parsers import parse_source
+    from ..parsers import parse_source
 
     document = parse_source(source_from_bytes(data, name))
     if document.format != "cr-text" or document.lang != "en" or not document.effective_date:
@@ -168,10 +167,10 @@ def update(kb_dir: Path, url: str = RULES_PAGE, timeout: float = TIMEOUT,
            rebuild: Callable[[Path, list[Path]], object] | None = None,
            progress: Callable[[str], None] | None = None) -> UpdateResult:
     """Download the release linked from ``url`` into ``kb_dir`` and rebuild; see the module doc."""
-    from .build import embedded_corpus
+    from ..build import embedded_corpus
 
     if rebuild is None:
-        from .cli import run_build
+        from ..cli import run_build
 
         def rebuild(directory: Path, corpus: list[Path]) -> object:
             return run_build(directory, corpus, quiet=True)

@@ -1,4 +1,4 @@
-"""kb.update and ``mtgkb update`` against a local HTTP server on 127.0.0.1 (never the internet)."""
+"""kb.releases.update and ``mtgkb update`` against a local HTTP server on 127.0.0.1 (never the internet)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from .conftest import FIXTURES, cr_release
 from kb.cli import main, run_build
 from kb.errors import KBError
 from kb.store import KnowledgeBase
-from kb.update import date_in_name, find_release_link, update
+from kb.releases.update import date_in_name, find_release_link, update
 
 PAGE = (FIXTURES / "releases" / "rules_page.html").read_bytes()
 # Hand-made pages for the failure cases.

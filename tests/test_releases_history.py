@@ -1,4 +1,4 @@
-"""kb.history: one rule followed across the nine shared English releases."""
+"""kb.releases.history: one rule followed across the nine shared English releases."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ import pytest
 from .conftest import SHARED_RELEASES, parsed_release
 
 from kb.errors import NotFoundError
-from kb.history import history, render_history
+from kb.releases.history import history
+from kb.releases.render import render_history
 
 VOTE = {"2012-07-01": None, "2016-08-26": "701.29", "2018-07-13": "701.31", "2022-11-18": "701.32",
         "2023-10-13": "701.32", "2024-11-08": "701.32", "2025-04-04": "701.32", "2025-06-06": "701.38",
