@@ -109,14 +109,16 @@ def words(text: str, lang: str) -> list[str]:
 
 
 # Function words per language (lower case, accents as written; compare with is_stopword).
-# The same list serves the search index and the alignment lexicon.
+# The same list serves the search index and the alignment lexicon. "until" is not in it:
+# "until end of turn" = "fino alla fine del turno", and "until"/"finché" is evidence the
+# alignment pairs rulings by (without it two Italian Vote rulings stay unaligned).
 _STOPWORD_TEXT = {
     "en": """a about above after again against all am an and any are as at be because been before being
         below between both but by can cannot could did do does doing don down during each few for from further
         had has have having he her here hers herself him himself his how i if in into is it its itself just me
         more most my myself no nor not now of off on once only or other our ours ourselves out over own s same
         she should so some such t than that the their theirs them themselves then there these they this those
-        through to too under until up very was we were what when where which while who whom why will with
+        through to too under up very was we were what when where which while who whom why will with
         would you your yours yourself yourselves also another may might must onto whose""",
     "it": """a ad agl agli ai al all alla alle allo anche avere aveva avevano c che chi ci coi col come con contro
         cui da dagl dagli dai dal dall dalla dalle dallo degl degli dei del dell della delle dello di dov dove e ed

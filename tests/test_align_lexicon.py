@@ -13,8 +13,6 @@ from kb.align.lexicon import cognate, content_stems, stem
     (("giocatore", "giocatori"), "it"),
     (("voter", "votent"), "fr"),
 ])
-
-
 def test_inflections_share_a_stem(words, lang):
     assert len({stem(w, lang) for w in words}) == 1
 

@@ -39,6 +39,11 @@ def test_stop_words_compare_folded_and_keep_game_terms():
     assert not is_stopword("vote", "en") and not is_stopword("voto", "it")
 
 
+def test_until_is_a_game_word_not_a_stop_word():
+    # The alignment pairs "Nessun giocatore deve votare finché …" with its English ruling through it.
+    assert not is_stopword("until", "en")
+
+
 def test_rule_numbers_in_text():
     text = "See rule 701.32a. Also 1701.3, 702.19b–d, 4.5, 702.19ab and chapter 403."
     assert rule_numbers_in(text) == ["701.32a", "702.19b"]

@@ -9,17 +9,11 @@ term pairs made by the scoped methods plus card-name pairs whose English name th
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from ..model import Document
-from .lexicon import fold
+from ..text import match_key
 from .result import Alignment
-
-
-def _norm(text: str) -> str:
-    text = text.replace("’", "'").replace("“", '"').replace("”", '"')
-    return re.sub(r"\s+", " ", fold(text)).strip()
 
 
 def _scores(predicted: set, gold: set) -> dict[str, Any]:
@@ -55,26 +49,26 @@ def _rulings(alignment: Alignment, documents: list[Document], gold: dict[str, An
                 return p["foreign"]
         return foreign_text[:40]
 
-    predicted = {(key(p.a_doc, texts[(p.a_doc, p.a_id)]), _norm(texts[(p.b_doc, p.b_id)]))
+    predicted = {(key(p.a_doc, texts[(p.a_doc, p.a_id)]), match_key(texts[(p.b_doc, p.b_id)]))
                  for p in alignment.pairs if p.kind == "ruling" and p.a_doc in docs}
-    wanted = {(p["foreign"], _norm(e)) for p in gold["pairs"] for e in p["english"]}
+    wanted = {(p["foreign"], match_key(e)) for p in gold["pairs"] for e in p["english"]}
     result = _scores(predicted, wanted)
-    result["forbidden_made"] = sorted(str(x) for x in predicted & {(p["foreign"], _norm(p["english"]))
+    result["forbidden_made"] = sorted(str(x) for x in predicted & {(p["foreign"], match_key(p["english"]))
                                                                    for p in gold["not_pairs"]})
     return result
 
 
 def _terms(alignment: Alignment, gold: dict[str, Any]) -> dict[str, Any]:
-    card_names = {_norm(c[2]) for c in gold["cards"]}
+    card_names = {match_key(c[2]) for c in gold["cards"]}
     predicted = set()
     for p in alignment.pairs:
         lang = p.note.get("lang", "")
         if p.kind == "term" and p.method in gold["scope_methods"]:
-            predicted.add((lang, _norm(p.a_id), _norm(p.b_id)))
-        elif p.kind == "card" and _norm(p.b_id) in card_names:
-            predicted.add((lang, _norm(p.a_id.split(":", 1)[1]), _norm(p.b_id)))
-    wanted = {(lang, _norm(f), _norm(e)) for lang, f, e in gold["pairs"] + gold["cards"]}
+            predicted.add((lang, match_key(p.a_id), match_key(p.b_id)))
+        elif p.kind == "card" and match_key(p.b_id) in card_names:
+            predicted.add((lang, match_key(p.a_id.split(":", 1)[1]), match_key(p.b_id)))
+    wanted = {(lang, match_key(f), match_key(e)) for lang, f, e in gold["pairs"] + gold["cards"]}
     result = _scores(predicted, wanted)
-    result["forbidden_made"] = sorted(str(x) for x in predicted & {(l, _norm(f), _norm(e))
+    result["forbidden_made"] = sorted(str(x) for x in predicted & {(l, match_key(f), match_key(e))
                                                                    for l, f, e in gold["not_pairs"]})
     return result

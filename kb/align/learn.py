@@ -13,7 +13,8 @@ from collections import Counter
 
 from ..model import Document
 from .core import CoreTerm, core_entries
-from .lexicon import NUMBER_WORDS, STOPWORDS, Lexicon, LexiconEntry, stem, words
+from ..text import is_stopword, words
+from .lexicon import NUMBER_WORDS, Lexicon, LexiconEntry, stem
 from .result import Alignment
 
 MIN_COUNT = 2
@@ -54,10 +55,9 @@ class LexiconLearner:
 
     def _stems(self, text: str, lang: str) -> list[str]:
         numbers = NUMBER_WORDS.get(lang, {})
-        stop = STOPWORDS.get(lang, set())
         out = []
         for word in words(text, lang):
-            if word in stop or word in numbers or len(word) < 2:
+            if is_stopword(word, lang) or word in numbers or len(word) < 2:
                 continue
             s = stem(word, lang)
             self._surface.setdefault(f"{lang}:{s}", Counter())[word] += 1

@@ -11,14 +11,13 @@ counting known translations and cognates (``risolv``/``resolv``).
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from ..text import fold, is_stopword, words
+
 STEM_LENGTH = 6
 
-_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
 _NUMBER_WORDS = {
     "en": "zero one two three four five six seven eight nine ten",
     "it": "zero uno due tre quattro cinque sei sette otto nove dieci",
@@ -28,38 +27,9 @@ NUMBER_WORDS = {lang: {w: str(i) for i, w in enumerate(words.split())} for lang,
 NUMBER_WORDS["it"]["una"] = "1"
 NUMBER_WORDS["fr"]["une"] = "1"
 
-STOPWORDS = {
-    "en": set("""a an the of to in on at by for from with as and or but if then than that this these those
-        is are was were be been being it its it's their there they them his her he she you your yours we our
-        not no can can't cannot do does don't will won't would could should may might must has have had
-        which who whom whose what when where while so such each any all other another only also up out
-        into onto one""".split()),
-    "it": set("""il lo la i gli le un uno una di del dello della dei degli delle a al allo alla ai agli alle da dal
-        dallo dalla dai dagli dalle in nel nello nella nei negli nelle su sul sullo sulla sui sugli sulle con per
-        tra fra e ed o od ma se che chi cui non è sono era essere ha hanno ho di sua suo suoi sue loro quel
-        quello quella quelli quelle questo questa questi queste ne ci si come anche più""".split()),
-    "fr": set("""le la les l un une des de du d au aux à a en dans sur par pour avec sans et ou mais si que qui
-        quoi ne pas n est sont était être a ont ce cet cette ces son sa ses leur leurs il elle ils elles on
-        vous nous se s y lui plus aussi comme""".split()),
-}
 _EN_SUFFIXES = ("ies", "ing", "ed", "es", "s")
 _IT_SUFFIXES = ("zioni", "zione", "mente", "ando", "endo", "are", "ere", "ire", "ato", "ata", "ati", "ate")
 _FR_SUFFIXES = ("ements", "ement", "ent", "es", "er", "ez", "s", "e")
-
-
-def fold(text: str) -> str:
-    """Lower case without accents (``abilità`` → ``abilita``)."""
-    decomposed = unicodedata.normalize("NFKD", text.lower())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
-
-
-def words(text: str, lang: str) -> list[str]:
-    """The words of ``text`` in lower case, elisions cut (``l'astensione`` → ``astensione``)."""
-    out = []
-    for token in _WORD.findall(text.lower()):
-        parts = re.split(r"['’]", token)
-        out.append(parts[0] if lang == "en" else parts[-1])
-    return [w for w in out if w]
 
 
 @lru_cache(maxsize=200_000)
@@ -95,12 +65,11 @@ def stem(word: str, lang: str) -> str:
 def content_stems(text: str, lang: str) -> list[str]:
     """Stems of the content words of ``text`` (stop words out, number words as digits)."""
     numbers = NUMBER_WORDS.get(lang, {})
-    stop = STOPWORDS.get(lang, set())
     out = []
     for word in words(text, lang):
         if word in numbers:
             out.append(numbers[word])
-        elif word not in stop and (len(word) > 1 or word.isdigit()):
+        elif not is_stopword(word, lang) and (len(word) > 1 or word.isdigit()):
             out.append(stem(word, lang))
     return out
 

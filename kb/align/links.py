@@ -13,7 +13,8 @@ from collections import defaultdict
 
 from ..model import Document
 from ..refs import find_refs
-from .lexicon import content_stems, fold
+from ..text import fold
+from .lexicon import content_stems
 from .result import Alignment, Pair
 from .rules import rule_name
 

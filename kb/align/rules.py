@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 
 from ..model import Document, Rule
 from ..numbering import RuleNumber
-from .lexicon import Lexicon, content_stems, fold, overlap
+from ..text import RULE_NUMBER_IN_TEXT, fold
+from .lexicon import Lexicon, content_stems, overlap
 from .result import Alignment, Pair, RuleLink, Unaligned
 
 # Rule decisions (scores from score_units, 0-1).
@@ -29,7 +30,6 @@ WEAK_SAME_NUMBER = 0.25  # or at or above this when no rule of its chapter fits 
 RENUMBER_MIN = 0.55  # a differently numbered rule must reach this ...
 RENUMBER_MARGIN = 0.12  # ... and beat the same-numbered one by this much
 
-RULE_NUMBER_TEXT = re.compile(r"\b\d{3}\.\d+[a-z]?\b|\b\d{3}\b")
 _NUMBER = re.compile(r"(?<![\w.])\d+(?![\w.]\d)")
 QUOTED = re.compile(r"[\"“«„]\s*([^\"”»“]{2,80}?)\s*[\"”»“]")
 
@@ -79,7 +79,7 @@ def rule_name(rule: Rule) -> str | None:
 def make_unit(number: str, rule: Rule | None, subs: list[Rule], lang: str) -> Unit:
     unit = Unit(number, rule, subs, lang)
     text = " ".join(unit.texts())
-    plain = RULE_NUMBER_TEXT.sub(" ", text)
+    plain = RULE_NUMBER_IN_TEXT.sub(" ", text)
     unit.stems = content_stems(plain, lang)
     unit.numbers = set(_NUMBER.findall(plain))
     unit.quotes = [q.strip().lower() for q in QUOTED.findall(text)]

@@ -13,14 +13,14 @@ in a card's ruling list (method ``content+order``). Anything ambiguous stays una
 from __future__ import annotations
 
 import math
-import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 
 from ..model import Document, Ruling
-from .lexicon import Lexicon, cognate, content_stems, fold, weighted_overlap
+from ..text import RULE_NUMBER_IN_TEXT, fold, match_key
+from .lexicon import Lexicon, cognate, content_stems, weighted_overlap
 from .result import Alignment, Pair, Unaligned
-from .rules import QUOTED, RULE_NUMBER_TEXT
+from .rules import QUOTED
 
 RULING_MIN = 0.30  # IDF-weighted score a ruling pair needs at least
 RULING_MARGIN = 0.04  # ... and its lead over the ruling's next candidate
@@ -43,20 +43,16 @@ def english_rulings(docs: list[Document]) -> list[_EnglishRuling]:
         for seq, ruling in enumerate(doc.rulings):
             if ruling.lang != "en":
                 continue
-            key = _norm(ruling.text)
+            key = match_key(ruling.text)
             group = groups.get(key)
             if group is None:
-                plain = RULE_NUMBER_TEXT.sub(" ", ruling.text)
+                plain = RULE_NUMBER_IN_TEXT.sub(" ", ruling.text)
                 group = groups[key] = _EnglishRuling(ruling.text, content_stems(plain, "en"),
                                                      _numbers(plain, "en"), [], set())
             group.ids.append((doc.id, seq))
             if ruling.card:
                 group.cards.add(ruling.card)
     return list(groups.values())
-
-
-def _norm(text: str) -> str:
-    return re.sub(r"\s+", " ", fold(text).replace("’", "'").replace("“", '"').replace("”", '"')).strip()
 
 
 def _numbers(text: str, lang: str) -> set[str]:
@@ -74,13 +70,13 @@ def score_ruling(foreign: Ruling, f_stems: list[str], english: _EnglishRuling, l
                  weights: tuple[dict[str, float], float] = ({}, 1.0)) -> float:
     """IDF-weighted lexicon overlap, shared numbers and English phrases quoted in the foreign text (0–1)."""
     parts = [(weighted_overlap(f_stems, english.stems, foreign.lang, lexicon, *weights), 0.6)]
-    f_numbers = _numbers(RULE_NUMBER_TEXT.sub(" ", foreign.text), foreign.lang)
+    f_numbers = _numbers(RULE_NUMBER_IN_TEXT.sub(" ", foreign.text), foreign.lang)
     if f_numbers or english.numbers:
         parts.append((len(f_numbers & english.numbers) / len(f_numbers | english.numbers), 0.2))
     quotes = QUOTED.findall(foreign.text)
     if quotes:
-        text = _norm(english.text)
-        parts.append((sum(1 for q in quotes if _norm(q) in text) / len(quotes), 0.2))
+        text = match_key(english.text)
+        parts.append((sum(1 for q in quotes if match_key(q) in text) / len(quotes), 0.2))
     elif QUOTED.search(english.text):
         # The English quotes card text the foreign ruling does not (quoted phrases are kept or translated).
         parts.append((0.0, 0.2))
@@ -110,7 +106,7 @@ def align_rulings(docs: list[Document], result: Alignment) -> None:
         scores: dict[int, dict[int, float]] = {}
         for seq, ruling in foreign:
             candidates = _ruling_candidates(ruling, pool, keyword_stems, card_names)
-            f_stems = content_stems(RULE_NUMBER_TEXT.sub(" ", ruling.text), ruling.lang)
+            f_stems = content_stems(RULE_NUMBER_IN_TEXT.sub(" ", ruling.text), ruling.lang)
             scores[seq] = {i: score_ruling(ruling, f_stems, pool[i], result.lexicon, weights) for i in candidates}
         _assign_rulings(doc, dict(foreign), scores, pool, result, _card_sequences(docs, pool))
 

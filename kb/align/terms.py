@@ -16,7 +16,7 @@ from typing import Any
 
 from ..model import Document
 from .core import CoreTerm
-from .lexicon import fold
+from ..text import fold
 from .result import Alignment, Pair
 from .rules import rule_name
 

@@ -25,14 +25,10 @@ from typing import Iterable
 
 from ..model import Document, Rule, Term
 from ..numbering import KINDS
+from ..text import RULE_NUMBER_IN_TEXT, fold_quotes, normalise_space, rule_numbers_in
 
-# A rule number inside a text: chapter ``701``, rule ``701.32``, subrule ``701.32a``.
-_CITED = re.compile(r"(?<![\d.])\d{3}(?:\.\d+[a-z]?)?(?![\d])")
-_DIGIT = re.compile(r"\d{3}")
+_DIGITS = re.compile(r"\d{3}")  # no rule number without three digits in a row: a cheap first test
 MASK = "#"
-# the quotes kb.sources.fold_quotes straightens, replaced one by one (faster than str.translate)
-_QUOTE_PAIRS = (("\u2018", "'"), ("\u2019", "'"), ("\u201c", '"'), ("\u201d", '"'),
-                ("\u00ab", '"'), ("\u00bb", '"'), ("\u2032", "'"))
 
 FUZZY_MIN = 0.5  # lowest word similarity of two texts matched as the same rule
 SCORE_MIN = 0.6  # lowest similarity plus bonuses (same parent, same number)
@@ -50,19 +46,17 @@ def rule_content(rule: Rule) -> str:
 
 def normalise(text: str) -> str:
     """Straight quotes and single spaces, for comparing."""
-    if not text.isascii():
-        for curly, straight in _QUOTE_PAIRS:
-            if curly in text:
-                text = text.replace(curly, straight)
-    return " ".join(text.split())
+    return normalise_space(fold_quotes(text))
 
 
 def mask_numbers(text: str) -> str:
-    return _CITED.sub(MASK, text) if _DIGIT.search(text) else text
+    """The rule numbers and chapters cited in ``text`` replaced by ``#``."""
+    return RULE_NUMBER_IN_TEXT.sub(MASK, text) if _DIGITS.search(text) else text
 
 
 def cited_numbers(text: str) -> list[str]:
-    return _CITED.findall(text)
+    """The rule numbers and chapters cited in ``text``, in order."""
+    return rule_numbers_in(text, chapters=True)
 
 
 def similarity(a: tuple[str, ...], b: tuple[str, ...], floor: float = 0.0) -> float:
