@@ -1,4 +1,4 @@
-"""kb.align: small documents built in the test from the seed texts, then the real data."""
+"""kb.align.align(): small documents built in the test from the seed texts, then the real data."""
 
 from __future__ import annotations
 
@@ -177,10 +177,15 @@ def test_real_gold_targets(real):
     assert not any(s["forbidden_made"] for s in scores.values())
 
 
-def test_ruling_without_english_counterpart_stays_unaligned(shared_corpus):
-    # Seeds + CR only: the seed rulings page has no English text for this bullet (only MTGJSON has).
+@pytest.fixture(scope="module")
+def seeds_only(shared_corpus: Path):
     docs = ingest([CORPUS, cr_release("20241108")]).documents
-    result = align(docs)
+    return docs, align(docs)
+
+
+def test_ruling_without_english_counterpart_stays_unaligned(seeds_only):
+    # Seeds + CR only: the seed rulings page has no English text for this bullet (only MTGJSON has).
+    docs, result = seeds_only
     vote = next(d for d in docs if d.id == SEED_VOTE)
     bullet = next(str(s) for s, r in enumerate(vote.rulings) if r.text.startswith("I giocatori non possono"))
     assert not any(p.kind == "ruling" and (p.a_doc, p.a_id) == (SEED_VOTE, bullet) for p in result.pairs)
@@ -190,8 +195,7 @@ def test_ruling_without_english_counterpart_stays_unaligned(shared_corpus):
                for p in result.pairs)
 
 
-def test_seeds_only_keep_zones_by_number_and_vote_off_monstrosity(shared_corpus):
-    docs = ingest([CORPUS, cr_release("20241108")]).documents
-    result = align(docs)
+def test_seeds_only_keep_zones_by_number_and_vote_off_monstrosity(seeds_only):
+    _docs, result = seeds_only
     assert all(result.rule_link(SEED_ZONES, n).aligned_number == n for n in ("400.1", "400.8", "400.11c", "408"))
     assert result.rule_link(SEED_VOTE, "701.31").aligned_number == "701.32"

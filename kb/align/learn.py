@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections import Counter
 
 from ..model import Document
-from .core import CoreTerm, core_entries
 from ..text import is_stopword, words
+from .core import CoreTerm, core_entries
 from .lexicon import NUMBER_WORDS, Lexicon, LexiconEntry, stem
 from .result import Alignment
 

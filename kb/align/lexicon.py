@@ -23,7 +23,7 @@ _NUMBER_WORDS = {
     "it": "zero uno due tre quattro cinque sei sette otto nove dieci",
     "fr": "zéro un deux trois quatre cinq six sept huit neuf dix",
 }
-NUMBER_WORDS = {lang: {w: str(i) for i, w in enumerate(words.split())} for lang, words in _NUMBER_WORDS.items()}
+NUMBER_WORDS = {lang: {w: str(i) for i, w in enumerate(names.split())} for lang, names in _NUMBER_WORDS.items()}
 NUMBER_WORDS["it"]["una"] = "1"
 NUMBER_WORDS["fr"]["une"] = "1"
 

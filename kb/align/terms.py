@@ -15,8 +15,8 @@ from collections import Counter, defaultdict
 from typing import Any
 
 from ..model import Document
-from .core import CoreTerm
 from ..text import fold
+from .core import CoreTerm
 from .result import Alignment, Pair
 from .rules import rule_name
 
