@@ -52,7 +52,7 @@ class Unaligned:
 
 @dataclass
 class Alignment:
-    """Everything :func:`align` found, ready for the store and the report."""
+    """Everything :func:`kb.align.align` found, ready for the store and the build summary."""
 
     reference: str | None = None
     languages: dict[str, str] = field(default_factory=dict)  # doc id -> lang
