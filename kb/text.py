@@ -61,6 +61,8 @@ def match_key(text: str) -> str:
 
 # A word, with apostrophes inside it kept for elision cutting (dell'abilità, l’exil, it's).
 WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
+_WORD_APOSTROPHE = re.compile(r"['’]")
+_APOSTROPHE = re.compile(f"[{re.escape(APOSTROPHES)}]")
 
 ELISIONS: dict[str, frozenset[str]] = {
     "it": frozenset("""
@@ -82,17 +84,14 @@ def strip_elision(word: str, elisions: frozenset[str]) -> tuple[str, int]:
     both ``'`` and ``’`` (and the other apostrophes of :data:`APOSTROPHES`) count.
     """
     cut = 0
-    while True:
-        for index, char in enumerate(word):
-            if char in APOSTROPHES:
-                head, tail = word[:index], word[index + 1:]
-                if tail and fold(head) in elisions:
-                    cut += index + 1
-                    word = tail
-                    break
-                return word, cut
-        else:
-            return word, cut
+    while (apostrophe := _APOSTROPHE.search(word)) is not None:
+        index = apostrophe.start()
+        head, tail = word[:index], word[index + 1:]
+        if not tail or fold(head) not in elisions:
+            break
+        cut += index + 1
+        word = tail
+    return word, cut
 
 
 def words(text: str, lang: str) -> list[str]:
@@ -100,10 +99,11 @@ def words(text: str, lang: str) -> list[str]:
     (``l'astensione`` → ``astensione``), English possessives cut (``player's`` → ``player``)."""
     elisions = ELISIONS.get(lang, frozenset())
     out = []
-    for token in WORD.findall(text.lower()):
-        word, _ = strip_elision(token, elisions)
-        if lang == "en":
-            word = re.split(r"['’]", word)[0]
+    for word in WORD.findall(text.lower()):
+        if _APOSTROPHE.search(word):  # most words have none: nothing to cut
+            word, _ = strip_elision(word, elisions)
+            if lang == "en":
+                word = _WORD_APOSTROPHE.split(word, 1)[0]
         out.append(word)
     return [w for w in out if w]
 
@@ -136,6 +136,7 @@ STOPWORDS: dict[str, frozenset[str]] = {
 }
 
 
+@lru_cache(maxsize=200_000)
 def is_stopword(word: str, lang: str) -> bool:
     """True if ``word`` (any case, with or without accents) is a function word of ``lang``."""
     return fold(word) in STOPWORDS.get(lang, frozenset())
