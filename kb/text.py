@@ -24,17 +24,22 @@ from functools import lru_cache
 # -- folding ------------------------------------------------------------------------------
 
 APOSTROPHES = "'’‘`´ʼ′"
-_QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'",
-                         "\u02bc": "'", "`": "'", "\u00b4": "'",
-                         "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u201f": '"', "\u2033": '"',
-                         "\u00ab": '"', "\u00bb": '"'})
+_QUOTES = (("\u2018", "'"), ("\u2019", "'"), ("\u201a", "'"), ("\u201b", "'"), ("\u2032", "'"),
+           ("\u02bc", "'"), ("`", "'"), ("\u00b4", "'"),
+           ("\u201c", '"'), ("\u201d", '"'), ("\u201e", '"'), ("\u201f", '"'), ("\u2033", '"'),
+           ("\u00ab", '"'), ("\u00bb", '"'))
 _LIGATURES = str.maketrans({"œ": "oe", "Œ": "oe", "æ": "ae", "Æ": "ae", "ß": "ss", "ﬁ": "fi", "ﬂ": "fl"})
 _APOSTROPHE_FOLD = str.maketrans({a: "'" for a in APOSTROPHES[1:]})
 
 
 def fold_quotes(text: str) -> str:
     """Straight quotes for curly ones, low-9 quotes, guillemets and primes."""
-    return text.translate(_QUOTES) if not text.isascii() or "`" in text else text
+    if text.isascii() and "`" not in text:
+        return text
+    for curly, straight in _QUOTES:  # a replace per quote present: many times faster than str.translate
+        if curly in text:
+            text = text.replace(curly, straight)
+    return text
 
 
 @lru_cache(maxsize=200_000)

@@ -241,9 +241,10 @@ def _similar_text(m: Matching, olds: list[str], news: list[str]) -> None:
             holders = index.get(word)
             if holders and len(holders) <= rare:
                 shared.update(holders)
-        # the 8 sharing most rare words; among equals, the nearest to the old place
+        # the 8 sharing most rare words; among equals, those under the rule the parent went to, then the nearest
         position = m.old.order[number]
-        candidates = heapq.nsmallest(8, shared, key=lambda c: (-shared[c], abs(m.new.order[c] - position), c))
+        candidates = heapq.nsmallest(8, shared, key=lambda c: (-shared[c], not m.parent_agrees(number, c),
+                                                               abs(m.new.order[c] - position), c))
         if number in news_set and number not in candidates:
             candidates.append(number)
         for candidate in candidates:
