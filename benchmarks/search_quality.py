@@ -64,9 +64,8 @@ class FTS5Baseline:
     """The same items in an FTS5 table, default tokenizer, bm25 ranking."""
 
     def __init__(self, build_dir: Path) -> None:
-        source = sqlite3.connect(f"file:{build_dir / 'kb.sqlite'}?mode=ro", uri=True)
-        items = collect_items(source)
-        source.close()
+        with KnowledgeBase(build_dir) as kb:
+            items = collect_items(kb)
         self.db = sqlite3.connect(":memory:")
         self.db.execute("CREATE VIRTUAL TABLE items USING fts5(uid UNINDEXED, title, content)")
         self.db.executemany("INSERT INTO items VALUES (?, ?, ?)", [(i.uid, i.title, i.content) for i in items])

@@ -36,16 +36,13 @@ import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import Any, Iterable
 
 from .lexicon import (CoreTerm, Lexicon, LexiconEntry, LexiconLearner, check_core, content_stems, core_entries,
                       cognate, fold, load_core, overlap, weighted_overlap)
 from .model import Document, Rule, Ruling
 from .numbering import RuleNumber
 from .refs import find_refs
-
-if TYPE_CHECKING:
-    from .store import KnowledgeBase
 
 KINDS = ("rule", "example", "ruling", "term", "card")
 REFERENCE_LANG = "en"
@@ -910,45 +907,3 @@ def _contains(stems: list[str], phrase: list[str]) -> bool:
     n = len(phrase)
     return any(stems[i:i + n] == phrase for i in range(len(stems) - n + 1))
 
-
-# -- the report of a built knowledge base ----------------------------------------------
-
-def report(kb: "KnowledgeBase", langs: Iterable[str] = ()) -> dict[str, Any]:
-    """What a built knowledge base aligned, for ``mtgkb align``: counts per language and kind
-    (aligned, renumbered, unaligned), every pair with method and confidence, the unaligned
-    items, and the rules whose numbers disagree with the reference."""
-    import json
-
-    wanted = set(langs)
-    docs = kb.documents()
-    info = kb.info()
-    counts: dict[str, dict[str, dict[str, int]]] = {}
-    pairs, unaligned, numbering, links = [], [], [], 0
-    counted: set[tuple[str, str, str]] = set()
-    for kind, a_doc, a_id, b_doc, b_id, method, confidence, note_text in kb.alignment_rows():
-        note = json.loads(note_text or "{}")
-        if kind == "ruling-rule":
-            links += 1
-            continue
-        lang = note.get("lang") or (docs[a_doc].lang if a_doc in docs else "?")
-        if wanted and lang not in wanted:
-            continue
-        what = "unaligned" if method == "unaligned" else (
-            "renumbered" if kind == "rule" and method == "content" else "aligned")
-        slot = counts.setdefault(lang, {}).setdefault(kind, {"aligned": 0, "renumbered": 0, "unaligned": 0})
-        if (kind, a_doc, a_id) not in counted:  # an item paired with several wordings counts once
-            counted.add((kind, a_doc, a_id))
-            slot[what] += 1
-        if method == "unaligned":
-            unaligned.append({"kind": kind, "lang": lang, "doc": a_doc, "id": a_id, "reason": note.get("reason"),
-                              "text": note.get("text")})
-            continue
-        pairs.append({"kind": kind, "lang": lang, "a_doc": a_doc, "a_id": a_id, "b_doc": b_doc, "b_id": b_id,
-                      "method": method, "confidence": confidence, "note": note})
-        if kind == "rule" and a_id != b_id:
-            numbering.append({"doc": a_doc, "lang": lang, "source_number": a_id, "aligned_number": b_id,
-                              "method": method, "confidence": confidence})
-    summary = info.get("alignment") or {}
-    return {"reference": info.get("alignment_reference"), "counts": counts, "numbering": numbering,
-            "pairs": pairs, "unaligned": unaligned, "rule_rulings": links,
-            "lexicon": summary.get("lexicon", {}), "core_check": summary.get("core_check", {})}

@@ -10,7 +10,6 @@ from __future__ import annotations
 import importlib
 import json
 import os
-import sqlite3
 import sys
 from pathlib import Path
 from typing import Any, Callable
@@ -20,7 +19,7 @@ import click
 from . import __version__
 from .errors import KBError
 from .model import LANGUAGES
-from .store import KnowledgeBase, default_kb_dir
+from .store import DatabaseError, KnowledgeBase, default_kb_dir
 
 
 class KBGroup(click.Group):
@@ -49,7 +48,7 @@ class KBGroup(click.Group):
         except OSError as exc:  # a file that cannot be written or read: name it, no traceback
             where = f"{exc.filename}: " if exc.filename else ""
             raise click.ClickException(f"{where}{exc.strerror or exc}") from None
-        except sqlite3.DatabaseError as exc:
+        except DatabaseError as exc:
             raise click.ClickException(f"the knowledge base is damaged ({exc}); run 'mtgkb build' again") from None
 
 
@@ -181,7 +180,7 @@ def build(corpus: tuple[Path, ...], kb_dir: Path | None, as_json: bool) -> None:
             info(f"warning: {warning}")
     for skipped in summary["skipped"]:
         click.echo(f"{skipped['path']}: skipped ({skipped['reason']})")
-    from .cli_align import summary_lines
+    from .alignment_report import summary_lines
     for line in summary_lines(summary["alignment"]):
         click.echo(line)
     click.echo(f"Knowledge base written to {directory}")

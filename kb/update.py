@@ -109,9 +109,9 @@ def held_releases(kb_dir: Path) -> dict[str, str]:
     if current_build(kb_dir) is not None:
         kb = KnowledgeBase.open(kb_dir)
         try:
-            for sha, date in kb.db.execute("SELECT sha256, effective_date FROM documents "
-                                           "WHERE format = 'cr-text' AND lang = 'en'"):
-                held[sha] = date
+            for release in kb.releases():
+                if release.lang == "en":
+                    held[release.sha256] = release.effective_date
         finally:
             kb.close()
     return held

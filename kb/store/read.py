@@ -80,7 +80,7 @@ class KnowledgeBase:
             return []
         found: dict[str, list[T]] = defaultdict(list)
         marks = ",".join("?" * len(ids))
-        for row in self.db.execute(sql.format(marks=marks) + " ORDER BY doc_id, seq", [*params, *ids]):
+        for row in self.db.execute(sql.format(marks=marks) + " ORDER BY doc_id, seq", [*ids, *params]):
             found[row[0]].append(convert(row))
         return [record for doc_id in ids for record in found.get(doc_id, ())]
 
@@ -159,12 +159,13 @@ class KnowledgeBase:
     def versions(self, numbers: Iterable[RuleNumber], release: str | None = None) -> Iterator[tuple[str, list[RuleVersion]]]:
         """For each number, the texts aligned to it in every active document."""
         ids = self.active_ids(release)
+        docs = self.documents()
         marks = ",".join("?" * len(ids))
         for number in numbers:
             rows = self.db.execute(
                 f"SELECT {_VERSION_COLUMNS} FROM rules WHERE aligned_key = ? AND doc_id IN ({marks})"
                 " AND align_method != 'unaligned'", [number.sort_key, *ids]).fetchall()
-            versions = [self._version(r) for r in rows]
+            versions = [RuleVersion(docs[r[0]], rule_from_row(r[1:10]), r[10], r[11], r[12]) for r in rows]
             # a translator's import (mtgkb import) comes first in its language: it supersedes older texts
             versions.sort(key=lambda v: (_LANG_ORDER.get(v.doc.lang, 9), v.doc.provenance != "translator",
                                          v.doc.effective_date or "", v.doc.id))

@@ -107,9 +107,8 @@ CARD_COLUMNS = "name, type, text, foreign_data, sets, line"
 
 def rule_from_row(row: tuple) -> Rule:
     number, kind, title, text, examples, refs, line, end_line, pointer = row
-    return Rule(number=number, kind=kind, title=title, text=text or "",
-                examples=tuple(Example(t, ln) for t, ln in json.loads(examples)),
-                refs=tuple(json.loads(refs)), line=line, end_line=end_line, pointer=pointer)
+    return Rule(number, kind, text or "", title, tuple(Example(t, ln) for t, ln in json.loads(examples)),
+                tuple(json.loads(refs)), line, end_line, pointer)
 
 
 def term_from_row(row: tuple) -> Term:
@@ -119,14 +118,14 @@ def term_from_row(row: tuple) -> Term:
 
 def ruling_from_row(row: tuple) -> Ruling:
     card, lang, date, source, provenance, text, translations, line = row
-    return Ruling(text=text, lang=lang, date=date, source=source, provenance=provenance, card=card,
-                  translations=tuple(tuple(t) for t in json.loads(translations or "[]")), line=line)
+    return Ruling(text, lang, date, source, provenance, card,
+                  tuple(map(tuple, json.loads(translations))) if translations else (), line)
 
 
 def card_from_row(row: tuple) -> Card:
     name, type_, text, foreign, sets, line = row
-    return Card(name, type_, text, tuple(tuple(f) for f in json.loads(foreign or "[]")),
-                tuple(json.loads(sets or "[]")), line)
+    return Card(name, type_, text, tuple(map(tuple, json.loads(foreign))) if foreign else (),
+                tuple(json.loads(sets)) if sets else (), line)
 
 
 def alignment_from_row(row: tuple) -> AlignmentRecord:

@@ -1,0 +1,112 @@
+"""What a built knowledge base aligned, and how sure it is: the reading side of :mod:`kb.align`.
+
+:func:`report` reads the alignment records of a build (``mtgkb align``, JSON shape);
+:func:`render_report` and :func:`summary_lines` turn a report or the summary a
+build returns (``mtgkb build``) into text lines.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any, Iterable
+
+from .store import KnowledgeBase
+
+CARD_PAIRS_SHOWN = 20
+
+
+def report(kb: KnowledgeBase, langs: Iterable[str] = ()) -> dict[str, Any]:
+    """Counts per language and kind (aligned, renumbered, unaligned), every pair with method and
+    confidence, the unaligned items, and the rules whose numbers disagree with the reference."""
+    wanted = set(langs)
+    docs = kb.documents()
+    info = kb.info()
+    counts: dict[str, dict[str, dict[str, int]]] = {}
+    pairs, unaligned, numbering, links = [], [], [], 0
+    counted: set[tuple[str, str, str]] = set()
+    for row in kb.alignments():
+        kind, a_doc, a_id, method, note = row.kind, row.a_doc, row.a_id, row.method, row.note
+        if kind == "ruling-rule":
+            links += 1
+            continue
+        lang = note.get("lang") or (docs[a_doc].lang if a_doc in docs else "?")
+        if wanted and lang not in wanted:
+            continue
+        what = "unaligned" if method == "unaligned" else (
+            "renumbered" if kind == "rule" and method == "content" else "aligned")
+        slot = counts.setdefault(lang, {}).setdefault(kind, {"aligned": 0, "renumbered": 0, "unaligned": 0})
+        if (kind, a_doc, a_id) not in counted:  # an item paired with several wordings counts once
+            counted.add((kind, a_doc, a_id))
+            slot[what] += 1
+        if method == "unaligned":
+            unaligned.append({"kind": kind, "lang": lang, "doc": a_doc, "id": a_id, "reason": note.get("reason"),
+                              "text": note.get("text")})
+            continue
+        pairs.append({"kind": kind, "lang": lang, "a_doc": a_doc, "a_id": a_id, "b_doc": row.b_doc,
+                      "b_id": row.b_id, "method": method, "confidence": row.confidence, "note": note})
+        if kind == "rule" and a_id != row.b_id:
+            numbering.append({"doc": a_doc, "lang": lang, "source_number": a_id, "aligned_number": row.b_id,
+                              "method": method, "confidence": row.confidence})
+    summary = info.get("alignment") or {}
+    return {"reference": info.get("alignment_reference"), "counts": counts, "numbering": numbering,
+            "pairs": pairs, "unaligned": unaligned, "rule_rulings": links,
+            "lexicon": summary.get("lexicon", {}), "core_check": summary.get("core_check", {})}
+
+
+def summary_lines(summary: dict[str, Any]) -> list[str]:
+    """The alignment summary ``mtgkb build`` prints."""
+    if not summary.get("reference"):
+        return ["Alignment: no English rules release held, rules keep their own numbers."]
+    lines = [f"Alignment against {summary['reference']}:"]
+    lines += _count_lines(summary.get("counts", {}))
+    lines.append(f"  rulings linked to rules: {summary.get('rule_rulings', 0)}; lexicon: "
+                 + ", ".join(f"{k} {v}" for k, v in sorted(summary.get("lexicon", {}).items())))
+    return lines
+
+
+def _count_lines(counts: dict[str, dict[str, dict[str, int]]]) -> list[str]:
+    out = []
+    for lang in sorted(counts):
+        parts = []
+        for kind in ("rule", "example", "ruling", "term", "card"):
+            c = counts[lang].get(kind)
+            if c:
+                parts.append(f"{kind} {c['aligned']} aligned" + (f", {c['renumbered']} renumbered" if c["renumbered"]
+                                                                 else "") + f", {c['unaligned']} unaligned")
+        out.append(f"  [{lang}] " + "; ".join(parts))
+    return out
+
+
+def render_report(data: dict[str, Any]) -> list[str]:
+    """The text of ``mtgkb align``: counts, numbering disagreements, pairs, unaligned items."""
+    out = [f"Reference: {data['reference'] or '(no English rules release held)'}", "Counts:"]
+    out += _count_lines(data["counts"]) or ["  (nothing to align)"]
+    if data["numbering"]:
+        out.append("Numbering disagreements (source number -> reference number):")
+        for n in data["numbering"]:
+            out.append(f"  [{n['lang']}] {n['doc']} {n['source_number']} -> {n['aligned_number']}"
+                       f"  ({n['method']}, {n['confidence']:.2f})")
+    out.append("Pairs:")
+    rulings: dict[tuple, list[str]] = defaultdict(list)
+    cards = 0
+    for p in data["pairs"]:
+        if p["kind"] == "ruling":
+            rulings[(p["lang"], p["a_doc"], p["a_id"], p["note"].get("english", ""), p["method"],
+                     p["confidence"])].append(f"{p['b_doc']}#{p['b_id']}")
+            continue
+        if p["kind"] == "card":
+            cards += 1
+            if cards > CARD_PAIRS_SHOWN:
+                continue
+        out.append(f"  {p['kind']:7} [{p['lang']}] {p['a_doc']}:{p['a_id']} = {p['b_doc']}:{p['b_id']}"
+                   f"  ({p['method']}, {p['confidence']:.2f})")
+    if cards > CARD_PAIRS_SHOWN:
+        out.append(f"  ... and {cards - CARD_PAIRS_SHOWN} more card names (see --json)")
+    for (lang, doc, seq, english, method, conf), targets in rulings.items():
+        out.append(f"  ruling  [{lang}] {doc}#{seq} = \"{english[:70]}\" in {len(targets)} place(s)"
+                   f"  ({method}, {conf:.2f})")
+    if data["unaligned"]:
+        out.append("Unaligned:")
+        for u in data["unaligned"]:
+            out.append(f"  {u['kind']:7} [{u['lang']}] {u['doc']}:{u['id']}: {u['reason']}")
+    return out
