@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 from indexer.build import collect_items  # noqa: E402
 from indexer.search import QueryError, search  # noqa: E402
-from kb.cli import run_build  # noqa: E402
+from kb import pipeline  # noqa: E402
 from kb.store import KnowledgeBase  # noqa: E402
 
 SHARED = ROOT.parent / "shared" / "corpus"
@@ -84,7 +84,7 @@ class FTS5Baseline:
 def build_kb(directory: Path) -> KnowledgeBase:
     sources = [ROOT / "corpus", SHARED / "mtgjson", SHARED / "cr-en" / "MagicCompRules 20241108.txt",
                ROOT / "tests" / "fixtures" / "search_fr_zones.txt"]
-    run_build(directory, sources, quiet=True)
+    pipeline.build_kb(directory, sources)
     return KnowledgeBase.open(directory)
 
 

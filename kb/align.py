@@ -182,7 +182,7 @@ def align(documents: Iterable[Document], core_path: Path | None = None) -> Align
 
 def default_core_path() -> Path:
     """``lexicon-core.tsv`` of the embedded corpus."""
-    from .build import embedded_corpus
+    from .ingest import embedded_corpus
 
     try:
         return embedded_corpus() / "lexicon-core.tsv"

@@ -89,43 +89,10 @@ def open_kb(kb_dir: Path | None) -> KnowledgeBase:
     directory = kb_dir or default_kb_dir()
     if current_build(directory) is None:
         info(f"No knowledge base in {directory}: building it from the embedded corpus first.")
-        run_build(directory, [], quiet=True)
+        from .pipeline import build_kb
+
+        build_kb(directory, [])
     return KnowledgeBase.open(directory)
-
-
-def run_build(kb_dir: Path, corpus: list[Path], *, quiet: bool = False, as_json: bool = False) -> dict:
-    """Parse, index and publish; returns the build summary."""
-    from indexer.build import build_index
-
-    from . import build, store
-    from .align import align
-
-    progress = None if quiet or as_json else info
-    paths = list(corpus or [build.embedded_corpus()])
-    imports = Path(kb_dir) / "imports"  # translations stored by `mtgkb import`
-    if imports.is_dir() and imports.resolve() not in {Path(p).resolve() for p in paths}:
-        paths.append(imports)
-    report = build.ingest(paths, progress=progress)
-    documents = report.documents
-    stage = store.stage(kb_dir)
-    try:
-        alignment = align(documents)
-        store.write_documents(stage, documents, {"sources": [str(Path(p).resolve()) for p in paths]},
-                              alignment=alignment)
-        build_index(stage, progress=progress)
-        store.publish(kb_dir, stage)
-    except BaseException:
-        store.discard(stage)
-        raise
-    return {
-        "kb": str(kb_dir),
-        "documents": [{"id": d.id, "path": d.path, "format": d.format, "lang": d.lang,
-                       "effective_date": d.effective_date, "provenance": d.provenance,
-                       "counts": d.counts(), "unparsed": len(d.accounting.unparsed),
-                       "warnings": list(d.warnings)} for d in documents],
-        "skipped": [{"path": s.path, "reason": s.reason} for s in report.skipped],
-        "alignment": alignment.summary(),
-    }
 
 
 @click.group(cls=KBGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -166,8 +133,10 @@ def build(corpus: tuple[Path, ...], kb_dir: Path | None, as_json: bool) -> None:
       mtgkb build
       mtgkb build --corpus corpus/ --corpus "MagicCompRules 20241108.txt"
     """
+    from .pipeline import build_kb
+
     directory = kb_dir or default_kb_dir()
-    summary = run_build(directory, list(corpus), as_json=as_json)
+    summary = build_kb(directory, list(corpus), progress=None if as_json else info)
     if as_json:
         echo_json(summary)
         return

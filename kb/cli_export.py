@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from .cli import echo_json, info, json_option, kb_option, open_kb, release_option, run_build
+from .cli import echo_json, info, json_option, kb_option, open_kb, release_option
 from .model import LANGUAGES
 from .store import default_kb_dir
 
@@ -77,6 +77,7 @@ def import_(file: Path, lang: str | None, translator: str | None, kb_dir: Path |
     source text must still match that release. Units that fail are listed, not applied.
     """
     from .export.importer import build_sources, import_file
+    from .pipeline import build_kb
 
     directory = kb_dir or default_kb_dir()
     kb = open_kb(directory)
@@ -86,7 +87,7 @@ def import_(file: Path, lang: str | None, translator: str | None, kb_dir: Path |
     kb.close()
     if report.applied:
         try:
-            run_build(directory, sources, quiet=True)
+            build_kb(directory, sources)
         except BaseException:
             _restore(directory / "imports", before)
             raise

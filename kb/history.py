@@ -244,7 +244,7 @@ def _render_step_change(change: RuleChange, color: bool) -> str:
 
 def releases_from_paths(paths: Iterable["Path"], lang: str = "en") -> list[Document]:
     """The official rules releases of ``lang`` among files and folders (one per effective date)."""
-    from .build import ingest
+    from .ingest import ingest
 
     return _one_per_date(d for d in ingest(paths).documents if d.format == "cr-text" and d.lang == lang)
 

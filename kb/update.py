@@ -168,13 +168,10 @@ def update(kb_dir: Path, url: str = RULES_PAGE, timeout: float = TIMEOUT,
            rebuild: Callable[[Path, list[Path]], object] | None = None,
            progress: Callable[[str], None] | None = None) -> UpdateResult:
     """Download the release linked from ``url`` into ``kb_dir`` and rebuild; see the module doc."""
-    from .build import embedded_corpus
+    from .ingest import embedded_corpus
 
     if rebuild is None:
-        from .cli import run_build
-
-        def rebuild(directory: Path, corpus: list[Path]) -> object:
-            return run_build(directory, corpus, quiet=True)
+        from .pipeline import build_kb as rebuild
 
     say = progress or (lambda message: None)
     say(f"Reading {url}")

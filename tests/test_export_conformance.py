@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
-from kb.cli import run_build
+from kb.pipeline import build_kb
 from kb.export import EXPORTERS, Selection, select
 from kb.store import KnowledgeBase
 
@@ -33,7 +33,7 @@ FORMATS = sorted(EXPORTERS)
 
 
 def build_fixture_kb(kb_dir: Path) -> KnowledgeBase:
-    run_build(kb_dir, list(SOURCES), quiet=True)
+    build_kb(kb_dir, list(SOURCES))
     return KnowledgeBase.open(kb_dir)
 
 

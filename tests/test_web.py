@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from kb import store
-from kb.build import ingest, embedded_corpus
+from kb.ingest import ingest, embedded_corpus
 from kb.model import Card, Document, Example, Rule, Ruling, Term
 
 from .conftest import cr_release, require_shared
@@ -29,7 +29,7 @@ with warnings.catch_warnings():  # Starlette's notice about httpx's successor
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient  # noqa: E402
 
-from kb.cli import run_build  # noqa: E402
+from kb.pipeline import build_kb  # noqa: E402
 from kb.web.app import KBHandle, create_app  # noqa: E402
 from kb.web.html import anchor, number_from_anchor  # noqa: E402
 from kb.web.i18n import choose_ui, parse_accept_language  # noqa: E402
@@ -47,8 +47,8 @@ def client_for(kb_dir: Path) -> TestClient:
 def real_kb(tmp_path_factory) -> Path:
     kb_dir = tmp_path_factory.mktemp("web-real")
     shared = require_shared()
-    run_build(kb_dir, [embedded_corpus(), cr_release("20250404"), cr_release("20251114"),
-                       shared / "mtgjson" / "CNS.json", shared / "mtgjson" / "VOC.json"], quiet=True)
+    build_kb(kb_dir, [embedded_corpus(), cr_release("20250404"), cr_release("20251114"),
+                      shared / "mtgjson" / "CNS.json", shared / "mtgjson" / "VOC.json"])
     return kb_dir
 
 
