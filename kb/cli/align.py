@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from .cli import echo_json, json_option, kb_option, open_kb
+from .options import echo_json, json_option, kb_option, open_kb
 
 
 @click.command("align")
@@ -24,7 +24,7 @@ def align_command(langs: tuple[str, ...], kb_dir: Path | None, as_json: bool) ->
       mtgkb align
       mtgkb align --lang it --json
     """
-    from .alignment_report import render_report, report
+    from ..alignment_report import render_report, report
 
     data = report(open_kb(kb_dir), langs)
     if as_json:
