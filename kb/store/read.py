@@ -1,4 +1,4 @@
-"""Reading a published build: :class:`KnowledgeBase` and its named queries.
+"""Reading a build (published, or staged for the indexer): :class:`KnowledgeBase` and its named queries.
 
 Every method returns typed records (:mod:`kb.store.records`) or the model's own
 types; nothing outside :mod:`kb.store` sees SQL or a database row. Methods that
