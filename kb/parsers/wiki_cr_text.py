@@ -25,9 +25,7 @@ from ..errors import ParseError
 from ..model import Card, Document, Example, Rule
 from ..numbering import NumberError, RuleNumber
 from ..refs import find_refs
-from ..sources import Source
-from ._wiki import BULLET, EDIT_LINK, LineVerdicts, TextLine, parse_text_source
-from .base import Format
+from ._wiki import BULLET, EDIT_LINK, PageParser, TextLine, text_format
 
 
 @dataclass(frozen=True)
@@ -94,10 +92,6 @@ def score_lines(texts: list[str]) -> float:
     return 0.0
 
 
-def detect(source: Source) -> float:
-    return score_lines(source.head(8000).splitlines())
-
-
 def detect_language(texts: list[str]) -> WikiKeywords:
     """The keyword set with the most example/pointer lines, else the most stopwords."""
     scores: dict[str, float] = {}
@@ -124,12 +118,10 @@ class _Open:
     pointer: str | None = None
 
 
-class _Parser:
+class _Parser(PageParser):
     def __init__(self, lines: list[TextLine], path: str) -> None:
-        self.lines = lines
-        self.path = path
+        super().__init__(lines, path)
         self.kw = detect_language([tl.text for tl in lines[:2000]])
-        self.verdicts = LineVerdicts(path)
         self.rules: list[Rule] = []
         self.cards: dict[str, Card] = {}
         self.open: _Open | None = None
@@ -140,22 +132,15 @@ class _Parser:
         self.title: str | None = None
         self.started = False
 
-    def parse(self) -> tuple[Document, LineVerdicts]:
-        for tl in self.lines:
-            self._line(tl)
+    def _document(self) -> Document:
         self._finish()
         meta = {"implied_sections": self.implied} if self.implied else {}
-        document = Document(id="", lang=self.kw.lang, format=FORMAT.name, title=self.title,
-                            provenance="community", rules=tuple(self.rules), cards=tuple(self.cards.values()),
-                            meta=meta, warnings=tuple(self.verdicts.warnings))
-        return document, self.verdicts
+        return Document(id="", lang=self.kw.lang, format=FORMAT.name, title=self.title,
+                        provenance="community", rules=tuple(self.rules), cards=tuple(self.cards.values()),
+                        meta=meta, warnings=tuple(self.verdicts.warnings))
 
     # -- one line -------------------------------------------------------------
-    def _line(self, tl: TextLine) -> None:
-        text = tl.text.strip()
-        if not text:
-            self.verdicts.blank(tl.line)
-            return
+    def _line(self, tl: TextLine, text: str) -> None:
         content = bullet_content(text)
         if content is not None:
             self._bullet(content, tl)
@@ -302,14 +287,6 @@ def find_card_pairs(text: str) -> list[tuple[str, str]]:
     return pairs
 
 
-def parse_lines(lines: list[TextLine], path: str) -> tuple[Document, LineVerdicts]:
-    """Parse wiki CR text lines; the verdicts say what became of each source line."""
-    return _Parser(lines, path).parse()
-
-
-def parse(source: Source) -> Document:
-    return parse_text_source(parse_lines, source)
-
-
-FORMAT = Format("wiki-cr-text", "Comprehensive Rules section from a community wiki, saved as text (it, fr)",
-                detect, parse)
+FORMAT = text_format("wiki-cr-text", "Comprehensive Rules section from a community wiki, saved as text (it, fr)",
+                     _Parser, score_lines)
+parse = FORMAT.parse

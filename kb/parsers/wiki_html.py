@@ -39,7 +39,7 @@ _SKIP_TAGS = {"script", "style", "noscript", "template", "svg", "link", "meta"}
 _BLOCKS = {"p", "div", "ul", "ol", "dl", "table", "blockquote", "aside", "section", "pre", "center",
            "h1", "h2", "h3", "h4", "h5", "h6", "figure"}
 _HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
-_TEXT_PARSERS = (wiki_keyword_text, wiki_cr_text)
+_TEXT_FORMATS = (wiki_keyword_text.FORMAT, wiki_cr_text.FORMAT)
 
 
 def detect(source: Source) -> float:
@@ -208,12 +208,12 @@ def page_lines(source: Source) -> tuple[list[TextLine], list[Span]]:
 def parse(source: Source) -> Document:
     lines, spans = page_lines(source)
     texts = [tl.text for tl in lines]
-    scored = [(module.score_lines(texts), module) for module in _TEXT_PARSERS]
-    score, module = max(scored, key=lambda pair: pair[0])
+    scored = [(fmt.score_lines(texts), fmt) for fmt in _TEXT_FORMATS]
+    score, text_format = max(scored, key=lambda pair: pair[0])
     if score == 0:
         first = next((tl.line for tl in lines if tl.line), 1)
         raise ParseError(source.path, "wiki page is neither a rules section nor a keyword page", first)
-    document, verdicts = module.parse_lines(lines, source.path)
+    document, verdicts = text_format.parse_lines(lines, source.path)
     _spread_over_spans(verdicts, spans)
     return _as_html_document(document, verdicts, source)
 
