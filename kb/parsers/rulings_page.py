@@ -24,6 +24,7 @@ import re
 from ..dates import find_date
 from ..errors import ParseError
 from ..model import Document, Ruling
+from ..text import DISTINCT_STOPWORDS, fold
 from ._wiki import PageParser, TextLine, text_format
 
 # "16 juin 2023 · source : wotc". The date part is bounded: an unbounded lazy run before
@@ -38,8 +39,6 @@ _AUTHORITATIVE_EN = re.compile(r"original anglais|English (?:original|text) (?:i
                                r"originale inglese", re.I)
 _LANG_NAMES = {"fr": re.compile(r"\b(?:FR|français|French|francese)\b"),
                "it": re.compile(r"\b(?:IT|italien|Italian|italiano)\b")}
-_STOPWORDS = {"fr": frozenset("le la les des du est une un que qui pas pour avec vous votre sur dans ne".split()),
-              "en": frozenset("the of is a an that to and for with you your on in isn't won't can't".split())}
 _OFFICIAL_SOURCES = ("wotc", "wizards", "wizards of the coast")
 
 
@@ -50,9 +49,10 @@ def score_lines(texts: list[str]) -> float:
 
 
 def _looks_french(text: str) -> bool:
-    words = re.findall(r"[\w']+", text.lower())
-    fr = sum(1 for w in words if w in _STOPWORDS["fr"])
-    en = sum(1 for w in words if w in _STOPWORDS["en"])
+    """More than twice as many French-only stop words as English-only ones, and two at least."""
+    words = [fold(word) for word in re.findall(r"[\w']+", text)]
+    fr = sum(1 for w in words if w in DISTINCT_STOPWORDS["fr"])
+    en = sum(1 for w in words if w in DISTINCT_STOPWORDS["en"])
     return fr >= 2 and fr > 2 * en
 
 

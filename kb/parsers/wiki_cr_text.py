@@ -25,6 +25,7 @@ from ..errors import ParseError
 from ..model import Card, Document, Example, Rule
 from ..numbering import NumberError, RuleNumber
 from ..refs import find_refs
+from ..text import DISTINCT_STOPWORDS, RULE_NUMBER, fold
 from ._wiki import BULLET, EDIT_LINK, PageParser, TextLine, text_format
 
 
@@ -35,21 +36,17 @@ class WikiKeywords:
     lang: str
     example: re.Pattern[str]
     pointer: re.Pattern[str]
-    stopwords: frozenset[str]
 
 
 KEYWORDS: dict[str, WikiKeywords] = {
-    "it": WikiKeywords("it", re.compile(r"^Esemp(?:io|i)\s*:\s*"), re.compile(r"^(?:Vedi|Vedere)\s+\S"),
-                       frozenset("il lo la gli le di del della che è un una non per con".split())),
-    "fr": WikiKeywords("fr", re.compile(r"^Exemples?[\s\u00a0\u202f]*:\s*"), re.compile(r"^Voir\s+\S"),
-                       frozenset("le la les des du est une un que qui pas pour avec".split())),
-    "en": WikiKeywords("en", re.compile(r"^Examples?:\s*"), re.compile(r"^See\s+\S"),
-                       frozenset("the of is a an that to and for with".split())),
+    "it": WikiKeywords("it", re.compile(r"^Esemp(?:io|i)\s*:\s*"), re.compile(r"^(?:Vedi|Vedere)\s+\S")),
+    "fr": WikiKeywords("fr", re.compile(r"^Exemples?[\s\u00a0\u202f]*:\s*"), re.compile(r"^Voir\s+\S")),
+    "en": WikiKeywords("en", re.compile(r"^Examples?:\s*"), re.compile(r"^See\s+\S")),
 }
 
 _SECTION = re.compile(r"^(?P<num>\d)\s*[-–—]\s*(?P<title>\S.*)$")
 _CHAPTER = re.compile(r"^(?P<num>\d{3})\s*[-–—]\s*(?P<title>\S.*)$")
-_NUMBERED = re.compile(r"^(?P<num>\d{3}\.\d+[a-z]?)(?P<dot>\.?)(?:\s+(?P<text>\S.*))?$")
+_NUMBERED = re.compile(rf"^(?P<num>{RULE_NUMBER})(?P<dot>\.?)(?:\s+(?P<text>\S.*))?$")
 _STARTS_NUMBERED = re.compile(r"^\d")
 
 # Card name pairs: a Capitalised Italian/French name, then a Capitalised English one in parentheses.
@@ -93,7 +90,8 @@ def score_lines(texts: list[str]) -> float:
 
 
 def detect_language(texts: list[str]) -> WikiKeywords:
-    """The keyword set with the most example/pointer lines, else the most stopwords."""
+    """The keyword set with the most example/pointer lines, else the most stop words
+    of its language alone (:data:`kb.text.DISTINCT_STOPWORDS`)."""
     scores: dict[str, float] = {}
     for lang, kw in KEYWORDS.items():
         hits = 0.0
@@ -101,7 +99,7 @@ def detect_language(texts: list[str]) -> WikiKeywords:
             content = bullet_content(text) or text.strip()
             if kw.example.match(content) or kw.pointer.match(content):
                 hits += 100
-            hits += sum(1 for word in content.lower().split() if word in kw.stopwords) / 1000
+            hits += sum(1 for word in content.split() if fold(word) in DISTINCT_STOPWORDS[lang]) / 1000
         scores[lang] = hits
     best = max(scores, key=scores.get)
     return KEYWORDS[best if scores[best] else "it"]

@@ -28,6 +28,7 @@ from ..errors import ParseError
 from ..model import Document, Rule, Ruling
 from ..numbering import RuleNumber, next_letter
 from ..refs import find_refs
+from ..text import RULE_NUMBER
 from ._wiki import BULLET, PageParser, TextLine, text_format
 
 
@@ -58,8 +59,9 @@ KEYWORDS: dict[str, PageKeywords] = {
 }
 
 _INFOBOX = re.compile(r"^(?P<label>[^\t]+?)\s*\t+\s*(?P<value>\S.*)$")
-_RULE_START = re.compile(r"^\d{3}\.\d+[a-z]?(?=\s)")
-_NUMBER_TOKEN = re.compile(r"(?<![\w.])(?P<num>\d{3}\.\d+[a-z]?)(?![\w.]*\w)")
+_RULE_START = re.compile(rf"^{RULE_NUMBER}(?=\s)")
+# A rule number standing alone in the quote; "701.31.5" or "701.31ab" are not one.
+_NUMBER_TOKEN = re.compile(rf"(?<![\w.])(?P<num>{RULE_NUMBER})(?![\w.]*\w)")
 
 
 def score_lines(texts: list[str]) -> float:
