@@ -12,6 +12,8 @@ forms of a page give the same Document. Conversion:
 - ``ul``/``ol``: one ``• text`` line per ``li`` (nested lists follow their item);
 - ``table``: one tab-separated line per row.
 
+A page that opens ``<html>`` and never closes it was cut short: that is an error.
+
 Each line keeps the HTML line of its element (lxml knows source lines, bs4 on lxml
 does not, so the two trees are matched element by element), so errors and the
 line account refer to the HTML file.
@@ -188,8 +190,19 @@ def _page_title(soup: BeautifulSoup) -> tuple[Tag, str] | None:
     return None
 
 
+_HTML_START = re.compile(r"<html[\s>]", re.I)
+_HTML_END = re.compile(r"</html\s*>", re.I)
+
+
+def _check_complete(source: Source) -> None:
+    """A page that opens ``<html>`` closes it: a page cut short is an error, not half a page."""
+    if _HTML_START.search(source.head(20000)) and not _HTML_END.search(source.text):
+        raise ParseError(source.path, "the page ends before </html> (truncated?)", len(source.lines))
+
+
 def page_lines(source: Source) -> tuple[list[TextLine], list[Span]]:
     """The page as the text lines the wiki would save, each with the HTML lines it came from."""
+    _check_complete(source)
     soup, span_of = _soup_with_lines(source)
     content = soup.select_one("div.mw-parser-output")
     if content is None:
