@@ -66,14 +66,14 @@ class Sample:
 
 SAMPLES: dict[str, Sample] = {
     "cr-text": Sample(FIXTURES / "cr_en_20241108_excerpt.txt", ("Cátinò", "’", "“", "”", "—"), RAISES),
-    "mtgjson": Sample(FIXTURES / "mtgjson_c21_excerpt.json", ("Cœur du progrès", "Éphémère", "’", "“", "è"), RAISES,
-                      units=_mtgjson_entries, json=True),
+    "mtgjson": Sample(FIXTURES / "mtgjson_c21_excerpt.json", ("Cœur du progrès", "Éphémère", "’", "“", "è"),
+                      RAISES, units=_mtgjson_entries, json=True),
     "scryfall-rulings": Sample(FIXTURES / "scryfall_card_rulings.json", ("can’t", "“", "”"), RAISES,
                                units=_scryfall_objects, json=True),
     "wiki-cr-text": Sample(FIXTURES / "wiki_cr_sezione4_excerpt.txt", ("è", "à", "ù"), ACCOUNTS),
     "wiki-keyword-text": Sample(CORPUS / "000_a6d3485c321a44a0.txt", ("è", "à", "ò", "finché"), ACCOUNTS),
-    "rulings-page": Sample(FIXTURES / "rulings_page_fr_excerpt.txt", ("générée", "—", "qu’un", "« the", "œuvré"),
-                           ACCOUNTS),
+    "rulings-page": Sample(FIXTURES / "rulings_page_fr_excerpt.txt",
+                           ("générée", "—", "qu’un", "« the", "œuvré"), ACCOUNTS),
     "wiki-html": Sample(FIXTURES / "wiki_voto.html", ("è", "à", "ò", "ù"), RAISES),
     "mtgkb-translation": Sample(FIXTURES / "translation_fr.json", ("Généralités", "s’appliquent", "« Règles",
                                                                    "œuvre"), RAISES, json=True),

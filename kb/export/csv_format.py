@@ -90,5 +90,5 @@ def validate(data: bytes, schemas: Path) -> list[str]:
             for index, row in enumerate(rows, 1) if len(row) != len(rows[0])]
 
 
-EXPORTER = Exporter(name="csv", label="CSV", extension="csv", help="one row per unit: number, chapter, a column per language, status",
-                    write=write, read=read, sniff=sniff, validate=validate, multi_target=True)
+EXPORTER = Exporter(name="csv", label="CSV", extension="csv",
+                    help="one row per unit: number, chapter, a column per language, status", write=write, read=read, sniff=sniff, validate=validate, multi_target=True)

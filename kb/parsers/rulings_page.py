@@ -44,7 +44,8 @@ _OFFICIAL_SOURCES = ("wotc", "wizards", "wizards of the coast")
 
 def score_lines(texts: list[str]) -> float:
     """How much ``texts`` look like a rulings page: dated ``· source :`` lines."""
-    hits = sum(1 for line in texts[:200] if "source" in line.lower() and DATE_LINE.match(line.strip()) and find_date(line))
+    hits = sum(1 for line in texts[:200]
+               if "source" in line.lower() and DATE_LINE.match(line.strip()) and find_date(line))
     return 0.95 if hits >= 2 else 0.7 if hits == 1 else 0.0
 
 

@@ -222,11 +222,11 @@ def parse(source: Source) -> Document:
     lines, spans = page_lines(source)
     texts = [tl.text for tl in lines]
     scored = [(fmt.score_lines(texts), fmt) for fmt in _TEXT_FORMATS]
-    score, text_format = max(scored, key=lambda pair: pair[0])
+    score, page_format = max(scored, key=lambda pair: pair[0])
     if score == 0:
         first = next((tl.line for tl in lines if tl.line), 1)
         raise ParseError(source.path, "wiki page is neither a rules section nor a keyword page", first)
-    document, verdicts = text_format.parse_lines(lines, source.path)
+    document, verdicts = page_format.parse_lines(lines, source.path)
     _spread_over_spans(verdicts, spans)
     return _as_html_document(document, verdicts, source)
 
