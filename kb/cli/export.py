@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from ..export import format_help
 from ..model import LANGUAGES
 from ..store import default_kb_dir
 from .options import echo_json, info, json_option, kb_option, open_kb, release_option
@@ -22,7 +23,7 @@ def _include(value: str | None) -> tuple[str, ...]:
 
 @click.command()
 @click.option("--format", "-f", "format_name", default="xliff12", show_default=True,
-              help="xliff12 (or xliff), xliff21, tmx, po, tbx, csv, json.")
+              help=format_help())
 @click.option("--rules", "rules", multiple=True, metavar="NUMBERS",
               help="Rules as for `mtgkb rule` (repeatable; 4, 400, 400.7, 702.19b-d) [default: all].")
 @click.option("--source", default="en", show_default=True, type=click.Choice(LANGUAGES), help="Source language.")
