@@ -8,6 +8,7 @@ escaped and their rule numbers made links (:mod:`kb.web.html`).
 from __future__ import annotations
 
 import bisect
+from functools import partial
 from pathlib import Path
 from typing import Any, Callable
 from urllib.parse import quote, urlencode
@@ -74,9 +75,10 @@ class Pages:
             return request.url.path + "?" + urlencode(params + [("ui", lang)])
 
         html = self.envs[ui].get_template(template).render(
-            request=request, status=status, ui=ui, url=url, rule_url=lambda number: rule_href(request, number),
+            request=request, status=status, ui=ui, url=url, rule_url=partial(rule_href, request),
             switch_ui=switch_ui, **context)
-        response = HTMLResponse(html, status_code=status, headers={"Content-Language": ui, "Vary": "Accept-Language, Cookie"})
+        response = HTMLResponse(html, status_code=status,
+                                headers={"Content-Language": ui, "Vary": "Accept-Language, Cookie"})
         self._remember(request, response)
         return response
 
@@ -141,7 +143,7 @@ class Pages:
         except NotFoundError as exc:
             return self._rule_not_found(request, open_kb, raw, str(exc))
         main = entries[0]
-        views = [_entry_view(open_kb, entry, lambda number: rule_href(request, number)) for entry in entries]
+        views = [_entry_view(open_kb, entry, partial(rule_href, request)) for entry in entries]
         stale = {t["source"]: {"lang": t["lang"], "source": t["source"], "provenance": t["provenance"], **t["stale"]}
                  for view in views for t in view["views"] if t["stale"]}
         return self.render(request, "rule.html", selector=raw, self_path="/rules/" + quote(raw), entries=views,
@@ -164,7 +166,7 @@ class Pages:
         langs = self.text_langs(request)
         open_kb = self.site.kb()
         terms = find_terms(open_kb.kb, query, langs, limit=500, terms=open_kb.terms)
-        views = [{**t, "html": H.link_rules(t["definition"], open_kb.number_set, lambda n: rule_href(request, n))}
+        views = [{**t, "html": H.link_rules(t["definition"], open_kb.number_set, partial(rule_href, request))}
                  for t in terms]
         return self.render(request, "glossary.html", query=query, terms=views, langs=langs)
 
