@@ -1,10 +1,11 @@
 """What the pages and the JSON API share: request parameters, errors, the
 knowledge base of each thread, the search thread and the security headers.
 
-Handlers are plain functions run by Starlette in its thread pool; each thread
-opens its own read-only connection to the knowledge base (:class:`KBHandle`)
-and reopens it when ``CURRENT`` points to a new build. Nothing a request
-carries is used as a file-system path.
+The handlers (methods of ``pages.Pages`` and ``api.Api``) are not async:
+Starlette runs them in its thread pool, and each thread opens its own read-only
+connection to the knowledge base (:class:`KBHandle`) and reopens it when
+``CURRENT`` points to a new build. Nothing a request carries is used as a
+file-system path.
 """
 
 from __future__ import annotations
