@@ -22,7 +22,7 @@ from pathlib import Path
 
 from kb.align import align
 from kb.align.eval import evaluate
-from kb.build import ingest
+from kb.ingest import ingest
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared" / "corpus"

@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from kb.cli import run_build  # noqa: E402
+from kb.pipeline import build_kb  # noqa: E402
 from kb.export import EXPORTERS, select  # noqa: E402
 from kb.store import KnowledgeBase  # noqa: E402
 
@@ -48,7 +48,7 @@ def main() -> None:
     if not RELEASE.exists():
         sys.exit(f"{RELEASE}: not found (the benchmark needs ../shared/corpus)")
     with tempfile.TemporaryDirectory() as tmp:
-        run_build(Path(tmp), [RELEASE, ROOT / "corpus"], quiet=True)
+        build_kb(Path(tmp), [RELEASE, ROOT / "corpus"])
         kb = KnowledgeBase.open(Path(tmp))
         select_time, selection = median_time(
             lambda: select(kb, (), "en", ("it", "fr"), ("examples", "glossary", "rulings")), args.runs)

@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 from indexer.build import collect_items  # noqa: E402
 from indexer.search import QueryError, search  # noqa: E402
-from kb.cli import run_build  # noqa: E402
+from kb import pipeline  # noqa: E402
 from kb.store import KnowledgeBase  # noqa: E402
 
 SHARED = ROOT.parent / "shared" / "corpus"
@@ -64,9 +64,8 @@ class FTS5Baseline:
     """The same items in an FTS5 table, default tokenizer, bm25 ranking."""
 
     def __init__(self, build_dir: Path) -> None:
-        source = sqlite3.connect(f"file:{build_dir / 'kb.sqlite'}?mode=ro", uri=True)
-        items = collect_items(source)
-        source.close()
+        with KnowledgeBase(build_dir) as kb:
+            items = collect_items(kb)
         self.db = sqlite3.connect(":memory:")
         self.db.execute("CREATE VIRTUAL TABLE items USING fts5(uid UNINDEXED, title, content)")
         self.db.executemany("INSERT INTO items VALUES (?, ?, ?)", [(i.uid, i.title, i.content) for i in items])
@@ -85,7 +84,7 @@ class FTS5Baseline:
 def build_kb(directory: Path) -> KnowledgeBase:
     sources = [ROOT / "corpus", SHARED / "mtgjson", SHARED / "cr-en" / "MagicCompRules 20241108.txt",
                ROOT / "tests" / "fixtures" / "search_fr_zones.txt"]
-    run_build(directory, sources, quiet=True)
+    pipeline.build_kb(directory, sources)
     return KnowledgeBase.open(directory)
 
 

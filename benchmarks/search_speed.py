@@ -32,7 +32,7 @@ from search_quality import FTS5Baseline, load_queries  # noqa: E402
 
 from indexer.build import build_index, collect_items  # noqa: E402
 from indexer.search import QueryError, Searcher  # noqa: E402
-from kb.store import current_build  # noqa: E402
+from kb.store import KnowledgeBase, current_build  # noqa: E402
 
 SHARED = ROOT.parent / "shared" / "corpus"
 ARCHIVE = SHARED / "mtgjson-sets-20220425.tar.xz"
@@ -131,9 +131,8 @@ def main() -> None:
         build_index(again)
         index_seconds = time.perf_counter() - start
 
-        db = sqlite3.connect(f"file:{build_dir / 'kb.sqlite'}?mode=ro", uri=True)
-        items = len(collect_items(db))
-        db.close()
+        with KnowledgeBase(build_dir) as kb:
+            items = len(collect_items(kb))
         start = time.perf_counter()
         fts = FTS5Baseline(build_dir)
         fts_seconds = time.perf_counter() - start

@@ -46,8 +46,8 @@ def free_port() -> int:
 
 
 def build_kb(folder: Path, scale: bool) -> Path:
-    from kb.build import embedded_corpus
-    from kb.cli import run_build
+    from kb.ingest import embedded_corpus
+    from kb import pipeline
 
     sources = [embedded_corpus(), SHARED / "cr-en" / "MagicCompRules 20251114.txt"]
     if scale:
@@ -60,7 +60,7 @@ def build_kb(folder: Path, scale: bool) -> Path:
         sources.append(SHARED / "mtgjson")
     kb_dir = folder / "kb"
     start = time.perf_counter()
-    run_build(kb_dir, sources, quiet=True)
+    pipeline.build_kb(kb_dir, sources)
     print(f"built {kb_dir} in {time.perf_counter() - start:.1f} s from {len(sources)} sources"
           + (" (scale corpus)" if scale else ""))
     return kb_dir

@@ -1,8 +1,8 @@
 """Build the search index inside a staged knowledge base build.
 
-:func:`build_index` reads ``build_dir/kb.sqlite`` (only the active documents:
-the newest official release per language and every other source) and writes
-``build_dir/index``. The folder is staged with the rest of the build, so it
+:func:`build_index` reads the build through the store's reader
+(:class:`kb.store.KnowledgeBase`; only the active documents: the newest official
+release per language and every other source) and writes ``build_dir/index``. The folder is staged with the rest of the build, so it
 becomes visible atomically when the build is published.
 
 Hit ids are stable across builds and readable: ``rule/en/400.2``,
@@ -17,18 +17,16 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator
 
 from kb.numbering import RuleNumber
-from kb.sources import fold_quotes
+from kb.store import INDEX_DIR, DocumentInfo, KnowledgeBase
+from kb.text import fold_quotes
 
 from .analysis import name_key
 
-INDEX_DIR = "index"
-DB_NAME = "kb.sqlite"
 # Above this many items the multiprocessing writer pays for its start-up.
 PARALLEL_THRESHOLD = 20_000
 WRITER_LIMIT_MB = 256
@@ -73,17 +71,14 @@ class Item:
 
 
 def build_index(build_dir: Path, progress: Callable[[str], None] | None = None) -> None:
-    """Write ``build_dir/index`` from ``build_dir/kb.sqlite``."""
+    """Write ``build_dir/index`` from the build's database (staged or published)."""
     from whoosh import index
 
     from .schema import build_schema
 
     build_dir = Path(build_dir)
-    db = sqlite3.connect(f"file:{build_dir / DB_NAME}?mode=ro", uri=True)
-    try:
-        items = collect_items(db)
-    finally:
-        db.close()
+    with KnowledgeBase(build_dir) as kb:
+        items = collect_items(kb)
     link_aligned(items)
     target = build_dir / INDEX_DIR
     target.mkdir(exist_ok=True)
@@ -104,11 +99,11 @@ def build_index(build_dir: Path, progress: Callable[[str], None] | None = None) 
     writer.commit()
 
 
-def collect_items(db: sqlite3.Connection) -> list[Item]:
+def collect_items(kb: KnowledgeBase) -> list[Item]:
     """Every searchable item of the active documents, in a stable order."""
     items: list[Item] = []
     seen: set[str] = set()
-    for item in _all_items(db):
+    for item in _all_items(kb):
         if item.uid in seen:
             if item.kind in ("ruling", "card", "term", "page"):
                 continue  # the same ruling or card from another source: one hit is enough
@@ -120,79 +115,76 @@ def collect_items(db: sqlite3.Connection) -> list[Item]:
     return items
 
 
-def _all_items(db: sqlite3.Connection) -> Iterator[Item]:
-    yield from rule_items(db)
-    yield from term_items(db)
-    yield from page_items(db)
-    yield from ruling_items(db)
-    yield from card_items(db)
+def _all_items(kb: KnowledgeBase) -> Iterator[Item]:
+    docs = kb.documents()
+    by_lang = sorted((d for d in docs.values() if d.active), key=lambda d: (d.lang, d.id))
+    yield from rule_items(kb, by_lang)
+    yield from term_items(kb, by_lang)
+    yield from page_items(kb)
+    yield from ruling_items(kb, docs)
+    yield from card_items(kb)
 
 
-_ACTIVE = "JOIN documents d ON d.id = x.doc_id WHERE d.active = 1"
-
-
-def rule_items(db: sqlite3.Connection) -> Iterator[Item]:
-    rows = db.execute(
-        "SELECT x.doc_id, x.number, x.kind, x.title, x.text, x.examples, x.pointer, x.aligned_key,"
-        f" x.align_method, d.lang, d.effective_date, d.provenance FROM rules x {_ACTIVE}"
-        " ORDER BY d.lang, x.doc_id, x.seq")
-    for doc_id, number, kind, title, text, examples, pointer, key, method, lang, date, prov in rows:
-        extra = {"subkind": kind, "date": date, "provenance": prov}
-        if pointer:
-            extra["pointer"] = pointer
-        if method != "number":
-            extra["align_method"] = method
-        body = "\n".join(p for p in (text, pointer) if p)
+def rule_items(kb: KnowledgeBase, docs: list[DocumentInfo]) -> Iterator[Item]:
+    for version in kb.rule_versions(d.id for d in docs):
+        rule, doc, key = version.rule, version.doc, version.aligned_key
+        number, kind, title, text, lang = rule.number, rule.kind, rule.title, rule.text, doc.lang
+        extra = {"subkind": kind, "date": doc.effective_date, "provenance": doc.provenance}
+        if rule.pointer:
+            extra["pointer"] = rule.pointer
+        if version.align_method != "number":
+            extra["align_method"] = version.align_method
+        body = "\n".join(p for p in (text, rule.pointer) if p)
         heading = title or (text if kind != "subrule" and text and len(text) < 40
                              and not text.endswith(".") else "")
-        yield Item(uid=f"rule/{lang}/{number}", kind="rule", lang=lang, doc=doc_id, title=heading,
+        yield Item(uid=f"rule/{lang}/{number}", kind="rule", lang=lang, doc=doc.id, title=heading,
                    content=body or (title or ""), number=number, names=[heading] if heading else [],
                    extra=extra, akey=key, group=f"rule:{key}")
-        for index, (example, _line) in enumerate(json.loads(examples or "[]"), 1):
-            yield Item(uid=f"example/{lang}/{number}#{index}", kind="example", lang=lang, doc=doc_id,
-                       title="", content=example, number=number, extra={"date": date, "provenance": prov},
+        for index, example in enumerate(rule.examples, 1):
+            yield Item(uid=f"example/{lang}/{number}#{index}", kind="example", lang=lang, doc=doc.id,
+                       title="", content=example.text, number=number,
+                       extra={"date": doc.effective_date, "provenance": doc.provenance},
                        group=f"example:{key}#{index}")
 
 
-def term_items(db: sqlite3.Connection) -> Iterator[Item]:
-    rows = db.execute(f"SELECT x.doc_id, x.names, x.definition, x.obsolete, d.lang FROM terms x {_ACTIVE}"
-                      " ORDER BY d.lang, x.doc_id, x.seq")
-    for doc_id, names_json, definition, obsolete, lang in rows:
-        names = json.loads(names_json)
-        yield Item(uid=f"term/{lang}/{names[0]}", kind="term", lang=lang, doc=doc_id, title=", ".join(names),
-                   content=definition or "", names=names, extra={"obsolete": True} if obsolete else {},
-                   group=f"term:{name_key(names[0])}")
+def term_items(kb: KnowledgeBase, docs: list[DocumentInfo]) -> Iterator[Item]:
+    langs = {d.id: d.lang for d in docs}
+    for record in kb.terms(langs):
+        names, lang = list(record.term.names), langs[record.doc_id]
+        yield Item(uid=f"term/{lang}/{names[0]}", kind="term", lang=lang, doc=record.doc_id, title=", ".join(names),
+                   content=record.term.definition or "", names=names,
+                   extra={"obsolete": True} if record.term.obsolete else {}, group=f"term:{name_key(names[0])}")
 
 
-def page_items(db: sqlite3.Connection) -> Iterator[Item]:
+def page_items(kb: KnowledgeBase) -> Iterator[Item]:
     """Keyword pages: documents other than official releases that carry page metadata."""
-    rows = db.execute("SELECT id, lang, title, introduction, meta, provenance FROM documents"
-                      " WHERE active = 1 AND format != 'cr-text' ORDER BY lang, id")
-    for doc_id, lang, title, intro, meta_json, prov in rows:
-        meta = json.loads(meta_json or "{}")
-        if not title or not ({"infobox", "keyword"} & set(meta)):
+    pages = sorted((p for p in kb.document_pages() if p.doc.format != "cr-text"), key=lambda p: (p.doc.lang, p.doc.id))
+    for page in pages:
+        doc, meta = page.doc, page.meta
+        if not doc.title or not ({"infobox", "keyword"} & set(meta)):
             continue
         infobox = meta.get("infobox") or {}
-        lines = [intro or ""] + [f"{k}: {v}" for k, v in infobox.items() if isinstance(v, str)]
+        lines = [page.introduction] + [f"{k}: {v}" for k, v in infobox.items() if isinstance(v, str)]
         keyword = meta.get("keyword") or {}
-        names = [title] + [v for v in keyword.values() if isinstance(v, str)]
+        names = [doc.title] + [v for v in keyword.values() if isinstance(v, str)]
         english = keyword.get("en") if isinstance(keyword.get("en"), str) else None
-        yield Item(uid=f"page/{lang}/{title}", kind="page", lang=lang, doc=doc_id, title=title,
-                   content="\n".join(l for l in lines if l), names=names, extra={"provenance": prov},
+        yield Item(uid=f"page/{doc.lang}/{doc.title}", kind="page", lang=doc.lang, doc=doc.id, title=doc.title,
+                   content="\n".join(l for l in lines if l), names=names, extra={"provenance": doc.provenance},
                    group=f"term:{name_key(english)}" if english else "")
 
 
-def ruling_items(db: sqlite3.Connection) -> Iterator[Item]:
-    rows = db.execute("SELECT x.doc_id, x.card, x.lang, x.date, x.source, x.provenance, x.text, x.translations,"
-                      f" d.title FROM rulings x {_ACTIVE} ORDER BY x.doc_id, x.seq")
-    for doc_id, card, lang, date, source, prov, text, translations, doc_title in rows:
+def ruling_items(kb: KnowledgeBase, docs: dict[str, DocumentInfo]) -> Iterator[Item]:
+    for record in kb.rulings(sorted(kb.active_ids())):
+        ruling, doc_id = record.ruling, record.doc_id
+        card, lang, text = ruling.card, ruling.lang, ruling.text
         digest = text_digest(text)
         subject = card or doc_id
-        extra = {"date": date, "source": source, "provenance": prov, "card": card, "doc_title": doc_title}
+        extra = {"date": ruling.date, "source": ruling.source, "provenance": ruling.provenance, "card": card,
+                 "doc_title": docs[doc_id].title}
         group = f"ruling:{subject}/{digest}"
         yield Item(uid=f"ruling/{lang}/{subject}/{digest}", kind="ruling", lang=lang, doc=doc_id,
                    title=card or "", content=text, extra=extra, group=group)
-        for t_lang, t_text, t_prov in json.loads(translations or "[]"):
+        for t_lang, t_text, t_prov in ruling.translations:
             yield Item(uid=f"ruling/{t_lang}/{subject}/{digest}", kind="ruling", lang=t_lang, doc=doc_id,
                        title=card or "", content=t_text, extra={**extra, "provenance": t_prov}, group=group)
 
@@ -203,16 +195,16 @@ def text_digest(text: str) -> str:
     return hashlib.sha1(normal.encode("utf-8")).hexdigest()[:8]
 
 
-def card_items(db: sqlite3.Connection) -> Iterator[Item]:
-    rows = db.execute(f"SELECT x.doc_id, x.name, x.type, x.text, x.foreign_data FROM cards x {_ACTIVE}"
-                      " ORDER BY x.doc_id, x.seq")
-    for doc_id, name, type_, text, foreign_json in rows:
+def card_items(kb: KnowledgeBase) -> Iterator[Item]:
+    for record in kb.cards(sorted(kb.active_ids())):
+        card, doc_id = record.card, record.doc_id
+        name, type_ = card.name, card.type
         group = f"card:{name}"
         yield Item(uid=f"card/en/{name}", kind="card", lang="en", doc=doc_id, title=name,
-                   content="\n".join(p for p in (type_, text) if p), names=[name],
+                   content="\n".join(p for p in (type_, card.text) if p), names=[name],
                    extra={"type": type_}, group=group)
         seen_langs = set()
-        for f_lang, f_name, f_type, f_text in json.loads(foreign_json or "[]"):
+        for f_lang, f_name, f_type, f_text in card.foreign:
             if f_lang in seen_langs or f_lang not in ("it", "fr"):
                 continue  # the first entry of a language is its current wording
             seen_langs.add(f_lang)

@@ -7,19 +7,12 @@ only the active documents of a :class:`~kb.store.KnowledgeBase`.
 
 from __future__ import annotations
 
-import json
 import re
-import unicodedata
 from typing import Any
 
 from .errors import NotFoundError
-from .store import KnowledgeBase
-
-
-def fold(text: str) -> str:
-    """Lower case without accents, for matching what people type (``Égalité`` = ``egalite``)."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).replace("’", "'")
+from .store import CardRecord, KnowledgeBase
+from .text import fold
 
 
 def _active(kb: KnowledgeBase) -> dict[str, Any]:
@@ -32,16 +25,13 @@ def load_terms(kb: KnowledgeBase) -> list[dict[str, Any]]:
     """Every glossary entry of the active documents, in order, with folded names for matching."""
     docs = _active(kb)
     terms = []
-    for doc_id, _seq, names_json, definition, obsolete, refs in kb.db.execute(
-            "SELECT doc_id, seq, names, definition, obsolete, refs FROM terms ORDER BY doc_id, seq"):
-        doc = docs.get(doc_id)
-        if doc is None:
-            continue
-        names = json.loads(names_json)
-        terms.append({"names": names, "definition": definition or "", "obsolete": bool(obsolete),
-                      "refs": json.loads(refs), "lang": doc.lang, "source": doc_id,
+    for record in kb.terms(sorted(docs)):
+        doc, term = docs[record.doc_id], record.term
+        names = list(term.names)
+        terms.append({"names": names, "definition": term.definition or "", "obsolete": term.obsolete,
+                      "refs": list(term.refs), "lang": doc.lang, "source": record.doc_id,
                       "effective_date": doc.effective_date, "provenance": doc.provenance,
-                      "_folded": ([fold(n) for n in names], fold(definition or ""))})
+                      "_folded": ([fold(n) for n in names], fold(term.definition or ""))})
     return terms
 
 
@@ -98,52 +88,49 @@ def find_card(kb: KnowledgeBase, name: str) -> dict[str, Any]:
     return _card_dict(kb, row, active)
 
 
-_CARD_COLUMNS = "doc_id, name, type, text, foreign_data, sets"
 _ASCII_RUN = re.compile(r"[A-Za-z0-9]{3,}")
 
 
-def _card_row(kb: KnowledgeBase, name: str, wanted: str, active: dict) -> tuple | None:
-    rows = kb.db.execute(f"SELECT {_CARD_COLUMNS} FROM cards WHERE name = ? COLLATE NOCASE", (name,)).fetchall()
-    rows = [r for r in rows if r[0] in active and fold(r[1]) == wanted]
+def _card_row(kb: KnowledgeBase, name: str, wanted: str, active: dict) -> CardRecord | None:
+    rows = [r for r in kb.cards_named(name, any_case=True) if r.doc_id in active and fold(r.card.name) == wanted]
     if rows:
         return rows[0]
-    # A name in another language: the foreign data is JSON, so narrow with LIKE on the longest
-    # ASCII run of the name (LIKE ignores case for ASCII only), then compare folded names exactly.
-    # A run may hold a folded accent ("ecuyere" for "Écuyère"): try the runs longest first.
+    # A name in another language: narrow the cards by the longest ASCII run of the name (the store
+    # matches ASCII case-insensitively), then compare folded names exactly. A run may hold a folded
+    # accent ("ecuyere" for "Écuyère"): try the runs longest first.
     for run in sorted(set(_ASCII_RUN.findall(name)), key=len, reverse=True)[:4]:
-        for row in kb.db.execute(f"SELECT {_CARD_COLUMNS} FROM cards WHERE foreign_data LIKE ?", (f"%{run}%",)):
-            if row[0] in active and any(fold(f[1]) == wanted for f in json.loads(row[4])):
-                return row
+        for record in kb.cards_with_foreign(run):
+            if record.doc_id in active and any(fold(f[1]) == wanted for f in record.card.foreign):
+                return record
     return None
 
 
-def _card_dict(kb: KnowledgeBase, row: tuple, active: dict) -> dict[str, Any]:
+def _card_dict(kb: KnowledgeBase, row: CardRecord, active: dict) -> dict[str, Any]:
     """The card of ``row`` merged over every active document holding it (sets differ in languages)."""
-    name = row[1]
+    name = row.card.name
     foreign: dict[str, dict[str, str]] = {}
     sets: list[str] = []
-    type_, text, sources = row[2], row[3], []
-    for doc_id, _name, r_type, r_text, foreign_json, sets_json in kb.db.execute(
-            f"SELECT {_CARD_COLUMNS} FROM cards WHERE name = ? ORDER BY doc_id", (name,)):
-        if doc_id not in active:
+    type_, text, sources = row.card.type, row.card.text, []
+    for record in kb.cards_named(name):
+        if record.doc_id not in active:
             continue
-        sources.append(doc_id)
-        type_, text = type_ or r_type, text or r_text
-        for lang, n, t, x in json.loads(foreign_json):
+        card = record.card
+        sources.append(record.doc_id)
+        type_, text = type_ or card.type, text or card.text
+        for lang, n, t, x in card.foreign:
             foreign.setdefault(lang, {"name": n, "type": t, "text": x})
-        sets += [s for s in json.loads(sets_json) if s not in sets]
+        sets += [s for s in card.sets if s not in sets]
     rulings = []
     seen: set[tuple[str | None, str]] = set()
-    for r_doc, date, source, provenance, lang, r_text, translations in kb.db.execute(
-            "SELECT doc_id, date, source, provenance, lang, text, translations FROM rulings WHERE card = ?"
-            " ORDER BY date, seq", (name,)):
-        if r_doc not in active or (date, r_text) in seen:
+    for record in kb.card_rulings(name):
+        ruling = record.ruling
+        if record.doc_id not in active or (ruling.date, ruling.text) in seen:
             continue
-        seen.add((date, r_text))
-        rulings.append({"date": date, "text": r_text, "lang": lang, "source": source, "provenance": provenance,
-                        "document": r_doc,
+        seen.add((ruling.date, ruling.text))
+        rulings.append({"date": ruling.date, "text": ruling.text, "lang": ruling.lang, "source": ruling.source,
+                        "provenance": ruling.provenance, "document": record.doc_id,
                         "translations": [{"lang": t[0], "text": t[1], "provenance": t[2]}
-                                         for t in json.loads(translations)]})
+                                         for t in ruling.translations]})
     return {"name": name, "type": type_ or "", "text": text or "",
             "names": {"en": name, **{lang: f["name"] for lang, f in sorted(foreign.items()) if f["name"]}},
             "foreign": dict(sorted(foreign.items())), "sets": sets, "sources": sources, "rulings": rulings}
@@ -154,10 +141,7 @@ def similar_card_names(kb: KnowledgeBase, name: str, count: int = 5) -> list[str
     first = name.strip().split(" ")[0] if name.strip() else ""
     if len(first) < 3:
         return []
-    pattern = first.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
-    rows = kb.db.execute("SELECT DISTINCT name FROM cards WHERE name LIKE ? ESCAPE '\\' ORDER BY name LIMIT ?",
-                         (pattern, count))
-    return [r[0] for r in rows]
+    return kb.card_names_starting(first, count)
 
 
 # -- summary --------------------------------------------------------------------

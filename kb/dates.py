@@ -2,24 +2,26 @@
 ``23 Novembre 2024``, ``1er février 2025``, ``16 juin 2023``) and ISO dates.
 
 ``babel.dates.parse_date`` does not read month names, so the month table is
-built from babel's locale data (wide and abbreviated, format and stand-alone).
+built from babel's locale data (wide and abbreviated, format and stand-alone),
+keyed by :func:`kb.text.fold` (``février`` and ``fevrier`` are the same month).
 """
 
 from __future__ import annotations
 
 import datetime as _dt
 import re
-import unicodedata
 from functools import lru_cache
 
 from babel import Locale
 
+from .text import fold
+
 DATE_LANGUAGES = ("en", "it", "fr")
 
 
-def _fold(word: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", word.lower().rstrip("."))
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
+def _month_key(word: str) -> str:
+    """``Févr.`` -> ``fevr``: folded, without the abbreviation's final dot."""
+    return fold(word.rstrip("."))
 
 
 @lru_cache(maxsize=None)
@@ -31,7 +33,7 @@ def month_table() -> dict[str, int]:
         for context in ("format", "stand-alone"):
             for width in ("wide", "abbreviated"):
                 for number, name in months[context][width].items():
-                    table.setdefault(_fold(name), number)
+                    table.setdefault(_month_key(name), number)
     return table
 
 
@@ -58,7 +60,7 @@ def find_date(text: str) -> _dt.date | None:
         for match in pattern.finditer(text):
             groups = match.groups()
             day, month_name, year = (groups if index == 0 else (groups[1], groups[0], groups[2]))
-            month = month_table().get(_fold(month_name))
+            month = month_table().get(_month_key(month_name))
             if month is None:
                 continue
             try:

@@ -3,7 +3,7 @@
 Official rules files were published as ASCII, Windows-1252, UTF-16 LE/BE with a
 BOM, and UTF-8 with or without a BOM, with CRLF, LF or bare CR line ends.
 :func:`decode` accepts all of them; :func:`read_source` adds the file's identity.
-Quotes are kept as they are; :func:`fold_quotes` normalises them only for matching.
+Quotes are kept as they are (:func:`kb.text.fold_quotes` normalises them for matching).
 """
 
 from __future__ import annotations
@@ -22,8 +22,6 @@ _BOMS = (
     (codecs.BOM_UTF16_LE, "utf-16-le"),
     (codecs.BOM_UTF16_BE, "utf-16-be"),
 )
-_QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
-                         "\u00ab": '"', "\u00bb": '"', "\u2032": "'"})
 
 
 @dataclass(frozen=True)
@@ -155,7 +153,3 @@ def split_lines(text: str) -> list[str]:
         lines.pop()
     return lines
 
-
-def fold_quotes(text: str) -> str:
-    """Straight quotes for curly ones and guillemets: for matching, never for storage."""
-    return text.translate(_QUOTES)

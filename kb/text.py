@@ -9,6 +9,7 @@ words and find rule numbers, shared by parsing, alignment, search and lookup.
 * :data:`ELISIONS` / :func:`strip_elision`: the elided articles and prepositions
   of Italian and French (``dell'abilità`` → ``abilità``, ``l’exil`` → ``exil``);
 * :data:`STOPWORDS` / :func:`is_stopword`: function words per language, folded;
+  :data:`DISTINCT_STOPWORDS`: those no other language shares, for telling languages apart;
 * :data:`RULE_NUMBER_IN_TEXT` / :func:`rule_numbers_in`: the one pattern that
   finds rule numbers (``701.32a``) and, on request, chapters (``701``) in text.
 
@@ -138,6 +139,14 @@ _STOPWORD_TEXT = {
 }
 STOPWORDS: dict[str, frozenset[str]] = {
     lang: frozenset(fold(w) for w in text.split()) for lang, text in _STOPWORD_TEXT.items()
+}
+
+
+# The stop words of one language that are none of another's ("the", "della", "avec"; not
+# "a", "la" or "on"): the words that tell the languages apart in language detection.
+DISTINCT_STOPWORDS: dict[str, frozenset[str]] = {
+    lang: words - frozenset().union(*(other for o, other in STOPWORDS.items() if o != lang))
+    for lang, words in STOPWORDS.items()
 }
 
 

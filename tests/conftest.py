@@ -60,16 +60,16 @@ SHARED_RELEASES = ("20120701", "20160826", "20180713", "20221118", "20231013", "
 
 @pytest.fixture(scope="session")
 def search_kb(tmp_path_factory):
-    """The knowledge base the search tests share, built once per session with ``run_build``:
+    """The knowledge base the search tests share, built once per session with ``build_kb``:
     the embedded seeds, the shared MTGJSON set files, the English release of 2024-11-08
     and the hand-made French excerpt ``fixtures/search_fr_zones.txt``."""
-    from kb.cli import run_build
+    from kb.pipeline import build_kb
     from kb.store import KnowledgeBase
 
     kb_dir = tmp_path_factory.mktemp("search-kb")
     sources = [CORPUS, require_shared(SHARED_CORPUS / "mtgjson"), cr_release("20241108"),
                FIXTURES / "search_fr_zones.txt"]
-    run_build(kb_dir, sources, quiet=True)
+    build_kb(kb_dir, sources)
     return KnowledgeBase.open(kb_dir)
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from kb.align import align, reference_document
 from kb.align.eval import evaluate
-from kb.build import ingest
+from kb.ingest import ingest
 from kb.model import Document, Rule, Ruling
 from .conftest import CORPUS, ROOT, cr_release
 

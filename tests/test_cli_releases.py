@@ -9,7 +9,8 @@ import pytest
 from click.testing import CliRunner
 from .conftest import FIXTURES, cr_release
 
-from kb.cli import main, run_build
+from kb.cli import main
+from kb.pipeline import build_kb
 from kb.store import KnowledgeBase
 
 ITALIAN = FIXTURES / "releases" / "it_cr_excerpt.txt"
@@ -19,7 +20,7 @@ ITALIAN = FIXTURES / "releases" / "it_cr_excerpt.txt"
 def kb_dir(tmp_path_factory) -> Path:
     """Two English releases and the hand-made Italian excerpt in one knowledge base."""
     directory = tmp_path_factory.mktemp("kb")
-    run_build(directory, [cr_release("20250404"), cr_release("20250606"), ITALIAN], quiet=True)
+    build_kb(directory, [cr_release("20250404"), cr_release("20250606"), ITALIAN])
     return directory
 
 

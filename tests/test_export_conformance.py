@@ -1,7 +1,8 @@
 """The same checks for every format in kb.export.EXPORTERS.
 
-Schema validity where a schema exists (XLIFF 1.2 strict, XLIFF 2.1, TMX DTD; PO through
-``msgfmt --check``; TBX, CSV and JSON structurally), round trip (write -> read gives back
+Validity by each record's own validator (XLIFF 1.2 strict, XLIFF 2.1, TMX DTD; PO through
+``msgfmt --check``; TBX, CSV and JSON structurally), the help, alias and error texts that
+come from the records, round trip (write -> read gives back
 the same ids and texts, with è, œ, « », ’, curly quotes, {T} and newlines), an empty
 selection, a one-subrule selection, byte-identical output from two builds of the same
 sources, and a golden file per format (``MTGKB_UPDATE_GOLDEN=1`` rewrites them).
@@ -9,22 +10,20 @@ sources, and a golden file per format (``MTGKB_UPDATE_GOLDEN=1`` rewrites them).
 
 from __future__ import annotations
 
-import csv
-import io
-import json
 import os
-import shutil
-import subprocess
+import re
 from pathlib import Path
 
 import pytest
-from lxml import etree
+from click.testing import CliRunner
 
-from kb.cli import run_build
-from kb.export import EXPORTERS, Selection, select
+from kb.cli import main
+from kb.errors import KBError, UnknownFormatError
+from kb.export import ALIASES, EXPORTERS, Selection, ValidatorUnavailable, exporter, read_translations, select
+from kb.pipeline import build_kb
 from kb.store import KnowledgeBase
 
-from .conftest import FIXTURES, SHARED, require_shared
+from .conftest import FIXTURES, SHARED
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 SCHEMAS = SHARED / "schemas"
@@ -33,7 +32,7 @@ FORMATS = sorted(EXPORTERS)
 
 
 def build_fixture_kb(kb_dir: Path) -> KnowledgeBase:
-    run_build(kb_dir, list(SOURCES), quiet=True)
+    build_kb(kb_dir, list(SOURCES))
     return KnowledgeBase.open(kb_dir)
 
 
@@ -49,80 +48,79 @@ def selection(kb: KnowledgeBase) -> Selection:
 
 # -- validity -------------------------------------------------------------------------------
 
-def _xsd(name: str) -> etree.XMLSchema:
-    return etree.XMLSchema(file=str(require_shared(SCHEMAS / name)))
-
-
-def _check_tbx(data: bytes) -> None:
-    root = etree.fromstring(data)
-    ns = "{urn:iso:std:iso:30042:ed-2}"
-    assert root.tag == f"{ns}tbx" and root.get("type") == "TBX-Basic"
-    assert [c.tag for c in root] == [f"{ns}tbxHeader", f"{ns}text"]
-    body = root.find(f"{ns}text/{ns}body")
-    assert body is not None
-    for concept in body:
-        assert concept.tag == f"{ns}conceptEntry" and concept.get("id")
-        for lang_sec in concept.findall(f"{ns}langSec"):
-            assert lang_sec.get("{http://www.w3.org/XML/1998/namespace}lang")
-            assert [t.tag for t in lang_sec] == [f"{ns}termSec"]
-            assert lang_sec.find(f"{ns}termSec/{ns}term").text
-
-
-def _check_po(data: bytes, tmp_path: Path) -> None:
-    if shutil.which("msgfmt") is None:
+def validate(name: str, data: bytes) -> None:
+    """The format's own validator accepts ``data`` (a missing schema or tool skips, fails under CI)."""
+    try:
+        problems = EXPORTERS[name].validate(data, SCHEMAS)
+    except ValidatorUnavailable as exc:
         if os.environ.get("CI", "").lower() == "true":
-            pytest.fail("msgfmt (gettext) is required under CI=true")
-        pytest.skip("msgfmt (gettext) not installed")
-    path = tmp_path / "out.po"
-    path.write_bytes(data)
-    result = subprocess.run(["msgfmt", "--check", "-o", os.devnull, str(path)], capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr
-    assert b'"Language: it\\n"' in data and b"#, fuzzy\nmsgid \"\"" not in data
-
-
-def validate(name: str, data: bytes, tmp_path: Path) -> None:
-    if name == "xliff12":
-        schema = _xsd("xliff-core-1.2-strict.xsd")
-        assert schema.validate(etree.fromstring(data)), schema.error_log
-    elif name == "xliff21":
-        schema = _xsd("xliff-core-2.0.xsd")
-        assert schema.validate(etree.fromstring(data)), schema.error_log
-    elif name == "tmx":
-        dtd = etree.DTD(str(require_shared(SCHEMAS / "tmx14.dtd")))
-        assert dtd.validate(etree.fromstring(data)), dtd.error_log
-    elif name == "po":
-        _check_po(data, tmp_path)
-    elif name == "tbx":
-        _check_tbx(data)
-    elif name == "csv":
-        rows = list(csv.reader(io.StringIO(data.decode("utf-8"), newline="")))
-        assert rows[0][:2] == ["number", "chapter"] and all(len(r) == len(rows[0]) for r in rows)
-    elif name == "json":
-        assert json.loads(data)["format"] == "mtgkb-export"
-    else:  # a new format must say how it is validated
-        pytest.fail(f"no validity check for format {name}")
+            pytest.fail(f"{exc}, and CI=true requires it")
+        pytest.skip(str(exc))
+    assert problems == []
 
 
 @pytest.mark.parametrize("name", FORMATS)
-def test_output_is_valid(name: str, selection: Selection, tmp_path: Path) -> None:
+def test_output_is_valid(name: str, selection: Selection) -> None:
     data = EXPORTERS[name].write(selection)
     assert data.decode("utf-8")  # UTF-8 throughout
-    validate(name, data, tmp_path)
+    validate(name, data)
 
 
 @pytest.mark.parametrize("name", FORMATS)
-def test_empty_selection_is_valid_and_reads_back_empty(name: str, selection: Selection, tmp_path: Path) -> None:
+def test_empty_selection_is_valid_and_reads_back_empty(name: str, selection: Selection) -> None:
     empty = Selection("en", ("it",), selection.source_release, selection.source_doc)
     data = EXPORTERS[name].write(empty)
-    validate(name, data, tmp_path)
+    validate(name, data)
     if EXPORTERS[name].read:
         assert EXPORTERS[name].read(data, "empty").units == ()
+
+
+@pytest.mark.parametrize("name", FORMATS)
+def test_validator_rejects_a_file_cut_in_half(name: str, selection: Selection) -> None:
+    data = EXPORTERS[name].write(selection)
+    try:
+        problems = EXPORTERS[name].validate(data[: len(data) // 2], SCHEMAS)
+    except ValidatorUnavailable as exc:
+        pytest.skip(str(exc))
+    assert problems
+
+
+# -- what the records carry into help, errors and import --------------------------------------
+
+def test_records_name_their_format_for_users() -> None:
+    names = [*EXPORTERS, *ALIASES]
+    assert len(names) == len(set(names)), "a name or alias is used twice"
+    for name, exp in EXPORTERS.items():
+        assert exp.name == name and exp.label and exp.help and re.fullmatch(r"[a-z0-9]+", exp.extension)
+        assert all(exporter(alias) is exp for alias in (name, name.upper(), *exp.aliases))
+
+
+def test_format_help_names_every_format_alias_and_help_line() -> None:
+    result = CliRunner().invoke(main, ["export", "--help"], terminal_width=1000)
+    assert result.exit_code == 0, result.output
+    line = next(text for text in result.output.splitlines() if "-f, --format" in text)
+    for exp in EXPORTERS.values():
+        named = f"{exp.name} (or {', '.join(exp.aliases)})" if exp.aliases else exp.name
+        assert f"{named}: {exp.help}" in line
+
+
+def test_unknown_format_error_names_every_format() -> None:
+    with pytest.raises(KBError) as caught:
+        exporter("docx")
+    assert str(caught.value) == f"unknown export format 'docx' (choose from {', '.join(EXPORTERS)})"
+
+
+def test_unreadable_translation_file_names_the_readable_formats() -> None:
+    with pytest.raises(UnknownFormatError) as caught:
+        read_translations(b"shopping list\nmilk\n", "notes.txt")
+    labels = ", ".join(exp.label for exp in EXPORTERS.values() if exp.read is not None)
+    assert str(caught.value) == f"notes.txt:1: not a translation file mtgkb reads ({labels})"
 
 
 # -- round trip -----------------------------------------------------------------------------
 
 def expected_texts(name: str, selection: Selection) -> dict[str, tuple[str | None, str | None]]:
-    if name == "tbx":
+    if EXPORTERS[name].carries == "terms":
         return {e.id: (e.names.get("en"), e.names.get("it")) for e in selection.terms if "it" in e.names}
     return {u.id: (u.source, u.target("it")) for u in selection.units}
 
@@ -149,7 +147,7 @@ def test_round_trip_selection_holds_the_hard_characters(selection: Selection) ->
     assert {u.state("it") for u in selection.units} >= {"new", "translated"}
 
 
-@pytest.mark.parametrize("name", [n for n in FORMATS if n != "tbx"])
+@pytest.mark.parametrize("name", [n for n in FORMATS if EXPORTERS[n].carries == "units"])
 def test_one_subrule(name: str, kb: KnowledgeBase) -> None:
     one = select(kb, ["100.1a"], "en", ["it"])
     assert [u.id for u in one.units] == ["100.1a"]

@@ -14,7 +14,8 @@ import pytest
 from click.testing import CliRunner
 from .conftest import FIXTURES, cr_release
 
-from kb.cli import main, run_build
+from kb.cli import main
+from kb.pipeline import build_kb
 from kb.errors import KBError
 from kb.store import KnowledgeBase
 from kb.releases.update import date_in_name, find_release_link, update
@@ -82,7 +83,7 @@ def server(_module_server):
 def kb_dir(tmp_path: Path) -> Path:
     """A knowledge base built from the 2025-04-04 release."""
     directory = tmp_path / "kb"
-    run_build(directory, [cr_release("20250404")], quiet=True)
+    build_kb(directory, [cr_release("20250404")])
     return directory
 
 
@@ -120,7 +121,7 @@ def test_a_release_already_held_is_not_downloaded_again(server, kb_dir):
 
 def test_a_link_without_a_date_is_recognised_as_held_by_its_content(server, tmp_path):
     directory = tmp_path / "kb"
-    run_build(directory, [cr_release("20250606")], quiet=True)
+    build_kb(directory, [cr_release("20250606")])
     before = _state(directory)
     result = update(directory, f"{server.url}/undated", timeout=5)
     assert (result.status, result.effective_date) == ("held", "2025-06-06")

@@ -7,7 +7,8 @@ import codecs
 import pytest
 
 from kb.errors import SourceError
-from kb.sources import decode, fold_quotes, read_source, split_lines
+from kb.sources import decode, read_source, split_lines
+from kb.text import fold_quotes
 
 from .conftest import SHARED_CORPUS, require_shared
 

@@ -54,3 +54,31 @@ def test_damaged_database_is_one_line(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert result.stderr.startswith("Error: the knowledge base is damaged (no such table: rules)")
     assert "Traceback" not in result.output
+
+
+def test_read_methods_give_typed_records_in_document_order(tmp_path: Path) -> None:
+    from kb.model import Card, Example, Ruling, Term
+
+    rules = Document(id="rules", lang="en", format="cr-text", effective_date="2024-11-08",
+                     rules=(Rule("7", "section", title="Additional Rules"), Rule("701", "chapter", title="Keyword Actions"),
+                            Rule("701.32", "rule", "Vote", examples=(Example("Example: a tie.", 9),), refs=("701.32a",))),
+                     terms=(Term(("Vote",), "See rule 701.32, “Vote.”", refs=("701.32",)),))
+    cards = Document(id="cards", lang="en", format="mtgjson", cards=(
+        Card("Council's Judgment", "Sorcery", "Will of the council — vote.",
+             (("fr", "Jugement du conseil", "Rituel", "Volonté du conseil — vote."),), ("CNS",)),),
+        rulings=(Ruling("You must vote.", card="Council's Judgment", date="2016-06-08"),
+                 Ruling("Vous devez voter.", lang="fr", card="Council's Judgment", provenance="community")))
+    stage = store.stage(tmp_path)
+    store.write_documents(stage, [cards, rules])
+    store.publish(tmp_path, stage)
+    with store.KnowledgeBase.open(tmp_path) as kb:
+        assert kb.document("rules") == rules and kb.document("cards") == cards
+        assert [r.ruling.lang for r in kb.rulings(["cards"], lang="fr")] == ["fr"]
+        assert [(t.doc_id, t.term.names) for t in kb.terms(["cards", "rules"])] == [("rules", ("Vote",))]
+        assert kb.headings("rules") == {"7": "Additional Rules", "701": "Keyword Actions"}
+        [named] = kb.cards_named("council's judgment", any_case=True)
+        assert named.card.foreign[0][1] == "Jugement du conseil"
+        assert [c.doc_id for c in kb.cards_with_foreign("Jugement")] == ["cards"]
+        assert kb.card_names_starting("Council", 5) == ["Council's Judgment"]
+        assert [r.ruling.text for r in kb.card_rulings("Council's Judgment")] == ["Vous devez voter.", "You must vote."]
+        assert [v.rule.number for v in kb.rule_versions(["rules"])] == ["7", "701", "701.32"]

@@ -2,8 +2,8 @@
 
 import pytest
 
-from kb.text import (ELISIONS, fold, fold_quotes, is_stopword, match_key, rule_numbers_in, strip_elision,
-                     words)
+from kb.text import (DISTINCT_STOPWORDS, ELISIONS, fold, fold_quotes, is_stopword, match_key, rule_numbers_in,
+                     strip_elision, words)
 
 
 @pytest.mark.parametrize("raw, folded", [
@@ -42,6 +42,13 @@ def test_stop_words_compare_folded_and_keep_game_terms():
 def test_until_is_a_game_word_not_a_stop_word():
     # The alignment pairs "Nessun giocatore deve votare finché …" with its English ruling through it.
     assert not is_stopword("until", "en")
+
+
+def test_distinct_stop_words_are_no_other_languages_stop_words():
+    assert {"the", "with"} <= DISTINCT_STOPWORDS["en"] and {"della", "perche"} <= DISTINCT_STOPWORDS["it"]
+    assert {"avec", "etre", "qui"} <= DISTINCT_STOPWORDS["fr"]
+    shared = {"a", "la", "le", "on", "se", "ne"}  # a: en/it/fr; la, le, se, ne: it/fr; on: en/fr
+    assert not shared & (DISTINCT_STOPWORDS["en"] | DISTINCT_STOPWORDS["it"] | DISTINCT_STOPWORDS["fr"])
 
 
 def test_rule_numbers_in_text():

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from kb import store
-from kb.build import ingest, embedded_corpus
+from kb.ingest import ingest, embedded_corpus
 from kb.model import Card, Document, Example, Rule, Ruling, Term
 
 from .conftest import cr_release, require_shared
@@ -29,9 +29,9 @@ with warnings.catch_warnings():  # Starlette's notice about httpx's successor
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient  # noqa: E402
 
-from kb.cli import run_build  # noqa: E402
+from kb.pipeline import build_kb  # noqa: E402
 from kb.web.app import KBHandle, create_app  # noqa: E402
-from kb.web.html import anchor, number_from_anchor  # noqa: E402
+from kb.web.html import anchor, link_rules, number_from_anchor  # noqa: E402
 from kb.web.i18n import choose_ui, parse_accept_language  # noqa: E402
 
 DANGER = "<script>alert(\"x\")</script> & 'it' > <b>"
@@ -47,8 +47,8 @@ def client_for(kb_dir: Path) -> TestClient:
 def real_kb(tmp_path_factory) -> Path:
     kb_dir = tmp_path_factory.mktemp("web-real")
     shared = require_shared()
-    run_build(kb_dir, [embedded_corpus(), cr_release("20250404"), cr_release("20251114"),
-                       shared / "mtgjson" / "CNS.json", shared / "mtgjson" / "VOC.json"], quiet=True)
+    build_kb(kb_dir, [embedded_corpus(), cr_release("20250404"), cr_release("20251114"),
+                      shared / "mtgjson" / "CNS.json", shared / "mtgjson" / "VOC.json"])
     return kb_dir
 
 
@@ -147,6 +147,17 @@ def test_subrule_page_and_anchor_addresses(real: TestClient) -> None:
     assert number_from_anchor("R4") == "4" and number_from_anchor("R400") == "400"
     assert number_from_anchor("R4007k") == "400.7k" and anchor("701.38a") == "R70138a"
     assert number_from_anchor("R40") is None and number_from_anchor("Rx") is None
+
+
+def test_link_rules_links_held_rule_numbers_only() -> None:
+    from kb.numbering import RuleNumber
+
+    held = {RuleNumber.parse(n) for n in ("701", "701.32", "701.32a", "611.3d")}
+    html_text = str(link_rules("See rule 701.32a. Also 701.32, 611.3d, chapter 701, 1701.3, 701.32ab, 999.1 & <b>",
+                               held, lambda n: f"/r/{n}"))
+    assert html_text == ('See rule <a class="ref" href="/r/701.32a">701.32a</a>. Also <a class="ref" href="/r/701.32">'
+                         '701.32</a>, <a class="ref" href="/r/611.3d">611.3d</a>, chapter 701, 1701.3, 701.32ab, '
+                         '999.1 &amp; &lt;b&gt;')
 
 
 def test_unknown_rule_page_404_with_suggestions(real: TestClient) -> None:

@@ -35,11 +35,11 @@ def free_port() -> int:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory) -> str:
-    from kb.cli import run_build
-    from kb.build import embedded_corpus
+    from kb.pipeline import build_kb
+    from kb.ingest import embedded_corpus
 
     kb_dir = tmp_path_factory.mktemp("web-browser")
-    run_build(kb_dir, [embedded_corpus(), cr_release("20251114")], quiet=True)
+    build_kb(kb_dir, [embedded_corpus(), cr_release("20251114")])
     port = free_port()
     log = (tmp_path_factory.mktemp("web-log") / "server.log").open("w")
     process = subprocess.Popen([sys.executable, "-c", "from kb.cli import main; main()", "serve", "--kb", str(kb_dir), "--port", str(port)],

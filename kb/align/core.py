@@ -27,7 +27,7 @@ class CoreTerm:
 
 def default_core_path() -> Path:
     """``lexicon-core.tsv`` of the embedded corpus."""
-    from ..build import embedded_corpus
+    from ..ingest import embedded_corpus
 
     try:
         return embedded_corpus() / "lexicon-core.tsv"

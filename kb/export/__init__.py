@@ -1,8 +1,11 @@
 """Translator exports: one module per output format behind one registry.
 
-Each module defines ``EXPORTER`` (:class:`~kb.export.base.Exporter`): a name, a file
-extension, ``write(Selection) -> bytes`` and, for the formats translators send back,
-``read(bytes, path) -> ImportedFile``. :mod:`kb.export.selection` picks the units,
+Each module defines ``EXPORTER`` (:class:`~kb.export.base.Exporter`): a name, the names
+users may type for it, a file extension, a help line, ``write(Selection) -> bytes``, a
+validator and, for the formats translators send back, ``read(bytes, path) -> ImportedFile``.
+The ``--format`` help, the unknown-format error, import detection and the conformance
+tests all read :data:`EXPORTERS`: a new format is one module and one line below.
+:mod:`kb.export.selection` picks the units,
 :mod:`kb.export.importer` stores translations read back, :mod:`kb.export.status`
 counts what is translated, missing, stale or orphaned.
 """
@@ -11,7 +14,7 @@ from __future__ import annotations
 
 from ..errors import KBError, UnknownFormatError
 from . import csv_format, json_format, po, tbx, tmx, xliff12, xliff21
-from .base import Exporter, ImportedFile, ImportedUnit
+from .base import Exporter, ImportedFile, ImportedUnit, ValidatorUnavailable
 from .selection import Selection, Unit, select
 
 EXPORTERS: dict[str, Exporter] = {exp.name: exp for exp in (
@@ -24,8 +27,15 @@ EXPORTERS: dict[str, Exporter] = {exp.name: exp for exp in (
     json_format.EXPORTER,
 )}
 
-# Names users may type for a format.
-ALIASES = {"xliff": "xliff12", "xlf": "xliff12", "xliff2": "xliff21", "gettext": "po"}
+# Other names users may type for a format.
+ALIASES: dict[str, str] = {alias: exp.name for exp in EXPORTERS.values() for alias in exp.aliases}
+
+
+def format_help() -> str:
+    """The ``--format`` help: each format with its aliases and help line."""
+    def named(exp: Exporter) -> str:
+        return f"{exp.name} (or {', '.join(exp.aliases)})" if exp.aliases else exp.name
+    return "; ".join(f"{named(exp)}: {exp.help}" for exp in EXPORTERS.values()) + "."
 
 
 def exporter(name: str) -> Exporter:
@@ -50,9 +60,10 @@ def read_translations(data: bytes, path: str) -> ImportedFile:
         if confidence > score:
             best, score = exp, confidence
     if best is None:
-        raise UnknownFormatError(path, "not a translation file mtgkb reads (XLIFF 1.2/2.1, TMX, PO, CSV, JSON, TBX)", 1)
+        readable = ", ".join(exp.label for exp in EXPORTERS.values() if exp.read is not None)
+        raise UnknownFormatError(path, f"not a translation file mtgkb reads ({readable})", 1)
     return best.read(data, path)
 
 
-__all__ = ["EXPORTERS", "Exporter", "ImportedFile", "ImportedUnit", "Selection", "Unit", "export", "exporter",
-           "read_translations", "select"]
+__all__ = ["ALIASES", "EXPORTERS", "Exporter", "ImportedFile", "ImportedUnit", "Selection", "Unit",
+           "ValidatorUnavailable", "export", "exporter", "format_help", "read_translations", "select"]

@@ -1,10 +1,12 @@
-"""What every export format shares: the :class:`Exporter` record and the imported-file shape."""
+"""What every export format shares: the :class:`Exporter` record, the imported-file shape,
+the XML helpers and the validators built on a schema file."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Callable
+from pathlib import Path
+from typing import Callable, Literal
 
 from lxml import etree
 
@@ -43,18 +45,37 @@ class ImportedFile:
         return tuple(dict.fromkeys(u.lang for u in self.units if u.lang))
 
 
-@dataclass(frozen=True)
+class ValidatorUnavailable(Exception):
+    """A validator cannot run here: the schema file or the tool it needs is missing."""
+
+
+# Checks an exported file against its format's specification; the schema folder holds
+# the XSD/DTD files (the project ships none). Gives the problems found, [] when valid.
+Validator = Callable[[bytes, Path], list[str]]
+
+
+@dataclass(frozen=True, kw_only=True)
 class Exporter:
-    """An output format: ``write`` makes the file's bytes; ``read`` (when the format can be
-    imported) turns such bytes back into an :class:`ImportedFile`; ``sniff`` says from the
-    content how sure it is that bytes are this format (0 to 1)."""
+    """An output format and everything the rest of mtgkb says about it.
+
+    ``write`` makes the file's bytes; ``read`` (when the format can be imported) turns
+    such bytes back into an :class:`ImportedFile`; ``sniff`` says from the content how
+    sure it is that bytes are this format (0 to 1); ``validate`` checks a written file.
+    ``label`` names the format in messages, ``help`` is its one line of ``--format`` help,
+    ``aliases`` are other names users may type. ``carries`` is what the file holds of
+    a selection: its rule ``units`` or its aligned glossary ``terms``.
+    """
 
     name: str
+    label: str
     extension: str
-    description: str
+    help: str
     write: Callable[[Selection], bytes]
+    validate: Validator
     read: Callable[[bytes, str], ImportedFile] | None = None
     sniff: Callable[[bytes], float] = lambda data: 0.0
+    aliases: tuple[str, ...] = ()
+    carries: Literal["units", "terms"] = "units"
     multi_target: bool = False  # holds several target languages in one file
 
 
@@ -156,3 +177,46 @@ def release_datetime(selection: Selection) -> str:
 
 
 STATE_WORDS = ("new", "translated", "stale")
+
+
+# -- validators -----------------------------------------------------------------------------
+
+def _schema_file(schemas: Path, name: str) -> Path:
+    path = Path(schemas) / name
+    if not path.is_file():
+        raise ValidatorUnavailable(f"schema {path} not found")
+    return path
+
+
+def well_formed(data: bytes) -> tuple[etree._Element | None, list[str]]:
+    """The root element of XML ``data`` for a validator, or None and the syntax problem."""
+    try:
+        return etree.fromstring(data), []
+    except etree.XMLSyntaxError as exc:
+        return None, [f"line {exc.lineno}: not well-formed XML: {exc.msg}"]
+
+
+def _log_problems(log: etree._ListErrorLog) -> list[str]:
+    return [f"line {entry.line}: {entry.message}" for entry in log]
+
+
+def xsd_validator(schema_name: str) -> Validator:
+    """A validator against the W3C XML Schema ``schema_name`` of the schema folder."""
+    def validate(data: bytes, schemas: Path) -> list[str]:
+        schema = etree.XMLSchema(file=str(_schema_file(schemas, schema_name)))
+        root, problems = well_formed(data)
+        if root is None or schema.validate(root):
+            return problems
+        return _log_problems(schema.error_log)
+    return validate
+
+
+def dtd_validator(dtd_name: str) -> Validator:
+    """A validator against the DTD ``dtd_name`` of the schema folder."""
+    def validate(data: bytes, schemas: Path) -> list[str]:
+        dtd = etree.DTD(str(_schema_file(schemas, dtd_name)))
+        root, problems = well_formed(data)
+        if root is None or dtd.validate(root):
+            return problems
+        return _log_problems(dtd.error_log)
+    return validate

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import csv
 import io
+from pathlib import Path
 
 from ..errors import ParseError
 from ..model import LANGUAGES
@@ -77,5 +78,17 @@ def sniff(data: bytes) -> float:
     return 0.8 if "number" in cells and sum(c in LANGUAGES for c in cells) >= 2 else 0.0
 
 
-EXPORTER = Exporter("csv", "csv", "CSV: number, chapter, one column per language, status", write, read, sniff,
-                    multi_target=True)
+def validate(data: bytes, schemas: Path) -> list[str]:
+    """UTF-8 rows of one length under a header that starts ``number, chapter`` (no schema file)."""
+    try:
+        rows = list(csv.reader(io.StringIO(data.decode("utf-8"), newline="")))
+    except (UnicodeDecodeError, csv.Error) as exc:
+        return [f"not UTF-8 CSV: {exc}"]
+    if not rows or rows[0][:2] != ["number", "chapter"]:
+        return ["the header does not start with number, chapter"]
+    return [f"row {index} has {len(row)} cells, the header {len(rows[0])}"
+            for index, row in enumerate(rows, 1) if len(row) != len(rows[0])]
+
+
+EXPORTER = Exporter(name="csv", label="CSV", extension="csv",
+                    help="one row per unit: number, chapter, a column per language, status", write=write, read=read, sniff=sniff, validate=validate, multi_target=True)

@@ -9,6 +9,7 @@ knowledge base gives the same bytes.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any, Iterator
 
 from ..errors import ParseError
@@ -115,5 +116,16 @@ def sniff(data: bytes) -> float:
     return 1.0 if f'"format": "{FORMAT_NAME}"'.encode() in data[:200] else 0.0
 
 
-EXPORTER = Exporter("json", "json", "JSON: the nested rule tree with every language", write, read, sniff,
-                    multi_target=True)
+def validate(data: bytes, schemas: Path) -> list[str]:
+    """A JSON object that names the mtgkb export format (no schema file)."""
+    try:
+        doc = json.loads(data)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        return [f"not JSON: {exc}"]
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT_NAME:
+        return [f"not an object with \"format\": \"{FORMAT_NAME}\""]
+    return []
+
+
+EXPORTER = Exporter(name="json", label="JSON", extension="json", help="the nested rule tree with every language",
+                    write=write, read=read, sniff=sniff, validate=validate, multi_target=True)

@@ -22,14 +22,19 @@ cannot be a PO message (``msgid ""`` is the header); it is named in the header c
 from __future__ import annotations
 
 import io
+import os
 import re
+import shutil
+import subprocess
 from datetime import datetime, timezone
+from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
 from ..errors import ParseError
-from .base import Exporter, ImportedFile, ImportedUnit
+from ..model import LANGUAGES
+from .base import Exporter, ImportedFile, ImportedUnit, ValidatorUnavailable
 from .selection import Selection
 from .xliff12 import unit_notes
 
@@ -102,4 +107,25 @@ def sniff(data: bytes) -> float:
     return 0.9 if "msgid " in head and "msgstr " in head and not head.lstrip().startswith("<") else 0.0
 
 
-EXPORTER = Exporter("po", "po", "GNU gettext PO (msgctxt = rule number), via babel", write, read, sniff)
+_LANGUAGE_HEADER = re.compile(rb'^"Language: (?P<lang>[^"\\]*)\\n"$', re.M)
+
+
+def validate(data: bytes, schemas: Path) -> list[str]:
+    """``msgfmt --check`` (GNU gettext) accepts the file; the header names a language mtgkb
+    knows and is not fuzzy. ``schemas`` is unused: PO has no schema file."""
+    msgfmt = shutil.which("msgfmt")
+    if msgfmt is None:
+        raise ValidatorUnavailable("msgfmt (gettext) not installed")
+    result = subprocess.run([msgfmt, "--check", "-o", os.devnull, "-"], input=data, capture_output=True)
+    problems = result.stderr.decode("utf-8", "replace").splitlines() if result.returncode else []
+    language = _LANGUAGE_HEADER.search(data)
+    if language is None or language.group("lang").decode() not in LANGUAGES:
+        problems.append("the header names no language mtgkb knows (Language: ...)")
+    if b'#, fuzzy\nmsgid ""' in data:
+        problems.append("the header is fuzzy")
+    return problems
+
+
+EXPORTER = Exporter(name="po", label="PO", extension="po", aliases=("gettext",),
+                    help="GNU gettext PO (msgctxt = rule number), via babel", write=write, read=read, sniff=sniff,
+                    validate=validate)

@@ -15,8 +15,6 @@ the alignment step matched to the source rule lands on the right unit.
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 from ..errors import NotFoundError
@@ -24,86 +22,13 @@ from ..lookup import select_numbers
 from ..numbering import RuleNumber
 from ..store import KnowledgeBase, RuleVersion
 from .staleness import StaleContext, stale_reason
+from .terms import term_entries
+from .units import Selection, TargetText, Unit
 
 UNIT_KINDS = ("section", "chapter", "rule", "subrule", "example", "term", "ruling")
 INCLUDES = ("examples", "glossary", "rulings")
 DEFAULT_INCLUDE = ("examples",)
 EXAMPLE_MARK = "#example-"
-
-
-@dataclass(frozen=True)
-class TargetText:
-    """One target language's text of a unit, with where it comes from and its state."""
-
-    text: str
-    doc_id: str
-    provenance: str
-    effective_date: str | None = None
-    state: str = "translated"  # translated | stale
-    reason: str | None = None  # why it is stale
-    source_number: str | None = None  # the number the target source gives it, when different
-    pointer: str | None = None  # a chapter whose rules live elsewhere ("Vedi Grimorio.")
-
-
-@dataclass(frozen=True)
-class Unit:
-    """A translation unit: one id, one source text, zero or more target texts."""
-
-    id: str
-    kind: str
-    source: str
-    number: str | None = None
-    chapter: str | None = None
-    chapter_title: str | None = None
-    source_doc: str | None = None
-    targets: dict[str, TargetText] = field(default_factory=dict)
-
-    def state(self, lang: str) -> str:
-        target = self.targets.get(lang)
-        return "new" if target is None else target.state
-
-    def target(self, lang: str) -> str | None:
-        target = self.targets.get(lang)
-        return None if target is None else target.text
-
-    @property
-    def group(self) -> str:
-        """The group the unit is filed under: ``chapter-400``, ``section-4``, ``glossary``, ``rulings``."""
-        if self.kind == "term":
-            return "glossary"
-        if self.kind == "ruling":
-            return "rulings"
-        if self.chapter:
-            return f"chapter-{self.chapter}"
-        return f"section-{self.number}"
-
-
-@dataclass(frozen=True)
-class TermEntry:
-    """A concept with its names per language (for TBX): chapter title, glossary term, keyword, card."""
-
-    id: str
-    subject: str
-    names: dict[str, str]
-    note: str | None = None
-
-
-@dataclass(frozen=True)
-class Selection:
-    source_lang: str
-    target_langs: tuple[str, ...]
-    source_release: str | None = None  # effective date of the source release
-    source_doc: str | None = None
-    units: tuple[Unit, ...] = ()
-    terms: tuple[TermEntry, ...] = ()
-
-    @property
-    def target_lang(self) -> str:
-        """The first target language (the one a single-target format holds)."""
-        return self.target_langs[0] if self.target_langs else self.source_lang
-
-    def chapter_titles(self) -> dict[str, str]:
-        return {u.number: u.source for u in self.units if u.kind in ("chapter", "section") and u.number}
 
 
 def example_id(number: str, index: int) -> str:
@@ -148,8 +73,6 @@ def select(kb: KnowledgeBase, rules: Sequence[str] = (), source: str = "en", tar
     if "rulings" in include:
         units.extend(ruling_units(kb, source, targets))
     selection = Selection(source, targets, source_doc_date(kb, source_doc), source_doc, tuple(units))
-    from .terms import term_entries
-
     return Selection(selection.source_lang, targets, selection.source_release, source_doc, selection.units,
                      tuple(term_entries(kb, selection)))
 
@@ -186,11 +109,7 @@ def source_release_doc(kb: KnowledgeBase, lang: str, release: str | None) -> str
 
 def source_titles(kb: KnowledgeBase, doc_id: str | None) -> dict[str, str]:
     """Chapter and section number -> title in the source release (for notes on every unit)."""
-    if doc_id is None:
-        return {}
-    rows = kb.db.execute("SELECT number, title FROM rules WHERE doc_id = ? AND kind IN ('chapter', 'section')",
-                         (doc_id,))
-    return {number: title for number, title in rows if title}
+    return kb.headings(doc_id) if doc_id is not None else {}
 
 
 def source_doc_date(kb: KnowledgeBase, doc_id: str | None) -> str | None:
@@ -275,15 +194,12 @@ def glossary_units(kb: KnowledgeBase, source: str, targets: tuple[str, ...],
     """
     wanted = {str(n) for n in picked} if picked is not None else None
     docs = kb.documents()
-    source_ids = [d.id for d in docs.values() if d.lang == source and d.active]
-    marks = ",".join("?" * len(source_ids))
-    rows = kb.db.execute(f"SELECT doc_id, names, definition, refs FROM terms WHERE doc_id IN ({marks})"
-                         " ORDER BY doc_id, seq", source_ids).fetchall() if source_ids else []
+    source_ids = sorted(d.id for d in docs.values() if d.lang == source and d.active)
     aligned = term_alignments(kb)
     units = []
-    for doc_id, names_json, definition, refs_json in rows:
-        names = json.loads(names_json)
-        if wanted is not None and not wanted.intersection(json.loads(refs_json)):
+    for record in kb.terms(source_ids):
+        doc_id, names, definition = record.doc_id, record.term.names, record.term.definition
+        if wanted is not None and not wanted.intersection(record.term.refs):
             continue
         name = names[0]
         found: dict[str, TargetText] = {}
@@ -299,31 +215,28 @@ def term_alignments(kb: KnowledgeBase) -> dict[tuple[str, str, str], tuple[str, 
     """(source doc, source term, target lang) -> (target doc, target definition)."""
     docs = kb.documents()
     out: dict[tuple[str, str, str], tuple[str, str]] = {}
-    rows = kb.db.execute("SELECT a_doc, a_id, b_doc, b_id FROM alignments WHERE kind = 'term' ORDER BY rowid")
-    for a_doc, a_id, b_doc, b_id in rows.fetchall():
-        if b_doc not in docs:
+    for pair in kb.term_pairs():
+        if pair.b_doc not in docs:
             continue
-        row = kb.db.execute("SELECT definition FROM terms WHERE doc_id = ? AND names LIKE ?",
-                            (b_doc, f'%{json.dumps(b_id, ensure_ascii=False)}%')).fetchone()
-        if row:
-            out[(a_doc, a_id, docs[b_doc].lang)] = (b_doc, row[0])
+        definition = kb.term_definition(pair.b_doc, pair.b_id)
+        if definition is not None:
+            out[(pair.a_doc, pair.a_id, docs[pair.b_doc].lang)] = (pair.b_doc, definition)
     return out
 
 
 def ruling_units(kb: KnowledgeBase, source: str, targets: tuple[str, ...]) -> list[Unit]:
     """Rulings written in the source language, with their translations held in the target languages."""
     docs = kb.documents()
-    ids = [d.id for d in docs.values() if d.active]
-    marks = ",".join("?" * len(ids))
-    rows = kb.db.execute(f"SELECT doc_id, seq, card, text, translations FROM rulings WHERE lang = ? AND"
-                         f" doc_id IN ({marks}) ORDER BY card, doc_id, seq", [source, *ids]).fetchall() if ids else []
+    records = kb.rulings(sorted(kb.active_ids()), lang=source)
+    records.sort(key=lambda r: (r.ruling.card is not None, r.ruling.card or ""))  # by card, general ones first
     units = []
     counter: dict[str, int] = {}
-    for doc_id, _seq, card, text, translations in rows:
+    for record in records:
+        doc_id, card, text = record.doc_id, record.ruling.card, record.ruling.text
         key = card or "general"
         counter[key] = counter.get(key, 0) + 1
         found = {}
-        for lang, t_text, provenance in json.loads(translations):
+        for lang, t_text, provenance in record.ruling.translations:
             if lang in targets and lang not in found:
                 found[lang] = TargetText(t_text, doc_id, provenance, docs[doc_id].effective_date)
         units.append(Unit(f"ruling/{key}/{counter[key]}", "ruling", text, None, None, card, doc_id, found))

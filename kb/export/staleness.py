@@ -22,7 +22,6 @@ needs to change when it starts filling them.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -46,21 +45,18 @@ class StaleContext:
 
     def meta(self, doc_id: str) -> dict:
         if doc_id not in self._meta:
-            row = self.kb.db.execute("SELECT meta FROM documents WHERE id = ?", (doc_id,)).fetchone()
-            self._meta[doc_id] = json.loads(row[0]) if row and row[0] else {}
+            self._meta[doc_id] = self.kb.document_meta(doc_id)
         return self._meta[doc_id]
 
     def release_texts(self, date: str) -> dict[str, tuple[str, list[str]]]:
         """number -> (text or title, examples) in the source-language release of ``date`` ({} if not held)."""
         if date not in self._release_texts:
-            row = self.kb.db.execute("SELECT id FROM documents WHERE lang = ? AND format = 'cr-text' AND "
-                                     "effective_date = ?", (self.source_lang, date)).fetchone()
+            release = [d.id for d in self.kb.releases() if d.lang == self.source_lang and d.effective_date == date]
             texts: dict[str, tuple[str, list[str]]] = {}
-            if row:
-                for number, kind, title, text, examples in self.kb.db.execute(
-                        "SELECT number, kind, title, text, examples FROM rules WHERE doc_id = ?", (row[0],)):
-                    main = (title or text or "") if kind in ("section", "chapter") else (text or "")
-                    texts[number] = (main, [e[0] for e in json.loads(examples)])
+            for version in self.kb.rule_versions(release[:1]):
+                rule = version.rule
+                main = (rule.title or rule.text or "") if rule.kind in ("section", "chapter") else (rule.text or "")
+                texts[rule.number] = (main, [e.text for e in rule.examples])
             self._release_texts[date] = texts
         return self._release_texts[date]
 

@@ -11,14 +11,17 @@ The aligned term pairs of the selection (:mod:`kb.export.terms`)::
           <langSec xml:lang="en"><termSec><term>General</term></termSec></langSec>
           <langSec xml:lang="it"><termSec><term>Generale</term></termSec></langSec>
 
-There is no schema in the project's schema folder: tests check the structure and read it back.
+There is no schema file for TBX: :func:`validate` checks the structure; tests also read it back.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from lxml import etree
 
-from .base import sub_element, XML_LANG, Exporter, ImportedFile, ImportedUnit, children, local, parse_xml, xml_bytes
+from .base import (sub_element, XML_LANG, Exporter, ImportedFile, ImportedUnit, children, local, parse_xml, well_formed,
+                   xml_bytes)
 from .selection import Selection
 
 NS = "urn:iso:std:iso:30042:ed-2"
@@ -76,4 +79,31 @@ def sniff(data: bytes) -> float:
     return 1.0 if b"<tbx" in data[:2000] else 0.0
 
 
-EXPORTER = Exporter("tbx", "tbx", "TBX-Basic termbase of aligned term pairs", write, read, sniff, multi_target=True)
+def validate(data: bytes, schemas: Path) -> list[str]:
+    """The TBX-Basic structure (no schema file is used): header then text; each concept entry
+    has an id and language sections each holding one term section with a term."""
+    root, problems = well_formed(data)
+    if root is None:
+        return problems
+    ns = f"{{{NS}}}"
+    if root.tag != f"{ns}tbx" or root.get("type") != "TBX-Basic":
+        return [f"root is {root.tag} of type {root.get('type')}, not a TBX-Basic tbx"]
+    if [c.tag for c in root] != [f"{ns}tbxHeader", f"{ns}text"]:
+        return ["tbx must hold tbxHeader then text"]
+    body = root.find(f"{ns}text/{ns}body")
+    if body is None:
+        return ["text has no body"]
+    for concept in body:
+        where = f"line {concept.sourceline}"
+        if concept.tag != f"{ns}conceptEntry" or not concept.get("id"):
+            problems.append(f"{where}: not a conceptEntry with an id")
+        for lang_sec in concept.findall(f"{ns}langSec"):
+            if not lang_sec.get(XML_LANG):
+                problems.append(f"{where}: langSec without xml:lang")
+            if [t.tag for t in lang_sec] != [f"{ns}termSec"] or not lang_sec.findtext(f"{ns}termSec/{ns}term"):
+                problems.append(f"{where}: langSec must hold one termSec with a term")
+    return problems
+
+
+EXPORTER = Exporter(name="tbx", label="TBX", extension="tbx", help="TBX-Basic termbase of aligned term pairs",
+                    write=write, read=read, sniff=sniff, validate=validate, carries="terms", multi_target=True)

@@ -13,25 +13,20 @@ Only concepts with a name in the source and in at least one target language are 
 
 from __future__ import annotations
 
-import json
-from typing import TYPE_CHECKING, Iterator
+from typing import Iterator
 
 from ..store import KnowledgeBase
-
-if TYPE_CHECKING:
-    from .selection import Selection, TermEntry
+from .units import Selection, TermEntry
 
 
-def term_entries(kb: KnowledgeBase, selection: "Selection") -> list["TermEntry"]:
+def term_entries(kb: KnowledgeBase, selection: Selection) -> list[TermEntry]:
     langs = (selection.source_lang, *selection.target_langs)
     entries = [*title_entries(selection), *glossary_entries(kb, selection), *keyword_entries(kb, langs),
                *card_entries(kb, langs)]
     return [e for e in entries if selection.source_lang in e.names and len(e.names) > 1]
 
 
-def title_entries(selection: "Selection") -> Iterator["TermEntry"]:
-    from .selection import TermEntry
-
+def title_entries(selection: Selection) -> Iterator[TermEntry]:
     for unit in selection.units:
         if unit.kind in ("section", "chapter"):
             names = {selection.source_lang: unit.source}
@@ -39,28 +34,24 @@ def title_entries(selection: "Selection") -> Iterator["TermEntry"]:
             yield TermEntry(f"{unit.kind}-{unit.number}", f"{unit.kind} title", names, f"rule {unit.number}")
 
 
-def glossary_entries(kb: KnowledgeBase, selection: "Selection") -> Iterator["TermEntry"]:
-    from .selection import TermEntry
-
+def glossary_entries(kb: KnowledgeBase, selection: Selection) -> Iterator[TermEntry]:
     wanted = {u.id.split("/", 1)[1] for u in selection.units if u.kind == "term"}
     if not wanted:
         return
     docs = kb.documents()
     pairs: dict[str, dict[str, str]] = {}
-    for a_doc, a_id, b_doc, b_id in kb.db.execute(
-            "SELECT a_doc, a_id, b_doc, b_id FROM alignments WHERE kind = 'term' ORDER BY rowid").fetchall():
+    for pair in kb.term_pairs():
+        a_doc, a_id, b_doc, b_id = pair.a_doc, pair.a_id, pair.b_doc, pair.b_id
         if a_id in wanted and a_doc in docs and b_doc in docs and docs[a_doc].lang == selection.source_lang:
             pairs.setdefault(a_id, {selection.source_lang: a_id}).setdefault(docs[b_doc].lang, b_id)
     for name in sorted(pairs):
         yield TermEntry(f"glossary-{_slug(name)}", "glossary term", pairs[name])
 
 
-def keyword_entries(kb: KnowledgeBase, langs: tuple[str, ...]) -> Iterator["TermEntry"]:
-    from .selection import TermEntry
-
+def keyword_entries(kb: KnowledgeBase, langs: tuple[str, ...]) -> Iterator[TermEntry]:
     seen: dict[str, dict[str, str]] = {}
-    for (meta,) in kb.db.execute("SELECT meta FROM documents WHERE active = 1 ORDER BY id"):
-        keyword = json.loads(meta or "{}").get("keyword") or {}
+    for page in kb.document_pages():
+        keyword = page.meta.get("keyword") or {}
         english = keyword.get("en")
         if not english:
             continue
@@ -72,15 +63,14 @@ def keyword_entries(kb: KnowledgeBase, langs: tuple[str, ...]) -> Iterator["Term
         yield TermEntry(f"keyword-{_slug(english)}", "keyword", seen[english])
 
 
-def card_entries(kb: KnowledgeBase, langs: tuple[str, ...]) -> Iterator["TermEntry"]:
-    from .selection import TermEntry
-
+def card_entries(kb: KnowledgeBase, langs: tuple[str, ...]) -> Iterator[TermEntry]:
     seen: dict[str, dict[str, str]] = {}
-    rows = kb.db.execute("SELECT c.name, c.foreign_data FROM cards c JOIN documents d ON d.id = c.doc_id "
-                         "WHERE d.active = 1 ORDER BY c.name, c.doc_id, c.seq")
-    for name, foreign in rows:
+    records = kb.cards(sorted(kb.active_ids()))
+    records.sort(key=lambda r: r.card.name)
+    for record in records:
+        name = record.card.name
         names = seen.setdefault(name, {"en": name} if "en" in langs else {})
-        for lang, f_name, _type, _text in json.loads(foreign or "[]"):
+        for lang, f_name, _type, _text in record.card.foreign:
             if lang in langs and f_name:
                 names.setdefault(lang, f_name)
     for name in sorted(seen):

@@ -23,7 +23,8 @@ from __future__ import annotations
 from lxml import etree
 
 from .. import __version__
-from .base import sub_element, XML_LANG, Exporter, ImportedFile, ImportedUnit, children, inline_text, local, parse_xml, xml_bytes
+from .base import (sub_element, XML_LANG, Exporter, ImportedFile, ImportedUnit, children, dtd_validator, inline_text,
+                   local, parse_xml, xml_bytes)
 from .selection import Selection, Unit
 
 DOCTYPE = '<!DOCTYPE tmx SYSTEM "tmx14.dtd">'
@@ -115,5 +116,6 @@ def sniff(data: bytes) -> float:
     return 1.0 if b"<tmx" in data[:2000] else 0.0
 
 
-EXPORTER = Exporter("tmx", "tmx", "TMX 1.4b translation memory, every language in one file", write, read, sniff,
-                    multi_target=True)
+EXPORTER = Exporter(name="tmx", label="TMX", extension="tmx",
+                    help="TMX 1.4b translation memory, every language in one file", write=write, read=read,
+                    sniff=sniff, validate=dtd_validator("tmx14.dtd"), multi_target=True)

@@ -22,7 +22,8 @@ from __future__ import annotations
 from lxml import etree
 
 from .base import (XLIFF_VERSION, XML_SPACE, Exporter, ImportedFile, ImportedUnit, child, children, descendants,
-                   find_iso_date, inline_text, local, parse_xml, release_datetime, release_label, xml_bytes)
+                   find_iso_date, inline_text, local, parse_xml, release_datetime, release_label, xml_bytes,
+                   xsd_validator)
 from .selection import Selection, Unit
 
 NS = "urn:oasis:names:tc:xliff:document:1.2"
@@ -125,4 +126,6 @@ def sniff(data: bytes) -> float:
     return 1.0 if match and match.group(1) == b"1" else 0.0
 
 
-EXPORTER = Exporter("xliff12", "xlf", "XLIFF 1.2 (strict schema), groups per chapter", write, read, sniff)
+EXPORTER = Exporter(name="xliff12", label="XLIFF 1.2", extension="xlf", aliases=("xliff", "xlf"),
+                    help="XLIFF 1.2 (strict schema), groups per chapter", write=write, read=read, sniff=sniff,
+                    validate=xsd_validator("xliff-core-1.2-strict.xsd"))

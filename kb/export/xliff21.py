@@ -20,7 +20,7 @@ from __future__ import annotations
 from lxml import etree
 
 from .base import (sub_element, XLIFF_VERSION, XML_SPACE, Exporter, ImportedFile, ImportedUnit, child, children, descendants,
-                   find_iso_date, inline_text, local, parse_xml, release_label, xml_bytes)
+                   find_iso_date, inline_text, local, parse_xml, release_label, xml_bytes, xsd_validator)
 from .selection import Selection, Unit
 from .xliff12 import unit_notes
 
@@ -110,4 +110,6 @@ def sniff(data: bytes) -> float:
     return 1.0 if match and match.group(1) == b"2" else 0.0
 
 
-EXPORTER = Exporter("xliff21", "xlf", "XLIFF 2.1 core, one source/target pair", write, read, sniff)
+EXPORTER = Exporter(name="xliff21", label="XLIFF 2.1", extension="xlf", aliases=("xliff2",),
+                    help="XLIFF 2.1 core, one source/target pair", write=write, read=read, sniff=sniff,
+                    validate=xsd_validator("xliff-core-2.0.xsd"))

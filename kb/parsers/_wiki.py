@@ -2,9 +2,11 @@
 
 The text parsers read a list of :class:`TextLine` (text plus the source line it
 came from) so the HTML parser can turn a page into the same lines, keep the HTML
-line numbers, and reuse them. :class:`LineVerdicts` records what became of each
-line by number and turns that into a :class:`~kb.model.LineAccount` over the
-source's own lines, however many text lines one source line produced.
+line numbers, and reuse them. Each is a :class:`PageParser` made into a format by
+:func:`text_format`, so a module states only its grammar and its Document.
+:class:`LineVerdicts` records what became of each line by number and turns that
+into a :class:`~kb.model.LineAccount` over the source's own lines, however many
+text lines one source line produced.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Callable
 
 from ..model import Document, LineAccount
 from ..sources import Source
-from .base import LineLedger
+from .base import Format, LineLedger
 
 BULLET = re.compile(r"^\s*[-•*\u2022\u2013]\s+")
 # MediaWiki section edit links, saved as text: "[]" (Fandom's icon), "[edit]", "[modifica]" ...
@@ -90,11 +92,57 @@ class LineVerdicts:
         return ledger.account()
 
 
-LineParser = Callable[[list[TextLine], str], tuple[Document, "LineVerdicts"]]
+class PageParser:
+    """Walks a page's lines once. A subclass reads each non-blank line (``_line``) and makes
+    the page's Document at the end (``_document``); blank lines are recorded here."""
+
+    def __init__(self, lines: list[TextLine], path: str) -> None:
+        self.lines = lines
+        self.path = path
+        self.verdicts = LineVerdicts(path)
+
+    def parse(self) -> tuple[Document, LineVerdicts]:
+        for tl in self.lines:
+            text = tl.text.strip()
+            if text:
+                self._line(tl, text)
+            else:
+                self.verdicts.blank(tl.line)
+        return self._document(), self.verdicts
+
+    def _line(self, tl: TextLine, text: str) -> None:
+        raise NotImplementedError
+
+    def _document(self) -> Document:
+        raise NotImplementedError
 
 
-def parse_text_source(parse_lines: LineParser, source: Source) -> Document:
-    """Run a line-based parser over a text source and give the document its identity and accounting."""
-    document, verdicts = parse_lines(source_text_lines(source), source.path)
-    return replace(document, id=source.id, path=source.path, sha256=source.sha256,
-                   accounting=verdicts.account(source.lines, unmarked="unmarked"))
+@dataclass(frozen=True)
+class TextFormat(Format):
+    """A :class:`Format` read line by line; :mod:`kb.parsers.wiki_html` hands it the lines of a
+    converted page through ``score_lines`` and ``parse_lines``."""
+
+    parser: type[PageParser]
+    score_lines: Callable[[list[str]], float]
+
+    def parse_lines(self, lines: list[TextLine], path: str) -> tuple[Document, LineVerdicts]:
+        """The Document of ``lines``; the verdicts say what became of each source line."""
+        return self.parser(lines, path).parse()
+
+
+DETECT_CHARS = 8000  # how much of a source the text formats look at to recognise it
+
+
+def text_format(name: str, description: str, parser: type[PageParser],
+                score_lines: Callable[[list[str]], float]) -> TextFormat:
+    """The format whose ``parser`` reads a text source's lines and whose ``score_lines`` says
+    how much the first lines look like it; documents get the source's identity and line account."""
+    def detect(source: Source) -> float:
+        return score_lines(source.head(DETECT_CHARS).splitlines())
+
+    def parse(source: Source) -> Document:
+        document, verdicts = parser(source_text_lines(source), source.path).parse()
+        return replace(document, id=source.id, path=source.path, sha256=source.sha256,
+                       accounting=verdicts.account(source.lines, unmarked="unmarked"))
+
+    return TextFormat(name, description, detect, parse, parser, score_lines)

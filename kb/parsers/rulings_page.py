@@ -24,9 +24,8 @@ import re
 from ..dates import find_date
 from ..errors import ParseError
 from ..model import Document, Ruling
-from ..sources import Source
-from ._wiki import LineVerdicts, TextLine, parse_text_source
-from .base import Format
+from ..text import DISTINCT_STOPWORDS, fold
+from ._wiki import PageParser, TextLine, text_format
 
 # "16 juin 2023 · source : wotc". The date part is bounded: an unbounded lazy run before
 # the separator backtracks quadratically on long lines (a one-line JSON file took minutes).
@@ -40,38 +39,34 @@ _AUTHORITATIVE_EN = re.compile(r"original anglais|English (?:original|text) (?:i
                                r"originale inglese", re.I)
 _LANG_NAMES = {"fr": re.compile(r"\b(?:FR|français|French|francese)\b"),
                "it": re.compile(r"\b(?:IT|italien|Italian|italiano)\b")}
-_STOPWORDS = {"fr": frozenset("le la les des du est une un que qui pas pour avec vous votre sur dans ne".split()),
-              "en": frozenset("the of is a an that to and for with you your on in isn't won't can't".split())}
 _OFFICIAL_SOURCES = ("wotc", "wizards", "wizards of the coast")
 
 
-def detect(source: Source) -> float:
-    lines = source.head(8000).splitlines()[:200]
-    hits = sum(1 for line in lines if "source" in line.lower() and DATE_LINE.match(line.strip()) and find_date(line))
+def score_lines(texts: list[str]) -> float:
+    """How much ``texts`` look like a rulings page: dated ``· source :`` lines."""
+    hits = sum(1 for line in texts[:200]
+               if "source" in line.lower() and DATE_LINE.match(line.strip()) and find_date(line))
     return 0.95 if hits >= 2 else 0.7 if hits == 1 else 0.0
 
 
 def _looks_french(text: str) -> bool:
-    words = re.findall(r"[\w']+", text.lower())
-    fr = sum(1 for w in words if w in _STOPWORDS["fr"])
-    en = sum(1 for w in words if w in _STOPWORDS["en"])
+    """More than twice as many French-only stop words as English-only ones, and two at least."""
+    words = [fold(word) for word in re.findall(r"[\w']+", text)]
+    fr = sum(1 for w in words if w in DISTINCT_STOPWORDS["fr"])
+    en = sum(1 for w in words if w in DISTINCT_STOPWORDS["en"])
     return fr >= 2 and fr > 2 * en
 
 
-class _Parser:
+class _Parser(PageParser):
     def __init__(self, lines: list[TextLine], path: str) -> None:
-        self.lines = lines
-        self.path = path
-        self.verdicts = LineVerdicts(path)
+        super().__init__(lines, path)
         self.header: str | None = None
         self.machine_langs: set[str] = set()
         self.rulings: list[Ruling] = []
         # the ruling being read: date line, date, source, English parts, translation parts
         self.pending: dict | None = None
 
-    def parse(self) -> tuple[Document, LineVerdicts]:
-        for tl in self.lines:
-            self._line(tl)
+    def _document(self) -> Document:
         self._close()
         if not self.rulings:
             raise ParseError(self.path, "no dated rulings found", 1)
@@ -85,16 +80,11 @@ class _Parser:
         meta["sources"] = sorted({r.source for r in self.rulings if r.source})
         title = re.split(r"(?<=\.)\s", self.header, maxsplit=1)[0].rstrip(".") if self.header else None
         dates = [r.date for r in self.rulings if r.date]
-        document = Document(id="", lang="en", format=FORMAT.name, title=title,
-                            effective_date=max(dates) if dates else None, provenance="official",
-                            rulings=tuple(self.rulings), meta=meta, warnings=tuple(self.verdicts.warnings))
-        return document, self.verdicts
+        return Document(id="", lang="en", format=FORMAT.name, title=title,
+                        effective_date=max(dates) if dates else None, provenance="official",
+                        rulings=tuple(self.rulings), meta=meta, warnings=tuple(self.verdicts.warnings))
 
-    def _line(self, tl: TextLine) -> None:
-        text = tl.text.strip()
-        if not text:
-            self.verdicts.blank(tl.line)
-            return
+    def _line(self, tl: TextLine, text: str) -> None:
         dated = DATE_LINE.match(text)
         if dated:
             self._close()
@@ -158,14 +148,6 @@ class _Parser:
         self.pending = None
 
 
-def parse_lines(lines: list[TextLine], path: str) -> tuple[Document, LineVerdicts]:
-    """Parse a rulings page's lines; the verdicts say what became of each source line."""
-    return _Parser(lines, path).parse()
-
-
-def parse(source: Source) -> Document:
-    return parse_text_source(parse_lines, source)
-
-
-FORMAT = Format("rulings-page", "A page of card rulings, each under a '<date> · source : <source>' line",
-                detect, parse)
+FORMAT = text_format("rulings-page", "A page of card rulings, each under a '<date> · source : <source>' line",
+                     _Parser, score_lines)
+parse = FORMAT.parse

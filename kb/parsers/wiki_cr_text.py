@@ -25,9 +25,8 @@ from ..errors import ParseError
 from ..model import Card, Document, Example, Rule
 from ..numbering import NumberError, RuleNumber
 from ..refs import find_refs
-from ..sources import Source
-from ._wiki import BULLET, EDIT_LINK, LineVerdicts, TextLine, parse_text_source
-from .base import Format
+from ..text import DISTINCT_STOPWORDS, RULE_NUMBER, fold
+from ._wiki import BULLET, EDIT_LINK, PageParser, TextLine, text_format
 
 
 @dataclass(frozen=True)
@@ -37,21 +36,17 @@ class WikiKeywords:
     lang: str
     example: re.Pattern[str]
     pointer: re.Pattern[str]
-    stopwords: frozenset[str]
 
 
 KEYWORDS: dict[str, WikiKeywords] = {
-    "it": WikiKeywords("it", re.compile(r"^Esemp(?:io|i)\s*:\s*"), re.compile(r"^(?:Vedi|Vedere)\s+\S"),
-                       frozenset("il lo la gli le di del della che è un una non per con".split())),
-    "fr": WikiKeywords("fr", re.compile(r"^Exemples?[\s\u00a0\u202f]*:\s*"), re.compile(r"^Voir\s+\S"),
-                       frozenset("le la les des du est une un que qui pas pour avec".split())),
-    "en": WikiKeywords("en", re.compile(r"^Examples?:\s*"), re.compile(r"^See\s+\S"),
-                       frozenset("the of is a an that to and for with".split())),
+    "it": WikiKeywords("it", re.compile(r"^Esemp(?:io|i)\s*:\s*"), re.compile(r"^(?:Vedi|Vedere)\s+\S")),
+    "fr": WikiKeywords("fr", re.compile(r"^Exemples?[\s\u00a0\u202f]*:\s*"), re.compile(r"^Voir\s+\S")),
+    "en": WikiKeywords("en", re.compile(r"^Examples?:\s*"), re.compile(r"^See\s+\S")),
 }
 
 _SECTION = re.compile(r"^(?P<num>\d)\s*[-–—]\s*(?P<title>\S.*)$")
 _CHAPTER = re.compile(r"^(?P<num>\d{3})\s*[-–—]\s*(?P<title>\S.*)$")
-_NUMBERED = re.compile(r"^(?P<num>\d{3}\.\d+[a-z]?)(?P<dot>\.?)(?:\s+(?P<text>\S.*))?$")
+_NUMBERED = re.compile(rf"^(?P<num>{RULE_NUMBER})(?P<dot>\.?)(?:\s+(?P<text>\S.*))?$")
 _STARTS_NUMBERED = re.compile(r"^\d")
 
 # Card name pairs: a Capitalised Italian/French name, then a Capitalised English one in parentheses.
@@ -94,12 +89,9 @@ def score_lines(texts: list[str]) -> float:
     return 0.0
 
 
-def detect(source: Source) -> float:
-    return score_lines(source.head(8000).splitlines())
-
-
 def detect_language(texts: list[str]) -> WikiKeywords:
-    """The keyword set with the most example/pointer lines, else the most stopwords."""
+    """The keyword set with the most example/pointer lines, else the most stop words
+    of its language alone (:data:`kb.text.DISTINCT_STOPWORDS`)."""
     scores: dict[str, float] = {}
     for lang, kw in KEYWORDS.items():
         hits = 0.0
@@ -107,7 +99,7 @@ def detect_language(texts: list[str]) -> WikiKeywords:
             content = bullet_content(text) or text.strip()
             if kw.example.match(content) or kw.pointer.match(content):
                 hits += 100
-            hits += sum(1 for word in content.lower().split() if word in kw.stopwords) / 1000
+            hits += sum(1 for word in content.split() if fold(word) in DISTINCT_STOPWORDS[lang]) / 1000
         scores[lang] = hits
     best = max(scores, key=scores.get)
     return KEYWORDS[best if scores[best] else "it"]
@@ -124,12 +116,10 @@ class _Open:
     pointer: str | None = None
 
 
-class _Parser:
+class _Parser(PageParser):
     def __init__(self, lines: list[TextLine], path: str) -> None:
-        self.lines = lines
-        self.path = path
+        super().__init__(lines, path)
         self.kw = detect_language([tl.text for tl in lines[:2000]])
-        self.verdicts = LineVerdicts(path)
         self.rules: list[Rule] = []
         self.cards: dict[str, Card] = {}
         self.open: _Open | None = None
@@ -140,22 +130,15 @@ class _Parser:
         self.title: str | None = None
         self.started = False
 
-    def parse(self) -> tuple[Document, LineVerdicts]:
-        for tl in self.lines:
-            self._line(tl)
+    def _document(self) -> Document:
         self._finish()
         meta = {"implied_sections": self.implied} if self.implied else {}
-        document = Document(id="", lang=self.kw.lang, format=FORMAT.name, title=self.title,
-                            provenance="community", rules=tuple(self.rules), cards=tuple(self.cards.values()),
-                            meta=meta, warnings=tuple(self.verdicts.warnings))
-        return document, self.verdicts
+        return Document(id="", lang=self.kw.lang, format=FORMAT.name, title=self.title,
+                        provenance="community", rules=tuple(self.rules), cards=tuple(self.cards.values()),
+                        meta=meta, warnings=tuple(self.verdicts.warnings))
 
     # -- one line -------------------------------------------------------------
-    def _line(self, tl: TextLine) -> None:
-        text = tl.text.strip()
-        if not text:
-            self.verdicts.blank(tl.line)
-            return
+    def _line(self, tl: TextLine, text: str) -> None:
         content = bullet_content(text)
         if content is not None:
             self._bullet(content, tl)
@@ -302,14 +285,6 @@ def find_card_pairs(text: str) -> list[tuple[str, str]]:
     return pairs
 
 
-def parse_lines(lines: list[TextLine], path: str) -> tuple[Document, LineVerdicts]:
-    """Parse wiki CR text lines; the verdicts say what became of each source line."""
-    return _Parser(lines, path).parse()
-
-
-def parse(source: Source) -> Document:
-    return parse_text_source(parse_lines, source)
-
-
-FORMAT = Format("wiki-cr-text", "Comprehensive Rules section from a community wiki, saved as text (it, fr)",
-                detect, parse)
+FORMAT = text_format("wiki-cr-text", "Comprehensive Rules section from a community wiki, saved as text (it, fr)",
+                     _Parser, score_lines)
+parse = FORMAT.parse

@@ -12,6 +12,8 @@ forms of a page give the same Document. Conversion:
 - ``ul``/``ol``: one ``• text`` line per ``li`` (nested lists follow their item);
 - ``table``: one tab-separated line per row.
 
+A page that opens ``<html>`` and never closes it was cut short: that is an error.
+
 Each line keeps the HTML line of its element (lxml knows source lines, bs4 on lxml
 does not, so the two trees are matched element by element), so errors and the
 line account refer to the HTML file.
@@ -39,7 +41,7 @@ _SKIP_TAGS = {"script", "style", "noscript", "template", "svg", "link", "meta"}
 _BLOCKS = {"p", "div", "ul", "ol", "dl", "table", "blockquote", "aside", "section", "pre", "center",
            "h1", "h2", "h3", "h4", "h5", "h6", "figure"}
 _HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
-_TEXT_PARSERS = (wiki_keyword_text, wiki_cr_text)
+_TEXT_FORMATS = (wiki_keyword_text.FORMAT, wiki_cr_text.FORMAT)
 
 
 def detect(source: Source) -> float:
@@ -188,8 +190,19 @@ def _page_title(soup: BeautifulSoup) -> tuple[Tag, str] | None:
     return None
 
 
+_HTML_START = re.compile(r"<html[\s>]", re.I)
+_HTML_END = re.compile(r"</html\s*>", re.I)
+
+
+def _check_complete(source: Source) -> None:
+    """A page that opens ``<html>`` closes it: a page cut short is an error, not half a page."""
+    if _HTML_START.search(source.head(20000)) and not _HTML_END.search(source.text):
+        raise ParseError(source.path, "the page ends before </html> (truncated?)", len(source.lines))
+
+
 def page_lines(source: Source) -> tuple[list[TextLine], list[Span]]:
     """The page as the text lines the wiki would save, each with the HTML lines it came from."""
+    _check_complete(source)
     soup, span_of = _soup_with_lines(source)
     content = soup.select_one("div.mw-parser-output")
     if content is None:
@@ -208,12 +221,12 @@ def page_lines(source: Source) -> tuple[list[TextLine], list[Span]]:
 def parse(source: Source) -> Document:
     lines, spans = page_lines(source)
     texts = [tl.text for tl in lines]
-    scored = [(module.score_lines(texts), module) for module in _TEXT_PARSERS]
-    score, module = max(scored, key=lambda pair: pair[0])
+    scored = [(fmt.score_lines(texts), fmt) for fmt in _TEXT_FORMATS]
+    score, page_format = max(scored, key=lambda pair: pair[0])
     if score == 0:
         first = next((tl.line for tl in lines if tl.line), 1)
         raise ParseError(source.path, "wiki page is neither a rules section nor a keyword page", first)
-    document, verdicts = module.parse_lines(lines, source.path)
+    document, verdicts = page_format.parse_lines(lines, source.path)
     _spread_over_spans(verdicts, spans)
     return _as_html_document(document, verdicts, source)
 

@@ -28,9 +28,8 @@ from ..errors import ParseError
 from ..model import Document, Rule, Ruling
 from ..numbering import RuleNumber, next_letter
 from ..refs import find_refs
-from ..sources import Source
-from ._wiki import BULLET, LineVerdicts, TextLine, parse_text_source
-from .base import Format
+from ..text import RULE_NUMBER
+from ._wiki import BULLET, PageParser, TextLine, text_format
 
 
 @dataclass(frozen=True)
@@ -60,8 +59,9 @@ KEYWORDS: dict[str, PageKeywords] = {
 }
 
 _INFOBOX = re.compile(r"^(?P<label>[^\t]+?)\s*\t+\s*(?P<value>\S.*)$")
-_RULE_START = re.compile(r"^\d{3}\.\d+[a-z]?(?=\s)")
-_NUMBER_TOKEN = re.compile(r"(?<![\w.])(?P<num>\d{3}\.\d+[a-z]?)(?![\w.]*\w)")
+_RULE_START = re.compile(rf"^{RULE_NUMBER}(?=\s)")
+# A rule number standing alone in the quote; "701.31.5" or "701.31ab" are not one.
+_NUMBER_TOKEN = re.compile(rf"(?<![\w.])(?P<num>{RULE_NUMBER})(?![\w.]*\w)")
 
 
 def score_lines(texts: list[str]) -> float:
@@ -74,10 +74,6 @@ def score_lines(texts: list[str]) -> float:
     return 0.6 if rows >= 2 and headed else 0.0
 
 
-def detect(source: Source) -> float:
-    return score_lines(source.head(8000).splitlines())
-
-
 def _language(texts: list[str]) -> PageKeywords:
     for kw in KEYWORDS.values():
         if any(kw.quote.match(t.strip()) or t.strip() in kw.rulings_heading for t in texts):
@@ -85,12 +81,10 @@ def _language(texts: list[str]) -> PageKeywords:
     return KEYWORDS["it"]
 
 
-class _Parser:
+class _Parser(PageParser):
     def __init__(self, lines: list[TextLine], path: str) -> None:
-        self.lines = lines
-        self.path = path
+        super().__init__(lines, path)
         self.kw = _language([tl.text for tl in lines[:2000]])
-        self.verdicts = LineVerdicts(path)
         self.title: str | None = None
         self.infobox: dict[str, str] = {}
         self.description: list[str] = []
@@ -105,9 +99,7 @@ class _Parser:
         self.quote_line: int | None = None
         self.quote_body = ""
 
-    def parse(self) -> tuple[Document, LineVerdicts]:
-        for tl in self.lines:
-            self._line(tl)
+    def _document(self) -> Document:
         self._end_heading()
         if self.title is None:
             raise ParseError(self.path, "empty keyword page", 1)
@@ -118,18 +110,13 @@ class _Parser:
             meta["sections"] = self.sections
         english = next((r.title for r in self.rules if r.kind == "rule" and r.title), None)
         meta["keyword"] = {self.kw.lang: self.title, **({"en": english} if english else {})}
-        document = Document(id="", lang=self.kw.lang, format=FORMAT.name, title=self.title,
-                            effective_date=self.effective, release=self.release, provenance="community",
-                            introduction="\n".join(self.description), rules=tuple(self.rules),
-                            rulings=tuple(self.rulings), meta=meta, warnings=tuple(self.verdicts.warnings))
-        return document, self.verdicts
+        return Document(id="", lang=self.kw.lang, format=FORMAT.name, title=self.title,
+                        effective_date=self.effective, release=self.release, provenance="community",
+                        introduction="\n".join(self.description), rules=tuple(self.rules),
+                        rulings=tuple(self.rulings), meta=meta, warnings=tuple(self.verdicts.warnings))
 
     # -- lines ----------------------------------------------------------------
-    def _line(self, tl: TextLine) -> None:
-        text = tl.text.strip()
-        if not text:
-            self.verdicts.blank(tl.line)
-            return
+    def _line(self, tl: TextLine, text: str) -> None:
         if self.title is None:
             self.title = text
             self.verdicts.land(tl.line)
@@ -272,14 +259,7 @@ def _looks_like_title(text: str) -> bool:
     return len(text.split()) <= 5 and not re.search(r"[.:;!?]$", text)
 
 
-def parse_lines(lines: list[TextLine], path: str) -> tuple[Document, LineVerdicts]:
-    """Parse a keyword page's text lines; the verdicts say what became of each source line."""
-    return _Parser(lines, path).parse()
-
-
-def parse(source: Source) -> Document:
-    return parse_text_source(parse_lines, source)
-
-
-FORMAT = Format("wiki-keyword-text", "A community wiki's keyword page saved as text: infobox, rulings, quoted rules",
-                detect, parse)
+FORMAT = text_format("wiki-keyword-text",
+                     "A community wiki's keyword page saved as text: infobox, rulings, quoted rules",
+                     _Parser, score_lines)
+parse = FORMAT.parse

@@ -264,17 +264,13 @@ def stale_translations(diff: Diff, kb: "KnowledgeBase", lang: str) -> list[dict[
     by_old = {c.old_number: c for c in diff.rules if c.old_number}
     by_new = {c.new_number: c for c in diff.rules if c.new_number and c.kind != "added"}
     docs = [d.id for d in kb.documents().values() if d.lang == lang]
-    if not docs:
-        return []
-    marks = ",".join("?" * len(docs))
-    rows = kb.db.execute(f"SELECT doc_id, number, aligned_number FROM rules WHERE doc_id IN ({marks}) "
-                         "ORDER BY aligned_key, doc_id", docs).fetchall()
     stale = []
-    for doc_id, number, aligned in rows:
-        change = by_old.get(aligned) or by_new.get(aligned)
+    for rule in kb.aligned_numbers(docs):
+        change = by_old.get(rule.aligned_number) or by_new.get(rule.aligned_number)
         if change is None:
             continue
-        stale.append({"lang": lang, "document": doc_id, "number": number, "aligned_number": aligned,
+        stale.append({"lang": lang, "document": rule.doc_id, "number": rule.number,
+                      "aligned_number": rule.aligned_number,
                       "change": change.kind, "old_number": change.old_number, "new_number": change.new_number,
                       "similarity": round(change.similarity, 3), "words": words_dict(change.words)})
     return stale

@@ -48,7 +48,7 @@ def release_in_kb(kb: "KnowledgeBase", date: str, lang: str = "en") -> Document:
 
 def releases_from_paths(paths: Iterable[Path], lang: str = "en") -> list[Document]:
     """The official rules releases of ``lang`` among files and folders (one per effective date)."""
-    from ..build import ingest
+    from ..ingest import ingest
 
     return _one_per_date(d for d in ingest(paths).documents if d.format == "cr-text" and d.lang == lang)
 

@@ -108,9 +108,9 @@ def held_releases(kb_dir: Path) -> dict[str, str]:
     if current_build(kb_dir) is not None:
         kb = KnowledgeBase.open(kb_dir)
         try:
-            for sha, date in kb.db.execute("SELECT sha256, effective_date FROM documents "
-                                           "WHERE format = 'cr-text' AND lang = 'en'"):
-                held[sha] = date
+            for release in kb.releases():
+                if release.lang == "en":
+                    held[release.sha256] = release.effective_date
         finally:
             kb.close()
     return held
@@ -167,13 +167,10 @@ def update(kb_dir: Path, url: str = RULES_PAGE, timeout: float = TIMEOUT,
            rebuild: Callable[[Path, list[Path]], object] | None = None,
            progress: Callable[[str], None] | None = None) -> UpdateResult:
     """Download the release linked from ``url`` into ``kb_dir`` and rebuild; see the module doc."""
-    from ..build import embedded_corpus
+    from ..ingest import embedded_corpus
 
     if rebuild is None:
-        from ..cli import run_build
-
-        def rebuild(directory: Path, corpus: list[Path]) -> object:
-            return run_build(directory, corpus, quiet=True)
+        from ..pipeline import build_kb as rebuild
 
     say = progress or (lambda message: None)
     say(f"Reading {url}")

@@ -8,9 +8,8 @@ from typing import Callable, Container
 from markupsafe import Markup, escape
 
 from ..numbering import RuleNumber
+from ..text import RULE_NUMBER_IN_TEXT
 
-# A rule number as written in running text: 701.38a, 611.3d, 400.7 (not part of a longer number).
-_NUMBER_IN_TEXT = re.compile(r"(?<![\w.])(\d{3}\.\d+[a-z]?)(?![\w])")
 _ANCHOR = re.compile(r"^R(\d)(\d\d)?(\d+)?([a-z])?$")
 
 
@@ -33,15 +32,17 @@ def number_from_anchor(text: str) -> str | None:
 
 
 def link_rules(text: str, known: Container[RuleNumber], href: Callable[[str], str]) -> Markup:
-    """``text`` escaped, with every rule number the knowledge base holds made a link."""
+    """``text`` escaped, with every rule number the knowledge base holds made a link
+    (rule numbers only: a bare chapter number such as ``701`` stays text)."""
     out: list[str] = []
     last = 0
-    for match in _NUMBER_IN_TEXT.finditer(text):
-        number = RuleNumber.try_parse(match.group(1))
+    for match in RULE_NUMBER_IN_TEXT.finditer(text):
+        written = match.group("rule")
+        number = RuleNumber.try_parse(written) if written else None
         if number is None or number not in known:
             continue
         out.append(str(escape(text[last:match.start()])))
-        out.append(f'<a class="ref" href="{escape(href(str(number)))}">{escape(match.group(1))}</a>')
+        out.append(f'<a class="ref" href="{escape(href(str(number)))}">{escape(written)}</a>')
         last = match.end()
     out.append(str(escape(text[last:])))
     return Markup("".join(out))

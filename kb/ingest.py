@@ -8,8 +8,8 @@ an error; inside a folder it is skipped and reported with the reason.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 import importlib.util
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -95,12 +95,8 @@ def ingest(paths: Iterable[Path], progress: Callable[[str], None] | None = None)
             continue
         doc = fmt.parse(source)
         if doc.id in seen_ids:
-            doc = _with_id(doc, f"{doc.id}-{source.sha256[:8]}")
+            doc = replace(doc, id=f"{doc.id}-{source.sha256[:8]}")
         seen_ids[doc.id] = str(path)
         report.documents.append(doc)
     return report
 
-
-def _with_id(doc: Document, new_id: str) -> Document:
-    from dataclasses import replace
-    return replace(doc, id=new_id)

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import click
 
-from .cli import info, kb_option, open_kb
-from .store import default_kb_dir
+from ..store import default_kb_dir
+from .options import info, kb_option, open_kb
 
 
 @click.command()

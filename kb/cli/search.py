@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from .cli import _color, echo_json, info, json_option, kb_option, lang_option, open_kb
+from .options import echo_json, info, json_option, kb_option, lang_option, open_kb, use_color
 
 KIND_CHOICES = ("rule", "ruling", "term", "card", "example", "page")
 
@@ -47,7 +47,7 @@ def search_command(query: tuple[str, ...], limit: int, kinds: tuple[str, ...], l
         for suggestion in hits.suggestions:
             info(f"Did you mean: {suggestion}")
         return
-    click.echo(render_hits(hits, text, color=_color()))
+    click.echo(render_hits(hits, text, color=use_color()))
 
 
 def render_hits(hits, query: str, *, color: bool) -> str:

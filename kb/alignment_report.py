@@ -1,40 +1,56 @@
-"""``mtgkb align``: what the knowledge base aligned across languages, and how sure it is."""
+"""What a built knowledge base aligned, and how sure it is: the reading side of :mod:`kb.align`.
+
+:func:`report` reads the alignment records of a build (``mtgkb align``, JSON shape);
+:func:`render_report` and :func:`summary_lines` turn a report or the summary a
+build returns (``mtgkb build``) into text lines.
+"""
 
 from __future__ import annotations
 
 from collections import defaultdict
-from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
-import click
-
-from .cli import echo_json, json_option, kb_option, open_kb
+from .store import KnowledgeBase
 
 CARD_PAIRS_SHOWN = 20
 
 
-@click.command("align")
-@click.option("--lang", "langs", multiple=True, type=click.Choice(("it", "fr")),
-              help="Only this language (repeatable) [default: all].")
-@kb_option
-@json_option
-def align_command(langs: tuple[str, ...], kb_dir: Path | None, as_json: bool) -> None:
-    """Show the cross-language alignment: counts per language and kind (aligned,
-    renumbered, unaligned), each pair with its method and confidence, the unaligned
-    items and the rules whose numbers disagree with the English reference release.
-
-    \b
-    Examples:
-      mtgkb align
-      mtgkb align --lang it --json
-    """
-    from .align_report import report
-
-    data = report(open_kb(kb_dir), langs)
-    if as_json:
-        echo_json(data)
-    else:
-        click.echo("\n".join(render_report(data)))
+def report(kb: KnowledgeBase, langs: Iterable[str] = ()) -> dict[str, Any]:
+    """Counts per language and kind (aligned, renumbered, unaligned), every pair with method and
+    confidence, the unaligned items, and the rules whose numbers disagree with the reference."""
+    wanted = set(langs)
+    docs = kb.documents()
+    info = kb.info()
+    counts: dict[str, dict[str, dict[str, int]]] = {}
+    pairs, unaligned, numbering, links = [], [], [], 0
+    counted: set[tuple[str, str, str]] = set()
+    for row in kb.alignments():
+        kind, a_doc, a_id, method, note = row.kind, row.a_doc, row.a_id, row.method, row.note
+        if kind == "ruling-rule":
+            links += 1
+            continue
+        lang = note.get("lang") or (docs[a_doc].lang if a_doc in docs else "?")
+        if wanted and lang not in wanted:
+            continue
+        what = "unaligned" if method == "unaligned" else (
+            "renumbered" if kind == "rule" and method == "content" else "aligned")
+        slot = counts.setdefault(lang, {}).setdefault(kind, {"aligned": 0, "renumbered": 0, "unaligned": 0})
+        if (kind, a_doc, a_id) not in counted:  # an item paired with several wordings counts once
+            counted.add((kind, a_doc, a_id))
+            slot[what] += 1
+        if method == "unaligned":
+            unaligned.append({"kind": kind, "lang": lang, "doc": a_doc, "id": a_id, "reason": note.get("reason"),
+                              "text": note.get("text")})
+            continue
+        pairs.append({"kind": kind, "lang": lang, "a_doc": a_doc, "a_id": a_id, "b_doc": row.b_doc,
+                      "b_id": row.b_id, "method": method, "confidence": row.confidence, "note": note})
+        if kind == "rule" and a_id != row.b_id:
+            numbering.append({"doc": a_doc, "lang": lang, "source_number": a_id, "aligned_number": row.b_id,
+                              "method": method, "confidence": row.confidence})
+    summary = info.get("alignment") or {}
+    return {"reference": info.get("alignment_reference"), "counts": counts, "numbering": numbering,
+            "pairs": pairs, "unaligned": unaligned, "rule_rulings": links,
+            "lexicon": summary.get("lexicon", {}), "core_check": summary.get("core_check", {})}
 
 
 def summary_lines(summary: dict[str, Any]) -> list[str]:
@@ -62,6 +78,7 @@ def _count_lines(counts: dict[str, dict[str, dict[str, int]]]) -> list[str]:
 
 
 def render_report(data: dict[str, Any]) -> list[str]:
+    """The text of ``mtgkb align``: counts, numbering disagreements, pairs, unaligned items."""
     out = [f"Reference: {data['reference'] or '(no English rules release held)'}", "Counts:"]
     out += _count_lines(data["counts"]) or ["  (nothing to align)"]
     if data["numbering"]:

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import click
 
-from .cli import _color, echo_json, info, json_option, kb_option, open_kb, release_option
-from .store import KnowledgeBase, current_build, default_kb_dir
-from .releases.update import RULES_PAGE, TIMEOUT
+from ..releases.update import RULES_PAGE, TIMEOUT
+from ..store import KnowledgeBase, current_build, default_kb_dir
+from .options import echo_json, info, json_option, kb_option, open_kb, release_option, use_color
 
 
 @click.command()
@@ -33,9 +33,9 @@ def diff(old: str, new: str, lang: str | None, kb_dir: Path | None, as_json: boo
       mtgkb diff 2025-04-04 2025-06-06 --json
       mtgkb diff 2025-04-04 2025-06-06 --lang it     translations made stale
     """
-    from .releases.diff import diff_documents, stale_translations
-    from .releases.reader import load_release
-    from .releases.render import render_diff, render_stale
+    from ..releases.diff import diff_documents, stale_translations
+    from ..releases.reader import load_release
+    from ..releases.render import render_diff, render_stale
 
     kb = _kb_if_needed(kb_dir, (old, new), lang)
     result = diff_documents(load_release(old, kb), load_release(new, kb))
@@ -48,7 +48,7 @@ def diff(old: str, new: str, lang: str | None, kb_dir: Path | None, as_json: boo
     elif as_json:
         echo_json(result.to_dict())
     else:
-        click.echo(render_diff(result, color=_color()))
+        click.echo(render_diff(result, color=use_color()))
 
 
 def _kb_if_needed(kb_dir: Path | None, specs: tuple[str, ...], lang: str | None) -> KnowledgeBase | None:
@@ -82,16 +82,16 @@ def history(query: tuple[str, ...], corpus: tuple[Path, ...], release: str | Non
       mtgkb history 701.38 --corpus ../shared/corpus/cr-en/
       mtgkb history the ring tempts you --json
     """
-    from .releases.history import history as trace_history
-    from .releases.reader import releases_from_paths, releases_in_kb
-    from .releases.render import render_history
+    from ..releases.history import history as trace_history
+    from ..releases.reader import releases_from_paths, releases_in_kb
+    from ..releases.render import render_history
 
     documents = releases_from_paths(corpus) if corpus else releases_in_kb(open_kb(kb_dir))
     result = trace_history(" ".join(query), documents, release)
     if as_json:
         echo_json(result.to_dict())
     else:
-        click.echo(render_history(result, color=_color()))
+        click.echo(render_history(result, color=use_color()))
 
 
 @click.command()
@@ -109,7 +109,7 @@ def update(url: str, timeout: float, kb_dir: Path | None, as_json: bool) -> None
     """
     from dataclasses import asdict
 
-    from .releases.update import update as run_update
+    from ..releases.update import update as run_update
 
     directory = kb_dir or default_kb_dir()
     result = run_update(directory, url, timeout, progress=None if as_json else info)

@@ -7,13 +7,14 @@ from pathlib import Path
 
 import click
 
-from .cli import echo_json, info, json_option, kb_option, open_kb, release_option, run_build
-from .model import LANGUAGES
-from .store import default_kb_dir
+from ..export import format_help
+from ..model import LANGUAGES
+from ..store import default_kb_dir
+from .options import echo_json, info, json_option, kb_option, open_kb, release_option
 
 
 def _include(value: str | None) -> tuple[str, ...]:
-    from .export.selection import DEFAULT_INCLUDE
+    from ..export.selection import DEFAULT_INCLUDE
 
     if value is None:
         return DEFAULT_INCLUDE
@@ -22,7 +23,7 @@ def _include(value: str | None) -> tuple[str, ...]:
 
 @click.command()
 @click.option("--format", "-f", "format_name", default="xliff12", show_default=True,
-              help="xliff12 (or xliff), xliff21, tmx, po, tbx, csv, json.")
+              help=format_help())
 @click.option("--rules", "rules", multiple=True, metavar="NUMBERS",
               help="Rules as for `mtgkb rule` (repeatable; 4, 400, 400.7, 702.19b-d) [default: all].")
 @click.option("--source", default="en", show_default=True, type=click.Choice(LANGUAGES), help="Source language.")
@@ -45,7 +46,7 @@ def export(format_name: str, rules: tuple[str, ...], source: str, targets: tuple
       mtgkb export --format po --target it --rules 400.7 --include examples,glossary
       mtgkb export --format tmx --rules 701.32          (every language in one file)
     """
-    from .export import exporter, select
+    from ..export import exporter, select
 
     chosen = exporter(format_name)
     kb = open_kb(kb_dir)
@@ -76,7 +77,8 @@ def import_(file: Path, lang: str | None, translator: str | None, kb_dir: Path |
     Every unit is checked: its id must be a rule number of the source release and its
     source text must still match that release. Units that fail are listed, not applied.
     """
-    from .export.importer import build_sources, import_file
+    from ..export.importer import build_sources, import_file
+    from ..pipeline import build_kb
 
     directory = kb_dir or default_kb_dir()
     kb = open_kb(directory)
@@ -86,7 +88,7 @@ def import_(file: Path, lang: str | None, translator: str | None, kb_dir: Path |
     kb.close()
     if report.applied:
         try:
-            run_build(directory, sources, quiet=True)
+            build_kb(directory, sources)
         except BaseException:
             _restore(directory / "imports", before)
             raise
@@ -131,7 +133,7 @@ def status(source: str, target: str, release: str | None, kb_dir: Path | None, a
     Example:
       mtgkb status --source en --target it --release 2024-11-08
     """
-    from .export.status import render_status, status as compute
+    from ..export.status import render_status, status as compute
 
     report = compute(open_kb(kb_dir), source, target, release)
     if as_json:

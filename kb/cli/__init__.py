@@ -1,0 +1,89 @@
+"""The ``mtgkb`` command: a thin click layer over the library.
+
+Each command reads its options, makes one library call and prints the result
+(as text, or as JSON with ``--json``). Every :class:`~kb.errors.KBError`
+becomes a one-line message on standard error and exit status 1.
+
+One module per command family (:data:`COMMANDS`), each imported only when its
+command is named or listed: ``mtgkb rule`` never loads the search, export,
+release or web code. Shared options and output helpers are in :mod:`kb.cli.options`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from typing import Any
+
+import click
+
+from .. import __version__
+from ..errors import KBError
+from ..store import DatabaseError
+
+# command name -> "module:attribute" of its click command
+COMMANDS = {
+    "build": "kb.cli.build:build",
+    "rule": "kb.cli.rule:rule",
+    "search": "kb.cli.search:search_command",
+    "align": "kb.cli.align:align_command",
+    "export": "kb.cli.export:export",
+    "import": "kb.cli.export:import_",
+    "status": "kb.cli.export:status",
+    "diff": "kb.cli.releases:diff",
+    "history": "kb.cli.releases:history",
+    "update": "kb.cli.releases:update",
+    "serve": "kb.cli.serve:serve",
+}
+
+
+class KBGroup(click.Group):
+    """A click group that turns library errors into one line and exit status 1, and
+    loads each command (:data:`COMMANDS`) only when it is named."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *COMMANDS})
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in COMMANDS and name not in self.commands:
+            module_name, attribute = COMMANDS[name].split(":")
+            self.add_command(getattr(importlib.import_module(module_name), attribute), name)
+        return super().get_command(ctx, name)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except KBError as exc:
+            raise click.ClickException(str(exc)) from None
+        except KeyboardInterrupt:
+            raise click.Abort() from None
+        except BrokenPipeError:  # `mtgkb ... | head`: the reader left
+            sys.stderr.close()
+            sys.exit(1)
+        except OSError as exc:  # a file that cannot be written or read: name it, no traceback
+            where = f"{exc.filename}: " if exc.filename else ""
+            raise click.ClickException(f"{where}{exc.strerror or exc}") from None
+        except DatabaseError as exc:
+            raise click.ClickException(f"the knowledge base is damaged ({exc}); run 'mtgkb build' again") from None
+
+
+@click.group(cls=KBGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="mtgkb")
+def main() -> None:
+    """mtgkb: the Magic: The Gathering Comprehensive Rules and rulings, in Italian,
+    English and French.
+
+    \b
+    Quick start:
+      mtgkb build                       build the knowledge base from the embedded corpus
+      mtgkb build --corpus DIR --corpus FILE   ... or from your own files and folders
+      mtgkb rule 400.7                  a rule with its subrules, every language
+      mtgkb rule 702.19b-d --lang en    a range, English only
+      mtgkb search pareggio             search rules, rulings, terms and cards (it/en/fr)
+      mtgkb history vote                a rule's life across releases; see also diff, update
+      mtgkb export --format xliff --target it --rules 4 -o zones.it.xlf   for translators
+      mtgkb serve                       the same on a web page and a JSON API
+
+    The knowledge base lives in $MTGKB_HOME or the platform's user data folder
+    (override with --kb on any command).
+    """

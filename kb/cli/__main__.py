@@ -1,0 +1,5 @@
+"""``python -m kb.cli``: the same as ``mtgkb``."""
+
+from . import main
+
+main()

@@ -1,0 +1,286 @@
+"""Reading a build (published, or staged for the indexer): :class:`KnowledgeBase` and its named queries.
+
+Every method returns typed records (:mod:`kb.store.records`) or the model's own
+types; nothing outside :mod:`kb.store` sees SQL or a database row. Methods that
+take document ids return the documents in the order given, each in source order.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections import defaultdict
+from pathlib import Path
+from typing import Callable, Iterable, Iterator, TypeVar
+
+from ..errors import NotFoundError, StoreError
+from ..model import Document, LineAccount, Unparsed
+from ..numbering import RuleNumber
+from .layout import INDEX_DIR, current_build
+from .records import (CARD_COLUMNS, RULE_COLUMNS, RULING_COLUMNS, TERM_COLUMNS, AlignedNumber, AlignmentRecord,
+                      CardRecord, DocumentInfo, DocumentPage, RuleVersion, RulingRecord, TermRecord, alignment_from_row,
+                      card_from_row, rule_from_row, ruling_from_row, term_from_row)
+from .schema import DB_NAME, SCHEMA_VERSION
+
+T = TypeVar("T")
+_LANG_ORDER = {"en": 0, "it": 1, "fr": 2}
+_VERSION_COLUMNS = f"doc_id, {RULE_COLUMNS}, aligned_number, align_method, align_confidence"
+_ALIGNMENT_COLUMNS = "kind, a_doc, a_id, b_doc, b_id, method, confidence, note"
+
+
+class KnowledgeBase:
+    """Read-only access to a published build."""
+
+    def __init__(self, build_dir: Path) -> None:
+        self.build_dir = Path(build_dir)
+        uri = f"file:{self.build_dir / DB_NAME}?mode=ro"
+        try:
+            self.db = sqlite3.connect(uri, uri=True)
+            version = self.info().get("schema_version")
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"{self.build_dir / DB_NAME}: not a readable knowledge base ({exc})") from None
+        if version != SCHEMA_VERSION:
+            raise StoreError(f"{self.build_dir}: knowledge base format {version}, this mtgkb reads "
+                             f"{SCHEMA_VERSION}; run 'mtgkb build' again")
+        self._docs: dict[str, DocumentInfo] | None = None
+
+    @classmethod
+    def open(cls, kb_dir: Path) -> "KnowledgeBase":
+        build = current_build(kb_dir)
+        if build is None:
+            raise StoreError(f"{kb_dir}: no knowledge base built here; run 'mtgkb build'")
+        return cls(build)
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> "KnowledgeBase":
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    @property
+    def index_dir(self) -> Path:
+        return self.build_dir / INDEX_DIR
+
+    def info(self) -> dict:
+        return {k: json.loads(v) for k, v in self.db.execute("SELECT key, value FROM info")}
+
+    def counts(self) -> dict[str, int]:
+        return {table: self.db.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
+                for table in ("documents", "rules", "terms", "rulings", "cards", "alignments")}
+
+    def _by_documents(self, sql: str, doc_ids: Iterable[str], convert: Callable[[tuple], T],
+                      params: tuple = ()) -> list[T]:
+        """Rows of ``sql`` (a query whose first column is ``doc_id`` and which holds ``{marks}`` for
+        ``doc_id IN (...)``), converted, in the order of ``doc_ids`` and then of ``seq``."""
+        ids = list(dict.fromkeys(doc_ids))
+        if not ids:
+            return []
+        found: dict[str, list[T]] = defaultdict(list)
+        marks = ",".join("?" * len(ids))
+        for row in self.db.execute(sql.format(marks=marks) + " ORDER BY doc_id, seq", [*ids, *params]):
+            found[row[0]].append(convert(row))
+        return [record for doc_id in ids for record in found.get(doc_id, ())]
+
+    # -- documents -----------------------------------------------------------------------
+
+    def documents(self) -> dict[str, DocumentInfo]:
+        """Every document held, by id (ordered by language, effective date and id)."""
+        if self._docs is None:
+            rows = self.db.execute("SELECT id, lang, format, path, title, effective_date, release, provenance,"
+                                   " active, sha256 FROM documents ORDER BY lang, effective_date, id")
+            self._docs = {r[0]: DocumentInfo(*r[:8], bool(r[8]), r[9] or "") for r in rows}
+        return self._docs
+
+    def releases(self) -> list[DocumentInfo]:
+        """Official rules releases held, oldest first."""
+        return sorted((d for d in self.documents().values() if d.format == "cr-text"),
+                      key=lambda d: (d.lang, d.effective_date or ""))
+
+    def document_pages(self, doc_ids: Iterable[str] | None = None) -> list[DocumentPage]:
+        """The introduction and metadata of ``doc_ids`` (default: the active documents), by id."""
+        docs = self.documents()
+        ids = [i for i in (self.active_ids() if doc_ids is None else doc_ids) if i in docs]
+        if not ids:
+            return []
+        marks = ",".join("?" * len(ids))
+        rows = self.db.execute(f"SELECT id, introduction, meta FROM documents WHERE id IN ({marks}) ORDER BY id", ids)
+        return [DocumentPage(docs[i], intro or "", json.loads(meta or "{}")) for i, intro, meta in rows]
+
+    def document_meta(self, doc_id: str) -> dict:
+        """The metadata of ``doc_id`` ({} when it has none or is not held)."""
+        pages = self.document_pages([doc_id])
+        return pages[0].meta if pages else {}
+
+    def document(self, doc_id: str) -> Document:
+        """The whole document ``doc_id``, rebuilt from the database."""
+        row = self.db.execute("SELECT * FROM documents WHERE id = ?", (doc_id,)).fetchone()
+        if row is None:
+            raise StoreError(f"no document {doc_id!r} in the knowledge base")
+        (id_, lang, fmt, path, sha, title, eff, release, prov, intro, credits, meta, acc, warns, _a) = row
+        acc_d = json.loads(acc)
+        return Document(
+            id=id_, lang=lang, format=fmt, path=path, sha256=sha, title=title, effective_date=eff,
+            release=release, provenance=prov, introduction=intro, credits=credits, meta=json.loads(meta),
+            accounting=LineAccount(acc_d["total"], acc_d["landed"], acc_d["blank"], acc_d["boilerplate"],
+                                   tuple(Unparsed(**u) for u in acc_d["unparsed"])),
+            warnings=tuple(json.loads(warns)),
+            rules=tuple(v.rule for v in self.rule_versions([doc_id])),
+            terms=tuple(t.term for t in self.terms([doc_id])),
+            rulings=tuple(r.ruling for r in self.rulings([doc_id])),
+            cards=tuple(c.card for c in self.cards([doc_id])),
+        )
+
+    # -- rules ---------------------------------------------------------------------------
+
+    def active_ids(self, release: str | None = None) -> list[str]:
+        """The documents lookups read: the newest release per language (or ``release``) and all others."""
+        docs = list(self.documents().values())
+        if release is None:
+            return [d.id for d in docs if d.active]
+        chosen = [d for d in docs if d.format == "cr-text" and d.effective_date == release]
+        if not chosen:
+            held = ", ".join(sorted({d.effective_date or "?" for d in docs if d.format == "cr-text"}))
+            raise NotFoundError(f"no release {release} in the knowledge base (held: {held or 'none'})")
+        langs = {d.lang for d in chosen}
+        others = [d.id for d in docs if d.format != "cr-text" or (d.active and d.lang not in langs)]
+        return [d.id for d in chosen] + others
+
+    def numbers(self, release: str | None = None) -> list[RuleNumber]:
+        """Every aligned rule number held by the active documents, in rules order."""
+        ids = self.active_ids(release)
+        marks = ",".join("?" * len(ids))
+        rows = self.db.execute(f"SELECT DISTINCT aligned_number, aligned_key FROM rules WHERE doc_id IN ({marks})"
+                               " AND align_method != 'unaligned' ORDER BY aligned_key", ids)
+        return [RuleNumber.parse(n) for n, _ in rows]
+
+    def versions(self, numbers: Iterable[RuleNumber], release: str | None = None) -> Iterator[tuple[str, list[RuleVersion]]]:
+        """For each number, the texts aligned to it in every active document."""
+        ids = self.active_ids(release)
+        docs = self.documents()
+        marks = ",".join("?" * len(ids))
+        for number in numbers:
+            rows = self.db.execute(
+                f"SELECT {_VERSION_COLUMNS} FROM rules WHERE aligned_key = ? AND doc_id IN ({marks})"
+                " AND align_method != 'unaligned'", [number.sort_key, *ids]).fetchall()
+            versions = [RuleVersion(docs[r[0]], rule_from_row(r[1:10]), r[10], r[11], r[12]) for r in rows]
+            # a translator's import (mtgkb import) comes first in its language: it supersedes older texts
+            versions.sort(key=lambda v: (_LANG_ORDER.get(v.doc.lang, 9), v.doc.provenance != "translator",
+                                         v.doc.effective_date or "", v.doc.id))
+            yield str(number), versions
+
+    def _version(self, row: tuple) -> RuleVersion:
+        return RuleVersion(self.documents()[row[0]], rule_from_row(row[1:10]), row[10], row[11], row[12])
+
+    def rule_versions(self, doc_ids: Iterable[str]) -> list[RuleVersion]:
+        """Every rule of ``doc_ids`` (aligned or not) with its alignment."""
+        return self._by_documents(f"SELECT {_VERSION_COLUMNS}, seq FROM rules WHERE doc_id IN ({{marks}})",
+                                  doc_ids, self._version)
+
+    def headings(self, doc_id: str) -> dict[str, str]:
+        """Section and chapter number -> title in document ``doc_id``."""
+        rows = self.db.execute("SELECT number, title FROM rules WHERE doc_id = ? AND kind IN ('chapter', 'section')",
+                               (doc_id,))
+        return {number: title for number, title in rows if title}
+
+    def aligned_numbers(self, doc_ids: Iterable[str]) -> list[AlignedNumber]:
+        """Each rule of ``doc_ids`` with the number it is aligned to, in aligned-number order."""
+        ids = list(doc_ids)
+        if not ids:
+            return []
+        marks = ",".join("?" * len(ids))
+        rows = self.db.execute(f"SELECT doc_id, number, aligned_number FROM rules WHERE doc_id IN ({marks}) "
+                               "ORDER BY aligned_key, doc_id", ids)
+        return [AlignedNumber(*row) for row in rows]
+
+    # -- alignments ----------------------------------------------------------------------
+
+    def rule_rulings(self, number: str) -> list[dict]:
+        """Rulings linked to reference rule ``number`` (kind ``ruling-rule``), English first."""
+        rows = self.db.execute(
+            "SELECT a.a_doc, a.a_id, a.method, a.confidence, r.card, r.lang, r.date, r.source, r.provenance, r.text"
+            " FROM alignments a JOIN rulings r ON r.doc_id = a.a_doc AND r.seq = CAST(a.a_id AS INTEGER)"
+            " WHERE a.kind = 'ruling-rule' AND a.b_id = ? ORDER BY r.lang != 'en', r.lang, r.text", (number,))
+        seen: dict[tuple[str, str], dict] = {}
+        for doc, seq, method, conf, card, lang, date, source, prov, text in rows:
+            key = (lang, " ".join(text.split()))
+            item = seen.get(key)
+            if item is None:
+                item = seen[key] = {"text": text, "lang": lang, "date": date, "source": source, "provenance": prov,
+                                    "cards": [], "link": {"method": method, "confidence": round(conf, 3)},
+                                    "ruling": f"{doc}#{seq}"}
+            if card and card not in item["cards"]:
+                item["cards"].append(card)
+        return list(seen.values())
+
+    def alignments(self) -> list[AlignmentRecord]:
+        """Every pair and unaligned item the alignment step recorded, by kind and item."""
+        rows = self.db.execute(f"SELECT {_ALIGNMENT_COLUMNS} FROM alignments ORDER BY kind, a_doc, a_id")
+        return [alignment_from_row(row) for row in rows]
+
+    def term_pairs(self) -> list[AlignmentRecord]:
+        """The glossary term pairs (``a_id``/``b_id`` are term names), in the order they were found."""
+        rows = self.db.execute(f"SELECT {_ALIGNMENT_COLUMNS} FROM alignments WHERE kind = 'term' ORDER BY rowid")
+        return [alignment_from_row(row) for row in rows]
+
+    # -- glossary terms, rulings, cards --------------------------------------------------
+
+    def terms(self, doc_ids: Iterable[str]) -> list[TermRecord]:
+        """The glossary entries of ``doc_ids``."""
+        return self._by_documents(f"SELECT doc_id, seq, {TERM_COLUMNS} FROM terms WHERE doc_id IN ({{marks}})",
+                                  doc_ids, lambda r: TermRecord(r[0], r[1], term_from_row(r[2:])))
+
+    def term_definition(self, doc_id: str, name: str) -> str | None:
+        """The definition of the term of ``doc_id`` that has ``name`` among its names (None if none)."""
+        row = self.db.execute("SELECT definition FROM terms WHERE doc_id = ? AND names LIKE ?",
+                              (doc_id, f'%{json.dumps(name, ensure_ascii=False)}%')).fetchone()
+        return row[0] if row else None
+
+    def rulings(self, doc_ids: Iterable[str], lang: str | None = None) -> list[RulingRecord]:
+        """The rulings of ``doc_ids`` (only those written in ``lang`` when given)."""
+        where = "" if lang is None else " AND lang = ?"
+        return self._by_documents(f"SELECT doc_id, seq, {RULING_COLUMNS} FROM rulings WHERE doc_id IN ({{marks}})"
+                                  + where, doc_ids, _ruling_record, () if lang is None else (lang,))
+
+    def card_rulings(self, card: str) -> list[RulingRecord]:
+        """Every ruling on the card named ``card`` (English name), by date."""
+        rows = self.db.execute(f"SELECT doc_id, seq, {RULING_COLUMNS} FROM rulings WHERE card = ? ORDER BY date, seq",
+                               (card,))
+        return [_ruling_record(row) for row in rows]
+
+    def cards(self, doc_ids: Iterable[str]) -> list[CardRecord]:
+        """The card records of ``doc_ids``."""
+        return self._by_documents(f"SELECT doc_id, seq, {CARD_COLUMNS} FROM cards WHERE doc_id IN ({{marks}})",
+                                  doc_ids, _card_record)
+
+    def cards_named(self, name: str, *, any_case: bool = False) -> list[CardRecord]:
+        """The records of the card with English name ``name`` in every document, by document
+        (with ``any_case``, the name's letter case is ignored and the order is the index's)."""
+        if any_case:
+            sql = f"SELECT doc_id, seq, {CARD_COLUMNS} FROM cards WHERE name = ? COLLATE NOCASE"
+        else:
+            sql = f"SELECT doc_id, seq, {CARD_COLUMNS} FROM cards WHERE name = ? ORDER BY doc_id"
+        return [_card_record(row) for row in self.db.execute(sql, (name,))]
+
+    def cards_with_foreign(self, fragment: str) -> Iterator[CardRecord]:
+        """Cards whose names or texts in other languages contain ``fragment`` (ASCII case ignored)."""
+        rows = self.db.execute(f"SELECT doc_id, seq, {CARD_COLUMNS} FROM cards WHERE foreign_data LIKE ?",
+                               (f"%{fragment}%",))
+        return (_card_record(row) for row in rows)
+
+    def card_names_starting(self, prefix: str, count: int) -> list[str]:
+        """Up to ``count`` English card names starting with ``prefix`` (ASCII case ignored), sorted."""
+        pattern = prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        rows = self.db.execute("SELECT DISTINCT name FROM cards WHERE name LIKE ? ESCAPE '\\' ORDER BY name LIMIT ?",
+                               (pattern, count))
+        return [row[0] for row in rows]
+
+
+def _ruling_record(row: tuple) -> RulingRecord:
+    return RulingRecord(row[0], row[1], ruling_from_row(row[2:]))
+
+
+def _card_record(row: tuple) -> CardRecord:
+    return CardRecord(row[0], row[1], card_from_row(row[2:]))

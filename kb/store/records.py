@@ -1,0 +1,133 @@
+"""The typed records the read side of the store hands out, and how rows become them.
+
+Readers never see a database row: every method of :class:`~kb.store.KnowledgeBase`
+returns these frozen records or the model's own types (:mod:`kb.model`).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..model import Card, Example, Rule, Ruling, Term
+from ..numbering import RuleNumber
+
+
+@dataclass(frozen=True)
+class DocumentInfo:
+    id: str
+    lang: str
+    format: str
+    path: str
+    title: str | None
+    effective_date: str | None
+    release: str | None
+    provenance: str
+    active: bool
+    sha256: str = ""
+
+
+@dataclass(frozen=True)
+class DocumentPage:
+    """A document's introduction and metadata (keyword, infobox, source release, imported units)."""
+
+    doc: DocumentInfo
+    introduction: str
+    meta: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class RuleVersion:
+    """One language's text of a rule, with where it comes from."""
+
+    doc: DocumentInfo
+    rule: Rule
+    aligned_number: str
+    align_method: str
+    align_confidence: float
+
+    @property
+    def aligned_key(self) -> str:
+        """The sort key of the aligned (reference-language) number."""
+        return RuleNumber.parse(self.aligned_number).sort_key
+
+
+@dataclass(frozen=True)
+class AlignedNumber:
+    """A rule of a document and the reference number it was aligned to."""
+
+    doc_id: str
+    number: str
+    aligned_number: str
+
+
+@dataclass(frozen=True)
+class TermRecord:
+    doc_id: str
+    seq: int
+    term: Term
+
+
+@dataclass(frozen=True)
+class RulingRecord:
+    doc_id: str
+    seq: int
+    ruling: Ruling
+
+
+@dataclass(frozen=True)
+class CardRecord:
+    doc_id: str
+    seq: int
+    card: Card
+
+
+@dataclass(frozen=True)
+class AlignmentRecord:
+    """A pair found by the alignment step, or an item it left unaligned (``method`` ``unaligned``)."""
+
+    kind: str
+    a_doc: str
+    a_id: str
+    b_doc: str
+    b_id: str
+    method: str
+    confidence: float
+    note: dict[str, Any] = field(default_factory=dict)
+
+
+# -- rows to records (the column lists name the order each converter expects) ---------------
+
+RULE_COLUMNS = "number, kind, title, text, examples, refs, line, end_line, pointer"
+TERM_COLUMNS = "names, definition, obsolete, refs, line"
+RULING_COLUMNS = "card, lang, date, source, provenance, text, translations, line"
+CARD_COLUMNS = "name, type, text, foreign_data, sets, line"
+
+
+def rule_from_row(row: tuple) -> Rule:
+    number, kind, title, text, examples, refs, line, end_line, pointer = row
+    return Rule(number, kind, text or "", title, tuple(Example(t, ln) for t, ln in json.loads(examples)),
+                tuple(json.loads(refs)), line, end_line, pointer)
+
+
+def term_from_row(row: tuple) -> Term:
+    names, definition, obsolete, refs, line = row
+    return Term(tuple(json.loads(names)), definition, bool(obsolete), tuple(json.loads(refs or "[]")), line)
+
+
+def ruling_from_row(row: tuple) -> Ruling:
+    card, lang, date, source, provenance, text, translations, line = row
+    return Ruling(text, lang, date, source, provenance, card,
+                  tuple(map(tuple, json.loads(translations))) if translations else (), line)
+
+
+def card_from_row(row: tuple) -> Card:
+    name, type_, text, foreign, sets, line = row
+    return Card(name, type_, text, tuple(map(tuple, json.loads(foreign))) if foreign else (),
+                tuple(json.loads(sets)) if sets else (), line)
+
+
+def alignment_from_row(row: tuple) -> AlignmentRecord:
+    kind, a_doc, a_id, b_doc, b_id, method, confidence, note = row
+    return AlignmentRecord(kind, a_doc, a_id, b_doc, b_id, method, confidence, json.loads(note or "{}"))

@@ -1,0 +1,138 @@
+"""Writing a build: stage a fresh folder, fill its database, publish it atomically.
+
+A build is written into a fresh ``builds/<name>`` folder (:func:`stage`) and
+becomes visible only when ``CURRENT`` is swapped to it (:func:`publish`), so a
+reader never sees half a build.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sqlite3
+import tempfile
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Iterable
+
+from ..model import Document
+from ..numbering import RuleNumber
+from .layout import BUILDS, CURRENT, PUBLISHED
+from .schema import DB_NAME, SCHEMA, SCHEMA_VERSION
+
+if TYPE_CHECKING:
+    from ..align import Alignment
+
+
+def stage(kb_dir: Path) -> Path:
+    """A new, empty build folder inside ``kb_dir`` (not yet visible to readers)."""
+    builds = Path(kb_dir) / BUILDS
+    builds.mkdir(parents=True, exist_ok=True)
+    name = time.strftime("%Y%m%dT%H%M%S") + f"-{os.getpid()}"
+    return Path(tempfile.mkdtemp(prefix=name + "-", dir=builds))
+
+
+def write_documents(build_dir: Path, documents: Iterable[Document], info: dict | None = None,
+                    alignment: "Alignment | None" = None) -> None:
+    """Write ``documents`` into ``build_dir``'s database, marking active releases.
+
+    With an ``alignment`` (:func:`kb.align.align`), rules carry their aligned number and the
+    ``alignments`` and ``lexicon`` tables are filled.
+    """
+    docs = list(documents)
+    db = sqlite3.connect(build_dir / DB_NAME)
+    try:
+        db.executescript(SCHEMA)
+        active = active_document_ids(docs)
+        for doc in docs:
+            _insert_document(db, doc, doc.id in active)
+        if alignment is not None:
+            _insert_alignment(db, alignment)
+        meta = {"schema_version": SCHEMA_VERSION, "built_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+                **({"alignment": alignment.summary()} if alignment is not None else {}), **(info or {})}
+        db.executemany("INSERT INTO info VALUES (?, ?)", [(k, json.dumps(v)) for k, v in meta.items()])
+        db.commit()
+    finally:
+        db.close()
+
+
+def active_document_ids(docs: list[Document]) -> set[str]:
+    """Official releases: only the newest per language is active; every other document is."""
+    newest: dict[str, Document] = {}
+    active: set[str] = set()
+    for doc in docs:
+        if doc.format != "cr-text":
+            active.add(doc.id)
+            continue
+        best = newest.get(doc.lang)
+        if best is None or (doc.effective_date or "") > (best.effective_date or ""):
+            newest[doc.lang] = doc
+    return active | {doc.id for doc in newest.values()}
+
+
+def _insert_document(db: sqlite3.Connection, doc: Document, active: bool) -> None:
+    acc = doc.accounting
+    accounting = {"total": acc.total, "landed": acc.landed, "blank": acc.blank,
+                  "boilerplate": acc.boilerplate,
+                  "unparsed": [{"line": u.line, "text": u.text, "reason": u.reason} for u in acc.unparsed]}
+    db.execute("INSERT INTO documents VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", (
+        doc.id, doc.lang, doc.format, doc.path, doc.sha256, doc.title, doc.effective_date, doc.release,
+        doc.provenance, doc.introduction, doc.credits, json.dumps(doc.meta, ensure_ascii=False),
+        json.dumps(accounting, ensure_ascii=False), json.dumps(list(doc.warnings), ensure_ascii=False),
+        int(active)))
+    db.executemany("INSERT INTO rules VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,'number',1.0)", [
+        (doc.id, seq, r.number, RuleNumber.parse(r.number).sort_key, r.kind, r.title, r.text,
+         json.dumps([[e.text, e.line] for e in r.examples], ensure_ascii=False), json.dumps(list(r.refs)),
+         r.line, r.end_line, r.pointer, r.number, RuleNumber.parse(r.number).sort_key)
+        for seq, r in enumerate(doc.rules)])
+    db.executemany("INSERT INTO terms VALUES (?,?,?,?,?,?,?)", [
+        (doc.id, seq, json.dumps(list(t.names), ensure_ascii=False), t.definition, int(t.obsolete),
+         json.dumps(list(t.refs)), t.line) for seq, t in enumerate(doc.terms)])
+    db.executemany("INSERT INTO rulings VALUES (?,?,?,?,?,?,?,?,?,?)", [
+        (doc.id, seq, r.card, r.lang, r.date, r.source, r.provenance, r.text,
+         json.dumps([list(t) for t in r.translations], ensure_ascii=False), r.line)
+        for seq, r in enumerate(doc.rulings)])
+    db.executemany("INSERT INTO cards VALUES (?,?,?,?,?,?,?,?)", [
+        (doc.id, seq, c.name, c.type, c.text, json.dumps([list(f) for f in c.foreign], ensure_ascii=False),
+         json.dumps(list(c.sets)), c.line) for seq, c in enumerate(doc.cards)])
+
+
+def _insert_alignment(db: sqlite3.Connection, alignment: "Alignment") -> None:
+    """Aligned numbers onto the rules, then every pair, unaligned item and lexicon entry."""
+    db.executemany("UPDATE rules SET aligned_number = ?, aligned_key = ?, align_method = ?, align_confidence = ?"
+                   " WHERE doc_id = ? AND number = ?", [
+        (link.aligned_number, RuleNumber.parse(link.aligned_number).sort_key, link.method, link.confidence,
+         link.doc, link.number) for link in alignment.rules.values()])
+    db.executemany("INSERT INTO alignments VALUES (?,?,?,?,?,?,?,?)", [
+        (p.kind, p.a_doc, p.a_id, p.b_doc, p.b_id, p.method, p.confidence, json.dumps(p.note, ensure_ascii=False))
+        for p in alignment.pairs])
+    db.executemany("INSERT INTO alignments VALUES (?,?,?,'','','unaligned',0.0,?)", [
+        (u.kind, u.doc, u.id, json.dumps({"lang": u.lang, "reason": u.reason, "text": u.text}, ensure_ascii=False))
+        for u in alignment.unaligned])
+    db.executemany("INSERT INTO lexicon VALUES (?,?,?,?,?,?,?,?)", [
+        (e.lang, e.en, e.foreign, e.score, e.count, e.source, e.en_word, e.foreign_word)
+        for e in alignment.lexicon.entries])
+    db.execute("INSERT INTO info VALUES ('alignment_reference', ?)", (json.dumps(alignment.reference),))
+    db.execute("INSERT INTO info VALUES ('core_check', ?)", (json.dumps(alignment.core_check, ensure_ascii=False),))
+
+
+def publish(kb_dir: Path, build_dir: Path, *, keep: int = 2) -> None:
+    """Make ``build_dir`` the current build (atomic), then remove all but the newest ``keep``
+    published builds. Folders still being staged by another process are never touched."""
+    kb_dir, build_dir = Path(kb_dir), Path(build_dir)
+    (build_dir / PUBLISHED).write_text(time.strftime("%Y-%m-%dT%H:%M:%S%z") + "\n", encoding="utf-8")
+    pointer = kb_dir / CURRENT
+    tmp = kb_dir / f".{CURRENT}.{os.getpid()}"
+    tmp.write_text(build_dir.name + "\n", encoding="utf-8")
+    os.replace(tmp, pointer)
+    published = sorted((p for p in (kb_dir / BUILDS).iterdir() if (p / PUBLISHED).exists()),
+                       key=lambda p: (p / PUBLISHED).stat().st_mtime)
+    for old in published[:-keep]:
+        if old.name != build_dir.name:
+            shutil.rmtree(old, ignore_errors=True)
+
+
+def discard(build_dir: Path) -> None:
+    """Remove a staged build that failed."""
+    shutil.rmtree(build_dir, ignore_errors=True)

@@ -1,0 +1,97 @@
+"""The JSON API under ``/api/``: the shapes of the CLI's ``--json`` output.
+
+Each endpoint reads its parameters (:mod:`kb.web.handling`), makes one library
+call (:mod:`kb.lookup`, :mod:`kb.catalog`, :mod:`kb.releases.diff`, ``indexer.search``)
+and answers JSON; errors are ``{"error": message, "status": status}``.
+:data:`kb.web.openapi.OPENAPI` describes it.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from .. import __version__
+from ..catalog import find_card, find_terms, health
+from ..errors import NotFoundError
+from ..numbering import RuleNumber
+from ..releases.diff import diff_documents
+from ..releases.reader import release_in_kb
+from .handling import (SEARCH_MISSING, Site, api_error, card_name_param, kinds_param, langs_param, limit_param,
+                       release_param, selector_param, text_param)
+from .openapi import OPENAPI
+
+RECENT_DIFFS = 3  # comparisons kept per thread
+
+
+class Api:
+    """The API endpoints over one site."""
+
+    def __init__(self, site: Site) -> None:
+        self.site = site
+
+    def health(self, request: Request) -> Response:
+        """``/api/health``: counts, releases and whether search is available."""
+        data = dict(health(self.site.kb().kb))
+        data["search"] = self.site.find_search() is not None
+        data["version"] = __version__
+        return JSONResponse(data)
+
+    def rules(self, request: Request) -> Response:
+        """``/api/rules/{selector}?lang=&release=``: the ``mtgkb rule --json`` entries."""
+        raw = selector_param(request)
+        langs = langs_param(request)
+        release = release_param(request)
+        open_kb = self.site.kb()
+        try:
+            return JSONResponse(open_kb.lookup(raw, langs, release))
+        except NotFoundError as exc:
+            return api_error(404, str(exc), suggestions=open_kb.nearest(RuleNumber.try_parse(raw)))
+
+    def search(self, request: Request) -> Response:
+        """``/api/search?q=&lang=&kind=&limit=``: hits; spelling suggestions in ``X-Did-You-Mean``."""
+        query = text_param(request, "q", required=True)
+        langs = langs_param(request)
+        kinds = kinds_param(request)
+        limit = limit_param(request)
+        search = self.site.searcher()
+        if search is None:
+            return api_error(503, SEARCH_MISSING)
+        hits = search(query, langs, kinds, limit)
+        headers = {}
+        suggestions = list(getattr(hits, "suggestions", []))
+        if suggestions:
+            headers["X-Did-You-Mean"] = quote(" | ".join(suggestions))
+        return JSONResponse([hit.to_dict() for hit in hits], headers=headers)
+
+    def terms(self, request: Request) -> Response:
+        """``/api/terms?q=&lang=&limit=``: glossary terms."""
+        query = text_param(request, "q")
+        open_kb = self.site.kb()
+        return JSONResponse(find_terms(open_kb.kb, query, langs_param(request), limit_param(request),
+                                       terms=open_kb.terms))
+
+    def cards(self, request: Request) -> Response:
+        """``/api/cards/{name}``: a card with its rulings."""
+        name = card_name_param(request)
+        return JSONResponse(find_card(self.site.kb().kb, name))
+
+    def diff(self, request: Request) -> Response:
+        """``/api/diff?old=&new=``: what changed between two releases in the knowledge base."""
+        old = release_param(request, "old", required=True)
+        new = release_param(request, "new", required=True)
+        open_kb = self.site.kb()
+        key = f"diff:{old}:{new}"
+        if key not in open_kb.cache:
+            result = diff_documents(release_in_kb(open_kb.kb, old), release_in_kb(open_kb.kb, new)).to_dict()
+            diffs = [k for k in open_kb.cache if k.startswith("diff:")]
+            for stale_key in diffs[:max(0, len(diffs) - RECENT_DIFFS)]:
+                del open_kb.cache[stale_key]
+            open_kb.cache[key] = result
+        return JSONResponse(open_kb.cache[key])
+
+    def openapi(self, request: Request) -> Response:
+        """``/openapi.json``: the description of this API."""
+        return JSONResponse(OPENAPI)

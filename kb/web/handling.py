@@ -1,0 +1,287 @@
+"""What the pages and the JSON API share: request parameters, errors, the
+knowledge base of each thread, the search thread and the security headers.
+
+The handlers (methods of ``pages.Pages`` and ``api.Api``) are not async:
+Starlette runs them in its thread pool, and each thread opens its own read-only
+connection to the knowledge base (:class:`KBHandle`) and reopens it when
+``CURRENT`` points to a new build. Nothing a request carries is used as a
+file-system path.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+
+from ..catalog import load_terms
+from ..lookup import entries, lookup, nearest, numbers_below, select_numbers
+from ..model import LANGUAGES
+from ..numbering import RuleNumber
+from ..store import KnowledgeBase, current_build
+
+MAX_QUERY_CHARS = 200
+MAX_SELECTOR_CHARS = 40
+MAX_NAME_CHARS = 150
+MAX_LIMIT = 50
+DEFAULT_LIMIT = 10
+SEARCH_KINDS = ("rule", "ruling", "term", "card", "example", "page")
+SEARCH_MISSING = "search index not available in this build"
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; "
+                               "base-uri 'none'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+}
+
+SearchFunction = Callable[..., Any]
+Searcher = Callable[[str, tuple[str, ...], tuple[str, ...], int], Any]
+
+
+class BadRequest(HTTPException):
+    """A parameter the API cannot use (status 400 or 422, with a one-line message)."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(status_code=status, detail=message)
+
+
+class Unavailable(HTTPException):
+    def __init__(self, message: str) -> None:
+        super().__init__(status_code=503, detail=message)
+
+
+def api_error(status: int, message: str, **extra: Any) -> JSONResponse:
+    return JSONResponse({"error": message, "status": status, **extra}, status_code=status)
+
+
+# -- the knowledge base, one read-only connection per thread -------------------------
+
+class KBHandle:
+    """Opens the knowledge base of ``kb_dir`` once per thread; reopens after a new build is published."""
+
+    def __init__(self, kb_dir: Path) -> None:
+        self.kb_dir = Path(kb_dir)
+        self._local = threading.local()
+
+    def get(self) -> "OpenKB":
+        build = current_build(self.kb_dir)
+        if build is None:
+            raise Unavailable("no knowledge base is built in the folder this server was started with")
+        local = self._local
+        held: OpenKB | None = getattr(local, "kb", None)
+        if held is None or held.kb.build_dir != build:
+            if held is not None:
+                held.kb.close()
+            local.kb = held = OpenKB(KnowledgeBase(build))
+        return held
+
+
+@dataclass
+class OpenKB:
+    """A knowledge base with what every page needs computed once."""
+
+    kb: KnowledgeBase
+    _numbers: list[RuleNumber] | None = None
+    _number_set: set[RuleNumber] | None = None
+    cache: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def numbers(self) -> list[RuleNumber]:
+        if self._numbers is None:
+            self._numbers = self.kb.numbers()
+            self._number_set = set(self._numbers)
+        return self._numbers
+
+    @property
+    def number_set(self) -> set[RuleNumber]:
+        self.numbers
+        assert self._number_set is not None
+        return self._number_set
+
+    @property
+    def terms(self) -> list[dict[str, Any]]:
+        if "terms" not in self.cache:
+            self.cache["terms"] = load_terms(self.kb)
+        return self.cache["terms"]
+
+    def lookup(self, selector: str, langs: tuple[str, ...], release: str | None) -> list[dict[str, Any]]:
+        """:func:`kb.lookup.lookup` for one selector, with the rule numbers read once per thread.
+
+        The same entries (the ``mtgkb rule --json`` shape): :func:`~kb.lookup.select_numbers`
+        and :func:`~kb.lookup.entry` do the work; ``entry`` is handed only the numbers
+        below each rule, where its children are, instead of the whole list.
+        """
+        if release is not None:
+            return lookup(self.kb, [selector], langs, release)
+        return entries(self.kb, self.select(selector), self.numbers, langs)
+
+    def select(self, selector: str) -> list[RuleNumber]:
+        """:func:`kb.lookup.select_numbers` over the cached numbers, by bisection for a single number."""
+        text = selector.strip()
+        number = RuleNumber.try_parse(text)
+        if number is None or number not in self.number_set:  # ranges, and the errors, as the CLI has them
+            return select_numbers(selector, self.numbers)
+        if number.kind == "subrule" or (number.kind == "rule" and text.endswith(".")):
+            return [number]
+        below = self.below(number)
+        if number.kind == "rule":
+            return below
+        return [n for n in below if n == number or n.parent == number]
+
+    def below(self, number: RuleNumber) -> list[RuleNumber]:
+        return numbers_below(self.numbers, number)
+
+    def nearest(self, number: RuleNumber | None) -> list[str]:
+        """Rule numbers held near ``number``, offered when a rule is not found."""
+        if number is None or not self.numbers:
+            return []
+        return [s for s in nearest(number, self.numbers) if RuleNumber.try_parse(s) is not None]
+
+
+# -- search: optional (indexer.search), on one thread ---------------------------------
+
+# whoosh's searcher is shared by a process and is not safe to use from several threads at
+# once: every search runs on this one thread, in arrival order (a Lock convoys under load).
+_SEARCH_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mtgkb-search")
+
+
+def search_function() -> SearchFunction | None:
+    """``indexer.search.search`` run on the search thread (the caller waits for its answer);
+    None when this install has no search."""
+    try:
+        from indexer.search import search  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+
+    def serialised_search(kb: KnowledgeBase, *args: Any, **kwargs: Any) -> Any:
+        return _SEARCH_THREAD.submit(search, kb.index_dir, *args, **kwargs).result()
+
+    return serialised_search
+
+
+@dataclass(frozen=True)
+class Site:
+    """What the pages and the API share: the knowledge base handle and where search comes from."""
+
+    handle: KBHandle
+    find_search: Callable[[], SearchFunction | None] = search_function
+
+    def kb(self) -> OpenKB:
+        """This thread's open knowledge base (503 when none is built)."""
+        return self.handle.get()
+
+    def searcher(self) -> Searcher | None:
+        """``(query, langs, kinds, limit) -> hits`` over this thread's knowledge base; None without search."""
+        search = self.find_search()
+        if search is None:
+            return None
+
+        def run(query: str, langs: tuple[str, ...], kinds: tuple[str, ...], limit: int) -> Any:
+            return search(self.kb().kb, query, lang=",".join(langs) or None, kind=",".join(kinds) or None,
+                          limit=limit)
+
+        return run
+
+
+# -- request parameters ------------------------------------------------------------
+
+def text_param(request: Request, name: str, limit: int = MAX_QUERY_CHARS, required: bool = False) -> str:
+    value = request.query_params.get(name, "")
+    if len(value) > limit:
+        raise BadRequest(f"parameter {name!r} is too long ({len(value)} characters; at most {limit})", 422)
+    if any(ord(c) < 32 and c not in "\t" for c in value):
+        raise BadRequest(f"parameter {name!r} contains control characters")
+    value = value.strip()
+    if required and not value:
+        raise BadRequest(f"parameter {name!r} is required")
+    return value
+
+
+def _choices_param(request: Request, name: str, choices: tuple[str, ...], noun: str, where: str = "") -> list[str]:
+    """The values of ``name`` (repeated, or comma-separated), lower case; empty and ``all`` left out."""
+    values: list[str] = []
+    for raw in request.query_params.getlist(name):
+        for part in raw.split(","):
+            part = part.strip().lower()
+            if not part or part == "all":
+                continue
+            if part not in choices:
+                raise BadRequest(f"unknown {noun} {part[:20]!r}{where} (use one of: {', '.join(choices)})")
+            values.append(part)
+    return values
+
+
+def langs_param(request: Request, name: str = "lang") -> tuple[str, ...]:
+    """``lang=it&lang=fr`` or ``lang=it,fr``; empty or ``all`` = every language."""
+    return tuple(dict.fromkeys(_choices_param(request, name, LANGUAGES, "language", f" for {name!r}")))
+
+
+def kinds_param(request: Request) -> tuple[str, ...]:
+    return tuple(_choices_param(request, "kind", SEARCH_KINDS, "kind"))
+
+
+def limit_param(request: Request) -> int:
+    """``limit``: an integer; values above the cap are capped."""
+    raw = request.query_params.get("limit", "")
+    if not raw:
+        return DEFAULT_LIMIT
+    if not raw.isdigit() or len(raw) > 6 or int(raw) < 1:
+        raise BadRequest(f"parameter 'limit' must be a whole number from 1 to {MAX_LIMIT}", 422)
+    return min(int(raw), MAX_LIMIT)
+
+
+def release_param(request: Request, name: str = "release", required: bool = False) -> str | None:
+    value = text_param(request, name, 20, required)
+    if not value:
+        return None
+    if not _DATE.match(value):
+        raise BadRequest(f"parameter {name!r} must be a release date YYYY-MM-DD")
+    return value
+
+
+def selector_param(request: Request) -> str:
+    """The rule selector of the path (``/rules/{selector}``)."""
+    raw = request.path_params["selector"]
+    if len(raw) > MAX_SELECTOR_CHARS:
+        raise BadRequest(f"rule selector too long (at most {MAX_SELECTOR_CHARS} characters)", 422)
+    return raw.strip()
+
+
+def card_name_param(request: Request) -> str:
+    """The card name of the path (``/cards/{name}``)."""
+    name = request.path_params["name"]
+    if len(name) > MAX_NAME_CHARS:
+        raise BadRequest(f"card name too long (at most {MAX_NAME_CHARS} characters)", 422)
+    return name
+
+
+# -- every response ------------------------------------------------------------------
+
+class SecurityHeaders:
+    """Adds :data:`SECURITY_HEADERS` to every HTTP response (a plain ASGI middleware)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: dict) -> None:
+            if message["type"] == "http.response.start":
+                present = {k.lower() for k, _v in message.get("headers", [])}
+                extra = [(k.lower().encode(), v.encode()) for k, v in SECURITY_HEADERS.items()
+                         if k.lower().encode() not in present]
+                message = {**message, "headers": [*message.get("headers", []), *extra]}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)

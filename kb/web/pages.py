@@ -1,0 +1,241 @@
+"""The HTML pages: home, search, a rule, the glossary, a card (Jinja2 templates).
+
+Each page reads its parameters (:mod:`kb.web.handling`), makes one library call
+and renders a template in the interface language of the request; texts are
+escaped and their rule numbers made links (:mod:`kb.web.html`).
+"""
+
+from __future__ import annotations
+
+import bisect
+from functools import partial
+from pathlib import Path
+from typing import Any, Callable
+from urllib.parse import quote, urlencode
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+
+from .. import __version__
+from ..catalog import find_card, find_terms, health
+from ..errors import NotFoundError
+from ..model import LANGUAGES
+from ..numbering import RuleNumber, parse_selector
+from . import html as H
+from .handling import (SEARCH_KINDS, SEARCH_MISSING, OpenKB, Site, card_name_param, kinds_param, langs_param,
+                       limit_param, release_param, selector_param, text_param)
+from .i18n import LANGUAGE_NAMES, UI_LANGUAGES, choose_ui, translations
+
+HERE = Path(__file__).resolve().parent
+_COOKIE_AGE = 365 * 24 * 3600
+
+
+def ui_language(request: Request) -> str:
+    """The interface language of ``request`` (see :func:`kb.web.i18n.choose_ui`)."""
+    return choose_ui(request.query_params.get("ui"), request.cookies.get("ui"),
+                     request.headers.get("accept-language", "")[:500])
+
+
+def rule_href(request: Request, number: str) -> str:
+    """The link to a rule: its page, scrolled to it (``/rules/701.38a#R70138a``)."""
+    return f"{request.scope.get('root_path', '')}/rules/{quote(number)}#{H.anchor(number)}"
+
+
+class Pages:
+    """The page handlers, and the rendering they share."""
+
+    def __init__(self, site: Site) -> None:
+        self.site = site
+        self.envs = {lang: self._environment(lang) for lang in UI_LANGUAGES}
+        self.css = (HERE / "static" / "style.css").read_bytes()
+
+    @staticmethod
+    def _environment(lang: str) -> Environment:
+        env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(default=True),
+                          extensions=["jinja2.ext.i18n"], trim_blocks=True, lstrip_blocks=True)
+        env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
+        env.globals.update(anchor=H.anchor, LANGUAGES=LANGUAGES, LANGUAGE_NAMES=LANGUAGE_NAMES,
+                           UI_LANGUAGES=UI_LANGUAGES, version=__version__)
+        return env
+
+    # -- rendering -------------------------------------------------------------------
+
+    def render(self, request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+        """``template`` in the interface language of ``request``, with the URL helpers the templates use."""
+        ui = ui_language(request)
+        root = request.scope.get("root_path", "")
+
+        def url(path: str, **params: Any) -> str:
+            query = urlencode([(k, v) for k, v in params.items() if v not in (None, "", ())], doseq=True)
+            return root + path + (("?" + query) if query else "")
+
+        def switch_ui(lang: str) -> str:
+            params = [(k, v) for k, v in request.query_params.multi_items() if k != "ui"]
+            return request.url.path + "?" + urlencode(params + [("ui", lang)])
+
+        html = self.envs[ui].get_template(template).render(
+            request=request, status=status, ui=ui, url=url, rule_url=partial(rule_href, request),
+            switch_ui=switch_ui, **context)
+        response = HTMLResponse(html, status_code=status,
+                                headers={"Content-Language": ui, "Vary": "Accept-Language, Cookie"})
+        self._remember(request, response)
+        return response
+
+    @staticmethod
+    def _remember(request: Request, response: Response) -> None:
+        if request.query_params.get("ui") in UI_LANGUAGES:
+            response.set_cookie("ui", request.query_params["ui"], max_age=_COOKIE_AGE, samesite="lax",
+                                httponly=True)
+        if getattr(request.state, "set_langs", None) is not None:
+            response.set_cookie("langs", request.state.set_langs or "all", max_age=_COOKIE_AGE, samesite="lax",
+                                httponly=True)
+
+    @staticmethod
+    def text_langs(request: Request) -> tuple[str, ...]:
+        """Languages of the texts shown on pages: ``?lang=`` (remembered in a cookie), else the cookie."""
+        if "lang" in request.query_params:
+            langs = langs_param(request)
+            request.state.set_langs = ",".join(langs)
+            return langs
+        cookie = request.cookies.get("langs", "")
+        return tuple(p for p in cookie.split(",") if p in LANGUAGES)
+
+    # -- pages -----------------------------------------------------------------------
+
+    def home(self, request: Request) -> Response:
+        open_kb = self.site.kb()
+        summary = open_kb.cache.get("health") or open_kb.cache.setdefault("health", health(open_kb.kb))
+        return self.render(request, "home.html", summary=summary, search_ready=self.site.find_search() is not None)
+
+    def search(self, request: Request) -> Response:
+        """``/search?q=``: hits with their matches marked; a rule number opens its page."""
+        query = text_param(request, "q")
+        langs = self.text_langs(request)
+        kinds = kinds_param(request)
+        limit = limit_param(request) if "limit" in request.query_params else 20
+        number = RuleNumber.try_parse(query) if query else None
+        if number is not None and number in self.site.kb().number_set:
+            return RedirectResponse(rule_href(request, str(number)), status_code=303)
+        search = self.site.searcher()
+        if search is None:
+            return self.render(request, "error.html", status=503, title=SEARCH_MISSING, message=SEARCH_MISSING,
+                               suggestions=[])
+        hits, suggestions = ([], [])
+        if query:
+            found = search(query, langs, kinds, limit)
+            hits = [_hit_view(hit) for hit in found]
+            suggestions = list(getattr(found, "suggestions", []))
+        return self.render(request, "search.html", query=query, hits=hits, suggestions=suggestions,
+                           langs=langs, kinds=kinds, kind_choices=SEARCH_KINDS)
+
+    def rule(self, request: Request) -> Response:
+        """``/rules/{selector}``: a rule (or a range) in the chosen languages; ``/rules/R70138a`` redirects."""
+        raw = selector_param(request)
+        from_anchor = H.number_from_anchor(raw)
+        if from_anchor is not None:
+            return RedirectResponse(f"{request.scope.get('root_path', '')}/rules/{from_anchor}#{raw}", status_code=301)
+        langs = self.text_langs(request)
+        release = release_param(request)
+        open_kb = self.site.kb()
+        try:
+            entries = open_kb.lookup(raw, langs, release)
+        except NotFoundError as exc:
+            return self._rule_not_found(request, open_kb, raw, str(exc))
+        main = entries[0]
+        views = [_entry_view(open_kb, entry, partial(rule_href, request)) for entry in entries]
+        stale = {t["source"]: {"lang": t["lang"], "source": t["source"], "provenance": t["provenance"], **t["stale"]}
+                 for view in views for t in view["views"] if t["stale"]}
+        return self.render(request, "rule.html", selector=raw, self_path="/rules/" + quote(raw), entries=views,
+                           main=views[0], nav=_neighbours(open_kb, main["number"]), langs=langs,
+                           stale=list(stale.values()), release=release,
+                           title=f"{main['number']} {main['title'] or ''}".strip())
+
+    def _rule_not_found(self, request: Request, open_kb: OpenKB, raw: str, message: str) -> HTMLResponse:
+        number = RuleNumber.try_parse(raw)
+        if number is None:
+            try:
+                number = getattr(parse_selector(raw), "start", None)
+            except Exception:  # any unparsable selector: no suggestions, only the message
+                number = None
+        return self.render(request, "error.html", status=404, title=raw, message=message,
+                           suggestions=open_kb.nearest(number), search_for=raw)
+
+    def glossary(self, request: Request) -> Response:
+        query = text_param(request, "q")
+        langs = self.text_langs(request)
+        open_kb = self.site.kb()
+        terms = find_terms(open_kb.kb, query, langs, limit=500, terms=open_kb.terms)
+        views = [{**t, "html": H.link_rules(t["definition"], open_kb.number_set, partial(rule_href, request))}
+                 for t in terms]
+        return self.render(request, "glossary.html", query=query, terms=views, langs=langs)
+
+    def card(self, request: Request) -> Response:
+        name = card_name_param(request)
+        try:
+            card = find_card(self.site.kb().kb, name)
+        except NotFoundError as exc:
+            return self.render(request, "error.html", status=404, title=name, message=str(exc), suggestions=[],
+                               search_for=name)
+        return self.render(request, "card.html", card=card, rulings=[_ruling_view(r) for r in card["rulings"]])
+
+    def stylesheet(self, request: Request) -> Response:
+        return Response(self.css, media_type="text/css", headers={"Cache-Control": "public, max-age=3600"})
+
+
+# -- what the templates are handed ---------------------------------------------------
+
+def _hit_view(hit: Any) -> dict[str, Any]:
+    data = hit.to_dict()
+    marked = hit.marked("\ue000", "\ue001") if hasattr(hit, "marked") else data.get("snippet", "")
+    return {**data, "extra": dict(getattr(hit, "extra", {}) or {}), "html_snippet": H.highlight(marked)}
+
+
+def _entry_view(open_kb: OpenKB, entry: dict[str, Any], href: Callable[[str], str]) -> dict[str, Any]:
+    """A rule entry with its texts ready to show: links, notices, examples."""
+    reference = entry["texts"].get("en")
+    texts = []
+    for lang, item in entry["texts"].items():
+        body = item.get("text") or ""
+        texts.append({
+            "lang": lang, **item,
+            "html": H.link_rules(body, open_kb.number_set, href),
+            "examples": [H.link_rules(e, open_kb.number_set, href) for e in entry["examples"].get(lang, [])],
+            "stale": _stale(lang, item, reference),
+        })
+    rulings = [_ruling_view(r) for r in entry.get("rulings", []) or []]
+    return {**entry, "views": texts, "rulings_view": rulings}
+
+
+def _neighbours(open_kb: OpenKB, number: str) -> dict[str, str | None]:
+    """The parent, previous and next rule of the same kind (links under a rule)."""
+    parsed = RuleNumber.parse(number)
+    key = f"kind:{parsed.kind}"
+    if key not in open_kb.cache:
+        open_kb.cache[key] = [n for n in open_kb.numbers if n.kind == parsed.kind]
+    same_kind = open_kb.cache[key]
+    at = bisect.bisect_left(same_kind, parsed)
+    previous = same_kind[at - 1] if at > 0 else None
+    following = same_kind[at + 1] if at + 1 < len(same_kind) and same_kind[at] == parsed else (
+        same_kind[at] if at < len(same_kind) and same_kind[at] != parsed else None)
+    parent = parsed.parent
+    while parent is not None and parent not in open_kb.number_set:
+        parent = parent.parent
+    return {"parent": str(parent) if parent else None, "previous": str(previous) if previous else None,
+            "next": str(following) if following else None}
+
+
+def _stale(lang: str, item: dict[str, Any], reference: dict[str, Any] | None) -> dict[str, str] | None:
+    """A translation dated before the English text it stands beside may lag behind it."""
+    if lang == "en" or reference is None:
+        return None
+    mine, theirs = item.get("effective_date"), reference.get("effective_date")
+    if theirs and (not mine or mine < theirs):
+        return {"date": mine or "", "reference_date": theirs}
+    return None
+
+
+def _ruling_view(ruling: Any) -> dict[str, Any]:
+    if isinstance(ruling, str):
+        return {"text": ruling}
+    return dict(ruling) if isinstance(ruling, dict) else {"text": str(ruling)}
