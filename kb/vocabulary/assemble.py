@@ -136,7 +136,7 @@ def _learned(seed: Seed, lang: str, evidence: Evidence) -> list[tuple[str, Candi
 
 def _from_keywords(seed: Seed, lang: str, evidence: Evidence, keywords: set[str]) -> list[tuple[str, Candidate, str]]:
     """A keyword's name from line heads or, when printed inside sentences, from phrases."""
-    keyword = max(keywords, key=lambda k: len(evidence.keyword_cards.get(k, ())))
+    keyword = max(sorted(keywords), key=lambda k: len(evidence.keyword_cards.get(k, ())))
     original = next(k for card in evidence.cards for k in card.keywords if fold(k) == keyword) \
         if keyword in evidence.keyword_cards else keyword
     head = evidence.heads.result(original, lang)

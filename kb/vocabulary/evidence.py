@@ -93,8 +93,8 @@ def running_form(surface: str) -> str:
 
 
 def most_common_surface(surfaces: Counter[str]) -> str:
-    """The most frequent printed form, in running case (ties: the first seen)."""
-    return running_form(surfaces.most_common(1)[0][0])
+    """The most frequent printed form, in running case (ties: the alphabetically first)."""
+    return running_form(min(surfaces.items(), key=lambda item: (-item[1], item[0]))[0])
 
 
 def same_stem(a: str, b: str) -> bool:

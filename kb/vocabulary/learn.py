@@ -138,6 +138,18 @@ def _sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
+def _portable(argv: list[str]) -> list[str]:
+    """The command's arguments with the shared data written as the project sees it
+    (``../shared/corpus/…``), wherever the learner was run from."""
+    out = []
+    for arg in argv:
+        parts = Path(arg).parts
+        if "shared" in parts and parts.index("shared") + 1 < len(parts) and parts[parts.index("shared") + 1] == "corpus":
+            arg = str(Path("..", *parts[parts.index("shared"):]))
+        out.append(arg)
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m kb.vocabulary.learn", description=__doc__.split("\n\n")[0])
     parser.add_argument("archive", type=Path, help="MTGJSON set files: .tar.xz archive, folder or one file")
@@ -156,7 +168,7 @@ def main(argv: list[str] | None = None) -> int:
     except (KBError, OSError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
-    command = "python -m kb.vocabulary.learn " + shlex.join(argv if argv is not None else sys.argv[1:])
+    command = "python -m kb.vocabulary.learn " + shlex.join(_portable(argv if argv is not None else sys.argv[1:]))
     write_table(args.output, result.concepts, provenance(result, args.archive, args.release, command))
     print("\n".join(result.coverage.lines()))
     print(f"unknown keywords (not in the release): {', '.join(result.unknown_keywords) or 'none'}")

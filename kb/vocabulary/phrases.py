@@ -111,7 +111,8 @@ class PhraseIndex:
                     surfaces[key][surface] += 1
             counts.update(seen)
         excluded = set(exclude)
-        top = [k for k, n in counts.most_common(CANDIDATES * 2) if k not in excluded and n >= min(2, len(sample))]
+        ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))[: CANDIDATES * 2]
+        top = [k for k, n in ranked if k not in excluded and n >= min(2, len(sample))]
         total = len(present)
         result = []
         for key in top[:CANDIDATES]:

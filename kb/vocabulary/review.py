@@ -5,7 +5,7 @@ must say why in its note, which lands in the ``note`` column of the name it touc
 
 * ``prefer``: ``name`` becomes the preferred name in ``lang`` (added as ``curated`` when
   nothing learned it); the former preferred name becomes a variant;
-* ``add``: ``name`` is added as a variant (``curated``);
+* ``add``: ``name`` is added as a variant (``curated``), or an existing name becomes one;
 * ``obsolete``: ``name`` is kept for search but marked as an old wording (added if absent);
 * ``drop``: the learned ``name`` is wrong and removed;
 * ``drop-all``: every name of ``lang`` is removed (``name`` is ``*``): evidence too weak.
@@ -78,6 +78,8 @@ def _corrected(names: list[Name], fix: Correction, path: str) -> list[Name]:
         names[index] = replace(names[index], source=_reviewed(names[index].source), note=fix.note)
     if fix.action == "obsolete":
         names[index] = replace(names[index], form="obsolete")
+    elif fix.action == "add" and names[index].form != "preferred":
+        names[index] = replace(names[index], form="variant")
     elif fix.action == "prefer":
         names = [replace(n, form="variant") if n.lang == fix.lang and n.form == "preferred" else n for n in names]
         chosen = replace(names[index], form="preferred", text=fix.name)

@@ -19,7 +19,7 @@ from typing import Iterable
 
 from ..text import STOPWORDS, fold
 from .cards import ParallelCard
-from .evidence import Candidate, mask_names, pick, running_form
+from .evidence import Candidate, mask_names, most_common_surface, pick
 
 _TYPE_PART = re.compile(r"\s*(?:[—–:]|\s-\s).*$")
 _TYPE_WORDS = re.compile(r"[^\W\d_]+", re.UNICODE)
@@ -61,7 +61,7 @@ class Association:
         """The best candidate for an English concept, its variants, and its cards with a text."""
         cards = self.carrying.get(concept, set()) & self.present
         counts = {key: len(shown & cards) for key, shown in self.showing.items()}
-        candidates = [Candidate(key, running_form(self.surfaces[key].most_common(1)[0][0]), n,
+        candidates = [Candidate(key, most_common_surface(self.surfaces[key]), n,
                                 len(self.showing[key]) - n, len(cards))
                       for key, n in counts.items() if n and n >= min(min_cards, len(cards))]
         best, variants = pick(candidates, min_precision=0.5)
