@@ -79,7 +79,8 @@ def english_line_keywords(line: str, keywords: tuple[str, ...]) -> list[str] | N
         lowered = item.casefold()
         keyword = next((k for k in by_length if lowered.startswith(k.casefold())
                         and not lowered[len(k):len(k) + 1].isalpha()), None)
-        if keyword is None:
+        rest = re.split(r"[—–(]", lowered[len(keyword):], maxsplit=1)[0].strip() if keyword else ""
+        if keyword is None or rest.endswith("."):  # "Flying creatures can't block." is a sentence
             return None
         found.append(keyword)
     return found
