@@ -41,9 +41,16 @@ class Learned:
     cards: CardReport
     faces: int
     unknown_keywords: list[str]
-    disagreements: list[str]
+    disagreements: list[str]  # learned best name against the core name, before the review
     corrections: int
     timings: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def core_overridden(self) -> list[str]:
+        """Core names that are not the preferred name in the reviewed table, with what is."""
+        return [f"{c.en} [{n.lang}]: core {n.text!r}, preferred {c.name(n.lang)!r} ({_reason(c, n.lang)})"
+                for c in self.concepts for n in c.names if n.source.startswith("core") and n.form != "preferred"
+                and not c.names_in(n.lang)[0].source.startswith("core")]
 
 
 def learn(archive: Path, release: Path, core: Path | None = None, review: Path | None = None,
@@ -71,6 +78,11 @@ def learn(archive: Path, release: Path, core: Path | None = None, review: Path |
     clock.lap("name concepts")
     return Learned(concepts, coverage(concepts, doc), report, len(cards), unknown,
                    evidence.disagreements, len(corrections), timings)
+
+
+def _reason(concept: Concept, lang: str) -> str:
+    preferred = concept.names_in(lang)[0]
+    return preferred.note or f"{preferred.source}, {preferred.cards} cards"
 
 
 def counter_seeds(seeds: list[Seed], evidence: Evidence) -> list[Seed]:
@@ -119,6 +131,8 @@ def provenance(result: Learned, archive: Path, release: Path, command: str) -> l
         f"concepts named in Italian {named['it']}, in French {named['fr']}",
         "it/fr names by source: " + ", ".join(f"{s} {n}" for s, n in sorted(sources.items())),
         *result.coverage.lines(),
+        f"core lexicon names not preferred after the review: {len(result.core_overridden)}",
+        *(f"  {line}" for line in result.core_overridden),
         "columns: id kind rules lang name form cards score source note. cards: distinct cards showing the name",
         "where the concept is present (English: cards carrying it); score: share of the cards showing the name",
         "that carry the concept; source: keywords/ability-word (:line heads, :text phrases), text, type-line,",
@@ -172,8 +186,10 @@ def main(argv: list[str] | None = None) -> int:
     write_table(args.output, result.concepts, provenance(result, args.archive, args.release, command))
     print("\n".join(result.coverage.lines()))
     print(f"unknown keywords (not in the release): {', '.join(result.unknown_keywords) or 'none'}")
-    print(f"core lexicon disagreements: {len(result.disagreements)}")
+    print(f"learned names differing from the core lexicon (before the review): {len(result.disagreements)}")
     print("\n".join(f"  {line}" for line in result.disagreements))
+    print(f"core lexicon names not preferred after the review: {len(result.core_overridden)}")
+    print("\n".join(f"  {line}" for line in result.core_overridden))
     print(f"wrote {args.output}: {len(result.concepts)} concepts in {time.perf_counter() - start:.1f} s")
     return 0
 
