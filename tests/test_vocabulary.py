@@ -179,3 +179,14 @@ def test_keyword_coverage_is_computed_and_matches_the_figure_the_table_records(v
         assert rule not in missing
     # ... and keywords born after it are listed, not invented.
     assert {"701.53", "702.170", "702.189"} <= set(missing)
+
+
+def test_the_corpus_manifest_lists_the_vocabulary_files_with_their_digests() -> None:
+    import hashlib
+    import json
+
+    manifest = json.loads((CORPUS / "MANIFEST.json").read_text(encoding="utf-8"))
+    listed = {d["file"]: d["sha256"] for d in manifest["documents"] if d["kind"].startswith("vocabulary")}
+    assert set(listed) == {"vocabulary.tsv", "vocabulary-review.tsv"}
+    for name, digest in listed.items():
+        assert hashlib.sha256((CORPUS / name).read_bytes()).hexdigest() == digest, f"{name}: update MANIFEST.json"
