@@ -21,11 +21,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import KBError
+from ..lexicon import load_core
 from .assemble import Evidence, concept
 from .cards import CardReport, read_cards
 from .coverage import Coverage, coverage
 from .model import KINDS, Concept
-from .release import Seed, attach_keywords, map_core, read_core, release_seeds
+from .release import Seed, attach_keywords, map_core, release_seeds
 from .review import apply_review, read_review
 from .table import write_table
 
@@ -71,7 +72,7 @@ def learn(archive: Path, release: Path, core: Path | None = None, review: Path |
     evidence = Evidence.gather(cards)
     clock.lap("gather evidence")
     seeds += counter_seeds(seeds, evidence)
-    core_rows = map_core(seeds, read_core(core)) if core else {}
+    core_rows = map_core(seeds, load_core(core)) if core else {}
     concepts = [concept(seed, evidence, core_rows.get(i, ())) for i, seed in enumerate(seeds)]
     corrections = read_review(review) if review and review.exists() else []
     concepts = sorted(apply_review(concepts, corrections, str(review)), key=_order)

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 
+from ..lexicon import CoreTerm
 from ..model import Document, Term
 from ..text import fold
 
@@ -41,31 +41,6 @@ class Seed:
     @property
     def key(self) -> str:
         return fold(self.en)
-
-
-@dataclass(frozen=True, slots=True)
-class CoreTerm:
-    """A row of ``lexicon-core.tsv``: category, English, Italian, French."""
-
-    category: str
-    en: str
-    it: str
-    fr: str
-    line: int
-
-
-def read_core(path: Path) -> list[CoreTerm]:
-    """The curated core lexicon: tab-separated ``category en it fr``, ``#`` comments."""
-    from ..errors import ParseError
-
-    rows = []
-    for number, raw in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
-        if raw.strip() and not raw.startswith("#"):
-            cells = [c.strip() for c in raw.split("\t")]
-            if len(cells) != 4 or not all(cells):
-                raise ParseError(str(path), "expected 4 tab-separated cells (category, en, it, fr)", number)
-            rows.append(CoreTerm(*cells, line=number))
-    return rows
 
 
 def release_seeds(doc: Document) -> list[Seed]:

@@ -23,6 +23,7 @@ from typing import Iterable
 from ..errors import ParseError
 from .lookup import name_key
 from .model import Concept, Name
+from .table import data_rows
 
 ACTIONS = ("prefer", "add", "obsolete", "drop", "drop-all")
 
@@ -40,10 +41,8 @@ class Correction:
 def read_review(path: Path) -> list[Correction]:
     """The corrections of a review file, in order."""
     rows = []
-    for number, raw in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
-        if not raw.strip() or raw.startswith("#"):
-            continue
-        cells = [c.strip() for c in raw.split("\t")]
+    for number, raw_cells in data_rows(path):
+        cells = [c.strip() for c in raw_cells]
         if len(cells) != 5 or cells[0] not in ACTIONS or not all(cells):
             raise ParseError(str(path), f"expected action ({'/'.join(ACTIONS)}), id, lang, name, note", number)
         rows.append(Correction(*cells, line=number))

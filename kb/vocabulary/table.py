@@ -13,7 +13,7 @@ standard library and :mod:`kb.text`, so the lookup path stays light.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Iterator
 
 from ..errors import ParseError
 from .model import FORMS, KINDS, VOCABULARY_LANGUAGES, Concept, Name
@@ -33,6 +33,13 @@ def default_table_path() -> Path:
     return Path(__file__).resolve().parent.parent.parent / "corpus" / DEFAULT_TABLE
 
 
+def data_rows(path: Path) -> Iterator[tuple[int, list[str]]]:
+    """``(line number, cells)`` of a tab-separated data file, blank and ``#`` lines skipped."""
+    for number, raw in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
+        if raw.strip() and not raw.startswith("#"):
+            yield number, raw.split("\t")
+
+
 def read_table(path: Path) -> tuple[Concept, ...]:
     """The concepts of a vocabulary table, in file order; a malformed row is a one-line error."""
     path = Path(path)
@@ -40,10 +47,7 @@ def read_table(path: Path) -> tuple[Concept, ...]:
     heads: dict[str, tuple[str, tuple[str, ...]]] = {}
     names: dict[str, list[Name]] = {}
     header_seen = False
-    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if not raw.strip() or raw.startswith("#"):
-            continue
-        cells = raw.split("\t")
+    for number, cells in data_rows(path):
         if not header_seen:
             if tuple(cells) != COLUMNS:
                 raise ParseError(str(path), f"header must be {' '.join(COLUMNS)}", number)
