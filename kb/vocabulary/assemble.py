@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
+from ..lexicon import CoreTerm
 from ..text import fold
 from .cards import ParallelCard
 from .evidence import Candidate, same_stem
@@ -24,7 +25,7 @@ from .heads import HeadLearner
 from .lookup import name_key
 from .model import Concept, Name, concept_id
 from .phrases import PhraseIndex, cards_with_term
-from .release import CoreTerm, Seed
+from .release import Seed
 from .types import Association, counter_associations, type_associations
 
 LANGS = ("it", "fr")
@@ -44,21 +45,24 @@ class Evidence:
     recent: dict[str, PhraseIndex]
     types: dict[str, Association]
     counters: dict[str, Association]
-    keyword_cards: dict[str, set[int]]
+    keyword_cards: dict[str, set[int]]  # folded MTGJSON keyword -> cards carrying it
+    keyword_spelling: dict[str, str]  # folded MTGJSON keyword -> as MTGJSON spells it
     disagreements: list[str] = field(default_factory=list)
 
     @classmethod
     def gather(cls, cards: Sequence[ParallelCard]) -> "Evidence":
         heads = HeadLearner(LANGS)
         keyword_cards: dict[str, set[int]] = {}
+        spelling: dict[str, str] = {}
         for index, card in enumerate(cards):
             heads.add(card)
             for keyword in card.keywords:
                 keyword_cards.setdefault(fold(keyword), set()).add(index)
+                spelling.setdefault(fold(keyword), keyword)
         return cls(cards, heads, {lang: PhraseIndex(cards, lang) for lang in ("en", *LANGS)},
                    {lang: PhraseIndex(cards, lang, since=RECENT_SINCE) for lang in LANGS},
                    type_associations(list(cards), LANGS), counter_associations(list(cards), LANGS),
-                   keyword_cards)
+                   keyword_cards, spelling)
 
     def concept_cards(self, seed: Seed) -> set[int]:
         """The cards carrying a concept: by MTGJSON keyword, type, or English wording."""
@@ -137,9 +141,7 @@ def _learned(seed: Seed, lang: str, evidence: Evidence) -> list[tuple[str, Candi
 def _from_keywords(seed: Seed, lang: str, evidence: Evidence, keywords: set[str]) -> list[tuple[str, Candidate, str]]:
     """A keyword's name from line heads or, when printed inside sentences, from phrases."""
     keyword = max(sorted(keywords), key=lambda k: len(evidence.keyword_cards.get(k, ())))
-    original = next(k for card in evidence.cards for k in card.keywords if fold(k) == keyword) \
-        if keyword in evidence.keyword_cards else keyword
-    head = evidence.heads.result(original, lang)
+    head = evidence.heads.result(evidence.keyword_spelling.get(keyword, keyword), lang)
     cards = set().union(*(evidence.keyword_cards.get(k, set()) for k in keywords))
     best, variants, _ = evidence.phrases[lang].learn(cards)
     source = "ability-word" if seed.kind == "ability-word" else "keywords"
