@@ -18,7 +18,7 @@ from typing import Iterable
 from ..text import fold
 
 MASK = "~"
-LONGER_SHARE = 0.9
+LONGER_SHARE = 0.9  # a longer phrase replaces the best one when shown on this share of its cards
 _REMINDER = re.compile(r"\s*\([^()]*\)")
 _REMINDER_BEFORE_SENTENCE = re.compile(r"\s*\([^()]*\)(?=[A-ZÀ-Ý])")  # a line break lost after it
 _SPACE = re.compile(r"[ \t]+")

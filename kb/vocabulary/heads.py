@@ -25,7 +25,6 @@ from .lookup import name_key
 MAX_HEAD_WORDS = 5
 ABILITY_WORD_LINE = re.compile(r"^(?P<head>[^—–]{2,40}?)\s+[—–]\s")
 _HEAD_CUT = re.compile(r"\s*(?:[{—–:(«\"\d+~]|\bX\b|\bN\b).*$")
-
 _ITEM_SPLIT = re.compile(r"\s*[,;]\s+")
 _TRAILING = re.compile(r"[\s.,;:!?]+$")
 _FUNCTION_WORDS = STOPWORDS["it"] | STOPWORDS["fr"]
