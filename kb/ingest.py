@@ -19,7 +19,7 @@ from .parsers import detect_format
 from .sources import read_source
 
 MANIFEST_NAMES = {"MANIFEST.json", "MANIFEST.md", "README.md"}
-DATA_NAMES = {"lexicon-core.tsv"}  # curated data read by kb.align, not a source
+DATA_NAMES = {"lexicon-core.tsv", "vocabulary.tsv", "vocabulary-review.tsv"}  # curated/learned data, not sources
 
 
 @dataclass(frozen=True)

@@ -143,7 +143,9 @@ def test_build_reports_every_embedded_document(tmp_path: Path) -> None:
     assert all(d["unparsed"] == 0 for d in summary["documents"])
     assert {Path(s["path"]).name: s["reason"] for s in summary["skipped"]} == {
         "MANIFEST.json": "corpus manifest, not a source",
-        "lexicon-core.tsv": "curated lexicon data (read by the alignment), not a source"}
+        "lexicon-core.tsv": "curated lexicon data (read by the alignment), not a source",
+        "vocabulary.tsv": "curated lexicon data (read by the alignment), not a source",
+        "vocabulary-review.tsv": "curated lexicon data (read by the alignment), not a source"}
 
 
 def test_rule_lookup_path_imports_nothing_heavy() -> None:

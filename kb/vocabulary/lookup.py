@@ -1,0 +1,124 @@
+"""Finding concepts by name: :class:`Vocabulary` over the records of the table.
+
+Names are compared as :func:`name_key`: folded with :func:`kb.text.fold` (case, accents,
+ligatures, apostrophes), quotes and punctuation dropped, hyphens read as spaces, elided
+articles cut from every word (``l'esilio`` → ``esilio``). Plurals and inflections match
+where the table lists them as variants (``zone pubbliche``, ``profetizza``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterable
+
+from ..text import ALL_ELISIONS, ELISIONS, WORD, fold, fold_quotes, strip_elision
+from .model import FORMS, Concept, Name
+from .table import default_table_path, read_table
+
+MAX_PHRASE_WORDS = 7
+_DASHES = re.compile(r"(?<![\s/])[-‐‑–](?![\d/])|[‐‑–]")
+# A power/toughness pair stays one word, signs kept: "+1/+1" and "-1/-1" are different counters.
+_TOKEN = re.compile(r"[+-]?[\dx]+/[+-]?[\dx]+|" + WORD.pattern)
+
+
+def name_key(text: str, lang: str | None = None) -> str:
+    """``text`` reduced for matching names: ``L’Esilio`` → ``esilio``, ``Anti-malocchio`` → ``anti malocchio``."""
+    return " ".join(_key_words(text, lang))
+
+
+def _key_words(text: str, lang: str | None) -> list[str]:
+    elisions = ELISIONS.get(lang, ALL_ELISIONS) if lang else ALL_ELISIONS
+    folded = _DASHES.sub(" ", fold(fold_quotes(text)))
+    return [w for w in (strip_elision(token, elisions)[0] for token in _TOKEN.findall(folded)) if w]
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """A concept found by one of its names."""
+
+    concept: Concept
+    name: Name
+
+
+@dataclass(frozen=True, slots=True)
+class Spot:
+    """A phrase of a text naming concepts: word positions ``[start, end)`` and the matches."""
+
+    start: int
+    end: int
+    phrase: str
+    matches: tuple[Match, ...]
+
+
+class Vocabulary:
+    """The game's vocabulary in English, Italian and French, searchable by any name."""
+
+    def __init__(self, concepts: Iterable[Concept]) -> None:
+        self.concepts: tuple[Concept, ...] = tuple(concepts)
+        self._by_id = {c.id: c for c in self.concepts}
+        self._by_key: dict[str, list[Match]] = {}
+        self._by_rule: dict[str, list[Concept]] = {}
+        for concept in self.concepts:
+            for name in concept.names:
+                key = name_key(name.text, name.lang)
+                if key and all(m.concept is not concept for m in self._by_key.get(key, [])):
+                    self._by_key.setdefault(key, []).append(Match(concept, name))
+            for number in concept.rules:
+                self._by_rule.setdefault(number, []).append(concept)
+
+    @classmethod
+    def load(cls, path: Path | None = None) -> "Vocabulary":
+        """The vocabulary of a table file (the embedded ``corpus/vocabulary.tsv`` by default)."""
+        return cls(read_table(path or default_table_path()))
+
+    def __len__(self) -> int:
+        return len(self.concepts)
+
+    def get(self, concept_id: str) -> Concept | None:
+        return self._by_id.get(concept_id)
+
+    def of_kind(self, kind: str) -> tuple[Concept, ...]:
+        return tuple(c for c in self.concepts if c.kind == kind)
+
+    def by_rule(self, number: str) -> tuple[Concept, ...]:
+        """The concepts whose rules include ``number`` (``702.19`` → Trample)."""
+        return tuple(self._by_rule.get(number, ()))
+
+    def matches(self, text: str, lang: str | None = None) -> tuple[Match, ...]:
+        """Every concept one of whose names is ``text`` (in ``lang`` first, preferred names first)."""
+        found = self._by_key.get(name_key(text, lang), [])
+        return tuple(sorted(found, key=lambda m: (lang is not None and m.name.lang != lang,
+                                                  FORMS.index(m.name.form), -m.name.cards)))
+
+    def lookup(self, text: str, lang: str | None = None) -> tuple[Concept, ...]:
+        """The concepts named ``text`` in any language (``travolgere`` → Trample)."""
+        return tuple(m.concept for m in self.matches(text, lang))
+
+    def spot(self, text: str, lang: str | None = None) -> tuple[Spot, ...]:
+        """The longest phrases of ``text`` that name concepts, left to right, not overlapping
+        (``regole del legame vitale`` → ``legame vitale``). Positions count words of :func:`name_key`."""
+        words = _key_words(text, lang)
+        spots, start = [], 0
+        while start < len(words):
+            for end in range(min(len(words), start + MAX_PHRASE_WORDS), start, -1):
+                phrase = " ".join(words[start:end])
+                if phrase in self._by_key:
+                    spots.append(Spot(start, end, phrase, self.matches(phrase, lang)))
+                    start = end
+                    break
+            else:
+                start += 1
+        return tuple(spots)
+
+
+@lru_cache(maxsize=4)
+def _load_cached(path: str) -> Vocabulary:
+    return Vocabulary.load(Path(path))
+
+
+def default_vocabulary() -> Vocabulary:
+    """The embedded vocabulary, read once per process."""
+    return _load_cached(str(default_table_path()))

@@ -1,0 +1,81 @@
+"""The vocabulary's records: a :class:`Concept` of the game and its :class:`Name` in each language.
+
+A concept is one thing of the game a judge may name: a keyword ability (702.x), a keyword
+action (701.x), an ability word (207.2c), a zone, phase or step, a card type or supertype,
+a kind of counter, or another glossary term. Its names are ordered per language, the
+preferred name first; ``variant`` names are other printed forms (plural, inflected,
+elided), ``obsolete`` names are old wordings kept so that a search still finds the concept.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..text import fold
+
+KINDS = ("keyword-ability", "keyword-action", "ability-word", "zone", "phase", "step",
+         "card-type", "supertype", "counter", "term")
+FORMS = ("preferred", "variant", "obsolete")
+VOCABULARY_LANGUAGES = ("en", "it", "fr")
+_SLUG_SPLIT = re.compile(r"[^\w+/!∞-]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Name:
+    """One name of a concept in one language, with the evidence behind it.
+
+    ``cards`` counts distinct cards showing the name where the concept is present (for an
+    English name: cards carrying the concept); ``score`` is the share of the cards showing
+    the name that carry the concept (1.0 for curated names); ``source`` says where it came
+    from (``keywords``, ``ability-word``, ``type-line``, ``text``, ``counters``, ``glossary``,
+    ``release``, ``core``, ``curated``) and ``note`` any manual review.
+    """
+
+    text: str
+    lang: str
+    form: str = "preferred"
+    cards: int = 0
+    score: float = 1.0
+    source: str = ""
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Concept:
+    """A game concept: its kind, its rule numbers in the reference release, its names."""
+
+    id: str
+    kind: str
+    rules: tuple[str, ...] = ()
+    names: tuple[Name, ...] = ()
+
+    @property
+    def en(self) -> str:
+        """The English name (the reference release's spelling)."""
+        return self.name("en") or ""
+
+    @property
+    def rule(self) -> str | None:
+        """The concept's first rule number (its own rule or chapter), if it has one."""
+        return self.rules[0] if self.rules else None
+
+    def names_in(self, lang: str, obsolete: bool = False) -> tuple[Name, ...]:
+        """The names in ``lang``, preferred first; obsolete ones only when asked for."""
+        return tuple(n for n in self.names if n.lang == lang and (obsolete or n.form != "obsolete"))
+
+    def name(self, lang: str) -> str | None:
+        """The preferred name in ``lang``, or ``None`` when the vocabulary has none."""
+        names = self.names_in(lang)
+        return names[0].text if names else None
+
+    def has_names(self, *langs: str) -> bool:
+        """True if the concept has a current (not obsolete) name in every language of ``langs``."""
+        return all(self.names_in(lang) for lang in langs)
+
+
+def concept_id(kind: str, english: str) -> str:
+    """The stable id of a concept: its kind and its English name as a slug
+    (``keyword-ability:first-strike``, ``zone:graveyard``, ``counter:+1/+1``)."""
+    slug = "-".join(part for part in _SLUG_SPLIT.split(fold(english)) if part)
+    return f"{kind}:{slug}"
