@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from ..lexicon import CoreTerm
+from ..align.core import CoreTerm
 from ..text import fold
 from .cards import ParallelCard
 from .evidence import Candidate, same_stem

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..lexicon import CoreTerm
+from ..align.core import CoreTerm
 from ..model import Document, Term
 from ..text import fold
 
