@@ -7,10 +7,10 @@
 2. lowercase;
 3. elision stripping for Italian and French (both ``'`` and ``’``): the elided
    article or preposition is dropped (``dell'abilità`` → ``abilità``);
-   English drops the possessive ``'s``;
-4. accent folding (``bloquée`` → ``bloquee``) *before* stemming, so a word typed
-   with or without accents stems the same way;
-5. the language's own stop words (folded the same way);
+   English drops the possessive ``'s`` (:data:`kb.text.ELISIONS`);
+4. folding (:func:`kb.text.fold`: ``bloquée`` → ``bloquee``, ``œ`` → ``oe``, ``’`` → ``'``)
+   *before* stemming, so a word typed with or without accents stems the same way;
+5. the language's stop words (:data:`kb.text.STOPWORDS`, the lists the alignment uses too);
 6. the language's snowball stemmer (rule numbers and other tokens with digits
    are never stemmed).
 
@@ -21,66 +21,18 @@ elisions) used for spelling suggestions, typo tolerance and prefixes.
 from __future__ import annotations
 
 import re
-import unicodedata
 from functools import lru_cache
 from typing import Iterator
 
 from whoosh.analysis import Analyzer, Filter, LowercaseFilter, RegexTokenizer, Token
-from whoosh.lang import stemmer_for_language, stopwords_for_language
+from whoosh.lang import stemmer_for_language
+
+from kb.text import ALL_ELISIONS, APOSTROPHES, ELISIONS, RULE_NUMBER, STOPWORDS, fold, strip_elision
 
 LANGS = ("en", "it", "fr")
 
 # A rule number (702.19b, 400.7) first, then words with inner apostrophes.
-TOKEN_PATTERN = re.compile(r"\d{3}\.\d+[a-z]?(?![\w])|\w+(?:['’]\w+)*", re.UNICODE | re.IGNORECASE)
-RULE_NUMBER = re.compile(r"^\d{3}\.\d+[a-z]?$")
-
-ELISIONS: dict[str, frozenset[str]] = {
-    "it": frozenset("""
-        l un d c m t s v n dell all dall nell sull coll pell quell quest nessun alcun ciascun
-        anch tutt senz dev com dov cos buon bell sant gl mezz
-    """.split()),
-    "fr": frozenset("""
-        l d j m t s c n qu jusqu lorsqu puisqu quoiqu presqu quelqu
-    """.split()),
-    "en": frozenset(),
-}
-APOSTROPHES = "'’`´"
-
-# Stop words the whoosh lists lack that are pure noise in rules text.
-EXTRA_STOPWORDS = {
-    "en": {"s"},
-    "it": {"ne", "ci", "si"},
-    "fr": {"ne", "pas", "ou"},
-}
-
-
-def fold(text: str) -> str:
-    """Remove diacritics (``é`` → ``e``, ``œ`` → ``oe``); keeps everything else."""
-    if text.isascii():
-        return text
-    text = text.replace("œ", "oe").replace("æ", "ae").replace("ß", "ss")
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
-
-
-def strip_elision(word: str, elisions: frozenset[str]) -> tuple[str, int]:
-    """``word`` without a leading elided article, and how many characters were cut."""
-    cut = 0
-    while True:
-        for apostrophe in APOSTROPHES:
-            head, sep, tail = word.partition(apostrophe)
-            if sep and tail and head in elisions:
-                cut += len(head) + 1
-                word = tail
-                break
-        else:
-            return word, cut
-
-
-def normalise_apostrophes(word: str) -> str:
-    for apostrophe in APOSTROPHES[1:]:
-        word = word.replace(apostrophe, "'")
-    return word
+TOKEN_PATTERN = re.compile(rf"{RULE_NUMBER}(?!\w)|\w+(?:['’]\w+)*", re.UNICODE | re.IGNORECASE)
 
 
 class ElisionFilter(Filter):
@@ -101,8 +53,7 @@ class ElisionFilter(Filter):
                 text, cut = strip_elision(text, self.elisions)
                 if cut and getattr(t, "chars", False):
                     t.startchar += cut
-                text = normalise_apostrophes(text)
-                if self.possessive and text.endswith("'s"):
+                if self.possessive and len(text) > 2 and text[-1] == "s" and text[-2] in APOSTROPHES:
                     text = text[:-2]
                     if getattr(t, "chars", False):
                         t.endchar -= 2
@@ -111,7 +62,7 @@ class ElisionFilter(Filter):
 
 
 class FoldFilter(Filter):
-    """Accent folding (runs before stop words and stemming)."""
+    """:func:`kb.text.fold`: accents, ligatures and apostrophes (runs before stop words and stemming)."""
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, FoldFilter)
@@ -123,11 +74,11 @@ class FoldFilter(Filter):
 
 
 class StopWordsFilter(Filter):
-    """Removes the language's stop words (compared folded) and renumbers positions."""
+    """Removes the language's stop words (:data:`kb.text.STOPWORDS`, folded) and renumbers positions."""
 
     def __init__(self, lang: str) -> None:
         self.lang = lang
-        self.stops = stopwords(lang)
+        self.stops = STOPWORDS.get(lang, frozenset())
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, StopWordsFilter) and self.lang == other.lang
@@ -166,12 +117,6 @@ class SnowballFilter(Filter):
 
 
 @lru_cache(maxsize=None)
-def stopwords(lang: str) -> frozenset[str]:
-    words = set(stopwords_for_language(lang)) | EXTRA_STOPWORDS.get(lang, set())
-    return frozenset(words | {fold(w) for w in words})
-
-
-@lru_cache(maxsize=None)
 def stemmer(lang: str):
     """A cached stem function for ``lang`` (whoosh's snowball stemmers are pure Python)."""
     base = stemmer_for_language(lang)
@@ -201,8 +146,7 @@ def analyzer_for(lang: str) -> Analyzer:
 @lru_cache(maxsize=None)
 def words_analyzer() -> Analyzer:
     """Lowercased, elision-stripped, folded words of any language, unstemmed, no stop words."""
-    every = frozenset().union(*ELISIONS.values())
-    return tokenizer() | LowercaseFilter() | ElisionFilter(every, possessive=True) | FoldFilter()
+    return tokenizer() | LowercaseFilter() | ElisionFilter(ALL_ELISIONS, possessive=True) | FoldFilter()
 
 
 def terms(text: str, lang: str) -> list[str]:
@@ -212,10 +156,6 @@ def terms(text: str, lang: str) -> list[str]:
 
 def words(text: str) -> list[str]:
     return [t.text for t in words_analyzer()(text)]
-
-
-def is_rule_number(token: str) -> bool:
-    return bool(RULE_NUMBER.match(token))
 
 
 def name_key(text: str) -> str:

@@ -1,0 +1,48 @@
+"""What a search returns: :class:`Hit` (one item and why it matched) and :class:`Hits`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class Hit:
+    """One result: what it is, where it comes from, and why it matched."""
+
+    kind: str
+    id: str
+    lang: str
+    title: str
+    snippet: str
+    score: float
+    number: str | None = None
+    highlights: list[tuple[int, int]] = field(default_factory=list)
+    aligned: dict[str, str] = field(default_factory=dict)
+    doc: str = ""
+    reason: str = "text"  # number | name | aligned | text | expanded | partial
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def marked(self, start: str = "[", end: str = "]") -> str:
+        """The snippet with each highlighted span wrapped in ``start`` … ``end``."""
+        out, last = [], 0
+        for a, b in self.highlights:
+            out += [self.snippet[last:a], start, self.snippet[a:b], end]
+            last = b
+        out.append(self.snippet[last:])
+        return "".join(out)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "id": self.id, "number": self.number, "lang": self.lang,
+                "title": self.title, "snippet": self.snippet,
+                "highlights": [list(h) for h in self.highlights], "score": round(self.score, 4),
+                "reason": self.reason, "aligned": self.aligned, "doc": self.doc,
+                **{k: v for k, v in self.extra.items() if k in ("subkind", "date", "provenance", "card", "type")}}
+
+
+class Hits(list):
+    """A list of :class:`Hit` with did-you-mean ``suggestions`` (corrected queries)."""
+
+    def __init__(self, hits: list[Hit] = (), suggestions: list[str] | None = None) -> None:
+        super().__init__(hits)
+        self.suggestions = suggestions or []

@@ -1,0 +1,177 @@
+"""The query language: words, phrases, ``OR``, ``NOT``, filters and rule numbers.
+
+* plain words; ``"a phrase"``; ``OR`` between groups of words; ``NOT word`` or ``-word``;
+* ``kind:rule|ruling|term|card|example|page``, ``lang:it|en|fr``, ``section:7``
+  (with English, Italian and French aliases, accents optional);
+* ``vot*``: a prefix of at least 3 letters;
+* rule numbers anywhere (``400.7k``, ``rule 701.32``, ``CR 701.32``, ``702.19b-d``,
+  ``400.1-400.3``, ``chapter 400``); a bare chapter number needs a cue word
+  (``chapter``, ``rule``, ``capitolo`` …) unless it is the whole query.
+
+:func:`parse_query` turns a query into a :class:`Parsed`; malformed input never
+raises anything but :class:`QueryError` (a one-line message).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from kb.errors import KBError
+from kb.numbering import NumberError, RuleNumber, parse_range
+from kb.text import RULE_NUMBER, fold
+
+from .analysis import words
+
+MAX_QUERY_CHARS = 1000
+MAX_CLAUSES = 32
+KIND_ALIASES = {
+    "rule": "rule", "rules": "rule", "subrule": "rule", "regola": "rule", "regle": "rule",
+    "ruling": "ruling", "rulings": "ruling", "term": "term", "terms": "term", "glossary": "term",
+    "card": "card", "cards": "card", "carta": "card", "carte": "card", "example": "example",
+    "examples": "example", "page": "page", "pages": "page", "keyword": "page",
+}
+LANG_ALIASES = {"en": "en", "it": "it", "fr": "fr", "english": "en", "italian": "it", "italiano": "it",
+                "french": "fr", "francais": "fr"}
+# Words that only introduce a rule number ("rule 400.7k", "CR 701.32").
+NUMBER_CUES = {"rule", "rules", "cr", "regola", "regole", "regle", "regles", "chapter", "capitolo",
+               "chapitre", "section", "sezione", "see", "vedi", "voir", "r"}
+DASHES = "-\u2010\u2011\u2012\u2013\u2014\u2212"
+
+_TOKEN = re.compile(r'"(?P<phrase>[^"]*)"?|(?P<word>[^\s"]+)')
+# A chapter or rule number (a final full stop allowed), or a range starting with a rule number.
+_NUMBER = re.compile(rf"^(?:{RULE_NUMBER}|\d{{3}})\.?$|^{RULE_NUMBER}\s*[{DASHES}]\s*[\d.]*[a-z]?$",
+                     re.IGNORECASE)
+_FIELD = re.compile(r"^(?P<name>kind|lang|section):(?P<value>.*)$", re.IGNORECASE)
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+class QueryError(KBError):
+    """A query that cannot be run (one line, shown to the user)."""
+
+
+@dataclass
+class Word:
+    text: str
+    prefix: bool = False
+
+
+@dataclass
+class Phrase:
+    text: str
+
+
+@dataclass
+class Parsed:
+    groups: list[list[Word | Phrase]] = field(default_factory=lambda: [[]])
+    negated: list[Word | Phrase] = field(default_factory=list)
+    numbers: list[RuleNumber | Any] = field(default_factory=list)
+    kinds: set[str] = field(default_factory=set)
+    langs: set[str] = field(default_factory=set)
+    sections: set[str] = field(default_factory=set)
+
+    @property
+    def items(self) -> list[Word | Phrase]:
+        return [item for group in self.groups for item in group]
+
+    def plain_text(self) -> str:
+        return " ".join(i.text for i in self.items)
+
+
+def clean(query: str) -> str:
+    """Control characters become spaces; overlong queries are cut at a word boundary."""
+    text = _CONTROL.sub(" ", query or "")
+    if len(text) > MAX_QUERY_CHARS:
+        text = text[:MAX_QUERY_CHARS].rsplit(" ", 1)[0]
+    return text.strip()
+
+
+def parse_query(query: str) -> Parsed:
+    """Split a query into word groups, negations, rule numbers and filters."""
+    parsed = Parsed()
+    negate_next = False
+    raw = [(m.group("phrase"), m.group("word")) for m in _TOKEN.finditer(clean(query))]
+    for position, (phrase, word) in enumerate(raw):
+        if phrase is not None:
+            if phrase.strip():
+                _add(parsed, Phrase(phrase.strip()), negate_next)
+            negate_next = False
+            continue
+        if word == "OR":
+            if parsed.groups[-1]:
+                parsed.groups.append([])
+            continue
+        if word in ("NOT", "AND"):
+            negate_next = word == "NOT"
+            continue
+        negated = negate_next or (word.startswith("-") and len(word) > 1 and not word[1].isdigit())
+        negate_next = False
+        if word.startswith("-") and negated:
+            word = word[1:]
+        field_match = _FIELD.match(word)
+        if field_match:
+            add_filter(parsed, field_match.group("name").lower(), field_match.group("value"))
+            continue
+        number = _rule_number(word, previous=raw[position - 1][1] if position else None,
+                              alone=len(raw) == 1)
+        if number is not None:
+            parsed.numbers.append(number)
+            continue
+        if word.endswith("*"):
+            stem = word.rstrip("*")
+            if len(words(stem)) == 1 and len(stem) >= 3:
+                _add(parsed, Word(stem, prefix=True), negated)
+                continue
+            if stem:
+                raise QueryError(f"prefix {word!r} is too short: give at least 3 letters before '*'")
+            continue
+        for token in words(word) if len(words(word)) > 1 else [word]:
+            _add(parsed, Word(token), negated)
+    if parsed.numbers:  # "rule 400.7k": the cue word is not something to search for
+        for group in parsed.groups:
+            group[:] = [i for i in group if not (isinstance(i, Word) and fold(i.text) in NUMBER_CUES)]
+    parsed.groups = [g for g in parsed.groups if g] or [[]]
+    return parsed
+
+
+def _add(parsed: Parsed, item: Word | Phrase, negated: bool) -> None:
+    if negated:
+        parsed.negated.append(item)
+    elif len(parsed.items) < MAX_CLAUSES:
+        parsed.groups[-1].append(item)
+
+
+def add_filter(parsed: Parsed, name: str, value: str) -> None:
+    """Add the values of a ``kind``, ``lang`` or ``section`` filter (comma or ``|`` separated)."""
+    values = [v for v in re.split(r"[,|]", fold(value.strip())) if v]
+    for v in values:
+        if name == "kind":
+            if v not in KIND_ALIASES:
+                raise QueryError(f"unknown kind {v!r}: use one of rule, ruling, term, card, example, page")
+            parsed.kinds.add(KIND_ALIASES[v])
+        elif name == "lang":
+            if v not in LANG_ALIASES:
+                raise QueryError(f"unknown language {v!r}: use it, en or fr")
+            parsed.langs.add(LANG_ALIASES[v])
+        elif not re.fullmatch(r"[1-9]", v):
+            raise QueryError(f"unknown section {v!r}: sections are numbered 1 to 9")
+        else:
+            parsed.sections.add(v)
+
+
+def _rule_number(word: str, previous: str | None, alone: bool):
+    """A rule number or range in ``word`` (trailing punctuation ignored), else None."""
+    text = word.strip("()[],;:").lower()
+    if not _NUMBER.match(text):
+        return None
+    if re.fullmatch(r"\d{3}", text.rstrip(".")):
+        cue = previous is not None and fold(previous.strip("(")) in NUMBER_CUES
+        if not (cue or alone):
+            return None
+    try:
+        if any(d in text for d in DASHES):
+            return parse_range(text)
+        return RuleNumber.parse(text)
+    except NumberError:
+        return None

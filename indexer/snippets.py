@@ -1,0 +1,54 @@
+"""Snippets: a window of an item's text around its first matched word, with the matched
+spans marked, and the key under which repeated ruling texts count as one hit."""
+
+from __future__ import annotations
+
+import re
+
+from .analysis import LANGS, analyzer_for
+from .hits import Hit
+
+SNIPPET_CHARS = 220
+
+
+def make_snippet(content: str, lang: str, highlight: set[str]) -> tuple[str, list[tuple[int, int]]]:
+    """A window of ``content`` around the first matched word, with the matched spans.
+
+    ``highlight`` holds analysed terms of ``lang``: a word of ``content`` is marked
+    when the language's chain turns it into one of them.
+    """
+    text = re.sub(r"\s", " ", content)
+    spans: list[tuple[int, int]] = []
+    if highlight and lang in LANGS:
+        for token in analyzer_for(lang)(text, chars=True, positions=False, mode="index"):
+            if token.text in highlight:
+                spans.append((token.startchar, token.endchar))
+    start = 0
+    if spans and spans[0][0] > SNIPPET_CHARS // 3:
+        start = text.rfind(" ", 0, spans[0][0] - SNIPPET_CHARS // 4) + 1
+    end = len(text)
+    if end - start > SNIPPET_CHARS:
+        end = text.rfind(" ", start, start + SNIPPET_CHARS)
+        end = end if end > start else start + SNIPPET_CHARS
+    prefix = "…" if start > 0 else ""
+    suffix = "…" if end < len(text) else ""
+    window = prefix + text[start:end].strip() + suffix
+    shift = len(prefix) - start - (len(text[start:end]) - len(text[start:end].lstrip()))
+    shown = [(a + shift, b + shift) for a, b in spans if a >= start and b <= end]
+    return window, shown
+
+
+def with_snippets(hits: list[Hit]) -> list[Hit]:
+    """Cut the snippet of each hit kept from the text and terms its search left in ``extra``."""
+    for hit in hits:
+        content, marks = hit.extra.pop("_content", None), hit.extra.pop("_marks", set())
+        if content is not None:
+            hit.snippet, hit.highlights = make_snippet(content, hit.lang, marks)
+    return hits
+
+
+def same_text_key(hit: Hit) -> str:
+    """Rulings repeated word for word on many cards are one hit (their id ends in a text digest)."""
+    if hit.kind == "ruling":
+        return f"ruling-text/{hit.lang}/{hit.id.rsplit('/', 1)[-1]}"
+    return hit.id

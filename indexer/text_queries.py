@@ -1,0 +1,212 @@
+"""The whoosh queries for the words and phrases of a parsed query.
+
+Each word is analysed with each language's chain and searched in that language's
+title and text fields. With ``expand``:
+
+* a word of 5 or more letters that the index does not hold is also searched as
+  its nearest indexed words (edit distance 1, or 2 for 7+ letters);
+* Italian and French game terms are also searched as their English counterparts
+  (:mod:`indexer.lexicon`), ranked below direct matches.
+
+A prefix (``vot*``) becomes its most frequent indexed words. Besides the query that
+needs every word, :meth:`TextQueries.build` gives the partial query (only some of
+the words) and the negation; :meth:`TextQueries.suggest` the did-you-mean query.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from whoosh import query as Q
+
+from kb.text import fold
+
+from .analysis import LANGS, terms
+from .lexicon import expansions
+from .query import Parsed, Phrase, Word
+from .schema import text_field, title_field
+from .scoring import CORRECTION_BOOST, EXPANSION_BOOST
+
+PREFIX_EXPANSIONS = 64
+# In the partial tier, a word found in more than this share of the index is left out.
+PARTIAL_MAX_SHARE = 0.02
+
+
+class TextQueries:
+    """Builds the queries of one search in ``langs``; remembers the corrections it made."""
+
+    def __init__(self, reader, langs: list[str]) -> None:
+        self.reader = reader
+        self.langs = langs
+        self.corrections: dict[str, list[str]] = {}
+
+    def build(self, parsed: Parsed, expand: bool) -> tuple[Q.Query | None, Q.Query | None, Q.Query | None]:
+        """(every word of some group, some of the words, the negated items) as queries."""
+        strict_groups, every_clause = [], []
+        for group in parsed.groups:
+            required, optional = [], []
+            for clause, is_optional in self._group_clauses(group, expand):
+                (optional if is_optional else required).append(clause)
+            every_clause += required + optional
+            if required:
+                strict = Q.And(required)
+                strict_groups.append(Q.AndMaybe(strict, Q.Or(optional)) if optional else strict)
+            elif optional:
+                strict_groups.append(Q.Or(optional))
+        strict = Q.Or(strict_groups) if strict_groups else None
+        relaxed = self._partial_query(every_clause)
+        negated = [q for q in (self._item_query(i, fuzzy=False) for i in parsed.negated) if q is not None]
+        return strict, relaxed, (Q.Or(negated) if negated else None)
+
+    def _partial_query(self, clauses: list[Q.Query]) -> Q.Query | None:
+        """Items holding only some of the words: the rarer words only.
+
+        A word found in a large share of the index (``abilità`` in Italian card texts,
+        ``exile``) adds little as a partial match and makes whoosh score most of the
+        index; the rarest word is always kept.
+        """
+        if len(clauses) < 2:
+            return None
+        cap = PARTIAL_MAX_SHARE * max(self.reader.doc_count(), 1)
+        sized = sorted(clauses, key=lambda q: q.estimate_size(self.reader))
+        kept = [q for q in sized if q.estimate_size(self.reader) <= cap] or sized[:1]
+        return Q.Or(kept, scale=0.9)
+
+    def _group_clauses(self, group: list[Word | Phrase], expand: bool) -> Iterator[tuple[Q.Query, bool]]:
+        """(query, optional?) per item of a group; lexicon phrases become one clause when ``expand``."""
+        spans = _lexicon_spans(group) if expand else []
+        index = 0
+        while index < len(group):
+            span = next((s for s in spans if s[0] == index), None)
+            if span is not None:
+                start, end, english = span
+                direct = [q for q in (self._item_query(i) for i in group[start:end + 1]) if q is not None]
+                alternatives = [Q.And(direct)] if direct else []
+                if "en" in self.langs:
+                    english_terms = [Q.Or([Q.Term(f, t) for f in (text_field("en"), title_field("en"))])
+                                     for t in terms(english, "en")]
+                    alternatives.append(Q.And(english_terms, boost=EXPANSION_BOOST))
+                yield Q.Or(alternatives), False
+                index = end + 1
+                continue
+            item = group[index]
+            query = self._item_query(item, fuzzy=expand)
+            if query is not None:
+                yield query, isinstance(item, Word) and not item.prefix and _is_stopword_somewhere(item.text)
+            index += 1
+
+    def _item_query(self, item: Word | Phrase, fuzzy: bool = True) -> Q.Query | None:
+        if isinstance(item, Phrase):
+            return self._phrase_query(item.text, expand=fuzzy)
+        if item.prefix:
+            return self._prefix_query(item.text)
+        direct = self._word_terms(item.text)
+        if not direct:
+            return None
+        if fuzzy and not any(self.reader.doc_frequency(f, t) for f, t in direct):
+            fixed = self._corrections(item.text)
+            if fixed:
+                self.corrections[item.text] = fixed
+                alternatives = [Q.Term(f, t) for f, t in direct]
+                for word in fixed:
+                    alternatives += [Q.Term(f, t, boost=CORRECTION_BOOST) for f, t in self._word_terms(word)]
+                return Q.Or(alternatives)
+        return Q.Or([Q.Term(f, t) for f, t in direct])
+
+    def _word_terms(self, word: str) -> list[tuple[str, str]]:
+        """(field, term) for ``word`` analysed in each language, title and text fields."""
+        pairs = []
+        for lang in self.langs:
+            for t in dict.fromkeys(terms(word, lang)):
+                pairs += [(text_field(lang), t), (title_field(lang), t)]
+        return pairs
+
+    def _phrase_query(self, text: str, expand: bool = True) -> Q.Query | None:
+        alternatives = []
+        for lang in self.langs:
+            analysed = terms(text, lang)
+            for f in (text_field(lang), title_field(lang)):
+                if len(analysed) == 1:
+                    alternatives.append(Q.Term(f, analysed[0]))
+                elif analysed:
+                    alternatives.append(Q.Phrase(f, analysed))
+        for lang in ("it", "fr") if expand else ():
+            analysed = terms(text, lang)
+            for start, end, english in expansions(lang, analysed):
+                if (start, end) == (0, len(analysed)) and "en" in self.langs:
+                    target = terms(english, "en")
+                    for f in (text_field("en"), title_field("en")):
+                        alternatives.append(Q.Phrase(f, target, boost=EXPANSION_BOOST) if len(target) > 1
+                                            else Q.Term(f, target[0], boost=EXPANSION_BOOST))
+        return Q.Or(alternatives) if alternatives else None
+
+    def _prefix_query(self, prefix: str) -> Q.Query:
+        """The :data:`PREFIX_EXPANSIONS` most frequent indexed words starting with ``prefix``."""
+        start = fold(prefix)
+        found = []
+        for term in self.reader.expand_prefix("words", start):
+            term = term.decode("utf-8") if isinstance(term, bytes) else term
+            found.append((-self.reader.doc_frequency("words", term), term))
+        chosen = [t for _, t in sorted(found)[:PREFIX_EXPANSIONS]]
+        pairs = {pair for word in chosen for pair in self._word_terms(word)}
+        return Q.Or([Q.Term(f, t) for f, t in sorted(pairs)]) if pairs else Q.NullQuery
+
+    def _corrections(self, word: str) -> list[str]:
+        """Indexed words within edit distance 1 (2 for 7+ letters) of a 5+ letter word."""
+        folded = fold(word)
+        if len(folded) < 5 or not folded.isalpha():
+            return []
+        for distance in (1, 2) if len(folded) >= 7 else (1,):
+            found = self._nearest(folded, distance, 3)
+            if found:
+                return found
+        return []
+
+    def _nearest(self, folded: str, distance: int, count: int) -> list[str]:
+        """The ``count`` most frequent indexed words within ``distance`` edits (same first letter)."""
+        found = [(-self.reader.doc_frequency("words", w), w)
+                 for w in self.reader.terms_within("words", folded, distance, prefix=1)]
+        return [w for _, w in sorted(found)[:count]]
+
+    def suggest(self, parsed: Parsed) -> list[str]:
+        """The query with its unknown words corrected ("did you mean"), if any was."""
+        changed, out = False, []
+        for item in parsed.items:
+            if isinstance(item, Word) and not item.prefix:
+                folded = fold(item.text)
+                known = self.reader.doc_frequency("words", folded) > 0
+                fixed = self.corrections.get(item.text) or ([] if known else self._corrections_loose(folded))
+                if fixed and not known:
+                    out.append(fixed[0])
+                    changed = True
+                    continue
+            out.append(item.text if isinstance(item, Word) else f'"{item.text}"')
+        return [" ".join(out)] if changed else []
+
+    def _corrections_loose(self, folded: str) -> list[str]:
+        if len(folded) < 4 or not folded.isalpha():
+            return []
+        return self._nearest(folded, 2, 1)
+
+
+def _lexicon_spans(group: list[Word | Phrase]) -> list[tuple[int, int, str]]:
+    """Runs of words that a lexicon entry translates, longest first, never overlapping."""
+    candidates: list[tuple[int, int, str]] = []
+    for lang in ("it", "fr"):
+        sequence: list[tuple[int, str]] = [(i, t) for i, item in enumerate(group)
+                                          if isinstance(item, Word) and not item.prefix
+                                          for t in terms(item.text, lang)]
+        for start, end, english in expansions(lang, [t for _, t in sequence]):
+            candidates.append((sequence[start][0], sequence[end - 1][0], english))
+    spans: list[tuple[int, int, str]] = []
+    covered: set[int] = set()
+    for first, last, english in sorted(candidates, key=lambda c: (c[0] - c[1], c[0])):
+        if not covered & set(range(first, last + 1)):
+            spans.append((first, last, english))
+            covered |= set(range(first, last + 1))
+    return spans
+
+
+def _is_stopword_somewhere(word: str) -> bool:
+    """A word that some language drops (``di``, ``the``, ``de``) is not required to match."""
+    return any(not terms(word, lang) for lang in LANGS)

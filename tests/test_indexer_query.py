@@ -1,0 +1,42 @@
+"""The query language: its pieces, filters, rule-number cues and one-line errors.
+
+On the knowledge base of ``search_kb`` (tests/conftest.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from indexer.query import QueryError, parse_query
+from indexer.searcher import search
+
+
+def test_parse_query_pieces() -> None:
+    parsed = parse_query('rule 400.7k "public zone" -damage kind:card lang:it OR vot*')
+    assert [str(n) for n in parsed.numbers] == ["400.7k"]
+    assert [type(i).__name__ for i in parsed.groups[0]] == ["Phrase"]
+    assert parsed.groups[1][0].prefix and [i.text for i in parsed.negated] == ["damage"]
+    assert parsed.kinds == {"card"} and parsed.langs == {"it"}
+
+
+def test_chapter_needs_a_cue_word(search_kb) -> None:
+    assert search(search_kb, "chapter 403", lang="en")[0].id == "rule/en/403"
+    assert all(h.reason != "number" for h in search(search_kb, "403 votes"))
+
+
+def test_bad_filter_values_are_one_line_errors(search_kb) -> None:
+    for query, message in (("lang:de vote", "unknown language"), ("kind:spell x", "unknown kind"),
+                           ("section:12 x", "unknown section")):
+        with pytest.raises(QueryError, match=message):
+            search(search_kb, query)
+
+
+@pytest.mark.parametrize("query", ['"unbalanced quote', "NOT", "OR", "NOT NOT vote", '""', "   ", "-",
+                                   "vote " * 2500, "vo\x00te\x1b[31m", "701.", "999.99z", "702.19d-b",
+                                   "kind:", "lang:", "*", "***", ":::", "(((", "ü" * 300])
+def test_malformed_input_never_raises_anything_else(search_kb, query: str) -> None:
+    try:
+        hits = search(search_kb, query)
+    except QueryError as exc:
+        assert "\n" not in str(exc)
+    else:
+        assert isinstance(hits, list)

@@ -1,0 +1,46 @@
+"""Ranking: direct matches above translated ones, deterministic ties.
+
+On the knowledge base of ``search_kb`` (tests/conftest.py)."""
+
+from __future__ import annotations
+
+from indexer.hits import Hit
+from indexer.scoring import in_languages, rule_order, score_order
+from indexer.searcher import Searcher, search
+
+
+def test_pareggio_finds_the_italian_ruling_and_card_first(search_kb) -> None:
+    hits = search(search_kb, "pareggio")
+    assert hits[0].kind == "ruling" and hits[0].lang == "it" and "pareggio" in hits[0].snippet
+    assert "card/it/Magister of Worth" in [h.id for h in hits[:3]]
+    assert all(h.reason == "text" for h in hits[:2])  # direct matches before translated ones
+
+
+def test_vote_tied_finds_the_tie_ruling(search_kb) -> None:
+    top = search(search_kb, "vote tied", limit=3)
+    assert any(h.kind == "ruling" and "the vote is tied" in h.snippet.replace("“", '"').replace("”", '"')
+               for h in top)
+
+
+def test_order_is_deterministic(search_kb) -> None:
+    first = [(h.id, h.score) for h in search(search_kb, "player vote", limit=30)]
+    again = [(h.id, h.score) for h in Searcher(search_kb.index_dir).search("player vote", limit=30)]
+    assert first == again
+    assert len(first) == len({hit_id for hit_id, _ in first})  # no hit twice
+
+
+def test_equal_scores_break_ties_by_kind_language_rule_order_and_id() -> None:
+    def hit(kind: str, uid: str, lang: str, score: float, numkey: str = "") -> Hit:
+        return Hit(kind, uid, lang, "", "", score, extra={"_numkey": numkey})
+
+    hits = [hit("ruling", "ruling/en/x", "en", 2.0), hit("rule", "rule/fr/b", "fr", 2.00001, "b"),
+            hit("rule", "rule/en/b", "en", 2.0, "b"), hit("rule", "rule/en/a", "en", 2.0, "a"),
+            hit("card", "card/en/z", "en", 5.0)]
+    assert [h.id for h in sorted(hits, key=score_order)] == [
+        "card/en/z", "rule/en/a", "rule/en/b", "rule/fr/b", "ruling/en/x"]
+    assert [h.id for h in sorted(hits[1:4], key=rule_order)] == ["rule/en/a", "rule/en/b", "rule/fr/b"]
+
+
+def test_languages_in_order() -> None:
+    assert in_languages(set()) == ["en", "it", "fr"]
+    assert in_languages({"fr", "it"}) == ["it", "fr"]

@@ -1,0 +1,75 @@
+"""The searcher: rule numbers first, exact names, aligned versions, filters, tiers that fill the page.
+
+On the knowledge base of ``search_kb`` (tests/conftest.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from indexer.searcher import search
+from kb.numbering import RuleNumber
+
+from .searchtools import ids
+
+
+def test_rule_400_2_carries_its_aligned_versions(search_kb) -> None:
+    hits = search(search_kb, "400.2")
+    by_lang = {h.lang: h for h in hits}
+    assert [h.id for h in hits[:3]] == ["rule/en/400.2", "rule/it/400.2", "rule/fr/400.2"]
+    assert by_lang["it"].aligned == {"en": "rule/en/400.2", "fr": "rule/fr/400.2"}
+
+
+@pytest.mark.parametrize("query", ["701.32a", "rule 701.32a", "CR 701.32a", "(701.32a)"])
+def test_rule_number_inside_words_comes_first(search_kb, query: str) -> None:
+    assert ids(search_kb, query)[0] == "rule/en/701.32a"
+
+
+def test_rule_400_7k_inside_a_sentence(search_kb) -> None:
+    hits = search(search_kb, "rule 400.7k madness")
+    assert hits[0].number == "400.7k" and hits[0].reason == "number"
+
+
+def test_number_prefix_gives_the_rule_and_its_subrules_in_order(search_kb) -> None:
+    hits = search(search_kb, "701.32", lang="en")
+    assert [h.number for h in hits[:5]] == ["701.32", "701.32a", "701.32b", "701.32c", "701.32d"]
+
+
+@pytest.mark.parametrize("query, expected", [
+    ("702.19b-d", ["702.19b", "702.19c", "702.19d"]),
+    ("702.19b–702.19d", ["702.19b", "702.19c", "702.19d"]),
+    ("400.1-400.3", ["400.1", "400.2", "400.3"]),
+])
+def test_ranges_come_first_in_rules_order(search_kb, query: str, expected: list[str]) -> None:
+    hits = search(search_kb, query, lang="en", limit=10)
+    assert [h.number for h in hits[:len(expected)]] == expected
+    numbers = [RuleNumber.parse(h.number) for h in hits if h.reason == "number"]
+    assert numbers == sorted(numbers)
+
+
+def test_campo_di_battaglia_reaches_the_english_chapter_through_alignment(search_kb) -> None:
+    found = ids(search_kb, "campo di battaglia")
+    assert found[:2] == ["rule/it/403", "rule/en/403"]
+
+
+def test_card_name_in_italian_is_an_exact_hit(search_kb) -> None:
+    hit = search(search_kb, "Magister dei Meritevoli")[0]
+    assert (hit.id, hit.title, hit.reason) == ("card/it/Magister of Worth", "Magister dei Meritevoli", "name")
+    assert hit.aligned["en"] == "card/en/Magister of Worth" and hit.aligned["fr"] == "card/fr/Magister of Worth"
+
+
+@pytest.mark.parametrize("query, field, value", [
+    ("vote kind:card", "kind", "card"), ("vote kind:ruling", "kind", "ruling"), ("vote lang:it", "lang", "it"),
+    ("zone section:4 kind:rule", "number", "4"),
+])
+def test_filters(search_kb, query: str, field: str, value: str) -> None:
+    hits = search(search_kb, query, limit=20)
+    assert hits
+    for hit in hits:
+        assert (getattr(hit, field) or "").startswith(value)
+
+
+def test_a_common_query_still_fills_the_page(search_kb) -> None:
+    """Repeated ruling texts merge into one hit; the page is filled from further down the same tier."""
+    hits = search(search_kb, "state-based actions", limit=10)
+    assert len(hits) == 10 and len({h.id for h in hits}) == 10
+    assert all(h.reason in ("text", "name", "aligned") for h in hits)

@@ -1,0 +1,43 @@
+"""Snippets mark the matched words; repeated ruling texts are one hit.
+
+On the knowledge base of ``search_kb`` (tests/conftest.py)."""
+
+from __future__ import annotations
+
+from indexer.analysis import terms
+from indexer.hits import Hit
+from indexer.searcher import search
+from indexer.snippets import SNIPPET_CHARS, make_snippet, same_text_key
+
+
+def test_snippet_marks_the_matched_words(search_kb) -> None:
+    hit = search(search_kb, "astensione")[0]
+    assert hit.marked("[", "]").endswith("l'[astensione].")
+    assert all(hit.snippet[a:b].lower() == "astensione" for a, b in hit.highlights)
+
+
+def test_repeated_ruling_text_is_one_hit(search_kb) -> None:
+    snippets = [h.snippet for h in search(search_kb, "abstain", kind="ruling", limit=20)]
+    normal = [s.replace("’", "'") for s in snippets]
+    assert len(normal) == len(set(normal))
+
+
+def test_the_window_starts_near_the_first_match_and_keeps_its_spans() -> None:
+    content = "parola " * 60 + "Se la votazione finisce in pareggio,\nnessuno vince. " + "fine " * 60
+    snippet, spans = make_snippet(content, "it", set(terms("pareggio", "it")))
+    assert snippet.startswith("…") and snippet.endswith("…") and len(snippet) <= SNIPPET_CHARS + 2
+    assert [snippet[a:b] for a, b in spans] == ["pareggio"]
+    assert "\n" not in snippet
+
+
+def test_a_short_text_is_whole_and_unmarked_without_terms() -> None:
+    assert make_snippet("Vote.", "en", set()) == ("Vote.", [])
+
+
+def test_rulings_with_the_same_text_share_a_key() -> None:
+    first = Hit("ruling", "ruling/en/001_a/fc1d22e3", "en", "", "", 1.0)
+    second = Hit("ruling", "ruling/en/002_b/fc1d22e3", "en", "", "", 1.0)
+    italian = Hit("ruling", "ruling/it/001_a/fc1d22e3", "it", "", "", 1.0)
+    rule = Hit("rule", "rule/en/400.2", "en", "", "", 1.0)
+    assert same_text_key(first) == same_text_key(second) != same_text_key(italian)
+    assert same_text_key(rule) == "rule/en/400.2"

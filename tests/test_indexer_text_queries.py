@@ -1,0 +1,91 @@
+"""Words and phrases in every language: elisions, accents, the lexicon, typos, prefixes, operators.
+
+On the knowledge base of ``search_kb`` (tests/conftest.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from indexer.query import QueryError
+from indexer.searcher import search
+
+from .searchtools import ids
+
+
+def test_zone_publique_finds_the_french_rule_and_the_english_one_through_the_lexicon(search_kb) -> None:
+    found = ids(search_kb, "zone publique", limit=20)
+    assert found[0] in ("term/fr/Zone publique", "rule/fr/400.2")
+    assert found.index("rule/fr/400.2") < 3
+    assert "term/en/Public Zone" in found and "rule/en/400.2" in found
+    french = search(search_kb, "zone publique", lang="fr")
+    assert {h.lang for h in french} == {"fr"}
+
+
+@pytest.mark.parametrize("query", ["dell'abilità", "dell’abilità", "abilita", "abilità"])
+def test_italian_elisions_and_missing_accents(search_kb, query: str) -> None:
+    hits = search(search_kb, query, lang="it")
+    assert hits and all("abilit" in h.marked().lower() for h in hits)
+    assert ids(search_kb, query, lang="it") == ids(search_kb, "abilità", lang="it")
+
+
+def test_french_exil_with_either_apostrophe(search_kb) -> None:
+    straight, curly = ids(search_kb, "l'exil", lang="fr"), ids(search_kb, "l’exil", lang="fr")
+    assert straight == curly
+    assert straight and all(i.startswith(("card/fr/", "rule/fr/", "example/fr/", "term/fr/")) for i in straight)
+    assert "rule/fr/400.2" in ids(search_kb, "l’exil", lang="fr", kind="rule")
+    assert "card/fr/Path to Exile" in ids(search_kb, "l’exil", kind="card")
+
+
+def test_bloquee_without_accent(search_kb) -> None:
+    assert "rule/fr/400.4" in ids(search_kb, "bloquee", lang="fr")[:2]
+    assert ids(search_kb, "bloquee", lang="fr") == ids(search_kb, "bloquée", lang="fr")
+
+
+@pytest.mark.parametrize("typo, expected", [
+    ("votting", "rule/en/701.32"), ("batlefield", "rule/en/403"), ("abstian", None), ("tramplle", "rule/en/702.19"),
+])
+def test_typo_tolerance(search_kb, typo: str, expected: str | None) -> None:
+    hits = search(search_kb, typo)
+    assert hits and hits.suggestions
+    if expected:
+        assert expected in [h.id for h in hits[:3]]
+    else:
+        assert "abstain" in hits[0].snippet
+
+
+def test_short_words_are_not_fuzzed(search_kb) -> None:
+    # "vote" is one edit away from "vite", but a 4-letter word is never corrected. (Italian
+    # "vite", lives, may still reach English "life" through the lexicon.)
+    hits = search(search_kb, "vite lang:en kind:rule")
+    assert not [h for h in hits if "vot" in (h.title + " " + h.snippet).lower()]
+    assert "vote" not in hits.suggestions
+
+
+def test_did_you_mean_on_no_results(search_kb) -> None:
+    hits = search(search_kb, '"battlefeild zone" lang:it')
+    assert not hits or hits.suggestions
+    assert search(search_kb, "trampel").suggestions == ["trample"]
+
+
+def test_prefix(search_kb) -> None:
+    hits = search(search_kb, "abstai*")
+    assert hits and all("abstain" in h.marked().lower() for h in hits)
+    with pytest.raises(QueryError, match="at least 3 letters"):
+        search(search_kb, "vo*")
+
+
+def test_phrase_is_stricter_than_words(search_kb) -> None:
+    phrase = set(ids(search_kb, '"public zone"', lang="en", limit=50))
+    loose = set(ids(search_kb, "public zone", lang="en", limit=50))
+    assert phrase and phrase <= loose
+
+
+def test_not_excludes(search_kb) -> None:
+    for query in ("trample NOT damage", "trample -damage"):
+        hits = search(search_kb, query, limit=20)
+        assert hits and all("damage" not in (h.snippet + h.title).lower() for h in hits)
+
+
+def test_or_joins_alternatives(search_kb) -> None:
+    both = set(ids(search_kb, "abstain OR monstrosity", limit=50))
+    assert set(ids(search_kb, "abstain", limit=5)) & both and set(ids(search_kb, "monstrosity", limit=5)) & both
