@@ -125,7 +125,7 @@ _STOPWORD_TEXT = {
         more most my myself no nor not now of off on once only or other our ours ourselves out over own s same
         she should so some such t than that the their theirs them themselves then there these they this those
         through to too under up very was we were what when where which while who whom why will with
-        would you your yours yourself yourselves also another may might must onto whose""",
+        would you your yours yourself yourselves also must onto whose""",
     "it": """a ad agl agli ai al all alla alle allo anche avere aveva avevano c che chi ci coi col come con contro
         cui da dagl dagli dai dal dall dalla dalle dallo degl degli dei del dell della delle dello di dov dove e ed
         è era erano essere fu gli ha hai hanno ho i il in io l la le lei li lo loro lui ma mi mia mie miei mio ne
