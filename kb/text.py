@@ -58,6 +58,12 @@ def normalise_space(text: str) -> str:
     return " ".join(text.split())
 
 
+def one_line(text: str, limit: int | None = 400) -> str:
+    """``text`` on one line (white space runs as single spaces), cut to ``limit`` characters with ``…``."""
+    text = normalise_space(text)
+    return text if limit is None or len(text) <= limit else text[: limit - 1] + "…"
+
+
 def match_key(text: str) -> str:
     """A text reduced for comparing: folded, straight quotes, single spaces."""
     return normalise_space(fold(fold_quotes(text)))

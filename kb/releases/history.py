@@ -15,9 +15,9 @@ from typing import Any, Iterable
 from ..errors import NotFoundError
 from ..model import Document
 from ..numbering import RuleNumber
+from ..text import one_line
 from .diff import Release, RuleChange, classify
 from .match import FUZZY_MIN, Matching, Side, match_rules, normalise, similarity
-from .render import one_line
 
 SAME_PLACE = 0.8  # a rule at the same number this similar is the same rule
 

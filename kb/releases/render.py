@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 import click
 
 from ..numbering import RuleNumber
+from ..text import one_line
 from .diff import Diff, Release, RuleChange, Segment, TermChange
 
 if TYPE_CHECKING:
@@ -117,12 +118,6 @@ def _render_change(change: RuleChange, folded: dict[str, str], color: bool) -> s
         return f"  {change.new_number}: {refs}"
     return f"  {change.new_number} ({percent(change.similarity)} similar): " + \
         one_line(render_words(change.words, color=color, context=8), limit=None)
-
-
-def one_line(text: str, limit: int | None = 400) -> str:
-    """``text`` on one line (white space runs as single spaces), cut to ``limit`` characters with ``…``."""
-    text = " ".join(text.split())
-    return text if limit is None or len(text) <= limit else text[: limit - 1] + "…"
 
 
 # -- translations made stale ---------------------------------------------------

@@ -1,0 +1,122 @@
+"""The shape of the code base: no import cycles, the CLI imported by nobody but itself,
+modules a newcomer can read, and every package installed."""
+
+from __future__ import annotations
+
+import ast
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("kb", "indexer")
+MAX_LINES = 450
+
+
+def module_files() -> dict[str, Path]:
+    """Dotted module name -> file, for every module of kb and indexer."""
+    found = {}
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            parts = list(path.relative_to(ROOT).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            found[".".join(parts)] = path
+    return found
+
+
+def imported_modules(name: str, path: Path, known: set[str]) -> set[str]:
+    """The project modules ``name`` imports anywhere in its file (in functions too)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")
+                anchor = anchor[: len(anchor) - (node.level - 1)]
+                base = ".".join([*anchor, *([base] if base else [])])
+            # `from pkg import sub` imports the submodule when there is one
+            targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base for alias in node.names]
+        else:
+            continue
+        for target in targets:
+            while target and target not in known:
+                target = target.rpartition(".")[0]
+            if target and target != name:
+                out.add(target)
+    return out
+
+
+def import_graph() -> dict[str, set[str]]:
+    files = module_files()
+    known = set(files)
+    return {name: imported_modules(name, path, known) for name, path in files.items()}
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import cycle as a list of modules, or None. A package's own ``__init__`` importing
+    its submodules is not a cycle when the submodule imports a sibling, only when it imports
+    the package itself back."""
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        stack.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                return stack[stack.index(nxt):] + [nxt]
+            if nxt not in state and (cycle := visit(nxt)):
+                return cycle
+        state[node] = 2
+        stack.pop()
+        return None
+
+    for start in sorted(graph):
+        if start not in state and (cycle := visit(start)):
+            return cycle
+    return None
+
+
+def test_no_import_cycles():
+    cycle = find_cycle(import_graph())
+    assert cycle is None, "import cycle: " + " -> ".join(cycle)
+
+
+def test_the_cycle_finder_finds_a_cycle():
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_only_the_cli_imports_the_cli():
+    offenders = [name for name, targets in import_graph().items()
+                 if not name.startswith("kb.cli") and any(t == "kb.cli" or t.startswith("kb.cli.") for t in targets)]
+    assert offenders == []
+
+
+def test_only_pipeline_cli_and_web_import_the_search_engine():
+    allowed = ("kb.pipeline", "kb.cli", "kb.web")
+    offenders = [name for name, targets in import_graph().items()
+                 if name.startswith("kb") and not name.startswith(allowed)
+                 and any(t.startswith("indexer") for t in targets)]
+    assert offenders == []
+
+
+@pytest.mark.parametrize("name, path", sorted(module_files().items()))
+def test_no_module_is_over_450_lines(name, path):
+    lines = len(path.read_text(encoding="utf-8").splitlines())
+    assert lines <= MAX_LINES, f"{name} has {lines} lines"
+
+
+def test_every_package_is_installed():
+    """Each folder of kb and indexer that holds modules is listed in pyproject.toml, so a
+    non-editable install carries it."""
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
+    folders = {".".join(p.parent.relative_to(ROOT).parts) for package in PACKAGES
+               for p in (ROOT / package).rglob("*.py")}
+    assert folders - listed == set(), "add these to [tool.setuptools] packages in pyproject.toml"
+    assert "mtgkb_corpus" in listed
