@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -56,6 +57,37 @@ def parsed_release(date: str):
 
 SHARED_RELEASES = ("20120701", "20160826", "20180713", "20221118", "20231013", "20241108",
                    "20250404", "20250606", "20251114")
+
+
+class KBCache:
+    """Knowledge bases built once per test session, keyed by their sources.
+
+    ``shared(sources)`` is the one build, for tests that only read it; ``copy(sources, dest)``
+    gives a test its own copy to change (a copied folder is a complete knowledge base: CURRENT
+    names its build folder relative to it)."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.built: dict[tuple[str, ...], Path] = {}
+
+    def shared(self, sources) -> Path:
+        from kb.pipeline import build_kb
+
+        key = tuple(str(Path(s).resolve()) for s in sources)
+        if key not in self.built:
+            directory = self.root / f"kb{len(self.built)}"
+            build_kb(directory, [Path(s) for s in sources])
+            self.built[key] = directory
+        return self.built[key]
+
+    def copy(self, sources, dest: Path) -> Path:
+        shutil.copytree(self.shared(sources), dest, symlinks=True)
+        return dest
+
+
+@pytest.fixture(scope="session")
+def kb_cache(tmp_path_factory) -> KBCache:
+    return KBCache(tmp_path_factory.mktemp("kb-cache"))
 
 
 @pytest.fixture(scope="session")

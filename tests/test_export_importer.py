@@ -22,12 +22,9 @@ def run(*args: str):
 
 
 @pytest.fixture()
-def fixture_kb(tmp_path: Path) -> Path:
-    args = ["build", "--kb", str(tmp_path / "kb")]
-    for source in SOURCES:
-        args += ["--corpus", str(source)]
-    assert run(*args).exit_code == 0
-    return tmp_path / "kb"
+def fixture_kb(kb_cache, tmp_path: Path) -> Path:
+    """A knowledge base of the two export excerpts, this test's own copy."""
+    return kb_cache.copy(SOURCES, tmp_path / "kb")
 
 
 def test_cat_edited_xliff12_is_read_whatever_the_markup() -> None:
@@ -127,12 +124,9 @@ def _fill_first_empty_target(format_name: str, text: str, translation: str) -> s
 # -- the Italian seed, section 4, real English releases --------------------------------------
 
 @pytest.fixture()
-def seed_kb(tmp_path: Path) -> Path:
-    kb_dir = tmp_path / "kb"
-    result = run("build", "--kb", str(kb_dir), "--corpus", str(cr_release("20241108")),
-                 "--corpus", str(CORPUS / "004_033ca0c87611b1e4.txt"))
-    assert result.exit_code == 0, result.output
-    return kb_dir
+def seed_kb(kb_cache, tmp_path: Path) -> Path:
+    """The English release of 2024-11-08 with the Italian section 4 seed (this test's own copy)."""
+    return kb_cache.copy([cr_release("20241108"), CORPUS / "004_033ca0c87611b1e4.txt"], tmp_path / "kb")
 
 
 def test_section_4_round_trip_with_the_italian_seed(seed_kb: Path, tmp_path: Path) -> None:

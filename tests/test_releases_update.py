@@ -80,11 +80,9 @@ def server(_module_server):
 
 
 @pytest.fixture
-def kb_dir(tmp_path: Path) -> Path:
-    """A knowledge base built from the 2025-04-04 release."""
-    directory = tmp_path / "kb"
-    build_kb(directory, [cr_release("20250404")])
-    return directory
+def kb_dir(kb_cache, tmp_path: Path) -> Path:
+    """A knowledge base built from the 2025-04-04 release (this test's own copy)."""
+    return kb_cache.copy([cr_release("20250404")], tmp_path / "kb")
 
 
 def _state(kb_dir: Path) -> tuple:
@@ -119,9 +117,8 @@ def test_a_release_already_held_is_not_downloaded_again(server, kb_dir):
     assert (kb_dir / "CURRENT").read_text() == current
 
 
-def test_a_link_without_a_date_is_recognised_as_held_by_its_content(server, tmp_path):
-    directory = tmp_path / "kb"
-    build_kb(directory, [cr_release("20250606")])
+def test_a_link_without_a_date_is_recognised_as_held_by_its_content(server, kb_cache, tmp_path):
+    directory = kb_cache.copy([cr_release("20250606")], tmp_path / "kb")
     before = _state(directory)
     result = update(directory, f"{server.url}/undated", timeout=5)
     assert (result.status, result.effective_date) == ("held", "2025-06-06")
