@@ -4,7 +4,8 @@ A set file is ``{"meta": {"date", "version"}, "data": {"code", "name",
 "releaseDate", "cards": [...], "tokens": [...]}}``; ``AllPrintings.json`` is
 ``{"meta": ..., "data": {"SET": {set}, ...}}``. Each card entry is one face of one
 printing: ``name`` (``Front // Back`` on every face of a multi-face card),
-``faceName``, ``side``, ``type``, ``text`` (English Oracle text), ``rulings``
+``faceName``, ``side``, ``type``, ``text`` (English Oracle text), ``manaCost``, ``power``,
+``toughness``, ``loyalty``, ``defense``, ``keywords`` (English), ``rulings``
 (``[{date, text}]``, English, from Wizards of the Coast) and ``foreignData``
 (``[{language, name, type, text}]``; Italian and French are kept).
 
@@ -12,8 +13,8 @@ What the parser yields:
 
 * one :class:`~kb.model.Card` per card name, however many sets and printings
   carry it; ``sets`` lists its set codes (newest release first). The faces of a
-  multi-face card are joined in side order: types with `` // ``, texts with a
-  ``//`` line. ``foreign`` holds every distinct Italian and French
+  multi-face card are joined in side order: types, mana costs and characteristics
+  with `` // `` (a face without one keeps its empty place), texts with a ``//`` line. ``foreign`` holds every distinct Italian and French
   ``(lang, name, type, text)`` wording, newest printing first, so the first
   entry of a language is its current wording.
 * one :class:`~kb.model.Ruling` per distinct (card, date, text): faces and
@@ -66,20 +67,49 @@ def detect(source: Source) -> float:
 # -- accumulating cards and rulings ---------------------------------------------------
 
 
+@dataclass(frozen=True)
+class _Wording:
+    """A printing's English characteristics (faces joined)."""
+
+    type: str = ""
+    text: str = ""
+    mana_cost: str = ""
+    power: str = ""
+    toughness: str = ""
+    loyalty: str = ""
+    defense: str = ""
+    keywords: tuple[str, ...] = ()
+
+    @classmethod
+    def of_faces(cls, faces: list[dict[str, Any]]) -> "_Wording":
+        def joined(key: str) -> str:
+            return _join([_str(f.get(key)) for f in faces], FACE_TYPE_SEPARATOR)
+
+        keywords = [k for f in faces if isinstance(f.get("keywords"), list) for k in f["keywords"] if isinstance(k, str)]
+        return cls(joined("type"), _join([_str(f.get("text")) for f in faces], FACE_TEXT_SEPARATOR),
+                   _join([c for c in (_str(f.get("manaCost")) for f in faces) if c], FACE_TYPE_SEPARATOR),
+                   joined("power"), joined("toughness"), joined("loyalty"), joined("defense"),
+                   tuple(dict.fromkeys(keywords)))
+
+    @classmethod
+    def of_card(cls, card: Card) -> "_Wording":
+        return cls(card.type, card.text, card.mana_cost, card.power, card.toughness, card.loyalty, card.defense,
+                   card.keywords)
+
+
 @dataclass
 class _CardAcc:
     """A card being gathered from printings: the newest English wording wins."""
 
     name: str
     rank: tuple[str, int] = ("", 0)  # (release date, number of faces) of the wording kept
-    type: str = ""
-    text: str = ""
+    current: _Wording = _Wording()
     sets: dict[str, None] = field(default_factory=dict)
     foreign: dict[tuple[str, str, str, str], str] = field(default_factory=dict)  # variant -> newest date
 
-    def wording(self, rank: tuple[str, int], type_: str, text: str) -> None:
+    def wording(self, rank: tuple[str, int], wording: _Wording) -> None:
         if rank > self.rank:
-            self.rank, self.type, self.text = rank, type_, text
+            self.rank, self.current = rank, wording
 
     def add_foreign(self, variant: tuple[str, str, str, str], date: str) -> None:
         if variant not in self.foreign or self.foreign[variant] < date:
@@ -125,8 +155,10 @@ class _Accumulator:
             # Sorting is stable, also in reverse: newest first, first-seen (or code) order among equals.
             foreign = sorted(acc.foreign, key=acc.foreign.__getitem__, reverse=True)
             sets = sorted(sorted(acc.sets), key=lambda code: dates.get(code, ""), reverse=True)
-            cards.append(Card(name=acc.name, type=acc.type, text=acc.text, foreign=tuple(foreign),
-                              sets=tuple(sets)))
+            w = acc.current
+            cards.append(Card(name=acc.name, type=w.type, text=w.text, foreign=tuple(foreign), sets=tuple(sets),
+                              mana_cost=w.mana_cost, power=w.power, toughness=w.toughness, loyalty=w.loyalty,
+                              defense=w.defense, keywords=w.keywords))
         return tuple(cards)
 
 
@@ -199,8 +231,7 @@ class _SetReader:
         faces.sort(key=lambda face: str(face.get("side") or ""))
         card = self.acc.card(name)
         card.sets[code] = None
-        card.wording((date, len(faces)), _join([_str(f.get("type")) for f in faces], FACE_TYPE_SEPARATOR),
-                     _join([_str(f.get("text")) for f in faces], FACE_TEXT_SEPARATOR))
+        card.wording((date, len(faces)), _Wording.of_faces(faces))
         for variant in self._foreign(code, name, faces):
             card.add_foreign(variant, date)
         for face in faces:
@@ -339,7 +370,7 @@ class CardMerger:
         date = max((self.acc.set_dates.get(code, "") for code in card.sets), default="")
         acc = self.acc.card(card.name)
         acc.sets.update(dict.fromkeys(card.sets))
-        acc.wording((date, card.type.count(FACE_TYPE_SEPARATOR) + 1), card.type, card.text)
+        acc.wording((date, card.type.count(FACE_TYPE_SEPARATOR) + 1), _Wording.of_card(card))
         for variant in card.foreign:
             acc.add_foreign(variant, date)
 

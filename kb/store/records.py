@@ -102,7 +102,7 @@ class AlignmentRecord:
 RULE_COLUMNS = "number, kind, title, text, examples, refs, line, end_line, pointer"
 TERM_COLUMNS = "names, definition, obsolete, refs, line"
 RULING_COLUMNS = "card, lang, date, source, provenance, text, translations, line"
-CARD_COLUMNS = "name, type, text, foreign_data, sets, line"
+CARD_COLUMNS = "name, type, text, foreign_data, sets, line, mana_cost, power, toughness, loyalty, defense, keywords"
 
 
 def rule_from_row(row: tuple) -> Rule:
@@ -123,9 +123,10 @@ def ruling_from_row(row: tuple) -> Ruling:
 
 
 def card_from_row(row: tuple) -> Card:
-    name, type_, text, foreign, sets, line = row
+    name, type_, text, foreign, sets, line, mana_cost, power, toughness, loyalty, defense, keywords = row
     return Card(name, type_, text, tuple(map(tuple, json.loads(foreign))) if foreign else (),
-                tuple(json.loads(sets)) if sets else (), line)
+                tuple(json.loads(sets)) if sets else (), line, mana_cost or "", power or "", toughness or "",
+                loyalty or "", defense or "", tuple(json.loads(keywords)) if keywords else ())
 
 
 def alignment_from_row(row: tuple) -> AlignmentRecord:

@@ -6,7 +6,7 @@ written in another version and asks for ``mtgkb build``.
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 DB_NAME = "kb.sqlite"
 
 SCHEMA = """
@@ -37,7 +37,8 @@ CREATE TABLE rulings (
 CREATE INDEX rulings_card ON rulings (card);
 CREATE TABLE cards (
     doc_id TEXT NOT NULL, seq INTEGER NOT NULL, name TEXT NOT NULL, type TEXT, text TEXT,
-    foreign_data TEXT, sets TEXT, line INTEGER
+    foreign_data TEXT, sets TEXT, line INTEGER,
+    mana_cost TEXT, power TEXT, toughness TEXT, loyalty TEXT, defense TEXT, keywords TEXT
 );
 CREATE INDEX cards_name ON cards (name COLLATE NOCASE);
 CREATE TABLE alignments (
