@@ -38,10 +38,11 @@ def find_card(kb: KnowledgeBase, name: str) -> dict[str, Any]:
     row = _exact(kb, name.strip(), wanted, active)
     if row is not None:
         return card_json(kb, row.card.name, active, "exact")
-    near = near_card_names(kb, name)
+    near, others = near_card_names(kb, name)
     if len(near) == 1:
         return card_json(kb, near[0], active, "near")
-    hint = f"; did you mean: {', '.join(near[:MAX_SUGGESTIONS])}" if near else ""
+    close = near or others
+    hint = f"; did you mean: {', '.join(close[:MAX_SUGGESTIONS])}" if close else ""
     raise NotFoundError(f"no card named {name.strip()!r} in the knowledge base{hint}")
 
 
@@ -59,12 +60,14 @@ def _exact(kb: KnowledgeBase, name: str, wanted: str, active: dict) -> CardRecor
     return None
 
 
-def near_card_names(kb: KnowledgeBase, name: str) -> list[str]:
+def near_card_names(kb: KnowledgeBase, name: str) -> tuple[list[str], list[str]]:
     """English names of the cards one of whose names is the nearest spelling of ``name`` (within
-    :func:`~kb.text.typo_allowance`), else of those with a name starting with it."""
+    :func:`~kb.text.typo_allowance`), and, as hints, of those with a name starting with ``name``
+    (else with its first word)."""
     key = match_key(name)
+    first = key.split(" ")[0]
     allowed = typo_allowance(key)
-    best, near, starting = allowed + 1, [], []
+    best, near, starting, same_first = allowed + 1, [], [], []
     for english, _lang, held in kb.card_names():
         other = match_key(held)
         distance = edit_distance(key, other, allowed) if allowed else allowed + 1
@@ -74,7 +77,9 @@ def near_card_names(kb: KnowledgeBase, name: str) -> list[str]:
             near.append(english)
         if len(key) >= 3 and other.startswith(key) and english not in starting:
             starting.append(english)
-    return near if near else sorted(starting)[:MAX_SUGGESTIONS + 1]
+        elif len(first) >= 3 and other.split(" ")[0] == first and english not in same_first:
+            same_first.append(english)
+    return near, sorted(starting or same_first)
 
 
 def card_json(kb: KnowledgeBase, name: str, active: dict[str, DocumentInfo], match: str = "exact") -> dict[str, Any]:

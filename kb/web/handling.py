@@ -21,7 +21,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
-from ..catalog import load_terms
+from ..glossary import Glossary
 from ..lookup import entries, lookup, nearest, numbers_below, select_numbers
 from ..model import LANGUAGES
 from ..numbering import RuleNumber
@@ -107,10 +107,10 @@ class OpenKB:
         return self._number_set
 
     @property
-    def terms(self) -> list[dict[str, Any]]:
-        if "terms" not in self.cache:
-            self.cache["terms"] = load_terms(self.kb)
-        return self.cache["terms"]
+    def glossary(self) -> Glossary:
+        if "glossary" not in self.cache:
+            self.cache["glossary"] = Glossary(self.kb)
+        return self.cache["glossary"]
 
     def lookup(self, selector: str, langs: tuple[str, ...], release: str | None) -> list[dict[str, Any]]:
         """:func:`kb.lookup.lookup` for one selector, with the rule numbers read once per thread.
@@ -255,11 +255,11 @@ def selector_param(request: Request) -> str:
     return raw.strip()
 
 
-def card_name_param(request: Request) -> str:
-    """The card name of the path (``/cards/{name}``)."""
+def card_name_param(request: Request, what: str = "card name") -> str:
+    """The card name (or term, ``what``) of the path (``/cards/{name}``, ``/define/{name}``)."""
     name = request.path_params["name"]
     if len(name) > MAX_NAME_CHARS:
-        raise BadRequest(f"card name too long (at most {MAX_NAME_CHARS} characters)", 422)
+        raise BadRequest(f"{what} too long (at most {MAX_NAME_CHARS} characters)", 422)
     return name
 
 
