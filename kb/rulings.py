@@ -10,6 +10,7 @@ every card. Input and output are the plain dicts of ``mtgkb rule --json``'s ``ru
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from typing import Any, Iterable
@@ -18,7 +19,7 @@ from .corpus import source_info
 from .store import KnowledgeBase
 from .text import WORD, fold, fold_quotes, match_key
 
-FOLD_SIMILARITY = 0.8
+FOLD_SIMILARITY = 0.85  # 0.8 folds "In the case of non-secret voting, votes are cast…" into the general one
 HANDFUL = 5
 CARD_MARK = "§card"
 
@@ -52,7 +53,7 @@ def ruling_words(ruling: dict[str, Any]) -> list[str]:
     text = fold(fold_quotes(ruling["text"]))
     for card in sorted(ruling.get("cards", []), key=len, reverse=True):
         for name in dict.fromkeys([fold(card), fold(card).split(",")[0]]):
-            text = text.replace(name, CARD_MARK)
+            text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", CARD_MARK, text)
     return WORD.findall(text.replace(CARD_MARK, " cardname "))
 
 
