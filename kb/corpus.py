@@ -13,12 +13,22 @@ import importlib.util
 import json
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from .store import DocumentInfo
+from typing import Any, Protocol
 
 MANIFEST = "MANIFEST.json"
+
+
+class DocumentInfo(Protocol):
+    """What naming a source needs of a stored document (:class:`kb.store.DocumentInfo`; the
+    embedded corpus sits below the store, so it is not imported here)."""
+
+    id: str
+    lang: str
+    format: str
+    title: str | None
+    effective_date: str | None
+    provenance: str
+    sha256: str
 
 
 def embedded_corpus() -> Path:

@@ -148,9 +148,9 @@ class Glossary:
 
     def _add_pairs(self, docs: dict[str, DocumentInfo], foreign: dict) -> None:
         """Names (and texts) the alignment paired with English glossary names."""
-        pages = {p.doc.id: p for p in self.kb.document_pages([p.a_doc for p in self.kb.term_pairs()
-                                                                if p.method == "keyword-page"])}
-        for pair in self.kb.term_pairs():
+        pairs = self.kb.term_pairs()
+        pages = {p.doc.id: p for p in self.kb.document_pages([p.a_doc for p in pairs if p.method == "keyword-page"])}
+        for pair in pairs:
             entry = self._by_english.get(fold(pair.b_id))
             lang = pair.note.get("lang") or (docs[pair.a_doc].lang if pair.a_doc in docs else None)
             if entry is None or lang not in LANGUAGES:
@@ -324,6 +324,11 @@ def english_candidates(kb: KnowledgeBase, query: str, vocabulary: Vocabulary | N
             | {fold(p.b_id) for p in kb.term_pairs() if name_key(p.a_id) == key})
 
 
+def _english_term_named(kb: KnowledgeBase, name: str) -> bool:
+    return any(kb.term_definition(d.id, name.strip()) is not None
+               for d in kb.documents().values() if d.active and d.lang == "en")
+
+
 def _text_json(text: Text) -> dict[str, Any]:
     return {"text": text.text, "kind": text.what, "source": source_info(text.doc), "label": source_label(text.doc)}
 
@@ -336,8 +341,10 @@ def define(kb: KnowledgeBase, query: str, langs: Iterable[str] = (),
     names it may stand for (:func:`english_candidates`); only a miss builds the whole glossary."""
     found = None
     if glossary is None:
-        quick = Glossary(kb, only=english_candidates(kb, query)).define(query)
-        found = quick if quick.match == "exact" else None
+        candidates = english_candidates(kb, query)
+        if candidates - {fold(query.strip())} or _english_term_named(kb, query):
+            quick = Glossary(kb, only=candidates).define(query)
+            found = quick if quick.match == "exact" else None
         glossary = Glossary(kb) if found is None else None
     found = found or glossary.define(query)
     heads = rule_heads(kb, candidate_numbers(found.entries))

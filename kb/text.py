@@ -182,7 +182,7 @@ def rule_numbers_in(text: str, chapters: bool = False) -> list[str]:
 def edit_distance(a: str, b: str, limit: int = 2) -> int:
     """Edits (insert, delete, substitute, swap two neighbours) from ``a`` to ``b``; ``limit + 1``
     as soon as it is certain to exceed ``limit`` (``deathtuch`` → ``deathtouch``: 1)."""
-    if abs(len(a) - len(b)) > limit:
+    if abs(len(a) - len(b)) > limit or len(set(a) ^ set(b)) > 2 * limit:  # an edit changes at most 2 letters
         return limit + 1
     before: list[int] | None = None
     previous = list(range(len(b) + 1))
