@@ -37,7 +37,7 @@ def test_rule_shows_renumbered_italian_text_with_its_source_number(kb_dir):
     assert {r["lang"] for r in entry["rulings"]} == {"it"}
     assert any(r["text"].startswith("Bisogna votare") for r in entry["rulings"])
     text = run("rule", "701.32a", "--lang", "it", "--kb", str(kb_dir))
-    assert "numbered 701.31a in its source" in text
+    assert "numbered 701.31a in Voto" in text
 
 
 def test_monstrosity_number_shows_no_italian_vote_text(kb_dir):
