@@ -84,6 +84,10 @@ class KBCache:
             self.built[key] = directory
         return self.built[key]
 
+    def adopt(self, sources, directory: Path) -> None:
+        """Serve ``directory``, built from ``sources`` by a test (through the CLI), as their build."""
+        self.built.setdefault(tuple(str(Path(s).resolve()) for s in sources), directory)
+
     def copy(self, sources, dest: Path) -> Path:
         shutil.copytree(self.shared(sources), dest, symlinks=True)
         return dest

@@ -136,10 +136,13 @@ def test_rule_without_a_knowledge_base_builds_the_embedded_corpus_first(tmp_path
     assert current_build(kb_dir) is not None
 
 
-def test_readme_first_command_shows_400_7_in_english_and_italian(tmp_path: Path) -> None:
+def test_readme_first_command_shows_400_7_in_english_and_italian(tmp_path: Path, kb_cache) -> None:
     """`mtgkb build && mtgkb rule 400.7` on the embedded corpus (the seeds, the English release of
-    2025-11-14 and five MTGJSON sets), as the README's first command runs it."""
+    2025-11-14 and five MTGJSON sets), as the README's first command runs it. The build then serves
+    the tests that read the embedded corpus's knowledge base (``product_kb``)."""
     import time
+
+    from kb.corpus import embedded_corpus
 
     kb_dir = tmp_path / "kb"
     start = time.perf_counter()
@@ -167,6 +170,7 @@ def test_readme_first_command_shows_400_7_in_english_and_italian(tmp_path: Path)
     lines = rule.stdout.splitlines()
     assert lines[1].startswith("  [en] An object that moves from one zone to another becomes a new object")
     assert lines[2].startswith("  [it] Un oggetto che si sposta da una zona a un'altra diventa un nuovo oggetto")
+    kb_cache.adopt([embedded_corpus()], kb_dir)
 
 
 def test_every_embedded_file_is_tracked_and_matches_the_manifest() -> None:

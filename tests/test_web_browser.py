@@ -96,9 +96,7 @@ def test_open_a_rule_from_the_search_box_on_a_phone(server: str, browser) -> Non
     viewport(browser, *PHONE)
     browser.get(server + "/")
     assert browser.execute_script("return window.innerWidth") == PHONE[0]
-    box = browser.find_element(By.CSS_SELECTOR, "form.find input[name=q]")
-    box.send_keys("400.7")
-    navigate(browser, box.submit)
+    type_and_submit(browser, "form.find input[name=q]", "400.7")
     assert browser.current_url.endswith("/rules/400.7#R4007")
     assert browser.find_element(By.CSS_SELECTOR, "h1.num").text.startswith("400.7")
     texts = browser.find_elements(By.CSS_SELECTOR, "#R4007 section.text")
@@ -154,6 +152,15 @@ def test_switch_interface_language(server: str, browser) -> None:
     navigate(browser, browser.find_element(By.CSS_SELECTOR, ".ui-switch a[lang=en]").click)
 
 
+def type_and_submit(browser, selector: str, text: str) -> None:
+    """Type ``text`` into the box ``selector`` and send its form."""
+    from selenium.webdriver.common.by import By
+
+    box = browser.find_element(By.CSS_SELECTOR, selector)
+    box.send_keys(text)
+    navigate(browser, box.submit)
+
+
 def navigate(browser, action) -> None:
     """Do ``action`` (a click or submit) and wait until the page it leads to has loaded:
     Selenium can return from a click before the browser has left the old page."""
@@ -175,9 +182,7 @@ def test_search_a_word(server: str, browser) -> None:
             pytest.skip("indexer.search is not in this build (the search page answers 503)")
     viewport(browser, *PHONE)
     browser.get(server + "/")
-    box = browser.find_element(By.CSS_SELECTOR, "form.find input[name=q]")
-    box.send_keys("pareggio")
-    navigate(browser, box.submit)
+    type_and_submit(browser, "form.find input[name=q]", "pareggio")
     hits = browser.find_elements(By.CSS_SELECTOR, "ol.hits li.hit")
     assert hits, "no hits for pareggio"
     assert browser.find_elements(By.CSS_SELECTOR, "ol.hits mark")
@@ -217,9 +222,7 @@ def test_italian_glossary_lookup(server: str, browser) -> None:
 
     viewport(browser, *PHONE)
     browser.get(server + "/glossary?ui=it")
-    box = browser.find_element(By.CSS_SELECTOR, "form.term-find input[name=q]")
-    box.send_keys("legame vitale")
-    navigate(browser, box.submit)
+    type_and_submit(browser, "form.term-find input[name=q]", "legame vitale")
     first = browser.find_element(By.CSS_SELECTOR, "article.term")
     assert first.find_element(By.CSS_SELECTOR, ".term-name").text == "Lifelink"
     names = first.find_element(By.CSS_SELECTOR, ".names").text

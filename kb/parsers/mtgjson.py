@@ -38,7 +38,7 @@ set files can be ingested without holding them all in memory.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterable
 
 from ..dates import iso_date
@@ -67,34 +67,16 @@ def detect(source: Source) -> float:
 # -- accumulating cards and rulings ---------------------------------------------------
 
 
-@dataclass(frozen=True)
-class _Wording:
-    """A printing's English characteristics (faces joined)."""
+def _wording(faces: list[dict[str, Any]]) -> Card:
+    """A printing's English characteristics, its faces joined (the name is set when the card is built)."""
+    def joined(key: str) -> str:
+        return _join([_str(f.get(key)) for f in faces], FACE_TYPE_SEPARATOR)
 
-    type: str = ""
-    text: str = ""
-    mana_cost: str = ""
-    power: str = ""
-    toughness: str = ""
-    loyalty: str = ""
-    defense: str = ""
-    keywords: tuple[str, ...] = ()
-
-    @classmethod
-    def of_faces(cls, faces: list[dict[str, Any]]) -> "_Wording":
-        def joined(key: str) -> str:
-            return _join([_str(f.get(key)) for f in faces], FACE_TYPE_SEPARATOR)
-
-        keywords = [k for f in faces if isinstance(f.get("keywords"), list) for k in f["keywords"] if isinstance(k, str)]
-        return cls(joined("type"), _join([_str(f.get("text")) for f in faces], FACE_TEXT_SEPARATOR),
-                   _join([c for c in (_str(f.get("manaCost")) for f in faces) if c], FACE_TYPE_SEPARATOR),
-                   joined("power"), joined("toughness"), joined("loyalty"), joined("defense"),
-                   tuple(dict.fromkeys(keywords)))
-
-    @classmethod
-    def of_card(cls, card: Card) -> "_Wording":
-        return cls(card.type, card.text, card.mana_cost, card.power, card.toughness, card.loyalty, card.defense,
-                   card.keywords)
+    keywords = [k for f in faces if isinstance(f.get("keywords"), list) for k in f["keywords"] if isinstance(k, str)]
+    return Card("", joined("type"), _join([_str(f.get("text")) for f in faces], FACE_TEXT_SEPARATOR),
+                mana_cost=_join([c for c in (_str(f.get("manaCost")) for f in faces) if c], FACE_TYPE_SEPARATOR),
+                power=joined("power"), toughness=joined("toughness"), loyalty=joined("loyalty"),
+                defense=joined("defense"), keywords=tuple(dict.fromkeys(keywords)))
 
 
 @dataclass
@@ -103,11 +85,11 @@ class _CardAcc:
 
     name: str
     rank: tuple[str, int] = ("", 0)  # (release date, number of faces) of the wording kept
-    current: _Wording = _Wording()
+    current: Card = Card("")  # the wording kept: type, text, cost, characteristics, keywords
     sets: dict[str, None] = field(default_factory=dict)
     foreign: dict[tuple[str, str, str, str], str] = field(default_factory=dict)  # variant -> newest date
 
-    def wording(self, rank: tuple[str, int], wording: _Wording) -> None:
+    def wording(self, rank: tuple[str, int], wording: Card) -> None:
         if rank > self.rank:
             self.rank, self.current = rank, wording
 
@@ -155,10 +137,7 @@ class _Accumulator:
             # Sorting is stable, also in reverse: newest first, first-seen (or code) order among equals.
             foreign = sorted(acc.foreign, key=acc.foreign.__getitem__, reverse=True)
             sets = sorted(sorted(acc.sets), key=lambda code: dates.get(code, ""), reverse=True)
-            w = acc.current
-            cards.append(Card(name=acc.name, type=w.type, text=w.text, foreign=tuple(foreign), sets=tuple(sets),
-                              mana_cost=w.mana_cost, power=w.power, toughness=w.toughness, loyalty=w.loyalty,
-                              defense=w.defense, keywords=w.keywords))
+            cards.append(replace(acc.current, name=acc.name, foreign=tuple(foreign), sets=tuple(sets), line=None))
         return tuple(cards)
 
 
@@ -231,7 +210,7 @@ class _SetReader:
         faces.sort(key=lambda face: str(face.get("side") or ""))
         card = self.acc.card(name)
         card.sets[code] = None
-        card.wording((date, len(faces)), _Wording.of_faces(faces))
+        card.wording((date, len(faces)), _wording(faces))
         for variant in self._foreign(code, name, faces):
             card.add_foreign(variant, date)
         for face in faces:
@@ -370,7 +349,7 @@ class CardMerger:
         date = max((self.acc.set_dates.get(code, "") for code in card.sets), default="")
         acc = self.acc.card(card.name)
         acc.sets.update(dict.fromkeys(card.sets))
-        acc.wording((date, card.type.count(FACE_TYPE_SEPARATOR) + 1), _Wording.of_card(card))
+        acc.wording((date, card.type.count(FACE_TYPE_SEPARATOR) + 1), card)
         for variant in card.foreign:
             acc.add_foreign(variant, date)
 
