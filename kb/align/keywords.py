@@ -50,8 +50,10 @@ ORDINARY_WORDS = frozenset({
 FALSE_FORMS = frozenset({"enchanted", "enchanting", "equipped", "equipping", "fortified", "fortifying"})
 
 # Words the rules themselves use for a keyword beside its name (inflected like it): 701.19 speaks
-# of regeneration, 702.26 of permanents that phase in and out, 702.29 of cards being cycled.
-RULES_WORDS = {"regenerate": ("regeneration",), "phasing": ("phase in", "phase out"), "cycling": ("cycle",)}
+# of regeneration, 702.26 of permanents that phase in and out, 702.29 of cards being cycled,
+# 702.33 of spells being kicked.
+RULES_WORDS = {"regenerate": ("regeneration",), "phasing": ("phase in", "phase out"), "cycling": ("cycle",),
+               "kicker": ("kick",)}
 
 # English irregular forms the endings cannot make.
 IRREGULAR = {"foretell": ("foretold",)}
