@@ -45,9 +45,11 @@ ORDINARY_WORDS = frozenset({
     "solved", "spectacle", "station", "storm", "support", "surge", "suspect", "training", "tribute", "visit",
     "ward", "warp", "defender", "enlist", "emerge", "manifest", "squad", "tiered", "enchant", "splice"})
 
-# Inflections that name a state rather than the keyword: an "enchanted creature" or an "equipped
-# creature" is about the attached permanent (rule 301.5, 303.4), not the Enchant or Equip ability.
-FALSE_FORMS = frozenset({"enchanted", "enchanting", "equipped", "equipping", "fortified", "fortifying"})
+# Forms that name something else: an "enchanted creature" or an "equipped creature" is about the
+# attached permanent (rules 301.5, 303.4), not the Enchant or Equip ability; "converted mana cost"
+# is not Convert; "the main phase in a turn" is not a permanent that phases in.
+FALSE_FORMS = frozenset({"enchanted", "enchanting", "equipped", "equipping", "fortified", "fortifying", "converted",
+                         "phase in"})
 
 # Words the rules themselves use for a keyword beside its name (inflected like it): 701.19 speaks
 # of regeneration, 702.26 of permanents that phase in and out, 702.29 of cards being cycled,
@@ -157,7 +159,8 @@ def english_forms(name: str) -> set[tuple[str, ...]]:
     if not words:
         return set()
     head, rest = words[0], tuple(words[1:])
-    return {(form, *rest) for form in inflections(head) if form not in FALSE_FORMS}
+    forms = {(form, *rest) for form in inflections(head)}
+    return {form for form in forms if " ".join(form) not in FALSE_FORMS}
 
 
 def inflections(word: str) -> set[str]:

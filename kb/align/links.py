@@ -32,7 +32,7 @@ from ..refs import find_refs
 from ..text import fold
 from ..vocabulary import Vocabulary
 from .keywords import Keyword, KeywordTable, keyword_table
-from .names import CardNames, Token, capitalised_inside, tokens
+from .names import CardNames, Token, capitalised_inside, tokens, words
 from .result import Alignment, Pair
 from .rules import rule_name
 
@@ -77,11 +77,14 @@ class RulingLinker:
 
     def keyword_evidence(self, text: str, card: str | None, carried: set[str]) -> list[tuple[Keyword, str]]:
         """The keywords named by ``text`` outside card names, with the method that accepts each."""
+        if not self.keywords.spots(words(text)):  # a first look: most rulings name no keyword
+            return []
         toks = tokens(text)
+        spots = self.keywords.spots([t.word for t in toks])
         in_names = self.names.spans(toks, card)
         capitalised = capitalised_inside(toks)
         found: dict[str, tuple[Keyword, str]] = {}
-        for start, end, keyword in self.keywords.spots([t.word for t in toks]):
+        for start, end, keyword in spots:
             if in_names.intersection(range(start, end)) or any(
                     i in capitalised and toks[i].word not in keyword.capitalised for i in range(start, end)):
                 continue
@@ -98,18 +101,20 @@ def _method(keyword: Keyword, carried: bool, toks: list[Token], start: int, end:
         return "keyword+card"
     if not keyword.ordinary:
         return "keyword"
-    return "keyword-phrase" if keyword_phrase(toks, start, end) else None
+    ability = keyword.number.startswith("702.")  # "has converted" is a tense, "has reach" the ability
+    return "keyword-phrase" if keyword_phrase(toks, start, end, ability) else None
 
 
 def _rank(method: str) -> int:
     return list(CONFIDENCE).index(method)
 
 
-def keyword_phrase(toks: list[Token], start: int, end: int) -> bool:
-    """True if the words ``[start, end)`` stand in a keyword phrase: ``with reach``, ``echo cost``, ``support 2``."""
+def keyword_phrase(toks: list[Token], start: int, end: int, ability: bool = True) -> bool:
+    """True if the words ``[start, end)`` stand in a keyword phrase: an ability's ``with reach``, ``has
+    flash``; any keyword's ``echo cost``, ``protection from``, ``support 2``."""
     before = toks[start - 1].word if start > 0 else ""
     after = toks[end].word if end < len(toks) else ""
-    return before in _PHRASE_BEFORE or after in _PHRASE_AFTER or after.isdigit() or after in _NUMBERS
+    return (ability and before in _PHRASE_BEFORE) or after in _PHRASE_AFTER or after.isdigit() or after in _NUMBERS
 
 
 def link_rulings_to_rules(docs: list[Document], ref: Document, result: Alignment,
