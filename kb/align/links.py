@@ -59,6 +59,7 @@ class RulingLinker:
         self.keywords: KeywordTable = keyword_table(ref, vocabulary)
         self.names = CardNames([c.name for d in docs for c in d.cards]
                                + [r.card for d in docs for r in d.rulings if r.card])
+        self._seen: dict[tuple[str, str | None], list[Link]] = {}
         self.card_keywords: dict[str, set[str]] = defaultdict(set)
         for doc in docs:
             for card in doc.cards:
@@ -66,6 +67,12 @@ class RulingLinker:
 
     def links(self, ruling: Ruling) -> list[Link]:
         """The rules ``ruling`` (English) clarifies, each with its method and confidence."""
+        key = (ruling.text, ruling.card)
+        if key not in self._seen:  # a card's rulings are printed again in every set that reprints it
+            self._seen[key] = self._links(ruling)
+        return self._seen[key]
+
+    def _links(self, ruling: Ruling) -> list[Link]:
         out: dict[str, Link] = {}
         for number in find_refs(ruling.text, "en"):
             if number in self.numbers:
