@@ -188,6 +188,8 @@ class UnitChecker:
         elif not same_text(unit.source, self.units[unit.id].source):
             report.rejected.append(Verdict(unit.id, unit.line,
                                            f"source text no longer matches the {self.source} release {self.release}"))
+        elif unit.state == "stale" and same_text(self.held(unit.id) or "", unit.target):
+            report.unchanged.append(unit.id)  # left as it was exported: still to review
         elif unit.state == "stale":
             report.rejected.append(Verdict(unit.id, unit.line, "marked fuzzy / needs review in the file"))
         elif unit.id in accepted and accepted[unit.id] != unit.target:

@@ -91,6 +91,8 @@ def unit_notes(unit: Unit, lang: str | None) -> list[str]:
     found = unit.targets.get(lang) if lang else None
     if found is not None:
         where = f"{found.doc_id}, {found.provenance}" + (f", {found.effective_date}" if found.effective_date else "")
+        if found.doc_id == found.provenance:  # not a document: the game vocabulary (kb.vocabulary)
+            where = f"the game {found.doc_id}"
         if found.translator or found.imported:
             where += f", by {found.translator or 'an unnamed translator'}" + \
                      (f", imported {found.imported}" if found.imported else "")
