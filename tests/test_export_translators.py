@@ -367,3 +367,21 @@ def test_export_takes_rule_selectors_as_arguments(vote_kb: Path) -> None:
     assert by_option.stdout == by_argument.stdout
     mixed = run("export", "701.38", "--rules", "401.1", "--format", "po", "--kb", str(vote_kb))
     assert mixed.stdout == by_argument.stdout
+
+
+def test_the_web_rule_page_names_the_translator_and_time(seed_kb: Path, tmp_path: Path) -> None:
+    from .webtools import require_web
+
+    require_web()
+    from starlette.testclient import TestClient
+
+    from kb.web.app import create_app
+
+    po = tmp_path / "a.po"
+    assert run("export", "400.7", "-f", "po", "-o", str(po), "--kb", str(seed_kb)).exit_code == 0
+    edit_po(po, {"400.7": NEW_400_7})
+    report = run_json("import", str(po), "--translator", "Giulia Rossi", "--kb", str(seed_kb))
+    with TestClient(create_app(seed_kb)) as client:
+        page = client.get("/rules/400.7?lang=it").text
+    assert NEW_400_7 in page
+    assert f'<span class="translator">Giulia Rossi, <time datetime="{report["imported"]}">' in page
