@@ -20,26 +20,21 @@ from typing import Iterable
 
 from ..model import Term
 from ..numbering import RuleNumber
-from ..parsers.translation import DEFINITION_MARK, GLOSSARY_PREFIX, NAME_SEPARATOR, split_glossary_id, split_names
+from ..parsers.translation import DEFINITION_MARK, GLOSSARY_PREFIX, NAME_SEPARATOR, split_glossary_id
 from ..store import DocumentInfo, KnowledgeBase
 from ..text import fold
 from ..vocabulary import default_vocabulary
 from .staleness import StaleContext, same_text
+from .terms import heading_case
 from .units import TargetText, Unit
 
 VOCABULARY = "vocabulary"
-__all__ = ["ForeignEntry", "foreign_entries", "glossary_id", "glossary_units", "heading_case", "split_glossary_id",
-           "split_names", "vocabulary_name"]
+__all__ = ["ForeignEntry", "foreign_entries", "glossary_id", "glossary_units", "split_glossary_id", "vocabulary_name"]
 
 
 def glossary_id(english: str, definition: bool = False) -> str:
     """``glossary/Vote`` (the name) or ``glossary/Vote#definition``."""
     return f"{GLOSSARY_PREFIX}{english}{DEFINITION_MARK if definition else ''}"
-
-
-def heading_case(name: str, english: str) -> str:
-    """A foreign name capitalised as its English heading is (``legame vitale`` -> ``Legame vitale``)."""
-    return name[:1].upper() + name[1:] if english[:1].isupper() and name[:1].islower() else name
 
 
 @dataclass(frozen=True)

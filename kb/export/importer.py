@@ -33,7 +33,7 @@ from ..store import KnowledgeBase
 from . import read_translations
 from .base import ImportedFile, ImportedUnit
 from .glossary import glossary_id, split_glossary_id
-from .imports import build_sources, commit, merged_units
+from .imports import build_sources, commit, merged_units, recover
 from .selection import example_id, select, source_release_doc, split_unit_id
 from .staleness import same_text
 from .units import NO_REVISION, revision
@@ -107,6 +107,7 @@ def import_translations(kb: KnowledgeBase, kb_dir: Path, path: Path, rebuild: Re
     All or nothing: when storing or the rebuild fails, the stored translations are put back
     as they were and the error is raised. ``kb`` is closed before the rebuild.
     """
+    recover(kb, kb_dir)
     report, checker, accepted = check_file(kb, path, lang, force=force)
     report.translator, report.imported = translator, when or now_utc()
     sources = build_sources(kb, kb_dir)
@@ -284,11 +285,12 @@ def render_report(report: ImportReport, verbose: bool = False, shown: int = 5) -
     listed("unchanged", report.unchanged)
     for conflict in report.conflicts if verbose else report.conflicts[:shown]:
         where = f" (line {conflict.line})" if conflict.line else ""
-        lines.append(f"  conflict: {conflict.id}{where}: changed in the knowledge base since this file was exported "
-                     f"(revision {conflict.exported_revision} -> {conflict.kb_revision}); not applied")
+        lines.append(f"  conflict: {conflict.id}{where}: changed in the knowledge base since this file was "
+                     f"exported (revision {conflict.exported_revision} -> {conflict.kb_revision}); not applied")
         lines.append(f"    file: {conflict.file_text}")
         held = conflict.kb_text if conflict.kb_text is not None else "(none)"
-        lines.append(f"    knowledge base{f' ({conflict.kb_source})' if conflict.kb_source else ''}: {held}")
+        source = f" ({conflict.kb_source})" if conflict.kb_source else ""
+        lines.append(f"    knowledge base{source}: {held}")
     if len(report.conflicts) > shown and not verbose:
         lines.append(f"  … and {len(report.conflicts) - shown} more conflicts (--verbose lists them)")
     listed("untranslated", report.untranslated)

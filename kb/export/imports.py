@@ -4,11 +4,15 @@
 the result and rebuilds the knowledge base, and puts the file back as it was when writing or
 the rebuild fails (an error, an interrupt), so a failed import leaves the knowledge base
 exactly as it was. The file is written to a temporary name, flushed to disk and renamed
-over the old one, so it is never seen half written.
+over the old one, so it is never seen half written. Before that, the old file is kept as a
+hidden journal (``.<lang>.json.before``, empty when there was none), removed once the new
+build is published: an import killed in between (power cut, ``kill -9``) is rolled back by
+the next import (:func:`recover`) unless its build was published.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from pathlib import Path
@@ -67,16 +71,44 @@ def commit(kb_dir: Path, lang: str, source: str, units: list[dict[str, Any]],
     file back as it was (or remove it if there was none) and raise."""
     path = stored_path(kb_dir, lang)
     before = path.read_bytes() if path.exists() else None
+    journal = journal_path(path)
+    _write_atomically(journal, before or b"")
     try:
         _write_atomically(path, dumps({"lang": lang, "source_lang": source}, units).encode("utf-8"))
         rebuild(Path(kb_dir), sources)
     except BaseException:
-        if before is None:
-            path.unlink(missing_ok=True)
-        else:
-            _write_atomically(path, before)
+        _put_back(path, before)
         raise
+    finally:
+        journal.unlink(missing_ok=True)
     return path
+
+
+def journal_path(path: Path) -> Path:
+    return path.with_name(f".{path.name}.before")
+
+
+def _put_back(path: Path, before: bytes | None) -> None:
+    if before:
+        _write_atomically(path, before)
+    else:
+        path.unlink(missing_ok=True)
+
+
+def recover(kb: KnowledgeBase, kb_dir: Path) -> list[str]:
+    """Roll back imports killed before their build was published (a journal is left and the current
+    build did not read the stored file as it is); returns the languages put back."""
+    restored = []
+    for journal in sorted(imports_dir(kb_dir).glob(".*.json.before")):
+        path = journal.with_name(journal.name[1:-len(".before")])
+        lang = path.stem
+        held = kb.documents().get(f"translations-{lang}")
+        current = hashlib.sha256(path.read_bytes()).hexdigest() if path.exists() else None
+        if held is None or held.sha256 != current:
+            _put_back(path, journal.read_bytes())
+            restored.append(lang)
+        journal.unlink()
+    return restored
 
 
 def _write_atomically(path: Path, data: bytes) -> None:

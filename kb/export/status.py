@@ -119,7 +119,8 @@ def render_status(report: dict[str, Any]) -> str:
     lines.append(f"{units['total']} units as exported (with titles and examples): {units['translated']} translated, "
                  f"{units['stale']} needing review (fuzzy), {units['new']} new (untranslated)")
     for who in report["translators"]:
-        lines.append(f"imported by {who['translator'] or 'an unnamed translator'}: {who['texts']} text{'s' if who['texts'] != 1 else ''} held, "
+        texts = f"{who['texts']} text" + ("s" if who["texts"] != 1 else "")
+        lines.append(f"imported by {who['translator'] or 'an unnamed translator'}: {texts} held, "
                      f"last {who['last_imported']}")
     for entry in report["chapters"]:
         order = [*entry["translated"], *entry["missing"], *(s["number"] for s in entry["stale"])]

@@ -54,12 +54,11 @@ class _Concept:
         self.rules.extend(r for r in rules if r not in self.rules)
 
     def entry(self, langs: tuple[str, ...]) -> TermEntry:
-        capital = self.english[:1].isupper()
         names: dict[str, tuple[str, ...]] = {}
         for lang in langs:
             seen: dict[str, str] = {}
             for _priority, name in sorted(self.names.get(lang, ()), key=lambda item: item[0]):
-                shown = name[:1].upper() + name[1:] if capital and lang != "en" and name[:1].islower() else name
+                shown = name if lang == "en" else heading_case(name, self.english)
                 seen.setdefault(fold(shown), shown)
             if seen:
                 names[lang] = tuple(seen.values())
@@ -176,6 +175,11 @@ def _define_by_rules(release: _Release, concepts: dict[str, _Concept]) -> None:
         if release.texts.get(f"{number}a"):
             concept.definitions["en"] = release.texts[f"{number}a"]
             concept.note = f"definition: rule {number}a"
+
+
+def heading_case(name: str, english: str) -> str:
+    """A foreign name capitalised as its English heading is (``legame vitale`` -> ``Legame vitale``)."""
+    return name[:1].upper() + name[1:] if english[:1].isupper() and name[:1].islower() else name
 
 
 def card_entries(kb: KnowledgeBase, langs: tuple[str, ...]) -> list[TermEntry]:

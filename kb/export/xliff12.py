@@ -26,9 +26,9 @@ from __future__ import annotations
 
 from lxml import etree
 
-from .base import (MTGKB_NS, REVISION, XLIFF_VERSION, XML_SPACE, Exporter, ImportedFile, ImportedUnit, child, children, descendants,
-                   find_iso_date, inline_text, local, parse_xml, release_datetime, release_label, xml_bytes,
-                   xsd_validator)
+from .base import (MTGKB_NS, REVISION, XLIFF_VERSION, XML_SPACE, Exporter, ImportedFile, ImportedUnit, child,
+                   children, descendants, find_iso_date, inline_text, local, parse_xml, release_datetime,
+                   release_label, xml_bytes, xsd_validator)
 from .selection import Selection, Unit
 
 NS = "urn:oasis:names:tc:xliff:document:1.2"

@@ -23,8 +23,9 @@ from __future__ import annotations
 
 from lxml import etree
 
-from .base import (MTGKB_NS, REVISION, sub_element, XLIFF_VERSION, XML_SPACE, Exporter, ImportedFile, ImportedUnit, child, children, descendants,
-                   find_iso_date, inline_text, local, parse_xml, release_label, xml_bytes, xsd_validator)
+from .base import (MTGKB_NS, REVISION, XLIFF_VERSION, XML_SPACE, Exporter, ImportedFile, ImportedUnit, child,
+                   children, descendants, find_iso_date, inline_text, local, parse_xml, release_label, sub_element,
+                   xml_bytes, xsd_validator)
 from .selection import Selection, Unit
 from .xliff12 import unit_notes
 

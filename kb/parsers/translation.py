@@ -47,7 +47,7 @@ def split_glossary_id(unit_id: str) -> tuple[str | None, bool]:
 
 def split_names(text: str) -> tuple[str, ...]:
     """A glossary name unit's text back to names: ``Voto / Votazione`` -> (``Voto``, ``Votazione``)."""
-    return tuple(part.strip() for part in text.split(NAME_SEPARATOR.strip()) if part.strip())
+    return tuple(part.strip() for part in text.split(NAME_SEPARATOR) if part.strip())
 
 
 def detect(source: Source) -> float:

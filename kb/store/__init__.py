@@ -19,6 +19,7 @@ from .write import active_document_ids, discard, publish, stage, write_documents
 
 __all__ = [
     "DB_NAME", "INDEX_DIR", "PUBLISHED", "SCHEMA_VERSION", "AlignedNumber", "AlignmentRecord", "CardRecord",
-    "DatabaseError", "DocumentInfo", "DocumentPage", "ImportRecord", "KnowledgeBase", "RuleVersion", "RulingRecord", "TermRecord",
+    "DatabaseError", "DocumentInfo", "DocumentPage", "ImportRecord", "KnowledgeBase", "RuleVersion", "RulingRecord",
+    "TermRecord",
     "active_document_ids", "current_build", "default_kb_dir", "discard", "publish", "stage", "write_documents",
 ]

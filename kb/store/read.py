@@ -18,8 +18,8 @@ from ..model import Document, LineAccount, Unparsed
 from ..numbering import RuleNumber
 from .layout import INDEX_DIR, current_build
 from .records import (CARD_COLUMNS, RULE_COLUMNS, RULING_COLUMNS, TERM_COLUMNS, AlignedNumber, AlignmentRecord,
-                      CardRecord, ImportRecord, DocumentInfo, DocumentPage, RuleVersion, RulingRecord, TermRecord, alignment_from_row,
-                      card_from_row, rule_from_row, ruling_from_row, term_from_row)
+                      CardRecord, DocumentInfo, DocumentPage, ImportRecord, RuleVersion, RulingRecord, TermRecord,
+                      alignment_from_row, card_from_row, rule_from_row, ruling_from_row, term_from_row)
 from .schema import DB_NAME, SCHEMA_VERSION
 
 T = TypeVar("T")
@@ -119,8 +119,8 @@ class KnowledgeBase:
         units = self.document_meta(doc_id).get("units")
         if not isinstance(units, dict):
             return {}
-        return {unit_id: ImportRecord(unit_id, record.get("translator"), record.get("imported"), record.get("file"),
-                                      record.get("source_release"))
+        return {unit_id: ImportRecord(unit_id, record.get("translator"), record.get("imported"),
+                                      record.get("file"), record.get("source_release"))
                 for unit_id, record in units.items() if isinstance(record, dict)}
 
     def document(self, doc_id: str) -> Document:
