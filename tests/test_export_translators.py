@@ -9,8 +9,8 @@ with the counts and ids mtgkb wrote and ``mtgkb status`` prints.
 from __future__ import annotations
 
 import json
-import warnings
 import os
+import warnings
 from pathlib import Path
 
 import pytest
@@ -374,7 +374,9 @@ def test_the_web_rule_page_names_the_translator_and_time(seed_kb: Path, tmp_path
     from .webtools import require_web
 
     require_web()
-    from starlette.testclient import TestClient
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # starlette warns about its httpx test client
+        from starlette.testclient import TestClient
 
     from kb.web.app import create_app
 
