@@ -135,5 +135,5 @@ def validate(data: bytes, schemas: Path) -> list[str]:
 
 
 EXPORTER = Exporter(name="po", label="PO", extension="po", aliases=("gettext",),
-                    help="GNU gettext PO (msgctxt = rule number), via babel", write=write, read=read, sniff=sniff,
+                    help="GNU gettext PO (msgctxt = unit id), via babel", write=write, read=read, sniff=sniff,
                     validate=validate)
