@@ -32,7 +32,8 @@ from .links import link_rulings_to_rules
 from .result import KINDS, Alignment, Pair, RuleLink, Unaligned
 from .rules import align_declared, align_examples, align_rules
 from .rulings import align_rulings
-from .terms import align_ability_words, align_card_names, align_chapter_titles, align_glossary, align_keyword_pages
+from .terms import (align_ability_words, align_card_names, align_chapter_titles, align_declared_terms, align_glossary,
+                    align_keyword_pages)
 
 __all__ = ["KINDS", "REFERENCE_LANG", "Alignment", "Pair", "RuleLink", "Unaligned", "align", "default_core_path",
            "reference_document"]
@@ -70,6 +71,7 @@ def align(documents: Iterable[Document], core_path: Path | None = None) -> Align
     align_card_names(docs, result)
     align_ability_words(docs, result)
     if ref is not None:
+        align_declared_terms(docs, ref, result)
         align_glossary(ref, core, result)
     align_rulings(docs, result)
     if ref is not None:

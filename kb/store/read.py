@@ -18,8 +18,9 @@ from ..model import Document, LineAccount, Unparsed
 from ..numbering import RuleNumber
 from .layout import INDEX_DIR, current_build
 from .records import (CARD_COLUMNS, RULE_COLUMNS, RULING_COLUMNS, TERM_COLUMNS, AlignedNumber, AlignmentRecord,
-                      CardRecord, DocumentInfo, DocumentPage, RuleVersion, RulingGroup, RulingRecord, TermRecord,
-                      alignment_from_row, card_from_row, rule_from_row, ruling_from_row, ruling_key, term_from_row)
+                      CardRecord, DocumentInfo, DocumentPage, ImportRecord, RuleVersion, RulingGroup, RulingRecord,
+                      TermRecord, alignment_from_row, card_from_row, rule_from_row, ruling_from_row, ruling_key,
+                      term_from_row)
 from .schema import DB_NAME, SCHEMA_VERSION
 
 T = TypeVar("T")
@@ -113,6 +114,15 @@ class KnowledgeBase:
         """The metadata of ``doc_id`` ({} when it has none or is not held)."""
         pages = self.document_pages([doc_id])
         return pages[0].meta if pages else {}
+
+    def import_records(self, doc_id: str) -> dict[str, ImportRecord]:
+        """Unit id -> who imported it and when, for a translator's import (``{}`` for other documents)."""
+        units = self.document_meta(doc_id).get("units")
+        if not isinstance(units, dict):
+            return {}
+        return {unit_id: ImportRecord(unit_id, record.get("translator"), record.get("imported"),
+                                      record.get("file"), record.get("source_release"))
+                for unit_id, record in units.items() if isinstance(record, dict)}
 
     def document(self, doc_id: str) -> Document:
         """The whole document ``doc_id``, rebuilt from the database."""
