@@ -16,7 +16,7 @@ from typing import Any, Iterable
 from .corpus import source_title
 from .errors import NotFoundError
 from .numbering import NumberError, RuleNumber, RuleRange, parse_selector
-from .store import KnowledgeBase, RuleVersion
+from .store import ImportRecord, KnowledgeBase, RuleVersion
 
 
 def select_numbers(selector: str, numbers: list[RuleNumber]) -> list[RuleNumber]:
@@ -88,6 +88,7 @@ def entries(kb: KnowledgeBase, picked: list[RuleNumber], numbers: list[RuleNumbe
     """
     wanted = set(langs)
     out = []
+    imports: dict[str, dict[str, ImportRecord]] = {}
     for number, versions in kb.versions(picked, release):
         versions = [v for v in versions if v.rule.text or v.rule.title or v.rule.pointer]
         shown = [v for v in versions if not wanted or v.doc.lang in wanted]
@@ -98,11 +99,26 @@ def entries(kb: KnowledgeBase, picked: list[RuleNumber], numbers: list[RuleNumbe
         rulings = [r for r in linked if not wanted or r["lang"] in wanted] or \
             ([r for r in linked if r["lang"] == FALLBACK_LANG] if wanted else [])
         below = numbers_below(numbers, RuleNumber.parse(number))
-        item = {**entry(number, versions, shown, below), "rulings": rulings}
+        item = entry(number, versions, shown, below)
+        add_translators(kb, item, imports)
+        item["rulings"] = rulings
         if fallback:
             item["fallback"] = {"asked": sorted(wanted), "shown": FALLBACK_LANG}
         out.append(item)
     return out
+
+
+def add_translators(kb: KnowledgeBase, item: dict[str, Any], cache: dict[str, dict[str, ImportRecord]]) -> None:
+    """A translator's imported text says who brought it in and when (``translator``, ``imported``)."""
+    for text in item["texts"].values():
+        if text["provenance"] != "translator":
+            continue
+        if text["source"] not in cache:
+            cache[text["source"]] = kb.import_records(text["source"])
+        record = cache[text["source"]].get(text.get("source_number", item["number"]))
+        if record is not None:
+            text["translator"] = record.translator
+            text["imported"] = record.imported
 
 
 def rule_heads(kb: KnowledgeBase, numbers: Iterable[str], release: str | None = None) -> dict[str, dict[str, Any]]:

@@ -134,7 +134,9 @@ def _ruling_lines(ruling: dict[str, Any], color: bool) -> list[str]:
 def _describe(lang: str, item: dict[str, Any]) -> str:
     title = item.get("source_title") or item["source"]
     date = f", {item['effective_date']}" if item.get("effective_date") else ""
-    return f"{lang} = {title}{date} ({item['provenance']})"
+    imported = (f", by {item.get('translator') or 'an unnamed translator'}, imported {item['imported']}"
+                if item.get("imported") else "")
+    return f"{lang} = {title}{date} ({item['provenance']}{imported})"
 
 
 # -- definitions ------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ A set file is ``{"meta": {"date", "version"}, "data": {"code", "name",
 ``{"meta": ..., "data": {"SET": {set}, ...}}``. Each card entry is one face of one
 printing: ``name`` (``Front // Back`` on every face of a multi-face card),
 ``faceName``, ``side``, ``type``, ``text`` (English Oracle text), ``manaCost``, ``power``,
-``toughness``, ``loyalty``, ``defense``, ``keywords`` (English), ``rulings``
+``toughness``, ``loyalty``, ``defense``, ``keywords``, ``rulings``
 (``[{date, text}]``, English, from Wizards of the Coast) and ``foreignData``
 (``[{language, name, type, text}]``; Italian and French are kept).
 
@@ -14,9 +14,11 @@ What the parser yields:
 * one :class:`~kb.model.Card` per card name, however many sets and printings
   carry it; ``sets`` lists its set codes (newest release first). The faces of a
   multi-face card are joined in side order: types, mana costs and characteristics
-  with `` // `` (a face without one keeps its empty place), texts with a ``//`` line. ``foreign`` holds every distinct Italian and French
+  with `` // `` (a face without one keeps its empty place), texts with a ``//``
+  line. ``foreign`` holds every distinct Italian and French
   ``(lang, name, type, text)`` wording, newest printing first, so the first
-  entry of a language is its current wording.
+  entry of a language is its current wording. ``keywords`` joins the ``keywords``
+  of every face and printing, in the order first seen.
 * one :class:`~kb.model.Ruling` per distinct (card, date, text): faces and
   reprints repeat the same rulings, which are kept once.
 
@@ -72,11 +74,10 @@ def _wording(faces: list[dict[str, Any]]) -> Card:
     def joined(key: str) -> str:
         return _join([_str(f.get(key)) for f in faces], FACE_TYPE_SEPARATOR)
 
-    keywords = [k for f in faces if isinstance(f.get("keywords"), list) for k in f["keywords"] if isinstance(k, str)]
     return Card("", joined("type"), _join([_str(f.get("text")) for f in faces], FACE_TEXT_SEPARATOR),
                 mana_cost=_join([c for c in (_str(f.get("manaCost")) for f in faces) if c], FACE_TYPE_SEPARATOR),
                 power=joined("power"), toughness=joined("toughness"), loyalty=joined("loyalty"),
-                defense=joined("defense"), keywords=tuple(dict.fromkeys(keywords)))
+                defense=joined("defense"))
 
 
 @dataclass
@@ -85,9 +86,10 @@ class _CardAcc:
 
     name: str
     rank: tuple[str, int] = ("", 0)  # (release date, number of faces) of the wording kept
-    current: Card = Card("")  # the wording kept: type, text, cost, characteristics, keywords
+    current: Card = Card("")  # the wording kept: type, text, cost, characteristics
     sets: dict[str, None] = field(default_factory=dict)
     foreign: dict[tuple[str, str, str, str], str] = field(default_factory=dict)  # variant -> newest date
+    keywords: dict[str, None] = field(default_factory=dict)
 
     def wording(self, rank: tuple[str, int], wording: Card) -> None:
         if rank > self.rank:
@@ -137,7 +139,8 @@ class _Accumulator:
             # Sorting is stable, also in reverse: newest first, first-seen (or code) order among equals.
             foreign = sorted(acc.foreign, key=acc.foreign.__getitem__, reverse=True)
             sets = sorted(sorted(acc.sets), key=lambda code: dates.get(code, ""), reverse=True)
-            cards.append(replace(acc.current, name=acc.name, foreign=tuple(foreign), sets=tuple(sets), line=None))
+            cards.append(replace(acc.current, name=acc.name, foreign=tuple(foreign), sets=tuple(sets), line=None,
+                                 keywords=tuple(acc.keywords)))
         return tuple(cards)
 
 
@@ -214,6 +217,9 @@ class _SetReader:
         for variant in self._foreign(code, name, faces):
             card.add_foreign(variant, date)
         for face in faces:
+            keywords = face.get("keywords")
+            card.keywords.update(dict.fromkeys(k for k in keywords if isinstance(k, str))
+                                 if isinstance(keywords, list) else ())
             self._rulings(code, name, face.get("rulings"))
 
     def _foreign(self, code: str, name: str, faces: list[dict[str, Any]]) -> list[tuple[str, str, str, str]]:
@@ -349,6 +355,7 @@ class CardMerger:
         date = max((self.acc.set_dates.get(code, "") for code in card.sets), default="")
         acc = self.acc.card(card.name)
         acc.sets.update(dict.fromkeys(card.sets))
+        acc.keywords.update(dict.fromkeys(card.keywords))
         acc.wording((date, card.type.count(FACE_TYPE_SEPARATOR) + 1), card)
         for variant in card.foreign:
             acc.add_foreign(variant, date)
