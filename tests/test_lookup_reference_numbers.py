@@ -62,9 +62,10 @@ def test_cli_text_and_json_use_the_reference_number(kb_dir):
     shown = runner.invoke(main, ["rule", "701.31", "--lang", "it", "--kb", str(kb_dir)])
     assert shown.exit_code == 0 and ITALIAN_VOTE not in shown.output and "701.31" in shown.output
     vote = runner.invoke(main, ["rule", "701.38a", "--lang", "it", "--kb", str(kb_dir)])
-    assert ITALIAN_VOTE in vote.output and "numbered 701.31a in its source" in vote.output
+    assert ITALIAN_VOTE in vote.output and "numbered 701.31a in Voto" in vote.output
     data = json.loads(runner.invoke(main, ["rule", "701.31", "--lang", "it", "--json", "--kb", str(kb_dir)]).output)
-    assert [e["texts"] for e in data] == [{}] * 5
+    # no Italian text under 701.31 (Planeswalk): the English one, said to be a fallback
+    assert [(set(e["texts"]), e["fallback"]["shown"]) for e in data] == [({"en"}, "en")] * 5
 
 
 def test_web_rule_pages_read_the_same_lookup(kb_dir):
@@ -78,7 +79,8 @@ def test_web_rule_pages_read_the_same_lookup(kb_dir):
         client = TestClient(create_app(kb_dir), raise_server_exceptions=False)
     page = client.get("/rules/701.31?lang=it")
     assert page.status_code == 200 and ITALIAN_VOTE not in page.text
-    assert client.get("/api/rules/701.31?lang=it").json()[0]["texts"] == {}
+    planeswalk = client.get("/api/rules/701.31?lang=it").json()[0]
+    assert set(planeswalk["texts"]) == {"en"} and planeswalk["fallback"] == {"asked": ["it"], "shown": "en"}
     vote = client.get("/rules/701.38?lang=it")
     assert ITALIAN_VOTE in vote.text and "701.31" in vote.text  # only in the "numbered ... in its source" notice
     assert 'href="/rules/701.31' not in vote.text
