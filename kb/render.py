@@ -48,10 +48,10 @@ def cards_named(cards: list[str], limit: int = MAX_CARDS_NAMED) -> str:
 # -- rules ------------------------------------------------------------------------------------
 
 def render_entries(entries: list[dict[str, Any]], *, color: bool = False, rulings: list[RulingGroup] | None = None,
-                   shown: int | None = None) -> str:
+                   shown: int | None = None, langs: tuple[str, ...] = ()) -> str:
     """The rules with every language's text and examples, then their rulings (``shown`` of
-    them; all when None), then the sources once. A language that holds none of the rules
-    asked for is said once, above them."""
+    them; all when None; translations in ``langs`` only, when given), then the sources once.
+    A language that holds none of the rules asked for is said once, above them."""
     out: list[str] = [*_fallback_notice(entries)]
     sources: dict[str, str] = {}
     for entry in entries:
@@ -61,7 +61,7 @@ def render_entries(entries: list[dict[str, Any]], *, color: bool = False, ruling
     groups = rulings or []
     if groups:
         out.append("")
-        out.extend(render_rulings(groups, shown, color))
+        out.extend(render_rulings(groups, shown, color, langs))
     if sources:
         out.append("")
         out.append("Sources: " + "; ".join(sorted(sources.values())))
@@ -102,7 +102,7 @@ def _entry_lines(entry: dict[str, Any], color: bool) -> list[str]:
     return out
 
 
-def render_rulings(groups: list[RulingGroup], shown: int | None, color: bool) -> list[str]:
+def render_rulings(groups: list[RulingGroup], shown: int | None, color: bool, langs: tuple[str, ...] = ()) -> list[str]:
     """A heading with the count, then each ruling: its text, date, cards and translations."""
     picked = groups if shown is None else groups[:shown]
     rest = len(groups) - len(picked)
@@ -110,7 +110,9 @@ def render_rulings(groups: list[RulingGroup], shown: int | None, color: bool) ->
                                         if rest else ")") + ":"
     out = [_bold(head, color)]
     for group in picked:
-        out.extend(_ruling_lines(group.to_dict(), color))
+        ruling = group.to_dict()
+        ruling["translations"] = [t for t in ruling["translations"] if not langs or t["lang"] in langs]
+        out.extend(_ruling_lines(ruling, color))
     return out
 
 

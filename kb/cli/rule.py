@@ -54,4 +54,5 @@ def rule(numbers: tuple[str, ...], langs: tuple[str, ...], release: str | None, 
     if as_json:
         echo_json(entries)
     else:
-        click.echo(render_entries(entries, color=use_color(), rulings=rulings_of(kb, entries), shown=shown))
+        click.echo(render_entries(entries, color=use_color(), rulings=rulings_of(kb, entries), shown=shown,
+                                  langs=langs))

@@ -169,7 +169,9 @@ class Pages:
         stale = {t["source"]: {"lang": t["lang"], "source": t["source_title"], "provenance": t["provenance"],
                                **t["stale"]} for view in views for t in view["views"] if t["stale"]}
         fallback = [e["number"] for e in entries if e.get("fallback")]
-        rulings = [{**g.to_dict(), "html": H.card_text(g.first["text"])} for g in rulings_of(open_kb.kb, entries)]
+        rulings = [{**g.to_dict(), "html": H.card_text(g.first["text"]),
+                    "translations": [t for t in g.translations if not langs or t["lang"] in langs]}
+                   for g in rulings_of(open_kb.kb, entries)]
         return self.render(request, "rule.html", selector=raw, self_path="/rules/" + quote(raw), entries=views,
                            main=views[0], nav=_neighbours(open_kb, main["number"]), langs=langs,
                            stale=list(stale.values()), release=release, fallback=fallback, rulings=rulings,
