@@ -59,6 +59,9 @@ def test_a_language_without_text_falls_back_to_english_once(product_kb: Path) ->
     mixed = run(product_kb, "rule", "400.1", "100.1.", "--lang", "it").splitlines()
     assert mixed[0] == "(No Italian text held for 100.1: showing English.)"
     assert mixed[2].startswith("  [it] ")
+    # the English rulings shown for French carry no Italian translation
+    vote = run(product_kb, "rule", "701.38", "--lang", "fr")
+    assert "Rulings (" in vote and "[it]" not in vote
     [entry] = json.loads(run(product_kb, "rule", "100.1.", "--lang", "fr", "--json"))
     assert entry["fallback"] == {"asked": ["fr"], "shown": "en"} and set(entry["texts"]) == {"en"}
 
