@@ -26,8 +26,8 @@ from ..catalog import contents
 from ..errors import NotFoundError
 from ..model import LANGUAGES
 from ..numbering import RuleNumber, parse_selector
-from . import html as H
 from ..rulings import rulings_of
+from . import html as H
 from .handling import (SEARCH_KINDS, SEARCH_MISSING, OpenKB, Site, kinds_param, langs_param, limit_param,
                        release_param, selector_param, text_param)
 from .i18n import LANGUAGE_NAMES, UI_LANGUAGES, choose_ui, translations
