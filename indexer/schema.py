@@ -41,6 +41,8 @@ def build_schema() -> Schema:
         "doc": ID(stored=True),
         # Folded, punctuation-free names (card names, term names, page titles) for exact-name hits.
         "name_key": KEYWORD(commas=True, lowercase=False, scorable=False),
+        # Vocabulary concepts an item defines (its rule, glossary entry, keyword page).
+        "concepts": KEYWORD(commas=True, lowercase=False, scorable=False),
         "words": TEXT(analyzer=words_analyzer(), phrase=False),
         "title": STORED,
         "content": STORED,
