@@ -25,7 +25,7 @@ from kb.numbering import RuleNumber
 from kb.store import INDEX_DIR, DocumentInfo, KnowledgeBase
 from kb.text import fold_quotes
 
-from .analysis import name_key
+from .analysis import name_key, terms
 
 # Above this many items the multiprocessing writer pays for its start-up.
 PARALLEL_THRESHOLD = 20_000
@@ -258,13 +258,14 @@ def tag_concepts(items: list[Item]) -> None:
     for item in english:
         if item.title:
             by_heading.setdefault(term_key(item.title, "en"), []).append(item.number)
-    texts = {i.number: f" {term_key(i.content, 'en')} " for i in english}
+    texts = {i.number: f" {' '.join(terms(i.content, 'en'))} " for i in english}
     by_rule: dict[str, list[str]] = {}
     for concept in vocab.concepts:
         keys = {term_key(n.text, "en") for n in concept.names_in("en", obsolete=True)} - {""}
         found = [n for k in sorted(keys) for n in by_heading.get(k, [])]
         if not found:
-            found = [r for r in concept.rules if r in texts and any(f" {k} " in texts[r] for k in keys)]
+            stemmed = {" ".join(terms(k, "en")) for k in keys} - {""}
+            found = [r for r in concept.rules if r in texts and any(f" {k} " in texts[r] for k in stemmed)]
         for number in dict.fromkeys(found):
             by_rule.setdefault(number, []).append(concept.id)
     for item in items:

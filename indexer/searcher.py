@@ -30,7 +30,7 @@ from kb.numbering import RuleNumber
 
 from .analysis import name_key
 from .hits import Hit, Hits
-from .query import Parsed, QueryError, add_filter, parse_query
+from .query import Parsed, QueryError, Word, add_filter, parse_query
 from .schema import text_field, title_field
 from .scoring import (CONCEPT_SCORE, LANG_ORDER, NAME_SCORE, NUMBER_SCORE, STEP, in_languages, kind_order,
                       rule_order, score_order, weighting)
@@ -70,7 +70,7 @@ class Searcher:
         page = _Page(limit)
         page.add(self._number_hits(parsed, limit))
         concepts, whole = self._concepts(parsed)
-        concept_hits = self._concept_hits(parsed, concepts, limit) if concepts else []
+        concept_hits = self._concept_hits(parsed, concepts, texts.negation(parsed), limit) if concepts else []
         if whole:
             page.add(concept_hits)
         names = self._name_hits(parsed, limit)
@@ -91,14 +91,19 @@ class Searcher:
         text = parsed.plain_text()
         found = spot(text)
         ids = list(dict.fromkeys(m.concept.id for s in found for m in s.matches))
-        covered = sum(s.end - s.start for s in found)
-        return ids, bool(found) and covered == len(words_of(text))
+        whole = bool(found) and sum(s.end - s.start for s in found) == len(words_of(text))
+        if not whole and any(not isinstance(i, Word) or i.prefix for i in parsed.items):
+            return [], False  # a phrase or a prefix is taken as typed unless it names a concept whole
+        return ids, whole
 
-    def _concept_hits(self, parsed: Parsed, concepts: list[str], limit: int) -> list[Hit]:
+    def _concept_hits(self, parsed: Parsed, concepts: list[str], negation: Q.Query | None,
+                      limit: int) -> list[Hit]:
         """The rules, glossary entries and keyword pages defining ``concepts``, in that order."""
         hits: list[Hit] = []
         for rank, concept in enumerate(concepts):
-            found = self.searcher.search(Q.Term("concepts", concept), filter=self._filter(parsed), limit=limit * 3)
+            query = Q.Term("concepts", concept)
+            query = Q.AndNot(query, negation) if negation is not None else query
+            found = self.searcher.search(query, filter=self._filter(parsed), limit=limit * 3)
             batch = [self._hit(h, CONCEPT_SCORE - rank, "concept", set()) for h in found]
             hits += sorted(batch, key=lambda h: (kind_order(h)[0], rule_order(h)))
         return hits

@@ -59,8 +59,12 @@ class TextQueries:
                 strict_groups.append(Q.Or(optional))
         strict = Q.Or(strict_groups) if strict_groups else None
         relaxed = self._partial_query(every_clause)
+        return strict, relaxed, self.negation(parsed)
+
+    def negation(self, parsed: Parsed) -> Q.Query | None:
+        """What the query excludes (``NOT word``, ``-word``), as one query."""
         negated = [q for q in (self._item_query(i, fuzzy=False) for i in parsed.negated) if q is not None]
-        return strict, relaxed, (Q.Or(negated) if negated else None)
+        return Q.Or(negated) if negated else None
 
     def _partial_query(self, clauses: list[Q.Query]) -> Q.Query | None:
         """Items holding only some of the words: the rarer words only.

@@ -78,11 +78,11 @@ def render_hits(hits, query: str, *, color: bool) -> str:
 def render_hit(rank: int, hit, color: bool) -> list[str]:
     """A hit's head line, its marked snippet and, for a rule, its other languages' texts."""
     if hit.kind == "rule":
-        head = f"{rank:>2}. {hit.number or ''} {hit.title}".rstrip()
+        head = f"{rank:>3}. {hit.number or ''} {hit.title}".rstrip()
     elif hit.kind == "example":
-        head = f"{rank:>2}. example of {hit.number} [{hit.lang}]"
+        head = f"{rank:>3}. example of {hit.number} [{hit.lang}]"
     else:
-        head = f"{rank:>2}. {hit.title or hit.extra.get('card') or hit.doc} [{hit.lang}]"
+        head = f"{rank:>3}. {hit.title or hit.extra.get('card') or hit.doc} [{hit.lang}]"
         if hit.kind == "card" and hit.extra.get("english") and hit.extra["english"] != hit.title:
             head += f" ({hit.extra['english']})"
     lines = [click.style(head, bold=True) if color else head]
