@@ -86,3 +86,18 @@ def test_grouped_terminal_output_and_json_shape(kb_dir) -> None:
     hits = json.loads(result.output)
     assert hits[0]["kind"] == "rule" and hits[0]["id"] == "rule/702.15" and "en" in hits[0]["texts"]
     assert all("kind" in h for h in hits) and all(("texts" in h) == (h["kind"] == "rule") for h in hits)
+
+
+def test_web_search_links_italian_vote_texts_to_the_english_number(kb_dir) -> None:
+    import re
+
+    from starlette.testclient import TestClient
+
+    from kb.web.app import create_app
+
+    client = TestClient(create_app(kb_dir))
+    page = client.get("/search", params={"q": "voto"}).text
+    links = set(re.findall(r"/rules/([0-9][0-9.a-z]*)", page))
+    assert links and all(n.startswith("701.38") for n in links) and "numbered 701.31" in page
+    api = client.get("/api/search", params={"q": "voto", "limit": 10}).json()
+    assert all(h["number"] is None or h["number"].startswith("701.38") for h in api if h["kind"] == "rule")
