@@ -69,7 +69,7 @@ class Searcher:
         texts = TextQueries(self.reader, in_languages(parsed.langs))
         page = _Page(limit)
         page.add(self._number_hits(parsed, limit))
-        concepts, whole = self._concepts(parsed)
+        concepts, whole = self._concepts(parsed, texts)
         concept_hits = self._concept_hits(parsed, concepts, texts.negation(parsed), limit) if concepts else []
         if whole:
             page.add(concept_hits)
@@ -84,14 +84,18 @@ class Searcher:
         suggestions = texts.suggest(parsed) if len(page) < 3 or texts.corrections else []
         return Hits(with_snippets(self._with_texts(page, parsed)), suggestions)
 
-    def _concepts(self, parsed: Parsed) -> tuple[list[str], bool]:
-        """The concepts the query's words name, and whether they are the whole query."""
+    def _concepts(self, parsed: Parsed, texts: TextQueries) -> tuple[list[str], bool]:
+        """The concepts the query's words name (typos corrected towards the vocabulary when the
+        words name none), and whether one concept is the whole query."""
         if len(parsed.groups) != 1 or not parsed.items:
             return [], False
         text = parsed.plain_text()
         found = spot(text)
+        if not found and all(isinstance(i, Word) and not i.prefix for i in parsed.items):
+            text = texts.vocabulary_spelling(text)
+            found = spot(text)
         ids = list(dict.fromkeys(m.concept.id for s in found for m in s.matches))
-        whole = bool(found) and sum(s.end - s.start for s in found) == len(words_of(text))
+        whole = len(found) == 1 and found[0].end - found[0].start == len(words_of(text))
         if not whole and any(not isinstance(i, Word) or i.prefix for i in parsed.items):
             return [], False  # a phrase or a prefix is taken as typed unless it names a concept whole
         return ids, whole

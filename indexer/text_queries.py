@@ -201,6 +201,24 @@ class TextQueries:
             out.append(item.text if isinstance(item, Word) else f'"{item.text}"')
         return [" ".join(out)] if changed else []
 
+    def vocabulary_spelling(self, text: str) -> str:
+        """``text`` with each word the index and the vocabulary do not hold replaced by the nearest
+        vocabulary term the index holds (``travolgre`` → ``travolgere``); remembered as a correction."""
+        out = []
+        for word in text.split():
+            folded = fold(word)
+            fixed = []
+            if len(folded) >= 5 and folded.isalpha() and folded not in term_words() \
+                    and not self.reader.doc_frequency("words", folded):
+                for distance in (1, 2) if len(folded) >= 7 else (1,):
+                    fixed = [w for w in nearest_terms(folded, distance) if self.reader.doc_frequency("words", w)]
+                    if fixed:
+                        break
+            if fixed:
+                self.corrections.setdefault(word, fixed[:3])
+            out.append(fixed[0] if fixed else word)
+        return " ".join(out)
+
     def _corrections_loose(self, folded: str) -> list[str]:
         if len(folded) < 4 or not folded.isalpha() or folded in term_words():
             return []
