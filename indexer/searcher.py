@@ -121,9 +121,10 @@ class Searcher:
             passes = [self._filter(parsed, only=NOT_CARDS), self._filter(parsed, only=("card",))]
         else:
             passes = [self._filter(parsed)]
+        first = [(direct, "text")] + ([(strict, "expanded")] if strict != direct else [])
         for flt in passes:
-            for tier in ((direct, strict), (relaxed,)):
-                if page.full or tier[0] is None:
+            for tier in (first, [(relaxed, "partial")]):
+                if page.full or all(q is None for q, _ in tier):
                     continue
                 reached = self._tier(tier, negation, flt, page.limit)
                 page.add(reached)
@@ -132,11 +133,10 @@ class Searcher:
                         page.add(self._tier(tier, negation, flt, page.limit * 5))
                     break
 
-    def _tier(self, queries: tuple, negation, flt, limit: int) -> list[Hit]:
-        """The hits of a tier's queries merged by id, best score kept (direct before expanded)."""
-        reasons = ("text", "expanded") if len(queries) == 2 else ("partial",)
+    def _tier(self, queries: list[tuple[Q.Query | None, str]], negation, flt, limit: int) -> list[Hit]:
+        """The hits of a tier's queries merged by id, best score kept (the first reason found)."""
         merged: dict[str, Hit] = {}
-        for query, reason in zip(queries, reasons):
+        for query, reason in queries:
             for hit in self._run(query, negation, flt, limit, reason) if query is not None else []:
                 if hit.id not in merged or hit.score > merged[hit.id].score + 1e-9:
                     if hit.id in merged:
