@@ -26,6 +26,7 @@ from kb.store import INDEX_DIR, DocumentInfo, KnowledgeBase
 from kb.text import fold_quotes
 
 from .analysis import name_key, terms
+from .schema import text_field, title_field
 
 # Above this many items the multiprocessing writer pays for its start-up.
 PARALLEL_THRESHOLD = 20_000
@@ -58,8 +59,9 @@ class Item:
             "aligned": json.dumps(self.aligned, ensure_ascii=False) if self.aligned else "",
             "extra": json.dumps(self.extra, ensure_ascii=False) if self.extra else "",
             "words": f"{self.title}\n{self.content}",
-            f"title_{self.lang}": self.title,
-            f"text_{self.lang}": self.content,
+            title_field(self.lang, self.kind == "card"): self.title,
+            text_field(self.lang, self.kind == "card"): self.content,
+            "population": f"{self.lang}/card" if self.kind == "card" else self.lang,
         }
         if parsed is not None:
             doc.update(number=str(parsed), numkey=parsed.sort_key, section=str(parsed.section))

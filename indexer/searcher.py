@@ -31,14 +31,13 @@ from kb.numbering import RuleNumber
 from .analysis import name_key
 from .hits import Hit, Hits
 from .query import Parsed, QueryError, Word, add_filter, parse_query
-from .schema import text_field, title_field
+from .schema import fields_of
 from .scoring import (CONCEPT_SCORE, LANG_ORDER, NAME_SCORE, NUMBER_SCORE, STEP, in_languages, kind_order,
                       rule_order, score_order, weighting)
 from .snippets import same_text_key, with_snippets
 from .text_queries import TextQueries
 from .vocab import spot, words_of
 
-NOT_CARDS = ("rule", "term", "page", "ruling", "example")
 # A concept named inside a longer query: this many of its hits follow the best match.
 PARTIAL_CONCEPT_HITS = 3
 
@@ -54,6 +53,7 @@ class Searcher:
         self.ix = whoosh_index.open_dir(str(index_dir))
         self.searcher = self.ix.searcher(weighting=weighting())
         self.reader = self.searcher.reader()
+        self._filters: dict[str, object] = {}
 
     def close(self) -> None:
         self.searcher.close()
@@ -114,16 +114,21 @@ class Searcher:
 
     def _add_text_hits(self, parsed: Parsed, texts: TextQueries, page: "_Page", cards_last: bool) -> None:
         """Words as typed and their translations and corrections together (expansion always
-        runs), then documents with only some of the words; for a concept, cards come last."""
-        direct, _, negation = texts.build(parsed, expand=False)
-        strict, relaxed, _ = texts.build(parsed, expand=True)
-        if cards_last and (not parsed.kinds or parsed.kinds - {"card"}):
-            passes = [self._filter(parsed, only=NOT_CARDS), self._filter(parsed, only=("card",))]
-        else:
-            passes = [self._filter(parsed)]
-        first = [(direct, "text")] + ([(strict, "expanded")] if strict != direct else [])
-        for flt in passes:
-            for tier in (first, [(relaxed, "partial")]):
+        runs), then documents with only some of the words; for a concept, card texts come
+        after the rules, glossary entries and rulings, searched as typed (translations would
+        walk every card of the other languages for little)."""
+        flt = self._filter(parsed)
+        scopes = ["rules", "cards"] if cards_last and (not parsed.kinds or parsed.kinds - {"card"}) else ["all"]
+        for scope in scopes:
+            scoped = texts.scoped(scope)
+            direct, _, negation = scoped.build(parsed, expand=False)
+            if scope == "cards":
+                tiers = ([(direct, "text")],)
+            else:
+                strict, relaxed, _ = scoped.build(parsed, expand=True)
+                first = [(direct, "text")] + ([(strict, "expanded")] if strict != direct else [])
+                tiers = (first, [(relaxed, "partial")])
+            for tier in tiers:
                 if page.full or all(q is None for q, _ in tier):
                     continue
                 reached = self._tier(tier, negation, flt, page.limit)
@@ -134,7 +139,8 @@ class Searcher:
                     break
 
     def _tier(self, queries: list[tuple[Q.Query | None, str]], negation, flt, limit: int) -> list[Hit]:
-        """The hits of a tier's queries merged by id, best score kept (the first reason found)."""
+        """The hits of a tier's queries merged by id, best score kept (the first reason found);
+    direct matches before the hits only a translation or correction reached."""
         merged: dict[str, Hit] = {}
         for query, reason in queries:
             for hit in self._run(query, negation, flt, limit, reason) if query is not None else []:
@@ -142,7 +148,8 @@ class Searcher:
                     if hit.id in merged:
                         hit.reason = merged[hit.id].reason
                     merged[hit.id] = hit
-        return sorted(merged.values(), key=score_order)
+        # the words as typed first, then what only their translations or corrections reached
+        return sorted(merged.values(), key=lambda h: (h.reason != "text", score_order(h)))
 
     def _number_hits(self, parsed: Parsed, limit: int) -> list[Hit]:
         """The rules numbered so in the reference release (``numkey``), then their subrules."""
@@ -200,18 +207,24 @@ class Searcher:
             hit.extra.pop("_uid", None)
         return page
 
-    def _filter(self, parsed: Parsed, kinds: bool = True, only: tuple[str, ...] = ()) -> Q.Query | None:
+    def _filter(self, parsed: Parsed, kinds: bool = True) -> Q.Query | None:
         parts = []
         if parsed.langs:
             parts.append(Q.Or([Q.Term("lang", l) for l in sorted(parsed.langs)]))
-        chosen = set(parsed.kinds) if kinds else set()
-        if only:
-            chosen = (chosen & set(only)) if chosen else set(only)
-        if chosen:
-            parts.append(Q.Or([Q.Term("kind", k) for k in sorted(chosen)]))
+        if kinds and parsed.kinds:
+            parts.append(Q.Or([Q.Term("kind", k) for k in sorted(parsed.kinds)]))
         if parsed.sections:
             parts.append(Q.Or([Q.Term("section", s) for s in sorted(parsed.sections)]))
-        return Q.And(parts) if parts else None
+        return self._docset(Q.And(parts)) if parts else None
+
+    def _docset(self, query: Q.Query):
+        """The documents a filter lets through, computed once per open index (whoosh would
+        otherwise walk every document of ``kind:rule`` or ``lang:it`` at each search)."""
+        key = repr(query)
+        found = self._filters.get(key)
+        if found is None:
+            found = self._filters[key] = self.searcher._query_to_comb(query)
+        return found
 
     def _run(self, query: Q.Query, negation: Q.Query | None, flt: Q.Query | None, limit: int,
              reason: str) -> list[Hit]:
@@ -229,7 +242,7 @@ class Searcher:
         # The snippet is cut only for the hits kept (see with_snippets): a tier reads
         # three times as many candidates as it shows.
         extra["_content"] = stored.get("content", "") or ""
-        extra["_marks"] = {t for f, t in matched if f in (text_field(lang), title_field(lang))}
+        extra["_marks"] = {t for f, t in matched if f in fields_of(lang)}
         extra["_numkey"] = stored.get("numkey", "")
         extra["_uid"] = stored.get("uid", "")
         extra["_stored"] = stored

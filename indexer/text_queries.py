@@ -28,7 +28,7 @@ from .analysis import LANGS, terms
 from .lexicon import expansions
 from .vocab import nearest_terms, spot, term_words, translations, words_of
 from .query import Parsed, Phrase, Word
-from .schema import text_field, title_field
+from .schema import fields_of
 from .scoring import CORRECTION_BOOST, EXPANSION_BOOST
 
 PREFIX_EXPANSIONS = 64
@@ -39,10 +39,17 @@ PARTIAL_MAX_SHARE = 0.02
 class TextQueries:
     """Builds the queries of one search in ``langs``; remembers the corrections it made."""
 
-    def __init__(self, reader, langs: list[str]) -> None:
+    def __init__(self, reader, langs: list[str], scope: str = "all") -> None:
         self.reader = reader
         self.langs = langs
+        self.scope = scope  # which fields: every item's, all but cards' or cards' (schema.fields_of)
         self.corrections: dict[str, list[str]] = {}
+
+    def scoped(self, scope: str) -> "TextQueries":
+        """The same search over the fields of ``scope``, sharing the corrections made."""
+        other = TextQueries(self.reader, self.langs, scope)
+        other.corrections = self.corrections
+        return other
 
     def build(self, parsed: Parsed, expand: bool) -> tuple[Q.Query | None, Q.Query | None, Q.Query | None]:
         """(every word of some group, some of the words, the negated items) as queries."""
@@ -101,13 +108,12 @@ class TextQueries:
                 yield query, isinstance(item, Word) and not item.prefix and _is_stopword_somewhere(item.text)
             index += 1
 
-    @staticmethod
-    def _translation(lang: str, phrase: str) -> Q.Query | None:
+    def _translation(self, lang: str, phrase: str) -> Q.Query | None:
         """``phrase`` in ``lang``'s title and text fields, at the expansion boost."""
         analysed = terms(phrase, lang)
         if not analysed:
             return None
-        fields = (text_field(lang), title_field(lang))
+        fields = fields_of(lang, self.scope)
         if len(analysed) == 1:
             return Q.Or([Q.Term(f, analysed[0]) for f in fields], boost=EXPANSION_BOOST)
         return Q.Or([Q.Phrase(f, analysed) for f in fields], boost=EXPANSION_BOOST)
@@ -135,14 +141,14 @@ class TextQueries:
         pairs = []
         for lang in self.langs:
             for t in dict.fromkeys(terms(word, lang)):
-                pairs += [(text_field(lang), t), (title_field(lang), t)]
+                pairs += [(f, t) for f in fields_of(lang, self.scope)]
         return pairs
 
     def _phrase_query(self, text: str, expand: bool = True) -> Q.Query | None:
         alternatives = []
         for lang in self.langs:
             analysed = terms(text, lang)
-            for f in (text_field(lang), title_field(lang)):
+            for f in fields_of(lang, self.scope):
                 if len(analysed) == 1:
                     alternatives.append(Q.Term(f, analysed[0]))
                 elif analysed:
@@ -152,7 +158,7 @@ class TextQueries:
             for start, end, english in expansions(lang, analysed):
                 if (start, end) == (0, len(analysed)) and "en" in self.langs:
                     target = terms(english, "en")
-                    for f in (text_field("en"), title_field("en")):
+                    for f in fields_of("en", self.scope):
                         alternatives.append(Q.Phrase(f, target, boost=EXPANSION_BOOST) if len(target) > 1
                                             else Q.Term(f, target[0], boost=EXPANSION_BOOST))
         return Q.Or(alternatives) if alternatives else None
