@@ -12,7 +12,8 @@ rules release among them (format ``cr-text``). The steps, one module each:
 * :mod:`~kb.align.terms`: chapter titles, keyword pages, card names, ability words,
   glossary entries;
 * :mod:`~kb.align.rulings`: foreign rulings to the English rulings they translate;
-* :mod:`~kb.align.links`: rulings to the rules they clarify.
+* :mod:`~kb.align.links`: rulings to the rules they clarify, on evidence (the keywords of
+  :mod:`~kb.align.keywords` named outside the card names of :mod:`~kb.align.names`).
 
 The result (:mod:`~kb.align.result`) carries a 0–1 confidence on every pair;
 :mod:`~kb.align.eval` measures it against a hand-labelled gold set.

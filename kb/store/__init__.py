@@ -13,12 +13,13 @@ from sqlite3 import DatabaseError
 from .layout import INDEX_DIR, PUBLISHED, current_build, default_kb_dir
 from .read import KnowledgeBase
 from .records import (AlignedNumber, AlignmentRecord, CardRecord, DocumentInfo, DocumentPage, RuleVersion,
-                      RulingRecord, TermRecord)
+                      RulingGroup, RulingRecord, TermRecord, ruling_key)
 from .schema import DB_NAME, SCHEMA_VERSION
 from .write import active_document_ids, discard, publish, stage, write_documents
 
 __all__ = [
     "DB_NAME", "INDEX_DIR", "PUBLISHED", "SCHEMA_VERSION", "AlignedNumber", "AlignmentRecord", "CardRecord",
-    "DatabaseError", "DocumentInfo", "DocumentPage", "KnowledgeBase", "RuleVersion", "RulingRecord", "TermRecord",
-    "active_document_ids", "current_build", "default_kb_dir", "discard", "publish", "stage", "write_documents",
+    "DatabaseError", "DocumentInfo", "DocumentPage", "KnowledgeBase", "RuleVersion", "RulingGroup", "RulingRecord", "TermRecord",
+    "active_document_ids", "current_build", "default_kb_dir", "discard", "publish", "ruling_key", "stage",
+    "write_documents",
 ]
