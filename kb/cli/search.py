@@ -31,6 +31,7 @@ def search_command(query: tuple[str, ...], limit: int, kinds: tuple[str, ...], l
 
     \b
     Query language:
+      travolgere, cimetière         a game term in any language: its rule and glossary first
       pareggio, vote tied           words, in any language (all must match first)
       "public zone"                 a phrase
       vote OR abstain, vote NOT tie alternatives; exclusion (also -tie)
@@ -38,6 +39,8 @@ def search_command(query: tuple[str, ...], limit: int, kinds: tuple[str, ...], l
       701.32, rule 400.7k, 702.19b-d  rule numbers and ranges, shown first
       kind:card, lang:it, section:7 filters
     Accents, elisions (dell'abilità, l’exil) and small typos are forgiven.
+    Hits are grouped (Rules, Glossary, Rulings, Cards); a rule is one hit under its
+    English number with its text in every language; --kind opens one group.
     """
     from indexer.search import search
 
