@@ -76,7 +76,7 @@ class Searcher:
         names = self._name_hits(parsed, limit)
         page.add(names)
         if parsed.items and not page.full:
-            cards_last = bool(concepts) and not any(h.kind == "card" for h in names)
+            cards_last = bool(concepts)  # a card named so is already above, among the names
             self._add_text_hits(parsed, texts, page, cards_last)
         if concept_hits and not whole and not any(h.kind == "card" for h in names):
             page.insert_after_best([h for h in concept_hits if h.kind != "rule" or "." not in (h.number or "")

@@ -116,7 +116,10 @@ class TextQueries:
         fields = fields_of(lang, self.scope)
         if len(analysed) == 1:
             return Q.Or([Q.Term(f, analysed[0]) for f in fields], boost=EXPANSION_BOOST)
-        return Q.Or([Q.Phrase(f, analysed) for f in fields], boost=EXPANSION_BOOST)
+        # every word in a text (a phrase there costs position checks on thousands of rulings), the
+        # phrase in a title
+        return Q.Or([Q.Phrase(f, analysed) if "title" in f else Q.And([Q.Term(f, t) for t in analysed])
+                     for f in fields], boost=EXPANSION_BOOST)
 
     def _item_query(self, item: Word | Phrase, fuzzy: bool = True) -> Q.Query | None:
         if isinstance(item, Phrase):
