@@ -26,7 +26,7 @@ from kb.text import fold
 
 from .analysis import LANGS, terms
 from .lexicon import expansions
-from .vocab import nearest_terms, spot, term_words, translations, words_of
+from .vocab import nearest_terms, spelled, spot, term_words, translations, words_of
 from .query import Parsed, Phrase, Word
 from .schema import fields_of
 from .scoring import CORRECTION_BOOST, EXPANSION_BOOST
@@ -204,7 +204,7 @@ class TextQueries:
                 known = self.reader.doc_frequency("words", folded) > 0
                 fixed = self.corrections.get(item.text) or ([] if known else self._corrections_loose(folded))
                 if fixed and not known:
-                    out.append(fixed[0])
+                    out.append(spelled(fixed[0]))
                     changed = True
                     continue
             out.append(item.text if isinstance(item, Word) else f'"{item.text}"')

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from kb.text import fold
+from kb.text import WORD, fold
 from kb.vocabulary import Concept, Spot, Vocabulary, default_vocabulary, name_key
 
 LANGS = ("en", "it", "fr")
@@ -82,6 +82,22 @@ def term_words() -> frozenset[str]:
     """Every folded word of every name in the vocabulary (kept from typo correction)."""
     return frozenset(w for c in vocabulary().concepts for n in c.names
                      for w in name_key(n.text, n.lang).split() if w.isalpha())
+
+
+@lru_cache(maxsize=1)
+def _spellings() -> dict[str, str]:
+    """Folded word of a name → the word as the vocabulary spells it (``pietinement`` → ``piétinement``)."""
+    found: dict[str, str] = {}
+    for concept in vocabulary().concepts:
+        for name in concept.names:
+            for word in WORD.findall(name.text.lower()):
+                found.setdefault(fold(word), word)
+    return found
+
+
+def spelled(folded: str) -> str:
+    """``folded`` as the vocabulary writes it, accents and all (itself when unknown)."""
+    return _spellings().get(folded, folded)
 
 
 def nearest_terms(folded: str, distance: int) -> list[str]:

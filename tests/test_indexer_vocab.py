@@ -30,3 +30,9 @@ def test_typo_targets_are_vocabulary_words_nearest_first() -> None:
     assert edit_distance("cautella", "cautela", 2) == 1
     assert edit_distance("abcdef", "zzzzzz", 2) == 3
     assert edit_distance("mnaa", "mana", 1) == 1  # a transposition is one edit
+
+
+def test_a_correction_is_spelled_as_the_vocabulary_writes_it() -> None:
+    from indexer.vocab import spelled
+
+    assert spelled("pietinement") == "piétinement" and spelled("zzz") == "zzz"
