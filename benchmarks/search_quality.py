@@ -1,11 +1,12 @@
 """Search quality: MRR@10 and recall@5 of ``mtgkb search`` against a plain SQLite FTS5 baseline.
 
 Builds a knowledge base from the seeds, ``../shared/corpus/mtgjson/``, the English release
-of 2024-11-08 and the hand-made French excerpt of the tests (or uses ``--kb DIR``), runs
+of 2025-11-14 and the hand-made French excerpt of the tests (or uses ``--kb DIR``), runs
 every query of ``tests/data/queries.tsv`` through both, and prints the figures per query
 language and per query type. The baseline indexes the very same items (title and text) in an
 FTS5 table with its default tokenizer (unicode61) and ranks with bm25(); a query is its words,
-all required (FTS5's implicit AND).
+all required (FTS5's implicit AND). Its rule items are counted under the same hit ids as
+mtgkb's (``rule/702.19`` for every language's version, the first one ranked counting).
 
     .venv/bin/python benchmarks/search_quality.py [--kb DIR] [--show-misses]
 """
@@ -78,12 +79,17 @@ class FTS5Baseline:
             return []
         match = " ".join('"' + t.replace('"', '""') + '"' for t in tokens)
         rows = self.db.execute("SELECT uid FROM items WHERE items MATCH ? ORDER BY bm25(items) LIMIT ?",
-                               (match, limit))
-        return [r[0] for r in rows]
+                               (match, limit * 3))
+        return list(dict.fromkeys(hit_id(r[0]) for r in rows))[:limit]
+
+
+def hit_id(uid: str) -> str:
+    """An index item's id as a hit id: every language's version of a rule is ``rule/<number>``."""
+    return re.sub(r"^rule/(?:en|it|fr)/(?=\d)", "rule/", uid).split("@")[0]
 
 
 def build_kb(directory: Path) -> KnowledgeBase:
-    sources = [*embedded_files("seed"), SHARED / "mtgjson", SHARED / "cr-en" / "MagicCompRules 20241108.txt",
+    sources = [*embedded_files("seed"), SHARED / "mtgjson", SHARED / "cr-en" / "MagicCompRules 20251114.txt",
                ROOT / "tests" / "fixtures" / "search_fr_zones.txt"]
     pipeline.build_kb(directory, sources)
     return KnowledgeBase.open(directory)

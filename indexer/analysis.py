@@ -12,7 +12,8 @@
    *before* stemming, so a word typed with or without accents stems the same way;
 5. the language's stop words (:data:`kb.text.STOPWORDS`, the lists the alignment uses too);
 6. the language's snowball stemmer (rule numbers and other tokens with digits
-   are never stemmed).
+   are never stemmed); a game term whose stem a different game term shares is
+   kept apart (:func:`indexer.vocab.protected_forms`: ``mana`` is not ``mano``).
 
 ``words_analyzer()`` is the unstemmed variant (steps 1–4 with every language's
 elisions) used for spelling suggestions, typo tolerance and prefixes.
@@ -118,14 +119,18 @@ class SnowballFilter(Filter):
 
 @lru_cache(maxsize=None)
 def stemmer(lang: str):
-    """A cached stem function for ``lang`` (whoosh's snowball stemmers are pure Python)."""
+    """A cached stem function for ``lang`` (whoosh's snowball stemmers are pure Python);
+    protected game terms (:func:`indexer.vocab.protected_forms`) become their concept's name."""
+    from .vocab import protected_forms
+
     base = stemmer_for_language(lang)
+    protected = protected_forms(lang)
 
     @lru_cache(maxsize=200_000)
     def stem(word: str) -> str:
         if any(c.isdigit() for c in word):
             return word
-        return base(word)
+        return protected.get(word) or base(word)
 
     return stem
 

@@ -25,7 +25,8 @@ from kb.numbering import RuleNumber
 from kb.store import INDEX_DIR, DocumentInfo, KnowledgeBase
 from kb.text import fold_quotes
 
-from .analysis import name_key
+from .analysis import name_key, terms
+from .schema import text_field, title_field
 
 # Above this many items the multiprocessing writer pays for its start-up.
 PARALLEL_THRESHOLD = 20_000
@@ -48,6 +49,7 @@ class Item:
     extra: dict = field(default_factory=dict)
     akey: str = ""  # rules: sort key of the aligned (reference-language) number
     group: str = ""  # items sharing a group are each other's aligned versions
+    concepts: list[str] = field(default_factory=list)  # vocabulary concepts this item defines
 
     def fields(self) -> dict:
         parsed = RuleNumber.try_parse(self.number) if self.number else None
@@ -57,8 +59,9 @@ class Item:
             "aligned": json.dumps(self.aligned, ensure_ascii=False) if self.aligned else "",
             "extra": json.dumps(self.extra, ensure_ascii=False) if self.extra else "",
             "words": f"{self.title}\n{self.content}",
-            f"title_{self.lang}": self.title,
-            f"text_{self.lang}": self.content,
+            title_field(self.lang, self.kind == "card"): self.title,
+            text_field(self.lang, self.kind == "card"): self.content,
+            "population": f"{self.lang}/card" if self.kind == "card" else self.lang,
         }
         if parsed is not None:
             doc.update(number=str(parsed), numkey=parsed.sort_key, section=str(parsed.section))
@@ -67,6 +70,8 @@ class Item:
         keys = [k for k in (name_key(n) for n in self.names) if k]
         if keys:
             doc["name_key"] = ",".join(keys)
+        if self.concepts:
+            doc["concepts"] = ",".join(self.concepts)
         return doc
 
 
@@ -80,6 +85,7 @@ def build_index(build_dir: Path, progress: Callable[[str], None] | None = None) 
     with KnowledgeBase(build_dir) as kb:
         items = collect_items(kb)
     link_aligned(items)
+    tag_concepts(items)
     target = build_dir / INDEX_DIR
     target.mkdir(exist_ok=True)
     if progress:
@@ -127,9 +133,16 @@ def _all_items(kb: KnowledgeBase) -> Iterator[Item]:
 
 def rule_items(kb: KnowledgeBase, docs: list[DocumentInfo]) -> Iterator[Item]:
     for version in kb.rule_versions(d.id for d in docs):
-        rule, doc, key = version.rule, version.doc, version.aligned_key
+        rule, doc = version.rule, version.doc
         number, kind, title, text, lang = rule.number, rule.kind, rule.title, rule.text, doc.lang
-        extra = {"subkind": kind, "date": doc.effective_date, "provenance": doc.provenance}
+        aligned = version.align_method != "unaligned"
+        # English numbers everywhere: a text is shown under the reference number it is aligned to;
+        # its own number only as "numbered X in SOURCE", and an unaligned text under none.
+        key, ref = (version.aligned_key, version.aligned_number) if aligned else ("", "")
+        extra = {"subkind": kind, "date": doc.effective_date, "provenance": doc.provenance, "ref": ref,
+                 "source": doc.title or doc.id}
+        if ref != number:
+            extra["source_number"] = number
         if rule.pointer:
             extra["pointer"] = rule.pointer
         if version.align_method != "number":
@@ -137,14 +150,16 @@ def rule_items(kb: KnowledgeBase, docs: list[DocumentInfo]) -> Iterator[Item]:
         body = "\n".join(p for p in (text, rule.pointer) if p)
         heading = title or (text if kind != "subrule" and text and len(text) < 40
                              and not text.endswith(".") else "")
-        yield Item(uid=f"rule/{lang}/{number}", kind="rule", lang=lang, doc=doc.id, title=heading,
-                   content=body or (title or ""), number=number, names=[heading] if heading else [],
-                   extra=extra, akey=key, group=f"rule:{key}")
+        uid = f"rule/{lang}/{ref}" if ref else f"rule/{lang}/unaligned/{number}"
+        yield Item(uid=uid, kind="rule", lang=lang, doc=doc.id, title=heading,
+                   content=body or (title or ""), number=ref, names=[heading] if heading else [],
+                   extra=extra, akey=key, group=f"rule:{key}" if key else "")
         for index, example in enumerate(rule.examples, 1):
-            yield Item(uid=f"example/{lang}/{number}#{index}", kind="example", lang=lang, doc=doc.id,
-                       title="", content=example.text, number=number,
-                       extra={"date": doc.effective_date, "provenance": doc.provenance},
-                       group=f"example:{key}#{index}")
+            yield Item(uid=f"example/{lang}/{ref or number}#{index}", kind="example", lang=lang, doc=doc.id,
+                       title="", content=example.text, number=ref,
+                       extra={"date": doc.effective_date, "provenance": doc.provenance, "ref": ref,
+                              **({"source_number": number} if ref != number else {})},
+                       group=f"example:{key}#{index}" if key else "")
 
 
 def term_items(kb: KnowledgeBase, docs: list[DocumentInfo]) -> Iterator[Item]:
@@ -223,3 +238,40 @@ def link_aligned(items: list[Item]) -> None:
         versions = groups.get(item.group) if item.group else None
         if versions:
             item.aligned = {lang: uid for lang, uid in versions.items() if lang != item.lang}
+
+
+def tag_concepts(items: list[Item]) -> None:
+    """Mark the items that define a game concept of the vocabulary (:mod:`indexer.vocab`).
+
+    A concept's rules are found in the reference (English) rules by heading (``702.19
+    Trample``, ``404 Graveyard``), else its vocabulary rule numbers where that rule's
+    text uses its name (``202.3`` for *mana value*): numbers are checked against the
+    release at hand, since the vocabulary was numbered by one release. Glossary
+    entries and keyword pages are marked when one of their names is a concept's name.
+    Every language's version of a rule carries the mark.
+    """
+    from kb.vocabulary import name_key as term_key
+
+    from .vocab import vocabulary
+
+    vocab = vocabulary()
+    english = [i for i in items if i.kind == "rule" and i.lang == "en" and i.number]
+    by_heading: dict[str, list[str]] = {}
+    for item in english:
+        if item.title:
+            by_heading.setdefault(term_key(item.title, "en"), []).append(item.number)
+    texts = {i.number: f" {' '.join(terms(i.content, 'en'))} " for i in english}
+    by_rule: dict[str, list[str]] = {}
+    for concept in vocab.concepts:
+        keys = {term_key(n.text, "en") for n in concept.names_in("en", obsolete=True)} - {""}
+        found = [n for k in sorted(keys) for n in by_heading.get(k, [])]
+        if not found:
+            stemmed = {" ".join(terms(k, "en")) for k in keys} - {""}
+            found = [r for r in concept.rules if r in texts and any(f" {k} " in texts[r] for k in stemmed)]
+        for number in dict.fromkeys(found):
+            by_rule.setdefault(number, []).append(concept.id)
+    for item in items:
+        if item.kind == "rule" and item.number in by_rule:
+            item.concepts = by_rule[item.number]
+        elif item.kind in ("term", "page"):
+            item.concepts = list(dict.fromkeys(m.concept.id for n in item.names for m in vocab.matches(n)))

@@ -6,6 +6,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
+# What the terminal and the search page show together, in this order, and the kinds in each.
+GROUPS = {"Rules": ("rule", "example"), "Glossary": ("term", "page"), "Rulings": ("ruling",), "Cards": ("card",)}
+GROUP_OF = {kind: group for group, kinds in GROUPS.items() for kind in kinds}
+EXTRA_KEYS = ("subkind", "date", "provenance", "card", "type", "source_number", "source")
+
+
 @dataclass
 class Hit:
     """One result: what it is, where it comes from, and why it matched."""
@@ -20,8 +26,10 @@ class Hit:
     highlights: list[tuple[int, int]] = field(default_factory=list)
     aligned: dict[str, str] = field(default_factory=dict)
     doc: str = ""
-    reason: str = "text"  # number | name | aligned | text | expanded | partial
+    reason: str = "text"  # number | concept | name | text | expanded | partial
     extra: dict[str, Any] = field(default_factory=dict)
+    # rules: language -> {text, title, source, source_number?}, the matched language first
+    texts: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def marked(self, start: str = "[", end: str = "]") -> str:
         """The snippet with each highlighted span wrapped in ``start`` … ``end``."""
@@ -37,7 +45,14 @@ class Hit:
                 "title": self.title, "snippet": self.snippet,
                 "highlights": [list(h) for h in self.highlights], "score": round(self.score, 4),
                 "reason": self.reason, "aligned": self.aligned, "doc": self.doc,
-                **{k: v for k, v in self.extra.items() if k in ("subkind", "date", "provenance", "card", "type")}}
+                **({"texts": self.texts} if self.kind == "rule" else {}),
+                **{k: v for k, v in self.extra.items() if k in EXTRA_KEYS}}
+
+    @property
+    def group(self) -> str:
+        """The group a terminal or page shows the hit in (:data:`GROUPS`)."""
+        return GROUP_OF.get(self.kind, "Rules")
+
 
 
 class Hits(list):

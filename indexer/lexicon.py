@@ -6,9 +6,9 @@ where no text in its own language exists (``campo di battaglia`` → the English
 rules of chapter 403). Entries are matched on analysed terms, so plurals and
 missing accents match too (``zone pubbliche``, ``cimetiere``).
 
-The terms are the curated core ``corpus/lexicon-core.tsv`` (data, shared with
-the alignment) plus a few query phrases (:data:`EXTRA`); :func:`expansions` is
-the one place a learned lexicon would plug in.
+Game terms come from the vocabulary first (:mod:`indexer.vocab`, which holds the
+curated core ``corpus/lexicon-core.tsv`` too); this module is the fallback for a
+few query phrases it does not hold (:data:`EXTRA`: ``pareggio`` → ``tie``).
 """
 
 from __future__ import annotations
@@ -35,12 +35,9 @@ EXTRA: dict[str, tuple[tuple[str, str], ...]] = {
 
 
 def pairs(lang: str) -> list[tuple[str, str]]:
-    """(foreign phrase, English phrase) pairs: the curated core, then the extras."""
-    from kb.align.core import default_core_path, load_core
-
-    path = default_core_path()
-    core = [(getattr(t, lang), t.en) for t in load_core(path)] if path.exists() else []
-    return [*core, *EXTRA.get(lang, ())]
+    """(foreign phrase, English phrase) pairs of the query phrases above (the curated core
+    lexicon's game terms are in the vocabulary, :mod:`indexer.vocab`, which comes first)."""
+    return list(EXTRA.get(lang, ()))
 
 
 @lru_cache(maxsize=None)

@@ -4,7 +4,9 @@ One index document per searchable item: a rule or subrule in one language, an
 example, a glossary term, a ruling (and each of its translations), a keyword
 page, a card in one language. Each language has its own title and text fields,
 analysed with that language's chain (:mod:`indexer.analysis`); an item fills
-only its own language's pair. ``words`` holds the unstemmed words of every item
+only its own language's pair. Cards fill a pair of their own (``ctitle_it``,
+``ctext_it``): a search for rules, glossary entries and rulings never walks the
+postings of 100,000 card texts, and a search of everything asks both pairs. ``words`` holds the unstemmed words of every item
 for spelling suggestions, typo tolerance and prefixes. Stored fields are enough
 to print a hit without opening the knowledge base.
 """
@@ -20,12 +22,27 @@ KINDS = ("rule", "term", "page", "card", "ruling", "example")
 TITLE_BOOST = 3.0
 
 
-def title_field(lang: str) -> str:
-    return f"title_{lang}"
+SCOPES = ("all", "rules", "cards")  # every item; every item but cards; cards
 
 
-def text_field(lang: str) -> str:
-    return f"text_{lang}"
+def title_field(lang: str, cards: bool = False) -> str:
+    return f"ctitle_{lang}" if cards else f"title_{lang}"
+
+
+def text_field(lang: str, cards: bool = False) -> str:
+    return f"ctext_{lang}" if cards else f"text_{lang}"
+
+
+def fields_of(lang: str, scope: str = "all") -> tuple[str, ...]:
+    """The text and title fields of ``lang`` that ``scope`` searches."""
+    sides = {"all": (False, True), "rules": (False,), "cards": (True,)}[scope]
+    return tuple(f for cards in sides for f in (text_field(lang, cards), title_field(lang, cards)))
+
+
+def population(fieldname: str) -> str:
+    """The ``population`` value of the items a language field holds (``it`` or ``it/card``)."""
+    lang = fieldname.rpartition("_")[2]
+    return f"{lang}/card" if fieldname.startswith("c") else lang
 
 
 def build_schema() -> Schema:
@@ -33,6 +50,8 @@ def build_schema() -> Schema:
         "uid": ID(unique=True, stored=True),
         "kind": ID(stored=True),
         "lang": ID(stored=True),
+        # language, and "/card" for cards: the items a language field's statistics count
+        "population": ID,
         "number": ID(stored=True),
         "numkey": ID(stored=True, sortable=True),
         # the sort key of the reference-language number a rule text is aligned to
@@ -41,6 +60,8 @@ def build_schema() -> Schema:
         "doc": ID(stored=True),
         # Folded, punctuation-free names (card names, term names, page titles) for exact-name hits.
         "name_key": KEYWORD(commas=True, lowercase=False, scorable=False),
+        # Vocabulary concepts an item defines (its rule, glossary entry, keyword page).
+        "concepts": KEYWORD(commas=True, lowercase=False, scorable=False),
         "words": TEXT(analyzer=words_analyzer(), phrase=False),
         "title": STORED,
         "content": STORED,
@@ -48,6 +69,7 @@ def build_schema() -> Schema:
         "extra": STORED,
     }
     for lang in LANGS:
-        fields[title_field(lang)] = TEXT(analyzer=analyzer_for(lang), field_boost=TITLE_BOOST)
-        fields[text_field(lang)] = TEXT(analyzer=analyzer_for(lang))
+        for cards in (False, True):
+            fields[title_field(lang, cards)] = TEXT(analyzer=analyzer_for(lang), field_boost=TITLE_BOOST)
+            fields[text_field(lang, cards)] = TEXT(analyzer=analyzer_for(lang))
     return Schema(**fields)

@@ -14,13 +14,15 @@ from whoosh.scoring import BM25F, BM25FScorer
 
 from .analysis import LANGS
 from .hits import Hit
-from .schema import KINDS
+from .schema import KINDS, population
 
 LANG_ORDER = {"en": 0, "it": 1, "fr": 2}
 KIND_ORDER = {k: i for i, k in enumerate(KINDS)}
 
-# Rule numbers in the query come first, then exact names, then text matches (BM25F scores).
+# Rule numbers in the query come first, then the game concept the query names, then exact
+# names, then text matches (BM25F scores).
 NUMBER_SCORE = 1000.0
+CONCEPT_SCORE = 800.0
 NAME_SCORE = 500.0
 # The step between consecutive number hits, and between a hit and its aligned versions.
 STEP = 0.001
@@ -37,7 +39,8 @@ class PerLanguageBM25F(BM25F):
     whoosh averages field lengths and computes idf over every document, so a
     field that only Italian items fill would look tiny on average and Italian
     matches would score far below English ones. Here ``text_it``'s average
-    length and idf use the number of Italian items.
+    length and idf use the number of Italian items that are not cards, and
+    ``ctext_it``'s the number of Italian cards (:func:`~indexer.schema.population`).
     """
 
     def __init__(self, **kwargs: Any) -> None:
@@ -50,7 +53,7 @@ class PerLanguageBM25F(BM25F):
             return super().scorer(searcher, fieldname, text, qf)
         parent = searcher.get_parent()
         if fieldname not in self._stats:
-            docs = max(parent.doc_frequency("lang", lang), 1)
+            docs = max(parent.doc_frequency("population", population(fieldname)), 1)
             self._stats[fieldname] = (docs, (parent.field_length(fieldname) / docs) or 1.0)
         docs, average = self._stats[fieldname]
         scorer = BM25FScorer(searcher, fieldname, text, self._field_B.get(fieldname, self.B), self.K1, qf=qf)

@@ -1,22 +1,27 @@
-"""Search the index: rule numbers first, then exact names, then text in tiers.
+"""Search the index: rule numbers first, then game concepts and exact names, then text.
 
 A query (:mod:`indexer.query`) is answered in this order, each hit once:
 
-1. the rules its numbers name, in rules order, in every language, with their subrules;
-2. an exact card name, glossary term, keyword page or rule heading;
-3. text matches (:mod:`indexer.text_queries`, ranked by :mod:`indexer.scoring`):
-   documents holding every word, then with translations and typo corrections, then
-   documents with only some of the words, until ``limit`` hits are found.
+1. the rules its numbers name (English reference numbers), in rules order, with their subrules;
+2. when the whole query names a game concept (:mod:`indexer.vocab`: ``travolgere``,
+   ``cimetière``, ``valore di mana``), the concept's rules, glossary entries and keyword pages;
+3. an exact card name, glossary term, keyword page or rule heading;
+4. text matches (:mod:`indexer.text_queries`, ranked by :mod:`indexer.scoring`): the words
+   as typed and, always, their translations and typo corrections, ranked together; then
+   documents with only some of the words, until ``limit`` hits are found. When the query
+   names a concept, rules, glossary entries and rulings come before card texts. A concept
+   named by a phrase inside a longer query comes right after the best match.
 
-A hit on a chapter that is only a pointer in its language is followed by its versions
-in the other languages; rulings repeated word for word on many cards are one hit.
+One hit per rule: its versions in every language are one hit, numbered by the English
+reference release, carrying each language's text (``texts``, the matched language first);
+a version numbered otherwise by its source says so (``source_number``). Rulings repeated
+word for word on many cards are one hit.
 """
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Callable
 
 from whoosh import index as whoosh_index
 from whoosh import query as Q
@@ -25,12 +30,16 @@ from kb.numbering import RuleNumber
 
 from .analysis import name_key
 from .hits import Hit, Hits
-from .query import Parsed, QueryError, add_filter, parse_query
-from .schema import text_field, title_field
-from .scoring import (LANG_ORDER, NAME_SCORE, NUMBER_SCORE, STEP, in_languages, kind_order, rule_order,
-                      score_order, weighting)
+from .query import Parsed, QueryError, Word, add_filter, parse_query
+from .schema import fields_of
+from .scoring import (CONCEPT_SCORE, LANG_ORDER, NAME_SCORE, NUMBER_SCORE, STEP, in_languages, kind_order,
+                      rule_order, score_order, weighting)
 from .snippets import same_text_key, with_snippets
 from .text_queries import TextQueries
+from .vocab import spot, words_of
+
+# A concept named inside a longer query: this many of its hits follow the best match.
+PARTIAL_CONCEPT_HITS = 3
 
 
 class Searcher:
@@ -44,6 +53,7 @@ class Searcher:
         self.ix = whoosh_index.open_dir(str(index_dir))
         self.searcher = self.ix.searcher(weighting=weighting())
         self.reader = self.searcher.reader()
+        self._filters: dict[str, object] = {}
 
     def close(self) -> None:
         self.searcher.close()
@@ -57,48 +67,102 @@ class Searcher:
             add_filter(parsed, "kind", kind)
         limit = max(1, min(int(limit), 1000))
         texts = TextQueries(self.reader, in_languages(parsed.langs))
-        page = _Page(limit, lambda hit: self._aligned_hits(hit, parsed))
+        page = _Page(limit)
         page.add(self._number_hits(parsed, limit))
-        page.add(self._name_hits(parsed, limit))
+        concepts, whole = self._concepts(parsed, texts)
+        concept_hits = self._concept_hits(parsed, concepts, texts.negation(parsed), limit) if concepts else []
+        if whole:
+            page.add(concept_hits)
+        names = self._name_hits(parsed, limit)
+        page.add(names)
         if parsed.items and not page.full:
-            self._add_text_hits(parsed, texts, page)
+            cards_last = bool(concepts)  # a card named so is already above, among the names
+            self._add_text_hits(parsed, texts, page, cards_last)
+        if concept_hits and not whole and not any(h.kind == "card" for h in names):
+            page.insert_after_best([h for h in concept_hits if h.kind != "rule" or "." not in (h.number or "")
+                                    or h.extra.get("subkind") == "rule"][:PARTIAL_CONCEPT_HITS])
         suggestions = texts.suggest(parsed) if len(page) < 3 or texts.corrections else []
-        return Hits(with_snippets(page), suggestions)
+        return Hits(with_snippets(self._with_texts(page, parsed)), suggestions)
 
-    def _add_text_hits(self, parsed: Parsed, texts: TextQueries, page: _Page) -> None:
-        """Tiers: direct matches of every word, then with translations and typo corrections,
-        then documents with only some of the words."""
+    def _concepts(self, parsed: Parsed, texts: TextQueries) -> tuple[list[str], bool]:
+        """The concepts the query's words name (typos corrected towards the vocabulary when the
+        words name none), and whether one concept is the whole query."""
+        if len(parsed.groups) != 1 or not parsed.items:
+            return [], False
+        text = parsed.plain_text()
+        found = spot(text)
+        if not found and all(isinstance(i, Word) and not i.prefix for i in parsed.items):
+            text = texts.vocabulary_spelling(text)
+            found = spot(text)
+        ids = list(dict.fromkeys(m.concept.id for s in found for m in s.matches))
+        whole = len(found) == 1 and found[0].end - found[0].start == len(words_of(text))
+        if not whole and any(not isinstance(i, Word) or i.prefix for i in parsed.items):
+            return [], False  # a phrase or a prefix is taken as typed unless it names a concept whole
+        return ids, whole
+
+    def _concept_hits(self, parsed: Parsed, concepts: list[str], negation: Q.Query | None,
+                      limit: int) -> list[Hit]:
+        """The rules, glossary entries and keyword pages defining ``concepts``, in that order."""
+        hits: list[Hit] = []
+        for rank, concept in enumerate(concepts):
+            query = Q.Term("concepts", concept)
+            query = Q.AndNot(query, negation) if negation is not None else query
+            found = self.searcher.search(query, filter=self._filter(parsed), limit=limit * 3)
+            batch = [self._hit(h, CONCEPT_SCORE - rank, "concept", set()) for h in found]
+            hits += sorted(batch, key=lambda h: (kind_order(h)[0], rule_order(h)))
+        return hits
+
+    def _add_text_hits(self, parsed: Parsed, texts: TextQueries, page: "_Page", cards_last: bool) -> None:
+        """Words as typed and their translations and corrections together (expansion always
+        runs), then documents with only some of the words; for a concept, card texts come
+        after the rules, glossary entries and rulings, searched as typed (translations would
+        walk every card of the other languages for little)."""
         flt = self._filter(parsed)
-        direct, _, negation = texts.build(parsed, expand=False)
-        strict, relaxed, _ = texts.build(parsed, expand=True)
-        for query, reason in ((direct, "text"), (strict, "expanded"), (relaxed, "partial")):
-            if query is None or page.full:
-                continue
-            batch = self._run(query, negation, flt, page.limit, reason)
-            page.add(batch)
-            if len(batch) >= _candidates(page.limit):
-                # More matches than a page shows: looser tiers would only rank below. If
-                # repeated texts merged away too many, read further into this tier instead.
-                if not page.full:
-                    page.add(self._run(query, negation, flt, page.limit * 5, reason))
-                break
+        scopes = ["rules", "cards"] if cards_last and (not parsed.kinds or parsed.kinds - {"card"}) else ["all"]
+        for scope in scopes:
+            scoped = texts.scoped(scope)
+            direct, _, negation = scoped.build(parsed, expand=False)
+            if scope == "cards":
+                tiers = ([(direct, "text")],)
+            else:
+                strict, relaxed, _ = scoped.build(parsed, expand=True)
+                first = [(direct, "text")] + ([(strict, "expanded")] if strict != direct else [])
+                tiers = (first, [(relaxed, "partial")])
+            for tier in tiers:
+                if page.full or all(q is None for q, _ in tier):
+                    continue
+                reached = self._tier(tier, negation, flt, page.limit)
+                page.add(reached)
+                if len(reached) >= _candidates(page.limit):
+                    if not page.full:  # repeated texts merged away too many: read further into this tier
+                        page.add(self._tier(tier, negation, flt, page.limit * 5))
+                    break
+
+    def _tier(self, queries: list[tuple[Q.Query | None, str]], negation, flt, limit: int) -> list[Hit]:
+        """The hits of a tier's queries merged by id, best score kept (the first reason found);
+    direct matches before the hits only a translation or correction reached."""
+        merged: dict[str, Hit] = {}
+        for query, reason in queries:
+            for hit in self._run(query, negation, flt, limit, reason) if query is not None else []:
+                if hit.id not in merged or hit.score > merged[hit.id].score + 1e-9:
+                    if hit.id in merged:
+                        hit.reason = merged[hit.id].reason
+                    merged[hit.id] = hit
+        # the words as typed first, then what only their translations or corrections reached
+        return sorted(merged.values(), key=lambda h: (h.reason != "text", score_order(h)))
 
     def _number_hits(self, parsed: Parsed, limit: int) -> list[Hit]:
+        """The rules numbered so in the reference release (``numkey``), then their subrules."""
         hits: list[Hit] = []
-        if not parsed.numbers:
+        if not parsed.numbers or (parsed.kinds and "rule" not in parsed.kinds):
             return hits
         flt = self._filter(parsed, kinds=False)
-        if parsed.kinds and "rule" not in parsed.kinds:
-            return hits
         for selector in parsed.numbers:
             if isinstance(selector, RuleNumber):
-                key = selector.sort_key
-                exact = Q.Or([Q.Term("numkey", key), Q.Term("akey", key)])
-                below = Q.Or([Q.Prefix("numkey", key), Q.Prefix("akey", key)])
-                queries = [exact, Q.AndNot(below, exact)]
+                exact = Q.Term("numkey", selector.sort_key)
+                queries = [exact, Q.AndNot(Q.Prefix("numkey", selector.sort_key), exact)]
             else:
-                start, end = selector.start.sort_key, selector.end.sort_key + "~"
-                queries = [Q.Or([Q.TermRange("numkey", start, end), Q.TermRange("akey", start, end)])]
+                queries = [Q.TermRange("numkey", selector.start.sort_key, selector.end.sort_key + "~")]
             for query in queries:
                 q = Q.And([query, Q.Term("kind", "rule")])
                 found = self.searcher.search(q, filter=flt, limit=limit * 3, sortedby="numkey")
@@ -115,15 +179,33 @@ class Searcher:
         found = self.searcher.search(Q.Term("name_key", key), filter=self._filter(parsed), limit=limit)
         return sorted((self._hit(h, NAME_SCORE, "name", set()) for h in found), key=kind_order)
 
-    def _aligned_hits(self, hit: Hit, parsed: Parsed) -> list[Hit]:
-        """The other languages' versions of ``hit`` (allowed by the filters), in language order."""
-        uids = [uid for lang, uid in sorted(hit.aligned.items(), key=lambda p: LANG_ORDER.get(p[0], 9))
-                if not parsed.langs or lang in parsed.langs]
-        if not uids:
-            return []
-        found = self.searcher.search(Q.Or([Q.Term("uid", u) for u in uids]), limit=len(uids))
-        return sorted((self._hit(h, hit.score - STEP, "aligned", set()) for h in found),
-                      key=lambda h: uids.index(h.id) if h.id in uids else 99)
+    def _with_texts(self, page: list[Hit], parsed: Parsed) -> list[Hit]:
+        """Each rule hit with its texts in every language (allowed by the filters), the matched
+        one first, under the English reference number (``rule/702.19``)."""
+        keys = {h.extra.get("_numkey") for h in page if h.kind == "rule" and h.number}
+        versions: dict[str, list] = {}
+        if keys:
+            query = Q.And([Q.Term("kind", "rule"), Q.Or([Q.Term("numkey", k) for k in sorted(keys)])])
+            for found in self.searcher.search(query, limit=len(keys) * 6):
+                stored = found.fields()
+                versions.setdefault(stored.get("numkey", ""), []).append(stored)
+        for hit in page:
+            if hit.kind != "rule":
+                continue
+            texts = [v for v in versions.get(hit.extra.get("_numkey"), []) if not parsed.langs or v["lang"] in parsed.langs]
+            texts.sort(key=lambda v: (v["uid"] != hit.extra.get("_uid"), v["lang"] != hit.lang,
+                                      LANG_ORDER.get(v["lang"], 9), v["uid"]))
+            hit.texts = {}
+            for stored in texts or [hit.extra.get("_stored", {})]:
+                hit.texts.setdefault(stored.get("lang", hit.lang), _text_of(stored))
+            hit.id = f"rule/{hit.number}" if hit.number else hit.id
+            hit.aligned = {}
+            for key in ("source", "source_number"):
+                hit.extra.pop(key, None)
+        for hit in page:
+            hit.extra.pop("_stored", None)
+            hit.extra.pop("_uid", None)
+        return page
 
     def _filter(self, parsed: Parsed, kinds: bool = True) -> Q.Query | None:
         parts = []
@@ -133,7 +215,16 @@ class Searcher:
             parts.append(Q.Or([Q.Term("kind", k) for k in sorted(parsed.kinds)]))
         if parsed.sections:
             parts.append(Q.Or([Q.Term("section", s) for s in sorted(parsed.sections)]))
-        return Q.And(parts) if parts else None
+        return self._docset(Q.And(parts)) if parts else None
+
+    def _docset(self, query: Q.Query):
+        """The documents a filter lets through, computed once per open index (whoosh would
+        otherwise walk every document of ``kind:rule`` or ``lang:it`` at each search)."""
+        key = repr(query)
+        found = self._filters.get(key)
+        if found is None:
+            found = self._filters[key] = self.searcher._query_to_comb(query)
+        return found
 
     def _run(self, query: Q.Query, negation: Q.Query | None, flt: Q.Query | None, limit: int,
              reason: str) -> list[Hit]:
@@ -151,9 +242,10 @@ class Searcher:
         # The snippet is cut only for the hits kept (see with_snippets): a tier reads
         # three times as many candidates as it shows.
         extra["_content"] = stored.get("content", "") or ""
-        extra["_marks"] = {t for f, t in matched if f in (text_field(lang), title_field(lang))}
-        # rules sort by the number they are aligned to (a renumbered translation beside its source)
-        extra["_numkey"] = stored.get("akey") or stored.get("numkey", "")
+        extra["_marks"] = {t for f, t in matched if f in fields_of(lang)}
+        extra["_numkey"] = stored.get("numkey", "")
+        extra["_uid"] = stored.get("uid", "")
+        extra["_stored"] = stored
         return Hit(kind=stored.get("kind", ""), id=stored.get("uid", ""), lang=lang,
                    title=stored.get("title", "") or "", snippet="", score=float(score),
                    number=stored.get("number") or None,
@@ -161,17 +253,23 @@ class Searcher:
                    doc=stored.get("doc", ""), reason=reason, extra=extra)
 
 
+def _text_of(stored: dict) -> dict:
+    """One language's text of a rule hit: text, title, source, and its own number if it differs."""
+    extra = json.loads(stored["extra"]) if stored.get("extra") else {}
+    text = {"text": stored.get("content", ""), "title": stored.get("title") or None,
+            "source": extra.get("source") or stored.get("doc", "")}
+    if extra.get("source_number"):
+        text["source_number"] = extra["source_number"]
+    return text
+
+
 class _Page(list):
-    """The hits of one search, at most ``limit``, each once: by id, and rulings by their text.
+    """The hits of one search, at most ``limit``, each once: by id, a rule by its reference
+    number (one hit for all its languages), and rulings by their text."""
 
-    A chapter that is only a pointer in its language is followed by ``aligned(hit)``,
-    its versions in the other languages.
-    """
-
-    def __init__(self, limit: int, aligned: Callable[[Hit], list[Hit]]) -> None:
+    def __init__(self, limit: int) -> None:
         super().__init__()
         self.limit = limit
-        self.aligned = aligned
         self.seen: set[str] = set()
 
     @property
@@ -185,8 +283,19 @@ class _Page(list):
                 continue
             self.seen.update((hit.id, key))
             self.append(hit)
-            if hit.extra.get("pointer"):
-                self.add(self.aligned(hit))
+
+    def insert_after_best(self, hits: list[Hit]) -> None:
+        """``hits`` right after the first hit that is not a rule-number hit (the best match)."""
+        at = next((i + 1 for i, h in enumerate(self) if h.reason != "number"), len(self))
+        head, tail = self[:at], self[at:]
+        self[:] = head
+        self.limit += len(hits)
+        self.add(hits)
+        self.limit -= len(hits)
+        for hit in tail:
+            if len(self) < self.limit:
+                self.append(hit)
+        del self[self.limit:]
 
 
 def _candidates(limit: int) -> int:

@@ -48,7 +48,10 @@ def with_snippets(hits: list[Hit]) -> list[Hit]:
 
 
 def same_text_key(hit: Hit) -> str:
-    """Rulings repeated word for word on many cards are one hit (their id ends in a text digest)."""
+    """A rule is one hit in all its languages (its reference number); rulings repeated word
+    for word on many cards are one hit (their id ends in a text digest)."""
+    if hit.kind == "rule" and hit.number:
+        return f"rule/{hit.number}"
     if hit.kind == "ruling":
         return f"ruling-text/{hit.lang}/{hit.id.rsplit('/', 1)[-1]}"
     return hit.id

@@ -3,10 +3,13 @@
 Each word is analysed with each language's chain and searched in that language's
 title and text fields. With ``expand``:
 
-* a word of 5 or more letters that the index does not hold is also searched as
-  its nearest indexed words (edit distance 1, or 2 for 7+ letters);
-* Italian and French game terms are also searched as their English counterparts
-  (:mod:`indexer.lexicon`), ranked below direct matches.
+* a phrase naming a game concept of the vocabulary (:mod:`indexer.vocab`) is also
+  searched as the concept's names in the other languages (``travolgere`` → ``trample``,
+  ``piétinement``), ranked below direct matches; the curated lexicon
+  (:mod:`indexer.lexicon`) is the fallback for other phrases (``pareggio`` → ``tie``);
+* a word of 5 or more letters that the index does not hold, nor the vocabulary, is also
+  searched as its nearest words (edit distance 1, or 2 for 7+ letters): vocabulary
+  terms first, then indexed words.
 
 A prefix (``vot*``) becomes its most frequent indexed words. Besides the query that
 needs every word, :meth:`TextQueries.build` gives the partial query (only some of
@@ -23,8 +26,9 @@ from kb.text import fold
 
 from .analysis import LANGS, terms
 from .lexicon import expansions
+from .vocab import nearest_terms, spelled, spot, term_words, translations, words_of
 from .query import Parsed, Phrase, Word
-from .schema import text_field, title_field
+from .schema import fields_of
 from .scoring import CORRECTION_BOOST, EXPANSION_BOOST
 
 PREFIX_EXPANSIONS = 64
@@ -35,10 +39,17 @@ PARTIAL_MAX_SHARE = 0.02
 class TextQueries:
     """Builds the queries of one search in ``langs``; remembers the corrections it made."""
 
-    def __init__(self, reader, langs: list[str]) -> None:
+    def __init__(self, reader, langs: list[str], scope: str = "all") -> None:
         self.reader = reader
         self.langs = langs
+        self.scope = scope  # which fields: every item's, all but cards' or cards' (schema.fields_of)
         self.corrections: dict[str, list[str]] = {}
+
+    def scoped(self, scope: str) -> "TextQueries":
+        """The same search over the fields of ``scope``, sharing the corrections made."""
+        other = TextQueries(self.reader, self.langs, scope)
+        other.corrections = self.corrections
+        return other
 
     def build(self, parsed: Parsed, expand: bool) -> tuple[Q.Query | None, Q.Query | None, Q.Query | None]:
         """(every word of some group, some of the words, the negated items) as queries."""
@@ -55,8 +66,12 @@ class TextQueries:
                 strict_groups.append(Q.Or(optional))
         strict = Q.Or(strict_groups) if strict_groups else None
         relaxed = self._partial_query(every_clause)
+        return strict, relaxed, self.negation(parsed)
+
+    def negation(self, parsed: Parsed) -> Q.Query | None:
+        """What the query excludes (``NOT word``, ``-word``), as one query."""
         negated = [q for q in (self._item_query(i, fuzzy=False) for i in parsed.negated) if q is not None]
-        return strict, relaxed, (Q.Or(negated) if negated else None)
+        return Q.Or(negated) if negated else None
 
     def _partial_query(self, clauses: list[Q.Query]) -> Q.Query | None:
         """Items holding only some of the words: the rarer words only.
@@ -79,13 +94,11 @@ class TextQueries:
         while index < len(group):
             span = next((s for s in spans if s[0] == index), None)
             if span is not None:
-                start, end, english = span
+                start, end, names = span
                 direct = [q for q in (self._item_query(i) for i in group[start:end + 1]) if q is not None]
                 alternatives = [Q.And(direct)] if direct else []
-                if "en" in self.langs:
-                    english_terms = [Q.Or([Q.Term(f, t) for f in (text_field("en"), title_field("en"))])
-                                     for t in terms(english, "en")]
-                    alternatives.append(Q.And(english_terms, boost=EXPANSION_BOOST))
+                alternatives += [q for lang, phrases in names.items() if lang in self.langs
+                                 for q in (self._translation(lang, phrase) for phrase in phrases) if q is not None]
                 yield Q.Or(alternatives), False
                 index = end + 1
                 continue
@@ -94,6 +107,19 @@ class TextQueries:
             if query is not None:
                 yield query, isinstance(item, Word) and not item.prefix and _is_stopword_somewhere(item.text)
             index += 1
+
+    def _translation(self, lang: str, phrase: str) -> Q.Query | None:
+        """``phrase`` in ``lang``'s title and text fields, at the expansion boost."""
+        analysed = terms(phrase, lang)
+        if not analysed:
+            return None
+        fields = fields_of(lang, self.scope)
+        if len(analysed) == 1:
+            return Q.Or([Q.Term(f, analysed[0]) for f in fields], boost=EXPANSION_BOOST)
+        # every word in a text (a phrase there costs position checks on thousands of rulings), the
+        # phrase in a title
+        return Q.Or([Q.Phrase(f, analysed) if "title" in f else Q.And([Q.Term(f, t) for t in analysed])
+                     for f in fields], boost=EXPANSION_BOOST)
 
     def _item_query(self, item: Word | Phrase, fuzzy: bool = True) -> Q.Query | None:
         if isinstance(item, Phrase):
@@ -118,14 +144,14 @@ class TextQueries:
         pairs = []
         for lang in self.langs:
             for t in dict.fromkeys(terms(word, lang)):
-                pairs += [(text_field(lang), t), (title_field(lang), t)]
+                pairs += [(f, t) for f in fields_of(lang, self.scope)]
         return pairs
 
     def _phrase_query(self, text: str, expand: bool = True) -> Q.Query | None:
         alternatives = []
         for lang in self.langs:
             analysed = terms(text, lang)
-            for f in (text_field(lang), title_field(lang)):
+            for f in fields_of(lang, self.scope):
                 if len(analysed) == 1:
                     alternatives.append(Q.Term(f, analysed[0]))
                 elif analysed:
@@ -135,7 +161,7 @@ class TextQueries:
             for start, end, english in expansions(lang, analysed):
                 if (start, end) == (0, len(analysed)) and "en" in self.langs:
                     target = terms(english, "en")
-                    for f in (text_field("en"), title_field("en")):
+                    for f in fields_of("en", self.scope):
                         alternatives.append(Q.Phrase(f, target, boost=EXPANSION_BOOST) if len(target) > 1
                                             else Q.Term(f, target[0], boost=EXPANSION_BOOST))
         return Q.Or(alternatives) if alternatives else None
@@ -152,13 +178,14 @@ class TextQueries:
         return Q.Or([Q.Term(f, t) for f, t in sorted(pairs)]) if pairs else Q.NullQuery
 
     def _corrections(self, word: str) -> list[str]:
-        """Indexed words within edit distance 1 (2 for 7+ letters) of a 5+ letter word."""
+        """For a 5+ letter word neither indexed nor a game term: the vocabulary's terms within
+        edit distance 1 (2 for 7+ letters) that the index holds, else the nearest indexed words."""
         folded = fold(word)
-        if len(folded) < 5 or not folded.isalpha():
+        if len(folded) < 5 or not folded.isalpha() or folded in term_words():
             return []
         for distance in (1, 2) if len(folded) >= 7 else (1,):
-            found = self._nearest(folded, distance, 3)
-            if found:
+            found = [w for w in nearest_terms(folded, distance) if self.reader.doc_frequency("words", w)][:3]
+            if found or (found := self._nearest(folded, distance, 3)):
                 return found
         return []
 
@@ -177,33 +204,76 @@ class TextQueries:
                 known = self.reader.doc_frequency("words", folded) > 0
                 fixed = self.corrections.get(item.text) or ([] if known else self._corrections_loose(folded))
                 if fixed and not known:
-                    out.append(fixed[0])
+                    out.append(spelled(fixed[0]))
                     changed = True
                     continue
             out.append(item.text if isinstance(item, Word) else f'"{item.text}"')
         return [" ".join(out)] if changed else []
 
+    def vocabulary_spelling(self, text: str) -> str:
+        """``text`` with each word the index and the vocabulary do not hold replaced by the nearest
+        vocabulary term the index holds (``travolgre`` → ``travolgere``); remembered as a correction."""
+        out = []
+        for word in text.split():
+            folded = fold(word)
+            fixed = []
+            if len(folded) >= 5 and folded.isalpha() and folded not in term_words() \
+                    and not self.reader.doc_frequency("words", folded):
+                for distance in (1, 2) if len(folded) >= 7 else (1,):
+                    fixed = [w for w in nearest_terms(folded, distance) if self.reader.doc_frequency("words", w)]
+                    if fixed:
+                        break
+            if fixed:
+                self.corrections.setdefault(word, fixed[:3])
+            out.append(fixed[0] if fixed else word)
+        return " ".join(out)
+
     def _corrections_loose(self, folded: str) -> list[str]:
-        if len(folded) < 4 or not folded.isalpha():
+        if len(folded) < 4 or not folded.isalpha() or folded in term_words():
             return []
         return self._nearest(folded, 2, 1)
 
 
-def _lexicon_spans(group: list[Word | Phrase]) -> list[tuple[int, int, str]]:
-    """Runs of words that a lexicon entry translates, longest first, never overlapping."""
-    candidates: list[tuple[int, int, str]] = []
+Names = dict[str, tuple[str, ...]]
+
+
+def _lexicon_spans(group: list[Word | Phrase]) -> list[tuple[int, int, Names]]:
+    """Runs of words naming a concept of the vocabulary (then, elsewhere, an entry of the
+    curated lexicon), with the names to search them as: longest first, never overlapping."""
+    candidates = _vocabulary_spans(group)
     for lang in ("it", "fr"):
         sequence: list[tuple[int, str]] = [(i, t) for i, item in enumerate(group)
                                           if isinstance(item, Word) and not item.prefix
                                           for t in terms(item.text, lang)]
         for start, end, english in expansions(lang, [t for _, t in sequence]):
-            candidates.append((sequence[start][0], sequence[end - 1][0], english))
-    spans: list[tuple[int, int, str]] = []
+            candidates.append((sequence[start][0], sequence[end - 1][0], {"en": (english,)}))
+    spans: list[tuple[int, int, Names]] = []
     covered: set[int] = set()
     for first, last, english in sorted(candidates, key=lambda c: (c[0] - c[1], c[0])):
         if not covered & set(range(first, last + 1)):
             spans.append((first, last, english))
             covered |= set(range(first, last + 1))
+    return spans
+
+
+def _vocabulary_spans(group: list[Word | Phrase]) -> list[tuple[int, int, Names]]:
+    """(first item, last item, names in the other languages) of each phrase naming concepts."""
+    positions: list[int] = []  # word position of the spotted text -> item index
+    for index, item in enumerate(group):
+        if isinstance(item, Word) and not item.prefix:
+            positions += [index] * len(words_of(item.text))
+    text = " ".join(i.text for i in group if isinstance(i, Word) and not i.prefix)
+    spans = []
+    for found in spot(text):
+        names: dict[str, list[str]] = {}
+        for match in found.matches:
+            if match.name.lang == "en":
+                continue  # an English name: the reference texts hold it already
+            for lang, phrases in translations(match.concept).items():
+                names.setdefault(lang, []).extend(p for p in phrases if fold(p) != fold(match.name.text))
+        if found.end <= len(positions):
+            spans.append((positions[found.start], positions[found.end - 1],
+                          {lang: tuple(dict.fromkeys(p)) for lang, p in names.items()}))
     return spans
 
 

@@ -21,15 +21,27 @@ def test_human_output_numbers_hits_and_marks_matches_plainly_when_piped(search_k
     result = run(search_kb_dir, "astensione")
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert lines[0].startswith(" 1. ruling") and lines[0].endswith("[it]")
-    assert "l'[astensione]." in lines[1] and "\x1b[" not in result.output
+    assert lines[0].startswith("Rulings (") and lines[1].startswith("  1. ") and lines[1].endswith("[it]")
+    assert "l'[astensione]." in lines[2] and "\x1b[" not in result.output
 
 
-def test_rule_hit_shows_number_language_and_aligned_versions(search_kb_dir) -> None:
+def test_rule_hit_is_one_answer_with_every_language(search_kb_dir) -> None:
     result = run(search_kb_dir, "400.2", "--limit", "1")
     assert result.exit_code == 0
-    assert result.output.splitlines()[0] == " 1. rule 400.2 [en]"
-    assert "also: fr rule/fr/400.2, it rule/it/400.2 (mtgkb rule 400.2)" in result.output
+    lines = result.output.splitlines()
+    assert lines[:2] == ["Rules (1)", "  1. 400.2"]
+    assert [line.split(":")[0].strip() for line in lines[2:5]] == ["en", "it", "fr"]
+    assert lines[-1] == "    mtgkb rule 400.2"
+
+
+def test_output_is_grouped_with_counts_in_the_order_of_the_best_hit(search_kb_dir) -> None:
+    lines = run(search_kb_dir, "Magister dei Meritevoli", "--limit", "6").output.splitlines()
+    headings = [line for line in lines if not line.startswith(" ")]
+    assert headings[0].startswith("Cards (") and lines[1].startswith("  1. Magister dei Meritevoli [it]")
+    counted = sum(int(h.split("(")[1].rstrip(")")) for h in headings if "(" in h)
+    assert counted == len([line for line in lines if line[:4].strip().rstrip(".").isdigit()]) == 6
+    only = run(search_kb_dir, "Magister dei Meritevoli", "--kind", "ruling").output.splitlines()
+    assert [line for line in only if not line.startswith(" ")] [0].startswith("Rulings (")
 
 
 def test_json_output(search_kb_dir) -> None:
@@ -39,6 +51,7 @@ def test_json_output(search_kb_dir) -> None:
     assert len(hits) == 3
     for hit in hits:
         assert {"kind", "id", "number", "lang", "title", "snippet", "score", "aligned", "highlights"} <= set(hit)
+        assert ("texts" in hit) == (hit["kind"] == "rule")
     first = hits[0]
     start, end = first["highlights"][0]
     assert first["snippet"][start:end] == "pareggio"

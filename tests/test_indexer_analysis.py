@@ -70,3 +70,15 @@ def test_words_are_unstemmed_and_folded() -> None:
 def test_unknown_language_is_refused() -> None:
     with pytest.raises(ValueError):
         analyzer_for("de")
+
+
+def test_game_terms_that_share_a_stem_are_kept_apart() -> None:
+    assert terms("mana", "it") != terms("mano", "it")
+    assert terms("planeswalker", "en") != terms("planeswalk", "en")
+    assert terms("compagno", "it") != terms("compagnia", "it")
+
+
+def test_terms_of_one_family_still_share_their_stem() -> None:
+    assert terms("esilio", "it") == terms("esiliata", "it")
+    assert terms("exiled", "en") == terms("exile", "en")
+    assert terms("voti", "it") == terms("voto", "it")

@@ -19,7 +19,7 @@ def test_parse_query_pieces() -> None:
 
 
 def test_chapter_needs_a_cue_word(search_kb) -> None:
-    assert search(search_kb, "chapter 403", lang="en")[0].id == "rule/en/403"
+    assert search(search_kb, "chapter 403", lang="en")[0].id == "rule/403"
     assert all(h.reason != "number" for h in search(search_kb, "403 votes"))
 
 

@@ -14,9 +14,9 @@ from .searchtools import ids
 
 def test_zone_publique_finds_the_french_rule_and_the_english_one_through_the_lexicon(search_kb) -> None:
     found = ids(search_kb, "zone publique", limit=20)
-    assert found[0] in ("term/fr/Zone publique", "rule/fr/400.2")
-    assert found.index("rule/fr/400.2") < 3
-    assert "term/en/Public Zone" in found and "rule/en/400.2" in found
+    assert found[0] in ("term/fr/Zone publique", "rule/400.2")
+    assert found.index("rule/400.2") < 3
+    assert "term/en/Public Zone" in found and "rule/400.2" in found
     french = search(search_kb, "zone publique", lang="fr")
     assert {h.lang for h in french} == {"fr"}
 
@@ -31,18 +31,18 @@ def test_italian_elisions_and_missing_accents(search_kb, query: str) -> None:
 def test_french_exil_with_either_apostrophe(search_kb) -> None:
     straight, curly = ids(search_kb, "l'exil", lang="fr"), ids(search_kb, "l’exil", lang="fr")
     assert straight == curly
-    assert straight and all(i.startswith(("card/fr/", "rule/fr/", "example/fr/", "term/fr/")) for i in straight)
-    assert "rule/fr/400.2" in ids(search_kb, "l’exil", lang="fr", kind="rule")
+    assert straight and {h.lang for h in search(search_kb, "l'exil", lang="fr")} == {"fr"}
+    assert "rule/400.2" in ids(search_kb, "l’exil", lang="fr", kind="rule")
     assert "card/fr/Path to Exile" in ids(search_kb, "l’exil", kind="card")
 
 
 def test_bloquee_without_accent(search_kb) -> None:
-    assert "rule/fr/400.4" in ids(search_kb, "bloquee", lang="fr")[:2]
+    assert "rule/400.4" in ids(search_kb, "bloquee", lang="fr")[:2]
     assert ids(search_kb, "bloquee", lang="fr") == ids(search_kb, "bloquée", lang="fr")
 
 
 @pytest.mark.parametrize("typo, expected", [
-    ("votting", "rule/en/701.32"), ("batlefield", "rule/en/403"), ("abstian", None), ("tramplle", "rule/en/702.19"),
+    ("votting", "rule/701.32"), ("batlefield", "rule/403"), ("abstian", None), ("tramplle", "rule/702.19"),
 ])
 def test_typo_tolerance(search_kb, typo: str, expected: str | None) -> None:
     hits = search(search_kb, typo)

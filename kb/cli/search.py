@@ -9,6 +9,8 @@ from pathlib import Path
 
 import click
 
+from kb.text import one_line
+
 from .options import echo_json, info, json_option, kb_option, lang_option, open_kb, use_color
 
 KIND_CHOICES = ("rule", "ruling", "term", "card", "example", "page")
@@ -29,6 +31,7 @@ def search_command(query: tuple[str, ...], limit: int, kinds: tuple[str, ...], l
 
     \b
     Query language:
+      travolgere, cimetière         a game term in any language: its rule and glossary first
       pareggio, vote tied           words, in any language (all must match first)
       "public zone"                 a phrase
       vote OR abstain, vote NOT tie alternatives; exclusion (also -tie)
@@ -36,6 +39,8 @@ def search_command(query: tuple[str, ...], limit: int, kinds: tuple[str, ...], l
       701.32, rule 400.7k, 702.19b-d  rule numbers and ranges, shown first
       kind:card, lang:it, section:7 filters
     Accents, elisions (dell'abilità, l’exil) and small typos are forgiven.
+    Hits are grouped (Rules, Glossary, Rulings, Cards); a rule is one hit under its
+    English number with its text in every language; --kind opens one group.
     """
     from indexer.search import search
 
@@ -51,29 +56,61 @@ def search_command(query: tuple[str, ...], limit: int, kinds: tuple[str, ...], l
 
 
 def render_hits(hits, query: str, *, color: bool) -> str:
-    """Numbered hits with kind, number or name, language and a marked snippet."""
+    """The hits grouped (Rules, Glossary, Rulings, Cards, each with its count; groups in the
+    order of their best hit), each hit with its rank; a rule with its text in every language."""
+    from indexer.hits import GROUPS
+
     lines: list[str] = []
     if not hits:
         lines.append(f"No results for {query!r}.")
-    for rank, hit in enumerate(hits, 1):
-        label = hit.number if hit.kind in ("rule", "example") and hit.number else hit.title
-        head = f"{rank:>2}. {hit.kind} {label} [{hit.lang}]"
-        if hit.kind in ("rule", "example") and hit.title:
-            head += f" {hit.title}"
-        if hit.kind == "card" and hit.extra.get("english") and hit.extra["english"] != hit.title:
-            head += f" ({hit.extra['english']})"
-        lines.append(click.style(head, bold=True) if color else head)
-        if color:
-            snippet = hit.marked("\x00", "\x01")
-            snippet = snippet.replace("\x00", click.style("", bold=True, fg="yellow", reset=False)).replace(
-                "\x01", click.style("", reset=True))
-        else:
-            snippet = hit.marked("[", "]")
-        lines.append(f"    {snippet}")
-        if hit.aligned:
-            also = ", ".join(f"{lang} {uid}" for lang, uid in sorted(hit.aligned.items()))
-            tail = f" (mtgkb rule {hit.number})" if hit.kind == "rule" and hit.number else ""
-            lines.append(f"    also: {also}{tail}")
+    ranked = list(enumerate(hits, 1))
+    order = sorted(GROUPS, key=lambda g: next((r for r, h in ranked if h.group == g), len(ranked) + 1))
+    for group in order:
+        members = [(rank, hit) for rank, hit in ranked if hit.group == group]
+        if not members:
+            continue
+        heading = f"{group} ({len(members)})"
+        lines.append(click.style(heading, bold=True, underline=True) if color else heading)
+        for rank, hit in members:
+            lines += render_hit(rank, hit, color)
     for suggestion in hits.suggestions:
         lines.append(f"Did you mean: {suggestion}")
     return "\n".join(lines)
+
+
+def render_hit(rank: int, hit, color: bool) -> list[str]:
+    """A hit's head line, its marked snippet and, for a rule, its other languages' texts."""
+    if hit.kind == "rule":
+        head = f"{rank:>3}. {hit.number or ''} {hit.title}".rstrip()
+    elif hit.kind == "example":
+        head = f"{rank:>3}. example of {hit.number} [{hit.lang}]"
+    else:
+        head = f"{rank:>3}. {hit.title or hit.extra.get('card') or hit.doc} [{hit.lang}]"
+        if hit.kind == "card" and hit.extra.get("english") and hit.extra["english"] != hit.title:
+            head += f" ({hit.extra['english']})"
+    lines = [click.style(head, bold=True) if color else head]
+    marked = _marked(hit, color)
+    if hit.kind != "rule":
+        return lines + [f"    {marked}"] + _numbered(hit.extra, "    ")
+    for index, (lang, text) in enumerate(hit.texts.items() or [(hit.lang, {})]):
+        shown = marked if index == 0 else one_line(text.get("text") or "", 160)
+        lines.append(f"    {lang}: {shown}")
+        lines += _numbered(text, "        ")
+    if hit.number:
+        lines.append(f"    mtgkb rule {hit.number}")
+    return lines
+
+
+def _numbered(item: dict, indent: str) -> list[str]:
+    """"numbered X in SOURCE" for a text its source numbers otherwise than the English reference."""
+    if item.get("source_number"):
+        return [f"{indent}(numbered {item['source_number']} in {item.get('source') or 'its source'})"]
+    return []
+
+
+def _marked(hit, color: bool) -> str:
+    if not color:
+        return hit.marked("[", "]")
+    snippet = hit.marked("\x00", "\x01")
+    return snippet.replace("\x00", click.style("", bold=True, fg="yellow", reset=False)).replace(
+        "\x01", click.style("", reset=True))

@@ -196,7 +196,11 @@ class Pages:
 def _hit_view(hit: Any) -> dict[str, Any]:
     data = hit.to_dict()
     marked = hit.marked("\ue000", "\ue001") if hasattr(hit, "marked") else data.get("snippet", "")
-    return {**data, "extra": dict(getattr(hit, "extra", {}) or {}), "html_snippet": H.highlight(marked)}
+    texts = data.get("texts") or {}
+    return {**data, "extra": dict(getattr(hit, "extra", {}) or {}), "html_snippet": H.highlight(marked),
+            # a rule hit: its other languages' texts, and the texts its source numbers otherwise
+            "other_texts": [(lang, t) for lang, t in texts.items() if lang != data.get("lang")],
+            "renumbered": [(lang, t) for lang, t in texts.items() if t.get("source_number")]}
 
 
 def _entry_view(open_kb: OpenKB, entry: dict[str, Any], href: Callable[[str], str]) -> dict[str, Any]:

@@ -1,0 +1,132 @@
+"""The game's vocabulary (:mod:`kb.vocabulary`) as search uses it.
+
+* :func:`protected_forms`: game terms the snowball stemmer would merge with a *different*
+  game term (Italian ``mana`` and ``mano`` both stem to ``man``) are indexed and searched
+  as their concept's name instead, so ``mana`` never matches ``mano``. Terms of one
+  family (English names of one stem: *Exile* the action and the zone, *Tap* and
+  *Tapped*) stay merged, except a keyword and a card type (*planeswalk* is not *planeswalker*).
+* :func:`spot`: the phrases of a query that name concepts (``legame vitale``, ``cimetière``).
+* :func:`translations`: every name of a concept in the other languages, for cross-language
+  expansion (``travolgere`` → ``trample``, ``piétinement``).
+* :func:`term_words` and :func:`nearest_terms`: the words of the vocabulary, protected from
+  typo correction and tried first when a word matches nothing.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from kb.text import WORD, fold
+from kb.vocabulary import Concept, Spot, Vocabulary, default_vocabulary, name_key
+
+LANGS = ("en", "it", "fr")
+
+
+@lru_cache(maxsize=1)
+def vocabulary() -> Vocabulary:
+    return default_vocabulary()
+
+
+@lru_cache(maxsize=None)
+def protected_forms(lang: str) -> dict[str, str]:
+    """Folded word → the form it is indexed as, for words whose stem a different concept shares."""
+    from whoosh.lang import stemmer_for_language
+
+    stem = stemmer_for_language(lang)
+    by_stem: dict[str, dict[str, tuple[Concept, set[str]]]] = {}
+    for concept in vocabulary().concepts:
+        for name in concept.names_in(lang, obsolete=True):
+            key = name_key(name.text, lang)
+            if key and " " not in key and not any(c.isdigit() for c in key):
+                by_stem.setdefault(stem(key), {}).setdefault(concept.id, (concept, set()))[1].add(key)
+    forms: dict[str, str] = {}
+    for group in by_stem.values():
+        words = {w for _, ws in group.values() for w in ws}
+        if len(words) < 2 or not _different_things([c for c, _ in group.values()]):
+            continue
+        for concept, spelled in group.values():
+            preferred = name_key(concept.name(lang) or "", lang)
+            target = preferred if preferred in spelled else min(spelled)
+            forms.update({w: target for w in spelled})
+    return forms
+
+
+def _different_things(concepts: list[Concept]) -> bool:
+    """Concepts of different families: English names of different stems, or a keyword beside a card type."""
+    from whoosh.lang import stemmer_for_language
+
+    stem = stemmer_for_language("en")
+    families = {stem(name_key(c.en).split()[0]) for c in concepts if c.en}
+    kinds = {c.kind for c in concepts}
+    return len(families) > 1 or ("card-type" in kinds and bool(kinds & {"keyword-ability", "keyword-action"}))
+
+
+def spot(text: str) -> tuple[Spot, ...]:
+    """The longest phrases of ``text`` naming concepts, left to right (:meth:`Vocabulary.spot`)."""
+    return vocabulary().spot(text)
+
+
+def concepts_named(text: str) -> tuple[Concept, ...]:
+    """The concepts whose name is exactly ``text`` (in any language)."""
+    return vocabulary().lookup(text)
+
+
+def translations(concept: Concept, besides: str | None = None) -> dict[str, tuple[str, ...]]:
+    """Language → the concept's current names there (preferred first), ``besides`` left out."""
+    return {lang: tuple(n.text for n in concept.names_in(lang)) for lang in LANGS
+            if lang != besides and concept.names_in(lang)}
+
+
+@lru_cache(maxsize=1)
+def term_words() -> frozenset[str]:
+    """Every folded word of every name in the vocabulary (kept from typo correction)."""
+    return frozenset(w for c in vocabulary().concepts for n in c.names
+                     for w in name_key(n.text, n.lang).split() if w.isalpha())
+
+
+@lru_cache(maxsize=1)
+def _spellings() -> dict[str, str]:
+    """Folded word of a name → the word as the vocabulary spells it (``pietinement`` → ``piétinement``)."""
+    found: dict[str, str] = {}
+    for concept in vocabulary().concepts:
+        for name in concept.names:
+            for word in WORD.findall(name.text.lower()):
+                found.setdefault(fold(word), word)
+    return found
+
+
+def spelled(folded: str) -> str:
+    """``folded`` as the vocabulary writes it, accents and all (itself when unknown)."""
+    return _spellings().get(folded, folded)
+
+
+def nearest_terms(folded: str, distance: int) -> list[str]:
+    """Vocabulary words within ``distance`` edits of ``folded`` (same first letter), closest first."""
+    found = []
+    for word in term_words():
+        if word[0] == folded[0] and abs(len(word) - len(folded)) <= distance and word != folded:
+            d = edit_distance(folded, word, distance)
+            if d <= distance:
+                found.append((d, len(word), word))
+    return [w for _, _, w in sorted(found)]
+
+
+def edit_distance(a: str, b: str, cap: int) -> int:
+    """Levenshtein distance with adjacent transpositions, ``cap + 1`` once it exceeds ``cap``."""
+    previous2: list[int] | None = None
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        row = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (ca != cb))
+            if previous2 is not None and i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                row[j] = min(row[j], previous2[j - 2] + 1)
+        if min(row) > cap:
+            return cap + 1
+        previous2, previous = previous, row
+    return previous[-1]
+
+
+def words_of(text: str) -> list[str]:
+    """The words :func:`spot` counts in ``text`` (positions of a :class:`Spot`)."""
+    return name_key(text).split()

@@ -1,0 +1,38 @@
+"""The vocabulary as search uses it: look-alike game terms, spotted phrases, typo targets."""
+
+from __future__ import annotations
+
+from indexer.vocab import edit_distance, nearest_terms, protected_forms, spot, term_words, translations
+
+
+def test_protected_forms_keep_different_concepts_apart_but_not_one_family() -> None:
+    italian = protected_forms("it")
+    assert italian["mana"] == "mana" and italian["mano"] == "mano"
+    assert "esilio" not in italian and "esilia" not in italian  # Exile the action and the zone
+    assert protected_forms("en")["planeswalker"] == "planeswalker"
+
+
+def test_spot_finds_the_longest_phrase_in_any_language() -> None:
+    (found,) = spot("regole del legame vitale")
+    assert found.phrase == "legame vitale" and found.matches[0].concept.rule == "702.15"
+    assert [s.matches[0].concept.id for s in spot("cimetière")] == ["zone:graveyard"]
+
+
+def test_translations_give_the_other_languages_names() -> None:
+    (found,) = spot("travolgere")
+    names = translations(found.matches[0].concept, besides="it")
+    assert names["en"][0] == "Trample" and "piétinement" in names["fr"]
+
+
+def test_typo_targets_are_vocabulary_words_nearest_first() -> None:
+    assert "travolgere" in term_words()
+    assert nearest_terms("travolgre", 1)[0] == "travolgere"
+    assert edit_distance("cautella", "cautela", 2) == 1
+    assert edit_distance("abcdef", "zzzzzz", 2) == 3
+    assert edit_distance("mnaa", "mana", 1) == 1  # a transposition is one edit
+
+
+def test_a_correction_is_spelled_as_the_vocabulary_writes_it() -> None:
+    from indexer.vocab import spelled
+
+    assert spelled("pietinement") == "piétinement" and spelled("zzz") == "zzz"

@@ -1,0 +1,103 @@
+"""Issue 12's promises, on a knowledge base of the seeds, the shared MTGJSON set files and the
+English release of 2025-11-14: Italian and French game terms reach their rules first, game terms
+are kept apart from look-alike words, one hit per rule under its English number, grouped output."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from indexer.searcher import search
+from kb.cli import main
+from kb.store import KnowledgeBase
+
+from .conftest import CORPUS, SHARED_CORPUS, cr_release, require_shared
+
+
+@pytest.fixture(scope="module")
+def kb_dir(kb_cache):
+    return kb_cache.shared([CORPUS, require_shared(SHARED_CORPUS / "mtgjson"), cr_release("20251114")])
+
+
+@pytest.fixture(scope="module")
+def kb(kb_dir):
+    return KnowledgeBase.open(kb_dir)
+
+
+@pytest.mark.parametrize("query, rule, term", [
+    ("travolgere", "702.19", "term/en/Trample"),
+    ("piétinement", "702.19", "term/en/Trample"),
+    ("legame vitale", "702.15", "term/en/Lifelink"),
+    ("lien de vie", "702.15", "term/en/Lifelink"),
+    ("valore di mana", "202.3", "term/en/Mana Value"),
+    ("cimetière", "404", "term/en/Graveyard"),
+    ("cimitero", "404", "term/en/Graveyard"),
+])
+def test_italian_and_french_game_terms_reach_their_rule_and_glossary_entry_first(kb, query, rule, term) -> None:
+    hits = search(kb, query, limit=10)
+    assert hits[0].id == f"rule/{rule}" and hits[0].number == rule and hits[0].reason == "concept"
+    ids = [h.id for h in hits]
+    assert term in ids[:3]
+    cards = [i for i, h in enumerate(hits) if h.kind == "card"]
+    rest = [i for i, h in enumerate(hits) if h.kind in ("rule", "term", "ruling")]
+    assert not cards or max(rest) < min(cards)  # rules, glossary and rulings above card text
+
+
+def test_a_rule_query_finds_the_concept_with_kind_rule_and_term(kb) -> None:
+    assert search(kb, "valore di mana", kind="rule")[0].number == "202.3"
+    assert search(kb, "valore di mana", kind="term")[0].id == "term/en/Mana Value"
+
+
+def test_mana_never_matches_mano(kb) -> None:
+    marked = [h.marked().lower() for h in search(kb, "mana", lang="it", limit=50)]
+    assert any("[mana]" in m for m in marked) and not any("[mano]" in m or "[mani]" in m for m in marked)
+    hand = search(kb, "mano", lang="it", kind="card", limit=20)
+    assert hand and not any("[mana]" in h.marked().lower() for h in hand)
+
+
+def test_a_game_term_is_not_corrected_into_another(kb) -> None:
+    hits = search(kb, "travolgere")
+    assert not hits.suggestions and hits[0].number == "702.19"
+
+
+def test_cr_701_38b_shows_no_italian_701_31b(kb_dir, kb) -> None:
+    hits = search(kb, "CR 701.38b")
+    assert [h.id for h in hits] == ["rule/701.38b"]
+    assert hits[0].texts["it"]["source_number"] == "701.31b"
+    out = CliRunner().invoke(main, ["search", "--kb", str(kb_dir), "CR 701.38b"]).output
+    assert "mtgkb rule 701.31" not in out and "numbered 701.31b in" in out and "mtgkb rule 701.38b" in out
+
+
+def test_italian_vote_hits_carry_the_english_number(kb) -> None:
+    for hit in search(kb, "voto votare", limit=30):
+        if hit.kind in ("rule", "example"):
+            assert hit.number.startswith("701.38"), hit.id
+
+
+def test_grouped_terminal_output_and_json_shape(kb_dir) -> None:
+    out = CliRunner().invoke(main, ["search", "--kb", str(kb_dir), "legame vitale", "--limit", "12"]).output
+    headings = [line for line in out.splitlines() if line and not line.startswith(" ")]
+    assert headings[0].startswith("Rules (") and any(h.startswith("Glossary (") for h in headings)
+    assert [h.split(" (")[0] for h in headings] == [g for g in ("Rules", "Glossary", "Rulings", "Cards")
+                                                       if any(h.startswith(g) for h in headings)]
+    result = CliRunner().invoke(main, ["search", "--kb", str(kb_dir), "legame vitale", "--json"])
+    hits = json.loads(result.output)
+    assert hits[0]["kind"] == "rule" and hits[0]["id"] == "rule/702.15" and "en" in hits[0]["texts"]
+    assert all("kind" in h for h in hits) and all(("texts" in h) == (h["kind"] == "rule") for h in hits)
+
+
+def test_web_search_links_italian_vote_texts_to_the_english_number(kb_dir) -> None:
+    import re
+
+    from starlette.testclient import TestClient
+
+    from kb.web.app import create_app
+
+    client = TestClient(create_app(kb_dir))
+    page = client.get("/search", params={"q": "voto"}).text
+    links = set(re.findall(r"/rules/([0-9][0-9.a-z]*)", page))
+    assert links and all(n.startswith("701.38") for n in links) and "numbered 701.31" in page
+    api = client.get("/api/search", params={"q": "voto", "limit": 10}).json()
+    assert all(h["number"] is None or h["number"].startswith("701.38") for h in api if h["kind"] == "rule")
