@@ -15,6 +15,8 @@ in the other languages; rulings repeated word for word on many cards are one hit
 from __future__ import annotations
 
 import json
+import threading
+import time
 from pathlib import Path
 from typing import Callable
 
@@ -25,7 +27,8 @@ from kb.numbering import RuleNumber
 
 from .analysis import name_key
 from .hits import Hit, Hits
-from .query import Parsed, QueryError, add_filter, parse_query
+from .query import Parsed, QueryError, SearchTimeout, add_filter, parse_query
+from .ranges import range_query
 from .schema import text_field, title_field
 from .scoring import (LANG_ORDER, NAME_SCORE, NUMBER_SCORE, STEP, in_languages, kind_order, rule_order,
                       score_order, weighting)
@@ -44,12 +47,18 @@ class Searcher:
         self.ix = whoosh_index.open_dir(str(index_dir))
         self.searcher = self.ix.searcher(weighting=weighting())
         self.reader = self.searcher.reader()
+        self._budget: float | None = None
+        self._deadline: float | None = None
 
     def close(self) -> None:
         self.searcher.close()
 
-    def search(self, query: str, lang: str | None = None, kind: str | None = None, limit: int = 10) -> Hits:
-        """The best hits for ``query`` (see the module docstring), at most ``limit``."""
+    def search(self, query: str, lang: str | None = None, kind: str | None = None, limit: int = 10,
+               budget: float | None = None) -> Hits:
+        """The best hits for ``query`` (see the module docstring), at most ``limit``; with a ``budget``
+        (seconds), a query still running after it is stopped with a :class:`SearchTimeout`."""
+        self._budget = budget
+        self._deadline = time.monotonic() + budget if budget else None
         parsed = parse_query(query)
         if lang:
             add_filter(parsed, "lang", lang)
@@ -74,6 +83,7 @@ class Searcher:
         for query, reason in ((direct, "text"), (strict, "expanded"), (relaxed, "partial")):
             if query is None or page.full:
                 continue
+            self._check_budget()
             batch = self._run(query, negation, flt, page.limit, reason)
             page.add(batch)
             if len(batch) >= _candidates(page.limit):
@@ -97,14 +107,32 @@ class Searcher:
                 below = Q.Or([Q.Prefix("numkey", key), Q.Prefix("akey", key)])
                 queries = [exact, Q.AndNot(below, exact)]
             else:
-                start, end = selector.start.sort_key, selector.end.sort_key + "~"
-                queries = [Q.Or([Q.TermRange("numkey", start, end), Q.TermRange("akey", start, end)])]
+                queries = [self._range(selector, flt, limit * 3)]
             for query in queries:
+                self._check_budget()
                 q = Q.And([query, Q.Term("kind", "rule")])
                 found = self.searcher.search(q, filter=flt, limit=limit * 3, sortedby="numkey")
                 batch = [self._hit(h, NUMBER_SCORE - i * STEP, "number", set()) for i, h in enumerate(found)]
                 hits += sorted(batch, key=rule_order)
         return hits
+
+    def _range(self, selector, flt: Q.Query | None, wanted: int) -> Q.Query:
+        """A range's rules, read lazily from its start until ``wanted`` of them pass the filter."""
+        start, end = selector.start.sort_key, selector.end.sort_key + "~"
+        reading = wanted
+        while True:
+            self._check_budget()
+            query, complete = range_query(self.reader, start, end, reading)
+            rules = Q.And([query, Q.Term("kind", "rule")])
+            if complete or len(self.searcher.search(rules, filter=flt, limit=wanted)) >= wanted:
+                return query
+            reading *= 4
+
+    def _check_budget(self) -> None:
+        """Stop a query that used up its time budget (see :meth:`search`)."""
+        if self._deadline is not None and time.monotonic() > self._deadline:
+            raise SearchTimeout(f"the search took longer than {self._budget:g} s and was stopped: "
+                                "narrow it down (fewer words, rule numbers or ranges)")
 
     def _name_hits(self, parsed: Parsed, limit: int) -> list[Hit]:
         if len(parsed.groups) != 1 or not parsed.items or parsed.negated:
@@ -194,23 +222,25 @@ def _candidates(limit: int) -> int:
     return limit * 2 + 10
 
 
-_SEARCHERS: dict[str, Searcher] = {}
+_OPEN = threading.local()  # each thread its own searchers: a whoosh searcher is not safe to share
 
 
 def open_searcher(source) -> Searcher:
-    """A cached :class:`Searcher` for an index folder or a :class:`~kb.store.KnowledgeBase`."""
+    """A cached :class:`Searcher` for an index folder or a :class:`~kb.store.KnowledgeBase` (one per thread)."""
     index_dir = Path(getattr(source, "index_dir", source))
     key = str(index_dir.resolve())
-    searcher = _SEARCHERS.get(key)
+    searchers: dict[str, Searcher] = _OPEN.__dict__.setdefault("searchers", {})
+    searcher = searchers.get(key)
     if searcher is None:
         # Keep only the newest index open: a rebuild publishes a new folder and removes old ones.
-        for old in _SEARCHERS.values():
+        for old in searchers.values():
             old.close()
-        _SEARCHERS.clear()
-        searcher = _SEARCHERS[key] = Searcher(index_dir)
+        searchers.clear()
+        searcher = searchers[key] = Searcher(index_dir)
     return searcher
 
 
-def search(source, query: str, lang: str | None = None, kind: str | None = None, limit: int = 10) -> Hits:
+def search(source, query: str, lang: str | None = None, kind: str | None = None, limit: int = 10,
+           budget: float | None = None) -> Hits:
     """Search an index folder or a knowledge base; the best hits first (see the module docstring)."""
-    return open_searcher(source).search(query, lang=lang, kind=kind, limit=limit)
+    return open_searcher(source).search(query, lang=lang, kind=kind, limit=limit, budget=budget)

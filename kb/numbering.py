@@ -189,6 +189,8 @@ def parse_range(text: str) -> RuleRange:
         raise NumberError(f"not a rule range: {_shown(text)}")
     start = RuleNumber.parse(match.group("start"))
     end_text = match.group("end")
+    if not end_text:
+        raise NumberError(f"a range needs an end after its dash: {_shown(text)}")
     if re.fullmatch(r"[a-z]", end_text):
         if start.letter is None:
             raise NumberError(f"a letter range needs a subrule to start from: {_shown(text)}")

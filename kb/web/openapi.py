@@ -14,8 +14,8 @@ def _param(name: str, where: str, description: str, schema: dict[str, Any], requ
 
 _LANG = _param("lang", "query", "Only these languages (repeat, or comma-separated): en, it, fr.",
                {"type": "string", "example": "it,en"})
-_LIMIT = _param("limit", "query", "At most this many results (1-50; larger values are capped to 50).",
-                {"type": "integer", "minimum": 1, "default": 10})
+_LIMIT = _param("limit", "query", "At most this many results (1-50; anything else is a 400 with a message).",
+                {"type": "integer", "minimum": 1, "maximum": 50, "default": 10})
 _ERROR = {"description": "Error: a JSON object with `error` (one line) and `status`; 404s on rule numbers "
                          "also carry `suggestions`.",
           "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
@@ -43,7 +43,7 @@ OPENAPI: dict[str, Any] = {
                                                                                    "format": "date"})],
             "responses": {"200": _ok("Rule entries in rules order",
                                      {"type": "array", "items": {"$ref": "#/components/schemas/Rule"}}),
-                          "400": _ERROR, "404": _ERROR, "422": _ERROR}}},
+                          "400": _ERROR, "404": _ERROR}}},
         "/api/search": {"get": {
             "summary": "Full-text and rule-number search (the `mtgkb search --json` shape)",
             "parameters": [_param("q", "query", "Query (at most 200 characters)", {"type": "string",
@@ -53,18 +53,18 @@ OPENAPI: dict[str, Any] = {
                                   {"type": "string"}),
                            _LIMIT],
             "responses": {"200": _ok("Hits, best first", {"type": "array", "items": {"type": "object"}}),
-                          "400": _ERROR, "422": _ERROR, "503": _ERROR}}},
+                          "400": _ERROR, "503": _ERROR}}},
         "/api/terms": {"get": {
             "summary": "Glossary entries whose names or definitions contain q (accents and case ignored)",
             "parameters": [_param("q", "query", "Words to find (empty: the glossary in order)",
                                   {"type": "string", "maxLength": 200}), _LANG, _LIMIT],
             "responses": {"200": _ok("Terms", {"type": "array", "items": {"$ref": "#/components/schemas/Term"}}),
-                          "400": _ERROR, "422": _ERROR}}},
+                          "400": _ERROR}}},
         "/api/cards/{name}": {"get": {
             "summary": "A card by its name in any language, with its rulings",
             "parameters": [_param("name", "path", "Card name (English, Italian or French)",
                                   {"type": "string", "maxLength": 150})],
-            "responses": {"200": _ok("Card", {"type": "object"}), "404": _ERROR, "422": _ERROR}}},
+            "responses": {"200": _ok("Card", {"type": "object"}), "400": _ERROR, "404": _ERROR}}},
         "/api/diff": {"get": {
             "summary": "What changed between two releases held (the `mtgkb diff --json` shape)",
             "parameters": [_param("old", "query", "Older release date", {"type": "string", "format": "date"}, True),
