@@ -1,36 +1,34 @@
-"""A rule-number range matched as a range: the index's sorted number keys are read from the
-range's start, only as far as a page of hits needs (never every number of ``100.1-999.9``)."""
+"""A rule-number range matched as a range: the index's sorted number keys are walked from the
+range's start, only as far as a page of hits needs (never every number of ``100.1-999.9``
+turned into one query), keeping the keys whose rules pass the query's filters."""
 
 from __future__ import annotations
+
+from typing import Callable
 
 from whoosh import query as Q
 
 NUMBER_FIELDS = ("numkey", "akey")  # a rule's own number, and the number it is aligned to
+CHECK_EVERY = 256  # keys walked between two calls of the time-budget check
 
 
-def range_keys(reader, field: str, start: str, end: str, wanted: int) -> tuple[list[str], bool]:
-    """Keys of ``field`` from ``start`` to ``end`` (inclusive), in order, until they hold ``wanted``
-    documents; and whether the range was read to its end."""
-    keys: list[str] = []
-    docs = 0
-    for key, info in reader.iter_field(field, start):
-        text = key.decode("utf-8") if isinstance(key, bytes) else key
-        if text > end:
-            return keys, True
-        if docs >= wanted:
-            return keys, False
-        keys.append(text)
-        docs += info.doc_frequency()
-    return keys, True
-
-
-def range_query(reader, start: str, end: str, wanted: int) -> tuple[Q.Query, bool]:
-    """The rules whose number (or aligned number) key lies from ``start`` to ``end``, read lazily:
-    the first ones in rules order holding about ``wanted`` documents; and whether that is all of them."""
+def range_query(searcher, start: str, end: str, wanted: int, flt: Q.Query | None,
+                check: Callable[[], None] = lambda: None) -> Q.Query:
+    """The rules whose number (or aligned number) key lies from ``start`` to ``end``, in rules order,
+    as many as hold ``wanted`` rules that pass ``flt`` (all of them when fewer do)."""
+    allowed = set(searcher.docs_for_query(Q.And([Q.Term("kind", "rule"), *([flt] if flt is not None else [])])))
+    reader = searcher.reader()
     terms: list[Q.Query] = []
-    complete = True
-    for field in NUMBER_FIELDS:
-        keys, whole = range_keys(reader, field, start, end, wanted)
-        terms += [Q.Term(field, key) for key in keys]
-        complete = complete and whole
-    return (Q.Or(terms) if terms else Q.NullQuery), complete
+    for field in NUMBER_FIELDS if allowed else ():
+        found = 0
+        for walked, (key, _info) in enumerate(reader.iter_field(field, start)):
+            text = key.decode("utf-8") if isinstance(key, bytes) else key
+            if text > end or found >= wanted:
+                break
+            if walked % CHECK_EVERY == CHECK_EVERY - 1:
+                check()
+            passing = sum(1 for doc in reader.postings(field, key).all_ids() if doc in allowed)
+            if passing:
+                terms.append(Q.Term(field, text))
+                found += passing
+    return Q.Or(terms) if terms else Q.NullQuery

@@ -117,16 +117,9 @@ class Searcher:
         return hits
 
     def _range(self, selector, flt: Q.Query | None, wanted: int) -> Q.Query:
-        """A range's rules, read lazily from its start until ``wanted`` of them pass the filter."""
-        start, end = selector.start.sort_key, selector.end.sort_key + "~"
-        reading = wanted
-        while True:
-            self._check_budget()
-            query, complete = range_query(self.reader, start, end, reading)
-            rules = Q.And([query, Q.Term("kind", "rule")])
-            if complete or len(self.searcher.search(rules, filter=flt, limit=wanted)) >= wanted:
-                return query
-            reading *= 4
+        """A range's rules, read from its start until ``wanted`` of them pass the filter."""
+        return range_query(self.searcher, selector.start.sort_key, selector.end.sort_key + "~", wanted, flt,
+                           self._check_budget)
 
     def _check_budget(self) -> None:
         """Stop a query that used up its time budget (see :meth:`search`)."""
