@@ -20,9 +20,9 @@ SUBRULE_LETTERS = "abcdefghijkmnpqrstuvwxyz"
 _LETTER_INDEX = {c: i for i, c in enumerate(SUBRULE_LETTERS)}
 
 MAX_RULE_DIGITS = 9  # the longest rule part read (real ones have at most 3 digits)
-_NUMBER = re.compile(r"^(?P<chapter>\d{1,3})(?:\.(?P<rule>\d+)(?P<letter>[a-z])?)?\.?$")
+_NUMBER = re.compile(r"(?P<chapter>[0-9]{1,3})(?:\.(?P<rule>[0-9]+)(?P<letter>[a-z])?)?\.?")  # ASCII digits only
 _DASHES = "-\u2010\u2011\u2012\u2013\u2014\u2212"
-_RANGE = re.compile(rf"^\s*(?P<start>[\d.]+[a-z]?)\s*[{_DASHES}]\s*(?P<end>[\d.]*[a-z]?)\s*$")
+_RANGE = re.compile(rf"\s*(?P<start>[0-9.]+[a-z]?)\s*[{_DASHES}]\s*(?P<end>[0-9.]*[a-z]?)\s*")
 
 KINDS = ("section", "chapter", "rule", "subrule")
 
@@ -48,7 +48,7 @@ class RuleNumber:
 
     @classmethod
     def _parse(cls, text: str) -> "RuleNumber":
-        match = _NUMBER.match(text.strip()) if len(text) <= 64 else None
+        match = _NUMBER.fullmatch(text.strip()) if len(text) <= 64 else None
         if not match:
             raise NumberError(f"not a rule number: {_shown(text)}")
         head = match.group("chapter")
@@ -184,7 +184,7 @@ class RuleRange:
 
 def parse_range(text: str) -> RuleRange:
     """Parse ``702.19b-d``, ``702.19b–702.19d``, ``400.1-400.3`` or ``400-402``."""
-    match = _RANGE.match(text)
+    match = _RANGE.fullmatch(text)
     if not match:
         raise NumberError(f"not a rule range: {_shown(text)}")
     start = RuleNumber.parse(match.group("start"))
@@ -197,7 +197,7 @@ def parse_range(text: str) -> RuleRange:
         end = RuleNumber(start.section, start.chapter, start.rule, end_text)
         if end_text not in _LETTER_INDEX:
             raise NumberError(f"subrule letters skip 'l' and 'o': {_shown(text)}")
-    elif re.fullmatch(r"\d+[a-z]?", end_text) and start.rule is not None and "." not in end_text:
+    elif re.fullmatch(r"[0-9]+[a-z]?", end_text) and start.rule is not None and "." not in end_text:
         end = RuleNumber.parse(f"{start.chapter:03d}.{end_text}")
     else:
         end = RuleNumber.parse(end_text)
