@@ -91,7 +91,7 @@ def test_a_query_over_its_time_budget_is_stopped_with_a_message(client: TestClie
     monkeypatch.setattr(handling, "SEARCH_BUDGET", 1e-9)
     response = client.get("/api/search", params={"q": "rules game"})
     assert response.status_code == 400
-    assert response.json()["error"].startswith("the search took longer than 1e-09 s and was stopped")
+    assert response.json()["error"].startswith("the search took more than 1e-09 s of work and was stopped")
     assert_secure(response)
 
 

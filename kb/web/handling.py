@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -156,26 +157,51 @@ class OpenKB:
 
 # -- search: optional (indexer.search), on a few worker threads -------------------------
 
-# Each search worker thread holds its own whoosh searcher (indexer.searcher.open_searcher keeps
-# one per thread), and every query has a time budget: one expensive query occupies one worker
-# for at most SEARCH_BUDGET seconds while the others go on answering.
+# Each search thread holds its own whoosh searcher (indexer.searcher.open_searcher keeps one per
+# thread). A query runs first on the SEARCH_WORKERS with a short budget; one that needs more goes to
+# the single heavy worker with the full budget, so expensive queries wait for each other while the
+# normal ones keep their workers; a query still running after SEARCH_BUDGET is stopped (400). Budgets
+# are CPU seconds of the query's thread: a busy machine does not make a cheap query look expensive.
 SEARCH_WORKERS = 2
-SEARCH_BUDGET = 2.0  # seconds
+FAST_BUDGET = 0.1  # CPU seconds on a normal search worker (normal queries use under 0.02)
+SEARCH_BUDGET = 3.0  # CPU seconds on the heavy worker
 _SEARCH_POOL = ThreadPoolExecutor(max_workers=SEARCH_WORKERS, thread_name_prefix="mtgkb-search")
+_HEAVY_POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mtgkb-search-heavy")
 
 
 def search_function() -> SearchFunction | None:
-    """``indexer.search.search`` run on a search worker with the time budget (the caller waits for
-    its answer); None when this install has no search."""
+    """``indexer.search.search`` run on the search workers with the time budgets (the caller waits
+    for its answer); None when this install has no search."""
     try:
+        from indexer.query import SearchTimeout
         from indexer.search import search  # type: ignore[attr-defined]
     except ImportError:
         return None
 
     def pooled_search(kb: KnowledgeBase, *args: Any, **kwargs: Any) -> Any:
-        return _SEARCH_POOL.submit(search, kb.index_dir, *args, budget=SEARCH_BUDGET, **kwargs).result()
+        try:
+            return _SEARCH_POOL.submit(search, kb.index_dir, *args, budget=min(FAST_BUDGET, SEARCH_BUDGET),
+                                       **kwargs).result()
+        except SearchTimeout:
+            if FAST_BUDGET >= SEARCH_BUDGET:
+                raise
+        return _HEAVY_POOL.submit(_heavy, search, kb.index_dir, *args, budget=SEARCH_BUDGET, **kwargs).result()
 
     return pooled_search
+
+
+_HEAVY_REST = threading.local()
+
+
+def _heavy(search: SearchFunction, *args: Any, **kwargs: Any) -> Any:
+    """Run an expensive query on the heavy worker, which rests as long as its last query worked
+    before starting the next: expensive queries get at most half of a core, the normal ones the rest."""
+    time.sleep(max(0.0, getattr(_HEAVY_REST, "until", 0.0) - time.monotonic()))
+    start = time.monotonic()
+    try:
+        return search(*args, **kwargs)
+    finally:
+        _HEAVY_REST.until = time.monotonic() + (time.monotonic() - start)
 
 
 @dataclass(frozen=True)
