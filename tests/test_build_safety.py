@@ -70,6 +70,13 @@ def release_with_shuffled_glossary(tmp_path: Path) -> Path:
                                                    + lines[credits:]))
 
 
+def release_with_almost_no_rules(tmp_path: Path) -> Path:  # the body cut away, contents and glossary kept
+    lines = release_lines()
+    body = [i for i, line in enumerate(lines) if line.strip() == "1. Game Concepts"][1]
+    glossary = max(i for i, line in enumerate(lines) if line.strip() == "Glossary")
+    return write(tmp_path, "few.txt", "\n".join(lines[: body + 60] + lines[glossary:]))
+
+
 def nul_in_rule_text(tmp_path: Path) -> Path:  # UTF-16 text may hold NUL characters
     text = CLEAN.read_text(encoding="utf-8").replace("100.2. A second", "100.2. A\x00second")
     return write(tmp_path, "nul.txt", text, encoding="utf-16")
@@ -92,6 +99,8 @@ def set_file_without_cards(tmp_path: Path) -> Path:
 
 ATTACKS = {
     "reversed": (reversed_release, r"lines were not understood"),
+    "almost no rules": (release_with_almost_no_rules, r"almost no rules: the contents list \d+ chapters, the rules "
+                                                      r"hold \d"),
     "repeated": (release_twice, r"'Introduction' again after the Credits: the document repeats from here"),
     "cut in the glossary": (release_cut_in_glossary, r"file ends inside the Glossary, before the Credits"),
     "shuffled glossary": (release_with_shuffled_glossary, r"the glossary is out of alphabetical order"),

@@ -123,6 +123,7 @@ def build_lock(kb_dir: Path, wait: float = LOCK_WAIT) -> Iterator[None]:
             yield
         finally:
             del _HELD[key]
+            os.ftruncate(fd, 0)
     finally:
         os.close(fd)  # releases the lock
 
