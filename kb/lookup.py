@@ -11,7 +11,7 @@ from typing import Any, Iterable
 
 from .errors import NotFoundError
 from .numbering import NumberError, RuleNumber, RuleRange, parse_selector
-from .store import KnowledgeBase, RuleVersion
+from .store import ImportRecord, KnowledgeBase, RuleVersion
 
 
 def select_numbers(selector: str, numbers: list[RuleNumber]) -> list[RuleNumber]:
@@ -75,12 +75,28 @@ def entries(kb: KnowledgeBase, picked: list[RuleNumber], numbers: list[RuleNumbe
     """The entries of the ``picked`` numbers; ``numbers`` (sorted) is every number held, for children."""
     wanted = set(langs)
     out = []
+    imports: dict[str, dict[str, ImportRecord]] = {}
     for number, versions in kb.versions(picked, release):
         shown = [v for v in versions if not wanted or v.doc.lang in wanted]
         rulings = [r for r in kb.rule_rulings(number) if not wanted or r["lang"] in wanted]
         below = numbers_below(numbers, RuleNumber.parse(number))
-        out.append({**entry(number, versions, shown, below), "rulings": rulings})
+        item = entry(number, versions, shown, below)
+        add_translators(kb, item, imports)
+        out.append({**item, "rulings": rulings})
     return out
+
+
+def add_translators(kb: KnowledgeBase, item: dict[str, Any], cache: dict[str, dict[str, ImportRecord]]) -> None:
+    """A translator's imported text says who brought it in and when (``translator``, ``imported``)."""
+    for text in item["texts"].values():
+        if text["provenance"] != "translator":
+            continue
+        if text["source"] not in cache:
+            cache[text["source"]] = kb.import_records(text["source"])
+        record = cache[text["source"]].get(text.get("source_number", item["number"]))
+        if record is not None:
+            text["translator"] = record.translator
+            text["imported"] = record.imported
 
 
 def numbers_below(numbers: list[RuleNumber], number: RuleNumber) -> list[RuleNumber]:

@@ -65,7 +65,8 @@ class Ruling:
 
 @dataclass(frozen=True, slots=True)
 class Card:
-    """A card: English name, type and text, and its names and texts in other languages."""
+    """A card: English name, type and text, its names and texts in other languages, and the
+    keywords its printings carry (MTGJSON's ``keywords``: ``Flying``, ``Will of the council``)."""
 
     name: str
     type: str = ""
@@ -73,6 +74,7 @@ class Card:
     foreign: tuple[tuple[str, str, str, str], ...] = ()  # (lang, name, type, text)
     sets: tuple[str, ...] = ()
     line: int | None = None
+    keywords: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -48,4 +48,6 @@ def _indent(text: str) -> str:
 
 def _describe(lang: str, item: dict[str, Any]) -> str:
     date = f", effective {item['effective_date']}" if item.get("effective_date") else ""
+    if item.get("imported"):
+        date += f", by {item.get('translator') or 'an unnamed translator'}, imported {item['imported']}"
     return f"{lang} = {item['source']} ({item['provenance']}{date})"

@@ -79,7 +79,10 @@ def test_empty_selection_is_valid_and_reads_back_empty(name: str, selection: Sel
 def test_validator_rejects_a_file_cut_in_half(name: str, selection: Selection) -> None:
     data = EXPORTERS[name].write(selection)
     try:
-        problems = EXPORTERS[name].validate(data[: len(data) // 2], SCHEMAS)
+        # cut just after an opening quote: a string left open (a comment line of a PO cut in
+        # half is still a valid PO file)
+        cut = data.index(b'"', len(data) // 2) + 1
+        problems = EXPORTERS[name].validate(data[:cut], SCHEMAS)
     except ValidatorUnavailable as exc:
         pytest.skip(str(exc))
     assert problems
@@ -121,7 +124,7 @@ def test_unreadable_translation_file_names_the_readable_formats() -> None:
 
 def expected_texts(name: str, selection: Selection) -> dict[str, tuple[str | None, str | None]]:
     if EXPORTERS[name].carries == "terms":
-        return {e.id: (e.names.get("en"), e.names.get("it")) for e in selection.terms if "it" in e.names}
+        return {e.id: (e.name("en"), e.name("it")) for e in selection.terms if "it" in e.names}
     return {u.id: (u.source, u.target("it")) for u in selection.units}
 
 

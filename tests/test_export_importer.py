@@ -53,7 +53,7 @@ def test_import_applies_good_units_and_lists_the_others(fixture_kb: Path) -> Non
     assert report["applied"] == ["100.1", "100.2", "100.2#example-1"]
     rejected = {r["id"]: r["reason"] for r in report["rejected"]}
     assert rejected == {"100.1a": "source text no longer matches the en release 2024-11-08",
-                        "intro-note": "not a rule number",
+                        "intro-note": "not a rule number or glossary entry",
                         "101.1": "marked fuzzy / needs review in the file"}
     assert report["untranslated"] == ["101"]
     # every unit of the file is accounted for exactly once
@@ -137,7 +137,8 @@ def test_section_4_round_trip_with_the_italian_seed(seed_kb: Path, tmp_path: Pat
     seed_text = ("Un oggetto che si sposta da una zona a un'altra diventa un nuovo oggetto senza memoria o "
                  "relazione con la sua precedente esistenza. Questa regola ha le seguenti eccezioni.")
     assert f'<target state="translated">{seed_text}</target>' in text
-    assert '<trans-unit id="401.1" resname="401.1" xml:space="preserve">' in text and 'state="new"' in text
+    assert '<trans-unit id="401.1" resname="401.1" xml:space="preserve" mtgkb:rev="none">' in text
+    assert 'state="new"' in text
     new = "Un oggetto che cambia zona diventa un oggetto nuovo, senza memoria della sua esistenza precedente."
     out.write_text(text.replace(seed_text, new), encoding="utf-8")
     result = run("import", str(out), "--kb", str(seed_kb))
@@ -195,9 +196,9 @@ def test_a_translation_goes_stale_when_the_source_changes(seed_kb: Path, tmp_pat
 def test_selection_and_include_errors_are_one_line(fixture_kb: Path) -> None:
     result = run("export", "--rules", "999.1", "--kb", str(fixture_kb))
     assert result.exit_code == 1 and result.output.startswith("Error: no rule 999.1 in the knowledge base")
-    result = run("export", "--include", "cards", "--kb", str(fixture_kb))
+    result = run("export", "--include", "decks", "--kb", str(fixture_kb))
     assert result.exit_code == 1
-    assert result.output == "Error: --include: unknown part 'cards' (choose from examples, glossary, rulings)\n"
+    assert result.output == "Error: --include: unknown part 'decks' (choose from examples, glossary, rulings, cards)\n"
     result = run("export", "-f", "docx", "--kb", str(fixture_kb))
     assert result.exit_code == 1 and "unknown export format 'docx'" in result.output
 

@@ -82,3 +82,34 @@ def test_read_methods_give_typed_records_in_document_order(tmp_path: Path) -> No
         assert kb.card_names_starting("Council", 5) == ["Council's Judgment"]
         assert [r.ruling.text for r in kb.card_rulings("Council's Judgment")] == ["Vous devez voter.", "You must vote."]
         assert [v.rule.number for v in kb.rule_versions(["rules"])] == ["7", "701", "701.32"]
+
+
+def test_identical_rulings_are_one_ruling_with_their_cards_dates_and_sources(tmp_path: Path) -> None:
+    from kb.align.result import Alignment, Pair
+    from kb.model import Card, Ruling
+
+    text = "Each player must vote for one of the available options. They can't abstain."
+    sets = Document(id="sets", lang="en", format="mtgjson", cards=(
+        Card("Council's Judgment", keywords=("Will of the council",)), Card("Magister of Worth", keywords=("Flying",))),
+        rulings=(Ruling(text, card="Council's Judgment", date="2016-06-08", source="wotc"),
+                 Ruling(" ".join(text.upper().split()), card="Magister of Worth", date="2014-05-29", source="wotc"),
+                 Ruling("Another ruling.", card="Magister of Worth")))
+    page = Document(id="page", lang="en", format="rulings-page",
+                    rulings=(Ruling(text.replace("'", "’"), date="2023-06-16", source="wotc", provenance="official"),))
+    alignment = Alignment(reference="cr", pairs=[Pair("ruling-rule", "sets", "0", "cr", "701.38", "keyword", 0.98),
+                                                 Pair("ruling-rule", "page", "0", "cr", "701.38", "cites", 1.0)])
+    stage = store.stage(tmp_path)
+    store.write_documents(stage, [sets, page], alignment=alignment)
+    store.publish(tmp_path, stage)
+    with store.KnowledgeBase.open(tmp_path) as kb:
+        [item] = kb.rule_rulings("701.38")
+        assert item["cards"] == ["Council's Judgment", "Magister of Worth"]
+        assert item["dates"] == ["2014-05-29", "2016-06-08", "2023-06-16"] and item["sources"] == ["wotc"]
+        assert item["rulings"] == ["page#0", "sets#0", "sets#1"] and item["ruling"] == "page#0"
+        assert item["link"] == {"method": "cites", "confidence": 1.0}
+        group = kb.ruling_group("sets", 1)
+        assert group is not None and group.members == (("page", 0), ("sets", 0), ("sets", 1))
+        assert group.provenance == "official" and group.id == "page#0"
+        assert kb.ruling_group("sets", 2).cards == ("Magister of Worth",)
+        assert kb.ruling_group("sets", 9) is None
+        assert [c.card.keywords for c in kb.cards(["sets"])] == [("Will of the council",), ("Flying",)]

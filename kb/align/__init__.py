@@ -12,7 +12,8 @@ rules release among them (format ``cr-text``). The steps, one module each:
 * :mod:`~kb.align.terms`: chapter titles, keyword pages, card names, ability words,
   glossary entries;
 * :mod:`~kb.align.rulings`: foreign rulings to the English rulings they translate;
-* :mod:`~kb.align.links`: rulings to the rules they clarify.
+* :mod:`~kb.align.links`: rulings to the rules they clarify, on evidence (the keywords of
+  :mod:`~kb.align.keywords` named outside the card names of :mod:`~kb.align.names`).
 
 The result (:mod:`~kb.align.result`) carries a 0–1 confidence on every pair;
 :mod:`~kb.align.eval` measures it against a hand-labelled gold set.
@@ -31,7 +32,8 @@ from .links import link_rulings_to_rules
 from .result import KINDS, Alignment, Pair, RuleLink, Unaligned
 from .rules import align_declared, align_examples, align_rules
 from .rulings import align_rulings
-from .terms import align_ability_words, align_card_names, align_chapter_titles, align_glossary, align_keyword_pages
+from .terms import (align_ability_words, align_card_names, align_chapter_titles, align_declared_terms, align_glossary,
+                    align_keyword_pages)
 
 __all__ = ["KINDS", "REFERENCE_LANG", "Alignment", "Pair", "RuleLink", "Unaligned", "align", "default_core_path",
            "reference_document"]
@@ -69,6 +71,7 @@ def align(documents: Iterable[Document], core_path: Path | None = None) -> Align
     align_card_names(docs, result)
     align_ability_words(docs, result)
     if ref is not None:
+        align_declared_terms(docs, ref, result)
         align_glossary(ref, core, result)
     align_rulings(docs, result)
     if ref is not None:

@@ -1,6 +1,7 @@
 """Precision and recall of an :class:`~kb.align.result.Alignment` against a hand-labelled gold set
 (``tests/data/alignment_gold.json``: rule pairs, ruling pairs, term and card-name pairs,
-pairs that must not be made).
+pairs that must not be made); and of ruling -> rule links against a labelled sample
+(``tests/data/ruling_links_gold.tsv``, :func:`read_link_gold`, :func:`link_scores`).
 
 Scope, per kind: rules — every rule of the gold's foreign documents; rulings — every ruling
 of those documents, compared as (foreign ruling, English wording) with quotes folded; terms —
@@ -9,10 +10,14 @@ term pairs made by the scoped methods plus card-name pairs whose English name th
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
+from ..errors import ParseError
 from ..model import Document
 from ..text import match_key
+from ..vocabulary.table import data_rows
 from .result import Alignment
 
 
@@ -72,3 +77,43 @@ def _terms(alignment: Alignment, gold: dict[str, Any]) -> dict[str, Any]:
     result["forbidden_made"] = sorted(str(x) for x in predicted & {(l, match_key(f), match_key(e))
                                                                    for l, f, e in gold["not_pairs"]})
     return result
+
+
+# -- ruling -> rule links (tests/data/ruling_links_gold.tsv) -----------------------------------
+
+LINK_COLUMNS = ("stratum", "rule", "title", "card", "correct", "reason", "ruling")
+
+
+@dataclass(frozen=True, slots=True)
+class GoldLink:
+    """A candidate link of the ruling sample, labelled by hand: would a judge want the ruling under the rule?"""
+
+    stratum: str  # both, new, old, card (how it was drawn), listed (named by issue 12)
+    rule: str
+    title: str
+    card: str  # "-" for a ruling without a card
+    correct: bool
+    reason: str
+    ruling: str
+
+
+def read_link_gold(path: Path) -> list[GoldLink]:
+    """The labelled rows of a ruling-link sample (tab-separated, ``#`` comments, a header row)."""
+    rows = []
+    for number, cells in data_rows(path):
+        if tuple(cells) == LINK_COLUMNS:
+            continue
+        if len(cells) != len(LINK_COLUMNS) or cells[4] not in ("yes", "no"):
+            raise ParseError(str(path), f"expected {len(LINK_COLUMNS)} cells with correct yes/no", number)
+        row = dict(zip(LINK_COLUMNS, cells))
+        rows.append(GoldLink(row["stratum"], row["rule"], row["title"], row["card"], row["correct"] == "yes",
+                             row["reason"], row["ruling"]))
+    return rows
+
+
+def link_scores(gold: list[GoldLink], linked: set[int]) -> dict[str, Any]:
+    """Precision and recall of the gold rows (by index) a method links."""
+    correct = sum(1 for i in linked if gold[i].correct)
+    relevant = sum(1 for g in gold if g.correct)
+    return {"linked": len(linked), "correct": correct,
+            "precision": correct / len(linked) if linked else 1.0, "recall": correct / relevant if relevant else 1.0}

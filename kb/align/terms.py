@@ -122,3 +122,15 @@ def align_glossary(ref: Document, core: list[CoreTerm], result: Alignment) -> No
                 if hit:
                     _term(result, lang, "lexicon-core" if hit[1] == "glossary+core" else "titles", hit[0],
                           ref.id, name, hit[1], hit[2], glossary=True)
+
+
+def align_declared_terms(docs: list[Document], ref: Document, result: Alignment) -> None:
+    """A translator's imported glossary entry names the English entry it translates
+    (``Document.meta["terms"]``, foreign name -> English name): keep that pairing."""
+    english = {fold(name): name for entry in ref.terms for name in entry.names}
+    for doc in docs:
+        declared = doc.meta.get("terms") if doc.provenance == "translator" and isinstance(doc.meta, dict) else None
+        for foreign, name in (declared or {}).items():
+            hit = english.get(fold(name))
+            if hit:
+                _term(result, doc.lang, doc.id, foreign, ref.id, hit, "declared", 1.0, glossary=True)

@@ -22,29 +22,35 @@ def _include(value: str | None) -> tuple[str, ...]:
 
 
 @click.command()
+@click.argument("selectors", nargs=-1, metavar="[RULES]...")
 @click.option("--format", "-f", "format_name", default="xliff12", show_default=True,
               help=format_help())
 @click.option("--rules", "rules", multiple=True, metavar="NUMBERS",
-              help="Rules as for `mtgkb rule` (repeatable; 4, 400, 400.7, 702.19b-d) [default: all].")
+              help="Rules as for `mtgkb rule`, like the arguments (repeatable; 4, 400, 400.7, 702.19b-d) "
+                   "[default: all].")
 @click.option("--source", default="en", show_default=True, type=click.Choice(LANGUAGES), help="Source language.")
 @click.option("--target", "targets", multiple=True, type=click.Choice(LANGUAGES),
               help="Target language (repeatable for tmx, csv, json, tbx) [default: it; for tmx, csv, json "
                    "and tbx every other language].")
 @click.option("--include", "include", default=None, metavar="PARTS",
-              help="Comma-separated: examples, glossary, rulings [default: examples].")
+              help="Comma-separated: examples, glossary, rulings, cards (card names, for tbx) "
+                   "[default: examples].")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write to this file [default: standard output].")
 @release_option
 @kb_option
-def export(format_name: str, rules: tuple[str, ...], source: str, targets: tuple[str, ...], include: str | None,
-           output: Path | None, release: str | None, kb_dir: Path | None) -> None:
-    """Export rules for translators: XLIFF, TMX, PO, TBX, CSV or JSON.
+def export(selectors: tuple[str, ...], format_name: str, rules: tuple[str, ...], source: str,
+           targets: tuple[str, ...], include: str | None, output: Path | None, release: str | None,
+           kb_dir: Path | None) -> None:
+    """Export RULES (as for `mtgkb rule`; default: all) for translators: XLIFF, TMX, PO, TBX, CSV or JSON.
 
     \b
     Examples:
-      mtgkb export --format xliff --source en --target it --rules 4 -o zones.it.xlf
+      mtgkb export 4 --format xliff --source en --target it -o zones.it.xlf
+      mtgkb export 701.38 401.1 --format po --target fr
       mtgkb export --format po --target it --rules 400.7 --include examples,glossary
-      mtgkb export --format tmx --rules 701.32          (every language in one file)
+      mtgkb export --format tmx 701.38                 (every language in one file)
+      mtgkb export --format tbx -o mtg.tbx             (the termbase: glossary and game terms)
     """
     from ..export import exporter, select
 
@@ -54,70 +60,47 @@ def export(format_name: str, rules: tuple[str, ...], source: str, targets: tuple
         targets = tuple(lang for lang in LANGUAGES if lang != source) if chosen.multi_target else ("it",)
     elif len(targets) > 1 and not chosen.multi_target:
         raise click.UsageError(f"{chosen.name} holds one target language; got {', '.join(targets)}")
-    selection = select(kb, rules, source, targets, _include(include), release)
+    selection = select(kb, (*selectors, *rules), source, targets, _include(include), release)
     data = chosen.write(selection)
     if output is None:
         sys.stdout.buffer.write(data)
         sys.stdout.flush()
     else:
         output.write_bytes(data)
-        info(f"{len(selection.units)} units written to {output} ({chosen.name})")
+        count = f"{len(selection.terms)} terms" if chosen.carries == "terms" else f"{len(selection.units)} units"
+        info(f"{count} written to {output} ({chosen.name})")
 
 
 @click.command(name="import")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--lang", default=None, type=click.Choice(LANGUAGES),
               help="The target language to import [default: the file's].")
-@click.option("--translator", default=None, help="Who made the translation (recorded as its provenance).")
+@click.option("--translator", default=None, help="Who made the translation (kept with each text it brings).")
+@click.option("--force", is_flag=True,
+              help="Apply units whose text changed in the knowledge base since the file was exported.")
+@click.option("--verbose", "-v", is_flag=True, help="List every unit of each kind, not the first few.")
 @kb_option
 @json_option
-def import_(file: Path, lang: str | None, translator: str | None, kb_dir: Path | None, as_json: bool) -> None:
+def import_(file: Path, lang: str | None, translator: str | None, force: bool, verbose: bool, kb_dir: Path | None,
+            as_json: bool) -> None:
     """Import translations from an XLIFF 1.2/2.1, TMX, PO, CSV or JSON file and rebuild.
 
-    Every unit is checked: its id must be a rule number of the source release and its
-    source text must still match that release. Units that fail are listed, not applied.
+    Every unit is checked: its id must be a rule number or glossary entry of the source
+    release and its source text must still match that release. A unit whose text changed
+    in the knowledge base since the file was exported is a conflict: both texts are shown
+    and it is not applied (--force applies it). Nothing is stored if the rebuild fails.
     """
-    from ..export.importer import build_sources, import_file
+    from ..export.importer import import_translations, render_report
     from ..pipeline import build_kb
+    from ..store import build_lock
 
     directory = kb_dir or default_kb_dir()
-    kb = open_kb(directory)
-    before = _snapshot(directory / "imports")
-    report = import_file(kb, directory, file, lang, translator)
-    sources = build_sources(kb, directory)
-    kb.close()
-    if report.applied:
-        try:
-            build_kb(directory, sources)
-        except BaseException:
-            _restore(directory / "imports", before)
-            raise
+    with build_lock(directory):  # no other build or import in between: the import's journal stays its own
+        report = import_translations(open_kb(directory), directory, file, build_kb, lang, translator, force=force)
     if as_json:
         echo_json(report.to_dict())
-        return
-    click.echo(f"{file}: {report.format}, {report.lang}, checked against the release {report.source_release}")
-    click.echo(f"  applied {len(report.applied)}, unchanged {len(report.unchanged)}, "
-               f"untranslated {len(report.untranslated)}, rejected {len(report.rejected)}")
-    for verdict in report.rejected:
-        where = f" (line {verdict.line})" if verdict.line else ""
-        click.echo(f"  not applied: {verdict.id}{where}: {verdict.reason}")
-    for note in report.ignored:
-        click.echo(f"  ignored: {note}")
-    if report.applied:
-        click.echo(f"  stored in {report.stored}; knowledge base rebuilt")
-
-
-def _snapshot(folder: Path) -> dict[str, bytes]:
-    return {p.name: p.read_bytes() for p in folder.glob("*.json")} if folder.is_dir() else {}
-
-
-def _restore(folder: Path, before: dict[str, bytes]) -> None:
-    """A rebuild that failed must not leave the new translations behind."""
-    for path in folder.glob("*.json"):
-        if path.name not in before:
-            path.unlink()
-    for name, data in before.items():
-        (folder / name).write_bytes(data)
+    else:
+        click.echo(render_report(report, verbose))
 
 
 @click.command()

@@ -13,7 +13,7 @@ counts what is translated, missing, stale or orphaned.
 from __future__ import annotations
 
 from ..errors import KBError, UnknownFormatError
-from . import csv_format, json_format, po, tbx, tmx, xliff12, xliff21
+from . import csv_format, json_format, po, tbx, tbx3, tmx, xliff12, xliff21
 from .base import Exporter, ImportedFile, ImportedUnit, ValidatorUnavailable
 from .selection import Selection, Unit, select
 
@@ -23,6 +23,7 @@ EXPORTERS: dict[str, Exporter] = {exp.name: exp for exp in (
     tmx.EXPORTER,
     po.EXPORTER,
     tbx.EXPORTER,
+    tbx3.EXPORTER,
     csv_format.EXPORTER,
     json_format.EXPORTER,
 )}

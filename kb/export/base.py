@@ -15,6 +15,11 @@ from .selection import Selection
 
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
+# mtgkb's own namespace in XLIFF: ``mtgkb:rev`` on a unit is the revision of the target text it was
+# exported with (:func:`kb.export.units.revision`); ``mtgkb.xsd`` beside this module declares it.
+MTGKB_NS = "urn:mtgkb:export:1"
+REVISION = f"{{{MTGKB_NS}}}rev"
+REVISION_SCHEMA = Path(__file__).resolve().parent / "mtgkb.xsd"
 
 
 @dataclass(frozen=True)
@@ -27,6 +32,7 @@ class ImportedUnit:
     lang: str | None = None  # the target language
     state: str | None = None  # the state the file gives, in mtgkb's terms: new | translated | stale
     line: int | None = None
+    revision: str | None = None  # the revision of the target text the unit was exported with
 
 
 @dataclass(frozen=True)
@@ -201,9 +207,18 @@ def _log_problems(log: etree._ListErrorLog) -> list[str]:
 
 
 def xsd_validator(schema_name: str) -> Validator:
-    """A validator against the W3C XML Schema ``schema_name`` of the schema folder."""
+    """A validator against the W3C XML Schema ``schema_name`` of the schema folder, with mtgkb's own
+    namespace (``mtgkb.xsd``, the ``mtgkb:rev`` attribute) declared beside it: a strict schema
+    accepts an attribute of another namespace only when that namespace has a schema."""
     def validate(data: bytes, schemas: Path) -> list[str]:
-        schema = etree.XMLSchema(file=str(_schema_file(schemas, schema_name)))
+        main = _schema_file(schemas, schema_name)
+        namespace = etree.parse(str(main)).getroot().get("targetNamespace")
+        wrapper = (f'<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">'
+                   f'<xs:import namespace="{namespace}" schemaLocation="{main.resolve().as_uri()}"/>'
+                   f'<xs:import namespace="{MTGKB_NS}" schemaLocation="{REVISION_SCHEMA.as_uri()}"/>'
+                   f'</xs:schema>')
+        schema = etree.XMLSchema(etree.fromstring(wrapper.encode(),
+                                                 base_url=(main.resolve().parent / "mtgkb-wrapper.xsd").as_uri()))
         root, problems = well_formed(data)
         if root is None or schema.validate(root):
             return problems

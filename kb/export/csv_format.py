@@ -2,22 +2,39 @@
 
 Columns: ``number`` (the unit id), ``chapter`` (``400. General``), one column per
 language (source first, then each target), then ``status`` (one target) or
-``status_<lang>`` (several): ``new``, ``translated`` or ``stale``. RFC 4180 quoting,
-``\\r\\n`` row ends, UTF-8 without a BOM; texts keep their newlines inside quotes.
-Import reads the header to find the language columns, so reordered or extra
-columns are fine.
+``status_<lang>`` (several): ``new``, ``translated`` or ``stale``, and ``revision``
+(or ``revision_<lang>``): the revision of the target text exported (``mtgkb import``
+reports a unit whose text changed in the knowledge base since as a conflict; keep the
+column). RFC 4180 quoting, ``\\r\\n`` row ends, UTF-8 without a BOM; texts keep their
+newlines inside quotes.
+
+Import reads files as spreadsheets save them: a UTF-8 BOM, UTF-16 or Windows-1252 text,
+cells separated by commas, semicolons (Excel in Italian and French locales) or tabs,
+read from the header line; the header names the columns, so reordered or extra columns
+are fine, and a language column may be named ``it``, ``it-IT`` or ``Italiano``.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import ParseError
+from ..errors import ParseError, SourceError
 from ..model import LANGUAGES
+from ..sources import decode
+from ..text import fold
 from .base import Exporter, ImportedFile, ImportedUnit
 from .selection import Selection
+
+DELIMITERS = (",", ";", "\t")
+ID_COLUMNS = ("number", "id", "unit", "rule", "numero", "numéro")
+LANGUAGE_NAMES = {fold(name): code for code, names in {
+    "en": ("English", "Inglese", "Anglais"),
+    "it": ("Italian", "Italiano", "Italien"),
+    "fr": ("French", "Francese", "Français"),
+}.items() for name in names}
 
 
 def status_column(selection: Selection, lang: str) -> str:
@@ -28,54 +45,121 @@ def write(selection: Selection) -> bytes:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
     langs = (selection.source_lang, *selection.target_langs)
-    writer.writerow(["number", "chapter", *langs, *(status_column(selection, t) for t in selection.target_langs)])
+    targets = selection.target_langs
+    writer.writerow(["number", "chapter", *langs, *(status_column(selection, t) for t in targets),
+                     *(status_column(selection, t).replace("status", "revision") for t in targets)])
     for unit in selection.units:
         chapter = f"{unit.chapter}. {unit.chapter_title}" if unit.chapter and unit.chapter_title else ""
-        writer.writerow([unit.id, chapter, unit.source, *(unit.target(t) or "" for t in selection.target_langs),
-                         *(unit.state(t) for t in selection.target_langs)])
+        writer.writerow([unit.id, chapter, unit.source, *(unit.target(t) or "" for t in targets),
+                         *(unit.state(t) for t in targets), *(unit.revision(t) for t in targets)])
     return buffer.getvalue().encode("utf-8")
 
 
 def read(data: bytes, path: str) -> ImportedFile:
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise ParseError(path, f"not UTF-8 text (byte {exc.start})", None) from None
-    reader = csv.reader(io.StringIO(text, newline=""))
-    try:
-        header = next(reader)
-    except StopIteration:
-        raise ParseError(path, "empty CSV file", 1) from None
-    names = [h.strip().lower() for h in header]
-    if "number" not in names:
-        raise ParseError(path, "no 'number' column in the header", 1)
-    langs = [n for n in names if n in LANGUAGES]
-    if len(langs) < 2:
-        raise ParseError(path, "the header needs a source and a target language column (en, it, fr)", 1)
-    source, targets = langs[0], langs[1:]
-    at = {n: i for i, n in enumerate(names)}
+    rows = _rows(data, path)
+    if not rows:
+        raise ParseError(path, "empty CSV file", 1)
+    _line, header = rows[0]
+    columns = read_header(header)
+    if columns.id is None:
+        raise ParseError(path, "no 'number' (or 'id') column in the header", 1)
+    if len(columns.langs) < 2:
+        raise ParseError(path, "the header needs a source and a target language column (en, it, fr, "
+                               "or English, Italiano, Français...)", 1)
+    (source, _), targets = columns.langs[0], columns.langs[1:]
+    single = len(targets) == 1
     units = []
-    try:
-        rows = [(reader.line_num, row) for row in reader]
-    except csv.Error as exc:
-        raise ParseError(path, f"malformed CSV: {exc}", reader.line_num) from None
-    for line, row in rows:
+    for line, row in rows[1:]:
         if not any(cell.strip() for cell in row):
             continue
-        cells = row + [""] * (len(names) - len(row))
-        for lang in targets:
-            status = cells[at["status"]] if "status" in at and len(targets) == 1 else \
-                cells[at[f"status_{lang}"]] if f"status_{lang}" in at else ""
-            target = cells[at[lang]]
-            units.append(ImportedUnit(cells[at["number"]].strip(), cells[at[source]], target or None, lang,
-                                      status.strip() or None, line))
-    return ImportedFile("csv", source, targets[0] if len(targets) == 1 else None, None, tuple(units))
+        cells = row + [""] * (len(header) - len(row))
+        for lang, at in targets:
+            status = _cell(cells, columns.status.get(lang, columns.status.get("") if single else None))
+            revision = _cell(cells, columns.revision.get(lang, columns.revision.get("") if single else None))
+            units.append(ImportedUnit(cells[columns.id].strip(), cells[columns.langs[0][1]], cells[at] or None,
+                                      lang, status or None, line, revision or None))
+    return ImportedFile("csv", source, targets[0][0] if single else None, None, tuple(units))
+
+
+def _cell(cells: list[str], at: int | None) -> str:
+    return cells[at].strip() if at is not None and at < len(cells) else ""
+
+
+def _rows(data: bytes, path: str) -> list[tuple[int, list[str]]]:
+    """The rows of a CSV file as a spreadsheet saved it: any BOM and encoding kb.sources reads,
+    a comma, semicolon or tab between cells (read from the header line), RFC 4180 quoting."""
+    try:
+        text = decode(data, path).text
+    except SourceError as exc:
+        raise ParseError(path, exc.message, exc.line) from None
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter(text))
+    try:
+        return [(reader.line_num, row) for row in reader]
+    except csv.Error as exc:
+        raise ParseError(path, f"malformed CSV: {exc}", reader.line_num) from None
+
+
+def delimiter(text: str) -> str:
+    """The cell separator of the header line: the one of ``,`` ``;`` and tab found most often
+    outside quotes (Excel writes ``;`` where the decimal mark is a comma, as in Italy and France)."""
+    head, quoted = [], False
+    for char in text.lstrip("\ufeff"):
+        if char == '"':
+            quoted = not quoted
+        elif char in "\r\n" and not quoted:
+            break
+        elif not quoted:
+            head.append(char)
+    counts = {sep: head.count(sep) for sep in DELIMITERS}
+    return max(DELIMITERS, key=lambda sep: counts[sep]) if any(counts.values()) else ","
+
+
+@dataclass
+class Columns:
+    """Where the header puts the unit id, each language's text, and each language's status and revision
+    (key ``""`` for an unsuffixed ``status`` / ``revision``)."""
+
+    id: int | None = None
+    langs: list[tuple[str, int]] = field(default_factory=list)
+    status: dict[str, int] = field(default_factory=dict)
+    revision: dict[str, int] = field(default_factory=dict)
+
+
+def read_header(header: list[str]) -> Columns:
+    columns = Columns()
+    for at, cell in enumerate(header):
+        name = fold(cell.strip().strip("\ufeff").strip())
+        head, _, suffix = name.replace(" ", "_").replace("-", "_").partition("_")
+        if name in ID_COLUMNS and columns.id is None:
+            columns.id = at
+        elif head in ("status", "state", "revision") and (not suffix or language_of(suffix)):
+            (columns.revision if head == "revision" else columns.status)[language_of(suffix) or ""] = at
+        elif language_of(name) and language_of(name) not in dict(columns.langs):
+            columns.langs.append((language_of(name) or "", at))
+    return columns
+
+
+def language_of(name: str) -> str | None:
+    """``it``, ``it-IT``, ``it_it``, ``Italiano``, ``Italian``, ``italien`` -> ``it`` (None if not a language)."""
+    folded = fold(name.strip())
+    code = folded.replace("_", "-").split("-")[0]
+    if code in LANGUAGES:
+        return code
+    return LANGUAGE_NAMES.get(folded)
 
 
 def sniff(data: bytes) -> float:
-    first = data[:2000].decode("utf-8", "replace").lstrip("\ufeff").split("\n", 1)[0].lower()
-    cells = [c.strip().strip('"') for c in first.split(",")]
-    return 0.8 if "number" in cells and sum(c in LANGUAGES for c in cells) >= 2 else 0.0
+    try:
+        text = decode(data[:4000], "<head>", partial=True).text
+    except SourceError:
+        return 0.0
+    first = text.lstrip("\ufeff").splitlines()[0] if text.strip() else ""
+    try:
+        header = next(csv.reader([first], delimiter=delimiter(first)))
+    except (csv.Error, StopIteration):
+        return 0.0
+    columns = read_header(header)
+    return 0.8 if columns.id is not None and len(columns.langs) >= 2 else 0.0
 
 
 def validate(data: bytes, schemas: Path) -> list[str]:

@@ -1,36 +1,42 @@
-"""Bring a translator's file back: check every unit, store the good ones as a corpus document.
+"""Bring a translator's file back: check every unit, then store the good ones and rebuild, all or nothing.
 
-:func:`import_file` reads the file (any format :func:`kb.export.read_translations`
-recognises), checks each unit against the knowledge base, and merges the applicable
-ones into ``KB_DIR/imports/<lang>.json`` (the ``mtgkb-translation`` format, parsed by
-:mod:`kb.parsers.translation`). The caller rebuilds the knowledge base afterwards.
+:func:`import_translations` reads the file (any format :func:`kb.export.read_translations`
+recognises), checks each unit against the knowledge base (:class:`UnitChecker`), and hands
+the applicable ones to :mod:`kb.export.imports`, which merges them into
+``KB_DIR/imports/<lang>.json`` and rebuilds; a failure anywhere leaves the knowledge base
+as it was.
 
 Every unit of the file ends in exactly one list of the :class:`ImportReport`:
-``applied``, ``unchanged`` (the knowledge base already holds that text), ``untranslated``
-(no target text), or ``rejected`` with the reason (not a rule number, no such rule in
-the source release, the source text no longer matches that release, marked
-fuzzy / needs review, another language, an example without its rule).
+
+- ``applied``: stored (with ``--force``, conflicts too; they are also listed in ``forced``);
+- ``unchanged``: the knowledge base already holds that text;
+- ``conflicts``: the unit's target changed in the knowledge base since the file was exported
+  (the revision the unit carries is not the current text's): both texts are reported and
+  nothing is applied, unless ``--force``;
+- ``untranslated``: no target text;
+- ``rejected``, with the reason: not a rule number or glossary entry, no such unit in the
+  source release, the source text no longer matches that release, marked fuzzy / needs
+  review, another language, a second different text for one unit, an example without its
+  rule, a glossary definition without a name.
 """
 
 from __future__ import annotations
 
-import json
-import os
 from dataclasses import dataclass, field
+from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from ..errors import KBError
 from ..model import LANGUAGES
-from ..numbering import RuleNumber
-from ..parsers.translation import dumps
 from ..store import KnowledgeBase
 from . import read_translations
 from .base import ImportedFile, ImportedUnit
+from .glossary import glossary_id, split_glossary_id
+from .imports import build_sources, commit, merged_units, recover
 from .selection import example_id, select, source_release_doc, split_unit_id
 from .staleness import same_text
-
-IMPORTS = "imports"
+from .units import NO_REVISION, revision
 
 
 @dataclass(frozen=True)
@@ -40,23 +46,44 @@ class Verdict:
     reason: str
 
 
+@dataclass(frozen=True)
+class Conflict:
+    """A unit whose target changed in the knowledge base since its file was exported."""
+
+    id: str
+    line: int | None
+    file_text: str
+    kb_text: str | None
+    exported_revision: str
+    kb_revision: str
+    kb_source: str | None = None  # where the knowledge base's text comes from (document, translator, time)
+
+
 @dataclass
 class ImportReport:
     path: str
     format: str
     lang: str
     source_release: str | None
+    translator: str | None = None
+    imported: str | None = None
     stored: str = ""
     applied: list[str] = field(default_factory=list)
     unchanged: list[str] = field(default_factory=list)
+    conflicts: list[Conflict] = field(default_factory=list)
+    forced: list[str] = field(default_factory=list)
     untranslated: list[str] = field(default_factory=list)
     rejected: list[Verdict] = field(default_factory=list)
     ignored: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {"file": self.path, "format": self.format, "lang": self.lang, "source_release": self.source_release,
+                "translator": self.translator, "imported": self.imported if self.applied else None,
                 "stored": self.stored, "applied": self.applied, "unchanged": self.unchanged,
-                "untranslated": self.untranslated,
+                "conflicts": [{"id": c.id, "line": c.line, "file_text": c.file_text, "kb_text": c.kb_text,
+                               "exported_revision": c.exported_revision, "kb_revision": c.kb_revision,
+                               "kb_source": c.kb_source} for c in self.conflicts],
+                "forced": self.forced, "untranslated": self.untranslated,
                 "rejected": [{"id": v.id, "line": v.line, "reason": v.reason} for v in self.rejected],
                 "ignored": self.ignored}
 
@@ -65,15 +92,42 @@ def short_lang(lang: str | None) -> str | None:
     return lang.replace("_", "-").split("-")[0].lower() if lang else None
 
 
-def imports_dir(kb_dir: Path) -> Path:
-    return Path(kb_dir) / IMPORTS
+def now_utc() -> str:
+    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def import_file(kb: KnowledgeBase, kb_dir: Path, path: Path, lang: str | None = None,
-                translator: str | None = None, when: str | None = None) -> ImportReport:
-    """Check ``path``'s units and store the applicable ones; returns what became of each."""
-    from datetime import date
+Rebuild = Callable[[Path, list[Path]], Any]
 
+
+def import_translations(kb: KnowledgeBase, kb_dir: Path, path: Path, rebuild: Rebuild, lang: str | None = None,
+                        translator: str | None = None, *, force: bool = False,
+                        when: str | None = None) -> ImportReport:
+    """Check ``path``'s units, store the applicable ones and ``rebuild(kb_dir, sources)``.
+
+    All or nothing: when storing or the rebuild fails, the stored translations are put back
+    as they were and the error is raised. ``kb`` is closed before the rebuild.
+    """
+    recover(kb, kb_dir)
+    report, checker, accepted = check_file(kb, path, lang, force=force)
+    report.translator, report.imported = translator, when or now_utc()
+    sources = build_sources(kb, kb_dir)
+    if not accepted:
+        return report
+    record = {"file": Path(path).name, "file_format": report.format, "imported": report.imported,
+              "translator": translator, "source_release": checker.release}
+    units = {unit_id: {"id": unit_id, "text": text, "source_text": checker.units[unit_id].source, **record,
+                       **checker.extra(unit_id)}
+             for unit_id, text in accepted.items()}
+    carried = checker.carried(units, record)
+    kb.close()
+    report.stored = str(commit(kb_dir, checker.target, checker.source, merged_units(kb_dir, checker.target, units,
+                                                                                    carried), rebuild, sources))
+    return report
+
+
+def check_file(kb: KnowledgeBase, path: Path, lang: str | None = None, *,
+               force: bool = False) -> tuple[ImportReport, "UnitChecker", dict[str, str]]:
+    """What would become of each unit of ``path``: the report, the checker, and the texts to apply."""
     data = Path(path).read_bytes() if Path(path).is_file() else None
     if data is None:
         raise KBError(f"{path}: no such file")
@@ -83,17 +137,13 @@ def import_file(kb: KnowledgeBase, kb_dir: Path, path: Path, lang: str | None = 
     if target not in LANGUAGES or target == source:
         raise KBError(f"{path}: cannot import {target!r} translations of {source!r} texts "
                       f"(targets: {', '.join(l for l in LANGUAGES if l != source)})")
-    checker = UnitChecker(kb, source, target, imported)
+    checker = UnitChecker(kb, source, target, imported, force)
     report = ImportReport(str(path), imported.format, target, checker.release, ignored=list(imported.ignored))
     accepted: dict[str, str] = {}
     for unit in imported.units:
         checker.judge(unit, report, accepted)
-    _fill_examples(checker, accepted, report)
-    if accepted:
-        record = {"file": Path(path).name, "file_format": imported.format, "imported": when or date.today().isoformat(),
-                  "translator": translator, "source_release": checker.release}
-        report.stored = str(store_units(kb_dir, target, source, accepted, checker, record))
-    return report
+    checker.drop_orphans(accepted, report)
+    return report, checker, accepted
 
 
 def _only_target(imported: ImportedFile, path: str) -> str:
@@ -109,117 +159,155 @@ def _only_target(imported: ImportedFile, path: str) -> str:
 class UnitChecker:
     """Checks units against the source release the file was made from (or the newest held)."""
 
-    def __init__(self, kb: KnowledgeBase, source: str, target: str, imported: ImportedFile) -> None:
+    def __init__(self, kb: KnowledgeBase, source: str, target: str, imported: ImportedFile,
+                 force: bool = False) -> None:
         held = {d.effective_date for d in kb.releases() if d.lang == source}
         self.release = imported.source_release if imported.source_release in held else None
         doc = source_release_doc(kb, source, self.release)
         if doc is None:
             raise KBError(f"the knowledge base holds no {source} rules release to check the translations against")
         self.release = kb.documents()[doc].effective_date
-        self.source, self.target = source, target
-        selection = select(kb, (), source, (target,), ("examples",), self.release)
+        self.source, self.target, self.force = source, target, force
+        selection = select(kb, (), source, (target,), ("examples", "glossary"), self.release)
         self.units = {u.id: u for u in selection.units}
+        self.refs = {record.term.names[0]: list(record.term.refs) for record in kb.terms([doc]) if record.term.names}
 
     def judge(self, unit: ImportedUnit, report: ImportReport, accepted: dict[str, str]) -> None:
-        where = f" (line {unit.line})" if unit.line else ""
         number, _example = split_unit_id(unit.id)
+        english, _definition = split_glossary_id(unit.id)
         if short_lang(unit.lang) not in (None, self.target) and unit.lang:
             report.rejected.append(Verdict(unit.id, unit.line, f"language {unit.lang}, not {self.target}"))
-        elif number is None:
-            report.rejected.append(Verdict(unit.id, unit.line, "not a rule number"))
+        elif number is None and english is None:
+            report.rejected.append(Verdict(unit.id, unit.line, "not a rule number or glossary entry"))
         elif not unit.target or not unit.target.strip():
             report.untranslated.append(unit.id)
         elif unit.id not in self.units:
-            report.rejected.append(Verdict(unit.id, unit.line, f"no {unit.id} in the {self.source} release {self.release}"))
+            what = f"glossary entry {english!r}" if english else unit.id
+            report.rejected.append(Verdict(unit.id, unit.line, f"no {what} in the {self.source} release {self.release}"))
         elif unit.source is None:
             report.rejected.append(Verdict(unit.id, unit.line, "no source text in the file to check against the release"))
         elif not same_text(unit.source, self.units[unit.id].source):
             report.rejected.append(Verdict(unit.id, unit.line,
                                            f"source text no longer matches the {self.source} release {self.release}"))
+        elif unit.state == "stale" and same_text(self.held(unit.id) or "", unit.target):
+            report.unchanged.append(unit.id)  # left as it was exported: still to review
         elif unit.state == "stale":
             report.rejected.append(Verdict(unit.id, unit.line, "marked fuzzy / needs review in the file"))
         elif unit.id in accepted and accepted[unit.id] != unit.target:
-            report.rejected.append(Verdict(unit.id, unit.line, f"a second, different translation of {unit.id}{where}"))
+            report.rejected.append(Verdict(unit.id, unit.line, f"a second, different translation of {unit.id}"))
         else:
-            current = self.units[unit.id].targets.get(self.target)
-            if current is not None and current.text == unit.target and current.state == "translated":
-                report.unchanged.append(unit.id)
-            else:
-                accepted[unit.id] = unit.target
-                if unit.id not in report.applied:
-                    report.applied.append(unit.id)
+            self._judge_text(unit, report, accepted)
 
+    def _judge_text(self, unit: ImportedUnit, report: ImportReport, accepted: dict[str, str]) -> None:
+        current = self.units[unit.id].targets.get(self.target)
+        held = current.text if current is not None else None
+        if unit.id in accepted or unit.id in report.unchanged:
+            return  # the same text twice in the file
+        if held is not None and same_text(held, unit.target or "") and current.state == "translated":
+            report.unchanged.append(unit.id)
+            return
+        if unit.revision is not None and unit.revision != revision(held):
+            if not self.force:
+                where = None
+                if current is not None:
+                    where = current.doc_id + (f", {current.translator}" if current.translator else "") + \
+                        (f", {current.imported}" if current.imported else "")
+                report.conflicts.append(Conflict(unit.id, unit.line, unit.target or "", held, unit.revision,
+                                                 revision(held), where))
+                return
+            report.forced.append(unit.id)
+        accepted[unit.id] = unit.target or ""
+        report.applied.append(unit.id)
 
-def _fill_examples(checker: UnitChecker, accepted: dict[str, str], report: ImportReport) -> None:
-    """An example needs its rule's text and the examples before it in the target language:
-    taken from the file, else carried over from the knowledge base; otherwise it is rejected."""
-    for unit_id in [u for u in accepted if "#example-" in u]:
-        number, index = split_unit_id(unit_id)
-        rule_id = str(number)
-        needed = [rule_id, *(example_id(rule_id, i) for i in range(1, index))]
-        missing = [n for n in needed if n not in accepted and checker.units.get(n) is not None
-                   and checker.target not in checker.units[n].targets]
-        if missing:
-            del accepted[unit_id]
-            report.applied.remove(unit_id)
-            report.rejected.append(Verdict(unit_id, None, f"{missing[0]} has no {checker.target} text"
-                                                          " in the file or the knowledge base"))
+    def drop_orphans(self, accepted: dict[str, str], report: ImportReport) -> None:
+        """An example needs its rule's text and the examples before it in the target language, and a
+        glossary definition the entry's name: taken from the file, else from the knowledge base;
+        otherwise the unit is rejected."""
+        for unit_id in list(accepted):
+            missing = [n for n in self.needed(unit_id) if n not in accepted and self.held(n) is None]
+            if missing:
+                del accepted[unit_id]
+                report.applied.remove(unit_id)
+                if unit_id in report.forced:
+                    report.forced.remove(unit_id)
+                report.rejected.append(Verdict(unit_id, None, f"{missing[0]} has no {self.target} text"
+                                                              " in the file or the knowledge base"))
 
-
-def store_units(kb_dir: Path, lang: str, source: str, accepted: dict[str, str], checker: UnitChecker,
-                record: dict[str, Any]) -> Path:
-    """Merge ``accepted`` into ``KB_DIR/imports/<lang>.json`` (written atomically)."""
-    folder = imports_dir(kb_dir)
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{lang}.json"
-    units: dict[str, dict[str, Any]] = {}
-    if path.exists():
-        try:
-            for unit in json.loads(path.read_text(encoding="utf-8")).get("units", []):
-                units[unit["id"]] = unit
-        except (ValueError, AttributeError, KeyError, TypeError):
-            raise KBError(f"{path}: the stored translations are damaged; move the file away and import again") \
-                from None
-    for unit_id, text in accepted.items():
-        units[unit_id] = {"id": unit_id, "text": text, "source_text": checker.units[unit_id].source, **record}
-    _carry_over(units, checker, record)
-    ordered = sorted(units.values(), key=lambda u: _order(u["id"]))
-    tmp = path.with_suffix(".json.tmp")
-    tmp.write_text(dumps({"lang": lang, "source_lang": source}, ordered), encoding="utf-8")
-    os.replace(tmp, path)
-    return path
-
-
-def _carry_over(units: dict[str, dict[str, Any]], checker: UnitChecker, record: dict[str, Any]) -> None:
-    """A rule whose example was imported needs its text (and earlier examples) in the same document:
-    copy them from the knowledge base, saying where from."""
-    for unit_id in list(units):
+    def needed(self, unit_id: str) -> list[str]:
+        """The units ``unit_id`` cannot be stored without (in the same language)."""
+        english, definition = split_glossary_id(unit_id)
+        if english is not None:
+            return [glossary_id(english)] if definition else []
         number, index = split_unit_id(unit_id)
         if index is None:
-            continue
-        rule_id = str(number)
-        for needed in [rule_id, *(example_id(rule_id, i) for i in range(1, index))]:
-            held = checker.units.get(needed)
-            if needed in units or held is None or checker.target not in held.targets:
-                continue
-            found = held.targets[checker.target]
-            units[needed] = {"id": needed, "text": found.text, "source_text": held.source, **record,
-                             "carried_from": found.doc_id}
+            return []
+        return [str(number), *(example_id(str(number), i) for i in range(1, index))]
+
+    def held(self, unit_id: str) -> str | None:
+        """The knowledge base's target text of ``unit_id`` (None if none)."""
+        unit = self.units.get(unit_id)
+        found = unit.targets.get(self.target) if unit is not None else None
+        return found.text if found is not None else None
+
+    def extra(self, unit_id: str) -> dict[str, Any]:
+        """What a stored unit keeps besides its text: the rules a glossary definition cites."""
+        english, definition = split_glossary_id(unit_id)
+        return {"refs": self.refs.get(english, [])} if english and definition else {}
+
+    def carried(self, units: dict[str, dict[str, Any]], record: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        """The units an imported one needs, copied from the knowledge base, saying where from."""
+        out: dict[str, dict[str, Any]] = {}
+        for unit_id in list(units):
+            for needed in self.needed(unit_id):
+                if needed in units or needed in out or self.held(needed) is None:
+                    continue
+                found = self.units[needed].targets[self.target]
+                out[needed] = {"id": needed, "text": found.text, "source_text": self.units[needed].source, **record,
+                               "carried_from": found.doc_id, **self.extra(needed)}
+        return out
 
 
-def _order(unit_id: str) -> tuple:
-    number, index = split_unit_id(unit_id)
-    return (number or RuleNumber(0), index or 0, unit_id)
+def render_report(report: ImportReport, verbose: bool = False, shown: int = 5) -> str:
+    """The import summary: counts, then the first few of each list (all of them with ``verbose``)."""
+    lines = [f"{report.path}: {report.format}, {report.lang}, checked against the release {report.source_release}",
+             f"  applied {len(report.applied)}, unchanged {len(report.unchanged)}, conflicts {len(report.conflicts)},"
+             f" untranslated {len(report.untranslated)}, rejected {len(report.rejected)}"]
+
+    def listed(label: str, items: list[str]) -> None:
+        if not items:
+            return
+        cut = items if verbose else items[:shown]
+        more = "" if len(cut) == len(items) else f" … and {len(items) - len(cut)} more (--verbose lists them)"
+        lines.append(f"  {label}: {', '.join(cut)}{more}")
+
+    listed("applied", report.applied)
+    listed("forced over newer texts (--force)", report.forced)
+    listed("unchanged", report.unchanged)
+    for conflict in report.conflicts if verbose else report.conflicts[:shown]:
+        where = f" (line {conflict.line})" if conflict.line else ""
+        lines.append(f"  conflict: {conflict.id}{where}: changed in the knowledge base since this file was "
+                     f"exported (revision {conflict.exported_revision} -> {conflict.kb_revision}); not applied")
+        lines.append(f"    file: {conflict.file_text}")
+        held = conflict.kb_text if conflict.kb_text is not None else "(none)"
+        source = f" ({conflict.kb_source})" if conflict.kb_source else ""
+        lines.append(f"    knowledge base{source}: {held}")
+    if len(report.conflicts) > shown and not verbose:
+        lines.append(f"  … and {len(report.conflicts) - shown} more conflicts (--verbose lists them)")
+    listed("untranslated", report.untranslated)
+    for verdict in report.rejected if verbose else report.rejected[:shown]:
+        where = f" (line {verdict.line})" if verdict.line else ""
+        lines.append(f"  rejected: {verdict.id}{where}: {verdict.reason}")
+    if len(report.rejected) > shown and not verbose:
+        lines.append(f"  … and {len(report.rejected) - shown} more rejected (--verbose lists them)")
+    for note in report.ignored:
+        lines.append(f"  ignored: {note}")
+    if report.conflicts:
+        lines.append("  conflicts keep the knowledge base's text; export again to see it, or import with --force "
+                     "to replace it")
+    if report.applied:
+        by = f" by {report.translator}" if report.translator else ""
+        lines.append(f"  stored in {report.stored}{by} at {report.imported}; knowledge base rebuilt")
+    return "\n".join(lines)
 
 
-def build_sources(kb: KnowledgeBase, kb_dir: Path) -> list[Path]:
-    """The sources of the current build, without the imports folder (the build adds it back)."""
-    folder = imports_dir(kb_dir).resolve()
-    sources = [Path(p) for p in kb.info().get("sources", [])]
-    missing = [str(p) for p in sources if not p.exists()]
-    if missing:
-        raise KBError(f"cannot rebuild: source {missing[0]} of the current build is gone")
-    return [p for p in sources if p.resolve() != folder]
-
-
-__all__ = ["ImportReport", "Verdict", "build_sources", "import_file", "imports_dir"]
+__all__ = ["Conflict", "ImportReport", "NO_REVISION", "Verdict", "check_file", "import_translations", "render_report"]

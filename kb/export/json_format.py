@@ -25,11 +25,12 @@ def texts(unit: Unit, selection: Selection) -> dict[str, Any]:
     out: dict[str, Any] = {selection.source_lang: {"text": unit.source, "source": unit.source_doc}}
     for lang in selection.target_langs:
         found = unit.targets.get(lang)
-        item: dict[str, Any] = {"text": found.text if found else None, "state": unit.state(lang)}
+        item: dict[str, Any] = {"text": found.text if found else None, "state": unit.state(lang),
+                                "revision": unit.revision(lang)}
         if found is not None:
             item.update({"source": found.doc_id, "provenance": found.provenance,
                          "effective_date": found.effective_date})
-            for key in ("reason", "source_number", "pointer"):
+            for key in ("reason", "source_number", "pointer", "translator", "imported"):
                 if getattr(found, key):
                     item[key] = getattr(found, key)
         out[lang] = item
@@ -107,7 +108,7 @@ def read(data: bytes, path: str) -> ImportedFile:
         for lang in targets:
             found = item_texts.get(lang) or {}
             units.append(ImportedUnit(item.get("id", ""), (item_texts.get(source) or {}).get("text"),
-                                      found.get("text"), lang, found.get("state")))
+                                      found.get("text"), lang, found.get("state"), revision=found.get("revision")))
     return ImportedFile("json", source, targets[0] if len(targets) == 1 else None,
                         header.get("release"), tuple(units))
 

@@ -4,6 +4,7 @@ One message per unit::
 
     #. 400. General
     #. it from cr-it-…, official
+    #. mtgkb:rev=3f2a9c0d1e                 (the revision of the target exported)
     #, fuzzy                                (stale)
     msgctxt "400.7a"
     msgid "Effects from spells, …"
@@ -17,6 +18,9 @@ babel's ``Generated-By`` header line is dropped (output must not depend on its v
 babel's automatic ``python-format``/``python-brace-format`` flags are removed:
 ``{T}`` is a mana symbol, not a placeholder. A unit whose source text is empty
 cannot be a PO message (``msgid ""`` is the header); it is named in the header comment.
+``mtgkb:rev=`` is the revision of the target text the message was exported with (``none``
+when it had none): ``mtgkb import`` reports a message whose text changed in the knowledge
+base since as a conflict.
 """
 
 from __future__ import annotations
@@ -39,6 +43,7 @@ from .selection import Selection
 from .xliff12 import unit_notes
 
 _FORMAT_FLAGS = ("python-format", "python-brace-format")
+REVISION_COMMENT = "mtgkb:rev="
 
 
 def _date(iso: str | None) -> datetime:
@@ -65,8 +70,9 @@ def write(selection: Selection) -> bytes:
         if not unit.source:
             continue
         found = unit.targets.get(lang) if lang else None
+        revision = [f"{REVISION_COMMENT}{unit.revision(lang)}"] if lang else []
         message = catalog.add(unit.source, found.text if found else "", context=unit.id,
-                              auto_comments=unit_notes(unit, lang),
+                              auto_comments=unit_notes(unit, lang) + revision,
                               flags=("fuzzy",) if found is not None and found.state == "stale" else ())
         for flag in _FORMAT_FLAGS:
             message.flags.discard(flag)
@@ -94,8 +100,10 @@ def read(data: bytes, path: str) -> ImportedFile:
             ignored.append(f"{path}:{message.lineno}: plural message {message.id[0]!r} is not a rule")
             continue
         state = "stale" if message.fuzzy else ("translated" if message.string else "new")
+        revision = next((c[len(REVISION_COMMENT):].strip() for c in message.auto_comments
+                         if c.startswith(REVISION_COMMENT)), None)
         units.append(ImportedUnit(message.context or "", message.id, message.string or None, lang, state,
-                                  message.lineno))
+                                  message.lineno, revision))
     for message in catalog.obsolete.values():
         ignored.append(f"{path}:{message.lineno}: obsolete message {message.context or message.id!r} not read")
     release = catalog.version if catalog.version not in (None, "", "unknown", "VERSION") else None
@@ -127,5 +135,5 @@ def validate(data: bytes, schemas: Path) -> list[str]:
 
 
 EXPORTER = Exporter(name="po", label="PO", extension="po", aliases=("gettext",),
-                    help="GNU gettext PO (msgctxt = rule number), via babel", write=write, read=read, sniff=sniff,
+                    help="GNU gettext PO (msgctxt = unit id), via babel", write=write, read=read, sniff=sniff,
                     validate=validate)

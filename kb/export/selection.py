@@ -3,8 +3,11 @@
 :func:`select` turns the ``--rules`` selectors (the same numbers and ranges as
 ``mtgkb rule``), a source language and target languages into a
 :class:`Selection`: one :class:`Unit` per rule, subrule, chapter or section
-title, example (``400.6#example-1``), and optionally glossary term
-(``glossary/Abandon``) and ruling (``ruling/<card>/<n>``), in rules order.
+title, example (``400.6#example-1``), and optionally glossary entry
+(``glossary/Abandon``, ``glossary/Abandon#definition``) and ruling (``ruling/<card>/<n>``), in rules order.
+
+Glossary units come in pairs: ``glossary/Vote`` (the entry's name) and
+``glossary/Vote#definition`` (see :mod:`kb.export.glossary`).
 
 Each unit carries its source text and, per target language, the target text
 held by the knowledge base with its provenance and state: ``new`` (no target),
@@ -21,12 +24,13 @@ from ..errors import NotFoundError
 from ..lookup import select_numbers
 from ..numbering import RuleNumber
 from ..store import KnowledgeBase, RuleVersion
+from .glossary import glossary_units
 from .staleness import StaleContext, stale_reason
 from .terms import term_entries
 from .units import Selection, TargetText, Unit
 
 UNIT_KINDS = ("section", "chapter", "rule", "subrule", "example", "term", "ruling")
-INCLUDES = ("examples", "glossary", "rulings")
+INCLUDES = ("examples", "glossary", "rulings", "cards")
 DEFAULT_INCLUDE = ("examples",)
 EXAMPLE_MARK = "#example-"
 
@@ -69,12 +73,13 @@ def select(kb: KnowledgeBase, rules: Sequence[str] = (), source: str = "en", tar
     if "examples" not in include:
         units = [u for u in units if u.kind != "example"]
     if "glossary" in include:
-        units.extend(glossary_units(kb, source, targets, picked if rules else None))
+        units.extend(glossary_units(kb, source_doc, targets, picked if rules else None, context))
     if "rulings" in include:
         units.extend(ruling_units(kb, source, targets))
     selection = Selection(source, targets, source_doc_date(kb, source_doc), source_doc, tuple(units))
+    terms = term_entries(kb, selection, picked if rules else None, cards="cards" in include)
     return Selection(selection.source_lang, targets, selection.source_release, source_doc, selection.units,
-                     tuple(term_entries(kb, selection)))
+                     tuple(terms))
 
 
 def pick_numbers(selectors: Sequence[str], numbers: list[RuleNumber]) -> list[RuleNumber]:
@@ -178,50 +183,13 @@ def _chapter_of(number: RuleNumber) -> str | None:
 
 def target_text(unit_id: str, text: str, source_text: str, version: RuleVersion, context: StaleContext) -> TargetText:
     reason = stale_reason(unit_id, source_text, version, context)
+    who = context.imported(version.doc.id, unit_id)
     return TargetText(
         text=text, doc_id=version.doc.id, provenance=version.doc.provenance,
         effective_date=version.doc.effective_date, state="stale" if reason else "translated", reason=reason,
         source_number=version.rule.number if version.rule.number != version.aligned_number else None,
-        pointer=version.rule.pointer)
-
-
-def glossary_units(kb: KnowledgeBase, source: str, targets: tuple[str, ...],
-                   picked: list[RuleNumber] | None) -> list[Unit]:
-    """Glossary entries of the source release (those citing the picked rules when rules were given).
-
-    A target definition comes from a term alignment (``alignments`` rows of kind ``term``
-    whose ``a_id``/``b_id`` are the term names), when the alignment step recorded one.
-    """
-    wanted = {str(n) for n in picked} if picked is not None else None
-    docs = kb.documents()
-    source_ids = sorted(d.id for d in docs.values() if d.lang == source and d.active)
-    aligned = term_alignments(kb)
-    units = []
-    for record in kb.terms(source_ids):
-        doc_id, names, definition = record.doc_id, record.term.names, record.term.definition
-        if wanted is not None and not wanted.intersection(record.term.refs):
-            continue
-        name = names[0]
-        found: dict[str, TargetText] = {}
-        for lang in targets:
-            match = aligned.get((doc_id, name, lang))
-            if match:
-                found[lang] = TargetText(match[1], match[0], docs[match[0]].provenance, docs[match[0]].effective_date)
-        units.append(Unit(f"glossary/{name}", "term", definition or "", None, None, " / ".join(names), doc_id, found))
-    return units
-
-
-def term_alignments(kb: KnowledgeBase) -> dict[tuple[str, str, str], tuple[str, str]]:
-    """(source doc, source term, target lang) -> (target doc, target definition)."""
-    docs = kb.documents()
-    out: dict[tuple[str, str, str], tuple[str, str]] = {}
-    for pair in kb.term_pairs():
-        if pair.b_doc not in docs:
-            continue
-        definition = kb.term_definition(pair.b_doc, pair.b_id)
-        if definition is not None:
-            out[(pair.a_doc, pair.a_id, docs[pair.b_doc].lang)] = (pair.b_doc, definition)
-    return out
+        pointer=version.rule.pointer, translator=who.translator if who else None,
+        imported=who.imported if who else None)
 
 
 def ruling_units(kb: KnowledgeBase, source: str, targets: tuple[str, ...]) -> list[Unit]:

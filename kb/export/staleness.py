@@ -25,8 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from ..store import KnowledgeBase, RuleVersion
-
+from ..store import ImportRecord, KnowledgeBase, RuleVersion
 
 
 def same_text(a: str, b: str) -> bool:
@@ -42,11 +41,18 @@ class StaleContext:
     source_lang: str
     _meta: dict[str, dict] = field(default_factory=dict)
     _release_texts: dict[str, dict[str, tuple[str, list[str]]]] = field(default_factory=dict)
+    _imports: dict[str, dict[str, ImportRecord]] = field(default_factory=dict)
 
     def meta(self, doc_id: str) -> dict:
         if doc_id not in self._meta:
             self._meta[doc_id] = self.kb.document_meta(doc_id)
         return self._meta[doc_id]
+
+    def imported(self, doc_id: str, unit_id: str) -> ImportRecord | None:
+        """Who imported ``unit_id`` of ``doc_id`` and when (None unless it is a translator's import)."""
+        if doc_id not in self._imports:
+            self._imports[doc_id] = self.kb.import_records(doc_id)
+        return self._imports[doc_id].get(unit_id)
 
     def release_texts(self, date: str) -> dict[str, tuple[str, list[str]]]:
         """number -> (text or title, examples) in the source-language release of ``date`` ({} if not held)."""

@@ -6,6 +6,10 @@
 - orphaned: the target holds a rule the source release no longer has.
 
 A chapter whose target text is only a pointer (``Vedi Grimorio.``) says so.
+``units`` counts every unit of the default export (sections, chapters, rules, subrules and
+examples) as ``translated``, ``stale`` and ``new``: the counts a CAT tool or translate-toolkit
+reads from that export (translated, fuzzy / needs review, untranslated). ``translators`` says
+who imported the texts held and when (the newest import of each).
 Chapter status: ``translated`` (nothing missing or stale), ``pointer``, ``missing``
 (nothing translated), ``stale`` (nothing missing, something stale) or ``partial``.
 """
@@ -17,14 +21,19 @@ from typing import Any
 from ..numbering import RuleNumber
 from ..store import KnowledgeBase
 from .selection import select
+from .units import TargetText
 
 RULE_KINDS = ("rule", "subrule")
 
 
 def status(kb: KnowledgeBase, source: str = "en", target: str = "it", release: str | None = None) -> dict[str, Any]:
-    selection = select(kb, (), source, (target,), (), release)
+    selection = select(kb, (), source, (target,), ("examples",), release)
     chapters: dict[str, dict[str, Any]] = {}
+    units = {state: 0 for state in ("translated", "stale", "new")}
+    translators: dict[str, dict[str, Any]] = {}
     for unit in selection.units:
+        units[unit.state(target)] += 1
+        _count_translator(unit.targets.get(target), translators)
         if unit.kind == "chapter":
             found = unit.targets.get(target)
             chapters[unit.id] = {"chapter": unit.id, "title": unit.source,
@@ -51,7 +60,18 @@ def status(kb: KnowledgeBase, source: str = "en", target: str = "it", release: s
     totals["orphaned"] += len(loose)
     totals["rules"] = sum(c["rules"] for c in chapters.values())
     return {"source": {"lang": source, "release": selection.source_release, "document": selection.source_doc},
-            "target": target, "totals": totals, "chapters": list(chapters.values()), "orphaned_elsewhere": loose}
+            "target": target, "totals": totals, "units": {**units, "total": sum(units.values())},
+            "translators": sorted(translators.values(), key=lambda t: t["last_imported"], reverse=True),
+            "chapters": list(chapters.values()), "orphaned_elsewhere": loose}
+
+
+def _count_translator(found: TargetText | None, translators: dict[str, dict[str, Any]]) -> None:
+    if found is None or not found.imported:
+        return
+    name = found.translator or ""
+    entry = translators.setdefault(name, {"translator": found.translator, "texts": 0, "last_imported": ""})
+    entry["texts"] += 1
+    entry["last_imported"] = max(entry["last_imported"], found.imported)
 
 
 def chapter_status(entry: dict[str, Any]) -> str:
@@ -93,9 +113,15 @@ def render_status(report: dict[str, Any]) -> str:
     """A line per chapter, then the rules in each group."""
     src = report["source"]
     lines = [f"{report['target']} against {src['lang']} {src['release'] or '?'} ({src['document'] or 'no release'})"]
-    totals = report["totals"]
+    totals, units = report["totals"], report["units"]
     lines.append(f"{totals['rules']} rules: {totals['translated']} translated, {totals['missing']} missing, "
                  f"{totals['stale']} stale, {totals['orphaned']} orphaned")
+    lines.append(f"{units['total']} units as exported (with titles and examples): {units['translated']} translated, "
+                 f"{units['stale']} needing review (fuzzy), {units['new']} new (untranslated)")
+    for who in report["translators"]:
+        texts = f"{who['texts']} text" + ("s" if who["texts"] != 1 else "")
+        lines.append(f"imported by {who['translator'] or 'an unnamed translator'}: {texts} held, "
+                     f"last {who['last_imported']}")
     for entry in report["chapters"]:
         order = [*entry["translated"], *entry["missing"], *(s["number"] for s in entry["stale"])]
         order.sort(key=RuleNumber.parse)

@@ -1,109 +1,172 @@
-"""TBX (TermBase eXchange, ISO 30042:2019 core structure, TBX-Basic dialect, DCA style).
+"""TBX-Basic as CAT tools read it today: ``martif`` (ISO 30042:2008, TBX-Basic V1).
 
-The aligned term pairs of the selection (:mod:`kb.export.terms`)::
+The termbase of the selection (:mod:`kb.export.terms`): every glossary term and every
+concept of the game's vocabulary, with its names, definitions and rules::
 
-    <tbx type="TBX-Basic" style="dca" xml:lang="en" xmlns="urn:iso:std:iso:30042:ed-2">
-      <tbxHeader><fileDesc><sourceDesc><p>…</p></sourceDesc></fileDesc></tbxHeader>
+    <!DOCTYPE martif SYSTEM "TBXBasiccoreStructV02.dtd">
+    <martif type="TBX-Basic-V1" xml:lang="en">
+      <martifHeader><fileDesc><titleStmt><title>…</title></titleStmt><sourceDesc><p>…</p></sourceDesc></fileDesc>
+        <encodingDesc><p type="XCSURI">TBXBasicXCSV02.xcs</p></encodingDesc></martifHeader>
       <text><body>
-        <conceptEntry id="chapter-400">
-          <descrip type="subjectField">chapter title</descrip>
-          <note>rule 400</note>
-          <langSec xml:lang="en"><termSec><term>General</term></termSec></langSec>
-          <langSec xml:lang="it"><termSec><term>Generale</term></termSec></langSec>
+        <termEntry id="term-lifelink">
+          <descrip type="subjectField">keyword ability</descrip>
+          <note>Comprehensive Rules: 702.15</note>
+          <langSet xml:lang="en">
+            <descrip type="definition">A keyword ability that causes a player to gain life. …</descrip>
+            <tig><term>Lifelink</term>
+              <termNote type="administrativeStatus">preferredTerm-admn-sts</termNote></tig>
+          </langSet>
+          <langSet xml:lang="it">
+            <tig><term>Legame vitale</term><termNote type="administrativeStatus">preferredTerm-admn-sts</termNote></tig>
+          …
 
-There is no schema file for TBX: :func:`validate` checks the structure; tests also read it back.
+A language's first name is its preferred term, the others admitted terms (variants such as
+``Voto`` beside ``Votare``). No schema file is used: :func:`validate` checks the structure;
+the tests also read it with translate-toolkit. :mod:`kb.export.tbx3` writes the same entries
+in the TBX v3 form (ISO 30042:2019, ``conceptEntry``).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable
 
 from lxml import etree
 
-from .base import (sub_element, XML_LANG, Exporter, ImportedFile, ImportedUnit, children, local, parse_xml, well_formed,
-                   xml_bytes)
-from .selection import Selection
+from .base import XML_LANG, Exporter, ImportedFile, ImportedUnit, children, local, parse_xml, well_formed, xml_bytes
+from .units import Selection, TermEntry
 
-NS = "urn:iso:std:iso:30042:ed-2"
+DOCTYPE = '<!DOCTYPE martif SYSTEM "TBXBasiccoreStructV02.dtd">'
+PREFERRED, ADMITTED = "preferredTerm-admn-sts", "admittedTerm-admn-sts"
+
+
+def description(selection: Selection) -> str:
+    return (f"Magic: The Gathering game terms, {selection.source_lang} release "
+            f"{selection.source_release or 'unknown'} ({selection.source_doc or 'no release'}), exported by mtgkb")
+
+
+def unique_ids(entries: tuple[TermEntry, ...]) -> list[tuple[str, TermEntry]]:
+    """Each entry with an id no other entry has (``term-x``, ``term-x_``)."""
+    used: set[str] = set()
+    out = []
+    for entry in entries:
+        entry_id = entry.id
+        while entry_id in used:
+            entry_id += "_"
+        used.add(entry_id)
+        out.append((entry_id, entry))
+    return out
+
+
+def entry_notes(entry: TermEntry) -> list[str]:
+    notes = [f"Comprehensive Rules: {', '.join(entry.rules)}"] if entry.rules else []
+    return notes + ([entry.note] if entry.note else [])
+
+
+def write_entry(parent: etree._Element, entry_id: str, entry: TermEntry, langs: tuple[str, ...],
+                tags: dict[str, str], sub: Callable[..., etree._Element]) -> None:
+    """One concept in either TBX form; ``tags`` names its elements (entry, language, term group)."""
+    concept = sub(parent, tags["entry"], id=entry_id)
+    sub(concept, "descrip", entry.subject, type="subjectField")
+    for note in entry_notes(entry):
+        sub(concept, "note", note)
+    for lang in langs:
+        names = entry.names.get(lang, ())
+        if not names:
+            continue
+        lang_set = sub(concept, tags["lang"], **{XML_LANG: lang})
+        if entry.definitions.get(lang):
+            sub(lang_set, "descrip", entry.definitions[lang], type="definition")
+        for index, name in enumerate(names):
+            group = sub(lang_set, tags["term"])
+            sub(group, "term", name)
+            sub(group, "termNote", PREFERRED if index == 0 else ADMITTED, type="administrativeStatus")
 
 
 def _sub(parent: etree._Element, tag: str, text: str | None = None, **attrs: str) -> etree._Element:
-    return sub_element(parent, tag, text, NS, **attrs)
+    element = etree.SubElement(parent, tag, attrs)
+    if text is not None:
+        element.text = text
+    return element
+
+
+MARTIF_TAGS = {"entry": "termEntry", "lang": "langSet", "term": "tig"}
 
 
 def write(selection: Selection) -> bytes:
-    root = etree.Element(f"{{{NS}}}tbx", {"type": "TBX-Basic", "style": "dca", XML_LANG: selection.source_lang},
-                         nsmap={None: NS})
-    header = _sub(root, "tbxHeader")
-    desc = _sub(_sub(header, "fileDesc"), "sourceDesc")
-    _sub(desc, "p", f"Magic: The Gathering Comprehensive Rules terms, {selection.source_lang} release "
-                    f"{selection.source_release or 'unknown'}, exported by mtgkb")
+    root = etree.Element("martif", {"type": "TBX-Basic-V1", XML_LANG: selection.source_lang})
+    header = _sub(root, "martifHeader")
+    file_desc = _sub(header, "fileDesc")
+    _sub(_sub(file_desc, "titleStmt"), "title", "mtgkb termbase")
+    _sub(_sub(file_desc, "sourceDesc"), "p", description(selection))
+    _sub(_sub(header, "encodingDesc"), "p", "TBXBasicXCSV02.xcs", type="XCSURI")
     body = _sub(_sub(root, "text"), "body")
-    used: set[str] = set()
     langs = (selection.source_lang, *selection.target_langs)
-    for entry in selection.terms:
-        concept_id = entry.id
-        while concept_id in used:
-            concept_id += "_"
-        used.add(concept_id)
-        concept = _sub(body, "conceptEntry", id=concept_id)
-        _sub(concept, "descrip", entry.subject, type="subjectField")
-        if entry.note:
-            _sub(concept, "note", entry.note)
-        for lang in langs:
-            if lang in entry.names:
-                term_sec = _sub(_sub(concept, "langSec", **{XML_LANG: lang}), "termSec")
-                _sub(term_sec, "term", entry.names[lang])
-    return xml_bytes(root)
+    for entry_id, entry in unique_ids(selection.terms):
+        write_entry(body, entry_id, entry, langs, MARTIF_TAGS, _sub)
+    return xml_bytes(root, DOCTYPE)
 
 
-def read(data: bytes, path: str) -> ImportedFile:
-    """Concept entries back as units: id = concept id, source = source-language term."""
-    root = parse_xml(data, path)
+def read_entries(root: etree._Element, tags: dict[str, str], format_name: str) -> ImportedFile:
+    """Concept entries back as units: id = entry id, source = the source language's preferred term,
+    one unit per other language with its preferred term."""
     source_lang = root.get(XML_LANG)
     units = []
-    for concept in (e for e in root.iter() if local(e.tag) == "conceptEntry"):
+    for concept in (e for e in root.iter() if local(e.tag) == tags["entry"]):
         names = {}
-        for lang_sec in children(concept, "langSec"):
-            terms = [t.text or "" for sec in children(lang_sec, "termSec") for t in children(sec, "term")]
-            if terms:
-                names[lang_sec.get(XML_LANG)] = terms[0]
+        for lang_set in children(concept, tags["lang"]):
+            terms = [t.text or "" for group in children(lang_set, tags["term"]) for t in children(group, "term")]
+            if terms and lang_set.get(XML_LANG):
+                names[lang_set.get(XML_LANG)] = terms[0]
         for lang, name in names.items():
             if lang != source_lang:
                 units.append(ImportedUnit(concept.get("id", ""), names.get(source_lang), name, lang, "translated",
                                           concept.sourceline))
-    return ImportedFile("tbx", source_lang, None, None, tuple(units))
+    return ImportedFile(format_name, source_lang, None, None, tuple(units))
+
+
+def read(data: bytes, path: str) -> ImportedFile:
+    return read_entries(parse_xml(data, path), MARTIF_TAGS, "tbx")
 
 
 def sniff(data: bytes) -> float:
-    return 1.0 if b"<tbx" in data[:2000] else 0.0
+    return 1.0 if b"<martif" in data[:2000] else 0.0
 
 
-def validate(data: bytes, schemas: Path) -> list[str]:
-    """The TBX-Basic structure (no schema file is used): header then text; each concept entry
-    has an id and language sections each holding one term section with a term."""
-    root, problems = well_formed(data)
-    if root is None:
-        return problems
-    ns = f"{{{NS}}}"
-    if root.tag != f"{ns}tbx" or root.get("type") != "TBX-Basic":
-        return [f"root is {root.tag} of type {root.get('type')}, not a TBX-Basic tbx"]
-    if [c.tag for c in root] != [f"{ns}tbxHeader", f"{ns}text"]:
-        return ["tbx must hold tbxHeader then text"]
-    body = root.find(f"{ns}text/{ns}body")
-    if body is None:
-        return ["text has no body"]
+def check_entries(body: etree._Element, tags: dict[str, str], ns: str = "") -> list[str]:
+    """Each entry has an id and language sections, each with an xml:lang and term groups holding a term."""
+    problems = []
     for concept in body:
         where = f"line {concept.sourceline}"
-        if concept.tag != f"{ns}conceptEntry" or not concept.get("id"):
-            problems.append(f"{where}: not a conceptEntry with an id")
-        for lang_sec in concept.findall(f"{ns}langSec"):
-            if not lang_sec.get(XML_LANG):
-                problems.append(f"{where}: langSec without xml:lang")
-            if [t.tag for t in lang_sec] != [f"{ns}termSec"] or not lang_sec.findtext(f"{ns}termSec/{ns}term"):
-                problems.append(f"{where}: langSec must hold one termSec with a term")
+        if concept.tag != f"{ns}{tags['entry']}" or not concept.get("id"):
+            problems.append(f"{where}: not a {tags['entry']} with an id")
+        lang_sets = concept.findall(f"{ns}{tags['lang']}")
+        if not lang_sets:
+            problems.append(f"{where}: {tags['entry']} without a {tags['lang']}")
+        for lang_set in lang_sets:
+            if not lang_set.get(XML_LANG):
+                problems.append(f"{where}: {tags['lang']} without xml:lang")
+            groups = lang_set.findall(f"{ns}{tags['term']}")
+            if not groups or any(not (g.findtext(f"{ns}term") or "").strip() for g in groups):
+                problems.append(f"{where}: {tags['lang']} must hold {tags['term']} elements each with a term")
     return problems
 
 
-EXPORTER = Exporter(name="tbx", label="TBX", extension="tbx", help="TBX-Basic termbase of aligned term pairs",
+def validate(data: bytes, schemas: Path) -> list[str]:
+    """The TBX-Basic (martif) structure, no schema file used: header then text, and the entries'."""
+    root, problems = well_formed(data)
+    if root is None:
+        return problems
+    if root.tag != "martif" or not (root.get("type") or "").startswith("TBX-Basic") or not root.get(XML_LANG):
+        return [f"root is {root.tag} of type {root.get('type')}, not a TBX-Basic martif with xml:lang"]
+    if [c.tag for c in root] != ["martifHeader", "text"]:
+        return ["martif must hold martifHeader then text"]
+    body = root.find("text/body")
+    if body is None:
+        return ["text has no body"]
+    return check_entries(body, MARTIF_TAGS)
+
+
+EXPORTER = Exporter(name="tbx", label="TBX", extension="tbx", aliases=("tbx-basic", "martif"),
+                    help="TBX-Basic termbase (martif, ISO 30042:2008): glossary and game terms in every language",
                     write=write, read=read, sniff=sniff, validate=validate, carries="terms", multi_target=True)

@@ -1,83 +1,201 @@
-"""Aligned term pairs for a termbase (TBX): concepts named in more than one language.
+"""The termbase of an export (TBX): one :class:`TermEntry` per concept of the game.
 
-Four kinds, in this order:
+The concepts are every entry of the English glossary of the reference release and every
+concept of the three-language vocabulary (:mod:`kb.vocabulary`: keywords, ability words,
+zones, steps, types, counters, game terms), merged by English name. Each has:
 
-- chapter and section titles of the selection, paired by number (``chapter-400``);
-- glossary terms of the selection that the alignment step paired with a target term
-  (``alignments`` rows of kind ``term``; ``a_id``/``b_id`` are the term names);
-- keyword names recorded by keyword pages (``Document.meta["keyword"]``, lang -> name);
-- card names with their foreign names (:attr:`kb.model.Card.foreign`).
+- its names in every language held, preferred first: a translator's imported glossary
+  name, then the vocabulary's preferred name and variants, then the names the alignment
+  paired with it (a keyword page's ``Voto``, a chapter title ``Grimorio``); a foreign name
+  is capitalised as its English entry is (``Lifelink`` / ``Legame vitale``);
+- its definitions: the English glossary's, and the Italian or French glossary text a
+  document holds for it (an imported glossary translation); a concept with no glossary
+  entry is defined by its rule (the ``a`` subrule when there is one);
+- the rules it cites (the glossary's references and the vocabulary's rule numbers, read in
+  the export's release: the vocabulary numbers rules as the newest release does, so a
+  keyword rule is found by its name there, ``Vote`` at 701.32 in 2024 and 701.38 since 2025).
 
-Only concepts with a name in the source and in at least one target language are kept.
+With rules selected (``--rules``), only the concepts citing one of them are kept; with
+``--include cards``, card names with their printed Italian and French names follow.
 """
 
 from __future__ import annotations
 
-from typing import Iterator
+from dataclasses import dataclass, field
+from typing import Iterable
 
+from ..align.rules import rule_name
+from ..numbering import RuleNumber
 from ..store import KnowledgeBase
+from ..text import fold
+from ..vocabulary import Concept, default_vocabulary
 from .units import Selection, TermEntry
 
+# priority of a name's origin within its language (lower first)
+_TRANSLATOR, _GLOSSARY, _PREFERRED, _VARIANT, _PAIRED = range(5)
 
-def term_entries(kb: KnowledgeBase, selection: Selection) -> list[TermEntry]:
+
+@dataclass
+class _Concept:
+    """A termbase entry being assembled."""
+
+    english: str
+    subject: str
+    names: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
+    definitions: dict[str, str] = field(default_factory=dict)
+    rules: list[str] = field(default_factory=list)
+    note: str | None = None
+
+    def add_name(self, lang: str, name: str, priority: int) -> None:
+        if name and name.strip():
+            self.names.setdefault(lang, []).append((priority, name.strip()))
+
+    def add_rules(self, rules: Iterable[str]) -> None:
+        self.rules.extend(r for r in rules if r not in self.rules)
+
+    def entry(self, langs: tuple[str, ...]) -> TermEntry:
+        names: dict[str, tuple[str, ...]] = {}
+        for lang in langs:
+            seen: dict[str, str] = {}
+            for _priority, name in sorted(self.names.get(lang, ()), key=lambda item: item[0]):
+                shown = name if lang == "en" else heading_case(name, self.english)
+                seen.setdefault(fold(shown), shown)
+            if seen:
+                names[lang] = tuple(seen.values())
+        return TermEntry(f"term-{slug(self.english)}", self.subject, names,
+                         {k: v for k, v in self.definitions.items() if k in langs}, tuple(self.rules), self.note)
+
+
+def term_entries(kb: KnowledgeBase, selection: Selection, picked: Iterable[RuleNumber] | None = None,
+                 cards: bool = False) -> list[TermEntry]:
+    """The termbase of ``selection``'s languages (concepts citing ``picked`` rules, when given)."""
     langs = (selection.source_lang, *selection.target_langs)
-    entries = [*title_entries(selection), *glossary_entries(kb, selection), *keyword_entries(kb, langs),
-               *card_entries(kb, langs)]
-    return [e for e in entries if selection.source_lang in e.names and len(e.names) > 1]
+    concepts: dict[str, _Concept] = {}
+    english_doc = _english_release(kb, selection)
+    release = _Release.read(kb, english_doc)
+    _add_glossary(kb, english_doc, concepts)
+    _add_vocabulary(default_vocabulary().concepts, concepts, release)
+    _add_pairs(kb, concepts)
+    _define_by_rules(release, concepts)
+    wanted = None if picked is None else {str(n) for n in picked}
+    entries = [c.entry(langs) for c in concepts.values() if wanted is None or wanted.intersection(c.rules)]
+    entries = [e for e in entries if selection.source_lang in e.names]
+    if cards:
+        entries.extend(card_entries(kb, langs))
+    return entries
 
 
-def title_entries(selection: Selection) -> Iterator[TermEntry]:
-    for unit in selection.units:
-        if unit.kind in ("section", "chapter"):
-            names = {selection.source_lang: unit.source}
-            names.update({lang: t.text for lang, t in unit.targets.items() if t.text})
-            yield TermEntry(f"{unit.kind}-{unit.number}", f"{unit.kind} title", names, f"rule {unit.number}")
+def _english_release(kb: KnowledgeBase, selection: Selection) -> str | None:
+    if selection.source_lang == "en" and selection.source_doc:
+        return selection.source_doc
+    english = [d for d in kb.releases() if d.lang == "en" and d.active]
+    return english[-1].id if english else None
 
 
-def glossary_entries(kb: KnowledgeBase, selection: Selection) -> Iterator[TermEntry]:
-    wanted = {u.id.split("/", 1)[1] for u in selection.units if u.kind == "term"}
-    if not wanted:
-        return
-    docs = kb.documents()
-    pairs: dict[str, dict[str, str]] = {}
-    for pair in kb.term_pairs():
-        a_doc, a_id, b_doc, b_id = pair.a_doc, pair.a_id, pair.b_doc, pair.b_id
-        if a_id in wanted and a_doc in docs and b_doc in docs and docs[a_doc].lang == selection.source_lang:
-            pairs.setdefault(a_id, {selection.source_lang: a_id}).setdefault(docs[b_doc].lang, b_id)
-    for name in sorted(pairs):
-        yield TermEntry(f"glossary-{_slug(name)}", "glossary term", pairs[name])
+def _add_glossary(kb: KnowledgeBase, doc_id: str | None, concepts: dict[str, _Concept]) -> None:
+    for record in kb.terms([doc_id] if doc_id else []):
+        term = record.term
+        if term.obsolete or not term.names:
+            continue
+        concept = concepts.setdefault(fold(term.names[0]), _Concept(term.names[0], "game term"))
+        for name in term.names:
+            concept.add_name("en", name, _GLOSSARY)
+        if term.definition:
+            concept.definitions["en"] = term.definition
+        concept.add_rules(term.refs)
 
 
-def keyword_entries(kb: KnowledgeBase, langs: tuple[str, ...]) -> Iterator[TermEntry]:
-    seen: dict[str, dict[str, str]] = {}
-    for page in kb.document_pages():
-        keyword = page.meta.get("keyword") or {}
-        english = keyword.get("en")
+@dataclass
+class _Release:
+    """The English release's rule texts, and its keyword rules by name."""
+
+    texts: dict[str, str] = field(default_factory=dict)
+    named: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def read(cls, kb: KnowledgeBase, doc_id: str | None) -> "_Release":
+        release = cls()
+        for version in kb.rule_versions([doc_id] if doc_id else []):
+            rule = version.rule
+            release.texts[rule.number] = rule.text or rule.title or ""
+            if rule.kind == "rule" and rule_name(rule):
+                release.named.setdefault(fold(rule_name(rule) or ""), rule.number)
+        return release
+
+    def numbers(self, concept: Concept) -> list[str]:
+        """The concept's rules as this release numbers them (as the vocabulary has them when unknown)."""
+        if not self.texts:
+            return list(concept.rules)
+        named = self.named.get(fold(concept.en))
+        if named:
+            return [named]
+        return [n for n in concept.rules if n in self.texts]
+
+
+def _add_vocabulary(vocabulary: Iterable[Concept], concepts: dict[str, _Concept], release: _Release) -> None:
+    for item in vocabulary:
+        english = item.en
         if not english:
             continue
-        names = seen.setdefault(english, {})
-        for lang, name in keyword.items():
-            if lang in langs and name:
-                names.setdefault(lang, name)
-    for english in sorted(seen):
-        yield TermEntry(f"keyword-{_slug(english)}", "keyword", seen[english])
+        concept = concepts.get(fold(english))
+        subject = "game term" if item.kind == "term" else item.kind.replace("-", " ")
+        if concept is None:
+            concept = concepts[fold(english)] = _Concept(english, subject)
+        elif item.kind != "term":
+            concept.subject = subject
+        for name in item.names:
+            if name.form != "obsolete":
+                concept.add_name(name.lang, name.text, _PREFERRED if name.form == "preferred" else _VARIANT)
+        concept.add_rules(release.numbers(item))
 
 
-def card_entries(kb: KnowledgeBase, langs: tuple[str, ...]) -> Iterator[TermEntry]:
+def _add_pairs(kb: KnowledgeBase, concepts: dict[str, _Concept]) -> None:
+    """Names the alignment paired with an English term, and the foreign glossary texts they carry."""
+    docs = kb.documents()
+    for pair in kb.term_pairs():
+        concept = concepts.get(fold(pair.b_id))
+        lang = pair.note.get("lang") or (docs[pair.a_doc].lang if pair.a_doc in docs else None)
+        if concept is None or lang is None:
+            continue
+        declared = pair.method == "declared"
+        concept.add_name(lang, pair.a_id, _TRANSLATOR if declared else _PAIRED)
+        if pair.a_doc in docs and docs[pair.a_doc].active and (declared or lang not in concept.definitions):
+            definition = kb.term_definition(pair.a_doc, pair.a_id)
+            if definition:
+                concept.definitions[lang] = definition
+
+
+def _define_by_rules(release: _Release, concepts: dict[str, _Concept]) -> None:
+    """A concept with no glossary definition but a rule of its own name (a keyword) is defined by
+    that rule's first subrule."""
+    for concept in concepts.values():
+        number = release.named.get(fold(concept.english))
+        if "en" in concept.definitions or number is None:
+            continue
+        if release.texts.get(f"{number}a"):
+            concept.definitions["en"] = release.texts[f"{number}a"]
+            concept.note = f"definition: rule {number}a"
+
+
+def heading_case(name: str, english: str) -> str:
+    """A foreign name capitalised as its English heading is (``legame vitale`` -> ``Legame vitale``)."""
+    return name[:1].upper() + name[1:] if english[:1].isupper() and name[:1].islower() else name
+
+
+def card_entries(kb: KnowledgeBase, langs: tuple[str, ...]) -> list[TermEntry]:
+    """Card names with their printed names in the other languages (``--include cards``)."""
     seen: dict[str, dict[str, str]] = {}
     records = kb.cards(sorted(kb.active_ids()))
-    records.sort(key=lambda r: r.card.name)
-    for record in records:
-        name = record.card.name
-        names = seen.setdefault(name, {"en": name} if "en" in langs else {})
+    for record in sorted(records, key=lambda r: r.card.name):
+        names = seen.setdefault(record.card.name, {"en": record.card.name} if "en" in langs else {})
         for lang, f_name, _type, _text in record.card.foreign:
             if lang in langs and f_name:
                 names.setdefault(lang, f_name)
-    for name in sorted(seen):
-        yield TermEntry(f"card-{_slug(name)}", "card name", seen[name])
+    return [TermEntry(f"card-{slug(name)}", "card name", {lang: (n,) for lang, n in names.items()})
+            for name, names in sorted(seen.items()) if len(names) > 1]
 
 
-def _slug(text: str) -> str:
+def slug(text: str) -> str:
     """An XML-id-safe form of a name (letters, digits, '-' and '.')."""
-    out = "".join(c if c.isalnum() else "-" for c in text)
+    out = "".join(c if c.isalnum() else "-" for c in fold(text))
     return "-".join(part for part in out.split("-") if part) or "x"

@@ -11,11 +11,18 @@ Layout::
           <prop type="x-chapter">400. General</prop>
           <prop type="x-source-release">2024-11-08</prop>
           <prop type="x-state-it">translated</prop>
+          <prop type="x-mtgkb-rev-it">3f2a9c0d1e</prop>
           <tuv xml:lang="en"><seg>…</seg></tuv>
           <tuv xml:lang="it"><prop type="x-provenance">…</prop><seg>…</seg></tuv>
 
-One ``tu`` per unit with a ``tuv`` per language that has a text (every target
-language asked for in one file). The only date is the source release's.
+One ``tu`` per unit with a ``tuv`` per language that has a current text (every target
+language asked for in one file). A translation memory offers its pairs as matches, so a
+stale target (made for another source text) is not written as a ``tuv``: its state says
+``stale`` and a tool counts the unit untranslated; a ``tuv`` found there on import is the
+translator's new text. ``x-mtgkb-rev-<lang>`` is the revision of the target text the unit
+was exported with (``none`` when it had none): ``mtgkb import`` reports a unit whose text
+changed in the knowledge base since as a conflict.
+The only date is the source release's.
 """
 
 from __future__ import annotations
@@ -28,6 +35,7 @@ from .base import (sub_element, XML_LANG, Exporter, ImportedFile, ImportedUnit, 
 from .selection import Selection, Unit
 
 DOCTYPE = '<!DOCTYPE tmx SYSTEM "tmx14.dtd">'
+REVISION_PROP = "x-mtgkb-rev-"
 
 
 _sub = sub_element
@@ -60,11 +68,12 @@ def write_unit(body: etree._Element, unit: Unit, selection: Selection, date: str
     _sub(tu, "prop", selection.source_release or "unknown", type="x-source-release")
     for lang in selection.target_langs:
         _sub(tu, "prop", unit.state(lang), type=f"x-state-{lang}")
+        _sub(tu, "prop", unit.revision(lang), type=f"{REVISION_PROP}{lang}")
     source = _sub(tu, "tuv", **{XML_LANG: selection.source_lang})
     _sub(source, "seg", unit.source)
     for lang in selection.target_langs:
         found = unit.targets.get(lang)
-        if found is None:
+        if found is None or found.state == "stale":
             continue
         tuv = _sub(tu, "tuv", **{XML_LANG: lang})
         _sub(tuv, "prop", f"{found.doc_id}, {found.provenance}", type="x-provenance")
@@ -88,16 +97,22 @@ def read(data: bytes, path: str) -> ImportedFile:
                 segs[_short(lang)] = inline_text(seg)
         source = segs.pop(_short(source_lang or ""), None)
         unit_id = tu.get("tuid") or ""
-        states = {p.get("type", "")[len("x-state-"):]: p.text for p in children(tu, "prop")
-                  if p.get("type", "").startswith("x-state-")}
+        states = _props(tu, "x-state-")
+        revisions = _props(tu, REVISION_PROP)
         for lang, text in segs.items():
             state = states.get(lang)
-            units.append(ImportedUnit(unit_id, source, text, lang, "translated" if state == "new" else state,
-                                      tu.sourceline))
+            units.append(ImportedUnit(unit_id, source, text, lang, "translated" if state in ("new", "stale") else state,
+                                      tu.sourceline, revisions.get(lang)))
         if not segs:
             units.append(ImportedUnit(unit_id, source, None, None, "new", tu.sourceline))
     return ImportedFile("tmx", _short(source_lang) if source_lang else None, None,
                         None if release in (None, "unknown") else release, tuple(units))
+
+
+def _props(tu: etree._Element, prefix: str) -> dict[str, str]:
+    """Language -> value of the ``<prop type="{prefix}{lang}">`` of a ``tu``."""
+    return {_short(p.get("type", "")[len(prefix):]): (p.text or "").strip() for p in children(tu, "prop")
+            if p.get("type", "").startswith(prefix)}
 
 
 def _prop(element: etree._Element, kind: str) -> str | None:

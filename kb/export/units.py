@@ -7,7 +7,18 @@ and every format module writes them.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
+
+NO_REVISION = "none"  # the revision of a unit that had no target text when it was exported
+
+
+def revision(text: str | None) -> str:
+    """The short hash that names a target text's revision (white space runs count as one space:
+    CAT tools re-wrap lines); :data:`NO_REVISION` when there is no text."""
+    if text is None:
+        return NO_REVISION
+    return hashlib.sha256(" ".join(text.split()).encode("utf-8")).hexdigest()[:10]
 
 
 @dataclass(frozen=True)
@@ -22,6 +33,12 @@ class TargetText:
     reason: str | None = None  # why it is stale
     source_number: str | None = None  # the number the target source gives it, when different
     pointer: str | None = None  # a chapter whose rules live elsewhere ("Vedi Grimorio.")
+    translator: str | None = None  # who imported it (``mtgkb import --translator``)
+    imported: str | None = None  # when it was imported (UTC, ISO 8601)
+
+    @property
+    def revision(self) -> str:
+        return revision(self.text)
 
 
 @dataclass(frozen=True)
@@ -45,6 +62,10 @@ class Unit:
         target = self.targets.get(lang)
         return None if target is None else target.text
 
+    def revision(self, lang: str) -> str:
+        """The revision of the ``lang`` target text this unit is exported with."""
+        return revision(self.target(lang))
+
     @property
     def group(self) -> str:
         """The group the unit is filed under: ``chapter-400``, ``section-4``, ``glossary``, ``rulings``."""
@@ -59,12 +80,20 @@ class Unit:
 
 @dataclass(frozen=True)
 class TermEntry:
-    """A concept with its names per language (for TBX): chapter title, glossary term, keyword, card."""
+    """A concept of a termbase: its names per language (preferred first), its definitions per
+    language, the rules it cites; a glossary term, a vocabulary concept, a chapter title or a card."""
 
     id: str
     subject: str
-    names: dict[str, str]
+    names: dict[str, tuple[str, ...]]
+    definitions: dict[str, str] = field(default_factory=dict)
+    rules: tuple[str, ...] = ()
     note: str | None = None
+
+    def name(self, lang: str) -> str | None:
+        """The preferred name in ``lang``."""
+        names = self.names.get(lang)
+        return names[0] if names else None
 
 
 @dataclass(frozen=True)

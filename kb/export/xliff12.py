@@ -2,28 +2,33 @@
 
 Layout::
 
-    <xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
+    <xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2" xmlns:mtgkb="urn:mtgkb:export:1">
       <file original="mtgkb:cr-en-2024-11-08:2024-11-08" source-language="en" target-language="it"
             datatype="plaintext" date="2024-11-08T00:00:00Z" product-name="mtgkb">
         <body>
           <group id="chapter-400" resname="400">
-            <trans-unit id="400.7a" resname="400.7a" xml:space="preserve">
+            <trans-unit id="400.7a" resname="400.7a" xml:space="preserve" approved="yes" mtgkb:rev="3f2a…">
               <source>…</source>
               <target state="translated">…</target>      (state new: empty target)
               <note from="mtgkb">400. General</note>     (chapter, then provenance)
             </trans-unit>
 
-States: ``new``, ``translated``, ``needs-review-translation`` (stale). Examples are
-units of their own (``400.6#example-1``). The file's only date is the source release's.
+States, as CAT tools and translate-toolkit read them: a translated unit is
+``approved="yes"`` with ``state="translated"``; a stale one ``state="needs-review-translation"``
+and never approved (a tool counts it fuzzy); a new one ``state="new"`` with an empty target.
+``mtgkb:rev`` is the revision of the target text the unit was exported with (``none`` for
+a new one): ``mtgkb import`` reports a unit whose text changed in the knowledge base since
+as a conflict. Examples are units of their own (``400.6#example-1``). The file's only date
+is the source release's.
 """
 
 from __future__ import annotations
 
 from lxml import etree
 
-from .base import (XLIFF_VERSION, XML_SPACE, Exporter, ImportedFile, ImportedUnit, child, children, descendants,
-                   find_iso_date, inline_text, local, parse_xml, release_datetime, release_label, xml_bytes,
-                   xsd_validator)
+from .base import (MTGKB_NS, REVISION, XLIFF_VERSION, XML_SPACE, Exporter, ImportedFile, ImportedUnit, child,
+                   children, descendants, find_iso_date, inline_text, local, parse_xml, release_datetime,
+                   release_label, xml_bytes, xsd_validator)
 from .selection import Selection, Unit
 
 NS = "urn:oasis:names:tc:xliff:document:1.2"
@@ -33,7 +38,7 @@ _STALE_IN = {"needs-review-translation", "needs-review-adaptation", "needs-revie
 
 
 def _e(parent: etree._Element | None, tag: str, text: str | None = None, **attrs: str) -> etree._Element:
-    element = etree.Element(f"{{{NS}}}{tag}", nsmap={None: NS}) if parent is None else \
+    element = etree.Element(f"{{{NS}}}{tag}", nsmap={None: NS, "mtgkb": MTGKB_NS}) if parent is None else \
         etree.SubElement(parent, f"{{{NS}}}{tag}")
     for key, value in attrs.items():
         element.set(key.replace("_", "-"), value)
@@ -62,6 +67,10 @@ def write(selection: Selection) -> bytes:
 def write_unit(group: etree._Element, unit: Unit, lang: str | None) -> None:
     tu = _e(group, "trans-unit", id=unit.id, resname=unit.id)
     tu.set(XML_SPACE, "preserve")
+    if lang is not None:
+        if unit.state(lang) == "translated":
+            tu.set("approved", "yes")
+        tu.set(REVISION, unit.revision(lang))
     _e(tu, "source", unit.source)
     if lang is not None:
         found = unit.targets.get(lang)
@@ -82,6 +91,11 @@ def unit_notes(unit: Unit, lang: str | None) -> list[str]:
     found = unit.targets.get(lang) if lang else None
     if found is not None:
         where = f"{found.doc_id}, {found.provenance}" + (f", {found.effective_date}" if found.effective_date else "")
+        if found.doc_id == found.provenance:  # not a document: the game vocabulary (kb.vocabulary)
+            where = f"the game {found.doc_id}"
+        if found.translator or found.imported:
+            where += f", by {found.translator or 'an unnamed translator'}" + \
+                     (f", imported {found.imported}" if found.imported else "")
         notes.append(f"{lang} from {where}")
         if found.source_number:
             notes.append(f"numbered {found.source_number} in its source")
@@ -107,7 +121,8 @@ def read(data: bytes, path: str) -> ImportedFile:
             unit_id = tu.get("resname") or tu.get("id") or ""
             state = target.get("state") if target is not None else None
             units.append(ImportedUnit(unit_id, inline_text(child(tu, "source")), inline_text(target),
-                                      file.get("target-language"), _state_in(state), tu.sourceline))
+                                      file.get("target-language"), _state_in(state), tu.sourceline,
+                                      tu.get(REVISION)))
             if len(children(tu, "alt-trans")):
                 ignored.append(f"{path}:{tu.sourceline}: alternative translations of {unit_id} (alt-trans) not read")
     return ImportedFile("xliff12", source_lang, target_lang, release, tuple(units), tuple(ignored))

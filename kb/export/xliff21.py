@@ -2,25 +2,30 @@
 
 Layout::
 
-    <xliff version="2.1" srcLang="en" trgLang="it" xmlns="urn:oasis:names:tc:xliff:document:2.0">
+    <xliff version="2.1" srcLang="en" trgLang="it" xmlns="urn:oasis:names:tc:xliff:document:2.0"
+           xmlns:mtgkb="urn:mtgkb:export:1">
       <file id="f1" original="mtgkb:cr-en-2024-11-08:2024-11-08">
         <group id="chapter-400" name="400">
-          <unit id="u400.6-example-1" name="400.6#example-1" xml:space="preserve">
+          <unit id="u400.6-example-1" name="400.6#example-1" xml:space="preserve" mtgkb:rev="3f2a…">
             <notes><note category="chapter">400. General</note>…</notes>
             <segment state="translated"><source>…</source><target>…</target></segment>
 
 One source/target pair per file. ``unit id`` must be an XML name token, so the
 rule number with ``#`` spelt ``-`` and a ``u`` in front; ``name`` holds the unit id
-as ``mtgkb`` writes it, and import reads ``name`` first. States: ``initial`` (new, and
-stale with ``subState="mtgkb:stale"``), ``translated``.
+as ``mtgkb`` writes it, and import reads ``name`` first. States, consistent with the
+XLIFF 1.2 export and PO: ``translated`` (approved in 1.2), ``initial`` with a target and
+``subState="mtgkb:stale"`` (needs review: fuzzy in PO), ``initial`` without a target (new).
+``mtgkb:rev`` is the revision of the target text the unit was exported with (see
+:mod:`kb.export.xliff12`).
 """
 
 from __future__ import annotations
 
 from lxml import etree
 
-from .base import (sub_element, XLIFF_VERSION, XML_SPACE, Exporter, ImportedFile, ImportedUnit, child, children, descendants,
-                   find_iso_date, inline_text, local, parse_xml, release_label, xml_bytes, xsd_validator)
+from .base import (MTGKB_NS, REVISION, XLIFF_VERSION, XML_SPACE, Exporter, ImportedFile, ImportedUnit, child,
+                   children, descendants, find_iso_date, inline_text, local, parse_xml, release_label, sub_element,
+                   xml_bytes, xsd_validator)
 from .selection import Selection, Unit
 from .xliff12 import unit_notes
 
@@ -38,7 +43,8 @@ def unit_token(unit_id: str) -> str:
 
 
 def write(selection: Selection) -> bytes:
-    root = etree.Element(f"{{{NS}}}xliff", {"version": "2.1", "srcLang": selection.source_lang}, nsmap={None: NS})
+    root = etree.Element(f"{{{NS}}}xliff", {"version": "2.1", "srcLang": selection.source_lang},
+                         nsmap={None: NS, "mtgkb": MTGKB_NS})
     lang = selection.target_lang if selection.target_langs else None
     if lang:
         root.set("trgLang", lang)
@@ -64,6 +70,8 @@ def write_unit(group: etree._Element, unit: Unit, lang: str | None, used: set[st
     used.add(token)
     element = _sub(group, "unit", id=token, name=unit.id)
     element.set(XML_SPACE, "preserve")
+    if lang:
+        element.set(REVISION, unit.revision(lang))
     texts = unit_notes(unit, lang)
     if texts:
         notes = _sub(element, "notes")
@@ -93,7 +101,7 @@ def read(data: bytes, path: str) -> ImportedFile:
             stale = any(s.get("subState") == STALE_SUBSTATE for s in children(unit, "segment"))
             unit_id = unit.get("name") or unit.get("id") or ""
             units.append(ImportedUnit(unit_id, source, target, root.get("trgLang"), _state_in(states, stale, target),
-                                      unit.sourceline))
+                                      unit.sourceline, unit.get(REVISION)))
     return ImportedFile("xliff21", root.get("srcLang"), root.get("trgLang"), release, tuple(units))
 
 

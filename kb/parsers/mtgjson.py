@@ -4,7 +4,7 @@ A set file is ``{"meta": {"date", "version"}, "data": {"code", "name",
 "releaseDate", "cards": [...], "tokens": [...]}}``; ``AllPrintings.json`` is
 ``{"meta": ..., "data": {"SET": {set}, ...}}``. Each card entry is one face of one
 printing: ``name`` (``Front // Back`` on every face of a multi-face card),
-``faceName``, ``side``, ``type``, ``text`` (English Oracle text), ``rulings``
+``faceName``, ``side``, ``type``, ``text`` (English Oracle text), ``keywords``, ``rulings``
 (``[{date, text}]``, English, from Wizards of the Coast) and ``foreignData``
 (``[{language, name, type, text}]``; Italian and French are kept).
 
@@ -15,7 +15,8 @@ What the parser yields:
   multi-face card are joined in side order: types with `` // ``, texts with a
   ``//`` line. ``foreign`` holds every distinct Italian and French
   ``(lang, name, type, text)`` wording, newest printing first, so the first
-  entry of a language is its current wording.
+  entry of a language is its current wording. ``keywords`` joins the ``keywords``
+  of every face and printing, in the order first seen.
 * one :class:`~kb.model.Ruling` per distinct (card, date, text): faces and
   reprints repeat the same rulings, which are kept once.
 
@@ -76,6 +77,7 @@ class _CardAcc:
     text: str = ""
     sets: dict[str, None] = field(default_factory=dict)
     foreign: dict[tuple[str, str, str, str], str] = field(default_factory=dict)  # variant -> newest date
+    keywords: dict[str, None] = field(default_factory=dict)
 
     def wording(self, rank: tuple[str, int], type_: str, text: str) -> None:
         if rank > self.rank:
@@ -126,7 +128,7 @@ class _Accumulator:
             foreign = sorted(acc.foreign, key=acc.foreign.__getitem__, reverse=True)
             sets = sorted(sorted(acc.sets), key=lambda code: dates.get(code, ""), reverse=True)
             cards.append(Card(name=acc.name, type=acc.type, text=acc.text, foreign=tuple(foreign),
-                              sets=tuple(sets)))
+                              sets=tuple(sets), keywords=tuple(acc.keywords)))
         return tuple(cards)
 
 
@@ -204,6 +206,9 @@ class _SetReader:
         for variant in self._foreign(code, name, faces):
             card.add_foreign(variant, date)
         for face in faces:
+            keywords = face.get("keywords")
+            card.keywords.update(dict.fromkeys(k for k in keywords if isinstance(k, str))
+                                 if isinstance(keywords, list) else ())
             self._rulings(code, name, face.get("rulings"))
 
     def _foreign(self, code: str, name: str, faces: list[dict[str, Any]]) -> list[tuple[str, str, str, str]]:
@@ -339,6 +344,7 @@ class CardMerger:
         date = max((self.acc.set_dates.get(code, "") for code in card.sets), default="")
         acc = self.acc.card(card.name)
         acc.sets.update(dict.fromkeys(card.sets))
+        acc.keywords.update(dict.fromkeys(card.keywords))
         acc.wording((date, card.type.count(FACE_TYPE_SEPARATOR) + 1), card.type, card.text)
         for variant in card.foreign:
             acc.add_foreign(variant, date)

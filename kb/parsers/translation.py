@@ -7,10 +7,13 @@ A JSON object written one unit per line, so every line can be accounted for::
     {"id": "400.6#example-1", "text": "…", …}
     ]}
 
-Each unit is a rule's text (a chapter's or section's title) or one of its examples,
-with the provenance of the import (file, format, date, translator, the source text
-and release it was translated from). The document's provenance is ``translator``;
-the per-unit records land in ``Document.meta["units"]`` for the staleness checks.
+Each unit is a rule's text (a chapter's or section's title), one of its examples, or a
+glossary entry's name (``glossary/Vote``: ``Voto``) or definition (``glossary/Vote#definition``),
+with the provenance of the import (file, format, time, translator, the source text and
+release it was translated from, the revision it replaced). The document's provenance is
+``translator``; the per-unit records land in ``Document.meta["units"]`` (staleness checks,
+who and when), and ``Document.meta["terms"]`` maps each glossary name to the English entry
+it translates (the alignment pairs them, method ``declared``).
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ import json
 from typing import Any
 
 from ..errors import ParseError
-from ..model import Document, Example, LANGUAGES, Rule
+from ..model import Document, Example, LANGUAGES, Rule, Term
 from ..numbering import RuleNumber
 from ..sources import Source
 from .base import Format, LineLedger
@@ -27,6 +30,24 @@ from .base import Format, LineLedger
 FORMAT_NAME = "mtgkb-translation"
 VERSION = 1
 EXAMPLE_MARK = "#example-"
+GLOSSARY_PREFIX = "glossary/"
+DEFINITION_MARK = "#definition"
+NAME_SEPARATOR = " / "
+
+
+def split_glossary_id(unit_id: str) -> tuple[str | None, bool]:
+    """``glossary/Vote#definition`` -> (``Vote``, True); not a glossary id -> (None, False)."""
+    if not unit_id.startswith(GLOSSARY_PREFIX):
+        return None, False
+    name = unit_id[len(GLOSSARY_PREFIX):]
+    definition = name.endswith(DEFINITION_MARK)
+    name = name[: -len(DEFINITION_MARK)] if definition else name
+    return (name.strip() or None), definition
+
+
+def split_names(text: str) -> tuple[str, ...]:
+    """A glossary name unit's text back to names: ``Voto / Votazione`` -> (``Voto``, ``Votazione``)."""
+    return tuple(part.strip() for part in text.split(NAME_SEPARATOR) if part.strip())
 
 
 def detect(source: Source) -> float:
@@ -59,12 +80,18 @@ def parse(source: Source) -> Document:
     records: dict[str, dict[str, Any]] = {}
     texts: dict[str, str] = {}
     examples: dict[str, dict[int, str]] = {}
+    glossary: dict[str, dict[str, Any]] = {}
     seen: dict[str, int | None] = {}
     for index, unit in enumerate(data["units"]):
         line = unit_lines[index] if index < len(unit_lines) else None
         if not isinstance(unit, dict):
             raise ParseError(source.path, f"unit {index + 1} is not an object", line)
         unit_id = str(unit.get("id", ""))
+        english, definition = split_glossary_id(unit_id)
+        if english is not None:
+            _glossary_unit(source.path, unit, english, definition, line, glossary.setdefault(english, {}))
+            records[unit_id] = {k: v for k, v in unit.items() if k not in ("id", "text")} | {"line": line}
+            continue
         head, _, example = unit_id.partition(EXAMPLE_MARK)
         number = RuleNumber.try_parse(head)
         if number is None or not isinstance(unit.get("text"), str) or (example and not example.isdigit()):
@@ -89,10 +116,33 @@ def parse(source: Source) -> Document:
     rules = []
     for number in sorted({*texts, *examples}, key=RuleNumber.parse):
         rules.append(_rule(number, texts.get(number), examples.get(number, {}), records))
+    terms = [Term(entry["names"], entry.get("definition", ""), refs=tuple(entry.get("refs", ())), line=entry["line"])
+             for entry in glossary.values() if entry.get("names")]
     return Document(
         id=f"translations-{lang}", lang=lang, format=FORMAT_NAME, path=source.path, sha256=source.sha256,
         title=f"Translations imported with mtgkb ({lang})", provenance="translator", rules=tuple(rules),
-        meta={"source_lang": data.get("source_lang"), "units": records}, accounting=ledger.account())
+        terms=tuple(terms), accounting=ledger.account(),
+        meta={"source_lang": data.get("source_lang"), "units": records,
+              "terms": {name: english for english, entry in glossary.items() for name in entry.get("names", ())}})
+
+
+def _glossary_unit(path: str, unit: dict[str, Any], english: str, definition: bool, line: int | None,
+                   entry: dict[str, Any]) -> None:
+    """One glossary unit into its entry: the names, or the definition and the rules it cites."""
+    text = unit.get("text")
+    if not isinstance(text, str) or not text.strip():
+        raise ParseError(path, f"unit {unit.get('id')!r} has no text", line)
+    key = "definition" if definition else "names"
+    if key in entry:
+        raise ParseError(path, f"unit {unit.get('id')!r} appears twice", line)
+    if definition:
+        entry["definition"] = text
+        refs = unit.get("refs", [])
+        entry["refs"] = [str(r) for r in refs] if isinstance(refs, list) else []
+    else:
+        entry["names"] = split_names(text)
+        entry["line"] = line
+    entry.setdefault("line", line)
 
 
 def _rule(number: str, text: str | None, examples: dict[int, str], records: dict[str, dict]) -> Rule:

@@ -18,8 +18,9 @@ from ..model import Document, LineAccount, Unparsed
 from ..numbering import RuleNumber
 from .layout import INDEX_DIR, current_build
 from .records import (CARD_COLUMNS, RULE_COLUMNS, RULING_COLUMNS, TERM_COLUMNS, AlignedNumber, AlignmentRecord,
-                      CardRecord, DocumentInfo, DocumentPage, RuleVersion, RulingRecord, TermRecord, alignment_from_row,
-                      card_from_row, rule_from_row, ruling_from_row, term_from_row)
+                      CardRecord, DocumentInfo, DocumentPage, ImportRecord, RuleVersion, RulingGroup, RulingRecord,
+                      TermRecord, alignment_from_row, card_from_row, rule_from_row, ruling_from_row, ruling_key,
+                      term_from_row)
 from .schema import DB_NAME, SCHEMA_VERSION
 
 T = TypeVar("T")
@@ -114,6 +115,15 @@ class KnowledgeBase:
         pages = self.document_pages([doc_id])
         return pages[0].meta if pages else {}
 
+    def import_records(self, doc_id: str) -> dict[str, ImportRecord]:
+        """Unit id -> who imported it and when, for a translator's import (``{}`` for other documents)."""
+        units = self.document_meta(doc_id).get("units")
+        if not isinstance(units, dict):
+            return {}
+        return {unit_id: ImportRecord(unit_id, record.get("translator"), record.get("imported"),
+                                      record.get("file"), record.get("source_release"))
+                for unit_id, record in units.items() if isinstance(record, dict)}
+
     def document(self, doc_id: str) -> Document:
         """The whole document ``doc_id``, rebuilt from the database."""
         row = self.db.execute("SELECT * FROM documents WHERE id = ?", (doc_id,)).fetchone()
@@ -198,22 +208,43 @@ class KnowledgeBase:
     # -- alignments ----------------------------------------------------------------------
 
     def rule_rulings(self, number: str) -> list[dict]:
-        """Rulings linked to reference rule ``number`` (kind ``ruling-rule``), English first."""
+        """Rulings linked to reference rule ``number`` (kind ``ruling-rule``), English first, then by text.
+
+        Identical texts are one ruling (:meth:`ruling_groups`): ``cards``, ``dates`` and ``sources``
+        list every copy's, ``rulings`` the ids (``doc#seq``) of the copies; ``ruling``, ``date`` and
+        ``source`` are the first copy's; ``link`` is the strongest link of any copy to the rule.
+        """
         rows = self.db.execute(
-            "SELECT a.a_doc, a.a_id, a.method, a.confidence, r.card, r.lang, r.date, r.source, r.provenance, r.text"
-            " FROM alignments a JOIN rulings r ON r.doc_id = a.a_doc AND r.seq = CAST(a.a_id AS INTEGER)"
-            " WHERE a.kind = 'ruling-rule' AND a.b_id = ? ORDER BY r.lang != 'en', r.lang, r.text", (number,))
-        seen: dict[tuple[str, str], dict] = {}
-        for doc, seq, method, conf, card, lang, date, source, prov, text in rows:
-            key = (lang, " ".join(text.split()))
-            item = seen.get(key)
-            if item is None:
-                item = seen[key] = {"text": text, "lang": lang, "date": date, "source": source, "provenance": prov,
-                                    "cards": [], "link": {"method": method, "confidence": round(conf, 3)},
-                                    "ruling": f"{doc}#{seq}"}
-            if card and card not in item["cards"]:
-                item["cards"].append(card)
-        return list(seen.values())
+            "SELECT a.method, a.confidence, r.lang, r.text_key FROM alignments a"
+            " JOIN rulings r ON r.doc_id = a.a_doc AND r.seq = CAST(a.a_id AS INTEGER)"
+            " WHERE a.kind = 'ruling-rule' AND a.b_id = ?", (number,))
+        links: dict[tuple[str, str], tuple[float, str]] = {}
+        for method, confidence, lang, key in rows:
+            links[(lang, key)] = max(links.get((lang, key), (-1.0, "")), (confidence, method))
+        groups = self.ruling_groups(links)
+        groups.sort(key=lambda g: (g.lang != "en", g.lang, g.text))
+        return [_ruling_item(group, links[(group.lang, ruling_key(group.text))]) for group in groups]
+
+    def ruling_groups(self, keys: Iterable[tuple[str, str]]) -> list[RulingGroup]:
+        """The rulings whose ``(lang, key)`` (:func:`~kb.store.records.ruling_key` of the text) are
+        in ``keys``, each with every copy held, in the order of ``keys``."""
+        wanted = list(dict.fromkeys(keys))
+        copies: dict[tuple[str, str], list[tuple]] = defaultdict(list)
+        for start in range(0, len(wanted), 500):
+            chunk = wanted[start:start + 500]
+            marks = ",".join("?" * len(chunk))
+            for row in self.db.execute(f"SELECT lang, text_key, doc_id, seq, card, date, source, provenance, text"
+                                       f" FROM rulings WHERE text_key IN ({marks}) ORDER BY doc_id, seq",
+                                       [key for _, key in chunk]):
+                copies[(row[0], row[1])].append(row[2:])
+        return [_ruling_group(lang, copies[(lang, key)]) for lang, key in wanted if copies.get((lang, key))]
+
+    def ruling_group(self, doc_id: str, seq: int) -> RulingGroup | None:
+        """The ruling ``doc_id#seq`` with every other copy of its text (None if not held)."""
+        row = self.db.execute("SELECT lang, text_key FROM rulings WHERE doc_id = ? AND seq = ?",
+                              (doc_id, seq)).fetchone()
+        groups = self.ruling_groups([row]) if row else []
+        return groups[0] if groups else None
 
     def alignments(self) -> list[AlignmentRecord]:
         """Every pair and unaligned item the alignment step recorded, by kind and item."""
@@ -280,6 +311,29 @@ class KnowledgeBase:
 
 def _ruling_record(row: tuple) -> RulingRecord:
     return RulingRecord(row[0], row[1], ruling_from_row(row[2:]))
+
+
+def _ruling_group(lang: str, copies: list[tuple]) -> RulingGroup:
+    """One ruling from its copies ``(doc_id, seq, card, date, source, provenance, text)``."""
+    def distinct(values: Iterable[str | None]) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(v for v in values if v))
+
+    provenances = distinct(c[5] for c in copies)
+    return RulingGroup(text=copies[0][6], lang=lang,
+                       provenance="official" if "official" in provenances else (provenances or ("",))[0],
+                       cards=distinct(c[2] for c in copies), dates=tuple(sorted(distinct(c[3] for c in copies))),
+                       sources=distinct(c[4] for c in copies), members=tuple((c[0], c[1]) for c in copies))
+
+
+def _ruling_item(group: RulingGroup, link: tuple[float, str]) -> dict:
+    """The ``mtgkb rule --json`` form of a ruling linked to a rule (see :meth:`KnowledgeBase.rule_rulings`)."""
+    first = group.members[0]
+    confidence, method = link
+    return {"text": group.text, "lang": group.lang, "date": group.dates[0] if group.dates else None,
+            "source": group.sources[0] if group.sources else None, "provenance": group.provenance,
+            "cards": list(group.cards), "link": {"method": method, "confidence": round(confidence, 3)},
+            "ruling": f"{first[0]}#{first[1]}", "dates": list(group.dates), "sources": list(group.sources),
+            "rulings": [f"{d}#{s}" for d, s in group.members]}
 
 
 def _card_record(row: tuple) -> CardRecord:

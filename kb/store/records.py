@@ -12,6 +12,7 @@ from typing import Any
 
 from ..model import Card, Example, Rule, Ruling, Term
 from ..numbering import RuleNumber
+from ..text import match_key
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,17 @@ class RuleVersion:
 
 
 @dataclass(frozen=True)
+class ImportRecord:
+    """Who brought one unit of a translator's import in, and when (``mtgkb import``)."""
+
+    unit_id: str
+    translator: str | None
+    imported: str | None  # UTC, ISO 8601
+    file: str | None = None
+    source_release: str | None = None
+
+
+@dataclass(frozen=True)
 class AlignedNumber:
     """A rule of a document and the reference number it was aligned to."""
 
@@ -74,6 +86,30 @@ class RulingRecord:
     doc_id: str
     seq: int
     ruling: Ruling
+
+
+@dataclass(frozen=True)
+class RulingGroup:
+    """One ruling: the copies of an identical text (:func:`ruling_key`) printed for several cards,
+    sets or pages, folded into one record with its cards, dates and sources.
+
+    ``members`` are the ``(doc_id, seq)`` of every copy, in document and source order; ``cards``,
+    ``dates`` (oldest first) and ``sources`` are distinct; ``provenance`` is ``official`` when any
+    copy is."""
+
+    text: str
+    lang: str
+    provenance: str
+    cards: tuple[str, ...]
+    dates: tuple[str, ...]
+    sources: tuple[str, ...]
+    members: tuple[tuple[str, int], ...]
+
+    @property
+    def id(self) -> str:
+        """The first copy, ``doc#seq``: a stable name for the ruling."""
+        doc_id, seq = self.members[0]
+        return f"{doc_id}#{seq}"
 
 
 @dataclass(frozen=True)
@@ -102,7 +138,7 @@ class AlignmentRecord:
 RULE_COLUMNS = "number, kind, title, text, examples, refs, line, end_line, pointer"
 TERM_COLUMNS = "names, definition, obsolete, refs, line"
 RULING_COLUMNS = "card, lang, date, source, provenance, text, translations, line"
-CARD_COLUMNS = "name, type, text, foreign_data, sets, line"
+CARD_COLUMNS = "name, type, text, foreign_data, sets, line, keywords"
 
 
 def rule_from_row(row: tuple) -> Rule:
@@ -123,9 +159,15 @@ def ruling_from_row(row: tuple) -> Ruling:
 
 
 def card_from_row(row: tuple) -> Card:
-    name, type_, text, foreign, sets, line = row
+    name, type_, text, foreign, sets, line, keywords = row
     return Card(name, type_, text, tuple(map(tuple, json.loads(foreign))) if foreign else (),
-                tuple(json.loads(sets)) if sets else (), line)
+                tuple(json.loads(sets)) if sets else (), line, tuple(json.loads(keywords)) if keywords else ())
+
+
+def ruling_key(text: str) -> str:
+    """What makes two ruling texts the same ruling: equal after :func:`kb.text.match_key`
+    (case, accents, quotes and white space ignored)."""
+    return match_key(text)
 
 
 def alignment_from_row(row: tuple) -> AlignmentRecord:

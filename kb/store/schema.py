@@ -6,7 +6,7 @@ written in another version and asks for ``mtgkb build``.
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 DB_NAME = "kb.sqlite"
 
 SCHEMA = """
@@ -32,12 +32,15 @@ CREATE TABLE terms (
 );
 CREATE TABLE rulings (
     doc_id TEXT NOT NULL, seq INTEGER NOT NULL, card TEXT, lang TEXT, date TEXT, source TEXT,
-    provenance TEXT, text TEXT NOT NULL, translations TEXT, line INTEGER
+    provenance TEXT, text TEXT NOT NULL, translations TEXT, line INTEGER,
+    -- the text as compared (kb.text.match_key): copies of one ruling on several cards, sets or pages share it
+    text_key TEXT NOT NULL
 );
 CREATE INDEX rulings_card ON rulings (card);
+CREATE INDEX rulings_text ON rulings (text_key, lang);
 CREATE TABLE cards (
     doc_id TEXT NOT NULL, seq INTEGER NOT NULL, name TEXT NOT NULL, type TEXT, text TEXT,
-    foreign_data TEXT, sets TEXT, line INTEGER
+    foreign_data TEXT, sets TEXT, line INTEGER, keywords TEXT
 );
 CREATE INDEX cards_name ON cards (name COLLATE NOCASE);
 CREATE TABLE alignments (

@@ -26,6 +26,7 @@ from ..errors import StoreError
 from ..model import Document
 from ..numbering import RuleNumber
 from .layout import BUILDS, CURRENT, PUBLISHED, published_builds
+from .records import ruling_key
 from .schema import DB_NAME, SCHEMA, SCHEMA_VERSION
 
 if TYPE_CHECKING:
@@ -96,13 +97,14 @@ def _insert_document(db: sqlite3.Connection, doc: Document, active: bool) -> Non
     db.executemany("INSERT INTO terms VALUES (?,?,?,?,?,?,?)", [
         (doc.id, seq, json.dumps(list(t.names), ensure_ascii=False), t.definition, int(t.obsolete),
          json.dumps(list(t.refs)), t.line) for seq, t in enumerate(doc.terms)])
-    db.executemany("INSERT INTO rulings VALUES (?,?,?,?,?,?,?,?,?,?)", [
+    db.executemany("INSERT INTO rulings VALUES (?,?,?,?,?,?,?,?,?,?,?)", [
         (doc.id, seq, r.card, r.lang, r.date, r.source, r.provenance, r.text,
-         json.dumps([list(t) for t in r.translations], ensure_ascii=False), r.line)
+         json.dumps([list(t) for t in r.translations], ensure_ascii=False), r.line, ruling_key(r.text))
         for seq, r in enumerate(doc.rulings)])
-    db.executemany("INSERT INTO cards VALUES (?,?,?,?,?,?,?,?)", [
+    db.executemany("INSERT INTO cards VALUES (?,?,?,?,?,?,?,?,?)", [
         (doc.id, seq, c.name, c.type, c.text, json.dumps([list(f) for f in c.foreign], ensure_ascii=False),
-         json.dumps(list(c.sets)), c.line) for seq, c in enumerate(doc.cards)])
+         json.dumps(list(c.sets)), c.line, json.dumps(list(c.keywords), ensure_ascii=False))
+        for seq, c in enumerate(doc.cards)])
 
 
 def _insert_alignment(db: sqlite3.Connection, alignment: "Alignment") -> None:
