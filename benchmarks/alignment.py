@@ -22,6 +22,7 @@ from pathlib import Path
 
 from kb.align import align
 from kb.align.eval import evaluate
+from kb.corpus import embedded_files
 from kb.ingest import ingest
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -47,7 +48,7 @@ def ingest_and_align(paths: list[Path], runs: int):
 
 
 def quality(runs: int) -> None:
-    paths = [ROOT / "corpus", SHARED / "mtgjson", SHARED / "cr-en" / "MagicCompRules 20241108.txt"]
+    paths = [*embedded_files("seed"), SHARED / "mtgjson", SHARED / "cr-en" / "MagicCompRules 20241108.txt"]
     gold = json.loads((ROOT / "tests" / "data" / "alignment_gold.json").read_text(encoding="utf-8"))
     report, alignment, ingest_times, align_times = ingest_and_align(paths, runs)
     scores = evaluate(alignment, report.documents, gold)
@@ -72,7 +73,7 @@ def archive(runs: int) -> None:
             archive_file.extractall(tmp, filter="data")
         # allSets.json in the archive is empty (one byte, see the corpus MANIFEST): the set files only.
         sets = sorted(p for p in Path(tmp).rglob("*.json") if p.stat().st_size > 1)
-        paths = [ROOT / "corpus", *sets, SHARED / "cr-en" / "MagicCompRules 20241108.txt"]
+        paths = [*embedded_files("seed"), *sets, SHARED / "cr-en" / "MagicCompRules 20241108.txt"]
         report, alignment, ingest_times, align_times = ingest_and_align(paths, runs)
         cards = sum(len(d.cards) for d in report.documents)
         summary = alignment.summary()

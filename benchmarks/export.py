@@ -19,6 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from kb.corpus import embedded_files  # noqa: E402
 from kb.pipeline import build_kb  # noqa: E402
 from kb.export import EXPORTERS, select  # noqa: E402
 from kb.store import KnowledgeBase  # noqa: E402
@@ -48,7 +49,7 @@ def main() -> None:
     if not RELEASE.exists():
         sys.exit(f"{RELEASE}: not found (the benchmark needs ../shared/corpus)")
     with tempfile.TemporaryDirectory() as tmp:
-        build_kb(Path(tmp), [RELEASE, ROOT / "corpus"])
+        build_kb(Path(tmp), [RELEASE, *embedded_files("seed")])
         kb = KnowledgeBase.open(Path(tmp))
         select_time, selection = median_time(
             lambda: select(kb, (), "en", ("it", "fr"), ("examples", "glossary", "rulings")), args.runs)

@@ -27,6 +27,7 @@ sys.path.insert(0, str(ROOT))
 from indexer.build import collect_items  # noqa: E402
 from indexer.search import QueryError, search  # noqa: E402
 from kb import pipeline  # noqa: E402
+from kb.corpus import embedded_files  # noqa: E402
 from kb.store import KnowledgeBase  # noqa: E402
 
 SHARED = ROOT.parent / "shared" / "corpus"
@@ -82,7 +83,7 @@ class FTS5Baseline:
 
 
 def build_kb(directory: Path) -> KnowledgeBase:
-    sources = [ROOT / "corpus", SHARED / "mtgjson", SHARED / "cr-en" / "MagicCompRules 20241108.txt",
+    sources = [*embedded_files("seed"), SHARED / "mtgjson", SHARED / "cr-en" / "MagicCompRules 20241108.txt",
                ROOT / "tests" / "fixtures" / "search_fr_zones.txt"]
     pipeline.build_kb(directory, sources)
     return KnowledgeBase.open(directory)

@@ -32,6 +32,7 @@ from search_quality import FTS5Baseline, load_queries  # noqa: E402
 
 from indexer.build import build_index, collect_items  # noqa: E402
 from indexer.search import QueryError, Searcher  # noqa: E402
+from kb.corpus import embedded_files  # noqa: E402
 from kb.store import KnowledgeBase, current_build  # noqa: E402
 
 SHARED = ROOT.parent / "shared" / "corpus"
@@ -119,7 +120,7 @@ def main() -> None:
         sets_dir.mkdir()
         count = unpack_sets(sets_dir, args.sets)
         kb_dir = args.keep or work / "kb"
-        wall, peak = timed_build(kb_dir, [ROOT / "corpus", RELEASE, sets_dir])
+        wall, peak = timed_build(kb_dir, [*embedded_files("seed"), RELEASE, sets_dir])
         build_dir = current_build(kb_dir)
         index_dir = build_dir / "index"
 

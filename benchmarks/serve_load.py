@@ -65,18 +65,17 @@ def free_port() -> int:
 
 
 def build_kb(folder: Path, scale: bool) -> Path:
-    from kb.ingest import embedded_corpus
     from kb import pipeline
+    from kb.corpus import embedded_corpus, embedded_files
 
-    sources = [embedded_corpus(), SHARED / "cr-en" / "MagicCompRules 20251114.txt"]
+    # the embedded corpus holds the 2025-11-14 release and the five shared MTGJSON sets
+    sources = [embedded_corpus()]
     if scale:
         sets = folder / "sets"
         sets.mkdir()
         with tarfile.open(SHARED / "mtgjson-sets-20220425.tar.xz") as archive:
             archive.extractall(sets, filter="data")
-        sources.append(sets)
-    else:
-        sources.append(SHARED / "mtgjson")
+        sources = [*embedded_files("seed"), *embedded_files("release"), sets]
     kb_dir = folder / "kb"
     start = time.perf_counter()
     pipeline.build_kb(kb_dir, sources)

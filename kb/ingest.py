@@ -8,11 +8,11 @@ an error; inside a folder it is skipped and reported with the reason.
 
 from __future__ import annotations
 
-import importlib.util
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable
 
+from .corpus import embedded_corpus  # noqa: F401 (where the embedded corpus is: kb.corpus)
 from .errors import KBError, SourceError, UnknownFormatError
 from .model import Document
 from .parsers import detect_format
@@ -40,15 +40,6 @@ class IngestReport:
     @property
     def unparsed(self) -> int:
         return sum(len(doc.accounting.unparsed) for doc in self.documents)
-
-
-def embedded_corpus() -> Path:
-    """The folder of the embedded default corpus (installed as ``mtgkb_corpus``)."""
-    spec = importlib.util.find_spec("mtgkb_corpus")
-    for location in (spec.submodule_search_locations or []) if spec else []:
-        if (Path(location) / "MANIFEST.json").exists():
-            return Path(location)
-    return Path(__file__).resolve().parent.parent / "corpus"
 
 
 def collect(paths: Iterable[Path]) -> tuple[list[tuple[Path, bool]], list[Skipped]]:

@@ -1,7 +1,11 @@
 """Rule lookup: turn what a user typed (``400.7``, ``400.7.``, ``400``, ``4``,
 ``702.19b-d``, ``400.1-400.3``) into rule entries with every language's text.
 
-The entries are plain dicts, the shape of ``mtgkb rule --json`` (see README).
+The entries are plain dicts, the shape of ``mtgkb rule --json`` (see README). A
+language asked for that holds no text of a rule falls back to English, and the entry
+says so (``fallback``); a source holding nothing for a number (an implied section)
+gives no empty text. :func:`rule_heads` names rules briefly (number, title, text) for
+the glossary and card views.
 """
 
 from __future__ import annotations
@@ -9,6 +13,7 @@ from __future__ import annotations
 import bisect
 from typing import Any, Iterable
 
+from .corpus import source_title
 from .errors import NotFoundError
 from .numbering import NumberError, RuleNumber, RuleRange, parse_selector
 from .store import ImportRecord, KnowledgeBase, RuleVersion
@@ -58,9 +63,13 @@ def nearest(number: RuleNumber, numbers: list[RuleNumber], count: int = 3) -> li
     return out[: count + 1] or ["(the knowledge base holds no rules)"]
 
 
+FALLBACK_LANG = "en"
+
+
 def lookup(kb: KnowledgeBase, selectors: Iterable[str], langs: Iterable[str] = (),
            release: str | None = None) -> list[dict[str, Any]]:
-    """Rule entries for ``selectors``, in rules order, with texts in ``langs`` (default all)."""
+    """Rule entries for ``selectors``, in rules order, with texts in ``langs`` (default all;
+    English when none of ``langs`` holds a rule)."""
     numbers = kb.numbers(release)
     picked: list[RuleNumber] = []
     for selector in selectors:
@@ -72,17 +81,30 @@ def lookup(kb: KnowledgeBase, selectors: Iterable[str], langs: Iterable[str] = (
 
 def entries(kb: KnowledgeBase, picked: list[RuleNumber], numbers: list[RuleNumber], langs: Iterable[str] = (),
             release: str | None = None) -> list[dict[str, Any]]:
-    """The entries of the ``picked`` numbers; ``numbers`` (sorted) is every number held, for children."""
+    """The entries of the ``picked`` numbers; ``numbers`` (sorted) is every number held, for children.
+
+    A rule none of ``langs`` holds shows its English text, with ``fallback`` naming the
+    languages asked for; rulings likewise (English rulings when none is in ``langs``).
+    """
     wanted = set(langs)
     out = []
     imports: dict[str, dict[str, ImportRecord]] = {}
     for number, versions in kb.versions(picked, release):
+        versions = [v for v in versions if v.rule.text or v.rule.title or v.rule.pointer]
         shown = [v for v in versions if not wanted or v.doc.lang in wanted]
-        rulings = [r for r in kb.rule_rulings(number) if not wanted or r["lang"] in wanted]
+        fallback = bool(wanted) and not shown and any(v.doc.lang == FALLBACK_LANG for v in versions)
+        if fallback:
+            shown = [v for v in versions if v.doc.lang == FALLBACK_LANG]
+        linked = kb.rule_rulings(number)
+        rulings = [r for r in linked if not wanted or r["lang"] in wanted] or \
+            ([r for r in linked if r["lang"] == FALLBACK_LANG] if wanted else [])
         below = numbers_below(numbers, RuleNumber.parse(number))
         item = entry(number, versions, shown, below)
         add_translators(kb, item, imports)
-        out.append({**item, "rulings": rulings})
+        item["rulings"] = rulings
+        if fallback:
+            item["fallback"] = {"asked": sorted(wanted), "shown": FALLBACK_LANG}
+        out.append(item)
     return out
 
 
@@ -97,6 +119,21 @@ def add_translators(kb: KnowledgeBase, item: dict[str, Any], cache: dict[str, di
         if record is not None:
             text["translator"] = record.translator
             text["imported"] = record.imported
+
+
+def rule_heads(kb: KnowledgeBase, numbers: Iterable[str], release: str | None = None) -> dict[str, dict[str, Any]]:
+    """``number -> {number, title, text}`` for the numbers held (English first, else any language);
+    numbers the knowledge base does not hold are left out."""
+    parsed = [n for n in (RuleNumber.try_parse(x) for x in dict.fromkeys(numbers)) if n is not None]
+    heads: dict[str, dict[str, Any]] = {}
+    for number, versions in kb.versions(parsed, release):
+        versions = [v for v in versions if v.rule.text or v.rule.title]
+        if versions:
+            best = versions[0]  # English first (the store's order)
+            title = best.rule.title or (best.rule.text if _is_name(best.rule.text) else None)
+            heads[number] = {"number": number, "title": title, "text": best.rule.text or "",
+                             "lang": best.doc.lang}
+    return heads
 
 
 def numbers_below(numbers: list[RuleNumber], number: RuleNumber) -> list[RuleNumber]:
@@ -119,8 +156,8 @@ def entry(number: str, versions: list[RuleVersion], shown: list[RuleVersion],
         lang = v.doc.lang
         if lang in texts:
             continue
-        item: dict[str, Any] = {"text": v.rule.text, "source": v.doc.id, "effective_date": v.doc.effective_date,
-                                "provenance": v.doc.provenance}
+        item: dict[str, Any] = {"text": v.rule.text, "source": v.doc.id, "source_title": source_title(v.doc),
+                                "effective_date": v.doc.effective_date, "provenance": v.doc.provenance}
         if v.rule.title:
             item["title"] = v.rule.title
         if v.rule.pointer:
@@ -140,3 +177,8 @@ def entry(number: str, versions: list[RuleVersion], shown: list[RuleVersion],
     children = [str(n) for n in numbers if n.parent == parsed]
     return {"number": number, "kind": parsed.kind, "title": title, "texts": texts, "examples": examples,
             "children": children, "refs": refs}
+
+
+def _is_name(text: str) -> bool:
+    """A rule text that is only a name (``Vigilance`` in ``702.20. Vigilance``)."""
+    return 0 < len(text) <= 60 and "." not in text and "\n" not in text

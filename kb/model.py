@@ -65,8 +65,14 @@ class Ruling:
 
 @dataclass(frozen=True, slots=True)
 class Card:
-    """A card: English name, type and text, its names and texts in other languages, and the
-    keywords its printings carry (MTGJSON's ``keywords``: ``Flying``, ``Will of the council``)."""
+    """A card: English name, type and text, its names and texts in other languages, the keywords
+    its printings carry (MTGJSON's ``keywords``: ``Flying``, ``Will of the council``), its mana cost
+    and characteristics.
+
+    The faces of a multi-face card are joined with `` // `` in ``type``, ``mana_cost`` and the
+    characteristics (``power`` ``"3 // 5"``: a face without one leaves its place empty, so the
+    faces can be paired again).
+    """
 
     name: str
     type: str = ""
@@ -75,6 +81,11 @@ class Card:
     sets: tuple[str, ...] = ()
     line: int | None = None
     keywords: tuple[str, ...] = ()
+    mana_cost: str = ""
+    power: str = ""
+    toughness: str = ""
+    loyalty: str = ""
+    defense: str = ""
 
 
 @dataclass(frozen=True, slots=True)

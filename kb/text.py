@@ -10,6 +10,7 @@ words and find rule numbers, shared by parsing, alignment, search and lookup.
   of Italian and French (``dell'abilità`` → ``abilità``, ``l’exil`` → ``exil``);
 * :data:`STOPWORDS` / :func:`is_stopword`: function words per language, folded;
   :data:`DISTINCT_STOPWORDS`: those no other language shares, for telling languages apart;
+* :func:`edit_distance` / :func:`typo_allowance`: how far a misspelt name may be from a real one;
 * :data:`RULE_NUMBER_IN_TEXT` / :func:`rule_numbers_in`: the one pattern that
   finds rule numbers (``701.32a``) and, on request, chapters (``701``) in text.
 
@@ -174,3 +175,32 @@ def rule_numbers_in(text: str, chapters: bool = False) -> list[str]:
     """The rule numbers written in ``text`` in order (``see rule 701.32a.`` → ``701.32a``);
     with ``chapters``, bare three-digit chapter numbers too."""
     return [m.group(0) for m in RULE_NUMBER_IN_TEXT.finditer(text) if chapters or m.group("rule")]
+
+
+# -- near spellings -----------------------------------------------------------------------
+
+def edit_distance(a: str, b: str, limit: int = 2) -> int:
+    """Edits (insert, delete, substitute, swap two neighbours) from ``a`` to ``b``; ``limit + 1``
+    as soon as it is certain to exceed ``limit`` (``deathtuch`` → ``deathtouch``: 1)."""
+    if abs(len(a) - len(b)) > limit or len(set(a) ^ set(b)) > 2 * limit:  # an edit changes at most 2 letters
+        return limit + 1
+    before: list[int] | None = None
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        current = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            cost = ca != cb
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            if before is not None and i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                current[j] = min(current[j], before[j - 2] + 1)
+        if min(current) > limit:
+            return limit + 1
+        before, previous = previous, current
+    return min(previous[-1], limit + 1)
+
+
+def typo_allowance(text: str) -> int:
+    """How many edits a misspelt name of this length may be from the real one: none under
+    5 letters, 1 up to 6, 2 from 7 (the search's rule for unknown words)."""
+    letters = sum(c.isalnum() for c in text)
+    return 0 if letters < 5 else 1 if letters < 7 else 2

@@ -19,6 +19,10 @@ CORPUS = ROOT / "corpus"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 SHARED = ROOT.parent / "shared"
 SHARED_CORPUS = SHARED / "corpus"
+# The three seed documents the product started from (the embedded corpus also holds an English
+# release and five MTGJSON sets: tests that mean "the seeds" name these files, not the folder).
+SEEDS = tuple(CORPUS / name for name in ("000_a6d3485c321a44a0.txt", "001_c70b93c6d7c03b3c.txt",
+                                         "004_033ca0c87611b1e4.txt"))
 
 
 def require_shared(path: Path = SHARED_CORPUS) -> Path:
@@ -80,6 +84,10 @@ class KBCache:
             self.built[key] = directory
         return self.built[key]
 
+    def adopt(self, sources, directory: Path) -> None:
+        """Serve ``directory``, built from ``sources`` by a test (through the CLI), as their build."""
+        self.built.setdefault(tuple(str(Path(s).resolve()) for s in sources), directory)
+
     def copy(self, sources, dest: Path) -> Path:
         shutil.copytree(self.shared(sources), dest, symlinks=True)
         return dest
@@ -91,6 +99,14 @@ def kb_cache(tmp_path_factory) -> KBCache:
 
 
 @pytest.fixture(scope="session")
+def product_kb(kb_cache) -> Path:
+    """The knowledge base of the embedded corpus (what ``mtgkb build`` makes), built once per session."""
+    from kb.corpus import embedded_corpus
+
+    return kb_cache.shared([embedded_corpus()])
+
+
+@pytest.fixture(scope="session")
 def search_kb(tmp_path_factory):
     """The knowledge base the search tests share, built once per session with ``build_kb``:
     the embedded seeds, the shared MTGJSON set files, the English release of 2024-11-08
@@ -99,7 +115,7 @@ def search_kb(tmp_path_factory):
     from kb.store import KnowledgeBase
 
     kb_dir = tmp_path_factory.mktemp("search-kb")
-    sources = [CORPUS, require_shared(SHARED_CORPUS / "mtgjson"), cr_release("20241108"),
+    sources = [*SEEDS, require_shared(SHARED_CORPUS / "mtgjson"), cr_release("20241108"),
                FIXTURES / "search_fr_zones.txt"]
     build_kb(kb_dir, sources)
     return KnowledgeBase.open(kb_dir)

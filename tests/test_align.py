@@ -11,7 +11,7 @@ from kb.align import align, reference_document
 from kb.align.eval import evaluate
 from kb.ingest import ingest
 from kb.model import Document, Rule, Ruling
-from .conftest import CORPUS, ROOT, cr_release
+from .conftest import ROOT, SEEDS, cr_release
 
 GOLD = json.loads((ROOT / "tests" / "data" / "alignment_gold.json").read_text(encoding="utf-8"))
 SEED_VOTE = "000_a6d3485c321a44a0"
@@ -125,7 +125,7 @@ def test_keyword_term_is_checked_against_the_reference_title():
 
 @pytest.fixture(scope="module")
 def real(shared_corpus: Path):
-    report = ingest([CORPUS, shared_corpus / "mtgjson", cr_release("20241108")])
+    report = ingest([*SEEDS, shared_corpus / "mtgjson", cr_release("20241108")])
     return report.documents, align(report.documents)
 
 
@@ -179,7 +179,7 @@ def test_real_gold_targets(real):
 
 @pytest.fixture(scope="module")
 def seeds_only(shared_corpus: Path):
-    docs = ingest([CORPUS, cr_release("20241108")]).documents
+    docs = ingest([*SEEDS, cr_release("20241108")]).documents
     return docs, align(docs)
 
 

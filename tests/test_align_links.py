@@ -14,7 +14,7 @@ from kb.align.names import CardNames, tokens
 from kb.model import Card, Document, Rule, Ruling
 from kb.store import KnowledgeBase
 from kb.text import match_key
-from .conftest import CORPUS, ROOT, SHARED_CORPUS, cr_release, require_shared
+from .conftest import ROOT
 
 KEYWORD_RULES = {"701.31": "Planeswalk", "701.38": "Vote", "701.44": "Explore", "701.45": "Assemble",
                  "701.53": "Incubate", "702.5": "Enchant", "702.19": "Trample", "702.33": "Kicker",
@@ -130,9 +130,9 @@ def test_translated_rulings_inherit_the_english_links():
 
 
 @pytest.fixture(scope="module")
-def real_kb(kb_cache) -> KnowledgeBase:
-    sources = [CORPUS, require_shared(SHARED_CORPUS / "mtgjson"), cr_release("20251114")]
-    with KnowledgeBase.open(kb_cache.shared(sources)) as kb:
+def real_kb(product_kb) -> KnowledgeBase:
+    """The embedded corpus: the seeds, the five shared MTGJSON sets and the 2025-11-14 release."""
+    with KnowledgeBase.open(product_kb) as kb:
         yield kb
 
 

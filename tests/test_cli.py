@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from kb.cli import main
 from kb.store import current_build
 
-from .conftest import cr_release
+from .conftest import SEEDS, cr_release
 
 
 @pytest.fixture(scope="module")
@@ -32,7 +32,7 @@ def test_rule_with_subrules(kb_2024: Path) -> None:
     assert result.exit_code == 0
     heads = [line for line in result.output.splitlines() if line and not line.startswith(" ")]
     assert heads[:13] == ["400.7"] + [f"400.7{c}" for c in "abcdefghijkm"]
-    assert "Sources: en = cr-en-2024-11-08 (official, effective 2024-11-08)" in result.output
+    assert "Sources: en = Magic: The Gathering Comprehensive Rules, 2024-11-08 (official)" in result.output
 
 
 def test_rule_json_shape(kb_2024: Path) -> None:
@@ -121,43 +121,88 @@ def test_every_command_has_help() -> None:
         assert command.help and len(command.help) > 30, name
 
 
-def test_rule_on_the_embedded_corpus_builds_it_first(tmp_path: Path) -> None:
+def test_rule_without_a_knowledge_base_builds_the_embedded_corpus_first(tmp_path: Path, monkeypatch) -> None:
+    # the embedded corpus stood in for by its three seeds: what is tested is that it is built first
+    seeds = tmp_path / "seeds"
+    seeds.mkdir()
+    for seed in SEEDS:
+        (seeds / seed.name).write_bytes(seed.read_bytes())
+    monkeypatch.setattr("kb.pipeline.embedded_corpus", lambda: seeds)
     kb_dir = tmp_path / "fresh"
     result = run("rule", "400.7", "--kb", str(kb_dir))
     assert result.exit_code == 0, result.output
     assert result.stderr.startswith(f"No knowledge base in {kb_dir}: building it from the embedded corpus first.")
-    heads = [line for line in result.stdout.splitlines() if line and not line.startswith(" ")]
-    assert heads[:13] == ["400.7"] + [f"400.7{c}" for c in "abcdefghijkm"]
     assert "[it] Un oggetto che si sposta da una zona a un'altra diventa un nuovo oggetto" in result.stdout
     assert current_build(kb_dir) is not None
 
 
-def test_build_reports_every_embedded_document(tmp_path: Path) -> None:
-    result = run("build", "--kb", str(tmp_path / "kb"), "--json")
+def test_readme_first_command_shows_400_7_in_english_and_italian(tmp_path: Path, kb_cache) -> None:
+    """`mtgkb build && mtgkb rule 400.7` on the embedded corpus (the seeds, the English release of
+    2025-11-14 and five MTGJSON sets), as the README's first command runs it. The build then serves
+    the tests that read the embedded corpus's knowledge base (``product_kb``)."""
+    import time
+
+    from kb.corpus import embedded_corpus
+
+    kb_dir = tmp_path / "kb"
+    start = time.perf_counter()
+    result = run("build", "--kb", str(kb_dir), "--json")
+    took = time.perf_counter() - start
     assert result.exit_code == 0, result.output
     summary = json.loads(result.stdout)
     formats = {Path(d["path"]).name: d["format"] for d in summary["documents"]}
     assert formats == {"000_a6d3485c321a44a0.txt": "wiki-keyword-text",
                        "001_c70b93c6d7c03b3c.txt": "rulings-page",
-                       "004_033ca0c87611b1e4.txt": "wiki-cr-text"}
+                       "004_033ca0c87611b1e4.txt": "wiki-cr-text",
+                       "MagicCompRules 20251114.txt": "cr-text",
+                       **{f"{code}.json": "mtgjson" for code in ("2XM", "C21", "CN2", "CNS", "VOC")}}
     assert all(d["unparsed"] == 0 for d in summary["documents"])
     assert {Path(s["path"]).name: s["reason"] for s in summary["skipped"]} == {
         "MANIFEST.json": "corpus manifest, not a source",
         "lexicon-core.tsv": "curated lexicon data (read by the alignment), not a source",
         "vocabulary.tsv": "curated lexicon data (read by the alignment), not a source",
         "vocabulary-review.tsv": "curated lexicon data (read by the alignment), not a source"}
+    assert took < 120, f"the embedded corpus took {took:.0f} s to build (the README says under 30 s)"
+    rule = run("rule", "400.7", "--kb", str(kb_dir))
+    assert rule.exit_code == 0, rule.output
+    heads = [line for line in rule.stdout.splitlines() if line and not line.startswith(" ")]
+    assert heads[:13] == ["400.7"] + [f"400.7{c}" for c in "abcdefghijkm"]
+    lines = rule.stdout.splitlines()
+    assert lines[1].startswith("  [en] An object that moves from one zone to another becomes a new object")
+    assert lines[2].startswith("  [it] Un oggetto che si sposta da una zona a un'altra diventa un nuovo oggetto")
+    kb_cache.adopt([embedded_corpus()], kb_dir)
 
 
-def test_rule_lookup_path_imports_nothing_heavy() -> None:
-    """`mtgkb rule` starts fast: no search engine, HTML parser, web stack or HTTP client on its path."""
+def test_every_embedded_file_is_tracked_and_matches_the_manifest() -> None:
+    """A fresh clone holds the embedded corpus the manifest lists, byte for byte."""
+    import hashlib
+    import subprocess
+
+    from kb.corpus import embedded_corpus, manifest
+
+    root = embedded_corpus()
+    listed = {d["file"]: d["sha256"] for d in manifest()}
+    assert {"cr-en/MagicCompRules 20251114.txt", "mtgjson/C21.json"} <= set(listed)
+    for name, digest in listed.items():
+        assert hashlib.sha256((root / name).read_bytes()).hexdigest() == digest, f"{name}: update MANIFEST.json"
+    tracked = subprocess.run(["git", "ls-files", "corpus"], cwd=root.parent, capture_output=True, text=True)
+    if tracked.returncode != 0:
+        pytest.skip("not a git checkout")
+    assert {f"corpus/{name}" for name in listed} <= set(tracked.stdout.splitlines())
+
+
+def test_lookup_commands_import_nothing_heavy() -> None:
+    """`mtgkb rule`, `define` and `card` start fast: no search engine, HTML parser, web stack or HTTP client."""
     import subprocess
     import sys
 
     heavy = ["whoosh", "bs4", "lxml", "urllib.request", "starlette", "babel", "kb.parsers"]
-    code = ("import sys; from kb.cli import main; from kb import lookup, render; "
-            f"print(','.join(m for m in {heavy!r} if m in sys.modules))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip() == ""
+    for command in ("rule", "define", "card"):  # `mtgkb define` and `mtgkb card` start as fast
+        code = (f"import sys; from kb.cli import main; import kb.cli.{command}; "
+                "from kb import lookup, render, glossary, cards, rulings, catalog; "
+                f"print(','.join(m for m in {heavy!r} if m in sys.modules))")
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+        assert out.strip() == "", command
 
 
 def test_folder_build_skips_files_that_are_not_sources_and_says_why(tmp_path: Path) -> None:

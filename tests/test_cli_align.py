@@ -8,13 +8,14 @@ import pytest
 from click.testing import CliRunner
 
 from kb.cli import main
-from .conftest import CORPUS, cr_release
+from .conftest import SEEDS, cr_release
 
 
 @pytest.fixture(scope="module")
 def kb_dir(tmp_path_factory, shared_corpus):
     directory = tmp_path_factory.mktemp("kb")
-    result = CliRunner().invoke(main, ["build", "--kb", str(directory), "--corpus", str(CORPUS),
+    seeds = [arg for seed in SEEDS for arg in ("--corpus", str(seed))]
+    result = CliRunner().invoke(main, ["build", "--kb", str(directory), *seeds,
                                        "--corpus", str(cr_release("20241108"))])
     assert result.exit_code == 0, result.output
     assert "Alignment against cr-en-2024-11-08:" in result.output
@@ -36,7 +37,7 @@ def test_rule_shows_renumbered_italian_text_with_its_source_number(kb_dir):
     assert {r["lang"] for r in entry["rulings"]} == {"it"}
     assert any(r["text"].startswith("Bisogna votare") for r in entry["rulings"])
     text = run("rule", "701.32a", "--lang", "it", "--kb", str(kb_dir))
-    assert "numbered 701.31a in its source" in text
+    assert "numbered 701.31a in Voto" in text
 
 
 def test_monstrosity_number_shows_no_italian_vote_text(kb_dir):

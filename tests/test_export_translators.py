@@ -169,7 +169,8 @@ def test_status_says_who_imported_and_when(seed_kb: Path, tmp_path: Path) -> Non
     text = run("status", "--target", "it", "--kb", str(seed_kb)).output
     assert f"imported by Giulia Rossi: 1 text held, last {report['imported']}" in text
     shown = run("rule", "400.7.", "--lang", "it", "--kb", str(seed_kb)).output
-    assert f"it = translations-it (translator, by Giulia Rossi, imported {report['imported']})" in shown
+    assert (f"it = Translations imported with mtgkb (it) (translator, by Giulia Rossi, imported {report['imported']})"
+            in shown)
 
 
 def test_import_summary_lists_the_first_few_and_all_with_verbose(seed_kb: Path, tmp_path: Path) -> None:
@@ -294,13 +295,15 @@ def test_glossary_translations_import_back_with_provenance(vote_kb: Path, tmp_pa
         assert report["applied"] == ["glossary/Lifelink#definition"], report  # the name was already held
         assert report["rejected"] == []
         with KnowledgeBase.open(vote_kb) as opened:
-            from kb.catalog import find_terms
+            from kb.glossary import define
 
-            (held,) = find_terms(opened, name, (lang,))
-            assert held["definition"] == definition and held["provenance"] == "translator"
-            assert held["refs"] == ["702.15"] and held["names"] == [name]
+            (held,) = define(opened, name, (lang,))  # mtgkb define shows the imported text under Lifelink
+            text = held["text"][lang]
+            assert held["term"] == "Lifelink" and name in held["names"][lang]
+            assert text["text"] == definition and text["source"]["provenance"] == "translator"
+            assert [r["number"] for r in held["rules"]] == ["702.15"]
             pairs = [p for p in opened.term_pairs() if p.b_id == "Lifelink" and p.a_id == name]
-            assert [p.method for p in pairs if p.a_doc == held["source"]] == ["declared"]
+            assert [p.method for p in pairs if p.a_doc == text["source"]["id"]] == ["declared"]
     termbase = run("export", "702.15", "-f", "tbx", "--kb", kb).stdout
     assert "Un'abilità chiave che fa guadagnare punti vita" in termbase
     assert "Une capacité mot-clé qui fait gagner des points de vie" in termbase

@@ -14,7 +14,6 @@ from click.testing import CliRunner
 from kb.cli import main
 from kb.lookup import lookup
 from kb.store import KnowledgeBase
-from .conftest import CORPUS, SHARED_CORPUS, cr_release, require_shared
 from .webtools import require_web
 
 SEED_VOTE = "000_a6d3485c321a44a0"
@@ -22,8 +21,9 @@ ITALIAN_VOTE = "votare"  # a word of every Italian Vote subrule but 701.31b and 
 
 
 @pytest.fixture(scope="module")
-def kb_dir(kb_cache) -> Path:
-    return kb_cache.shared([CORPUS, require_shared(SHARED_CORPUS / "mtgjson"), cr_release("20251114")])
+def kb_dir(product_kb) -> Path:
+    """The embedded corpus: the seeds, the five shared MTGJSON sets and the 2025-11-14 release."""
+    return product_kb
 
 
 @pytest.fixture(scope="module")
@@ -62,9 +62,10 @@ def test_cli_text_and_json_use_the_reference_number(kb_dir):
     shown = runner.invoke(main, ["rule", "701.31", "--lang", "it", "--kb", str(kb_dir)])
     assert shown.exit_code == 0 and ITALIAN_VOTE not in shown.output and "701.31" in shown.output
     vote = runner.invoke(main, ["rule", "701.38a", "--lang", "it", "--kb", str(kb_dir)])
-    assert ITALIAN_VOTE in vote.output and "numbered 701.31a in its source" in vote.output
+    assert ITALIAN_VOTE in vote.output and "numbered 701.31a in Voto" in vote.output
     data = json.loads(runner.invoke(main, ["rule", "701.31", "--lang", "it", "--json", "--kb", str(kb_dir)]).output)
-    assert [e["texts"] for e in data] == [{}] * 5
+    # no Italian text under 701.31 (Planeswalk): the English one, said to be a fallback
+    assert [(set(e["texts"]), e["fallback"]["shown"]) for e in data] == [({"en"}, "en")] * 5
 
 
 def test_web_rule_pages_read_the_same_lookup(kb_dir):
@@ -78,7 +79,8 @@ def test_web_rule_pages_read_the_same_lookup(kb_dir):
         client = TestClient(create_app(kb_dir), raise_server_exceptions=False)
     page = client.get("/rules/701.31?lang=it")
     assert page.status_code == 200 and ITALIAN_VOTE not in page.text
-    assert client.get("/api/rules/701.31?lang=it").json()[0]["texts"] == {}
+    planeswalk = client.get("/api/rules/701.31?lang=it").json()[0]
+    assert set(planeswalk["texts"]) == {"en"} and planeswalk["fallback"] == {"asked": ["it"], "shown": "en"}
     vote = client.get("/rules/701.38?lang=it")
     assert ITALIAN_VOTE in vote.text and "701.31" in vote.text  # only in the "numbered ... in its source" notice
     assert 'href="/rules/701.31' not in vote.text

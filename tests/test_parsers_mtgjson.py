@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from kb import store
 from kb.errors import ParseError
 from kb.parsers import FORMATS, detect_format
 from kb.parsers.mtgjson import FACE_TEXT_SEPARATOR, merge_documents, parse
@@ -209,3 +210,29 @@ def test_json_that_is_not_mtgjson_is_not_detected():
     assert FORMATS["mtgjson"].detect(source) == 0.0
     with pytest.raises(ParseError):
         parse(source)
+
+
+def test_mana_cost_characteristics_and_keywords_are_kept(docs):
+    titan = card(docs["C21"], "Sun Titan")
+    assert (titan.mana_cost, titan.power, titan.toughness, titan.loyalty) == ("{4}{W}{W}", "6", "6", "")
+    assert titan.keywords == ("Vigilance",) and titan.text.startswith("Vigilance\nWhenever Sun Titan")
+    gideon = card(docs["C21"], "Gideon, Champion of Justice")
+    assert (gideon.mana_cost, gideon.loyalty, gideon.power) == ("{2}{W}{W}", "4", "")
+    split = card(docs["C21"], "Incubation // Incongruity")
+    assert split.mana_cost == "{G/U} // {1}{G}{U}" and split.power == ""
+
+
+def test_a_face_without_power_keeps_its_place(tmp_path: Path):
+    faces = [{"name": "Front // Back", "faceName": n, "side": side, "type": t, "text": "", "manaCost": cost,
+              "power": p, "toughness": p, "keywords": kw, "uuid": side, "otherFaceIds": ["b" if side == "a" else "a"]}
+             for n, side, t, cost, p, kw in (("Front", "a", "Sorcery", "{1}", None, ["Scry"]),
+                                            ("Back", "b", "Creature", "", "4", ["Trample", "Scry"]))]
+    doc = parse(source_from_bytes(hand_made_set("TST", "2022-01-01", faces), "TST.json"))
+    (joined,) = doc.cards
+    assert (joined.mana_cost, joined.power, joined.toughness) == ("{1}", " // 4", " // 4")
+    assert joined.keywords == ("Scry", "Trample")
+    build = store.stage(tmp_path)  # the store keeps them
+    store.write_documents(build, [doc])
+    store.publish(tmp_path, build)
+    with store.KnowledgeBase.open(tmp_path) as kb:
+        assert kb.cards_named("Front // Back")[0].card == joined

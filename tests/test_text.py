@@ -2,8 +2,8 @@
 
 import pytest
 
-from kb.text import (DISTINCT_STOPWORDS, ELISIONS, fold, fold_quotes, is_stopword, match_key, rule_numbers_in,
-                     strip_elision, words)
+from kb.text import (DISTINCT_STOPWORDS, ELISIONS, edit_distance, fold, fold_quotes, is_stopword, match_key,
+                     rule_numbers_in, strip_elision, typo_allowance, words)
 
 
 @pytest.mark.parametrize("raw, folded", [
@@ -61,3 +61,16 @@ def test_rule_numbers_in_text():
     text = "See rule 701.32a. Also 1701.3, 702.19b–d, 4.5, 702.19ab and chapter 403."
     assert rule_numbers_in(text) == ["701.32a", "702.19b"]
     assert rule_numbers_in(text, chapters=True) == ["701.32a", "702.19b", "403"]
+
+
+@pytest.mark.parametrize("a, b, distance", [
+    ("deathtuch", "deathtouch", 1), ("deahttouch", "deathtouch", 1), ("trample", "trample", 0),
+    ("titano solre", "titano solare", 1), ("vote", "veto", 2), ("lifelink", "deathtouch", 3),
+    ("", "abc", 3), ("abc", "", 3),
+])
+def test_edit_distance_counts_edits_and_stops_past_the_limit(a, b, distance):
+    assert edit_distance(a, b, limit=2) == min(distance, 3)
+
+
+def test_typo_allowance_grows_with_length():
+    assert [typo_allowance(w) for w in ("vote", "votes", "trample", "legame vitale")] == [0, 1, 2, 2]

@@ -20,7 +20,7 @@ from kb import store
 from kb.ingest import ingest, embedded_corpus
 from kb.model import Card, Document, Example, Rule, Ruling, Term
 
-from .conftest import cr_release, require_shared
+from .conftest import SEEDS, cr_release
 from .webtools import require_web
 
 require_web()
@@ -29,7 +29,6 @@ with warnings.catch_warnings():  # Starlette's notice about httpx's successor
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient  # noqa: E402
 
-from kb.pipeline import build_kb  # noqa: E402
 from kb.web.app import KBHandle, create_app  # noqa: E402
 from kb.web.html import anchor, link_rules, number_from_anchor  # noqa: E402
 from kb.web.i18n import choose_ui, parse_accept_language  # noqa: E402
@@ -44,12 +43,9 @@ def client_for(kb_dir: Path) -> TestClient:
 
 
 @pytest.fixture(scope="module")
-def real_kb(tmp_path_factory) -> Path:
-    kb_dir = tmp_path_factory.mktemp("web-real")
-    shared = require_shared()
-    build_kb(kb_dir, [embedded_corpus(), cr_release("20250404"), cr_release("20251114"),
-                      shared / "mtgjson" / "CNS.json", shared / "mtgjson" / "VOC.json"])
-    return kb_dir
+def real_kb(kb_cache) -> Path:
+    """The embedded corpus (seeds, the 2025-11-14 release, five MTGJSON sets) and the 2025-04-04 release."""
+    return kb_cache.shared([embedded_corpus(), cr_release("20250404")])
 
 
 @pytest.fixture(scope="module")
@@ -126,15 +122,18 @@ def test_rule_page_texts_side_by_side_with_provenance_and_links(real: TestClient
     page = real.get("/rules/400.7").text
     assert 'id="R4007"' in page and 'id="R4007b"' in page
     assert 'lang="it"' in page and 'lang="en"' in page
-    assert "cr-en-2025-11-14 · official · 2025-11-14" in page
-    assert "004_033ca0c87611b1e4 · community" in page
+    # sources by title and date, never by file name
+    assert "Magic: The Gathering Comprehensive Rules, 2025-11-14 · official" in page
+    assert "Regolamento Completo, sezione 4: Zone · community" in page
+    assert "004_033ca0c87611b1e4" not in page and "cr-en-2025-11-14" not in page
     # the Italian 400.7b cites 611.3d, which the English release holds: a link
     assert 'href="/rules/611.3d#R6113d">611.3d</a>' in page
     # parent, previous and next
     assert 'rel="up" href="/rules/400#R400"' in page
     assert 'rel="prev" href="/rules/400.6#R4006"' in page and 'rel="next" href="/rules/400.8#R4008"' in page
     # the undated Italian wiki text beside a dated English release is flagged as possibly out of date
-    assert "The IT text (004_033ca0c87611b1e4, community) gives no date; the English release is of 2025-11-14" in page
+    assert ("The IT text (Regolamento Completo, sezione 4: Zone, community) gives no date; the English release is "
+            "of 2025-11-14") in page
     assert page.count("notice stale") == 1
 
 
@@ -185,22 +184,50 @@ def test_one_language_remembered_in_a_cookie(real: TestClient) -> None:
 
 def test_api_terms(real: TestClient) -> None:
     terms = real.get("/api/terms", params={"q": "vote"}).json()
-    assert terms[0]["names"] == ["Vote"] and terms[0]["lang"] == "en"
-    assert "701.38" in terms[0]["refs"]
+    assert terms[0]["term"] == "Vote" and terms[0]["names"]["en"] == ["Vote"]
+    assert terms[0]["text"]["en"]["source"]["effective_date"] == "2025-11-14"
+    assert "701.38" in [r["number"] for r in terms[0]["rules"]]
     folded = real.get("/api/terms", params={"q": "VÔTE", "limit": 1}).json()
-    assert [t["names"] for t in folded] == [["Vote"]]
+    assert [t["term"] for t in folded] == ["Vote"]
     assert len(real.get("/api/terms", params={"limit": 3}).json()) == 3
+    # Italian and French names find the entry too; lang= looks in that language's names
+    assert real.get("/api/terms", params={"q": "zona pubblica"}).json()[0]["term"] == "Public Zone"
+    assert real.get("/api/terms", params={"q": "voto", "lang": "it"}).json()[0]["term"] == "Vote"
+    assert real.get("/api/terms", params={"q": "voto", "lang": "fr"}).json() == []
+
+
+def test_api_define_is_the_cli_json_shape(real: TestClient, real_kb: Path) -> None:
+    from click.testing import CliRunner
+
+    from kb.cli import main
+
+    cli = CliRunner().invoke(main, ["define", "legame", "vitale", "--json", "--kb", str(real_kb)])
+    assert cli.exit_code == 0, cli.output
+    answer = real.get("/api/define/legame vitale")
+    assert answer.status_code == 200 and answer.json() == json.loads(cli.output)
+    assert answer.json()[0]["term"] == "Lifelink"
+    missing = real.get("/api/define/nothing at all here")
+    assert missing.status_code == 404 and "no term named" in missing.json()["error"]
 
 
 def test_api_cards_any_language_with_rulings(real: TestClient) -> None:
     card = real.get("/api/cards/Custodi Squire").json()
     # CNS holds it in English only, VOC with its French name: the card merges both
     assert card["foreign"]["fr"]["name"] == "Écuyère des Custodi"
-    assert card["sources"] == ["CNS", "VOC"]
+    assert [(s["id"], s["title"]) for s in card["sources"]] == [("CNS", "MTGJSON CNS: Conspiracy"),
+                                                                ("VOC", "MTGJSON VOC: Crimson Vow Commander")]
+    assert card["mana_cost"] == "{4}{W}" and (card["power"], card["toughness"]) == ("3", "3")
     assert any("vote" in r["text"].lower() for r in card["rulings"])
     assert real.get("/api/cards/ecuyere des CUSTODI").json()["name"] == "Custodi Squire"
     missing = real.get("/api/cards/Custodi Nobody")
-    assert missing.status_code == 404 and "Custodi Squire" in missing.json()["error"]
+    assert missing.status_code == 404 and "did you mean: Custodi Lich, " in missing.json()["error"]
+    assert "Custodi Squire" in missing.json()["error"]
+    from click.testing import CliRunner
+
+    from kb.cli import main
+
+    cli = CliRunner().invoke(main, ["card", "Titano", "Solare", "--json", "--kb", str(real.app.state.site.handle.kb_dir)])
+    assert cli.exit_code == 0 and real.get("/api/cards/Titano Solare").json() == json.loads(cli.output)
 
 
 def test_api_health(real: TestClient) -> None:
@@ -226,8 +253,9 @@ def test_api_diff_between_held_releases(real: TestClient) -> None:
 
 def test_openapi_lists_every_api_route(real: TestClient) -> None:
     spec = real.get("/openapi.json").json()
-    assert set(spec["paths"]) == {"/api/health", "/api/rules/{selector}", "/api/search", "/api/terms",
-                                  "/api/cards/{name}", "/api/diff"}
+    routes = {route.path for route in real.app.routes if route.path.startswith("/api/")}
+    assert set(spec["paths"]) == routes
+    assert {"/api/define/{name}", "/api/cards/{name}", "/api/terms"} <= routes
 
 
 # -- bad parameters, safety ----------------------------------------------------------
@@ -241,6 +269,8 @@ def test_openapi_lists_every_api_route(real: TestClient) -> None:
     ("/api/terms?q=a%00b", 400, "control characters"),
     ("/api/rules/" + "4" * 41, 400, "too long"),
     ("/api/cards/" + "x" * 151, 400, "too long"),
+    ("/api/define/" + "x" * 151, 400, "term too long"),
+    ("/api/define/vote?lang=xx", 400, "unknown language 'xx'"),
     ("/api/diff?new=2025-11-14", 400, "'old' is required"),
     ("/api/nowhere", 404, "page not found"),
 ])
@@ -264,7 +294,9 @@ def test_every_text_is_escaped(hand: TestClient) -> None:
         "/rules/900.1": [f"First {DANGER} (see rule 900.2a)."],
         "/rules/900.2": [f"Example: {DANGER}", "Second <i>rule</i>."],
         "/rules/9": ["Tests & <Trials>"],
-        "/glossary": ["Fire & <Ice>", f"A term {DANGER} See rule 900.1."],
+        "/glossary": ["Fire & <Ice>"],
+        "/glossary?q=fire": ["Fire & <Ice>", f"A term {DANGER} See rule 900.1."],
+        "/define/Fire & <Ice>": ["Fire & <Ice>", f"A term {DANGER} See rule 900.1."],
         "/cards/Fire & <Ice>": [f"Deal 2 damage {DANGER}", "Feu & <Glace>", f"Ruling {DANGER}"],
         "/search?q=<script>": [],
     }
@@ -345,7 +377,7 @@ def test_one_connection_per_thread_and_reopen_after_publish(tmp_path: Path) -> N
     for t in threads:
         t.join()
     assert len({id(kb) for kb, _ in seen}) == 4 and {n for _, n in seen} == {"900.2a"}
-    documents = ingest([embedded_corpus()]).documents
+    documents = ingest(SEEDS).documents
     newer = store.stage(tmp_path)
     store.write_documents(newer, documents)
     store.publish(tmp_path, newer)

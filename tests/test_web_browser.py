@@ -1,8 +1,8 @@
 """End to end: headless Chromium (Debian's chromium + chromium-driver) against ``mtgkb serve``.
 
-One server for the module, on 127.0.0.1 and a free port, over a knowledge base built
-from the seeds and the 2025-11-14 English release. The rule page's screenshots (phone
-and desktop) are kept in ``test-artifacts/`` (git-ignored).
+One server for the module, on 127.0.0.1 and a free port, over the knowledge base of the
+embedded corpus (the seeds, the 2025-11-14 English release and five MTGJSON sets). The
+screenshots (phone and desktop) are kept in ``test-artifacts/`` (git-ignored).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import urllib.request
 
 import pytest
 
-from .conftest import ROOT, cr_release
+from .conftest import ROOT
 from .webtools import chromium_paths, require_web
 
 require_web()
@@ -34,12 +34,8 @@ def free_port() -> int:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory) -> str:
-    from kb.pipeline import build_kb
-    from kb.ingest import embedded_corpus
-
-    kb_dir = tmp_path_factory.mktemp("web-browser")
-    build_kb(kb_dir, [embedded_corpus(), cr_release("20251114")])
+def server(tmp_path_factory, product_kb) -> str:
+    kb_dir = product_kb
     port = free_port()
     log = (tmp_path_factory.mktemp("web-log") / "server.log").open("w")
     process = subprocess.Popen([sys.executable, "-c", "from kb.cli import main; main()", "serve", "--kb", str(kb_dir), "--port", str(port)],
@@ -100,9 +96,7 @@ def test_open_a_rule_from_the_search_box_on_a_phone(server: str, browser) -> Non
     viewport(browser, *PHONE)
     browser.get(server + "/")
     assert browser.execute_script("return window.innerWidth") == PHONE[0]
-    box = browser.find_element(By.CSS_SELECTOR, "form.big-find input[name=q]")
-    box.send_keys("400.7")
-    navigate(browser, box.submit)
+    type_and_submit(browser, "form.find input[name=q]", "400.7")
     assert browser.current_url.endswith("/rules/400.7#R4007")
     assert browser.find_element(By.CSS_SELECTOR, "h1.num").text.startswith("400.7")
     texts = browser.find_elements(By.CSS_SELECTOR, "#R4007 section.text")
@@ -152,10 +146,19 @@ def test_switch_interface_language(server: str, browser) -> None:
     assert browser.find_element(By.TAG_NAME, "h1").text == "Glossario"
     browser.get(server + "/rules/400.7")  # remembered in a cookie
     assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "it"
-    assert "Mostra:" in browser.find_element(By.CSS_SELECTOR, "nav.langs").text
+    assert "Testi in:" in browser.find_element(By.CSS_SELECTOR, "nav.langs").text
     navigate(browser, browser.find_element(By.CSS_SELECTOR, ".ui-switch a[lang=fr]").click)
-    assert "Afficher :" in browser.find_element(By.CSS_SELECTOR, "nav.langs").text
+    assert "Textes en :" in browser.find_element(By.CSS_SELECTOR, "nav.langs").text
     navigate(browser, browser.find_element(By.CSS_SELECTOR, ".ui-switch a[lang=en]").click)
+
+
+def type_and_submit(browser, selector: str, text: str) -> None:
+    """Type ``text`` into the box ``selector`` and send its form."""
+    from selenium.webdriver.common.by import By
+
+    box = browser.find_element(By.CSS_SELECTOR, selector)
+    box.send_keys(text)
+    navigate(browser, box.submit)
 
 
 def navigate(browser, action) -> None:
@@ -179,9 +182,7 @@ def test_search_a_word(server: str, browser) -> None:
             pytest.skip("indexer.search is not in this build (the search page answers 503)")
     viewport(browser, *PHONE)
     browser.get(server + "/")
-    box = browser.find_element(By.CSS_SELECTOR, "form.big-find input[name=q]")
-    box.send_keys("pareggio")
-    navigate(browser, box.submit)
+    type_and_submit(browser, "form.find input[name=q]", "pareggio")
     hits = browser.find_elements(By.CSS_SELECTOR, "ol.hits li.hit")
     assert hits, "no hits for pareggio"
     assert browser.find_elements(By.CSS_SELECTOR, "ol.hits mark")
@@ -191,3 +192,88 @@ def test_search_a_word(server: str, browser) -> None:
     assert f"/rules/{number}#" in browser.current_url
     assert browser.find_element(By.CSS_SELECTOR, "h1.num").text.startswith(number)
     assert no_horizontal_scroll(browser)
+
+
+# -- at the table: contents, glossary, cards, fallback -------------------------------------
+
+def test_table_of_contents_one_tap_each(server: str, browser) -> None:
+    from selenium.webdriver.common.by import By
+
+    for size in (PHONE, DESKTOP):
+        viewport(browser, *size)
+        browser.get(server + "/")
+        releases = browser.find_element(By.CSS_SELECTOR, "p.releases").text
+        assert "Magic: The Gathering Comprehensive Rules, 2025-11-14" in releases and "_" not in releases
+        assert len(browser.find_elements(By.CSS_SELECTOR, "input[type=search]")) == 1  # one search box
+        browser.find_element(By.CSS_SELECTOR, "#S4 > summary").click()
+        browser.find_element(By.CSS_SELECTOR, "#C400 > summary").click()
+        link = browser.find_element(By.CSS_SELECTOR, "#C400 a[href='/rules/400.7#R4007']")
+        assert link.is_displayed() and link.text.startswith("400.7 An object that moves from one zone")
+        assert no_horizontal_scroll(browser)
+        ARTIFACTS.mkdir(exist_ok=True)
+        browser.save_screenshot(str(ARTIFACTS / f"contents-{'phone' if size == PHONE else 'desktop'}.png"))
+        navigate(browser, link.click)
+        assert browser.current_url.endswith("/rules/400.7#R4007")
+        assert browser.find_element(By.CSS_SELECTOR, "h1.num").text.startswith("400.7")
+
+
+def test_italian_glossary_lookup(server: str, browser) -> None:
+    from selenium.webdriver.common.by import By
+
+    viewport(browser, *PHONE)
+    browser.get(server + "/glossary?ui=it")
+    type_and_submit(browser, "form.term-find input[name=q]", "legame vitale")
+    first = browser.find_element(By.CSS_SELECTOR, "article.term")
+    assert first.find_element(By.CSS_SELECTOR, ".term-name").text == "Lifelink"
+    names = first.find_element(By.CSS_SELECTOR, ".names").text
+    assert "IT legame vitale" in names and "FR lien de vie" in names
+    assert no_horizontal_scroll(browser)
+    navigate(browser, first.find_element(By.CSS_SELECTOR, ".term-rules a").click)
+    assert browser.current_url.endswith("/rules/702.15#R70215")
+    navigate(browser, browser.find_element(By.CSS_SELECTOR, ".ui-switch a[lang=en]").click)
+
+
+def test_a_card_page_reached_from_a_ruling(server: str, browser) -> None:
+    from selenium.webdriver.common.by import By
+
+    viewport(browser, *PHONE)
+    browser.get(server + "/rules/701.38")
+    rulings = browser.find_element(By.CSS_SELECTOR, "details.rulings-box")
+    texts = browser.find_elements(By.CSS_SELECTOR, "article.rule section.text")
+    # the rule and its subrules come first; the rulings are collapsed below them
+    assert rulings.location["y"] > max(t.location["y"] for t in texts)
+    assert not browser.find_element(By.CSS_SELECTOR, "details.rulings-box ul.rulings").is_displayed()
+    rulings.find_element(By.TAG_NAME, "summary").click()
+    link = browser.find_element(By.CSS_SELECTOR, "details.rulings-box a.card-link[href='/cards/Council%27s%20Judgment']")
+    navigate(browser, link.click)
+    assert browser.find_element(By.CSS_SELECTOR, "h1.card-name").text.startswith("Council's Judgment")
+    symbols = [s.get_attribute("title") for s in browser.find_elements(By.CSS_SELECTOR, "h1 .cost abbr.ms")]
+    assert symbols == ["1 generic", "white", "white"]
+    english = browser.find_element(By.CSS_SELECTOR, "section.cardface[lang=en] .cardtext")
+    assert english.text.startswith("Will of the council — Starting with you, each player votes")
+    assert english.find_element(By.CSS_SELECTOR, "a.kw").text == "Will of the council"
+    assert no_horizontal_scroll(browser)
+    ARTIFACTS.mkdir(exist_ok=True)
+    browser.save_screenshot(str(ARTIFACTS / "card-phone.png"))
+    # a keyword of the card links to its rule
+    browser.get(server + "/cards/Sun%20Titan")
+    lines = browser.find_element(By.CSS_SELECTOR, "section.cardface[lang=en] .cardtext").text.splitlines()
+    assert lines[0] == "Vigilance" and lines[1].startswith("Whenever Sun Titan enters")  # line breaks kept
+    keyword = browser.find_element(By.CSS_SELECTOR, "section.cardface[lang=en] a.kw")
+    assert keyword.text == "Vigilance"
+    navigate(browser, keyword.click)
+    assert browser.current_url.endswith("/rules/702.20#R70220")
+
+
+def test_a_text_language_without_text_falls_back_to_english(server: str, browser) -> None:
+    from selenium.webdriver.common.by import By
+
+    viewport(browser, *PHONE)
+    browser.get(server + "/rules/100.1?lang=it")
+    notice = browser.find_element(By.CSS_SELECTOR, "p.notice.fallback")
+    assert "showing English" in notice.text
+    assert [t.get_attribute("lang") for t in browser.find_elements(By.CSS_SELECTOR, "#R1001 section.text")] == ["en"]
+    browser.get(server + "/rules/400.7")  # the choice is remembered; where Italian exists, it is shown alone
+    assert [t.get_attribute("lang") for t in browser.find_elements(By.CSS_SELECTOR, "#R4007 section.text")] == ["it"]
+    assert not browser.find_elements(By.CSS_SELECTOR, "p.notice.fallback")
+    navigate(browser, browser.find_element(By.CSS_SELECTOR, "nav.langs a[href$='lang=all']").click)

@@ -26,6 +26,8 @@ from ..store import DatabaseError, default_kb_dir, storage_error
 COMMANDS = {
     "build": "kb.cli.build:build",
     "rule": "kb.cli.rule:rule",
+    "define": "kb.cli.define:define",
+    "card": "kb.cli.card:card",
     "search": "kb.cli.search:search_command",
     "align": "kb.cli.align:align_command",
     "export": "kb.cli.export:export",
@@ -83,6 +85,8 @@ def main() -> None:
       mtgkb build --corpus DIR --corpus FILE   ... or from your own files and folders
       mtgkb rule 400.7                  a rule with its subrules, every language
       mtgkb rule 702.19b-d --lang en    a range, English only
+      mtgkb define voto                 a game term in any language: names, definition, rules
+      mtgkb card "Titano Solare"        a card in any language, with its rulings
       mtgkb search pareggio             search rules, rulings, terms and cards (it/en/fr)
       mtgkb history vote                a rule's life across releases; see also diff, update
       mtgkb export --format xliff --target it --rules 4 -o zones.it.xlf   for translators

@@ -11,17 +11,28 @@ import click
 
 from ..lookup import lookup
 from ..render import render_entries
+from ..rulings import HANDFUL, rulings_of
 from .options import echo_json, json_option, kb_option, lang_option, open_kb, release_option, use_color
+
+
+def _rulings_count(ctx: click.Context, param: click.Parameter, value: str) -> int | None:
+    if value.strip().lower() == "all":
+        return None
+    if not value.strip().isdigit():
+        raise click.BadParameter(f"{value!r} is neither a number nor 'all'")
+    return int(value)
 
 
 @click.command()
 @click.argument("numbers", nargs=-1, required=True)
 @lang_option
 @release_option
+@click.option("--rulings", "shown", default=str(HANDFUL), show_default=True, metavar="N|all",
+              callback=_rulings_count, help="How many rulings to show below the rules (near-duplicates folded).")
 @kb_option
 @json_option
-def rule(numbers: tuple[str, ...], langs: tuple[str, ...], release: str | None, kb_dir: Path | None,
-         as_json: bool) -> None:
+def rule(numbers: tuple[str, ...], langs: tuple[str, ...], release: str | None, shown: int | None,
+         kb_dir: Path | None, as_json: bool) -> None:
     """Show rules by number, in every language the knowledge base holds.
 
     \b
@@ -33,10 +44,15 @@ def rule(numbers: tuple[str, ...], langs: tuple[str, ...], release: str | None, 
       4              the section: its title and chapters
       702.19b-d      a range (also 702.19b–702.19d, 400.1-400.3)
     Several at once: mtgkb rule 400.7 701.32a
+
+    The rules come first, then a handful of their rulings (--rulings all for every one).
+    A language asked for with --lang that holds no text of a rule shows English instead,
+    and says so.
     """
     kb = open_kb(kb_dir)
     entries = lookup(kb, numbers, langs, release)
     if as_json:
         echo_json(entries)
     else:
-        click.echo(render_entries(entries, color=use_color()))
+        click.echo(render_entries(entries, color=use_color(), rulings=rulings_of(kb, entries), shown=shown,
+                                  langs=langs))

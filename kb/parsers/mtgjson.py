@@ -4,7 +4,8 @@ A set file is ``{"meta": {"date", "version"}, "data": {"code", "name",
 "releaseDate", "cards": [...], "tokens": [...]}}``; ``AllPrintings.json`` is
 ``{"meta": ..., "data": {"SET": {set}, ...}}``. Each card entry is one face of one
 printing: ``name`` (``Front // Back`` on every face of a multi-face card),
-``faceName``, ``side``, ``type``, ``text`` (English Oracle text), ``keywords``, ``rulings``
+``faceName``, ``side``, ``type``, ``text`` (English Oracle text), ``manaCost``, ``power``,
+``toughness``, ``loyalty``, ``defense``, ``keywords``, ``rulings``
 (``[{date, text}]``, English, from Wizards of the Coast) and ``foreignData``
 (``[{language, name, type, text}]``; Italian and French are kept).
 
@@ -12,8 +13,9 @@ What the parser yields:
 
 * one :class:`~kb.model.Card` per card name, however many sets and printings
   carry it; ``sets`` lists its set codes (newest release first). The faces of a
-  multi-face card are joined in side order: types with `` // ``, texts with a
-  ``//`` line. ``foreign`` holds every distinct Italian and French
+  multi-face card are joined in side order: types, mana costs and characteristics
+  with `` // `` (a face without one keeps its empty place), texts with a ``//``
+  line. ``foreign`` holds every distinct Italian and French
   ``(lang, name, type, text)`` wording, newest printing first, so the first
   entry of a language is its current wording. ``keywords`` joins the ``keywords``
   of every face and printing, in the order first seen.
@@ -38,7 +40,7 @@ set files can be ingested without holding them all in memory.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterable
 
 from ..dates import iso_date
@@ -67,21 +69,31 @@ def detect(source: Source) -> float:
 # -- accumulating cards and rulings ---------------------------------------------------
 
 
+def _wording(faces: list[dict[str, Any]]) -> Card:
+    """A printing's English characteristics, its faces joined (the name is set when the card is built)."""
+    def joined(key: str) -> str:
+        return _join([_str(f.get(key)) for f in faces], FACE_TYPE_SEPARATOR)
+
+    return Card("", joined("type"), _join([_str(f.get("text")) for f in faces], FACE_TEXT_SEPARATOR),
+                mana_cost=_join([c for c in (_str(f.get("manaCost")) for f in faces) if c], FACE_TYPE_SEPARATOR),
+                power=joined("power"), toughness=joined("toughness"), loyalty=joined("loyalty"),
+                defense=joined("defense"))
+
+
 @dataclass
 class _CardAcc:
     """A card being gathered from printings: the newest English wording wins."""
 
     name: str
     rank: tuple[str, int] = ("", 0)  # (release date, number of faces) of the wording kept
-    type: str = ""
-    text: str = ""
+    current: Card = Card("")  # the wording kept: type, text, cost, characteristics
     sets: dict[str, None] = field(default_factory=dict)
     foreign: dict[tuple[str, str, str, str], str] = field(default_factory=dict)  # variant -> newest date
     keywords: dict[str, None] = field(default_factory=dict)
 
-    def wording(self, rank: tuple[str, int], type_: str, text: str) -> None:
+    def wording(self, rank: tuple[str, int], wording: Card) -> None:
         if rank > self.rank:
-            self.rank, self.type, self.text = rank, type_, text
+            self.rank, self.current = rank, wording
 
     def add_foreign(self, variant: tuple[str, str, str, str], date: str) -> None:
         if variant not in self.foreign or self.foreign[variant] < date:
@@ -127,8 +139,8 @@ class _Accumulator:
             # Sorting is stable, also in reverse: newest first, first-seen (or code) order among equals.
             foreign = sorted(acc.foreign, key=acc.foreign.__getitem__, reverse=True)
             sets = sorted(sorted(acc.sets), key=lambda code: dates.get(code, ""), reverse=True)
-            cards.append(Card(name=acc.name, type=acc.type, text=acc.text, foreign=tuple(foreign),
-                              sets=tuple(sets), keywords=tuple(acc.keywords)))
+            cards.append(replace(acc.current, name=acc.name, foreign=tuple(foreign), sets=tuple(sets), line=None,
+                                 keywords=tuple(acc.keywords)))
         return tuple(cards)
 
 
@@ -201,8 +213,7 @@ class _SetReader:
         faces.sort(key=lambda face: str(face.get("side") or ""))
         card = self.acc.card(name)
         card.sets[code] = None
-        card.wording((date, len(faces)), _join([_str(f.get("type")) for f in faces], FACE_TYPE_SEPARATOR),
-                     _join([_str(f.get("text")) for f in faces], FACE_TEXT_SEPARATOR))
+        card.wording((date, len(faces)), _wording(faces))
         for variant in self._foreign(code, name, faces):
             card.add_foreign(variant, date)
         for face in faces:
@@ -345,7 +356,7 @@ class CardMerger:
         acc = self.acc.card(card.name)
         acc.sets.update(dict.fromkeys(card.sets))
         acc.keywords.update(dict.fromkeys(card.keywords))
-        acc.wording((date, card.type.count(FACE_TYPE_SEPARATOR) + 1), card.type, card.text)
+        acc.wording((date, card.type.count(FACE_TYPE_SEPARATOR) + 1), card)
         for variant in card.foreign:
             acc.add_foreign(variant, date)
 

@@ -308,6 +308,38 @@ class KnowledgeBase:
                                (pattern, count))
         return [row[0] for row in rows]
 
+    def named_rules(self, release: str | None = None, max_chars: int = 60) -> list[tuple[str, str, str]]:
+        """``(aligned number, name, lang)`` of the rules (not sections or chapters) that are only a
+        name, such as ``702.20. Vigilance`` (the keyword rules), or that carry a title, in the active
+        documents, in rules order."""
+        ids = self.active_ids(release)
+        marks = ",".join("?" * len(ids))
+        rows = self.db.execute(f"SELECT r.aligned_number, COALESCE(r.title, r.text), d.lang FROM rules r"
+                               f" JOIN documents d ON d.id = r.doc_id WHERE r.doc_id IN ({marks}) AND r.kind = 'rule'"
+                               " AND r.align_method != 'unaligned' AND (r.title IS NOT NULL OR length(r.text) <= ?)"
+                               " ORDER BY r.aligned_key", [*ids, max_chars])
+        return [(number, name, lang) for number, name, lang in rows if name and "." not in name]
+
+    def card_names(self) -> list[tuple[str, str, str]]:
+        """Every card's names: ``(English name, lang, name in lang)``, English ones included (for near spellings)."""
+        rows = self.db.execute("SELECT DISTINCT name, 'en', name FROM cards UNION SELECT DISTINCT c.name,"
+                               " json_extract(f.value, '$[0]'), json_extract(f.value, '$[1]')"
+                               " FROM cards c, json_each(c.foreign_data) f")
+        return [(en, lang, name) for en, lang, name in rows if name]
+
+    def ruling_translations(self) -> list[tuple[str, RulingRecord, str, float]]:
+        """Rulings in other languages the alignment paired with English rulings:
+        ``(English text, translated ruling, method, confidence)``."""
+        rows = self.db.execute(
+            f"SELECT e.text, a.method, a.confidence, t.doc_id, t.seq, {', '.join('t.' + c for c in _RULING_FIELDS)}"
+            " FROM alignments a JOIN rulings t ON t.doc_id = a.a_doc AND t.seq = CAST(a.a_id AS INTEGER)"
+            " JOIN rulings e ON e.doc_id = a.b_doc AND e.seq = CAST(a.b_id AS INTEGER)"
+            " WHERE a.kind = 'ruling' ORDER BY t.lang, t.doc_id, t.seq")
+        return [(row[0], _ruling_record(row[3:]), row[1], row[2]) for row in rows]
+
+
+_RULING_FIELDS = [c.strip() for c in RULING_COLUMNS.split(",")]
+
 
 def _ruling_record(row: tuple) -> RulingRecord:
     return RulingRecord(row[0], row[1], ruling_from_row(row[2:]))

@@ -138,7 +138,7 @@ class AlignmentRecord:
 RULE_COLUMNS = "number, kind, title, text, examples, refs, line, end_line, pointer"
 TERM_COLUMNS = "names, definition, obsolete, refs, line"
 RULING_COLUMNS = "card, lang, date, source, provenance, text, translations, line"
-CARD_COLUMNS = "name, type, text, foreign_data, sets, line, keywords"
+CARD_COLUMNS = "name, type, text, foreign_data, sets, line, keywords, mana_cost, power, toughness, loyalty, defense"
 
 
 def rule_from_row(row: tuple) -> Rule:
@@ -159,9 +159,10 @@ def ruling_from_row(row: tuple) -> Ruling:
 
 
 def card_from_row(row: tuple) -> Card:
-    name, type_, text, foreign, sets, line, keywords = row
+    name, type_, text, foreign, sets, line, keywords, mana_cost, power, toughness, loyalty, defense = row
     return Card(name, type_, text, tuple(map(tuple, json.loads(foreign))) if foreign else (),
-                tuple(json.loads(sets)) if sets else (), line, tuple(json.loads(keywords)) if keywords else ())
+                tuple(json.loads(sets)) if sets else (), line, tuple(json.loads(keywords)) if keywords else (),
+                mana_cost or "", power or "", toughness or "", loyalty or "", defense or "")
 
 
 def ruling_key(text: str) -> str:

@@ -6,7 +6,7 @@ written in another version and asks for ``mtgkb build``.
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 DB_NAME = "kb.sqlite"
 
 SCHEMA = """
@@ -40,7 +40,8 @@ CREATE INDEX rulings_card ON rulings (card);
 CREATE INDEX rulings_text ON rulings (text_key, lang);
 CREATE TABLE cards (
     doc_id TEXT NOT NULL, seq INTEGER NOT NULL, name TEXT NOT NULL, type TEXT, text TEXT,
-    foreign_data TEXT, sets TEXT, line INTEGER, keywords TEXT
+    foreign_data TEXT, sets TEXT, line INTEGER, keywords TEXT,
+    mana_cost TEXT, power TEXT, toughness TEXT, loyalty TEXT, defense TEXT
 );
 CREATE INDEX cards_name ON cards (name COLLATE NOCASE);
 CREATE TABLE alignments (

@@ -101,9 +101,10 @@ def _insert_document(db: sqlite3.Connection, doc: Document, active: bool) -> Non
         (doc.id, seq, r.card, r.lang, r.date, r.source, r.provenance, r.text,
          json.dumps([list(t) for t in r.translations], ensure_ascii=False), r.line, ruling_key(r.text))
         for seq, r in enumerate(doc.rulings)])
-    db.executemany("INSERT INTO cards VALUES (?,?,?,?,?,?,?,?,?)", [
+    db.executemany("INSERT INTO cards VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)", [
         (doc.id, seq, c.name, c.type, c.text, json.dumps([list(f) for f in c.foreign], ensure_ascii=False),
-         json.dumps(list(c.sets)), c.line, json.dumps(list(c.keywords), ensure_ascii=False))
+         json.dumps(list(c.sets)), c.line, json.dumps(list(c.keywords), ensure_ascii=False),
+         c.mana_cost, c.power, c.toughness, c.loyalty, c.defense)
         for seq, c in enumerate(doc.cards)])
 
 

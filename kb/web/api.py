@@ -1,7 +1,8 @@
 """The JSON API under ``/api/``: the shapes of the CLI's ``--json`` output.
 
 Each endpoint reads its parameters (:mod:`kb.web.handling`), makes one library
-call (:mod:`kb.lookup`, :mod:`kb.catalog`, :mod:`kb.releases.diff`, ``indexer.search``)
+call (:mod:`kb.lookup`, :mod:`kb.glossary`, :mod:`kb.cards`, :mod:`kb.catalog`,
+:mod:`kb.releases.diff`, ``indexer.search``)
 and answers JSON; errors are ``{"error": message, "status": status}``.
 :data:`kb.web.openapi.OPENAPI` describes it.
 """
@@ -14,8 +15,11 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from .. import __version__
-from ..catalog import find_card, find_terms, health
+from ..cards import find_card
+from ..catalog import health
 from ..errors import NotFoundError
+from ..glossary import candidate_numbers, define, entry_json
+from ..lookup import rule_heads
 from ..numbering import RuleNumber
 from ..releases.diff import diff_documents
 from ..releases.reader import release_in_kb
@@ -67,14 +71,27 @@ class Api:
         return JSONResponse([hit.to_dict() for hit in hits], headers=headers)
 
     def terms(self, request: Request) -> Response:
-        """``/api/terms?q=&lang=&limit=``: glossary terms."""
+        """``/api/terms?q=&lang=&limit=``: glossary entries whose names (in ``lang``) or texts hold ``q``,
+        in the ``mtgkb define --json`` shape."""
         query = text_param(request, "q")
+        langs = langs_param(request)
         open_kb = self.site.kb()
-        return JSONResponse(find_terms(open_kb.kb, query, langs_param(request), limit_param(request),
-                                       terms=open_kb.terms))
+        found = open_kb.glossary.find(query, langs, limit_param(request))
+        heads = rule_heads(open_kb.kb, candidate_numbers(found))
+        return JSONResponse([entry_json(entry, heads) for entry in found])
+
+    def define(self, request: Request) -> Response:
+        """``/api/define/{name}?lang=``: a term by its name in any language (the ``mtgkb define --json`` list)."""
+        name = card_name_param(request, "term")
+        langs = langs_param(request)
+        open_kb = self.site.kb()
+        found = define(open_kb.kb, name, langs, glossary=open_kb.glossary)
+        if not found:
+            return api_error(404, f"no term named {name!r} in English, Italian or French")
+        return JSONResponse(found)
 
     def cards(self, request: Request) -> Response:
-        """``/api/cards/{name}``: a card with its rulings."""
+        """``/api/cards/{name}``: a card with its rulings (the ``mtgkb card --json`` shape)."""
         name = card_name_param(request)
         return JSONResponse(find_card(self.site.kb().kb, name))
 

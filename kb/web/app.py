@@ -4,7 +4,7 @@
 for the HTML pages, :mod:`kb.web.api` for the JSON API, both built on
 :mod:`kb.web.handling`), turns every error into a one-line page or JSON answer
 and adds the security headers. The library does the work (:mod:`kb.lookup`,
-:mod:`kb.catalog`, ``indexer.search``).
+:mod:`kb.glossary`, :mod:`kb.cards`, :mod:`kb.catalog`, ``indexer.search``).
 """
 
 from __future__ import annotations
@@ -24,21 +24,25 @@ from .api import Api
 from .handling import BadRequest, KBHandle, SecurityHeaders, Site, api_error, with_security_headers
 from .handling import search_function as _search_function
 from .pages import Pages
+from .reference import ReferencePages
 
 
 def routes(pages: Pages, api: Api) -> list[Route]:
     """Every URL the app answers, and the handler that answers it."""
+    reference = ReferencePages(pages)
     return [
         Route("/", pages.home),
         Route("/search", pages.search),
         Route("/rules/{selector}", pages.rule),
-        Route("/glossary", pages.glossary),
-        Route("/cards/{name}", pages.card),
+        Route("/glossary", reference.glossary),
+        Route("/define/{name}", reference.define),
+        Route("/cards/{name}", reference.card),
         Route("/static/style.css", pages.stylesheet),
         Route("/api/health", api.health),
         Route("/api/rules/{selector}", api.rules),
         Route("/api/search", api.search),
         Route("/api/terms", api.terms),
+        Route("/api/define/{name}", api.define),
         Route("/api/cards/{name}", api.cards),
         Route("/api/diff", api.diff),
         Route("/openapi.json", api.openapi),

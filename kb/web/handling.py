@@ -22,7 +22,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from ..catalog import load_terms
+from ..glossary import Glossary
 from ..lookup import entries, lookup, nearest, numbers_below, select_numbers
 from ..model import LANGUAGES
 from ..numbering import NumberError, RuleNumber, parse_selector
@@ -116,10 +116,10 @@ class OpenKB:
         return self._number_set
 
     @property
-    def terms(self) -> list[dict[str, Any]]:
-        if "terms" not in self.cache:
-            self.cache["terms"] = load_terms(self.kb)
-        return self.cache["terms"]
+    def glossary(self) -> Glossary:
+        if "glossary" not in self.cache:
+            self.cache["glossary"] = Glossary(self.kb)
+        return self.cache["glossary"]
 
     def lookup(self, selector: str, langs: tuple[str, ...], release: str | None) -> list[dict[str, Any]]:
         """:func:`kb.lookup.lookup` for one selector, with the rule numbers read once per thread.
@@ -304,11 +304,11 @@ def rule_selector_param(request: Request) -> str:
     return raw
 
 
-def card_name_param(request: Request) -> str:
-    """The card name of the path (``/cards/{name}``)."""
+def card_name_param(request: Request, what: str = "card name") -> str:
+    """The card name (or term, ``what``) of the path (``/cards/{name}``, ``/define/{name}``)."""
     name = request.path_params["name"]
     if len(name) > MAX_NAME_CHARS:
-        raise BadRequest(f"card name too long (at most {MAX_NAME_CHARS} characters)")
+        raise BadRequest(f"{what} too long (at most {MAX_NAME_CHARS} characters)")
     return name
 
 

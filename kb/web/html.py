@@ -51,3 +51,43 @@ def link_rules(text: str, known: Container[RuleNumber], href: Callable[[str], st
 def highlight(marked: str, start: str = "\ue000", end: str = "\ue001") -> Markup:
     """A snippet whose matches are wrapped in ``start``/``end`` as escaped HTML with ``<mark>``."""
     return Markup(str(escape(marked)).replace(start, "<mark>").replace(end, "</mark>"))
+
+
+# -- card text: mana symbols, line breaks, keywords linked to their rules ---------------------
+
+MANA_SYMBOL = re.compile(r"\{([^{}\s]{1,5})\}")
+_SYMBOL_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless", "S": "snow",
+                 "X": "X", "T": "tap", "Q": "untap", "E": "energy", "P": "Phyrexian"}
+
+
+def symbol(code: str) -> str:
+    """One mana or game symbol as an inline element styled by the stylesheet (nothing is fetched):
+    ``{U}`` → a blue circle with U, ``{2/W}`` → a hybrid one, ``{T}`` → the tap symbol."""
+    code = code.upper()
+    parts = code.split("/")
+    colours = [p for p in parts if p in "WUBRGC" and p]
+    css = "ms-" + ("-".join(c.lower() for c in colours) if colours else "n" if code.isdigit() or code == "X" else "o")
+    name = " / ".join(_SYMBOL_NAMES.get(p, f"{p} generic" if p.isdigit() else p) for p in parts)
+    label = "↷" if code == "T" else "↶" if code == "Q" else code
+    return f'<abbr class="ms {css}" title="{escape(name)}">{escape(label)}</abbr>'
+
+
+def card_text(text: str, keywords: dict[str, str] | None = None, href: Callable[[str], str] | None = None) -> Markup:
+    """Card or ruling text escaped, its line breaks kept, its symbols drawn, and the words of
+    ``keywords`` (name → rule number) made links to their rules (``href``)."""
+    names = sorted((keywords or {}), key=len, reverse=True)
+    pattern = MANA_SYMBOL.pattern + ("|" + r"\b(" + "|".join(re.escape(n) for n in names) + r")\b" if names else "")
+    lowered = {n.lower(): number for n, number in (keywords or {}).items()}
+    out: list[str] = []
+    last = 0
+    for match in re.finditer(pattern, text, flags=re.IGNORECASE):
+        out.append(str(escape(text[last:match.start()])))
+        if match.group(1) is not None:
+            out.append(symbol(match.group(1)))
+        else:
+            number = lowered[match.group(2).lower()]
+            link = escape(href(number)) if href else "#"
+            out.append(f'<a class="kw" href="{link}" title="{escape(number)}">{escape(match.group(2))}</a>')
+        last = match.end()
+    out.append(str(escape(text[last:])))
+    return Markup("".join(out).replace("\n", "<br>\n"))

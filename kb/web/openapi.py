@@ -55,16 +55,31 @@ OPENAPI: dict[str, Any] = {
             "responses": {"200": _ok("Hits, best first", {"type": "array", "items": {"type": "object"}}),
                           "400": _ERROR, "503": _ERROR}}},
         "/api/terms": {"get": {
-            "summary": "Glossary entries whose names or definitions contain q (accents and case ignored)",
+            "summary": "Glossary entries whose names (in any language, or in `lang`) or texts contain q "
+                       "(accents and case ignored), in the `mtgkb define --json` shape",
             "parameters": [_param("q", "query", "Words to find (empty: the glossary in order)",
-                                  {"type": "string", "maxLength": 200}), _LANG, _LIMIT],
+                                  {"type": "string", "maxLength": 200}),
+                           _param("lang", "query", "Look in the names of these languages only: en, it, fr",
+                                  {"type": "string", "example": "it"}), _LIMIT],
             "responses": {"200": _ok("Terms", {"type": "array", "items": {"$ref": "#/components/schemas/Term"}}),
                           "400": _ERROR}}},
+        "/api/define/{name}": {"get": {
+            "summary": "A game term by its name in English, Italian or French (the `mtgkb define --json` shape): "
+                       "exact names first, then the nearest spelling, then names starting with it",
+            "parameters": [_param("name", "path", "Term (vote, voto, zone publique, deathtuch)",
+                                  {"type": "string", "maxLength": 150}),
+                           _param("lang", "query", "Texts in these languages (English when none holds one)",
+                                  {"type": "string", "example": "it"})],
+            "responses": {"200": _ok("Entries, best first", {"type": "array",
+                                                             "items": {"$ref": "#/components/schemas/Term"}}),
+                          "400": _ERROR, "404": _ERROR}}},
         "/api/cards/{name}": {"get": {
-            "summary": "A card by its name in any language, with its rulings",
-            "parameters": [_param("name", "path", "Card name (English, Italian or French)",
+            "summary": "A card by its name in any language, with its rulings (the `mtgkb card --json` shape)",
+            "parameters": [_param("name", "path", "Card name (English, Italian or French; a near spelling is "
+                                                  "accepted when it names one card)",
                                   {"type": "string", "maxLength": 150})],
-            "responses": {"200": _ok("Card", {"type": "object"}), "400": _ERROR, "404": _ERROR}}},
+            "responses": {"200": _ok("Card", {"$ref": "#/components/schemas/Card"}), "400": _ERROR,
+                          "404": _ERROR}}},
         "/api/diff": {"get": {
             "summary": "What changed between two releases held (the `mtgkb diff --json` shape)",
             "parameters": [_param("old", "query", "Older release date", {"type": "string", "format": "date"}, True),
@@ -88,10 +103,29 @@ OPENAPI: dict[str, Any] = {
             "examples": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
             "children": {"type": "array", "items": {"type": "string"}},
             "refs": {"type": "array", "items": {"type": "string"}}}},
-        "Term": {"type": "object", "properties": {
-            "names": {"type": "array", "items": {"type": "string"}}, "definition": {"type": "string"},
-            "obsolete": {"type": "boolean"}, "refs": {"type": "array", "items": {"type": "string"}},
-            "lang": {"type": "string"}, "source": {"type": "string"},
-            "effective_date": {"type": ["string", "null"]}, "provenance": {"type": "string"}}},
+        "Source": {"type": "object", "properties": {
+            "id": {"type": "string"}, "title": {"type": "string"}, "effective_date": {"type": ["string", "null"]},
+            "lang": {"type": "string"}, "provenance": {"type": "string"}}},
+        "Term": {"type": "object", "required": ["term", "names", "text", "rules", "source"], "properties": {
+            "term": {"type": "string"}, "kind": {"type": "string"},
+            "match": {"enum": ["exact", "near", "partial"]}, "obsolete": {"type": "boolean"},
+            "names": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
+            "text": {"type": "object", "additionalProperties": {"type": "object", "properties": {
+                "text": {"type": "string"}, "kind": {"enum": ["glossary", "keyword page"]},
+                "source": {"$ref": "#/components/schemas/Source"}, "label": {"type": "string"}}}},
+            "fallback": {"type": "object"},
+            "rules": {"type": "array", "items": {"type": "object", "properties": {
+                "number": {"type": "string"}, "title": {"type": ["string", "null"]}, "text": {"type": "string"}}}},
+            "source": {"oneOf": [{"$ref": "#/components/schemas/Source"}, {"type": "null"}]}}},
+        "Card": {"type": "object", "required": ["name", "names", "text", "rulings", "rules"], "properties": {
+            "name": {"type": "string"}, "match": {"enum": ["exact", "near"]},
+            "names": {"type": "object", "additionalProperties": {"type": "string"}},
+            "mana_cost": {"type": "string"}, "type": {"type": "string"}, "power": {"type": "string"},
+            "toughness": {"type": "string"}, "loyalty": {"type": "string"}, "defense": {"type": "string"},
+            "text": {"type": "string"}, "keywords": {"type": "array", "items": {"type": "string"}},
+            "foreign": {"type": "object"}, "sets": {"type": "array", "items": {"type": "string"}},
+            "sources": {"type": "array", "items": {"$ref": "#/components/schemas/Source"}},
+            "rulings": {"type": "array", "items": {"type": "object"}},
+            "rules": {"type": "array", "items": {"type": "object"}}}},
     }},
 }

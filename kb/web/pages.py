@@ -1,8 +1,12 @@
-"""The HTML pages: home, search, a rule, the glossary, a card (Jinja2 templates).
+"""The HTML pages: home (the table of contents), search and a rule (Jinja2 templates);
+the glossary, a term and a card are in :mod:`kb.web.reference`.
 
 Each page reads its parameters (:mod:`kb.web.handling`), makes one library call
 and renders a template in the interface language of the request; texts are
-escaped and their rule numbers made links (:mod:`kb.web.html`).
+escaped and their rule numbers made links (:mod:`kb.web.html`). Two controls are
+kept apart: the interface language (``?ui=``, in the header) and the language of
+the texts shown (``?lang=``, on the page); a text language a rule lacks falls
+back to English with a notice.
 """
 
 from __future__ import annotations
@@ -18,13 +22,14 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from .. import __version__
-from ..catalog import find_card, find_terms, health
+from ..catalog import contents
 from ..errors import NotFoundError
 from ..model import LANGUAGES
 from ..numbering import RuleNumber, parse_selector
+from ..rulings import rulings_of
 from . import html as H
-from .handling import (SEARCH_KINDS, SEARCH_MISSING, OpenKB, Site, card_name_param, kinds_param, langs_param,
-                       limit_param, release_param, selector_param, text_param)
+from .handling import (SEARCH_KINDS, SEARCH_MISSING, OpenKB, Site, kinds_param, langs_param, limit_param,
+                       release_param, selector_param, text_param)
 from .i18n import LANGUAGE_NAMES, UI_LANGUAGES, choose_ui, translations
 
 HERE = Path(__file__).resolve().parent
@@ -40,6 +45,16 @@ def ui_language(request: Request) -> str:
 def rule_href(request: Request, number: str) -> str:
     """The link to a rule: its page, scrolled to it (``/rules/701.38a#R70138a``)."""
     return f"{request.scope.get('root_path', '')}/rules/{quote(number)}#{H.anchor(number)}"
+
+
+def card_href(request: Request, name: str) -> str:
+    """The link to a card's page (``/cards/Sun%20Titan``)."""
+    return f"{request.scope.get('root_path', '')}/cards/{quote(name, safe='')}"
+
+
+def term_href(request: Request, name: str) -> str:
+    """The link to a term's page (``/define/Vote``)."""
+    return f"{request.scope.get('root_path', '')}/define/{quote(name, safe='')}"
 
 
 class Pages:
@@ -74,9 +89,14 @@ class Pages:
             params = [(k, v) for k, v in request.query_params.multi_items() if k != "ui"]
             return request.url.path + "?" + urlencode(params + [("ui", lang)])
 
+        def switch_text(lang: str) -> str:
+            params = [(k, v) for k, v in request.query_params.multi_items() if k != "lang"]
+            return request.url.path + "?" + urlencode(params + [("lang", lang)])
+
         html = self.envs[ui].get_template(template).render(
             request=request, status=status, ui=ui, url=url, rule_url=partial(rule_href, request),
-            switch_ui=switch_ui, **context)
+            card_url=partial(card_href, request), term_url=partial(term_href, request),
+            switch_ui=switch_ui, switch_text=switch_text, **context)
         response = HTMLResponse(html, status_code=status,
                                 headers={"Content-Language": ui, "Vary": "Accept-Language, Cookie"})
         self._remember(request, response)
@@ -104,9 +124,11 @@ class Pages:
     # -- pages -----------------------------------------------------------------------
 
     def home(self, request: Request) -> Response:
+        """``/``: the rulebook's table of contents (sections, chapters, rules) and the releases read."""
         open_kb = self.site.kb()
-        summary = open_kb.cache.get("health") or open_kb.cache.setdefault("health", health(open_kb.kb))
-        return self.render(request, "home.html", summary=summary, search_ready=self.site.find_search() is not None)
+        toc = open_kb.cache.get("contents") or open_kb.cache.setdefault("contents", contents(open_kb.kb))
+        return self.render(request, "home.html", toc=toc, langs=self.text_langs(request),
+                           search_ready=self.site.find_search() is not None)
 
     def search(self, request: Request) -> Response:
         """``/search?q=``: hits with their matches marked; a rule number opens its page."""
@@ -144,11 +166,15 @@ class Pages:
             return self._rule_not_found(request, open_kb, raw, str(exc))
         main = entries[0]
         views = [_entry_view(open_kb, entry, partial(rule_href, request)) for entry in entries]
-        stale = {t["source"]: {"lang": t["lang"], "source": t["source"], "provenance": t["provenance"], **t["stale"]}
-                 for view in views for t in view["views"] if t["stale"]}
+        stale = {t["source"]: {"lang": t["lang"], "source": t["source_title"], "provenance": t["provenance"],
+                               **t["stale"]} for view in views for t in view["views"] if t["stale"]}
+        fallback = [e["number"] for e in entries if e.get("fallback")]
+        rulings = [{**g.to_dict(), "html": H.card_text(g.first["text"]),
+                    "translations": [t for t in g.translations if not langs or t["lang"] in langs]}
+                   for g in rulings_of(open_kb.kb, entries)]
         return self.render(request, "rule.html", selector=raw, self_path="/rules/" + quote(raw), entries=views,
                            main=views[0], nav=_neighbours(open_kb, main["number"]), langs=langs,
-                           stale=list(stale.values()), release=release,
+                           stale=list(stale.values()), release=release, fallback=fallback, rulings=rulings,
                            title=f"{main['number']} {main['title'] or ''}".strip())
 
     def _rule_not_found(self, request: Request, open_kb: OpenKB, raw: str, message: str) -> HTMLResponse:
@@ -160,24 +186,6 @@ class Pages:
                 number = None
         return self.render(request, "error.html", status=404, title=raw, message=message,
                            suggestions=open_kb.nearest(number), search_for=raw)
-
-    def glossary(self, request: Request) -> Response:
-        query = text_param(request, "q")
-        langs = self.text_langs(request)
-        open_kb = self.site.kb()
-        terms = find_terms(open_kb.kb, query, langs, limit=500, terms=open_kb.terms)
-        views = [{**t, "html": H.link_rules(t["definition"], open_kb.number_set, partial(rule_href, request))}
-                 for t in terms]
-        return self.render(request, "glossary.html", query=query, terms=views, langs=langs)
-
-    def card(self, request: Request) -> Response:
-        name = card_name_param(request)
-        try:
-            card = find_card(self.site.kb().kb, name)
-        except NotFoundError as exc:
-            return self.render(request, "error.html", status=404, title=name, message=str(exc), suggestions=[],
-                               search_for=name)
-        return self.render(request, "card.html", card=card, rulings=[_ruling_view(r) for r in card["rulings"]])
 
     def stylesheet(self, request: Request) -> Response:
         return Response(self.css, media_type="text/css", headers={"Cache-Control": "public, max-age=3600"})
@@ -203,8 +211,7 @@ def _entry_view(open_kb: OpenKB, entry: dict[str, Any], href: Callable[[str], st
             "examples": [H.link_rules(e, open_kb.number_set, href) for e in entry["examples"].get(lang, [])],
             "stale": _stale(lang, item, reference),
         })
-    rulings = [_ruling_view(r) for r in entry.get("rulings", []) or []]
-    return {**entry, "views": texts, "rulings_view": rulings}
+    return {**entry, "views": texts}
 
 
 def _neighbours(open_kb: OpenKB, number: str) -> dict[str, str | None]:
@@ -233,9 +240,3 @@ def _stale(lang: str, item: dict[str, Any], reference: dict[str, Any] | None) ->
     if theirs and (not mine or mine < theirs):
         return {"date": mine or "", "reference_date": theirs}
     return None
-
-
-def _ruling_view(ruling: Any) -> dict[str, Any]:
-    if isinstance(ruling, str):
-        return {"text": ruling}
-    return dict(ruling) if isinstance(ruling, dict) else {"text": str(ruling)}

@@ -1,0 +1,155 @@
+"""A card for the table: found by its name in any language, with its rulings and rules.
+
+:func:`find_card` looks a card up by its English, Italian or French name: exactly first
+(case and accents ignored), then by a near spelling (``Titano Solre``); several cards as
+near as each other are named in the error instead of guessing. :func:`card_json` is the
+shape of ``mtgkb card --json`` and of ``/api/cards/{name}`` (see README): the names in
+three languages, mana cost, type line, power/toughness, loyalty or defence, the rules text
+with its line breaks and the Italian and French printed texts, every ruling once (dated,
+with its source and the translations aligned to it) and the rules its keywords cite.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .corpus import source_info
+from .errors import NotFoundError
+from .glossary import concept_rules
+from .lookup import rule_heads
+from .model import LANGUAGES, Card
+from .rulings import ruling_translations
+from .store import CardRecord, DocumentInfo, KnowledgeBase
+from .text import edit_distance, fold, match_key, typo_allowance
+from .vocabulary import default_vocabulary
+
+MAX_SUGGESTIONS = 5
+_ASCII_RUN = re.compile(r"[A-Za-z0-9]{3,}")
+
+
+def find_card(kb: KnowledgeBase, name: str) -> dict[str, Any]:
+    """The card named ``name`` in any language, as :func:`card_json`; a near spelling is accepted
+    when it names one card. Raises :class:`NotFoundError` naming the closest cards."""
+    wanted = fold(name.strip())
+    if not wanted:
+        raise NotFoundError("no card name given")
+    active = {doc_id: doc for doc_id, doc in kb.documents().items() if doc.active}
+    row = _exact(kb, name.strip(), wanted, active)
+    if row is not None:
+        return card_json(kb, row.card.name, active, "exact")
+    near, others = near_card_names(kb, name)
+    if len(near) == 1:
+        return card_json(kb, near[0], active, "near")
+    close = near or others
+    hint = f"; did you mean: {', '.join(close[:MAX_SUGGESTIONS])}" if close else ""
+    raise NotFoundError(f"no card named {name.strip()!r} in the knowledge base{hint}")
+
+
+def _exact(kb: KnowledgeBase, name: str, wanted: str, active: dict) -> CardRecord | None:
+    rows = [r for r in kb.cards_named(name, any_case=True) if r.doc_id in active and fold(r.card.name) == wanted]
+    if rows:
+        return rows[0]
+    # A name in another language: narrow the cards by the longest ASCII run of the name (the store
+    # matches ASCII case-insensitively), then compare folded names exactly. A run may hold a folded
+    # accent ("ecuyere" for "Écuyère"): try the runs longest first.
+    for run in sorted(set(_ASCII_RUN.findall(name)), key=len, reverse=True)[:4]:
+        for record in kb.cards_with_foreign(run):
+            if record.doc_id in active and any(fold(f[1]) == wanted for f in record.card.foreign):
+                return record
+    return None
+
+
+def near_card_names(kb: KnowledgeBase, name: str) -> tuple[list[str], list[str]]:
+    """English names of the cards one of whose names is the nearest spelling of ``name`` (within
+    :func:`~kb.text.typo_allowance`), and, as hints, of those with a name starting with ``name``
+    (else with its first word)."""
+    key = match_key(name)
+    first = key.split(" ")[0]
+    allowed = typo_allowance(key)
+    best, near, starting, same_first = allowed + 1, [], [], []
+    for english, _lang, held in kb.card_names():
+        other = match_key(held)
+        distance = edit_distance(key, other, allowed) if allowed else allowed + 1
+        if distance < best:
+            best, near = distance, [english]
+        elif distance == best and distance <= allowed and english not in near:
+            near.append(english)
+        if len(key) >= 3 and other.startswith(key) and english not in starting:
+            starting.append(english)
+        elif len(first) >= 3 and other.split(" ")[0] == first and english not in same_first:
+            same_first.append(english)
+    return near, sorted(starting or same_first)
+
+
+def card_json(kb: KnowledgeBase, name: str, active: dict[str, DocumentInfo], match: str = "exact") -> dict[str, Any]:
+    """The card with English name ``name`` merged over every active document holding it
+    (sets differ in languages), with its rulings and its keywords' rules."""
+    records = [r for r in kb.cards_named(name) if r.doc_id in active]
+    card = _merged([r.card for r in records])
+    foreign: dict[str, dict[str, str]] = {}
+    for record in records:
+        for lang, n, t, x in record.card.foreign:
+            foreign.setdefault(lang, {"name": n, "type": t, "text": x})
+    foreign = {lang: foreign[lang] for lang in LANGUAGES if lang in foreign}
+    return {
+        "name": name, "match": match,
+        "names": {"en": name, **{lang: f["name"] for lang, f in foreign.items() if f["name"]}},
+        "mana_cost": card.mana_cost, "type": card.type, "power": card.power, "toughness": card.toughness,
+        "loyalty": card.loyalty, "defense": card.defense, "text": card.text, "keywords": list(card.keywords),
+        "foreign": foreign,
+        "sets": list(dict.fromkeys(s for r in records for s in r.card.sets)),
+        "sources": [source_info(active[r.doc_id]) for r in records],
+        "rulings": card_rulings(kb, name, active),
+        "rules": keyword_rules(kb, card.keywords),
+    }
+
+
+def _merged(cards: list[Card]) -> Card:
+    """The first record's wording, its blanks filled from the others."""
+    if not cards:
+        return Card("")
+    first = cards[0]
+    fields = ("type", "text", "mana_cost", "power", "toughness", "loyalty", "defense")
+    filled = {f: getattr(first, f) or next((getattr(c, f) for c in cards if getattr(c, f)), "") for f in fields}
+    keywords = tuple(dict.fromkeys(k for c in cards for k in c.keywords))
+    return Card(first.name, filled["type"], filled["text"], mana_cost=filled["mana_cost"], power=filled["power"],
+                toughness=filled["toughness"], loyalty=filled["loyalty"], defense=filled["defense"],
+                keywords=keywords)
+
+
+def card_rulings(kb: KnowledgeBase, name: str, active: dict[str, DocumentInfo]) -> list[dict[str, Any]]:
+    """Every ruling on the card once (the same text from several sets or printings is one ruling),
+    by date, each with the translations aligned to it."""
+    translations = ruling_translations(kb)
+    rulings: dict[str, dict[str, Any]] = {}
+    for record in kb.card_rulings(name):
+        ruling = record.ruling
+        key = match_key(ruling.text)
+        if record.doc_id not in active or key in rulings:
+            continue
+        found = [{"lang": lang, "text": text, "provenance": prov} for lang, text, prov in ruling.translations]
+        found += [t for t in translations.get(key, []) if all(t["text"] != f["text"] for f in found)]
+        rulings[key] = {"date": ruling.date, "text": ruling.text, "lang": ruling.lang, "source": ruling.source,
+                        "provenance": ruling.provenance, "document": source_info(active[record.doc_id]),
+                        "translations": found}
+    return list(rulings.values())
+
+
+def keyword_rules(kb: KnowledgeBase, keywords: tuple[str, ...] | list[str]) -> list[dict[str, Any]]:
+    """The rules the card's keywords cite (``Vigilance`` → 702.20), each with its keyword: the
+    keyword ability or action titled so, else the vocabulary's rules for it (an ability word: 207.2c)."""
+    titled = {fold(name): number for number, name, lang in kb.named_rules()
+              if lang == "en" and number.startswith(("701.", "702."))}
+    numbers = {kw: [titled[fold(kw)]] for kw in keywords if fold(kw) in titled}
+    others = [kw for kw in keywords if kw not in numbers]
+    concepts = {kw: [m.concept for m in default_vocabulary().matches(kw, "en") if m.name.lang == "en"]
+                for kw in others}
+    heads = rule_heads(kb, [n for found in numbers.values() for n in found]
+                       + [n for found in concepts.values() for c in found for n in c.rules])
+    rules: list[dict[str, Any]] = []
+    for keyword in keywords:
+        found = [heads[n] for n in numbers.get(keyword, []) if n in heads] or concept_rules(concepts.get(keyword, []),
+                                                                                             heads)
+        rules += [{"keyword": keyword, **head} for head in found if all(r["number"] != head["number"] for r in rules)]
+    return rules

@@ -1,0 +1,36 @@
+"""``mtgkb card``: a card by its name in any language, with its rulings (thin layer over :mod:`kb.cards`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ..cards import find_card
+from ..render import render_card
+from .options import echo_json, json_option, kb_option, lang_option, open_kb, use_color
+
+
+@click.command()
+@click.argument("name", nargs=-1, required=True)
+@lang_option
+@kb_option
+@json_option
+def card(name: tuple[str, ...], langs: tuple[str, ...], kb_dir: Path | None, as_json: bool) -> None:
+    """Show a card named in English, Italian or French, with its rulings.
+
+    \b
+    Examples:
+      mtgkb card "Sun Titan"
+      mtgkb card "Titano Solare"         the Italian name
+      mtgkb card "Titano Solre"          a misspelling: the nearest card
+
+    Shows its names in three languages, mana cost, type line, power/toughness or loyalty,
+    rules text (and the Italian and French printed texts; --lang picks them), every ruling
+    once with its date and source (and its translations), and the rules its keywords cite.
+    """
+    found = find_card(open_kb(kb_dir), " ".join(name))
+    if as_json:
+        echo_json(found)
+    else:
+        click.echo(render_card(found, color=use_color(), langs=langs))

@@ -1,0 +1,73 @@
+"""``mtgkb card`` and :mod:`kb.cards` on the embedded corpus: a card by any of its names."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from kb.cli import main
+from kb.text import match_key
+
+
+def run(kb_dir: Path, *args: str):
+    return CliRunner().invoke(main, [*args, "--kb", str(kb_dir)])
+
+
+def test_card_by_its_italian_name(product_kb: Path) -> None:
+    result = run(product_kb, "card", "Titano Solare")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[:4] == ["Sun Titan  {4}{W}{W}", "  it: Titano Solare", "  fr: Titan solaire",
+                         "  Creature — Giant    6/6"]
+    # the rules text keeps its line breaks; the printed Italian text follows
+    assert "  Vigilance" in lines and any(line.startswith("  Whenever Sun Titan enters") for line in lines)
+    assert "  [it] Titano Solare — Creatura — Gigante" in lines and "  Cautela" in lines
+    assert "Rulings (4):" in lines
+    assert "  - A permanent card is an artifact, creature, enchantment, land, or planeswalker card. " \
+           "(2010-08-15, Wizards of the Coast)" in lines
+    assert "  Vigilance: 702.20 Vigilance" in lines
+    assert lines[-1] == "Sources: MTGJSON C21: Commander 2021, 2022-04-25"
+
+
+def test_card_json_shape_and_rulings_once_each(product_kb: Path) -> None:
+    card = json.loads(run(product_kb, "card", "Titano Solare", "--json").output)
+    assert {"name", "match", "names", "mana_cost", "type", "power", "toughness", "loyalty", "defense", "text",
+            "keywords", "foreign", "sets", "sources", "rulings", "rules"} <= set(card)
+    assert card["names"] == {"en": "Sun Titan", "it": "Titano Solare", "fr": "Titan solaire"}
+    assert (card["power"], card["toughness"], card["keywords"]) == ("6", "6", ["Vigilance"])
+    assert [(r["keyword"], r["number"], r["title"]) for r in card["rules"]] == [("Vigilance", "702.20", "Vigilance")]
+    texts = [match_key(r["text"]) for r in card["rulings"]]
+    assert len(texts) == len(set(texts)) == 4
+    assert all(r["date"] and r["source"] == "wotc" and r["document"]["title"] for r in card["rulings"])
+
+
+def test_a_card_printed_in_several_sets_has_each_ruling_once_with_its_translation(product_kb: Path) -> None:
+    card = json.loads(run(product_kb, "card", "Écuyère des Custodi", "--json").output)
+    assert card["name"] == "Custodi Squire" and [s["id"] for s in card["sources"]] == ["CNS", "VOC"]
+    texts = [match_key(r["text"]) for r in card["rulings"]]
+    assert len(texts) == len(set(texts)) == 7
+    abstain = next(r for r in card["rulings"] if r["text"].startswith("You must vote for one of the available"))
+    assert [(t["lang"], t["text"][:30]) for t in abstain["translations"]] == [("it", "Bisogna votare per una delle o")]
+    assert {"Flying", "Will of the council"} == {r["keyword"] for r in card["rules"]}
+    assert [r["number"] for r in card["rules"]] == ["702.9", "207.2c"]
+
+
+def test_a_misspelt_name_finds_the_card_and_says_so(product_kb: Path) -> None:
+    result = run(product_kb, "card", "Titano", "Solre")
+    assert result.exit_code == 0
+    assert result.output.startswith("(No card named exactly so; the nearest is Sun Titan.)\nSun Titan  {4}{W}{W}")
+
+
+def test_a_name_several_cards_start_with_is_not_guessed(product_kb: Path) -> None:
+    result = run(product_kb, "card", "titan")
+    assert result.exit_code == 1
+    assert result.output.startswith("Error: no card named 'titan' in the knowledge base; did you mean: ")
+    assert "Sun Titan" in result.output and "\n" == result.output[-1] and result.output.count("\n") == 1
+
+
+def test_a_planeswalker_shows_its_loyalty(product_kb: Path) -> None:
+    result = run(product_kb, "card", "Gideon, Champion of Justice")
+    assert result.output.splitlines()[0] == "Gideon, Champion of Justice  {2}{W}{W}"
+    assert "Legendary Planeswalker — Gideon    Loyalty 4" in result.output
