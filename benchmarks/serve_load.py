@@ -13,6 +13,14 @@ latency and errors per kind of request. The baseline, measured in the same run w
 same load, is the stylesheet: a response that touches no knowledge base (the floor
 of the stack). Targets: no errors; p95 under 100 ms for rule pages, under 250 ms for
 searches. Note that the load generator shares the machine's cores with the server.
+
+Then, when the build has search, it measures whether expensive searches starve normal ones:
+``--search-requests`` normal searches at ``--search-concurrency``, first alone, then while
+``--expensive-clients`` clients keep sending expensive queries (wide rule-number ranges with a
+language filter, many prefixes, many misspelt words, long phrase alternatives). It prints the
+normal-search p95 under that mix beside its p95 alone (target: within 3x), what became of the
+expensive queries (answered, or stopped by the time budget with a 400) and the count of 5xx
+answers in both runs (target 0).
 """
 
 from __future__ import annotations
@@ -37,6 +45,17 @@ sys.path.insert(0, str(ROOT))
 SHARED = ROOT.parent / "shared" / "corpus"
 WORDS = ["vote", "pareggio", "égalité des votes", "battlefield", "campo di battaglia", "exile", "zone publique",
          "library", "graveyard", "trample", "commander", "cimitero", "abstain", "counter", "token"]
+
+
+EXPENSIVE = [
+    " ".join(f"{100 + i}.1-{999 - i}.9" for i in range(8)) + " lang:fr",
+    " ".join(f"{100 + i}.1-{999 - i}.9" for i in range(8)) + " lang:it",
+    "con* pla* tri* act* cre* per* spe* abi* tar* eff* res* cas* cou* ret* des*",
+    "battelfeild graveyrad libary exille permanant creatrue artifcat enchantmant plainswalker counterr spelll",
+    ('"the player" OR "a creature" OR "the battlefield" OR "an ability" ' * 3)[:200],
+    ("100.1-999.9 " * 16)[:191],  # the issue's 16-range query: repeats count once, one lazy range
+    " ".join(f"{100 + i}.1-{999 - i}.9" for i in range(16))[:200],  # 16 distinct ranges: refused (at most 8)
+]
 
 
 def free_port() -> int:
@@ -152,6 +171,68 @@ async def run_load(base: str, requests: list[tuple[str, str]], concurrency: int)
     return time.perf_counter() - start, {"latency": results, "errors": errors}
 
 
+async def run_mix(base: str, normal: list[tuple[str, str]], expensive: list[str], concurrency: int,
+                  expensive_clients: int) -> tuple[dict, dict]:
+    """``normal`` requests over ``concurrency`` connections while ``expensive_clients`` connections
+    keep sending the ``expensive`` queries until the normal ones are done; both outcomes."""
+    host, port = base.removeprefix("http://").split(":")
+    done = asyncio.Event()
+    heavy: dict = {"latency": {}, "errors": {}, "statuses": {}}
+
+    async def expensive_client(offset: int) -> None:
+        reader, writer = await asyncio.open_connection(host, int(port))
+        try:
+            turn = offset
+            while not done.is_set():
+                query = expensive[turn % len(expensive)]
+                turn += 1
+                start = time.perf_counter()
+                try:
+                    status = await fetch(reader, writer, "/api/search?q=" + quote(query))
+                except (OSError, asyncio.IncompleteReadError, ValueError):
+                    status = 0
+                    writer.close()
+                    reader, writer = await asyncio.open_connection(host, int(port))
+                heavy["latency"].setdefault("expensive", []).append(time.perf_counter() - start)
+                heavy["statuses"][status] = heavy["statuses"].get(status, 0) + 1
+                if status >= 500 or status == 0:
+                    heavy["errors"]["expensive"] = heavy["errors"].get("expensive", 0) + 1
+        finally:
+            writer.close()
+
+    async def normal_load() -> dict:
+        await asyncio.sleep(0.5)  # let the expensive queries take their workers first
+        try:
+            return (await run_load(base, normal, concurrency))[1]
+        finally:
+            done.set()
+
+    clients = [asyncio.create_task(expensive_client(i)) for i in range(expensive_clients)]
+    outcome = await normal_load()
+    await asyncio.gather(*clients)
+    return outcome, heavy
+
+
+def search_isolation(base: str, count: int, concurrency: int, expensive_clients: int, seed: int = 11) -> None:
+    """Normal-search p95 alone and under a mix of expensive queries (see the module docstring)."""
+    rng = random.Random(seed)
+    normal = [("search api", "/api/search?q=" + quote(rng.choice(WORDS)) + "&limit=10") for _ in range(count)]
+    asyncio.run(run_load(base, normal[:50], concurrency))  # warm
+    _, alone = asyncio.run(run_load(base, normal, concurrency))
+    mixed, heavy = asyncio.run(run_mix(base, normal, EXPENSIVE, concurrency, expensive_clients))
+    p95_alone = percentile(alone["latency"]["search api"], .95) * 1000
+    p95_mixed = percentile(mixed["latency"]["search api"], .95) * 1000
+    five_xx = sum(alone["errors"].values()) + sum(mixed["errors"].values()) + sum(heavy["errors"].values())
+    statuses = ", ".join(f"{count} x {status}" for status, count in sorted(heavy["statuses"].items()))
+    expensive_p95 = percentile(heavy["latency"].get("expensive", [0]), .95) * 1000
+    print(f"\nsearch isolation: {count} normal searches, {concurrency} at a time; then the same while "
+          f"{expensive_clients} clients send expensive queries")
+    print(f"  normal search p95 alone {p95_alone:.1f} ms, under the expensive mix {p95_mixed:.1f} ms "
+          f"= {p95_mixed / p95_alone:.1f}x (target within 3x)")
+    print(f"  expensive queries: {statuses} (400 = stopped by the time budget or refused), p95 {expensive_p95:.0f} ms")
+    print(f"  5xx or failed answers: {five_xx} (target 0)")
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
@@ -172,6 +253,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--kb", type=Path, default=None, help="an existing knowledge base folder")
     parser.add_argument("--scale", action="store_true", help="build from the 580-set MTGJSON archive too")
+    parser.add_argument("--search-requests", type=int, default=1000, help="normal searches in the isolation test")
+    parser.add_argument("--search-concurrency", type=int, default=8)
+    parser.add_argument("--expensive-clients", type=int, default=6)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="mtgkb-load-") as tmp:
         kb_dir = args.kb or build_kb(Path(tmp), args.scale)
@@ -196,6 +280,8 @@ def main() -> None:
             print(f"\ntargets: errors {errors} (target 0); rule page p95 {rule_p95:.1f} ms (target < 100); "
                   + (f"search p95 {search_p95:.1f} ms (target < 250)" if health["search"]
                      else "search not measured (not in this build)"))
+            if health["search"]:
+                search_isolation(base, args.search_requests, args.search_concurrency, args.expensive_clients)
         finally:
             process.terminate()
             process.wait(timeout=15)

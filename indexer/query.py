@@ -9,7 +9,9 @@
   (``chapter``, ``rule``, ``capitolo`` …) unless it is the whole query.
 
 :func:`parse_query` turns a query into a :class:`Parsed`; malformed input never
-raises anything but :class:`QueryError` (a one-line message).
+raises anything but :class:`QueryError` (a one-line message). Work is bounded: a query
+has at most :data:`MAX_QUERY_CHARS` characters, :data:`MAX_CLAUSES` words and phrases and
+:data:`MAX_NUMBERS` rule numbers or ranges (repeats count once).
 """
 
 from __future__ import annotations
@@ -24,8 +26,9 @@ from kb.text import RULE_NUMBER, fold
 
 from .analysis import words
 
-MAX_QUERY_CHARS = 1000
+MAX_QUERY_CHARS = 1000  # longer queries are refused (one line), not cut
 MAX_CLAUSES = 32
+MAX_NUMBERS = 8  # rule numbers and ranges in one query
 KIND_ALIASES = {
     "rule": "rule", "rules": "rule", "subrule": "rule", "regola": "rule", "regle": "rule",
     "ruling": "ruling", "rulings": "ruling", "term": "term", "terms": "term", "glossary": "term",
@@ -49,6 +52,10 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 class QueryError(KBError):
     """A query that cannot be run (one line, shown to the user)."""
+
+
+class SearchTimeout(QueryError):
+    """A query that used up its time budget (see ``Searcher.search``)."""
 
 
 @dataclass
@@ -80,10 +87,10 @@ class Parsed:
 
 
 def clean(query: str) -> str:
-    """Control characters become spaces; overlong queries are cut at a word boundary."""
+    """Control characters become spaces; a query over :data:`MAX_QUERY_CHARS` is a :class:`QueryError`."""
     text = _CONTROL.sub(" ", query or "")
     if len(text) > MAX_QUERY_CHARS:
-        text = text[:MAX_QUERY_CHARS].rsplit(" ", 1)[0]
+        raise QueryError(f"query too long ({len(text)} characters; at most {MAX_QUERY_CHARS})")
     return text.strip()
 
 
@@ -116,7 +123,7 @@ def parse_query(query: str) -> Parsed:
         number = _rule_number(word, previous=raw[position - 1][1] if position else None,
                               alone=len(raw) == 1)
         if number is not None:
-            parsed.numbers.append(number)
+            _add_number(parsed, number)
             continue
         if word.endswith("*"):
             stem = word.rstrip("*")
@@ -140,6 +147,15 @@ def _add(parsed: Parsed, item: Word | Phrase, negated: bool) -> None:
         parsed.negated.append(item)
     elif len(parsed.items) < MAX_CLAUSES:
         parsed.groups[-1].append(item)
+
+
+def _add_number(parsed: Parsed, number: Any) -> None:
+    """A rule number or range, once; more than :data:`MAX_NUMBERS` is a :class:`QueryError`."""
+    if number in parsed.numbers:
+        return
+    if len(parsed.numbers) >= MAX_NUMBERS:
+        raise QueryError(f"too many rule numbers and ranges in one query (at most {MAX_NUMBERS})")
+    parsed.numbers.append(number)
 
 
 def add_filter(parsed: Parsed, name: str, value: str) -> None:

@@ -21,6 +21,8 @@ word for word on many cards are one hit.
 from __future__ import annotations
 
 import json
+import threading
+import time
 from pathlib import Path
 
 from whoosh import index as whoosh_index
@@ -30,7 +32,8 @@ from kb.numbering import RuleNumber
 
 from .analysis import name_key
 from .hits import Hit, Hits
-from .query import Parsed, QueryError, Word, add_filter, parse_query
+from .query import Parsed, QueryError, SearchTimeout, Word, add_filter, parse_query
+from .ranges import range_query
 from .schema import fields_of
 from .scoring import (CONCEPT_SCORE, LANG_ORDER, NAME_SCORE, NUMBER_SCORE, STEP, in_languages, kind_order,
                       rule_order, score_order, weighting)
@@ -54,12 +57,19 @@ class Searcher:
         self.searcher = self.ix.searcher(weighting=weighting())
         self.reader = self.searcher.reader()
         self._filters: dict[str, object] = {}
+        self._budget: float | None = None
+        self._deadline: float | None = None
 
     def close(self) -> None:
         self.searcher.close()
 
-    def search(self, query: str, lang: str | None = None, kind: str | None = None, limit: int = 10) -> Hits:
-        """The best hits for ``query`` (see the module docstring), at most ``limit``."""
+    def search(self, query: str, lang: str | None = None, kind: str | None = None, limit: int = 10,
+               budget: float | None = None) -> Hits:
+        """The best hits for ``query`` (see the module docstring), at most ``limit``; with a ``budget``
+        (seconds of this thread's CPU time, so a busy machine does not make a cheap query look
+        expensive), a query still running after it is stopped with a :class:`SearchTimeout`."""
+        self._budget = budget
+        self._deadline = time.thread_time() + budget if budget else None
         parsed = parse_query(query)
         if lang:
             add_filter(parsed, "lang", lang)
@@ -143,6 +153,7 @@ class Searcher:
     direct matches before the hits only a translation or correction reached."""
         merged: dict[str, Hit] = {}
         for query, reason in queries:
+            self._check_budget()
             for hit in self._run(query, negation, flt, limit, reason) if query is not None else []:
                 if hit.id not in merged or hit.score > merged[hit.id].score + 1e-9:
                     if hit.id in merged:
@@ -162,13 +173,21 @@ class Searcher:
                 exact = Q.Term("numkey", selector.sort_key)
                 queries = [exact, Q.AndNot(Q.Prefix("numkey", selector.sort_key), exact)]
             else:
-                queries = [Q.TermRange("numkey", selector.start.sort_key, selector.end.sort_key + "~")]
+                queries = [range_query(self.searcher, selector.start.sort_key, selector.end.sort_key + "~",
+                                       limit * 3, flt, self._check_budget)]
             for query in queries:
+                self._check_budget()
                 q = Q.And([query, Q.Term("kind", "rule")])
                 found = self.searcher.search(q, filter=flt, limit=limit * 3, sortedby="numkey")
                 batch = [self._hit(h, NUMBER_SCORE - i * STEP, "number", set()) for i, h in enumerate(found)]
                 hits += sorted(batch, key=rule_order)
         return hits
+
+    def _check_budget(self) -> None:
+        """Stop a query that used up its time budget (see :meth:`search`)."""
+        if self._deadline is not None and time.thread_time() > self._deadline:
+            raise SearchTimeout(f"the search took more than {self._budget:g} s of work and was stopped: "
+                                "narrow it down (fewer words, rule numbers or ranges)")
 
     def _name_hits(self, parsed: Parsed, limit: int) -> list[Hit]:
         if len(parsed.groups) != 1 or not parsed.items or parsed.negated:
@@ -303,23 +322,25 @@ def _candidates(limit: int) -> int:
     return limit * 2 + 10
 
 
-_SEARCHERS: dict[str, Searcher] = {}
+_OPEN = threading.local()  # each thread its own searchers: a whoosh searcher is not safe to share
 
 
 def open_searcher(source) -> Searcher:
-    """A cached :class:`Searcher` for an index folder or a :class:`~kb.store.KnowledgeBase`."""
+    """A cached :class:`Searcher` for an index folder or a :class:`~kb.store.KnowledgeBase` (one per thread)."""
     index_dir = Path(getattr(source, "index_dir", source))
     key = str(index_dir.resolve())
-    searcher = _SEARCHERS.get(key)
+    searchers: dict[str, Searcher] = _OPEN.__dict__.setdefault("searchers", {})
+    searcher = searchers.get(key)
     if searcher is None:
         # Keep only the newest index open: a rebuild publishes a new folder and removes old ones.
-        for old in _SEARCHERS.values():
+        for old in searchers.values():
             old.close()
-        _SEARCHERS.clear()
-        searcher = _SEARCHERS[key] = Searcher(index_dir)
+        searchers.clear()
+        searcher = searchers[key] = Searcher(index_dir)
     return searcher
 
 
-def search(source, query: str, lang: str | None = None, kind: str | None = None, limit: int = 10) -> Hits:
+def search(source, query: str, lang: str | None = None, kind: str | None = None, limit: int = 10,
+           budget: float | None = None) -> Hits:
     """Search an index folder or a knowledge base; the best hits first (see the module docstring)."""
-    return open_searcher(source).search(query, lang=lang, kind=kind, limit=limit)
+    return open_searcher(source).search(query, lang=lang, kind=kind, limit=limit, budget=budget)

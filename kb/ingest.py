@@ -48,10 +48,12 @@ def collect(paths: Iterable[Path]) -> tuple[list[tuple[Path, bool]], list[Skippe
     skipped: list[Skipped] = []
     for path in map(Path, paths):
         if path.is_dir():
-            for child in sorted(p for p in path.rglob("*") if p.is_file()):
+            for child in sorted(p for p in path.rglob("*") if not p.is_dir()):
                 rel = child.relative_to(path)
                 if any(part.startswith((".", "__")) for part in rel.parts):
                     skipped.append(Skipped(str(child), "hidden file"))
+                elif not child.is_file():
+                    skipped.append(Skipped(str(child), "not a regular file (a FIFO, device, socket or broken link)"))
                 elif child.name in MANIFEST_NAMES:
                     skipped.append(Skipped(str(child), "corpus manifest, not a source"))
                 elif child.name in DATA_NAMES:

@@ -4,6 +4,10 @@ The Comprehensive Rules number a section ``7``, a chapter ``701``, a rule
 ``701.32`` and a subrule ``701.32a``; subrule letters skip ``l`` and ``o``
 (so ``400.7k`` is followed by ``400.7m``). ``702.6`` is not a prefix of
 ``702.60``: numbers are compared part by part, never as strings.
+
+Every string :meth:`RuleNumber.parse` accepts round-trips: ``str()`` gives it back
+without its final period (``012.1`` stays ``012.1``); a rule part has no leading
+zero and at most :data:`MAX_RULE_DIGITS` digits, so no number is too long to read.
 """
 
 from __future__ import annotations
@@ -15,9 +19,10 @@ from functools import lru_cache, total_ordering
 SUBRULE_LETTERS = "abcdefghijkmnpqrstuvwxyz"
 _LETTER_INDEX = {c: i for i, c in enumerate(SUBRULE_LETTERS)}
 
-_NUMBER = re.compile(r"^(?P<chapter>\d{1,3})(?:\.(?P<rule>\d+)(?P<letter>[a-z])?)?\.?$")
+MAX_RULE_DIGITS = 9  # the longest rule part read (real ones have at most 3 digits)
+_NUMBER = re.compile(r"(?P<chapter>[0-9]{1,3})(?:\.(?P<rule>[0-9]+)(?P<letter>[a-z])?)?\.?")  # ASCII digits only
 _DASHES = "-\u2010\u2011\u2012\u2013\u2014\u2212"
-_RANGE = re.compile(rf"^\s*(?P<start>[\d.]+[a-z]?)\s*[{_DASHES}]\s*(?P<end>[\d.]*[a-z]?)\s*$")
+_RANGE = re.compile(rf"\s*(?P<start>[0-9.]+[a-z]?)\s*[{_DASHES}]\s*(?P<end>[0-9.]*[a-z]?)\s*")
 
 KINDS = ("section", "chapter", "rule", "subrule")
 
@@ -43,22 +48,27 @@ class RuleNumber:
 
     @classmethod
     def _parse(cls, text: str) -> "RuleNumber":
-        match = _NUMBER.match(text.strip())
+        match = _NUMBER.fullmatch(text.strip()) if len(text) <= 64 else None
         if not match:
-            raise NumberError(f"not a rule number: {text!r}")
+            raise NumberError(f"not a rule number: {_shown(text)}")
         head = match.group("chapter")
         if match.group("rule") is None:
             if len(head) == 1:
                 return cls(int(head))
             if len(head) != 3:
-                raise NumberError(f"not a rule number: {text!r}")
+                raise NumberError(f"not a rule number: {_shown(text)}")
             return cls(int(head[0]), int(head))
         if len(head) != 3:
-            raise NumberError(f"not a rule number: {text!r}")
+            raise NumberError(f"not a rule number: {_shown(text)}")
+        rule = match.group("rule")
+        if len(rule) > MAX_RULE_DIGITS:
+            raise NumberError(f"rule number too long: {_shown(text)} (at most {MAX_RULE_DIGITS} digits after the period)")
+        if len(rule) > 1 and rule[0] == "0":
+            raise NumberError(f"not a rule number (leading zero after the period): {_shown(text)}")
         letter = match.group("letter")
         if letter is not None and letter not in _LETTER_INDEX:
-            raise NumberError(f"subrule letters skip 'l' and 'o': {text!r}")
-        return cls(int(head[0]), int(head), int(match.group("rule")), letter)
+            raise NumberError(f"subrule letters skip 'l' and 'o': {_shown(text)}")
+        return cls(int(head[0]), int(head), int(rule), letter)
 
     @classmethod
     def try_parse(cls, text: str) -> "RuleNumber | None":
@@ -102,12 +112,17 @@ class RuleNumber:
 
     @property
     def sort_key(self) -> str:
-        """A string whose order is the rules' order (for a database index)."""
+        """A string whose order is the rules' order (for a database index).
+
+        A rule part of up to 4 digits is zero-padded (``100.2`` -> ``11000002``); a longer one
+        is ``:`` (which sorts after the digits), its digit count, then its digits, so 10000 comes
+        after 9999 and 100000 after 99999 while every key of a real rule stays as it was.
+        """
         key = str(self.section)
         if self.chapter is not None:
             key += f"{self.chapter:03d}"
         if self.rule is not None:
-            key += f"{self.rule:04d}"
+            key += f"{self.rule:04d}" if self.rule < 10000 else f":{len(str(self.rule))}{self.rule}"
         if self.letter is not None:
             key += self.letter
         return key
@@ -121,8 +136,13 @@ class RuleNumber:
         if self.chapter is None:
             return str(self.section)
         if self.rule is None:
-            return str(self.chapter)
-        return f"{self.chapter}.{self.rule}{self.letter or ''}"
+            return f"{self.chapter:03d}"
+        return f"{self.chapter:03d}.{self.rule}{self.letter or ''}"
+
+
+def _shown(text: str) -> str:
+    """``text`` for an error message, shortened when it is long."""
+    return repr(text) if len(text) <= 40 else repr(text[:30] + "…") + f" ({len(text)} characters)"
 
 
 @lru_cache(maxsize=1 << 16)
@@ -164,23 +184,25 @@ class RuleRange:
 
 def parse_range(text: str) -> RuleRange:
     """Parse ``702.19b-d``, ``702.19b–702.19d``, ``400.1-400.3`` or ``400-402``."""
-    match = _RANGE.match(text)
+    match = _RANGE.fullmatch(text)
     if not match:
-        raise NumberError(f"not a rule range: {text!r}")
+        raise NumberError(f"not a rule range: {_shown(text)}")
     start = RuleNumber.parse(match.group("start"))
     end_text = match.group("end")
+    if not end_text:
+        raise NumberError(f"a range needs an end after its dash: {_shown(text)}")
     if re.fullmatch(r"[a-z]", end_text):
         if start.letter is None:
-            raise NumberError(f"a letter range needs a subrule to start from: {text!r}")
+            raise NumberError(f"a letter range needs a subrule to start from: {_shown(text)}")
         end = RuleNumber(start.section, start.chapter, start.rule, end_text)
         if end_text not in _LETTER_INDEX:
-            raise NumberError(f"subrule letters skip 'l' and 'o': {text!r}")
-    elif re.fullmatch(r"\d+[a-z]?", end_text) and start.rule is not None and "." not in end_text:
-        end = RuleNumber.parse(f"{start.chapter}.{end_text}")
+            raise NumberError(f"subrule letters skip 'l' and 'o': {_shown(text)}")
+    elif re.fullmatch(r"[0-9]+[a-z]?", end_text) and start.rule is not None and "." not in end_text:
+        end = RuleNumber.parse(f"{start.chapter:03d}.{end_text}")
     else:
         end = RuleNumber.parse(end_text)
     if end < start:
-        raise NumberError(f"range ends before it starts: {text!r}")
+        raise NumberError(f"range ends before it starts: {_shown(text)}")
     return RuleRange(start, end)
 
 

@@ -1,12 +1,16 @@
-"""Building a knowledge base: ingest -> align -> store -> index -> publish.
+"""Building a knowledge base: ingest -> checks -> align -> store -> index -> publish.
 
-:func:`build_kb` is the whole build as one call. The new build is written into a
-staged folder and published atomically; if any step fails the staged folder is
-removed and the knowledge base stays as it was.
+:func:`build_kb` is the whole build as one call, holding the knowledge base's lock
+(a second build waits, then is refused with a message). The documents are judged
+(:mod:`kb.sanity`) before anything is written: a build with problems is refused unless
+``force``, and with ``strict`` any parser warning is an error. The new build is
+written into a staged folder and published atomically; if any step fails the staged
+folder is removed and the knowledge base stays as it was.
 """
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
@@ -14,27 +18,74 @@ from indexer.build import build_index
 
 from . import store
 from .align import Alignment, align
+from .errors import KBError
 from .ingest import IngestReport, embedded_corpus, ingest
+from .sanity import judge
 
 IMPORTS_FOLDER = "imports"  # translations stored by `mtgkb import`, read by every build
 
 
-def build_kb(kb_dir: Path, paths: Iterable[Path], progress: Callable[[str], None] | None = None) -> dict[str, Any]:
+class BuildRefused(KBError):
+    """The sources gave a build that looks wrong; nothing was published."""
+
+    def __init__(self, problems: list[str], hint: str) -> None:
+        self.problems = problems
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        super().__init__(f"{problems[0]}{more}; nothing was published, the knowledge base is unchanged ({hint})")
+
+
+def build_kb(kb_dir: Path, paths: Iterable[Path], progress: Callable[[str], None] | None = None, *,
+             force: bool = False, strict: bool = False, wait: float = store.LOCK_WAIT) -> dict[str, Any]:
     """Parse ``paths`` (default: the embedded corpus) and the knowledge base's imported
-    translations, align, store, index and publish; returns the build summary."""
-    sources = source_paths(kb_dir, paths)
-    report = ingest(sources, progress=progress)
-    stage = store.stage(kb_dir)
-    try:
-        alignment = align(report.documents)
-        store.write_documents(stage, report.documents, {"sources": [str(Path(p).resolve()) for p in sources]},
-                              alignment=alignment)
-        build_index(stage, progress=progress)
-        store.publish(kb_dir, stage)
-    except BaseException:
-        store.discard(stage)
-        raise
+    translations, check, align, store, index and publish; returns the build summary.
+
+    Raises :class:`BuildRefused` when the checks find problems (unless ``force``) or, with
+    ``strict``, when a parser warned.
+    """
+    with store.build_lock(kb_dir, wait):
+        sources = source_paths(kb_dir, paths)
+        report = ingest(sources, progress=progress)
+        check(report, force=force, strict=strict)
+        try:
+            store.remove_leftovers(kb_dir)
+            stage = store.stage(kb_dir)
+        except (OSError, sqlite3.OperationalError) as exc:
+            raise store.storage_error(exc, Path(kb_dir)) or exc
+        try:
+            alignment = align(report.documents)
+            store.write_documents(stage, report.documents, {"sources": [str(Path(p).resolve()) for p in sources]},
+                                  alignment=alignment)
+            build_index(stage, progress=progress)
+            store.publish(kb_dir, stage)
+        except BaseException as exc:
+            store.discard(stage)
+            error = store.storage_error(exc, stage) if isinstance(exc, (OSError, sqlite3.OperationalError)) else None
+            if error is not None:
+                raise error from None
+            raise
     return summary(kb_dir, report, alignment)
+
+
+def ensure_kb(kb_dir: Path, progress: Callable[[str], None] | None = None) -> bool:
+    """Build the embedded corpus into ``kb_dir`` when it holds no knowledge base at all (a damaged
+    one is an error, see :func:`kb.store.current_build`); True when it built."""
+    if store.current_build(kb_dir) is not None:
+        return False
+    with store.build_lock(kb_dir):
+        if store.current_build(kb_dir) is not None:  # another process built it while we waited
+            return False
+        build_kb(kb_dir, [], progress)
+    return True
+
+
+def check(report: IngestReport, *, force: bool = False, strict: bool = False) -> None:
+    """Refuse a build whose documents look wrong (:func:`kb.sanity.judge`), or with ``strict`` any warning."""
+    if strict and report.warnings:
+        raise BuildRefused([f"{w} (--strict: warnings are errors)" for w in report.warnings],
+                           "leave out --strict to accept what was read")
+    problems = judge(report.documents)
+    if problems and not force:
+        raise BuildRefused(problems, "mtgkb build --force publishes it anyway")
 
 
 def source_paths(kb_dir: Path, paths: Iterable[Path]) -> list[Path]:

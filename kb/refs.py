@@ -4,6 +4,9 @@ Handles ``see rule 611.3d``, ``(see rule 123.5)``, ``See rule 903, "Commander,"`
 ``rules 702.19b–d``, ``rules 601.2 and 601.3``, ``rules 614.1a–c, 614.1e, and
 614.12``, ``section 8``, and the same in Italian (``regola``, ``regole``,
 ``sezione``) and French (``règle``, ``règles``, ``section``).
+
+Work is linear in the text: a range is expanded only up to :data:`MAX_RANGE_SPAN` numbers
+(``See rule 100.2-9999999`` gives its two ends, not ten million numbers).
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ _WORDS = {
     "it": (r"regol[ae]", r"sezion[ei]", r"e|o|ed"),
     "fr": (r"r[èe]gles?", r"sections?", r"et|ou|à"),
 }
+MAX_RANGE_SPAN = 100  # a longer range of rules is kept as its two ends
 _NUM = r"\d{3}\.\d+[a-z]?|\d{3}|\d"
 _ITEM = rf"(?:{_NUM})(?:\s*[-–—]\s*(?:\d{{3}}\.\d+[a-z]?|[a-z]\b|\d+))?"
 
@@ -50,7 +54,7 @@ def find_refs_many(texts: list[str], lang: str = "en") -> list[tuple[str, ...]]:
     """:func:`find_refs` of each text, in one scan over them all (a rules file has thousands)."""
     joined = _SEPARATOR.join(texts)
     starts = list(accumulate((len(t) + len(_SEPARATOR) for t in texts[:-1]), initial=0))
-    found: list[list[str]] = [[] for _ in texts]
+    found: list[dict[str, None]] = [{} for _ in texts]  # insertion-ordered sets
     pattern = _PATTERNS.get(lang, _PATTERNS["en"])
     reached = 0
     for position in _candidate_starts(joined, _STARTS.get(lang, _STARTS["en"])):
@@ -61,9 +65,7 @@ def find_refs_many(texts: list[str], lang: str = "en") -> list[tuple[str, ...]]:
             continue
         reached = match.end()
         refs = found[bisect_right(starts, position) - 1]
-        for number in _numbers_in(match):
-            if number not in refs:
-                refs.append(number)
+        refs.update(dict.fromkeys(_numbers_in(match)))
     return [tuple(refs) for refs in found]
 
 
@@ -105,12 +107,12 @@ def _expand_list(start_text: str, end_text: str | None, is_section: bool) -> lis
         if re.fullmatch(r"[a-z]", end_text) and start.letter:
             return [str(RuleNumber(start.section, start.chapter, start.rule, c))
                     for c in letters_between(start.letter, end_text)]
-        end = RuleNumber.parse(end_text if "." in end_text or len(end_text) == 3 else f"{start.chapter}.{end_text}")
+        end = RuleNumber.parse(end_text if "." in end_text or len(end_text) == 3 else f"{start.chapter:03d}.{end_text}")
     except (NumberError, KeyError):
         return [str(start)]
     if start.letter is None and end.letter is None and start.rule is not None and end.rule is not None \
-            and start.chapter == end.chapter and start.rule < end.rule:
-        return [f"{start.chapter}.{n}" for n in range(start.rule, end.rule + 1)]
+            and start.chapter == end.chapter and start.rule < end.rule <= start.rule + MAX_RANGE_SPAN:
+        return [str(RuleNumber(start.section, start.chapter, n)) for n in range(start.rule, end.rule + 1)]
     if start.letter and end.letter and start.parent == end.parent:
         return [str(RuleNumber(start.section, start.chapter, start.rule, c))
                 for c in letters_between(start.letter, end.letter)]

@@ -4,18 +4,23 @@ Official rules files were published as ASCII, Windows-1252, UTF-16 LE/BE with a
 BOM, and UTF-8 with or without a BOM, with CRLF, LF or bare CR line ends.
 :func:`decode` accepts all of them; :func:`read_source` adds the file's identity.
 Quotes are kept as they are (:func:`kb.text.fold_quotes` normalises them for matching).
+Only regular files are read (a FIFO, a device or a socket is refused before it is opened),
+and none larger than :data:`MAX_SOURCE_BYTES`.
 """
 
 from __future__ import annotations
 
 import codecs
 import hashlib
+import os
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import SourceError
 
+MAX_SOURCE_BYTES = 1 << 30  # 1 GiB: far above any release or MTGJSON file
 _NEWLINE = re.compile("\r\n|\r|\n|\u2028|\u2029")
 _BOMS = (
     (codecs.BOM_UTF8, "utf-8"),
@@ -71,16 +76,35 @@ class Source:
         return decode(self.data[: size * 2], self.path, partial=True).text[:size]
 
 
-def read_source(path: str | Path) -> Source:
-    """Read a file into a :class:`Source`; an unreadable or empty file is an error."""
+def read_source(path: str | Path, max_bytes: int = MAX_SOURCE_BYTES) -> Source:
+    """Read a file into a :class:`Source`; an unreadable, empty, special or oversized file is an error."""
     p = Path(path)
     try:
-        data = p.read_bytes()
+        check_regular_file(p, max_bytes)
+        with open(p, "rb") as handle:
+            data = handle.read(max_bytes + 1)
     except IsADirectoryError:
         raise SourceError(str(p), "is a folder, not a file") from None
     except OSError as exc:
         raise SourceError(str(p), f"cannot read: {exc.strerror or exc}") from None
+    if len(data) > max_bytes:
+        raise SourceError(str(p), f"file is larger than {max_bytes:,} bytes: not a source mtgkb reads")
     return source_from_bytes(data, str(p))
+
+
+def check_regular_file(path: Path, max_bytes: int = MAX_SOURCE_BYTES) -> None:
+    """Refuse what is not a regular file (FIFO, device, socket) or is too large, without opening it."""
+    info = os.stat(path)
+    if stat.S_ISDIR(info.st_mode):
+        raise IsADirectoryError(path)
+    if not stat.S_ISREG(info.st_mode):
+        kind = ("a FIFO (named pipe)" if stat.S_ISFIFO(info.st_mode) else "a device" if
+                stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode) else "a socket" if
+                stat.S_ISSOCK(info.st_mode) else "a special file")
+        raise SourceError(str(path), f"is {kind}, not a regular file: give a file or a folder")
+    if info.st_size > max_bytes:
+        raise SourceError(str(path), f"file is larger than {max_bytes:,} bytes ({info.st_size:,}): "
+                                     "not a source mtgkb reads")
 
 
 def source_from_bytes(data: bytes, path: str) -> Source:

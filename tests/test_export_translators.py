@@ -138,7 +138,7 @@ def test_a_failed_rebuild_leaves_the_knowledge_base_as_it_was(seed_kb: Path, tmp
     monkeypatch.setattr("kb.pipeline.build_index", broken)
     edit_po(po, {"400.7a": "Una modifica che non deve restare."})
     result = run("import", str(po), "--kb", kb)
-    assert result.exit_code == 1 and "No space left on device" in result.output
+    assert result.exit_code == 1 and "no space left on the device: free some space" in result.output
     assert (seed_kb / "imports" / "it.json").read_bytes() == stored
     assert (seed_kb / "CURRENT").read_text() == build
     assert sorted(p.name for p in (seed_kb / "builds").iterdir()) == builds

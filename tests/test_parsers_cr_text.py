@@ -129,16 +129,21 @@ def test_truncated_release_is_an_error_naming_the_last_line(tmp_path) -> None:
     assert str(info.value) == f"{path}:{lines}: file ends inside the rules, before the Glossary: truncated?"
 
 
-def test_duplicated_and_out_of_order_numbers(tmp_path) -> None:
+def test_duplicated_and_out_of_order_numbers_are_read_as_their_neighbours_tell_or_reported(tmp_path) -> None:
     text = ("Magic: The Gathering Comprehensive Rules\n\nThese rules are effective as of November 8, 2024.\n\n"
             "1. Game Concepts\n\n100. General\n\n100.1. First.\n\n100.2. Second.\n\n{}\n")
-    for line, message in [("100.2. Again.", "rule number 100.2 is duplicated (after 100.2 on line 11)"),
-                          ("100.1a Late.", "rule number 100.1a is out of order (after 100.2 on line 11)")]:
-        path = tmp_path / "bad.txt"
-        path.write_text(text.format(line), encoding="utf-8")
-        with pytest.raises(ParseError) as info:
-            parse_source(read_source(path))
-        assert str(info.value) == f"{path}:13: {message}"
+    path = tmp_path / "bad.txt"
+    path.write_text(text.format("100.2. Again."), encoding="utf-8")
+    doc = parse_source(read_source(path))
+    assert doc.rule_map()["100.3"].text == "Again."
+    assert f"{path}:13: rule number 100.2 repeated after 100.2 (line 11): taken as 100.3" in doc.warnings
+    path.write_text(text.format("100.1a Late."), encoding="utf-8")
+    doc = parse_source(read_source(path))
+    assert "100.1a" not in doc.rule_map() and [(u.line, u.text) for u in doc.accounting.unparsed] == [
+        (13, "100.1a Late.")]
+    assert doc.warnings[0] == (f"{path}:13: rule number 100.1a after 100.2 (line 11) does not fit: line left out "
+                               "of the rules (in the report of unparsed lines)")
+    assert doc.accounting.accounted == doc.accounting.total
 
 
 def test_excerpt_without_contents_parses_with_a_warning(tmp_path) -> None:
@@ -163,13 +168,14 @@ def test_every_release_is_detected_as_cr_text() -> None:
         assert detect_format(read_source(cr_release(date))).name == "cr-text"
 
 
-def test_subrule_letter_l_is_an_error_with_its_line(tmp_path) -> None:
+def test_subrule_letter_l_is_read_as_m_with_a_warning(tmp_path) -> None:
     path = tmp_path / "letters.txt"
     path.write_text("These rules are effective as of November 8, 2024.\n\n100. General\n\n"
                     "100.1. A rule.\n\n100.1k Fine.\n\n100.1l Not a letter the rules use.\n", encoding="utf-8")
-    with pytest.raises(ParseError) as info:
-        parse_source(read_source(path))
-    assert str(info.value) == f"{path}:9: subrule letters skip 'l' and 'o': '100.1l'"
+    doc = parse_source(read_source(path))
+    assert doc.rule_map()["100.1m"].text == "Not a letter the rules use."
+    assert f"{path}:9: rule number 100.1l (subrule letters skip 'l' and 'o') after 100.1k (line 7): " \
+           "taken as 100.1m" in doc.warnings
 
 
 def test_glossary_entry_without_a_name_is_reported_not_dropped(tmp_path) -> None:

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import importlib
 import sys
+from pathlib import Path
 from typing import Any
 
 import click
 
 from .. import __version__
 from ..errors import KBError
-from ..store import DatabaseError
+from ..store import DatabaseError, default_kb_dir, storage_error
 
 # command name -> "module:attribute" of its click command
 COMMANDS = {
@@ -63,10 +64,13 @@ class KBGroup(click.Group):
             sys.stderr.close()
             sys.exit(1)
         except OSError as exc:  # a file that cannot be written or read: name it, no traceback
+            known = storage_error(exc, Path(exc.filename or "."))
             where = f"{exc.filename}: " if exc.filename else ""
-            raise click.ClickException(f"{where}{exc.strerror or exc}") from None
+            raise click.ClickException(str(known) if known else f"{where}{exc.strerror or exc}") from None
         except DatabaseError as exc:
-            raise click.ClickException(f"the knowledge base is damaged ({exc}); run 'mtgkb build' again") from None
+            known = storage_error(exc, default_kb_dir())
+            raise click.ClickException(str(known) if known else
+                                       f"the knowledge base is damaged ({exc}); run 'mtgkb build' again") from None
 
 
 @click.group(cls=KBGroup, context_settings={"help_option_names": ["-h", "--help"]})

@@ -7,30 +7,41 @@ from pathlib import Path
 import click
 
 from ..alignment_report import summary_lines
-from ..store import default_kb_dir
+from ..store import LOCK_WAIT, default_kb_dir
 from .options import echo_json, info, json_option, kb_option
 
 
 @click.command()
 @click.option("--corpus", "corpus", multiple=True, type=click.Path(exists=True, path_type=Path),
               help="A source file or folder (repeatable) [default: the embedded corpus].")
+@click.option("--force", is_flag=True, help="Publish even when the sanity checks find the build looks wrong.")
+@click.option("--strict", is_flag=True, help="Refuse the build when a parser warns (odd lines read as "
+                                              "their neighbours tell, typos in numbers or dates).")
+@click.option("--wait", type=click.FloatRange(0, 3600), default=LOCK_WAIT, show_default=True, metavar="SECONDS",
+              help="How long to wait for another build of the same knowledge base to finish.")
 @kb_option
 @json_option
-def build(corpus: tuple[Path, ...], kb_dir: Path | None, as_json: bool) -> None:
+def build(corpus: tuple[Path, ...], force: bool, strict: bool, wait: float, kb_dir: Path | None,
+          as_json: bool) -> None:
     """Parse sources and (re)build the knowledge base.
 
-    Every file's format and language are recognised from its content. The new
-    knowledge base replaces the old one atomically: a reader never sees half a build.
+    Every file's format and language are recognised from its content. The new build
+    is checked first (a file cut short, reversed, repeated, shuffled, without cards or
+    with control characters is refused with the reason, unless --force), then replaces
+    the old one atomically: a reader never sees half a build, and a refused or failed
+    build leaves the knowledge base as it was.
 
     \b
     Examples:
       mtgkb build
       mtgkb build --corpus corpus/ --corpus "MagicCompRules 20241108.txt"
+      mtgkb build --strict --corpus "MagicCompRules 20210618.txt"
     """
     from ..pipeline import build_kb
 
     directory = kb_dir or default_kb_dir()
-    summary = build_kb(directory, list(corpus), progress=None if as_json else info)
+    summary = build_kb(directory, list(corpus), progress=None if as_json else info, force=force, strict=strict,
+                       wait=wait)
     if as_json:
         echo_json(summary)
         return

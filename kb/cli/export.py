@@ -92,9 +92,11 @@ def import_(file: Path, lang: str | None, translator: str | None, force: bool, v
     """
     from ..export.importer import import_translations, render_report
     from ..pipeline import build_kb
+    from ..store import build_lock
 
     directory = kb_dir or default_kb_dir()
-    report = import_translations(open_kb(directory), directory, file, build_kb, lang, translator, force=force)
+    with build_lock(directory):  # no other build or import in between: the import's journal stays its own
+        report = import_translations(open_kb(directory), directory, file, build_kb, lang, translator, force=force)
     if as_json:
         echo_json(report.to_dict())
     else:

@@ -51,11 +51,12 @@ def use_color() -> bool:
 
 
 def open_kb(kb_dir: Path | None) -> KnowledgeBase:
-    """The knowledge base in ``kb_dir``; the embedded corpus is built first if there is none."""
+    """The knowledge base in ``kb_dir``; the embedded corpus is built first when the folder holds
+    none at all (a damaged one is an error that says how to recover, never rebuilt over)."""
     directory = kb_dir or default_kb_dir()
     if current_build(directory) is None:
-        from ..pipeline import build_kb
+        from ..pipeline import ensure_kb
 
         info(f"No knowledge base in {directory}: building it from the embedded corpus first.")
-        build_kb(directory, [])
+        ensure_kb(directory)
     return KnowledgeBase.open(directory)

@@ -17,8 +17,8 @@ keywords; each language is one entry of :data:`KEYWORDS`.
 
 from __future__ import annotations
 
+import itertools
 import re
-from functools import lru_cache
 from dataclasses import dataclass
 
 from ..dates import find_date
@@ -27,6 +27,7 @@ from ..model import Document, Example, Rule, Term
 from ..numbering import NumberError, RuleNumber
 from ..refs import find_refs_many
 from ..sources import Source
+from . import _cr_repair
 from .base import Format, LineLedger
 
 
@@ -118,10 +119,13 @@ class _CRParser:
         self.effective: str | None = None
         self.open: _Open | None = None
         self.last: str | None = None
-        self.last_parts: tuple = ()
+        self.last_number: RuleNumber | None = None
         self.last_line = 0
         self.had_contents = False
         self.current_section: int | None = None
+        self.contents_sections: dict[str, str] = {}  # section number -> title, as the contents list has it
+        self.contents_chapters = 0
+        self.suspect: list[str] = []  # what the build's sanity checks must see (kb.sanity)
 
     # -- driver -------------------------------------------------------------
     def parse(self) -> Document:
@@ -181,13 +185,12 @@ class _CRParser:
                     self.ledger.land()
                 continue
             if state == "contents":
-                if contents_first is None:
-                    contents_first = line
-                elif line == contents_first:
+                if line == contents_first or self._contents_end(line, lineno):
                     state = "body"
                     self._numbered(line, lineno) or self._body_line(line, lineno)
                     continue
-                self.ledger.skip("contents")
+                if not self.ledger.unparsed or self.ledger.unparsed[-1].line != lineno:
+                    contents_first = contents_first or line
                 continue
             if state == "glossary":
                 if line == self.kw.credits and not glossary_block:
@@ -196,15 +199,54 @@ class _CRParser:
                 else:
                     glossary_block.append((lineno, line))
                 continue
+            if state == "credits" and (line == self.kw.introduction or line in self.kw.contents):
+                state = "repeated"
+                self._suspect(lineno, f"{line!r} again after the {self.kw.credits}: the document repeats from here "
+                                      "(two copies joined?); the rest is left out (in the report)")
             if state == "credits":
                 self.credits.append(line)
                 self.ledger.land()
+            elif state == "repeated":
+                self.ledger.reject(lineno, raw, "after the end of the document (a second copy?)")
         self.ledger.blank += blank
         if glossary_block:
             self._glossary_entry(glossary_block)
         self._close()
         self._check_complete(state)
         return self._document()
+
+    def _contents_end(self, line: str, lineno: int) -> bool:
+        """Account for a line of the contents list; True when it is the first line of the rules instead.
+
+        The rules start at a section the contents already listed, even under another title (an
+        early layout lists ``1. Game Concepts`` and starts the rules with ``1. The Game``).
+        """
+        section = _SECTION.match(line)
+        if section:
+            number, title = section.group("num"), section.group("title")
+            listed = self.contents_sections.get(number)
+            if listed is not None:
+                if listed != title:
+                    self.ledger.warn(self.path, lineno, f"section {number} is titled {title!r} in the rules but "
+                                                        f"{listed!r} in the contents: the rules start here")
+                return True
+            self.contents_sections[number] = title
+        elif _CHAPTER.match(line):
+            self.contents_chapters += 1
+        else:
+            numbered = _NUMBERED.match(line)
+            if numbered and numbered.group(5) and (numbered.group(2) or numbered.group(3)):
+                self._suspect(lineno, f"numbered rule {numbered.group(1)}{numbered.group(2)} inside the contents "
+                                      "list, before the rules start: not read (in the report)")
+                self.ledger.reject(lineno, line, "numbered rule inside the contents list")
+                return False
+        self.ledger.skip("contents")
+        return False
+
+    def _suspect(self, lineno: int, message: str) -> None:
+        """A warning that also stops the build from publishing (see :mod:`kb.sanity`)."""
+        self.ledger.warn(self.path, lineno, message)
+        self.suspect.append(f"{self.path}:{lineno}: {message}")
 
     # -- body -----------------------------------------------------------------
     def _body_line(self, line: str, lineno: int, raw: str | None = None) -> None:
@@ -254,19 +296,40 @@ class _CRParser:
         return False
 
     def _start(self, number_text: str, text: str, title: str | None, lineno: int) -> bool:
-        try:
-            kind, parts = _kind_and_order(number_text)
-        except NumberError as exc:
-            raise ParseError(self.path, str(exc), lineno) from None
-        if parts <= self.last_parts:
-            what = "duplicated" if parts == self.last_parts else "out of order"
-            raise ParseError(self.path, f"rule number {number_text} is {what} (after {self.last} on line "
-                                        f"{self.last_line})", lineno)
+        """Open the rule ``number_text`` (a misnumbered one as its neighbours tell, or into the report)."""
+        number = _cr_repair.parse_number(number_text)
+        if number is None or not (_cr_repair.is_natural(self.last_number, number) or
+                                  _cr_repair.fits(self.last_number, number, self._next_number(lineno))):
+            fixed = self._repair(number_text, number, lineno)
+            if fixed is None:
+                return True
+            number, number_text = fixed, str(fixed)
         self._close()
-        self.open = _Open(number_text, kind, lineno, title, [text] if text else [], [], lineno)
-        self.last, self.last_parts, self.last_line = number_text, parts, lineno
+        self.open = _Open(number_text, number.kind, lineno, title, [text] if text else [], [], lineno)
+        self.last, self.last_number, self.last_line = number_text, number, lineno
         self.ledger.landed += 1
         return True
+
+    def _next_number(self, lineno: int) -> RuleNumber | None:
+        following = itertools.islice(self.lines, lineno, lineno + _cr_repair.LOOKAHEAD)
+        return _cr_repair.next_number(following, {self.kw.glossary, self.kw.credits})
+
+    def _repair(self, number_text: str, number: RuleNumber | None, lineno: int) -> RuleNumber | None:
+        """The number a misnumbered line stands for (with a warning); None when the line goes to the report."""
+        kind = number.kind if number is not None else ("subrule" if number_text[-1:].isalpha() else "rule")
+        following = self._next_number(lineno)
+        fixed = _cr_repair.repair(number_text, self.last_number, number, kind, following)
+        where = (f"after {self.last} (line {self.last_line})" if self.last else "before any rule") + \
+            (f" and before {following}" if following is not None else "")
+        found = _cr_repair.describe(number_text, number, self.last_number)
+        if fixed is not None:
+            self.ledger.warn(self.path, lineno, f"{found} {where}: taken as {fixed}")
+            return fixed
+        self._close()
+        self.ledger.warn(self.path, lineno, f"{found} {where} does not fit: line left out of the rules "
+                                            "(in the report of unparsed lines)")
+        self.ledger.reject(lineno, self.lines[lineno - 1], f"{found} out of order {where}")
+        return None
 
     def _close(self) -> None:
         o = self.open
@@ -298,7 +361,13 @@ class _CRParser:
     def _effective(self, text: str, lineno: int) -> None:
         date = find_date(text)
         if date is None:
-            raise ParseError(self.path, f"effective date not understood: {text!r}", lineno)
+            glued = _cr_repair.read_glued_date(text)
+            if glued is None:
+                self.ledger.warn(self.path, lineno, f"effective date not understood: {text[:60]!r} (release left "
+                                                    "without a date)")
+                return
+            spaced, date = glued
+            self.ledger.warn(self.path, lineno, f"effective date {text!r} read as {spaced!r} ({date})")
         if self.effective and self.effective != date.isoformat():
             self.ledger.warn(self.path, lineno, f"second effective date {date} differs from {self.effective}")
         self.effective = self.effective or date.isoformat()
@@ -311,6 +380,9 @@ class _CRParser:
                              len(self.lines))
         if state == "body":
             self.ledger.warn(self.path, len(self.lines), "no glossary: an excerpt of the rules?")
+        if self.had_contents and state == "glossary":
+            self._suspect(len(self.lines), f"file ends inside the {self.kw.glossary}, before the {self.kw.credits}: "
+                                           "truncated?")
         if self.effective is None:
             self.ledger.warn(self.path, 1, "no effective date found")
 
@@ -334,14 +406,10 @@ class _CRParser:
             provenance="official", introduction="\n\n".join(self.intro), credits="\n".join(self.credits),
             rules=rules, terms=terms,
             meta={"encoding": source.decoded.encoding, "bom": source.decoded.bom,
-                  "newline": source.decoded.newline},
+                  "newline": source.decoded.newline,
+                  "contents": {"sections": len(self.contents_sections), "chapters": self.contents_chapters},
+                  **({"suspect": self.suspect} if self.suspect else {})},
             accounting=self.ledger.account(), warnings=tuple(self.ledger.warnings))
-
-
-@lru_cache(maxsize=1 << 14)
-def _kind_and_order(number_text: str) -> tuple[str, tuple]:
-    number = RuleNumber.parse(number_text)
-    return number.kind, number._parts()
 
 
 def split_names(head: str) -> list[str]:

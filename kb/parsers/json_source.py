@@ -2,6 +2,8 @@
 
 JSON sources are decoded with :func:`json.loads` straight from the bytes (no
 text lines are built), so a multi-hundred-megabyte card file costs one decode.
+Nesting deeper than Python's recursion limit and integers longer than Python reads
+(4,300 digits) are one-line errors like any other invalid JSON.
 """
 
 from __future__ import annotations
@@ -36,6 +38,10 @@ def load_json(source: Source, what: str) -> Any:
         problem = ("file ends in the middle of a character (truncated?)" if exc.reason == "unexpected end of data"
                    else f"not UTF-8/16/32 text (byte {exc.start})")
         raise ParseError(source.path, f"{what}: invalid JSON: {problem}", line) from None
+    except RecursionError:
+        raise ParseError(source.path, f"{what}: JSON nested too deeply to read", 1) from None
+    except ValueError as exc:  # an integer of thousands of digits (Python's int() limit)
+        raise ParseError(source.path, f"{what}: unreadable JSON value: {str(exc).split(':')[0]}", 1) from None
 
 
 def json_head(source: Source, size: int = 4096) -> str:

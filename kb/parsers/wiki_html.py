@@ -12,7 +12,8 @@ forms of a page give the same Document. Conversion:
 - ``ul``/``ol``: one ``• text`` line per ``li`` (nested lists follow their item);
 - ``table``: one tab-separated line per row.
 
-A page that opens ``<html>`` and never closes it was cut short: that is an error.
+A page that opens ``<html>`` and never closes it was cut short: that is an error, and so
+is content nested more than :data:`MAX_DEPTH` blocks deep (no wiki page comes near it).
 
 Each line keeps the HTML line of its element (lxml knows source lines, bs4 on lxml
 does not, so the two trees are matched element by element), so errors and the
@@ -42,6 +43,7 @@ _BLOCKS = {"p", "div", "ul", "ol", "dl", "table", "blockquote", "aside", "sectio
            "h1", "h2", "h3", "h4", "h5", "h6", "figure"}
 _HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 _TEXT_FORMATS = (wiki_keyword_text.FORMAT, wiki_cr_text.FORMAT)
+MAX_DEPTH = 100  # blocks inside blocks in the page content
 
 
 def detect(source: Source) -> float:
@@ -94,8 +96,9 @@ def _inner_newlines(element: lxml.html.HtmlElement) -> int:
 class _Converter:
     """Walks ``div.mw-parser-output`` and writes the page as text lines."""
 
-    def __init__(self, span_of: Callable[[Tag], Span]) -> None:
+    def __init__(self, span_of: Callable[[Tag], Span], path: str) -> None:
         self.span_of = span_of
+        self.path = path
         self.out: list[TextLine] = []
         self.spans: list[Span] = []
 
@@ -124,7 +127,10 @@ class _Converter:
         classes = set(tag.get("class") or ())
         return tag.name in _SKIP_TAGS or bool(classes & _SKIP_CLASSES) or tag.get("id") == "toc"
 
-    def walk(self, node: Tag) -> None:
+    def walk(self, node: Tag, depth: int = 0) -> None:
+        if depth > MAX_DEPTH:
+            raise ParseError(self.path, f"HTML nested more than {MAX_DEPTH} blocks deep: not a wiki page",
+                             self.span_of(node)[0] or 1)
         for child in node.children:
             if isinstance(child, Comment):
                 continue
@@ -133,9 +139,9 @@ class _Converter:
                 continue
             if not isinstance(child, Tag) or self._skipped(child):
                 continue
-            self.block(child)
+            self.block(child, depth + 1)
 
-    def block(self, tag: Tag) -> None:
+    def block(self, tag: Tag, depth: int = 0) -> None:
         classes = set(tag.get("class") or ())
         if tag.name == "aside" and "portable-infobox" in classes:
             self.infobox(tag)
@@ -146,13 +152,13 @@ class _Converter:
             for item in tag.find_all("li", recursive=False):
                 self.emit(item, "• " + self.text_of(item, skip_lists=True))
                 for nested in item.find_all(["ul", "ol"], recursive=False):
-                    self.block(nested)
+                    self.block(nested, depth + 1)
         elif tag.name == "table":
             for row in tag.find_all("tr"):
                 cells = [self.text_of(cell) for cell in row.find_all(["th", "td"], recursive=False)]
                 self.emit(row, "\t".join(cells))
         elif tag.name in _BLOCKS and tag.find(_BLOCKS) is not None:
-            self.walk(tag)
+            self.walk(tag, depth)
         else:
             self.emit(tag, self.text_of(tag))
 
@@ -207,7 +213,7 @@ def page_lines(source: Source) -> tuple[list[TextLine], list[Span]]:
     content = soup.select_one("div.mw-parser-output")
     if content is None:
         raise ParseError(source.path, "no wiki content: the page has no div.mw-parser-output", 1)
-    converter = _Converter(span_of)
+    converter = _Converter(span_of, source.path)
     title = _page_title(soup)
     if title is not None:
         converter.emit(*title)

@@ -10,16 +10,18 @@ out the typed records of :mod:`~kb.store.records`. Rule lookup reads only
 
 from sqlite3 import DatabaseError
 
-from .layout import INDEX_DIR, PUBLISHED, current_build, default_kb_dir
+from .layout import INDEX_DIR, LOCK_WAIT, PUBLISHED, build_lock, current_build, default_kb_dir
 from .read import KnowledgeBase
 from .records import (AlignedNumber, AlignmentRecord, CardRecord, DocumentInfo, DocumentPage, ImportRecord,
                       RuleVersion, RulingGroup, RulingRecord, TermRecord, ruling_key)
 from .schema import DB_NAME, SCHEMA_VERSION
-from .write import active_document_ids, discard, publish, stage, write_documents
+from .write import (active_document_ids, discard, publish, remove_leftovers, stage, storage_error,
+                    write_documents)
 
 __all__ = [
-    "DB_NAME", "INDEX_DIR", "PUBLISHED", "SCHEMA_VERSION", "AlignedNumber", "AlignmentRecord", "CardRecord",
-    "DatabaseError", "DocumentInfo", "DocumentPage", "ImportRecord", "KnowledgeBase", "RuleVersion", "RulingGroup",
-    "RulingRecord", "TermRecord", "active_document_ids", "current_build", "default_kb_dir", "discard", "publish",
-    "ruling_key", "stage", "write_documents",
+    "DB_NAME", "INDEX_DIR", "LOCK_WAIT", "PUBLISHED", "SCHEMA_VERSION", "AlignedNumber", "AlignmentRecord",
+    "CardRecord", "DatabaseError", "DocumentInfo", "DocumentPage", "ImportRecord", "KnowledgeBase", "RuleVersion",
+    "RulingGroup", "RulingRecord", "TermRecord", "active_document_ids", "build_lock", "current_build",
+    "default_kb_dir", "discard", "publish", "remove_leftovers", "ruling_key", "stage", "storage_error",
+    "write_documents",
 ]

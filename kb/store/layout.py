@@ -4,6 +4,7 @@ Layout::
 
     KB_DIR/
       CURRENT               name of the published build (replaced with os.replace)
+      LOCK                  held (flock) by the build writing into KB_DIR; says which process
       builds/<name>/
         kb.sqlite           documents, rules, terms, rulings, cards, alignments, lexicon;
                             its `info` table says when and from what the build was made
@@ -15,14 +16,26 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
+import time
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
+from ..errors import StoreError
 from .schema import DB_NAME
+
+try:
+    import fcntl
+except ImportError:  # Windows: builds are not locked there
+    fcntl = None  # type: ignore[assignment]
 
 CURRENT = "CURRENT"
 BUILDS = "builds"
 PUBLISHED = "PUBLISHED"  # marks a build folder that was once current (staging folders have none)
 INDEX_DIR = "index"
+LOCK = "LOCK"
+LOCK_WAIT = 30.0  # seconds a build waits for another build of the same knowledge base
 
 
 def default_kb_dir() -> Path:
@@ -40,11 +53,91 @@ def default_kb_dir() -> Path:
 
 
 def current_build(kb_dir: Path) -> Path | None:
-    """The published build folder of ``kb_dir``, or None if nothing was built there."""
-    pointer = Path(kb_dir) / CURRENT
+    """The published build folder of ``kb_dir``; None when the folder holds no knowledge base at all.
+
+    A ``CURRENT`` that is empty, unreadable or names no build, or a missing ``CURRENT``
+    beside published builds, is a :class:`StoreError` that says how to recover: it is
+    never taken for "nothing built here" (that would build over the user's data).
+    """
+    kb_dir = Path(kb_dir)
+    pointer = kb_dir / CURRENT
     try:
         name = pointer.read_text(encoding="utf-8").strip()
-    except OSError:
+    except FileNotFoundError:
+        if published_builds(kb_dir):
+            raise _damaged(kb_dir, "is missing") from None
         return None
-    build = Path(kb_dir) / BUILDS / name
-    return build if (build / DB_NAME).exists() else None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise _damaged(kb_dir, f"cannot be read ({getattr(exc, 'strerror', None) or exc})") from None
+    if not name:
+        raise _damaged(kb_dir, "is empty")
+    build = kb_dir / BUILDS / name
+    if "/" in name or "\\" in name or name.startswith(".") or not (build / DB_NAME).is_file():
+        raise _damaged(kb_dir, f"names {name[:60]!r}, which is not a build held here")
+    return build
+
+
+def published_builds(kb_dir: Path) -> list[Path]:
+    """The builds of ``kb_dir`` that were once published, oldest first."""
+    try:
+        found = [p for p in (Path(kb_dir) / BUILDS).iterdir() if (p / PUBLISHED).exists() and (p / DB_NAME).exists()]
+    except OSError:
+        return []
+    return sorted(found, key=lambda p: ((p / PUBLISHED).stat().st_mtime, p.name))
+
+
+def _damaged(kb_dir: Path, problem: str) -> StoreError:
+    builds = published_builds(kb_dir)
+    pointer = kb_dir / CURRENT
+    fix = (f"to go back to the newest build held, write its name into it (echo {builds[-1].name} > {pointer}), "
+           "or run 'mtgkb build' to make a new one") if builds else "run 'mtgkb build' to make a new one"
+    return StoreError(f"{pointer} {problem}: the knowledge base is damaged; {fix}")
+
+
+# -- one build at a time ------------------------------------------------------------
+
+_HELD: dict[tuple[str, int], int] = {}  # (knowledge base, thread) -> depth: the lock is re-entrant
+
+
+@contextmanager
+def build_lock(kb_dir: Path, wait: float = LOCK_WAIT) -> Iterator[None]:
+    """Hold ``KB_DIR/LOCK`` while writing a build: another build waits up to ``wait`` seconds, then
+    is refused with a message naming the process that holds it. Re-entrant within a thread."""
+    kb_dir = Path(kb_dir)
+    kb_dir.mkdir(parents=True, exist_ok=True)
+    key = (str(kb_dir.resolve()), threading.get_ident())
+    if _HELD.get(key) or fcntl is None:
+        _HELD[key] = _HELD.get(key, 0) + 1
+        try:
+            yield
+        finally:
+            _HELD[key] -= 1
+        return
+    fd = os.open(kb_dir / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        _acquire(fd, kb_dir, wait)
+        os.ftruncate(fd, 0)
+        os.write(fd, f"build by process {os.getpid()} since {time.strftime('%Y-%m-%d %H:%M:%S')}\n".encode())
+        _HELD[key] = 1
+        try:
+            yield
+        finally:
+            del _HELD[key]
+            os.ftruncate(fd, 0)
+    finally:
+        os.close(fd)  # releases the lock
+
+
+def _acquire(fd: int, kb_dir: Path, wait: float) -> None:
+    deadline = time.monotonic() + max(0.0, wait)
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                holder = os.pread(fd, 200, 0).decode("utf-8", "replace").strip() or "another build"
+                raise StoreError(f"{kb_dir}: another build is writing this knowledge base ({holder}); waited "
+                                 f"{wait:g} s: try again when it has finished (mtgkb build --wait SECONDS waits "
+                                 "longer)") from None
+            time.sleep(0.1)

@@ -2,11 +2,17 @@
 
 A build is written into a fresh ``builds/<name>`` folder (:func:`stage`) and
 becomes visible only when ``CURRENT`` is swapped to it (:func:`publish`), so a
-reader never sees half a build.
+reader never sees half a build. Every file of the new build is fsynced before the
+swap, and the previous build is kept, so a crash or a power cut at any moment leaves
+either the old build or the new one current. A build holds the knowledge base's lock
+(:func:`~kb.store.layout.build_lock`) and first removes what killed builds left behind
+(:func:`remove_leftovers`). :func:`storage_error` words a full disk or a folder that
+cannot be written as a :class:`StoreError` that says what to do.
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import shutil
@@ -16,9 +22,10 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
+from ..errors import StoreError
 from ..model import Document
 from ..numbering import RuleNumber
-from .layout import BUILDS, CURRENT, PUBLISHED
+from .layout import BUILDS, CURRENT, PUBLISHED, published_builds
 from .records import ruling_key
 from .schema import DB_NAME, SCHEMA, SCHEMA_VERSION
 
@@ -120,18 +127,41 @@ def _insert_alignment(db: sqlite3.Connection, alignment: "Alignment") -> None:
     db.execute("INSERT INTO info VALUES ('core_check', ?)", (json.dumps(alignment.core_check, ensure_ascii=False),))
 
 
+def remove_leftovers(kb_dir: Path) -> list[Path]:
+    """Remove staging folders of builds that never published and stale ``CURRENT`` temporaries.
+
+    Only a caller holding the lock may call it (then no other build is staging)."""
+    kb_dir = Path(kb_dir)
+    if not (kb_dir / BUILDS).is_dir():
+        return []
+    current = (kb_dir / CURRENT).read_text(encoding="utf-8", errors="replace").strip() \
+        if (kb_dir / CURRENT).is_file() else ""
+    removed = [p for p in (kb_dir / BUILDS).iterdir()
+               if p.is_dir() and not (p / PUBLISHED).exists() and p.name != current]
+    removed += list(kb_dir.glob(f".{CURRENT}.*"))
+    for path in removed:
+        if path.is_dir():
+            shutil.rmtree(path, ignore_errors=True)
+        else:
+            path.unlink(missing_ok=True)
+    return removed
+
+
 def publish(kb_dir: Path, build_dir: Path, *, keep: int = 2) -> None:
-    """Make ``build_dir`` the current build (atomic), then remove all but the newest ``keep``
-    published builds. Folders still being staged by another process are never touched."""
+    """Make ``build_dir`` the current build (atomic, after fsyncing it), then remove all but the newest
+    ``keep`` published builds. Folders still being staged by another process are never touched."""
     kb_dir, build_dir = Path(kb_dir), Path(build_dir)
     (build_dir / PUBLISHED).write_text(time.strftime("%Y-%m-%dT%H:%M:%S%z") + "\n", encoding="utf-8")
+    sync_tree(build_dir)
     pointer = kb_dir / CURRENT
     tmp = kb_dir / f".{CURRENT}.{os.getpid()}"
-    tmp.write_text(build_dir.name + "\n", encoding="utf-8")
+    with open(tmp, "w", encoding="utf-8") as handle:
+        handle.write(build_dir.name + "\n")
+        handle.flush()
+        os.fsync(handle.fileno())
     os.replace(tmp, pointer)
-    published = sorted((p for p in (kb_dir / BUILDS).iterdir() if (p / PUBLISHED).exists()),
-                       key=lambda p: (p / PUBLISHED).stat().st_mtime)
-    for old in published[:-keep]:
+    _sync_dir(kb_dir)
+    for old in published_builds(kb_dir)[:-keep]:
         if old.name != build_dir.name:
             shutil.rmtree(old, ignore_errors=True)
 
@@ -139,3 +169,51 @@ def publish(kb_dir: Path, build_dir: Path, *, keep: int = 2) -> None:
 def discard(build_dir: Path) -> None:
     """Remove a staged build that failed."""
     shutil.rmtree(build_dir, ignore_errors=True)
+
+
+def sync_tree(folder: Path) -> None:
+    """fsync every file under ``folder``, then the folders themselves (deepest first)."""
+    folders = [Path(folder)]
+    for root, dirs, files in os.walk(folder):
+        folders += [Path(root) / d for d in dirs]
+        for name in files:
+            fd = os.open(Path(root) / name, os.O_RDONLY)
+            try:
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+    for path in reversed(folders):
+        _sync_dir(path)
+    _sync_dir(Path(folder).parent)
+
+
+def _sync_dir(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:  # platforms that cannot open a folder (Windows)
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+_NO_SPACE = (errno.ENOSPC, errno.EDQUOT)
+_NO_RIGHTS = (errno.EACCES, errno.EPERM, errno.EROFS)
+
+
+def storage_error(exc: BaseException, where: Path) -> StoreError | None:
+    """A full disk or a folder that cannot be written, as a one-line error naming the path and the
+    remedy; None for any other error."""
+    path = getattr(exc, "filename", None) or where
+    if isinstance(exc, OSError) and exc.errno in _NO_SPACE or \
+            isinstance(exc, sqlite3.OperationalError) and "full" in str(exc):
+        return StoreError(f"{path}: no space left on the device: free some space (or build into another folder "
+                          "with --kb) and run the build again; the knowledge base was not changed")
+    if isinstance(exc, OSError) and exc.errno in _NO_RIGHTS or \
+            isinstance(exc, sqlite3.OperationalError) and "readonly" in str(exc):
+        return StoreError(f"{path}: cannot write here ({getattr(exc, 'strerror', None) or exc}): choose a folder "
+                          "you can write with --kb DIR (or MTGKB_HOME), or fix its permissions")
+    return None

@@ -24,7 +24,7 @@ from ..numbering import RuleNumber
 from ..releases.diff import diff_documents
 from ..releases.reader import release_in_kb
 from .handling import (SEARCH_MISSING, Site, api_error, card_name_param, kinds_param, langs_param, limit_param,
-                       release_param, selector_param, text_param)
+                       release_param, rule_selector_param, text_param)
 from .openapi import OPENAPI
 
 RECENT_DIFFS = 3  # comparisons kept per thread
@@ -45,7 +45,7 @@ class Api:
 
     def rules(self, request: Request) -> Response:
         """``/api/rules/{selector}?lang=&release=``: the ``mtgkb rule --json`` entries."""
-        raw = selector_param(request)
+        raw = rule_selector_param(request)
         langs = langs_param(request)
         release = release_param(request)
         open_kb = self.site.kb()

@@ -21,7 +21,7 @@ from starlette.routing import Route
 
 from ..errors import KBError, NotFoundError, StoreError
 from .api import Api
-from .handling import BadRequest, KBHandle, SecurityHeaders, Site, api_error
+from .handling import BadRequest, KBHandle, SecurityHeaders, Site, api_error, with_security_headers
 from .handling import search_function as _search_function
 from .pages import Pages
 from .reference import ReferencePages
@@ -59,10 +59,11 @@ def create_app(kb_dir: Path) -> Starlette:
         if request.url.path.startswith(("/api/", "/openapi")):
             return api_error(status, message)
         try:
-            return pages.render(request, "error.html", status=status, title=str(status), message=message,
-                                suggestions=[])
+            page: Response = pages.render(request, "error.html", status=status, title=str(status), message=message,
+                                          suggestions=[])
         except Exception:  # the error page itself failed: plain text, still no trace
-            return Response(message, status_code=status, media_type="text/plain")
+            page = Response(message, status_code=status, media_type="text/plain")
+        return with_security_headers(page)  # server errors are answered outside the middleware
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
@@ -70,6 +71,7 @@ def create_app(kb_dir: Path) -> Starlette:
         return error_page(request, exc.status_code, str(message))
 
     async def kb_error(request: Request, exc: Exception) -> Response:
+        # a query that cannot run, or ran out of its time budget, is the client's to change: 400
         status = 404 if isinstance(exc, NotFoundError) else 503 if isinstance(exc, StoreError) else 400
         return error_page(request, status, str(exc))
 

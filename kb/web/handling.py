@@ -1,5 +1,5 @@
 """What the pages and the JSON API share: request parameters, errors, the
-knowledge base of each thread, the search thread and the security headers.
+knowledge base of each thread, the search workers and the security headers.
 
 The handlers (methods of ``pages.Pages`` and ``api.Api``) are not async:
 Starlette runs them in its thread pool, and each thread opens its own read-only
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,12 +20,12 @@ from typing import Any, Callable
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import JSONResponse
+from starlette.responses import JSONResponse, Response
 
 from ..glossary import Glossary
 from ..lookup import entries, lookup, nearest, numbers_below, select_numbers
 from ..model import LANGUAGES
-from ..numbering import RuleNumber
+from ..numbering import NumberError, RuleNumber, parse_selector
 from ..store import KnowledgeBase, current_build
 
 MAX_QUERY_CHARS = 200
@@ -34,7 +35,8 @@ MAX_LIMIT = 50
 DEFAULT_LIMIT = 10
 SEARCH_KINDS = ("rule", "ruling", "term", "card", "example", "page")
 SEARCH_MISSING = "search index not available in this build"
-_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
+_DIGITS = re.compile(r"[0-9]{1,9}")
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; "
                                "base-uri 'none'; frame-ancestors 'none'",
@@ -47,10 +49,10 @@ Searcher = Callable[[str, tuple[str, ...], tuple[str, ...], int], Any]
 
 
 class BadRequest(HTTPException):
-    """A parameter the API cannot use (status 400 or 422, with a one-line message)."""
+    """A parameter the API cannot use (status 400, with a one-line message)."""
 
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(status_code=status, detail=message)
+    def __init__(self, message: str) -> None:
+        super().__init__(status_code=400, detail=message)
 
 
 class Unavailable(HTTPException):
@@ -59,7 +61,14 @@ class Unavailable(HTTPException):
 
 
 def api_error(status: int, message: str, **extra: Any) -> JSONResponse:
-    return JSONResponse({"error": message, "status": status, **extra}, status_code=status)
+    return with_security_headers(JSONResponse({"error": message, "status": status, **extra}, status_code=status))
+
+
+def with_security_headers(response: Response) -> Response:
+    """``response`` with :data:`SECURITY_HEADERS` (for answers made outside the middleware: server errors)."""
+    for name, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(name.lower(), value)
+    return response
 
 
 # -- the knowledge base, one read-only connection per thread -------------------------
@@ -146,25 +155,53 @@ class OpenKB:
         return [s for s in nearest(number, self.numbers) if RuleNumber.try_parse(s) is not None]
 
 
-# -- search: optional (indexer.search), on one thread ---------------------------------
+# -- search: optional (indexer.search), on a few worker threads -------------------------
 
-# whoosh's searcher is shared by a process and is not safe to use from several threads at
-# once: every search runs on this one thread, in arrival order (a Lock convoys under load).
-_SEARCH_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mtgkb-search")
+# Each search thread holds its own whoosh searcher (indexer.searcher.open_searcher keeps one per
+# thread). A query runs first on the SEARCH_WORKERS with a short budget; one that needs more goes to
+# the single heavy worker with the full budget, so expensive queries wait for each other while the
+# normal ones keep their workers; a query still running after SEARCH_BUDGET is stopped (400). Budgets
+# are CPU seconds of the query's thread: a busy machine does not make a cheap query look expensive.
+SEARCH_WORKERS = 2
+FAST_BUDGET = 0.1  # CPU seconds on a normal search worker (normal queries use under 0.02)
+SEARCH_BUDGET = 3.0  # CPU seconds on the heavy worker
+_SEARCH_POOL = ThreadPoolExecutor(max_workers=SEARCH_WORKERS, thread_name_prefix="mtgkb-search")
+_HEAVY_POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mtgkb-search-heavy")
 
 
 def search_function() -> SearchFunction | None:
-    """``indexer.search.search`` run on the search thread (the caller waits for its answer);
-    None when this install has no search."""
+    """``indexer.search.search`` run on the search workers with the time budgets (the caller waits
+    for its answer); None when this install has no search."""
     try:
+        from indexer.query import SearchTimeout
         from indexer.search import search  # type: ignore[attr-defined]
     except ImportError:
         return None
 
-    def serialised_search(kb: KnowledgeBase, *args: Any, **kwargs: Any) -> Any:
-        return _SEARCH_THREAD.submit(search, kb.index_dir, *args, **kwargs).result()
+    def pooled_search(kb: KnowledgeBase, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return _SEARCH_POOL.submit(search, kb.index_dir, *args, budget=min(FAST_BUDGET, SEARCH_BUDGET),
+                                       **kwargs).result()
+        except SearchTimeout:
+            if FAST_BUDGET >= SEARCH_BUDGET:
+                raise
+        return _HEAVY_POOL.submit(_heavy, search, kb.index_dir, *args, budget=SEARCH_BUDGET, **kwargs).result()
 
-    return serialised_search
+    return pooled_search
+
+
+_HEAVY_REST = threading.local()
+
+
+def _heavy(search: SearchFunction, *args: Any, **kwargs: Any) -> Any:
+    """Run an expensive query on the heavy worker, which rests as long as its last query worked
+    before starting the next: expensive queries get at most half of a core, the normal ones the rest."""
+    time.sleep(max(0.0, getattr(_HEAVY_REST, "until", 0.0) - time.monotonic()))
+    start = time.monotonic()
+    try:
+        return search(*args, **kwargs)
+    finally:
+        _HEAVY_REST.until = time.monotonic() + (time.monotonic() - start)
 
 
 @dataclass(frozen=True)
@@ -196,7 +233,7 @@ class Site:
 def text_param(request: Request, name: str, limit: int = MAX_QUERY_CHARS, required: bool = False) -> str:
     value = request.query_params.get(name, "")
     if len(value) > limit:
-        raise BadRequest(f"parameter {name!r} is too long ({len(value)} characters; at most {limit})", 422)
+        raise BadRequest(f"parameter {name!r} is too long ({len(value)} characters; at most {limit})")
     if any(ord(c) < 32 and c not in "\t" for c in value):
         raise BadRequest(f"parameter {name!r} contains control characters")
     value = value.strip()
@@ -228,14 +265,16 @@ def kinds_param(request: Request) -> tuple[str, ...]:
     return tuple(_choices_param(request, "kind", SEARCH_KINDS, "kind"))
 
 
-def limit_param(request: Request) -> int:
-    """``limit``: an integer; values above the cap are capped."""
+def limit_param(request: Request, maximum: int = MAX_LIMIT) -> int:
+    """``limit``: a whole number (ASCII digits) from 1 to ``maximum``; anything else is a 400 with a message."""
     raw = request.query_params.get("limit", "")
     if not raw:
         return DEFAULT_LIMIT
-    if not raw.isdigit() or len(raw) > 6 or int(raw) < 1:
-        raise BadRequest(f"parameter 'limit' must be a whole number from 1 to {MAX_LIMIT}", 422)
-    return min(int(raw), MAX_LIMIT)
+    if not _DIGITS.fullmatch(raw) or int(raw) < 1:
+        raise BadRequest(f"parameter 'limit' must be a whole number from 1 to {maximum}")
+    if int(raw) > maximum:
+        raise BadRequest(f"parameter 'limit' is {raw[:12]}, above the maximum of {maximum}")
+    return int(raw)
 
 
 def release_param(request: Request, name: str = "release", required: bool = False) -> str | None:
@@ -251,15 +290,25 @@ def selector_param(request: Request) -> str:
     """The rule selector of the path (``/rules/{selector}``)."""
     raw = request.path_params["selector"]
     if len(raw) > MAX_SELECTOR_CHARS:
-        raise BadRequest(f"rule selector too long (at most {MAX_SELECTOR_CHARS} characters)", 422)
+        raise BadRequest(f"rule selector too long (at most {MAX_SELECTOR_CHARS} characters)")
     return raw.strip()
+
+
+def rule_selector_param(request: Request) -> str:
+    """The rule selector of the path, which must be a rule number or range (else 400)."""
+    raw = selector_param(request)
+    try:
+        parse_selector(raw)
+    except NumberError as exc:
+        raise BadRequest(f"{exc}: give a rule number (400.7, 400.7a, 400, 4) or a range (400.1-400.3)") from None
+    return raw
 
 
 def card_name_param(request: Request, what: str = "card name") -> str:
     """The card name (or term, ``what``) of the path (``/cards/{name}``, ``/define/{name}``)."""
     name = request.path_params["name"]
     if len(name) > MAX_NAME_CHARS:
-        raise BadRequest(f"{what} too long (at most {MAX_NAME_CHARS} characters)", 422)
+        raise BadRequest(f"{what} too long (at most {MAX_NAME_CHARS} characters)")
     return name
 
 

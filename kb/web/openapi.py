@@ -14,8 +14,8 @@ def _param(name: str, where: str, description: str, schema: dict[str, Any], requ
 
 _LANG = _param("lang", "query", "Only these languages (repeat, or comma-separated): en, it, fr.",
                {"type": "string", "example": "it,en"})
-_LIMIT = _param("limit", "query", "At most this many results (1-50; larger values are capped to 50).",
-                {"type": "integer", "minimum": 1, "default": 10})
+_LIMIT = _param("limit", "query", "At most this many results (1-50; anything else is a 400 with a message).",
+                {"type": "integer", "minimum": 1, "maximum": 50, "default": 10})
 _ERROR = {"description": "Error: a JSON object with `error` (one line) and `status`; 404s on rule numbers "
                          "also carry `suggestions`.",
           "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
@@ -43,7 +43,7 @@ OPENAPI: dict[str, Any] = {
                                                                                    "format": "date"})],
             "responses": {"200": _ok("Rule entries in rules order",
                                      {"type": "array", "items": {"$ref": "#/components/schemas/Rule"}}),
-                          "400": _ERROR, "404": _ERROR, "422": _ERROR}}},
+                          "400": _ERROR, "404": _ERROR}}},
         "/api/search": {"get": {
             "summary": "Full-text and rule-number search (the `mtgkb search --json` shape)",
             "parameters": [_param("q", "query", "Query (at most 200 characters)", {"type": "string",
@@ -53,7 +53,7 @@ OPENAPI: dict[str, Any] = {
                                   {"type": "string"}),
                            _LIMIT],
             "responses": {"200": _ok("Hits, best first", {"type": "array", "items": {"type": "object"}}),
-                          "400": _ERROR, "422": _ERROR, "503": _ERROR}}},
+                          "400": _ERROR, "503": _ERROR}}},
         "/api/terms": {"get": {
             "summary": "Glossary entries whose names (in any language, or in `lang`) or texts contain q "
                        "(accents and case ignored), in the `mtgkb define --json` shape",
@@ -62,7 +62,7 @@ OPENAPI: dict[str, Any] = {
                            _param("lang", "query", "Look in the names of these languages only: en, it, fr",
                                   {"type": "string", "example": "it"}), _LIMIT],
             "responses": {"200": _ok("Terms", {"type": "array", "items": {"$ref": "#/components/schemas/Term"}}),
-                          "400": _ERROR, "422": _ERROR}}},
+                          "400": _ERROR}}},
         "/api/define/{name}": {"get": {
             "summary": "A game term by its name in English, Italian or French (the `mtgkb define --json` shape): "
                        "exact names first, then the nearest spelling, then names starting with it",
@@ -72,14 +72,14 @@ OPENAPI: dict[str, Any] = {
                                   {"type": "string", "example": "it"})],
             "responses": {"200": _ok("Entries, best first", {"type": "array",
                                                              "items": {"$ref": "#/components/schemas/Term"}}),
-                          "400": _ERROR, "404": _ERROR, "422": _ERROR}}},
+                          "400": _ERROR, "404": _ERROR}}},
         "/api/cards/{name}": {"get": {
             "summary": "A card by its name in any language, with its rulings (the `mtgkb card --json` shape)",
             "parameters": [_param("name", "path", "Card name (English, Italian or French; a near spelling is "
                                                   "accepted when it names one card)",
                                   {"type": "string", "maxLength": 150})],
-            "responses": {"200": _ok("Card", {"$ref": "#/components/schemas/Card"}), "404": _ERROR,
-                          "422": _ERROR}}},
+            "responses": {"200": _ok("Card", {"$ref": "#/components/schemas/Card"}), "400": _ERROR,
+                          "404": _ERROR}}},
         "/api/diff": {"get": {
             "summary": "What changed between two releases held (the `mtgkb diff --json` shape)",
             "parameters": [_param("old", "query", "Older release date", {"type": "string", "format": "date"}, True),

@@ -1,0 +1,104 @@
+"""A build is judged before it is published: does each document look like what its source should give?
+
+:func:`judge` returns the problems found, one line each (``file:line: what``); the
+pipeline refuses to publish a build that has any, unless told to (``mtgkb build --force``),
+so a damaged file never replaces a good knowledge base. What is checked:
+
+- what the parser itself flagged (``meta["suspect"]``): a file cut inside the glossary, a
+  document that starts again after its credits, a numbered rule inside the contents list;
+- numbered rule lines the parser could not place (left in the report of unparsed lines);
+- most of a file's lines unparsed (a file reversed, or not what its format detector thought);
+- a rules file whose body holds far fewer chapters than its contents list, or with almost
+  no glossary for its size, or a glossary out of alphabetical order (shuffled);
+- a card file (MTGJSON, Scryfall) with no usable card or ruling;
+- control characters (NUL and the like) in any stored text.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable, Iterator
+
+from .model import Document
+from .text import fold
+
+MOST_UNPARSED = 0.5  # share of a file's non-blank lines
+MIN_LINES = 20  # files shorter than this are not judged on shares
+FEW_CHAPTERS = 0.5  # chapters found / chapters the contents list
+FEW_TERMS = 0.05  # glossary terms / rules (official releases have about 0.22)
+GLOSSARY_DISORDER = 0.2  # adjacent glossary entries out of order (official releases: under 0.03)
+CARD_FORMATS = ("mtgjson", "scryfall")
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_RULE_LINE = re.compile(r"^\s*\d{3}\.\d+[a-z]?\.?\s+\S")
+
+
+def judge(documents: Iterable[Document]) -> list[str]:
+    """Every problem found in ``documents``, one line each; empty when the build may be published."""
+    problems: list[str] = []
+    for doc in documents:
+        problems += _line_problems(doc)
+        problems += doc.meta.get("suspect", [])
+        if doc.format == "cr-text":
+            problems += _release_problems(doc)
+        if doc.format in CARD_FORMATS and not doc.cards and not doc.rulings:
+            problems.append(f"{doc.path}: a card file with no usable card or ruling")
+        problems += _control_problems(doc)
+    return problems
+
+
+def _line_problems(doc: Document) -> list[str]:
+    account = doc.accounting
+    problems = []
+    lines = account.total - account.blank
+    if lines >= MIN_LINES and len(account.unparsed) > MOST_UNPARSED * lines:
+        problems.append(f"{doc.path}: {len(account.unparsed)} of its {lines} lines were not understood "
+                        f"(first: line {account.unparsed[0].line}, {account.unparsed[0].reason})")
+    rule_lines = [u for u in account.unparsed if _RULE_LINE.match(u.text) and u.reason.startswith("rule number")]
+    if rule_lines:
+        problems.append(f"{doc.path}:{rule_lines[0].line}: {len(rule_lines)} numbered rule line(s) could not be "
+                        f"placed in the rules ({rule_lines[0].reason})")
+    return problems
+
+
+def _release_problems(doc: Document) -> list[str]:
+    problems = []
+    listed = doc.meta.get("contents", {}).get("chapters", 0)
+    found = sum(1 for rule in doc.rules if rule.kind == "chapter")
+    if listed and found < FEW_CHAPTERS * listed:
+        problems.append(f"{doc.path}: almost no rules: the contents list {listed} chapters, the rules hold {found}")
+    rules = sum(1 for rule in doc.rules if rule.kind in ("rule", "subrule"))
+    if listed and rules >= 200 and len(doc.terms) < FEW_TERMS * rules:
+        problems.append(f"{doc.path}: a glossary of {len(doc.terms)} entries for {rules} rules is far shorter "
+                        "than an official release has")
+    names = [fold(term.names[0]) for term in doc.terms if term.names]
+    disorder = [i for i in range(1, len(names)) if names[i - 1] > names[i]]
+    if len(names) >= MIN_LINES and len(disorder) > GLOSSARY_DISORDER * len(names):
+        first = doc.terms[disorder[0]]
+        problems.append(f"{doc.path}:{first.line}: the glossary is out of alphabetical order ({len(disorder)} of "
+                        f"{len(names)} entries, first {first.names[0]!r}): shuffled?")
+    return problems
+
+
+def _control_problems(doc: Document) -> list[str]:
+    for where, text in _texts(doc):
+        match = _CONTROL.search(text)
+        if match:
+            return [f"{doc.path}:{where}: control character U+{ord(match.group()):04X} in the text"]
+    return []
+
+
+def _texts(doc: Document) -> Iterator[tuple[str, str]]:
+    """(where, text) for every text a document stores."""
+    for rule in doc.rules:
+        where = f"{rule.line or 1}: rule {rule.number}"
+        yield where, rule.text
+        yield where, rule.title or ""
+        for example in rule.examples:
+            yield where, example.text
+    for term in doc.terms:
+        yield f"{term.line or 1}: glossary {term.names[0] if term.names else ''!r}", term.definition + " ".join(term.names)
+    for ruling in doc.rulings:
+        yield f"{ruling.line or 1}: ruling", ruling.text + " ".join(t for _, t, _ in ruling.translations)
+    for card in doc.cards:
+        yield f"{card.line or 1}: card {card.name[:40]!r}", " ".join([card.name, card.type, card.text,
+                                                                       *(" ".join(f) for f in card.foreign)])

@@ -1,0 +1,154 @@
+"""Bounded work: nothing a file, a query or a command line carries makes mtgkb hang, eat memory or
+print a traceback; each attack ends in a result, a warning or a one-line error."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from kb.cli import main
+from kb.errors import ParseError, SourceError
+from kb.ingest import ingest
+from kb.parsers import parse_source
+from kb.refs import MAX_RANGE_SPAN, find_refs
+from kb.sources import read_source, source_from_bytes
+
+from .conftest import FIXTURES
+
+CLEAN = FIXTURES / "cr_defects" / "clean.txt"
+MTGJSON_HEAD = '{"meta": {"date": "2022-04-25", "version": "5.2.0"}, "data": {"baseSetSize": 1, "code": "XXX", '
+
+
+def test_a_citation_range_of_ten_million_rules_is_kept_as_its_ends() -> None:
+    start = time.perf_counter()
+    assert find_refs("See rule 100.2-9999999.") == ("100.2", "100.9999999")
+    span = MAX_RANGE_SPAN + 1
+    assert find_refs(f"rules 100.1-100.{span}") == tuple(f"100.{n}" for n in range(1, span + 1))
+    assert find_refs(f"rules 100.1-100.{span + 1}") == ("100.1", f"100.{span + 1}")
+    assert time.perf_counter() - start < 1
+
+
+def test_find_refs_is_linear_in_the_number_of_citations() -> None:
+    def timed(count: int) -> float:
+        text = " ".join(f"See rule {100 + i % 800}.{i % 97}." for i in range(count))
+        start = time.perf_counter()
+        assert len(find_refs(text)) == count
+        return time.perf_counter() - start
+
+    small, large = timed(4000), timed(40000)
+    assert large < 2 and large < small * 25  # ten times the citations, about ten times the time
+
+
+def test_a_five_thousand_digit_rule_number_in_a_file_is_a_warning(tmp_path: Path) -> None:
+    path = tmp_path / "long.txt"
+    path.write_text(CLEAN.read_text(encoding="utf-8").replace("505.3. First", "505." + "3" * 5000 + ". First"),
+                    encoding="utf-8")
+    doc = parse_source(read_source(path))
+    assert doc.rule_map()["505.3"].text.startswith("First")
+    [warning] = doc.warnings
+    assert warning.startswith(f"{path}:") and "(too long) after 505.2" in warning and "taken as 505.3" in warning
+    assert len(warning) < 300
+
+
+@pytest.mark.parametrize("argument", ["400." + "7" * 5000, "4" * 5000, "400.7-" + "9" * 5000])
+def test_a_five_thousand_digit_rule_number_on_the_command_line_is_one_line(kb_cache, argument: str) -> None:
+    kb_dir = kb_cache.shared([CLEAN])
+    result = CliRunner().invoke(main, ["rule", argument, "--kb", str(kb_dir)])
+    assert result.exit_code == 1 and result.output.count("\n") == 1 and len(result.output) < 200
+    assert result.output.startswith("Error: ")
+
+
+def test_leading_zero_chapters_round_trip_through_a_build(kb_cache, tmp_path: Path) -> None:
+    path = tmp_path / "odd.txt"
+    path.write_text("These rules are effective as of November 8, 2024.\n\n012. Odd Chapter\n\n012.1. A rule.\n\n"
+                    "012.1a Its subrule.\n\n100. General\n\n100.9999. Long.\n\n100.10000. Longer.\n", encoding="utf-8")
+    kb_dir = kb_cache.shared([path])
+    result = CliRunner().invoke(main, ["rule", "012.1", "--kb", str(kb_dir), "--json"])
+    assert result.exit_code == 0, result.output
+    assert [entry["number"] for entry in json.loads(result.output)] == ["012.1", "012.1a"]
+    result = CliRunner().invoke(main, ["rule", "100", "--kb", str(kb_dir), "--json"])
+    assert [entry["number"] for entry in json.loads(result.output)] == ["100", "100.9999", "100.10000"]
+
+
+@pytest.mark.parametrize("special", ["/dev/zero", "fifo"])
+def test_special_files_are_refused_before_they_are_read(tmp_path: Path, special: str) -> None:
+    if special == "fifo":
+        special = str(tmp_path / "pipe")
+        os.mkfifo(special)
+    elif not Path(special).exists():
+        pytest.skip(f"{special} is not on this system")
+    result = CliRunner().invoke(main, ["build", "--kb", str(tmp_path / "kb"), "--corpus", special])
+    assert result.exit_code == 1
+    assert result.output.splitlines()[-1].startswith(f"Error: {special}: is a ")
+    assert "not a regular file: give a file or a folder" in result.output
+    assert not (tmp_path / "kb" / "CURRENT").exists()
+
+
+def test_special_files_in_a_folder_are_skipped_with_the_reason(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "pipe")
+    report = ingest([tmp_path])
+    assert [(Path(s.path).name, s.reason) for s in report.skipped] == [
+        ("pipe", "not a regular file (a FIFO, device, socket or broken link)")]
+
+
+def test_a_file_over_the_size_limit_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "big.txt"
+    path.write_bytes(b"x" * 2048)
+    with pytest.raises(SourceError, match=r"big.txt: file is larger than 1,024 bytes \(2,048\)"):
+        read_source(path, max_bytes=1024)
+
+
+@pytest.mark.parametrize("body, message", [
+    ('"cards": [' + "[" * 100000 + "]" * 100000 + "]}}", "MTGJSON: JSON nested too deeply to read"),
+    ('"cards": [], "totalSetSize": ' + "9" * 5000 + "}}", "MTGJSON: unreadable JSON value: Exceeds the limit"),
+])
+def test_json_nested_too_deep_or_with_huge_integers_is_one_line(body: str, message: str) -> None:
+    source = source_from_bytes((MTGJSON_HEAD + body).encode(), "set.json")
+    with pytest.raises(ParseError) as info:
+        parse_source(source)
+    assert str(info.value).startswith(f"set.json:1: {message}") and "\n" not in str(info.value)
+
+
+def test_html_nested_ten_thousand_deep_is_one_line() -> None:
+    page = ('<html><body><div class="mw-parser-output">' + "<div>" * 10000 + "x" + "</div>" * 10000
+            + "</div></body></html>")
+    with pytest.raises(ParseError, match=r"^deep.html:\d+: HTML nested more than 100 blocks deep"):
+        parse_source(source_from_bytes(page.encode(), "deep.html"))
+
+
+def test_wide_ranges_are_matched_lazily_in_rules_order(search_kb) -> None:
+    from indexer.search import search
+
+    ranges = " ".join(f"{100 + i}.1-{999 - i}.9" for i in range(8))
+    start = time.perf_counter()
+    english = search(search_kb, ranges, lang="en")
+    french = search(search_kb, ranges + " lang:fr")
+    assert time.perf_counter() - start < 3
+    assert [h.number for h in english[:4]] == ["100.1", "100.1a", "100.1b", "100.2"]
+    assert french and {h.lang for h in french} == {"fr"} and all(h.number.startswith("4") for h in french)
+
+
+@pytest.mark.parametrize("query, message", [
+    ("vote " * 201, "query too long (1005 characters; at most 1000)"),
+    (" ".join(f"{100 + i}.1" for i in range(9)), "too many rule numbers and ranges in one query (at most 8)"),
+])
+def test_query_size_limits_are_one_line_errors(search_kb, query: str, message: str) -> None:
+    from indexer.search import QueryError, search
+
+    with pytest.raises(QueryError) as info:
+        search(search_kb, query)
+    assert str(info.value) == message
+
+
+def test_a_search_over_its_budget_stops_with_a_message(search_kb) -> None:
+    from indexer.query import SearchTimeout
+    from indexer.search import search
+
+    with pytest.raises(SearchTimeout, match=r"^the search took more than 1e-09 s of work and was stopped"):
+        search(search_kb, "battlefield zone", budget=1e-9)
+    assert search(search_kb, "battlefield zone", budget=5.0)

@@ -1,0 +1,84 @@
+"""Official releases with the typos WotC shipped: each read as its neighbours tell, with a warning.
+
+The fixtures in ``fixtures/cr_defects/`` are one hand-made rules text (``clean.txt``) and
+copies of it with one defect each, of the kinds found in real releases from 2009 on.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kb.ingest import ingest
+from kb.parsers import parse_source
+from kb.pipeline import BuildRefused, check
+from kb.sources import read_source
+
+from .conftest import FIXTURES, SHARED_RELEASES, parsed_release
+
+DEFECTS = FIXTURES / "cr_defects"
+
+
+def parsed(name: str):
+    return parse_source(read_source(DEFECTS / name))
+
+
+def rules_of(doc) -> list[tuple[str, str, str | None]]:
+    return [(r.number, r.text, r.title) for r in doc.rules]
+
+
+@pytest.mark.parametrize("name, line, warning", [
+    ("repeated_letter.txt", 67, "rule number 702.30d repeated after 702.30d (line 65) and before 702.31: "
+                                "taken as 702.30e"),
+    ("digit_for_letter.txt", 45, "rule number 505.54 after 505.4 (line 43) and before 505.5a: taken as 505.5"),
+    ("date_glued.txt", 3, "effective date 'June18, 2021' read as 'June 18, 2021' (2021-06-18)"),
+])
+def test_defect_is_read_as_the_clean_text_with_one_warning(name: str, line: int, warning: str) -> None:
+    clean, doc = parsed("clean.txt"), parsed(name)
+    assert clean.warnings == ()
+    assert doc.warnings == (f"{DEFECTS / name}:{line}: {warning}",)
+    assert rules_of(doc) == rules_of(clean)
+    assert doc.effective_date == "2021-06-18" and [t.names for t in doc.terms] == [t.names for t in clean.terms]
+    assert doc.accounting.unparsed == () and doc.accounting.accounted == doc.accounting.total
+
+
+def test_early_layout_contents_naming_section_1_differently_and_listing_questions() -> None:
+    doc, clean = parsed("early_layout.txt"), parsed("clean.txt")
+    assert doc.warnings == (f"{DEFECTS / 'early_layout.txt'}:22: section 1 is titled 'The Game' in the rules but "
+                            "'Game Concepts' in the contents: the rules start here",)
+    assert doc.rule_map()["1"].title == "The Game"
+    assert [r.number for r in doc.rules] == [r.number for r in clean.rules]
+    assert doc.accounting.boilerplate["contents"] == clean.accounting.boilerplate["contents"] + 1  # Questions?
+    assert doc.accounting.unparsed == () and doc.accounting.accounted == doc.accounting.total
+
+
+@pytest.mark.parametrize("name", ["repeated_letter.txt", "digit_for_letter.txt", "date_glued.txt",
+                                  "early_layout.txt"])
+def test_strict_makes_the_warning_an_error_and_without_it_the_build_passes(name: str) -> None:
+    report = ingest([DEFECTS / name])
+    check(report)
+    with pytest.raises(BuildRefused, match=rf"^{DEFECTS / name}:\d+: .* \(--strict: warnings are errors\); "
+                                           r"nothing was published"):
+        check(report, strict=True)
+
+
+def test_a_number_its_neighbours_do_not_explain_goes_to_the_report_not_nowhere(tmp_path: Path) -> None:
+    text = (DEFECTS / "clean.txt").read_text(encoding="utf-8").replace("505.3. First", "505.9. First")
+    path = tmp_path / "misnumbered.txt"
+    path.write_text(text, encoding="utf-8")
+    doc = parse_source(read_source(path))
+    assert "505.9" not in doc.rule_map() and "505.3" not in doc.rule_map()
+    [unparsed] = doc.accounting.unparsed
+    assert unparsed.text == "505.9. First, the active player does something."
+    assert doc.accounting.accounted == doc.accounting.total
+    with pytest.raises(BuildRefused, match=r"1 numbered rule line\(s\) could not be placed in the rules"):
+        check(ingest([path]))
+
+
+@pytest.mark.parametrize("date", SHARED_RELEASES)
+def test_the_shared_releases_need_no_repair(date: str) -> None:
+    """The nine shared releases parse as before: no number read as another, nothing refused."""
+    doc = parsed_release(date)
+    assert not [w for w in doc.warnings if "taken as" in w or "does not fit" in w or "read as" in w]
+    assert "suspect" not in doc.meta and doc.meta["contents"]["chapters"] > 100

@@ -1,0 +1,122 @@
+"""Web errors: bad parameters answer 400 with a message, every error (500s included) carries the
+security headers, and one expensive search cannot starve the others."""
+
+from __future__ import annotations
+
+import threading
+import time
+import warnings
+from pathlib import Path
+
+import pytest
+
+from .conftest import FIXTURES
+from .webtools import require_web
+
+require_web()
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient  # noqa: E402
+
+import indexer.search  # noqa: E402
+from kb.web import handling  # noqa: E402
+from kb.web.app import KBHandle, create_app  # noqa: E402
+from kb.web.handling import SECURITY_HEADERS  # noqa: E402
+
+CLEAN = FIXTURES / "cr_defects" / "clean.txt"
+
+
+@pytest.fixture(scope="module")
+def kb_dir(tmp_path_factory) -> Path:
+    from kb.pipeline import build_kb
+
+    directory = tmp_path_factory.mktemp("web-errors")
+    build_kb(directory, [CLEAN])
+    return directory
+
+
+@pytest.fixture
+def client(kb_dir: Path) -> TestClient:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return TestClient(create_app(kb_dir), raise_server_exceptions=False)
+
+
+def assert_secure(response) -> None:
+    for name, value in SECURITY_HEADERS.items():
+        assert response.headers.get(name) == value, (name, response.status_code)
+
+
+@pytest.mark.parametrize("url, message", [
+    ("/api/search?q=rules&limit=%C2%B2", "parameter 'limit' must be a whole number from 1 to 50"),
+    ("/api/terms?limit=%C2%B2", "parameter 'limit' must be a whole number from 1 to 50"),
+    ("/api/terms?limit=%D9%A3", "parameter 'limit' must be a whole number from 1 to 50"),  # Arabic-Indic 3
+    ("/api/terms?limit=51", "parameter 'limit' is 51, above the maximum of 50"),
+    ("/api/search?q=rules&limit=" + "9" * 40, "parameter 'limit' must be a whole number from 1 to 50"),
+    ("/api/rules/foo", "not a rule number: 'foo': give a rule number (400.7, 400.7a, 400, 4) or a range "
+                       "(400.1-400.3)"),
+    ("/api/rules/100.1-", "a range needs an end after its dash: '100.1-'"),
+    ("/api/rules/100." + "9" * 30, "rule number too long"),
+    ("/api/search?q=" + "+".join(f"{100 + i}.1-999.9" for i in range(9)), "too many rule numbers and ranges in one query (at most 8)"),
+])
+def test_bad_parameters_answer_400_json_with_the_headers(client: TestClient, url: str, message: str) -> None:
+    response = client.get(url)
+    assert response.status_code == 400
+    assert message in response.json()["error"] and response.json()["status"] == 400
+    assert_secure(response)
+
+
+def test_bad_limit_on_the_search_page_is_a_400_page(client: TestClient) -> None:
+    response = client.get("/search", params={"q": "rules", "limit": "²"})
+    assert response.status_code == 400 and response.headers["content-type"].startswith("text/html")
+    assert "parameter &#39;limit&#39; must be a whole number" in response.text
+    assert_secure(response)
+
+
+@pytest.mark.parametrize("url, kind", [("/api/health", "application/json"), ("/rules/100.1", "text/html")])
+def test_a_server_error_is_json_or_a_page_with_the_same_headers(client: TestClient, monkeypatch, url: str,
+                                                                 kind: str) -> None:
+    def broken(self):
+        raise RuntimeError("disk gone")
+
+    monkeypatch.setattr(KBHandle, "get", broken)
+    response = client.get(url)
+    assert response.status_code == 500 and response.headers["content-type"].startswith(kind)
+    assert "disk gone" not in response.text and "Traceback" not in response.text
+    assert_secure(response)
+
+
+def test_a_query_over_its_time_budget_is_stopped_with_a_message(client: TestClient, monkeypatch) -> None:
+    monkeypatch.setattr(handling, "SEARCH_BUDGET", 1e-9)
+    response = client.get("/api/search", params={"q": "rules game"})
+    assert response.status_code == 400
+    assert response.json()["error"].startswith("the search took more than 1e-09 s of work and was stopped")
+    assert_secure(response)
+
+
+def test_one_slow_search_does_not_hold_up_another(client: TestClient, monkeypatch) -> None:
+    assert handling.SEARCH_WORKERS >= 2
+    real_search, release = indexer.search.search, threading.Event()
+    threads: dict[str, str] = {}
+
+    def search(source, query, *args, **kwargs):
+        threads[query] = threading.current_thread().name
+        if query == "slow":
+            release.wait(20)
+        return real_search(source, query, *args, **kwargs)
+
+    monkeypatch.setattr(indexer.search, "search", search)
+    slow = threading.Thread(target=lambda: client.get("/api/search", params={"q": "slow"}))
+    slow.start()
+    try:
+        deadline = time.monotonic() + 10
+        while "slow" not in threads and time.monotonic() < deadline:
+            time.sleep(0.01)
+        start = time.monotonic()
+        response = client.get("/api/search", params={"q": "rules"})
+        assert response.status_code == 200 and time.monotonic() - start < 5
+        assert threads["rules"] != threads["slow"]
+    finally:
+        release.set()
+        slow.join(20)
