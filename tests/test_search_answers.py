@@ -13,12 +13,13 @@ from indexer.searcher import search
 from kb.cli import main
 from kb.store import KnowledgeBase
 
-from .conftest import CORPUS, SHARED_CORPUS, cr_release, require_shared
 
 
 @pytest.fixture(scope="module")
-def kb_dir(kb_cache):
-    return kb_cache.shared([CORPUS, require_shared(SHARED_CORPUS / "mtgjson"), cr_release("20251114")])
+def kb_dir(product_kb):
+    """The embedded corpus: the seeds, the five shared MTGJSON set files and the 2025-11-14 release
+    (byte-identical copies, checked against their sha256 in corpus/MANIFEST.json)."""
+    return product_kb
 
 
 @pytest.fixture(scope="module")

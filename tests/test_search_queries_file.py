@@ -34,8 +34,8 @@ def quality_kb(kb_cache):
     """The knowledge base of the quality set (its header): seeds, MTGJSON, CR 2025-11-14, French excerpt."""
     from kb.store import KnowledgeBase
 
-    from .conftest import CORPUS, FIXTURES, SHARED_CORPUS, cr_release, require_shared
-    return KnowledgeBase.open(kb_cache.shared([CORPUS, require_shared(SHARED_CORPUS / "mtgjson"),
+    from .conftest import FIXTURES, SEEDS, SHARED_CORPUS, cr_release, require_shared
+    return KnowledgeBase.open(kb_cache.shared([*SEEDS, require_shared(SHARED_CORPUS / "mtgjson"),
                                                cr_release("20251114"), FIXTURES / "search_fr_zones.txt"]))
 
 
