@@ -345,6 +345,30 @@ def test_a_semicolon_csv_with_a_bom_imports(seed_kb: Path, tmp_path: Path) -> No
     assert run_json("rule", "400.7.", "--lang", "it", "--kb", str(seed_kb))[0]["texts"]["it"]["text"] == NEW_400_7
 
 
+def test_a_csv_with_the_target_column_first_imports(kb_cache, tmp_path: Path) -> None:
+    """Excel in an Italian locale, the Italian column before the English one: English is the source."""
+    import csv
+    import io
+
+    from kb.corpus import embedded_corpus
+
+    kb_dir = kb_cache.copy([embedded_corpus()], tmp_path / "kb")
+    data = run("export", "400.7.", "-f", "csv", "--target", "it", "--kb", str(kb_dir)).stdout_bytes
+    header, row = list(csv.reader(io.StringIO(data.decode("utf-8"), newline="")))[:2]
+    assert header == ["number", "chapter", "en", "it", "status", "revision"] and row[0] == "400.7"
+    text = io.StringIO()
+    csv.writer(text, delimiter=";", lineterminator="\r\n").writerows(
+        [["id", "Italiano", "English", "revision"], [row[0], NEW_400_7 + " È così.", row[2], row[5]]])
+    reordered = tmp_path / "zone.csv"
+    reordered.write_bytes(text.getvalue().encode("cp1252"))
+    for lang in ((), ("--lang", "it")):
+        report = run_json("import", str(reordered), *lang, "--kb", str(kb_dir))
+        assert (report["lang"], report["source_release"]) == ("it", "2025-11-14"), lang
+        assert report["applied"] + report["unchanged"] == ["400.7"], lang
+    shown = run_json("rule", "400.7.", "--lang", "it", "--kb", str(kb_dir))[0]["texts"]["it"]
+    assert shown["text"] == NEW_400_7 + " È così."
+
+
 def test_csv_reading_sniffs_separators_encodings_and_language_names() -> None:
     import csv
     import io

@@ -11,7 +11,8 @@ newlines inside quotes.
 Import reads files as spreadsheets save them: a UTF-8 BOM, UTF-16 or Windows-1252 text,
 cells separated by commas, semicolons (Excel in Italian and French locales) or tabs,
 read from the header line; the header names the columns, so reordered or extra columns
-are fine, and a language column may be named ``it``, ``it-IT`` or ``Italiano``.
+are fine, and a language column may be named ``it``, ``it-IT`` or ``Italiano``. The English
+column is the source (the releases are English) wherever it stands; the others are targets.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from .base import Exporter, ImportedFile, ImportedUnit
 from .selection import Selection
 
 DELIMITERS = (",", ";", "\t")
+SOURCE_LANG = "en"
 ID_COLUMNS = ("number", "id", "unit", "rule", "numero", "numéro")
 LANGUAGE_NAMES = {fold(name): code for code, names in {
     "en": ("English", "Inglese", "Anglais"),
@@ -66,7 +68,7 @@ def read(data: bytes, path: str) -> ImportedFile:
     if len(columns.langs) < 2:
         raise ParseError(path, "the header needs a source and a target language column (en, it, fr, "
                                "or English, Italiano, Français...)", 1)
-    (source, _), targets = columns.langs[0], columns.langs[1:]
+    (source, source_at), targets = source_column(columns.langs)
     single = len(targets) == 1
     units = []
     for line, row in rows[1:]:
@@ -76,9 +78,16 @@ def read(data: bytes, path: str) -> ImportedFile:
         for lang, at in targets:
             status = _cell(cells, columns.status.get(lang, columns.status.get("") if single else None))
             revision = _cell(cells, columns.revision.get(lang, columns.revision.get("") if single else None))
-            units.append(ImportedUnit(cells[columns.id].strip(), cells[columns.langs[0][1]], cells[at] or None,
+            units.append(ImportedUnit(cells[columns.id].strip(), cells[source_at], cells[at] or None,
                                       lang, status or None, line, revision or None))
     return ImportedFile("csv", source, targets[0][0] if single else None, None, tuple(units))
+
+
+def source_column(langs: list[tuple[str, int]]) -> tuple[tuple[str, int], list[tuple[str, int]]]:
+    """The source language column and the target ones, whatever their order: the source is English
+    (the language of the rules releases) when the file has an English column, else the first."""
+    source = next((column for column in langs if column[0] == SOURCE_LANG), langs[0])
+    return source, [column for column in langs if column != source]
 
 
 def _cell(cells: list[str], at: int | None) -> str:
