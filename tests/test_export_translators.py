@@ -85,7 +85,9 @@ def test_an_older_export_reports_a_conflict_and_leaves_the_newer_edit(seed_kb: P
     report = run_json("import", str(po), "--translator", "Giulia Rossi", "--kb", kb)
     assert report["applied"] == ["400.7"] and report["conflicts"] == []
 
-    report = run_json("import", str(older), "--kb", kb)
+    conflicted = run("import", str(older), "--kb", kb, "--json")
+    assert conflicted.exit_code == 1, conflicted.output  # a conflict not applied fails, summary printed
+    report = json.loads(conflicted.stdout)
     assert report["applied"] == []
     (conflict,) = report["conflicts"]
     assert conflict["id"] == "400.7" and conflict["kb_text"] == NEW_400_7
@@ -94,7 +96,9 @@ def test_an_older_export_reports_a_conflict_and_leaves_the_newer_edit(seed_kb: P
     shown = run_json("rule", "400.7.", "--lang", "it", "--kb", kb)[0]["texts"]["it"]
     assert shown["text"] == NEW_400_7 and shown["translator"] == "Giulia Rossi" and shown["imported"]
 
-    printed = run("import", str(older), "--kb", kb).output
+    printed = run("import", str(older), "--kb", kb)
+    assert printed.exit_code == 1
+    printed = printed.stdout
     assert "conflicts 1," in printed and "conflict: 400.7" in printed
     assert f"knowledge base (translations-it, Giulia Rossi, {shown['imported']}): {NEW_400_7}" in printed
     assert "file: Un oggetto che si sposta" in printed

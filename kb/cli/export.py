@@ -89,6 +89,9 @@ def import_(file: Path, lang: str | None, translator: str | None, force: bool, v
     release and its source text must still match that release. A unit whose text changed
     in the knowledge base since the file was exported is a conflict: both texts are shown
     and it is not applied (--force applies it). Nothing is stored if the rebuild fails.
+
+    Exit status 1 (after the summary) when a conflict was not applied; rejected and
+    untranslated units are listed and leave it 0.
     """
     from ..export.importer import import_translations, render_report
     from ..pipeline import build_kb
@@ -101,6 +104,8 @@ def import_(file: Path, lang: str | None, translator: str | None, force: bool, v
         echo_json(report.to_dict())
     else:
         click.echo(render_report(report, verbose))
+    if report.conflicts:
+        sys.exit(1)
 
 
 @click.command()
