@@ -433,3 +433,15 @@ def test_without_search_the_search_routes_say_so(real: TestClient, monkeypatch) 
     assert page.status_code == 503 and "search index not available in this build" in page.text
     # a rule number typed in the search box still opens its page
     assert real.get("/search", params={"q": "400.7"}, follow_redirects=False).status_code == 303
+
+
+def test_the_staleness_warning_shows_with_one_language_as_with_all(product_kb: Path) -> None:
+    """The Italian Vote page (undated) beside the 2025-11-14 release: possibly out of date, whether
+    English is shown beside it or not."""
+    client = client_for(product_kb)
+    notice = "The IT text (Voto"
+    for query in ("", "?lang=it"):
+        page = client.get("/rules/701.38" + query).text
+        assert notice in page and "may be out of date" in page, query
+        assert page.count('class="stale-mark"') == page.count('<section class="text" lang="it">') > 0, query
+    assert "notice stale" not in client.get("/rules/701.38?lang=en").text

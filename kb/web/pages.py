@@ -27,6 +27,7 @@ from ..errors import NotFoundError
 from ..model import LANGUAGES
 from ..numbering import RuleNumber, parse_selector
 from ..rulings import rulings_of
+from ..store import KnowledgeBase
 from . import html as H
 from .handling import (SEARCH_KINDS, SEARCH_MISSING, OpenKB, Site, kinds_param, langs_param, limit_param,
                        release_param, selector_param, text_param)
@@ -165,7 +166,8 @@ class Pages:
         except NotFoundError as exc:
             return self._rule_not_found(request, open_kb, raw, str(exc))
         main = entries[0]
-        views = [_entry_view(open_kb, entry, partial(rule_href, request)) for entry in entries]
+        reference = _reference_date(open_kb.kb, release)
+        views = [_entry_view(open_kb, entry, partial(rule_href, request), reference) for entry in entries]
         stale = {t["source"]: {"lang": t["lang"], "source": t["source_title"], "provenance": t["provenance"],
                                **t["stale"]} for view in views for t in view["views"] if t["stale"]}
         fallback = [e["number"] for e in entries if e.get("fallback")]
@@ -203,9 +205,11 @@ def _hit_view(hit: Any) -> dict[str, Any]:
             "renumbered": [(lang, t) for lang, t in texts.items() if t.get("source_number")]}
 
 
-def _entry_view(open_kb: OpenKB, entry: dict[str, Any], href: Callable[[str], str]) -> dict[str, Any]:
-    """A rule entry with its texts ready to show: links, notices, examples."""
-    reference = entry["texts"].get("en")
+def _entry_view(open_kb: OpenKB, entry: dict[str, Any], href: Callable[[str], str],
+                reference_date: str | None = None) -> dict[str, Any]:
+    """A rule entry with its texts ready to show: links, notices, examples. A translation is judged
+    against the English text beside it, or the English release's date when English is not shown."""
+    reference = entry["texts"].get("en") or ({"effective_date": reference_date} if reference_date else None)
     texts = []
     for lang, item in entry["texts"].items():
         body = item.get("text") or ""
@@ -234,6 +238,14 @@ def _neighbours(open_kb: OpenKB, number: str) -> dict[str, str | None]:
         parent = parent.parent
     return {"parent": str(parent) if parent else None, "previous": str(previous) if previous else None,
             "next": str(following) if following else None}
+
+
+def _reference_date(kb: KnowledgeBase, release: str | None) -> str | None:
+    """The effective date of the English release the rules are read in (``release``, else the newest)."""
+    if release is not None:
+        return release
+    return next((d.effective_date for d in kb.documents().values()
+                 if d.active and d.format == "cr-text" and d.lang == "en"), None)
 
 
 def _stale(lang: str, item: dict[str, Any], reference: dict[str, Any] | None) -> dict[str, str] | None:
