@@ -1,7 +1,8 @@
 """A card for the table: found by its name in any language, with its rulings and rules.
 
 :func:`find_card` looks a card up by its English, Italian or French name: exactly first
-(case and accents ignored), then by a near spelling (``Titano Solre``); several cards as
+(case and accents ignored), then by the name of one face of a split, adventure or double-faced
+card (``Incongruity``: match ``face``), then by a near spelling (``Titano Solre``); several cards as
 near as each other are named in the error instead of guessing. :func:`card_json` is the
 shape of ``mtgkb card --json`` and of ``/api/cards/{name}`` (see README): the names in
 three languages, mana cost, type line, power/toughness, loyalty or defence, the rules text
@@ -38,7 +39,13 @@ def find_card(kb: KnowledgeBase, name: str) -> dict[str, Any]:
     row = _exact(kb, name.strip(), wanted, active)
     if row is not None:
         return card_json(kb, row.card.name, active, "exact")
-    near, others = near_card_names(kb, name)
+    names = kb.card_names()
+    faces = cards_with_face(names, name)
+    if len(faces) == 1:
+        return card_json(kb, faces[0], active, "face" if len(face_names(name)) == 1 else "exact")
+    near, others = near_card_names(kb, name, names)
+    if len(faces) > 1:
+        near, others = [], faces
     if len(near) == 1:
         return card_json(kb, near[0], active, "near")
     close = near or others
@@ -60,7 +67,26 @@ def _exact(kb: KnowledgeBase, name: str, wanted: str, active: dict) -> CardRecor
     return None
 
 
-def near_card_names(kb: KnowledgeBase, name: str) -> tuple[list[str], list[str]]:
+def face_names(name: str) -> tuple[str, ...]:
+    """The folded names of a card's faces (``Incubation // Incongruity`` -> both; one name -> itself)."""
+    return tuple(fold(face.strip()) for face in name.split("//"))
+
+
+def cards_with_face(names: list[tuple[str, str, str]], name: str) -> list[str]:
+    """English names of the multi-face cards (split, adventure, double-faced) one of whose faces, in
+    any language, is ``name``, or whose faces are those of ``name`` (``Incubation//Incongruity``).
+    ``names`` is :meth:`~kb.store.KnowledgeBase.card_names`."""
+    wanted = face_names(name)
+    found: list[str] = []
+    for english, _lang, held in names:
+        faces = face_names(held) if "//" in held else ()
+        if faces and (faces == wanted or (len(wanted) == 1 and wanted[0] in faces)) and english not in found:
+            found.append(english)
+    return sorted(found)
+
+
+def near_card_names(kb: KnowledgeBase, name: str,
+                    names: list[tuple[str, str, str]] | None = None) -> tuple[list[str], list[str]]:
     """English names of the cards one of whose names is the nearest spelling of ``name`` (within
     :func:`~kb.text.typo_allowance`), and, as hints, of those with a name starting with ``name``
     (else with its first word)."""
@@ -68,7 +94,7 @@ def near_card_names(kb: KnowledgeBase, name: str) -> tuple[list[str], list[str]]
     first = key.split(" ")[0]
     allowed = typo_allowance(key)
     best, near, starting, same_first = allowed + 1, [], [], []
-    for english, _lang, held in kb.card_names():
+    for english, _lang, held in kb.card_names() if names is None else names:
         other = match_key(held)
         distance = edit_distance(key, other, allowed) if allowed else allowed + 1
         if distance < best:

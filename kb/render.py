@@ -218,6 +218,8 @@ def render_card(card: dict[str, Any], *, color: bool = False, langs: tuple[str, 
     out = []
     if card.get("match") == "near":
         out.append(f"(No card named exactly so; the nearest is {card['name']}.)")
+    elif card.get("match") == "face":
+        out.append(f"(A face of {card['name']}.)")
     head = card["name"] + (f"  {card['mana_cost']}" if card.get("mana_cost") else "")
     out.append(_bold(head, color))
     out.extend(f"  {lang}: {name}" for lang, name in card["names"].items() if lang != "en")

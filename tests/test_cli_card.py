@@ -71,3 +71,28 @@ def test_a_planeswalker_shows_its_loyalty(product_kb: Path) -> None:
     result = run(product_kb, "card", "Gideon, Champion of Justice")
     assert result.output.splitlines()[0] == "Gideon, Champion of Justice  {2}{W}{W}"
     assert "Legendary Planeswalker — Gideon    Loyalty 4" in result.output
+
+
+def test_a_split_card_by_its_full_name_and_by_each_face(product_kb: Path) -> None:
+    for name, match in (("Incubation // Incongruity", "exact"), ("Incongruity", "face"), ("incubation", "face"),
+                        ("Incubation//Incongruity", "exact")):
+        result = run(product_kb, "card", name, "--json")
+        assert result.exit_code == 0, (name, result.output)
+        card = json.loads(result.output)
+        assert (card["name"], card["match"]) == ("Incubation // Incongruity", match), name
+        assert card["type"] == "Sorcery // Instant"
+    printed = run(product_kb, "card", "Incongruity").output.splitlines()
+    assert printed[:2] == ["(A face of Incubation // Incongruity.)", "Incubation // Incongruity  {G/U} // {1}{G}{U}"]
+    # a card whose name only starts like a face is not a face: Incubation Druid is its own card
+    assert json.loads(run(product_kb, "card", "Incubation Druid", "--json").output)["name"] == "Incubation Druid"
+
+
+def test_a_face_name_in_another_language_finds_its_card() -> None:
+    from kb.cards import cards_with_face
+
+    names = [("Incubation // Incongruity", "en", "Incubation // Incongruity"),
+             ("Incubation // Incongruity", "it", "Incubazione // Incongruenza"),
+             ("Incubation Druid", "it", "Druida dell'Incubazione")]
+    assert cards_with_face(names, "incongruenza") == ["Incubation // Incongruity"]
+    assert cards_with_face(names, "Incubazione//Incongruenza") == ["Incubation // Incongruity"]
+    assert cards_with_face(names, "Druida dell'Incubazione") == []  # not a multi-face card: the exact look-up's

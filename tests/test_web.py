@@ -445,3 +445,16 @@ def test_the_staleness_warning_shows_with_one_language_as_with_all(product_kb: P
         assert notice in page and "may be out of date" in page, query
         assert page.count('class="stale-mark"') == page.count('<section class="text" lang="it">') > 0, query
     assert "notice stale" not in client.get("/rules/701.38?lang=en").text
+
+
+def test_split_cards_are_reached_by_their_links_and_by_a_face(product_kb: Path) -> None:
+    client = client_for(product_kb)
+    found = client.get("/search", params={"q": "Incongruity", "kind": "card"}).text
+    links = set(re.findall(r'href="(/cards/[^"]*)"', found))
+    assert links == {"/cards/Incubation%20%2F%2F%20Incongruity"}
+    for link in (*links, "/cards/Incubation%20//%20Incongruity", "/cards/Incongruity"):
+        page = client.get(link)
+        assert page.status_code == 200 and '<h1 class="card-name">Incubation // Incongruity' in page.text, link
+    answer = client.get("/api/cards/Incubation%20%2F%2F%20Incongruity")
+    assert answer.status_code == 200 and answer.json()["type"] == "Sorcery // Instant"
+    assert client.get("/api/cards/Incongruity").json()["match"] == "face"
