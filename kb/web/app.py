@@ -55,20 +55,21 @@ def create_app(kb_dir: Path) -> Starlette:
     site = Site(KBHandle(kb_dir), find_search=lambda: _search_function())
     pages = Pages(site)
 
-    def error_page(request: Request, status: int, message: str) -> Response:
+    def error_page(request: Request, status: int, message: str, reason: str | None = None) -> Response:
         if request.url.path.startswith(("/api/", "/openapi")):
             return api_error(status, message)
         try:
             page: Response = pages.render(request, "error.html", status=status, title=str(status), message=message,
-                                          suggestions=[])
+                                          reason=reason, suggestions=[])
         except Exception:  # the error page itself failed: plain text, still no trace
             page = Response(message, status_code=status, media_type="text/plain")
         return with_security_headers(page)  # server errors are answered outside the middleware
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
-        message = exc.detail if exc.status_code != 404 or isinstance(exc, BadRequest) else "page not found"
-        return error_page(request, exc.status_code, str(message))
+        if exc.status_code == 404 and not isinstance(exc, BadRequest):
+            return error_page(request, 404, "page not found", "no-page")
+        return error_page(request, exc.status_code, str(exc.detail))
 
     async def kb_error(request: Request, exc: Exception) -> Response:
         # a query that cannot run, or ran out of its time budget, is the client's to change: 400
@@ -76,7 +77,7 @@ def create_app(kb_dir: Path) -> Starlette:
         return error_page(request, status, str(exc))
 
     async def server_error(request: Request, exc: Exception) -> Response:
-        return error_page(request, 500, "internal error; the server log has the details")
+        return error_page(request, 500, "internal error; the server log has the details", "internal")
 
     app = Starlette(routes=routes(pages, Api(site)), middleware=[Middleware(SecurityHeaders)],
                     exception_handlers={HTTPException: http_error, KBError: kb_error, Exception: server_error})

@@ -56,25 +56,38 @@ def highlight(marked: str, start: str = "\ue000", end: str = "\ue001") -> Markup
 # -- card text: mana symbols, line breaks, keywords linked to their rules ---------------------
 
 MANA_SYMBOL = re.compile(r"\{([^{}\s]{1,5})\}")
-_SYMBOL_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless", "S": "snow",
-                 "X": "X", "T": "tap", "Q": "untap", "E": "energy", "P": "Phyrexian"}
+Gettext = Callable[[str], str]
 
 
-def symbol(code: str) -> str:
+def N_(message: str) -> str:
+    """Marks an interface string for extraction (kb/web/babel.cfg); it is translated where shown."""
+    return message
+
+
+_SYMBOL_NAMES = {"W": N_("white"), "U": N_("blue"), "B": N_("black"), "R": N_("red"), "G": N_("green"),
+                 "C": N_("colorless"), "S": N_("snow"), "X": "X", "T": N_("tap"), "Q": N_("untap"),
+                 "E": N_("energy"), "P": N_("Phyrexian")}
+_GENERIC = N_("%(count)s generic")
+
+
+def symbol(code: str, gettext: Gettext = str) -> str:
     """One mana or game symbol as an inline element styled by the stylesheet (nothing is fetched):
-    ``{U}`` → a blue circle with U, ``{2/W}`` → a hybrid one, ``{T}`` → the tap symbol."""
+    ``{U}`` → a blue circle with U, ``{2/W}`` → a hybrid one, ``{T}`` → the tap symbol; its name
+    (the tooltip) in the interface language of ``gettext``."""
     code = code.upper()
     parts = code.split("/")
     colours = [p for p in parts if p in "WUBRGC" and p]
     css = "ms-" + ("-".join(c.lower() for c in colours) if colours else "n" if code.isdigit() or code == "X" else "o")
-    name = " / ".join(_SYMBOL_NAMES.get(p, f"{p} generic" if p.isdigit() else p) for p in parts)
+    name = " / ".join(gettext(_SYMBOL_NAMES[p]) if p in _SYMBOL_NAMES else
+                      gettext(_GENERIC) % {"count": p} if p.isdigit() else p for p in parts)
     label = "↷" if code == "T" else "↶" if code == "Q" else code
     return f'<abbr class="ms {css}" title="{escape(name)}">{escape(label)}</abbr>'
 
 
-def card_text(text: str, keywords: dict[str, str] | None = None, href: Callable[[str], str] | None = None) -> Markup:
-    """Card or ruling text escaped, its line breaks kept, its symbols drawn, and the words of
-    ``keywords`` (name → rule number) made links to their rules (``href``)."""
+def card_text(text: str, keywords: dict[str, str] | None = None, href: Callable[[str], str] | None = None,
+              gettext: Gettext = str) -> Markup:
+    """Card or ruling text escaped, its line breaks kept, its symbols drawn (named through
+    ``gettext``), and the words of ``keywords`` (name → rule number) made links to their rules (``href``)."""
     names = sorted((keywords or {}), key=len, reverse=True)
     pattern = MANA_SYMBOL.pattern + ("|" + r"\b(" + "|".join(re.escape(n) for n in names) + r")\b" if names else "")
     lowered = {n.lower(): number for n, number in (keywords or {}).items()}
@@ -83,7 +96,7 @@ def card_text(text: str, keywords: dict[str, str] | None = None, href: Callable[
     for match in re.finditer(pattern, text, flags=re.IGNORECASE):
         out.append(str(escape(text[last:match.start()])))
         if match.group(1) is not None:
-            out.append(symbol(match.group(1)))
+            out.append(symbol(match.group(1), gettext))
         else:
             number = lowered[match.group(2).lower()]
             link = escape(href(number)) if href else "#"

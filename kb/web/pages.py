@@ -77,6 +77,11 @@ class Pages:
 
     # -- rendering -------------------------------------------------------------------
 
+    @staticmethod
+    def gettext(request: Request) -> Callable[[str], str]:
+        """The interface language's translation of a string marked in Python (``kb.web.html.N_``)."""
+        return translations(ui_language(request)).gettext
+
     def render(self, request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
         """``template`` in the interface language of ``request``, with the URL helpers the templates use."""
         ui = ui_language(request)
@@ -143,7 +148,7 @@ class Pages:
         search = self.site.searcher()
         if search is None:
             return self.render(request, "error.html", status=503, title=SEARCH_MISSING, message=SEARCH_MISSING,
-                               suggestions=[])
+                               reason="no-search", suggestions=[])
         hits, suggestions = ([], [])
         if query:
             found = search(query, langs, kinds, limit)
@@ -164,14 +169,14 @@ class Pages:
         try:
             entries = open_kb.lookup(raw, langs, release)
         except NotFoundError as exc:
-            return self._rule_not_found(request, open_kb, raw, str(exc))
+            return self._rule_not_found(request, open_kb, raw, str(exc), "no-rule" if release is None else None)
         main = entries[0]
         reference = _reference_date(open_kb.kb, release)
         views = [_entry_view(open_kb, entry, partial(rule_href, request), reference) for entry in entries]
         stale = {t["source"]: {"lang": t["lang"], "source": t["source_title"], "provenance": t["provenance"],
                                **t["stale"]} for view in views for t in view["views"] if t["stale"]}
         fallback = [e["number"] for e in entries if e.get("fallback")]
-        rulings = [{**g.to_dict(), "html": H.card_text(g.first["text"]),
+        rulings = [{**g.to_dict(), "html": H.card_text(g.first["text"], gettext=self.gettext(request)),
                     "translations": [t for t in g.translations if not langs or t["lang"] in langs]}
                    for g in rulings_of(open_kb.kb, entries)]
         return self.render(request, "rule.html", selector=raw, self_path="/rules/" + quote(raw), entries=views,
@@ -179,14 +184,15 @@ class Pages:
                            stale=list(stale.values()), release=release, fallback=fallback, rulings=rulings,
                            title=f"{main['number']} {main['title'] or ''}".strip())
 
-    def _rule_not_found(self, request: Request, open_kb: OpenKB, raw: str, message: str) -> HTMLResponse:
+    def _rule_not_found(self, request: Request, open_kb: OpenKB, raw: str, message: str,
+                        reason: str | None) -> HTMLResponse:
         number = RuleNumber.try_parse(raw)
         if number is None:
             try:
                 number = getattr(parse_selector(raw), "start", None)
             except Exception:  # any unparsable selector: no suggestions, only the message
                 number = None
-        return self.render(request, "error.html", status=404, title=raw, message=message,
+        return self.render(request, "error.html", status=404, title=raw, message=message, reason=reason,
                            suggestions=open_kb.nearest(number), search_for=raw)
 
     def stylesheet(self, request: Request) -> Response:

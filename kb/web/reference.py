@@ -14,7 +14,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from ..cards import find_card
+from ..cards import MAX_SUGGESTIONS, find_card, near_card_names
 from ..errors import NotFoundError
 from ..glossary import Entry, candidate_numbers, entry_json
 from ..lookup import rule_heads
@@ -54,7 +54,8 @@ class ReferencePages:
         found = self.site.kb().glossary.define(name)
         if not found.entries:
             return self.pages.render(request, "error.html", status=404, title=name, suggestions=[], search_for=name,
-                                     message=f"no term named {name!r} in English, Italian or French")
+                                     message=f"no term named {name!r} in English, Italian or French",
+                                     reason="no-term")
         views = self._views(request, list(found.entries), langs, found.match)
         title = views[0]["term"] if found.match == "exact" or len(views) == 1 else name
         return self.pages.render(request, "define.html", name=name, match=found.match, terms=views, langs=langs,
@@ -78,20 +79,23 @@ class ReferencePages:
         try:
             card = find_card(self.site.kb().kb, name)
         except NotFoundError as exc:
+            near, others = near_card_names(self.site.kb().kb, name)
             return self.pages.render(request, "error.html", status=404, title=name, message=str(exc), suggestions=[],
-                                     search_for=name)
+                                     search_for=name, reason="no-card", cards=(near or others)[:MAX_SUGGESTIONS])
         href = partial(rule_href, request)
+        gettext = self.pages.gettext(request)
         keywords = keyword_names(card["rules"])
         langs = self.pages.text_langs(request)
         faces = [{"lang": "en", "name": card["name"], "type": card["type"],
-                  "html": H.card_text(card["text"], keywords.get("en"), href)}]
-        faces += [{"lang": lang, "name": f["name"], "type": f["type"], "html": H.card_text(f["text"], keywords.get(lang), href)}
+                  "html": H.card_text(card["text"], keywords.get("en"), href, gettext)}]
+        faces += [{"lang": lang, "name": f["name"], "type": f["type"], "html": H.card_text(f["text"], keywords.get(lang), href, gettext)}
                   for lang, f in card["foreign"].items() if f.get("text") or f.get("name")]
         chosen = [f for f in faces if not langs or f["lang"] in langs]
         return self.pages.render(request, "card.html", card=card, faces=chosen or faces[:1], fallback=not chosen,
-                                 langs=langs, mana=H.card_text(card["mana_cost"]), stats=card_stats(card),
-                                 title=card["name"],
-                                 rulings=[{**r, "html": H.card_text(r["text"])} for r in card["rulings"]])
+                                 langs=langs, mana=H.card_text(card["mana_cost"], gettext=gettext), stats=card_stats(card),
+                                 title=card["name"], asked=name,
+                                 rulings=[{**r, "html": H.card_text(r["text"], gettext=gettext)}
+                                          for r in card["rulings"]])
 
 
 def keyword_names(rules: list[dict[str, Any]]) -> dict[str, dict[str, str]]:
