@@ -9,8 +9,9 @@ glossary of another language (an imported translation), or a keyword page's desc
 nothing aligns stays an entry of its own language.
 
 :meth:`Glossary.define` finds entries by a name in any language: exact names first (case,
-accents, elisions and punctuation ignored), then near spellings (``deathtuch``), then names
-starting with the words typed. :func:`entry_json` is the shape of ``mtgkb define --json``
+accents, elisions and punctuation ignored; match ``exact``), then near spellings (``deathtuch``:
+``fuzzy``), then names starting with the words typed (``prefix``). :meth:`Glossary.find` (the web
+glossary, ``/api/terms``) labels each entry ``exact``, ``prefix``, ``partial`` or ``text``. :func:`entry_json` is the shape of ``mtgkb define --json``
 and of the web API (see README).
 """
 
@@ -210,8 +211,8 @@ class Glossary:
             return Found(query, "exact", tuple(exact))
         near = self._near(key)
         if near:
-            return Found(query, "near", tuple(near))
-        return Found(query, "partial", tuple(self._starting(key)[:MAX_PARTIAL]))
+            return Found(query, "fuzzy", tuple(near))
+        return Found(query, "prefix", tuple(self._starting(key)[:MAX_PARTIAL]))
 
     def _all_names(self, entry: Entry, lang: str) -> list[str]:
         return entry.names.get(lang, []) + [n.text for c in entry.concepts for n in c.names_in(lang)]
@@ -241,6 +242,12 @@ class Glossary:
     def find(self, query: str = "", langs: Iterable[str] = (), limit: int = 50) -> list[Entry]:
         """Entries with a text whose names (first) or texts contain ``query``; all of them for an
         empty query, in glossary order. Names in ``langs`` only, when given."""
+        return [entry for entry, _match in self.find_matches(query, langs, limit)]
+
+    def find_matches(self, query: str = "", langs: Iterable[str] = (), limit: int = 50) -> list[tuple[Entry, str]]:
+        """:meth:`find`'s entries, each with how it matched: ``exact`` (a name is ``query``), ``prefix``
+        (a name starts with it), ``partial`` (a name holds it), ``text`` (only a text holds it); ``all``
+        for an empty query."""
         wanted = tuple(langs) or LANGUAGES
         folded = fold(name_key(query)) if query.strip() else ""
         ranked: list[tuple[int, int, Entry]] = []
@@ -252,7 +259,10 @@ class Glossary:
             if rank is not None:
                 ranked.append((rank, entry.order, entry))
         ranked.sort(key=lambda item: item[:2])
-        return [entry for _r, _o, entry in ranked[:max(0, limit)]]
+        return [(entry, FIND_MATCHES[rank] if folded else "all") for rank, _o, entry in ranked[:max(0, limit)]]
+
+
+FIND_MATCHES = ("exact", "prefix", "partial", "text")  # by :func:`_rank`'s rank
 
 
 def _rank(wanted: str, names: list[str], texts: list[str]) -> int | None:

@@ -148,7 +148,7 @@ def render_definitions(query: str, entries: list[dict[str, Any]], *, color: bool
     if not entries:
         return f"No term named {query!r}."
     match = entries[0]["match"]
-    if match == "partial" or (match == "near" and len(entries) > 1):
+    if match == "prefix" or (match == "fuzzy" and len(entries) > 1):
         lines = [f"No term named {query!r}; terms with a close name:"]
         for entry in entries:
             others = [n for lang in ("it", "fr") for n in entry["names"].get(lang, [])[:1]]
@@ -156,7 +156,7 @@ def render_definitions(query: str, entries: list[dict[str, Any]], *, color: bool
         lines.append("Ask again with one of these names.")
         return "\n".join(lines)
     out = []
-    if match == "near":
+    if match == "fuzzy":
         out.append(f"(No term named {query!r}; the nearest is {entries[0]['term']}.)")
     for number, entry in enumerate(entries):
         if number:

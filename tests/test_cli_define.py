@@ -137,3 +137,14 @@ def test_a_vocabulary_rule_number_of_another_release_is_not_shown(tmp_path: Path
     with _kb(tmp_path, english) as kb:
         [vote] = define(kb, "voto")
         assert vote["term"] == "Vote" and vote["rules"] == []
+
+
+def test_define_json_labels_how_each_entry_matched(product_kb: Path) -> None:
+    def matches(query: str) -> set[str]:
+        result = run(product_kb, "define", query, "--json")
+        assert result.exit_code == 0, result.output
+        return {entry["match"] for entry in json.loads(result.output)}
+
+    assert matches("legame vitale") == {"exact"}
+    assert matches("deathtuch") == {"fuzzy"}  # a misspelling: the nearest spelling
+    assert matches("zon") == {"prefix"}  # names starting with the letters typed

@@ -493,3 +493,18 @@ def test_italian_and_french_pages_say_the_data_s_words_in_their_language(product
         assert answer.status_code == 404 and f'<p class="error">{message}</p>' in answer.text, path
     assert "«Incongruity» è una delle facce di questa carta." in client.get("/cards/Incongruity",
                                                                           params={"ui": "it"}).text
+
+
+def test_api_terms_labels_each_match_truthfully(product_kb: Path) -> None:
+    client = client_for(product_kb)
+
+    def matches(query: str) -> list[tuple[str, str]]:
+        return [(t["term"], t["match"]) for t in client.get("/api/terms", params={"q": query, "limit": 50}).json()]
+
+    assert matches("vitale") == [("Lifelink", "partial")]  # a word inside "legame vitale", not its name
+    assert matches("legame vitale") == [("Lifelink", "exact")]
+    assert matches("legame") == [("Lifelink", "prefix")]
+    life = dict(matches("life"))
+    assert (life["Life"], life["Lifelink"], life["Afterlife"]) == ("exact", "prefix", "partial")
+    assert {match for _term, match in matches("")} == {"all"}
+    assert "text" in {match for _term, match in matches("combat damage")}  # only a definition holds it

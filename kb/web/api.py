@@ -76,9 +76,9 @@ class Api:
         query = text_param(request, "q")
         langs = langs_param(request)
         open_kb = self.site.kb()
-        found = open_kb.glossary.find(query, langs, limit_param(request))
-        heads = rule_heads(open_kb.kb, candidate_numbers(found))
-        return JSONResponse([entry_json(entry, heads) for entry in found])
+        found = open_kb.glossary.find_matches(query, langs, limit_param(request))
+        heads = rule_heads(open_kb.kb, candidate_numbers(entry for entry, _match in found))
+        return JSONResponse([entry_json(entry, heads, match=match) for entry, match in found])
 
     def define(self, request: Request) -> Response:
         """``/api/define/{name}?lang=``: a term by its name in any language (the ``mtgkb define --json`` list)."""

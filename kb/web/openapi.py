@@ -108,7 +108,7 @@ OPENAPI: dict[str, Any] = {
             "lang": {"type": "string"}, "provenance": {"type": "string"}}},
         "Term": {"type": "object", "required": ["term", "names", "text", "rules", "source"], "properties": {
             "term": {"type": "string"}, "kind": {"type": "string"},
-            "match": {"enum": ["exact", "near", "partial"]}, "obsolete": {"type": "boolean"},
+            "match": {"enum": ["exact", "fuzzy", "prefix", "partial", "text", "all"]}, "obsolete": {"type": "boolean"},
             "names": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
             "text": {"type": "object", "additionalProperties": {"type": "object", "properties": {
                 "text": {"type": "string"}, "kind": {"enum": ["glossary", "keyword page"]},
@@ -118,7 +118,7 @@ OPENAPI: dict[str, Any] = {
                 "number": {"type": "string"}, "title": {"type": ["string", "null"]}, "text": {"type": "string"}}}},
             "source": {"oneOf": [{"$ref": "#/components/schemas/Source"}, {"type": "null"}]}}},
         "Card": {"type": "object", "required": ["name", "names", "text", "rulings", "rules"], "properties": {
-            "name": {"type": "string"}, "match": {"enum": ["exact", "near"]},
+            "name": {"type": "string"}, "match": {"enum": ["exact", "face", "near"]},
             "names": {"type": "object", "additionalProperties": {"type": "string"}},
             "mana_cost": {"type": "string"}, "type": {"type": "string"}, "power": {"type": "string"},
             "toughness": {"type": "string"}, "loyalty": {"type": "string"}, "defense": {"type": "string"},
