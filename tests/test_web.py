@@ -20,7 +20,7 @@ from kb import store
 from kb.ingest import ingest, embedded_corpus
 from kb.model import Card, Document, Example, Rule, Ruling, Term
 
-from .conftest import SEEDS, cr_release
+from .conftest import ROOT, SEEDS, cr_release
 from .webtools import require_web
 
 require_web()
@@ -245,6 +245,11 @@ def test_api_diff_between_held_releases(real: TestClient) -> None:
     assert data["old"]["effective_date"] == "2025-04-04" and data["new"]["effective_date"] == "2025-11-14"
     moves = {(c["old_number"], c["new_number"]) for c in data["rules"] if c["kind"] == "moved"}
     assert ("701.32", "701.38") in moves
+    # documents are named by id, title and date, never by a path on the server
+    assert data["new"] == {"id": "cr-en-2025-11-14", "title": "Magic: The Gathering Comprehensive Rules",
+                           "effective_date": "2025-11-14", "lang": "en", "provenance": "official"}
+    assert "path" not in data["old"] and "/" not in data["old"]["id"]
+    assert str(ROOT.parent) not in response.text and ".txt" not in response.text
     assert real.get("/api/diff", params={"old": "2020-01-01", "new": "2025-11-14"}).status_code == 404
     # a path is never read: only release dates are accepted
     bad = real.get("/api/diff", params={"old": "/etc/passwd", "new": "2025-11-14"})

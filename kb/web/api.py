@@ -17,6 +17,7 @@ from starlette.responses import JSONResponse, Response
 from .. import __version__
 from ..cards import find_card
 from ..catalog import health
+from ..corpus import source_info
 from ..errors import NotFoundError
 from ..glossary import candidate_numbers, define, entry_json
 from ..lookup import rule_heads
@@ -103,6 +104,9 @@ class Api:
         key = f"diff:{old}:{new}"
         if key not in open_kb.cache:
             result = diff_documents(release_in_kb(open_kb.kb, old), release_in_kb(open_kb.kb, new)).to_dict()
+            documents = open_kb.kb.documents()
+            for side in ("old", "new"):  # named by id, title and date: never a path on the server
+                result[side] = source_info(documents[result[side]["id"]])
             diffs = [k for k in open_kb.cache if k.startswith("diff:")]
             for stale_key in diffs[:max(0, len(diffs) - RECENT_DIFFS)]:
                 del open_kb.cache[stale_key]

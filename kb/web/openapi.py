@@ -81,7 +81,8 @@ OPENAPI: dict[str, Any] = {
             "responses": {"200": _ok("Card", {"$ref": "#/components/schemas/Card"}), "400": _ERROR,
                           "404": _ERROR}}},
         "/api/diff": {"get": {
-            "summary": "What changed between two releases held (the `mtgkb diff --json` shape)",
+            "summary": "What changed between two releases held (the `mtgkb diff --json` shape, each release "
+                       "named by id, title and date instead of its file)",
             "parameters": [_param("old", "query", "Older release date", {"type": "string", "format": "date"}, True),
                            _param("new", "query", "Newer release date", {"type": "string", "format": "date"},
                                   True)],
