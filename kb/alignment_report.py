@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any, Iterable
 
+from .numbering import RuleNumber
 from .store import KnowledgeBase
 
 CARD_PAIRS_SHOWN = 20
@@ -47,10 +48,24 @@ def report(kb: KnowledgeBase, langs: Iterable[str] = ()) -> dict[str, Any]:
         if kind == "rule" and a_id != row.b_id:
             numbering.append({"doc": a_doc, "lang": lang, "source_number": a_id, "aligned_number": row.b_id,
                               "method": method, "confidence": row.confidence})
+    pairs.sort(key=lambda p: (p["kind"], p["lang"], p["a_doc"], item_key(p["a_id"])))
+    numbering.sort(key=lambda n: (n["lang"], n["doc"], item_key(n["source_number"])))
+    unaligned.sort(key=lambda u: (u["kind"], u["lang"], u["doc"], item_key(u["id"])))
     summary = info.get("alignment") or {}
     return {"reference": info.get("alignment_reference"), "counts": counts, "numbering": numbering,
             "pairs": pairs, "unaligned": unaligned, "rule_rulings": links,
             "lexicon": summary.get("lexicon", {}), "core_check": summary.get("core_check", {})}
+
+
+def item_key(item: str) -> tuple:
+    """Aligned items in reading order: rule numbers as rules (``400.2`` before ``400.10``), an
+    example after its rule by place (``400.6#2`` before ``400.6#10``), ruling numbers as numbers,
+    names as text."""
+    head, _, place = item.partition("#")
+    number = RuleNumber.try_parse(head)
+    if number is not None:
+        return (0, number.sort_key, int(place) if place.isdigit() else 0, place)
+    return (1, int(item), "") if item.isdigit() else (2, 0, item)
 
 
 def summary_lines(summary: dict[str, Any]) -> list[str]:

@@ -83,3 +83,16 @@ def test_align_bad_kb_is_one_line_error(tmp_path):
     result = CliRunner().invoke(main, ["align", "--kb", str(tmp_path)])
     assert result.exit_code == 1
     assert result.output.strip().startswith("Error:") and len(result.output.strip().splitlines()) == 1
+
+
+def test_align_lists_rules_in_rules_order(product_kb) -> None:
+    """400.2 comes before 400.10, 400.9 before 400.10 (rule numbers, not text), in text and JSON."""
+    from kb.numbering import RuleNumber
+
+    data = json.loads(run("align", "--lang", "it", "--json", "--kb", str(product_kb)))
+    seed = [p["a_id"] for p in data["pairs"] if p["kind"] == "rule" and p["a_doc"] == "004_033ca0c87611b1e4"]
+    assert seed == sorted(seed, key=lambda n: RuleNumber.parse(n).sort_key) and len(seed) > 30
+    assert seed.index("400.2") < seed.index("400.9") < seed.index("400.10") < seed.index("400.11a")
+    printed = [line.split(":")[1].split(" ")[0] for line in run("align", "--lang", "it", "--kb", str(product_kb))
+               .splitlines() if line.startswith("  rule    [it] 004_033ca0c87611b1e4:")]
+    assert printed == seed
