@@ -16,6 +16,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache, total_ordering
 
+from .text import without_number_cue
+
 SUBRULE_LETTERS = "abcdefghijkmnpqrstuvwxyz"
 _LETTER_INDEX = {c: i for i, c in enumerate(SUBRULE_LETTERS)}
 
@@ -206,9 +208,21 @@ def parse_range(text: str) -> RuleRange:
     return RuleRange(start, end)
 
 
+_DECIMAL_COMMA = re.compile(r"(?<![\d.,])(\d{3}),(?=\d)")
+_CAPITAL_LETTER = re.compile(rf"(?<=[0-9{_DASHES}])[A-Z](?![A-Za-z])")
+
+
+def normalise_selector(text: str) -> str:
+    """A rule number or range as people type it, in the form :func:`parse_selector` reads: the words
+    that introduce it dropped (``CR 400.7``, ``regola 400.7``, ``règle 400.7``), a subrule letter in
+    lower case (``702.19B``), a decimal comma as a period (``400,7``, as Italian and French write it)."""
+    text = _CAPITAL_LETTER.sub(lambda letter: letter.group().lower(), without_number_cue(text.strip()))
+    return _DECIMAL_COMMA.sub(r"\1.", text)
+
+
 def parse_selector(text: str) -> RuleNumber | RuleRange:
-    """A single number or a range, as typed on the command line."""
-    stripped = text.strip()
+    """A single number or a range, as typed on the command line (see :func:`normalise_selector`)."""
+    stripped = normalise_selector(text)
     if any(d in stripped for d in _DASHES):
         return parse_range(stripped)
     return RuleNumber.parse(stripped)

@@ -171,6 +171,28 @@ RULE_NUMBER = r"\d{3}\.\d+[a-z]?"
 RULE_NUMBER_IN_TEXT = re.compile(rf"(?<![\w.])(?:(?P<rule>{RULE_NUMBER})|(?P<chapter>\d{{3}}))(?!\w|\.\d)")
 
 
+# Words that only introduce a rule number, as people type them before one ("CR 400.7", "regola
+# 400.7", "règle 400.7", "rule 400.7"), folded.
+NUMBER_CUES = frozenset({"cr", "rule", "rules", "regola", "regole", "regle", "regles", "chapter", "chapters",
+                         "capitolo", "capitoli", "chapitre", "chapitres", "section", "sezione", "see", "vedi",
+                         "voir", "r"})
+_GLUED_CUE = re.compile(r"^(?:cr|r)(?=\d)", re.IGNORECASE)
+
+
+def is_number_cue(word: str) -> bool:
+    """True if ``word`` only introduces a rule number (``CR``, ``regola``, ``Règle:``)."""
+    return fold(word).strip(".:") in NUMBER_CUES
+
+
+def without_number_cue(text: str) -> str:
+    """``text`` without the words that introduce a rule number: ``CR 400.7``, ``CR400.7``,
+    ``regola 400.7`` and ``règle 400.7`` → ``400.7``."""
+    words = text.split()
+    while len(words) > 1 and is_number_cue(words[0]):
+        words = words[1:]
+    return _GLUED_CUE.sub("", " ".join(words)) if words else text.strip()
+
+
 def rule_numbers_in(text: str, chapters: bool = False) -> list[str]:
     """The rule numbers written in ``text`` in order (``see rule 701.32a.`` → ``701.32a``);
     with ``chapters``, bare three-digit chapter numbers too."""

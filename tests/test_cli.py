@@ -219,3 +219,49 @@ def test_folder_build_skips_files_that_are_not_sources_and_says_why(tmp_path: Pa
     assert {Path(s["path"]).name: s["reason"] for s in summary["skipped"]} == {
         "allSets.json": "file is empty", "notes.txt": "format not recognised",
         "photo.bin": "binary file (NUL byte), not text"}
+
+
+def test_rule_numbers_as_a_judge_types_them(product_kb: Path) -> None:
+    def shown(*typed: str) -> list[str]:
+        result = run("rule", *typed, "--json", "--lang", "en", "--kb", str(product_kb))
+        assert result.exit_code == 0, (typed, result.output)
+        return [entry["number"] for entry in json.loads(result.output)]
+
+    assert shown("702.19B") == ["702.19b"]
+    for typed in (("CR 400.7.",), ("CR", "400.7."), ("400,7.",), ("regola 400.7.",), ("règle 400.7.",),
+                  ("regola", "400,7.")):
+        assert shown(*typed) == ["400.7"], typed
+    assert shown("702.19B-D") == ["702.19b", "702.19c", "702.19d"]
+
+
+def test_lang_lists_and_repeats_on_every_command(product_kb: Path) -> None:
+    kb = str(product_kb)
+    for langs in (("--lang", "fr,it"), ("--lang", "fr", "--lang", "it"), ("--lang", "FR, it")):
+        rule = json.loads(run("rule", "400.7.", *langs, "--json", "--kb", kb).output)
+        assert set(rule[0]["texts"]) == {"it"}, langs  # French holds no text of 400.7 here: no English either
+        card = run("card", "Sun Titan", *langs, "--kb", kb).output
+        assert "[it] Titano Solare" in card and "[fr] Titan solaire" in card, langs
+        define = json.loads(run("define", "voto", *langs, "--json", "--kb", kb).output)
+        assert set(define[0]["text"]) == {"it"}, langs
+        aligned = json.loads(run("align", *langs, "--json", "--kb", kb).output)
+        assert set(aligned["counts"]) == {"it", "fr"}, langs
+    wrong = run("rule", "400.7", "--lang", "it,de", "--kb", kb)
+    assert wrong.exit_code == 2 and "'de': choose from en, it, fr" in wrong.output
+    search = run("search", "voto", "--lang", "it,en", "--json", "--limit", "5", "--kb", kb)
+    assert search.exit_code == 0 and {hit["lang"] for hit in json.loads(search.output)} <= {"it", "en"}
+
+
+def test_the_knowledge_base_folder_before_the_command_or_in_the_environment(product_kb: Path,
+                                                                            tmp_path: Path) -> None:
+    expected = run("rule", "400.7.", "--json", "--kb", str(product_kb)).output
+    assert run("--kb", str(product_kb), "rule", "400.7.", "--json").output == expected
+    empty = tmp_path / "nothing-here"  # never built: a command would build it first
+    by_env = CliRunner(env={"MTGKB_HOME": str(product_kb)}).invoke(main, ["rule", "400.7.", "--json"])
+    assert by_env.output == expected
+    # --kb after the command beats --kb before it, which beats MTGKB_HOME
+    both = CliRunner(env={"MTGKB_HOME": str(empty)}).invoke(main, ["--kb", str(empty), "rule", "400.7.", "--json",
+                                                                   "--kb", str(product_kb)])
+    assert both.output == expected and not empty.exists()
+    group = CliRunner(env={"MTGKB_HOME": str(empty)}).invoke(main, ["--kb", str(product_kb), "rule", "400.7.",
+                                                                    "--json"])
+    assert group.output == expected and not empty.exists()

@@ -71,6 +71,10 @@ def test_diff_lang_lists_stale_translations(kb_dir):
     assert "400.7" not in stale  # its English source is the same in both releases
     text = _run("diff", "2025-04-04", "2025-06-06", "--lang", "it", "--kb", str(kb_dir)).stdout
     assert "  701.32 [cr-it-2025-04-04]: English 701.32 moved to 701.38" in text
+    both = _run("diff", "2025-04-04", "2025-06-06", "--lang", "it,fr", "--kb", str(kb_dir), "--json")
+    assert json.loads(both.stdout)["stale"] == json.loads(result.stdout)["stale"]  # the French hold nothing here
+    assert "fr rules whose English source changed from 2025-04-04 to 2025-06-06: none" in \
+        _run("diff", "2025-04-04", "2025-06-06", "--lang", "it", "--lang", "fr", "--kb", str(kb_dir)).stdout
 
 
 def test_diff_errors_are_one_line(kb_dir, tmp_path):

@@ -442,3 +442,25 @@ def test_an_import_killed_before_its_build_was_published_is_rolled_back(seed_kb:
     (seed_kb / "imports" / ".it.json.before").write_bytes(b"")
     run_json("import", str(other), "--kb", str(seed_kb))
     assert stored.read_bytes() == good and not (seed_kb / "imports" / ".it.json.before").exists()
+
+
+def test_import_takes_several_languages_of_one_file(kb_cache, tmp_path: Path) -> None:
+    import csv
+    import io
+
+    from kb.corpus import embedded_corpus
+
+    kb_dir = kb_cache.copy([embedded_corpus()], tmp_path / "kb")
+    data = run("export", "400.7.", "-f", "csv", "--target", "it,fr", "--kb", str(kb_dir)).stdout_bytes
+    header, row = list(csv.reader(io.StringIO(data.decode("utf-8"), newline="")))[:2]
+    assert header[2:5] == ["en", "it", "fr"]
+    row[3], row[4] = NEW_400_7, "Un objet qui change de zone devient un nouvel objet."
+    text = io.StringIO()
+    csv.writer(text, lineterminator="\r\n").writerows([header, row])
+    both = tmp_path / "400.7.csv"
+    both.write_text(text.getvalue(), encoding="utf-8")
+    assert "several languages: it, fr; say which with --lang" in run("import", str(both), "--kb", str(kb_dir)).output
+    reports = run_json("import", str(both), "--lang", "it,fr", "--kb", str(kb_dir))
+    assert [(r["lang"], r["applied"]) for r in reports] == [("it", ["400.7"]), ("fr", ["400.7"])]
+    texts = run_json("rule", "400.7.", "--lang", "it", "--lang", "fr", "--kb", str(kb_dir))[0]["texts"]
+    assert (texts["it"]["text"], texts["fr"]["text"]) == (NEW_400_7, row[4])

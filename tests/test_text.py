@@ -74,3 +74,14 @@ def test_edit_distance_counts_edits_and_stops_past_the_limit(a, b, distance):
 
 def test_typo_allowance_grows_with_length():
     assert [typo_allowance(w) for w in ("vote", "votes", "trample", "legame vitale")] == [0, 1, 2, 2]
+
+
+def test_number_cues_are_the_words_typed_before_a_rule_number():
+    from kb.text import is_number_cue, without_number_cue
+
+    for typed in ("CR 400.7", "CR400.7", "cr 400.7", "rule 400.7", "regola 400.7", "Règle 400.7", "règle: 400.7",
+                  "Regola  400.7"):
+        assert without_number_cue(typed) == "400.7", typed
+    assert without_number_cue("400.7") == "400.7" and without_number_cue("CR") == "CR"  # a cue alone stays
+    assert without_number_cue("crack 400.7") == "crack 400.7"  # a word that only starts like a cue
+    assert is_number_cue("Règle") and is_number_cue("CR") and not is_number_cue("400.7")

@@ -75,7 +75,10 @@ class KBGroup(click.Group):
 
 @click.group(cls=KBGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="mtgkb")
-def main() -> None:
+@click.option("--kb", "kb_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Knowledge base folder for the command (as --kb after it) [default: $MTGKB_HOME, else the "
+                   "platform's user data folder].")
+def main(kb_dir: Path | None) -> None:
     """mtgkb: the Magic: The Gathering Comprehensive Rules and rulings, in Italian,
     English and French.
 
@@ -93,5 +96,5 @@ def main() -> None:
       mtgkb serve                       the same on a web page and a JSON API
 
     The knowledge base lives in $MTGKB_HOME or the platform's user data folder
-    (override with --kb on any command).
+    (override with --kb, before the command or after it).
     """

@@ -6,12 +6,11 @@ from pathlib import Path
 
 import click
 
-from .options import echo_json, json_option, kb_option, open_kb
+from .options import echo_json, json_option, kb_option, lang_option, open_kb
 
 
 @click.command("align")
-@click.option("--lang", "langs", multiple=True, type=click.Choice(("it", "fr")),
-              help="Only this language (repeatable) [default: all].")
+@lang_option(choices=("it", "fr"))
 @kb_option
 @json_option
 def align_command(langs: tuple[str, ...], kb_dir: Path | None, as_json: bool) -> None:

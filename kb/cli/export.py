@@ -10,7 +10,7 @@ import click
 from ..export import format_help
 from ..model import LANGUAGES
 from ..store import default_kb_dir
-from .options import echo_json, info, json_option, kb_option, open_kb, release_option
+from .options import echo_json, info, json_option, kb_option, lang_option, language_list, open_kb, release_option
 
 
 def _include(value: str | None) -> tuple[str, ...]:
@@ -29,9 +29,9 @@ def _include(value: str | None) -> tuple[str, ...]:
               help="Rules as for `mtgkb rule`, like the arguments (repeatable; 4, 400, 400.7, 702.19b-d) "
                    "[default: all].")
 @click.option("--source", default="en", show_default=True, type=click.Choice(LANGUAGES), help="Source language.")
-@click.option("--target", "targets", multiple=True, type=click.Choice(LANGUAGES),
-              help="Target language (repeatable for tmx, csv, json, tbx) [default: it; for tmx, csv, json "
-                   "and tbx every other language].")
+@click.option("--target", "targets", multiple=True, metavar="LANG[,LANG]", callback=language_list(LANGUAGES),
+              help="Target language (several, repeated or comma-separated, for tmx, csv, json, tbx) [default: it; "
+                   "for tmx, csv, json and tbx every other language].")
 @click.option("--include", "include", default=None, metavar="PARTS",
               help="Comma-separated: examples, glossary, rulings, cards (card names, for tbx) "
                    "[default: examples].")
@@ -73,16 +73,15 @@ def export(selectors: tuple[str, ...], format_name: str, rules: tuple[str, ...],
 
 @click.command(name="import")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--lang", default=None, type=click.Choice(LANGUAGES),
-              help="The target language to import [default: the file's].")
+@lang_option(choices=LANGUAGES, help="The target languages to import, one after the other [default: the file's]")
 @click.option("--translator", default=None, help="Who made the translation (kept with each text it brings).")
 @click.option("--force", is_flag=True,
               help="Apply units whose text changed in the knowledge base since the file was exported.")
 @click.option("--verbose", "-v", is_flag=True, help="List every unit of each kind, not the first few.")
 @kb_option
 @json_option
-def import_(file: Path, lang: str | None, translator: str | None, force: bool, verbose: bool, kb_dir: Path | None,
-            as_json: bool) -> None:
+def import_(file: Path, langs: tuple[str, ...], translator: str | None, force: bool, verbose: bool,
+            kb_dir: Path | None, as_json: bool) -> None:
     """Import translations from an XLIFF 1.2/2.1, TMX, PO, CSV or JSON file and rebuild.
 
     Every unit is checked: its id must be a rule number or glossary entry of the source
@@ -91,20 +90,24 @@ def import_(file: Path, lang: str | None, translator: str | None, force: bool, v
     and it is not applied (--force applies it). Nothing is stored if the rebuild fails.
 
     Exit status 1 (after the summary) when a conflict was not applied; rejected and
-    untranslated units are listed and leave it 0.
+    untranslated units are listed and leave it 0. Several --lang (a file with several
+    target columns) import each language in turn: one summary each (a JSON list).
     """
     from ..export.importer import import_translations, render_report
     from ..pipeline import build_kb
     from ..store import build_lock
 
     directory = kb_dir or default_kb_dir()
+    reports = []
     with build_lock(directory):  # no other build or import in between: the import's journal stays its own
-        report = import_translations(open_kb(directory), directory, file, build_kb, lang, translator, force=force)
+        for lang in langs or (None,):
+            reports.append(import_translations(open_kb(directory), directory, file, build_kb, lang, translator,
+                                               force=force))
     if as_json:
-        echo_json(report.to_dict())
+        echo_json(reports[0].to_dict() if len(reports) == 1 else [report.to_dict() for report in reports])
     else:
-        click.echo(render_report(report, verbose))
-    if report.conflicts:
+        click.echo("\n".join(render_report(report, verbose) for report in reports))
+    if any(report.conflicts for report in reports):
         sys.exit(1)
 
 

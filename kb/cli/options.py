@@ -15,19 +15,43 @@ from ..model import LANGUAGES
 from ..store import KnowledgeBase, current_build, default_kb_dir
 
 
+def _group_kb(ctx: click.Context, param: click.Parameter, value: Path | None) -> Path | None:
+    """``--kb`` after the command, else ``mtgkb --kb DIR`` before it (else None: $MTGKB_HOME, then the
+    platform's folder, as :func:`~kb.store.default_kb_dir` says)."""
+    return value if value is not None else ctx.find_root().params.get("kb_dir")
+
+
 def kb_option(func: Callable) -> Callable:
     return click.option("--kb", "kb_dir", type=click.Path(file_okay=False, path_type=Path),
-                        default=None, envvar="MTGKB_HOME", show_envvar=True,
-                        help="Knowledge base folder [default: the platform's user data folder].")(func)
+                        default=None, callback=_group_kb,
+                        help="Knowledge base folder [default: mtgkb --kb, else $MTGKB_HOME, else the platform's "
+                             "user data folder].")(func)
 
 
 def json_option(func: Callable) -> Callable:
     return click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")(func)
 
 
-def lang_option(func: Callable) -> Callable:
-    return click.option("--lang", "langs", multiple=True, type=click.Choice(LANGUAGES),
-                        help="Only these languages (repeatable) [default: all].")(func)
+def language_list(choices: tuple[str, ...] = LANGUAGES) -> Callable[[click.Context, click.Parameter, tuple], tuple]:
+    """A ``--lang`` callback: repeated (``--lang fr --lang it``) or comma-separated (``--lang fr,it``),
+    any case, each one of ``choices``; the languages in the order given, once each."""
+    def split(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> tuple[str, ...]:
+        langs = [part.strip().lower() for value in values for part in value.split(",") if part.strip()]
+        unknown = [lang for lang in langs if lang not in choices]
+        if unknown:
+            raise click.BadParameter(f"{', '.join(map(repr, unknown))}: choose from {', '.join(choices)} "
+                                     "(repeat --lang or separate with commas)")
+        return tuple(dict.fromkeys(langs))
+    return split
+
+
+def lang_option(func: Callable | None = None, *, choices: tuple[str, ...] = LANGUAGES,
+                help: str = "Only these languages [default: all].") -> Callable:
+    """``--lang`` (``langs``, a tuple), repeatable or comma-separated; ``lang_option(choices=..., help=...)``
+    for fewer languages or another meaning."""
+    option = click.option("--lang", "langs", multiple=True, metavar="LANG[,LANG]", callback=language_list(choices),
+                          help=f"{help} ({', '.join(choices)}; repeat --lang or separate with commas)")
+    return option if func is None else option(func)
 
 
 def release_option(func: Callable) -> Callable:

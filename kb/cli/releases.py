@@ -8,18 +8,17 @@ import click
 
 from ..releases.update import RULES_PAGE, TIMEOUT
 from ..store import KnowledgeBase, current_build, default_kb_dir
-from .options import echo_json, info, json_option, kb_option, open_kb, release_option, use_color
+from .options import echo_json, info, json_option, kb_option, lang_option, open_kb, release_option, use_color
 
 
 @click.command()
 @click.argument("old")
 @click.argument("new")
-@click.option("--lang", "lang", type=click.Choice(("it", "fr")), default=None,
-              help="Instead of the diff, list the rules translated in this language whose English "
-                   "source changed.")
+@lang_option(choices=("it", "fr"), help="Instead of the diff, list the rules translated in these languages whose "
+                                         "English source changed")
 @kb_option
 @json_option
-def diff(old: str, new: str, lang: str | None, kb_dir: Path | None, as_json: bool) -> None:
+def diff(old: str, new: str, langs: tuple[str, ...], kb_dir: Path | None, as_json: bool) -> None:
     """What changed from release OLD to release NEW.
 
     OLD and NEW are rules text files, or releases held by the knowledge base named by
@@ -37,21 +36,22 @@ def diff(old: str, new: str, lang: str | None, kb_dir: Path | None, as_json: boo
     from ..releases.reader import load_release
     from ..releases.render import render_diff, render_stale
 
-    kb = _kb_if_needed(kb_dir, (old, new), lang)
+    kb = _kb_if_needed(kb_dir, (old, new), bool(langs))
     result = diff_documents(load_release(old, kb), load_release(new, kb))
-    if lang:
-        stale = stale_translations(result, kb, lang)
+    if langs:
+        stale = {lang: stale_translations(result, kb, lang) for lang in langs}
         if as_json:
-            echo_json({"old": result.old.effective_date, "new": result.new.effective_date, "stale": stale})
+            echo_json({"old": result.old.effective_date, "new": result.new.effective_date,
+                       "stale": [item for items in stale.values() for item in items]})
         else:
-            click.echo(render_stale(stale, result, lang))
+            click.echo("\n\n".join(render_stale(items, result, lang) for lang, items in stale.items()))
     elif as_json:
         echo_json(result.to_dict())
     else:
         click.echo(render_diff(result, color=use_color()))
 
 
-def _kb_if_needed(kb_dir: Path | None, specs: tuple[str, ...], lang: str | None) -> KnowledgeBase | None:
+def _kb_if_needed(kb_dir: Path | None, specs: tuple[str, ...], lang: bool) -> KnowledgeBase | None:
     """The knowledge base when a release is named by date or translations are asked for."""
     directory = kb_dir or default_kb_dir()
     if not lang and all(Path(s).is_file() for s in specs):

@@ -11,6 +11,7 @@ import click
 
 from ..lookup import lookup
 from ..render import render_entries
+from ..text import is_number_cue
 from ..rulings import HANDFUL, rulings_of
 from .options import echo_json, json_option, kb_option, lang_option, open_kb, release_option, use_color
 
@@ -43,14 +44,15 @@ def rule(numbers: tuple[str, ...], langs: tuple[str, ...], release: str | None, 
       400            the chapter: its title and rules
       4              the section: its title and chapters
       702.19b-d      a range (also 702.19b–702.19d, 400.1-400.3)
-    Several at once: mtgkb rule 400.7 701.32a
+    Several at once: mtgkb rule 400.7 701.32a. Also read: 702.19B, 400,7 (a decimal
+    comma), "CR 400.7", "regola 400.7", "règle 400.7".
 
     The rules come first, then a handful of their rulings (--rulings all for every one).
     A language asked for with --lang that holds no text of a rule shows English instead,
     and says so.
     """
     kb = open_kb(kb_dir)
-    entries = lookup(kb, numbers, langs, release)
+    entries = lookup(kb, [n for n in numbers if not is_number_cue(n)] or numbers, langs, release)  # rule CR 400.7
     if as_json:
         echo_json(entries)
     else:
