@@ -22,7 +22,7 @@ def _numbers(result):
     return {step.release.effective_date: step.number for step in result.steps}
 
 
-@pytest.mark.parametrize("query", ["vote", "Vote", "701.38"])
+@pytest.mark.parametrize("query", ["vote", "Vote", "701.38", "CR 701.38", "voto", "Voto", "voter"])
 def test_vote_through_nine_releases(query):
     result = history(query, _releases())
     assert _numbers(result) == VOTE
@@ -78,3 +78,17 @@ def test_unknown_rule_or_words():
         history("799.99", _releases())
     with pytest.raises(NotFoundError, match="no release 2019-01-01"):
         history("vote", _releases(), release="2019-01-01")
+
+
+@pytest.mark.parametrize("query, number, name", [("travolgere", "702.19", "Trample"),
+                                                 ("piétinement", "702.19", "Trample"),
+                                                 ("legame vitale", "702.15", "Lifelink"),
+                                                 ("esilio", "406", "Exile")])
+def test_a_game_term_in_italian_or_french_names_its_english_rule(query, number, name):
+    result = history(query, [parsed_release("20251114")])
+    assert (result.number, result.name) == (number, name)
+
+
+def test_a_word_naming_two_game_terms_asks_which():
+    with pytest.raises(NotFoundError, match="'pila' names several game terms: Pile, Stack; ask for one of them"):
+        history("pila", [parsed_release("20251114")])

@@ -1,6 +1,7 @@
 """The life of one rule across releases: when it appeared, how it was renumbered and reworded.
 
-A rule is found in one release (by number, or by words such as ``vote``), then
+A rule is found in one release (by number, or by words such as ``vote``, or by a game term
+in any language, ``voto``, through :mod:`kb.vocabulary`), then
 followed release by release, backwards and forwards, by content: at each step
 the rule with its subrules is looked for at the same number first, then among
 the rules of the same kind whose words are most alike (701.32 in 2025-04-04 is
@@ -14,8 +15,9 @@ from typing import Any, Iterable
 
 from ..errors import NotFoundError
 from ..model import Document
-from ..numbering import RuleNumber
+from ..numbering import NumberError, RuleNumber, parse_selector
 from ..text import one_line
+from ..vocabulary import default_vocabulary
 from .diff import Release, RuleChange, classify
 from .match import FUZZY_MIN, Matching, Side, match_rules, normalise, similarity
 
@@ -66,10 +68,13 @@ def locate(query: str, sides: list[Side], release: str | None = None) -> tuple[i
     if not order:
         held = ", ".join(s.doc.effective_date or s.doc.id for s in sides)
         raise NotFoundError(f"no release {release} among the releases given ({held})")
-    number = RuleNumber.try_parse(query.strip())
+    number = rule_number(query)
+    aliases = english_names(query) if number is None else ()
+    if len(aliases) > 1 and not any(_named(sides[i], normalise(query).casefold()) for i in order):
+        raise NotFoundError(f"{query!r} names several game terms: {', '.join(aliases)}; ask for one of them")
     for index in order:
         found = str(number) if number is not None and str(number) in sides[index].rules \
-            else (find_by_words(sides[index], query) if number is None else None)
+            else (find_by_words(sides[index], query, aliases) if number is None else None)
         if found:
             return index, found
     dates = ", ".join(sides[i].doc.effective_date or sides[i].doc.id for i in order)
@@ -77,24 +82,49 @@ def locate(query: str, sides: list[Side], release: str | None = None) -> tuple[i
     raise NotFoundError(f"{what} in the releases given ({dates})")
 
 
-def find_by_words(side: Side, words: str) -> str | None:
-    """The rule ``words`` names: a rule or chapter so named, a glossary entry's rule, or the
-    most specific rule containing the phrase (then all the words)."""
+def rule_number(query: str) -> RuleNumber | None:
+    """The rule number ``query`` is, typed as people type it (``701.38``, ``CR 701.38``, ``701,38``)."""
+    try:
+        parsed = parse_selector(query)
+    except NumberError:
+        return None
+    return parsed if isinstance(parsed, RuleNumber) else None
+
+
+def english_names(words: str) -> tuple[str, ...]:
+    """The English name of each game term ``words`` names in any language (``voto`` → Vote,
+    ``travolgere`` → Trample; ``pila`` → Pile and Stack), from :mod:`kb.vocabulary`: the rules
+    releases are English."""
+    concepts = default_vocabulary().lookup(words)
+    return tuple(dict.fromkeys(names[0].text for concept in concepts if (names := concept.names_in("en"))))
+
+
+def find_by_words(side: Side, words: str, aliases: Iterable[str] = ()) -> str | None:
+    """The rule ``words`` names: a rule or chapter so named, a glossary entry's rule (``words`` first,
+    then its English ``aliases``), or the most specific rule containing the phrase (then all the words)."""
     query = normalise(words).casefold()
     if not query:
         return None
-    for number, rule in side.rules.items():
-        if normalise(rule.title or rule.text).casefold().rstrip(".") == query:
-            return number
-    term = side.terms.get(query)
-    if term is not None:
-        for ref in term.refs:
-            if ref in side.rules:
-                return ref
+    for name in (query, *(normalise(alias).casefold() for alias in aliases)):
+        named = _named(side, name)
+        if named is not None:
+            return named
     wanted = query.split()
     containing = [n for n in side.rules if query in side.content(n).casefold()] or \
                  [n for n in side.rules if all(w in side.content(n).casefold() for w in wanted)]
     return min(containing, key=lambda n: len(side.content(n))) if containing else None
+
+
+def _named(side: Side, name: str) -> str | None:
+    """The rule or chapter titled ``name`` (folded), else the first rule its glossary entry cites."""
+    for number, rule in side.rules.items():
+        if normalise(rule.title or rule.text).casefold().rstrip(".") == name:
+            return number
+    term = side.terms.get(name)
+    for ref in term.refs if term is not None else ():
+        if ref in side.rules:
+            return ref
+    return None
 
 
 # -- following it ----------------------------------------------------------------
