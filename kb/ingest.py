@@ -3,7 +3,8 @@
 :func:`collect` expands folders (recursively, in name order; hidden files and
 the corpus manifest are skipped and reported), :func:`ingest` parses each file
 with the detected format. A file named on its own that no parser recognises is
-an error; inside a folder it is skipped and reported with the reason.
+an error; inside a folder it is skipped and reported with the reason. A file whose
+bytes (sha256) equal one already read is skipped: ``same content as <path>``.
 """
 
 from __future__ import annotations
@@ -72,6 +73,7 @@ def ingest(paths: Iterable[Path], progress: Callable[[str], None] | None = None)
     files, skipped = collect(paths)
     report = IngestReport(skipped=skipped)
     seen_ids: dict[str, str] = {}
+    seen_content: dict[str, str] = {}  # sha256 -> the first path that had it
     for number, (path, explicit) in enumerate(files, 1):
         if progress:
             progress(f"[{number}/{len(files)}] {path}")
@@ -86,6 +88,10 @@ def ingest(paths: Iterable[Path], progress: Callable[[str], None] | None = None)
             reason = "format not recognised" if isinstance(exc, UnknownFormatError) else exc.message
             report.skipped.append(Skipped(str(path), reason))
             continue
+        if source.sha256 in seen_content:  # the same file twice (the embedded copy and a shared one): once
+            report.skipped.append(Skipped(str(path), f"same content as {seen_content[source.sha256]}"))
+            continue
+        seen_content[source.sha256] = str(path)
         doc = fmt.parse(source)
         if doc.id in seen_ids:
             doc = replace(doc, id=f"{doc.id}-{source.sha256[:8]}")

@@ -265,3 +265,16 @@ def test_the_knowledge_base_folder_before_the_command_or_in_the_environment(prod
     group = CliRunner(env={"MTGKB_HOME": str(empty)}).invoke(main, ["--kb", str(product_kb), "rule", "400.7.",
                                                                     "--json"])
     assert group.output == expected and not empty.exists()
+
+
+def test_the_same_release_given_twice_is_read_once() -> None:
+    """The embedded copy and the shared copy of the 2025-11-14 release, then the embedded one again."""
+    from kb.ingest import ingest
+
+    from .conftest import CORPUS
+
+    embedded = CORPUS / "cr-en" / "MagicCompRules 20251114.txt"
+    report = ingest([embedded, cr_release("20251114"), embedded])
+    assert [doc.id for doc in report.documents] == ["cr-en-2025-11-14"]
+    assert [(s.path, s.reason) for s in report.skipped] == [
+        (str(cr_release("20251114")), f"same content as {embedded}"), (str(embedded), f"same content as {embedded}")]
