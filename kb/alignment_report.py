@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any, Iterable
 
+from .corpus import source_info
 from .numbering import RuleNumber
 from .store import KnowledgeBase
 
@@ -52,8 +53,11 @@ def report(kb: KnowledgeBase, langs: Iterable[str] = ()) -> dict[str, Any]:
     numbering.sort(key=lambda n: (n["lang"], n["doc"], item_key(n["source_number"])))
     unaligned.sort(key=lambda u: (u["kind"], u["lang"], u["doc"], item_key(u["id"])))
     summary = info.get("alignment") or {}
+    named = {info.get("alignment_reference")} | {p["a_doc"] for p in pairs} | {p["b_doc"] for p in pairs} | \
+        {u["doc"] for u in unaligned}
     return {"reference": info.get("alignment_reference"), "counts": counts, "numbering": numbering,
             "pairs": pairs, "unaligned": unaligned, "rule_rulings": links,
+            "documents": {doc_id: source_info(docs[doc_id]) for doc_id in sorted(named - {None}) if doc_id in docs},
             "lexicon": summary.get("lexicon", {}), "core_check": summary.get("core_check", {})}
 
 
@@ -93,13 +97,23 @@ def _count_lines(counts: dict[str, dict[str, dict[str, int]]]) -> list[str]:
 
 
 def render_report(data: dict[str, Any]) -> list[str]:
-    """The text of ``mtgkb align``: counts, numbering disagreements, pairs, unaligned items."""
-    out = [f"Reference: {data['reference'] or '(no English rules release held)'}", "Counts:"]
+    """The text of ``mtgkb align``: counts, numbering disagreements, pairs, unaligned items; documents
+    named by title and date (``--json`` keeps their ids, and names them under ``documents``)."""
+    documents = data.get("documents", {})
+
+    def name(doc_id: str) -> str:
+        doc = documents.get(doc_id)
+        return f"{doc['title']}, {doc['effective_date']}" if doc and doc.get("effective_date") else \
+            doc["title"] if doc else doc_id
+
+    reference = data["reference"]
+    out = [f"Reference: {name(reference)} ({reference})" if reference else
+           "Reference: (no English rules release held)", "Counts:"]
     out += _count_lines(data["counts"]) or ["  (nothing to align)"]
     if data["numbering"]:
         out.append("Numbering disagreements (source number -> reference number):")
         for n in data["numbering"]:
-            out.append(f"  [{n['lang']}] {n['doc']} {n['source_number']} -> {n['aligned_number']}"
+            out.append(f"  [{n['lang']}] {name(n['doc'])} · {n['source_number']} -> {n['aligned_number']}"
                        f"  ({n['method']}, {n['confidence']:.2f})")
     out.append("Pairs:")
     rulings: dict[tuple, list[str]] = defaultdict(list)
@@ -113,15 +127,16 @@ def render_report(data: dict[str, Any]) -> list[str]:
             cards += 1
             if cards > CARD_PAIRS_SHOWN:
                 continue
-        out.append(f"  {p['kind']:7} [{p['lang']}] {p['a_doc']}:{p['a_id']} = {p['b_doc']}:{p['b_id']}"
+        other = p["b_id"] if p["b_doc"] in (reference, p["a_doc"]) else f"{name(p['b_doc'])} · {p['b_id']}"
+        out.append(f"  {p['kind']:7} [{p['lang']}] {name(p['a_doc'])} · {p['a_id']} = {other}"
                    f"  ({p['method']}, {p['confidence']:.2f})")
     if cards > CARD_PAIRS_SHOWN:
         out.append(f"  ... and {cards - CARD_PAIRS_SHOWN} more card names (see --json)")
     for (lang, doc, seq, english, method, conf), targets in rulings.items():
-        out.append(f"  ruling  [{lang}] {doc}#{seq} = \"{english[:70]}\" in {len(targets)} place(s)"
+        out.append(f"  ruling  [{lang}] {name(doc)} · #{seq} = \"{english[:70]}\" in {len(targets)} place(s)"
                    f"  ({method}, {conf:.2f})")
     if data["unaligned"]:
         out.append("Unaligned:")
         for u in data["unaligned"]:
-            out.append(f"  {u['kind']:7} [{u['lang']}] {u['doc']}:{u['id']}: {u['reason']}")
+            out.append(f"  {u['kind']:7} [{u['lang']}] {name(u['doc'])} · {u['id']}: {u['reason']}")
     return out

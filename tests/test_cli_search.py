@@ -88,3 +88,12 @@ def test_rule_command_never_imports_whoosh() -> None:
 def test_search_has_help() -> None:
     result = CliRunner().invoke(main, ["search", "--help"])
     assert result.exit_code == 0 and "vot*" in result.output
+
+
+def test_rulings_of_a_page_are_named_by_the_page_s_title_never_its_file_hash(product_kb: Path) -> None:
+    result = run(product_kb, "voto", "--limit", "20")
+    assert result.exit_code == 0, result.output
+    heads = [line.strip() for line in result.output.splitlines() if line[:4].strip().rstrip(".").isdigit()]
+    assert "5. Voto, 2024-11-23 [it]" in heads
+    assert "12. Clarifications officielles de Wizards of the Coast, 2023-06-16 [en]" in heads
+    assert "000_a6d3485c321a44a0" not in result.output and "001_c70b93c6d7c03b3c" not in result.output

@@ -513,3 +513,10 @@ def test_api_terms_labels_each_match_truthfully(product_kb: Path) -> None:
     assert (life["Life"], life["Lifelink"], life["Afterlife"]) == ("exact", "prefix", "partial")
     assert {match for _term, match in matches("")} == {"all"}
     assert "text" in {match for _term, match in matches("combat damage")}  # only a definition holds it
+
+
+def test_search_page_names_a_page_s_rulings_by_its_title(product_kb: Path) -> None:
+    page = client_for(product_kb).get("/search", params={"q": "voto", "limit": 20}).text
+    assert "<strong>Voto, 2024-11-23</strong>" in page
+    assert "<strong>Clarifications officielles de Wizards of the Coast, 2023-06-16</strong>" in page
+    assert "000_a6d3485c321a44a0" not in page and "001_c70b93c6d7c03b3c" not in page

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from kb.corpus import source_label
 from kb.text import one_line
 
 from .options import echo_json, info, json_option, kb_option, lang_option, open_kb, use_color
@@ -52,12 +53,15 @@ def search_command(query: tuple[str, ...], limit: int, kinds: tuple[str, ...], l
         for suggestion in hits.suggestions:
             info(f"Did you mean: {suggestion}")
         return
-    click.echo(render_hits(hits, text, color=use_color()))
+    titles = {doc_id: source_label(doc) for doc_id, doc in kb.documents().items()}
+    click.echo(render_hits(hits, text, color=use_color(), titles=titles))
 
 
-def render_hits(hits, query: str, *, color: bool) -> str:
+def render_hits(hits, query: str, *, color: bool, titles: dict[str, str] | None = None) -> str:
     """The hits grouped (Rules, Glossary, Rulings, Cards, each with its count; groups in the
-    order of their best hit), each hit with its rank; a rule with its text in every language."""
+    order of their best hit), each hit with its rank; a rule with its text in every language.
+    A hit with no title of its own (a ruling of a rulings page) is named by its document's
+    title and date (``titles``: document id -> label)."""
     from indexer.hits import GROUPS
 
     lines: list[str] = []
@@ -72,20 +76,20 @@ def render_hits(hits, query: str, *, color: bool) -> str:
         heading = f"{group} ({len(members)})"
         lines.append(click.style(heading, bold=True, underline=True) if color else heading)
         for rank, hit in members:
-            lines += render_hit(rank, hit, color)
+            lines += render_hit(rank, hit, color, titles or {})
     for suggestion in hits.suggestions:
         lines.append(f"Did you mean: {suggestion}")
     return "\n".join(lines)
 
 
-def render_hit(rank: int, hit, color: bool) -> list[str]:
+def render_hit(rank: int, hit, color: bool, titles: dict[str, str] | None = None) -> list[str]:
     """A hit's head line, its marked snippet and, for a rule, its other languages' texts."""
     if hit.kind == "rule":
         head = f"{rank:>3}. {hit.number or ''} {hit.title}".rstrip()
     elif hit.kind == "example":
         head = f"{rank:>3}. example of {hit.number} [{hit.lang}]"
     else:
-        head = f"{rank:>3}. {hit.title or hit.extra.get('card') or hit.doc} [{hit.lang}]"
+        head = f"{rank:>3}. {hit.title or hit.extra.get('card') or (titles or {}).get(hit.doc, hit.doc)} [{hit.lang}]"
         if hit.kind == "card" and hit.extra.get("english") and hit.extra["english"] != hit.title:
             head += f" ({hit.extra['english']})"
     lines = [click.style(head, bold=True) if color else head]

@@ -23,11 +23,12 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from .. import __version__
 from ..catalog import contents
+from ..corpus import source_label
 from ..errors import NotFoundError
 from ..model import LANGUAGES
 from ..numbering import RuleNumber, parse_selector
 from ..rulings import rulings_of
-from ..store import KnowledgeBase
+from ..store import DocumentInfo, KnowledgeBase
 from . import html as H
 from .handling import (SEARCH_KINDS, SEARCH_MISSING, OpenKB, Site, kinds_param, langs_param, limit_param,
                        release_param, selector_param, text_param)
@@ -152,7 +153,8 @@ class Pages:
         hits, suggestions = ([], [])
         if query:
             found = search(query, langs, kinds, limit)
-            hits = [_hit_view(hit) for hit in found]
+            documents = self.site.kb().kb.documents()
+            hits = [_hit_view(hit, documents) for hit in found]
             suggestions = list(getattr(found, "suggestions", []))
         return self.render(request, "search.html", query=query, hits=hits, suggestions=suggestions,
                            langs=langs, kinds=kinds, kind_choices=SEARCH_KINDS)
@@ -201,8 +203,11 @@ class Pages:
 
 # -- what the templates are handed ---------------------------------------------------
 
-def _hit_view(hit: Any) -> dict[str, Any]:
+def _hit_view(hit: Any, documents: dict[str, DocumentInfo]) -> dict[str, Any]:
+    """A hit ready to show; ``doc_title`` names its document by title and date (never by a file hash)."""
     data = hit.to_dict()
+    doc = documents.get(data.get("doc") or "")
+    data["doc_title"] = source_label(doc) if doc else data.get("doc")
     marked = hit.marked("\ue000", "\ue001") if hasattr(hit, "marked") else data.get("snippet", "")
     texts = data.get("texts") or {}
     return {**data, "extra": dict(getattr(hit, "extra", {}) or {}), "html_snippet": H.highlight(marked),
