@@ -10,9 +10,9 @@ nothing aligns stays an entry of its own language.
 
 :meth:`Glossary.define` finds entries by a name in any language: exact names first (case,
 accents, elisions and punctuation ignored; match ``exact``), then near spellings (``deathtuch``:
-``fuzzy``), then names starting with the words typed (``prefix``). :meth:`Glossary.find` (the web
-glossary, ``/api/terms``) labels each entry ``exact``, ``prefix``, ``partial`` or ``text``. :func:`entry_json` is the shape of ``mtgkb define --json``
-and of the web API (see README).
+``fuzzy``), then names starting with the words typed (``prefix``). :meth:`Glossary.find_matches`
+(the web glossary, ``/api/terms``) labels each entry ``exact``, ``prefix``, ``partial`` or ``text``.
+:func:`entry_json` is the shape of ``mtgkb define --json`` and of the web API (see README).
 """
 
 from __future__ import annotations

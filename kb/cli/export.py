@@ -73,7 +73,7 @@ def export(selectors: tuple[str, ...], format_name: str, rules: tuple[str, ...],
 
 @click.command(name="import")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@lang_option(choices=LANGUAGES, help="The target languages to import, one after the other [default: the file's]")
+@lang_option(choices=LANGUAGES, help="The target languages to import, one after the other", default="the file's")
 @click.option("--translator", default=None, help="Who made the translation (kept with each text it brings).")
 @click.option("--force", is_flag=True,
               help="Apply units whose text changed in the knowledge base since the file was exported.")

@@ -46,11 +46,12 @@ def language_list(choices: tuple[str, ...] = LANGUAGES) -> Callable[[click.Conte
 
 
 def lang_option(func: Callable | None = None, *, choices: tuple[str, ...] = LANGUAGES,
-                help: str = "Only these languages [default: all].") -> Callable:
+                help: str = "Only these languages", default: str | None = "all") -> Callable:
     """``--lang`` (``langs``, a tuple), repeatable or comma-separated; ``lang_option(choices=..., help=...)``
     for fewer languages or another meaning."""
+    shown = f" [default: {default}]" if default else ""
     option = click.option("--lang", "langs", multiple=True, metavar="LANG[,LANG]", callback=language_list(choices),
-                          help=f"{help} ({', '.join(choices)}; repeat --lang or separate with commas)")
+                          help=f"{help} ({', '.join(choices)}; repeat --lang or separate with commas){shown}.")
     return option if func is None else option(func)
 
 

@@ -14,8 +14,8 @@ from .options import echo_json, info, json_option, kb_option, lang_option, open_
 @click.command()
 @click.argument("old")
 @click.argument("new")
-@lang_option(choices=("it", "fr"), help="Instead of the diff, list the rules translated in these languages whose "
-                                         "English source changed")
+@lang_option(choices=("it", "fr"), default=None,
+             help="Instead of the diff, list the rules translated in these languages whose English source changed")
 @kb_option
 @json_option
 def diff(old: str, new: str, langs: tuple[str, ...], kb_dir: Path | None, as_json: bool) -> None:
@@ -51,12 +51,12 @@ def diff(old: str, new: str, langs: tuple[str, ...], kb_dir: Path | None, as_jso
         click.echo(render_diff(result, color=use_color()))
 
 
-def _kb_if_needed(kb_dir: Path | None, specs: tuple[str, ...], lang: bool) -> KnowledgeBase | None:
+def _kb_if_needed(kb_dir: Path | None, specs: tuple[str, ...], translations: bool) -> KnowledgeBase | None:
     """The knowledge base when a release is named by date or translations are asked for."""
     directory = kb_dir or default_kb_dir()
-    if not lang and all(Path(s).is_file() for s in specs):
+    if not translations and all(Path(s).is_file() for s in specs):
         return None
-    if current_build(directory) is None and not lang:
+    if current_build(directory) is None and not translations:
         return None
     return open_kb(directory)
 

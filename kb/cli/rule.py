@@ -11,8 +11,8 @@ import click
 
 from ..lookup import lookup
 from ..render import render_entries
-from ..text import is_number_cue
 from ..rulings import HANDFUL, rulings_of
+from ..text import is_number_cue
 from .options import echo_json, json_option, kb_option, lang_option, open_kb, release_option, use_color
 
 

@@ -88,11 +88,13 @@ class ReferencePages:
         langs = self.pages.text_langs(request)
         faces = [{"lang": "en", "name": card["name"], "type": card["type"],
                   "html": H.card_text(card["text"], keywords.get("en"), href, gettext)}]
-        faces += [{"lang": lang, "name": f["name"], "type": f["type"], "html": H.card_text(f["text"], keywords.get(lang), href, gettext)}
+        faces += [{"lang": lang, "name": f["name"], "type": f["type"],
+                   "html": H.card_text(f["text"], keywords.get(lang), href, gettext)}
                   for lang, f in card["foreign"].items() if f.get("text") or f.get("name")]
         chosen = [f for f in faces if not langs or f["lang"] in langs]
         return self.pages.render(request, "card.html", card=card, faces=chosen or faces[:1], fallback=not chosen,
-                                 langs=langs, mana=H.card_text(card["mana_cost"], gettext=gettext), stats=card_stats(card),
+                                 langs=langs, mana=H.card_text(card["mana_cost"], gettext=gettext),
+                                 stats=card_stats(card),
                                  title=card["name"], asked=name,
                                  rulings=[{**r, "html": H.card_text(r["text"], gettext=gettext)}
                                           for r in card["rulings"]])
