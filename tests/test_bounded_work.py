@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import time
 from pathlib import Path
 
 import pytest
@@ -25,23 +24,16 @@ MTGJSON_HEAD = '{"meta": {"date": "2022-04-25", "version": "5.2.0"}, "data": {"b
 
 
 def test_a_citation_range_of_ten_million_rules_is_kept_as_its_ends() -> None:
-    start = time.perf_counter()
     assert find_refs("See rule 100.2-9999999.") == ("100.2", "100.9999999")
     span = MAX_RANGE_SPAN + 1
     assert find_refs(f"rules 100.1-100.{span}") == tuple(f"100.{n}" for n in range(1, span + 1))
     assert find_refs(f"rules 100.1-100.{span + 1}") == ("100.1", f"100.{span + 1}")
-    assert time.perf_counter() - start < 1
 
 
-def test_find_refs_is_linear_in_the_number_of_citations() -> None:
-    def timed(count: int) -> float:
-        text = " ".join(f"See rule {100 + i % 800}.{i % 97}." for i in range(count))
-        start = time.perf_counter()
-        assert len(find_refs(text)) == count
-        return time.perf_counter() - start
-
-    small, large = timed(4000), timed(40000)
-    assert large < 2 and large < small * 25  # ten times the citations, about ten times the time
+def test_forty_thousand_citations_are_each_found_once() -> None:
+    # its cost (linear, not quadratic) is measured by benchmarks/bounded_work.py
+    text = " ".join(f"See rule {100 + i % 800}.{i % 97}." for i in range(40000))
+    assert len(find_refs(text)) == 40000
 
 
 def test_a_five_thousand_digit_rule_number_in_a_file_is_a_warning(tmp_path: Path) -> None:
@@ -125,12 +117,22 @@ def test_wide_ranges_are_matched_lazily_in_rules_order(search_kb) -> None:
     from indexer.search import search
 
     ranges = " ".join(f"{100 + i}.1-{999 - i}.9" for i in range(8))
-    start = time.perf_counter()
     english = search(search_kb, ranges, lang="en")
     french = search(search_kb, ranges + " lang:fr")
-    assert time.perf_counter() - start < 3
     assert [h.number for h in english[:4]] == ["100.1", "100.1a", "100.1b", "100.2"]
     assert french and {h.lang for h in french} == {"fr"} and all(h.number.startswith("4") for h in french)
+
+
+def test_a_wide_range_walks_only_the_number_keys_a_page_needs(search_kb) -> None:
+    from indexer.ranges import CHECK_EVERY, range_query
+    from indexer.search import open_searcher
+
+    checks = []
+    searcher = open_searcher(search_kb).searcher
+    query = range_query(searcher, "1001", "9999~", 30, None, lambda: checks.append(1))
+    assert len(query.subqueries) <= 60  # about a page of keys in each of the two number fields
+    assert checks == []  # fewer than CHECK_EVERY keys walked: the range was not expanded
+    assert CHECK_EVERY == 256
 
 
 @pytest.mark.parametrize("query, message", [

@@ -140,14 +140,10 @@ def test_readme_first_command_shows_400_7_in_english_and_italian(tmp_path: Path,
     """`mtgkb build && mtgkb rule 400.7` on the embedded corpus (the seeds, the English release of
     2025-11-14 and five MTGJSON sets), as the README's first command runs it. The build then serves
     the tests that read the embedded corpus's knowledge base (``product_kb``)."""
-    import time
-
     from kb.corpus import embedded_corpus
 
     kb_dir = tmp_path / "kb"
-    start = time.perf_counter()
     result = run("build", "--kb", str(kb_dir), "--json")
-    took = time.perf_counter() - start
     assert result.exit_code == 0, result.output
     summary = json.loads(result.stdout)
     formats = {Path(d["path"]).name: d["format"] for d in summary["documents"]}
@@ -162,7 +158,6 @@ def test_readme_first_command_shows_400_7_in_english_and_italian(tmp_path: Path,
         "lexicon-core.tsv": "curated lexicon data (read by the alignment), not a source",
         "vocabulary.tsv": "curated lexicon data (read by the alignment), not a source",
         "vocabulary-review.tsv": "curated lexicon data (read by the alignment), not a source"}
-    assert took < 120, f"the embedded corpus took {took:.0f} s to build (the README says under 30 s)"
     rule = run("rule", "400.7", "--kb", str(kb_dir))
     assert rule.exit_code == 0, rule.output
     heads = [line for line in rule.stdout.splitlines() if line and not line.startswith(" ")]

