@@ -48,7 +48,8 @@ def report(kb: KnowledgeBase, langs: Iterable[str] = ()) -> dict[str, Any]:
             numbering.append({"doc": a_doc, "lang": lang, "source_number": a_id, "aligned_number": row.b_id,
                               "method": method, "confidence": row.confidence})
     summary = info.get("alignment") or {}
-    return {"reference": info.get("alignment_reference"), "counts": counts, "numbering": numbering,
+    return {"reference": info.get("alignment_reference"), "counts": counts, "releases": summary.get("releases", []),
+            "numbering": numbering,
             "pairs": pairs, "unaligned": unaligned, "rule_rulings": links,
             "lexicon": summary.get("lexicon", {}), "core_check": summary.get("core_check", {})}
 
@@ -61,6 +62,18 @@ def summary_lines(summary: dict[str, Any]) -> list[str]:
     lines += _count_lines(summary.get("counts", {}))
     lines.append(f"  rulings linked to rules: {summary.get('rule_rulings', 0)}; lexicon: "
                  + ", ".join(f"{k} {v}" for k, v in sorted(summary.get("lexicon", {}).items())))
+    return lines + release_lines(summary.get("releases", []))
+
+
+def release_lines(releases: list[dict[str, Any]]) -> list[str]:
+    """Rules placed in each English release's numbering, when there are several."""
+    if len(releases) < 2:
+        return []
+    lines = ["Rules placed in each English release (at their number, renumbered, in none of its rules):"]
+    for release in releases:
+        counts = "; ".join(f"[{lang}] {c['aligned']}, {c['renumbered']}, {c['unaligned']}"
+                           for lang, c in sorted(release["rules"].items()))
+        lines.append(f"  {release['date'] or release['release']}: {counts or 'no foreign rules'}")
     return lines
 
 
@@ -81,6 +94,7 @@ def render_report(data: dict[str, Any]) -> list[str]:
     """The text of ``mtgkb align``: counts, numbering disagreements, pairs, unaligned items."""
     out = [f"Reference: {data['reference'] or '(no English rules release held)'}", "Counts:"]
     out += _count_lines(data["counts"]) or ["  (nothing to align)"]
+    out += release_lines(data.get("releases", []))
     if data["numbering"]:
         out.append("Numbering disagreements (source number -> reference number):")
         for n in data["numbering"]:
