@@ -48,7 +48,9 @@ def report(kb: KnowledgeBase, langs: Iterable[str] = ()) -> dict[str, Any]:
             numbering.append({"doc": a_doc, "lang": lang, "source_number": a_id, "aligned_number": row.b_id,
                               "method": method, "confidence": row.confidence})
     summary = info.get("alignment") or {}
-    return {"reference": info.get("alignment_reference"), "counts": counts, "releases": summary.get("releases", []),
+    releases = [{**r, "rules": {lang: c for lang, c in r["rules"].items() if not wanted or lang in wanted}}
+                for r in summary.get("releases", [])]
+    return {"reference": info.get("alignment_reference"), "counts": counts, "releases": releases,
             "numbering": numbering,
             "pairs": pairs, "unaligned": unaligned, "rule_rulings": links,
             "lexicon": summary.get("lexicon", {}), "core_check": summary.get("core_check", {})}
@@ -73,7 +75,7 @@ def release_lines(releases: list[dict[str, Any]]) -> list[str]:
     for release in releases:
         counts = "; ".join(f"[{lang}] {c['aligned']}, {c['renumbered']}, {c['unaligned']}"
                            for lang, c in sorted(release["rules"].items()))
-        lines.append(f"  {release['date'] or release['release']}: {counts or 'no foreign rules'}")
+        lines.append(f"  {release['date'] or release['release']}: {counts or 'no rules to place'}")
     return lines
 
 
