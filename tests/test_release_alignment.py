@@ -11,7 +11,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import warnings
 from pathlib import Path
 
 import pytest
@@ -28,7 +27,7 @@ from kb.model import Document, Rule
 from kb.store import KnowledgeBase
 from .conftest import SHARED_CORPUS, require_shared
 from .test_align import EN_RULES, IT_VOTE
-from .webtools import require_web
+from .webtools import web_client
 
 SEED_VOTE = "000_a6d3485c321a44a0"
 SEED_ZONES = "004_033ca0c87611b1e4"
@@ -187,14 +186,7 @@ def test_diff_lang_reads_the_italian_texts_in_the_old_release(kb_dir):
 # -- the web ---------------------------------------------------------------------------------
 
 def test_web_rule_pages_and_api_read_the_release_asked_for(kb_dir):
-    require_web()
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        from starlette.testclient import TestClient
-
-        from kb.web.app import create_app
-
-        client = TestClient(create_app(kb_dir), raise_server_exceptions=False)
+    client = web_client(kb_dir)
     goad = client.get("/rules/701.38?release=2024-11-08")
     assert goad.status_code == 200 and "Goad" in goad.text and VOTE_WORD not in goad.text
     vote = client.get("/rules/701.32?release=2024-11-08&lang=it")
@@ -279,3 +271,19 @@ def test_source_release_check_reads_the_rule_where_the_translation_sits_in_that_
     reason = units["701.38a"].targets["it"].reason
     assert reason == ("source text changed since 2024-11-08" if reworded else None)
     assert units["701.38b"].targets["it"].reason is None
+
+
+def test_a_chapter_or_rule_that_fits_only_by_number_is_not_paired():
+    italian = Document("it-zones", "it", "wiki-cr-text", provenance="community",
+                       rules=(Rule("401", "chapter", title="Grimorio"),
+                              Rule("401.1", "rule", "Quando inizia una partita, il mazzo di ogni giocatore diventa il "
+                                                    "suo grimorio.")))
+    library = _release("2024-11-08", [Rule("401", "chapter", title="Library"),
+                                      Rule("401.1", "rule", "When a game begins, each player's deck becomes their "
+                                                            "library.")])
+    hand = _release("2025-06-06", [Rule("401", "chapter", title="Hand"),
+                                   Rule("401.1", "rule", "The hand is where a player holds cards that have been drawn.")])
+    result = align([library, hand, italian])
+    assert result.placements[library.id].link(italian.id, "401").method == "number"
+    assert result.placements[hand.id].link(italian.id, "401").method == "unaligned"
+    assert result.placements[hand.id].link(italian.id, "401.1").method == "unaligned"

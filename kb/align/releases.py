@@ -64,7 +64,8 @@ def align_declared(doc: Document, target: Target, out: Placement, sides: Sides, 
     """
     units: dict[str, Any] = doc.meta.get("units") or {}
     date = target.doc.effective_date
-    elsewhere = [rule for rule in doc.rules if _made_from(units, rule.number, reference_date) != date]
+    made_from = _made_from(units)
+    elsewhere = [rule for rule in doc.rules if made_from.get(rule.number, reference_date) != date]
     found = _find_sources(doc, elsewhere, units, target, sides) if elsewhere else {}
     moved = {rule.number for rule in elsewhere}
     for rule in doc.rules:
@@ -86,14 +87,15 @@ def align_declared(doc: Document, target: Target, out: Placement, sides: Sides, 
         out.pairs.append(Pair("rule", doc.id, rule.number, target.doc.id, number, method, round(confidence, 3), note))
 
 
-def _made_from(units: dict[str, Any], number: str, default: str | None) -> str | None:
-    """The effective date of the release unit ``number`` was translated from (its rule's, or an
-    example's when the rule has no unit of its own; ``default`` when none says)."""
-    records = [units.get(number)] + [r for k, r in units.items() if k.startswith(number + EXAMPLE_MARK)]
-    for record in records:
-        if isinstance(record, dict) and record.get("source_release"):
-            return str(record["source_release"])
-    return default
+def _made_from(units: dict[str, Any]) -> dict[str, str]:
+    """Rule number -> the effective date of the release its unit was translated from (an example's
+    when the rule has no unit of its own that says)."""
+    out: dict[str, str] = {}
+    for unit_id, record in sorted(units.items(), key=lambda item: EXAMPLE_MARK in item[0]):
+        number = unit_id.partition(EXAMPLE_MARK)[0]
+        if isinstance(record, dict) and record.get("source_release") and number not in out:
+            out[number] = str(record["source_release"])
+    return out
 
 
 def _find_sources(doc: Document, rules: list[Rule], units: dict[str, Any], target: Target,

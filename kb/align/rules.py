@@ -29,7 +29,7 @@ from .result import Pair, Placement, RuleLink, Unaligned
 
 # Rule decisions (scores from score_units, 0-1).
 ACCEPT_SAME_NUMBER = 0.40  # the same-numbered rule is accepted at or above this,
-WEAK_SAME_NUMBER = 0.25  # or at or above this when no rule of its chapter fits better
+WEAK_SAME_NUMBER = 0.36  # or at or above this when no rule of its chapter fits better
 RENUMBER_MIN = 0.55  # a differently numbered rule must reach this ...
 RENUMBER_MARGIN = 0.12  # ... and beat the same-numbered one by this much
 # Subrule pairs (lexicon overlaps, 0-1): with the subrule of the same letter, with one of another letter.
@@ -277,6 +277,11 @@ def _align_heading(doc: Document, rule: Rule, target: Target, out: Placement, le
                                        f"no {rule.kind} {rule.number} in {target.doc.id}", rule.title or ""))
         return
     title = _title_match(rule.title, english.title, doc.lang, lexicon) if rule.title and english.title else 0.0
+    if rule.title and english.title and title == 0.0:
+        out.links[(doc.id, rule.number)] = RuleLink(doc.id, rule.number, rule.number, "unaligned", 0.0)
+        out.unaligned.append(Unaligned("rule", doc.id, rule.number, doc.lang, f"its title shares nothing with "
+                                       f"{english.title!r}, {rule.kind} {rule.number} of {target.doc.id}", rule.title))
+        return
     confidence = round(0.6 + 0.4 * title, 3)
     out.links[(doc.id, rule.number)] = RuleLink(doc.id, rule.number, rule.number, "number", confidence)
     out.pairs.append(Pair("rule", doc.id, rule.number, target.doc.id, english.number, "number", confidence,
@@ -339,7 +344,8 @@ def _monotone_pairs(n: int, m: int, gain) -> dict[int, int]:
     for i in range(1, n + 1):
         for j in range(1, m + 1):
             g = gain(i - 1, j - 1)
-            best[i][j] = max(best[i - 1][j], best[i][j - 1], best[i - 1][j - 1] + g if g is not None else 0.0)
+            paired = [best[i - 1][j - 1] + g] if g is not None else []
+            best[i][j] = max(best[i - 1][j], best[i][j - 1], *paired)
     chosen: dict[int, int] = {}
     i, j = n, m
     while i and j:
