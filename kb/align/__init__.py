@@ -32,7 +32,8 @@ from .core import check_core, default_core_path, load_core
 from .learn import LexiconLearner, build_lexicon, feed_aligned_rules, feed_card_texts
 from .lexicon import Lexicon
 from .links import link_rulings_to_rules
-from .releases import REFERENCE_LANG, Sides, align_declared, english_releases, reference_numbers
+from .releases import (REFERENCE_LANG, Sides, align_declared, english_releases, reference_numbers,
+                       vouched_numbers)
 from .result import KINDS, Alignment, Pair, Placement, RuleLink, Unaligned
 from .rules import Target, align_examples, align_rules
 from .rulings import align_rulings
@@ -59,21 +60,21 @@ def align(documents: Iterable[Document], core_path: Path | None = None) -> Align
 
     if ref is not None:
         foreign = [doc for doc in docs if doc.rules and doc.lang != ref.lang]
-        targets = [Target(release) for release in releases]
+        targets = [Target(release) for release in releases[::-1]]  # the reference first
         sides = Sides()
+        result.release_numbers = {release.id: reference_numbers(release, ref, sides) for release in releases[:-1]}
         for target in targets:
             placement = result.place(target.doc.id, target.doc.effective_date)
             for doc in foreign:
                 if doc.provenance == "translator":
                     align_declared(doc, target, placement, sides, ref.effective_date)
                 else:
-                    align_rules(doc, target, placement, result.lexicon)
+                    align_rules(doc, target, placement, result.lexicon, vouched_numbers(result, doc, target.doc))
         feed_aligned_rules(docs, ref, result, learners)  # the lexicon is learned once, from the reference
         result.lexicon = build_lexicon(core, learners)
         for target in targets:
             for doc in foreign:
                 align_examples(doc, target, result.placements[target.doc.id], result.lexicon)
-        result.release_numbers = {release.id: reference_numbers(release, ref, sides) for release in releases[:-1]}
         align_chapter_titles(docs, ref, result)
         align_keyword_pages(docs, ref, result)
     align_card_names(docs, result)

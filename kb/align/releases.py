@@ -5,6 +5,9 @@
 * :func:`reference_numbers`: each rule of another release to the reference's number of the
   same rule, matched by content (:mod:`kb.releases.match`). Rulings are linked to reference
   numbers; a lookup in another release reads them through this map.
+* :func:`vouched_numbers`: that map turned round for one foreign document: where its texts'
+  reference rules are in another release, the evidence that lets weak content keep a text at
+  its number there (:func:`kb.align.rules.align_rules`).
 * :func:`align_declared`: a translator's import names the rule each text translates in the
   release it was made from; in any other release the text goes where the English text it
   was translated from is found, by content, and nowhere when it is not found.
@@ -17,7 +20,7 @@ from typing import Any, Iterable
 from ..model import Document, Example, Rule
 from ..numbering import RuleNumber
 from ..releases.match import Side, match_rules
-from .result import Pair, Placement, RuleLink, Unaligned
+from .result import Alignment, Pair, Placement, RuleLink, Unaligned
 from .rules import Target
 
 REFERENCE_LANG = "en"
@@ -52,6 +55,17 @@ def reference_numbers(release: Document, reference: Document, sides: Sides) -> d
     """Each rule number of ``release`` -> the number of the same rule in ``reference``, matched by
     content; rules the reference no longer holds are left out."""
     return dict(match_rules(sides(release), sides(reference)).pairs)
+
+
+def vouched_numbers(result: Alignment, doc: Document, release: Document) -> dict[str, str] | None:
+    """Rule number of ``doc`` -> the number of ``release`` whose rule the English releases' matching
+    says is the one ``doc``'s text sits at in the reference (None for the reference itself)."""
+    numbers = result.release_numbers.get(release.id)
+    if numbers is None:
+        return None
+    in_release = {reference: number for number, reference in numbers.items()}
+    return {number: in_release[link.aligned_number] for (doc_id, number), link in result.rules.items()
+            if doc_id == doc.id and link.method != "unaligned" and link.aligned_number in in_release}
 
 
 def align_declared(doc: Document, target: Target, out: Placement, sides: Sides, reference_date: str | None) -> None:

@@ -29,7 +29,8 @@ from .result import Pair, Placement, RuleLink, Unaligned
 
 # Rule decisions (scores from score_units, 0-1).
 ACCEPT_SAME_NUMBER = 0.40  # the same-numbered rule is accepted at or above this,
-WEAK_SAME_NUMBER = 0.36  # or at or above this when no rule of its chapter fits better
+WEAK_SAME_NUMBER = 0.25  # or at or above this when no rule of its chapter fits better (and, in a release
+#                          other than the reference, the English releases' matching vouches for it)
 RENUMBER_MIN = 0.55  # a differently numbered rule must reach this ...
 RENUMBER_MARGIN = 0.12  # ... and beat the same-numbered one by this much
 # Subrule pairs (lexicon overlaps, 0-1): with the subrule of the same letter, with one of another letter.
@@ -209,12 +210,18 @@ class Decision:
     reason: str = ""
 
 
-def align_rules(doc: Document, target: Target, out: Placement, lexicon: Lexicon) -> None:
-    """Align ``doc``'s sections, chapters, rules and subrules to ``target``'s numbering, into ``out``."""
+def align_rules(doc: Document, target: Target, out: Placement, lexicon: Lexicon,
+                vouched: dict[str, str] | None = None) -> None:
+    """Align ``doc``'s sections, chapters, rules and subrules to ``target``'s numbering, into ``out``.
+
+    ``vouched`` (for a release other than the reference) maps a rule number of ``doc`` to the
+    number of ``target`` that the English releases' own matching gives the rule it sits at in the
+    reference: weak content evidence keeps a text at its number only when that agrees.
+    """
     for rule in doc.rules:
         if rule.kind in ("section", "chapter"):
             _align_heading(doc, rule, target, out, lexicon)
-    decisions = [_decide(unit, target, lexicon) for unit in rule_units(doc).values()]
+    decisions = [_decide(unit, target, lexicon, vouched) for unit in rule_units(doc).values()]
     _one_each(decisions)
     for decision in decisions:
         if decision.target is None:
@@ -223,7 +230,7 @@ def align_rules(doc: Document, target: Target, out: Placement, lexicon: Lexicon)
             _link_unit(doc, decision, target.doc, out, lexicon)
 
 
-def _decide(unit: Unit, target: Target, lexicon: Lexicon) -> Decision:
+def _decide(unit: Unit, target: Target, lexicon: Lexicon, vouched: dict[str, str] | None = None) -> Decision:
     """Kept at its number when the content agrees, renumbered when another rule of its chapter fits
     clearly better, else unaligned (never paired on its number alone)."""
     number = unit.number
@@ -242,7 +249,9 @@ def _decide(unit: Unit, target: Target, lexicon: Lexicon) -> Decision:
             and best_score - same_score >= RENUMBER_MARGIN:
         return Decision(unit, best, "content", best_score, best_evidence,
                         {"source_number": number, "aligned_number": best.number, "same_number_score": same_score})
-    if same is not None and (same_score >= ACCEPT_SAME_NUMBER or (same_score >= WEAK_SAME_NUMBER and best is same)):
+    weak_ok = vouched is None or (unit.rule is not None and vouched.get(unit.rule.number) == number)
+    if same is not None and (same_score >= ACCEPT_SAME_NUMBER
+                             or (same_score >= WEAK_SAME_NUMBER and best is same and weak_ok)):
         return Decision(unit, same, "number", same_score, same_evidence, {})
     reason = (f"content disagrees with rule {number} of {target.doc.id} (score {same_score:.2f})" if same
               else f"no rule {number} in {target.doc.id}") + \
