@@ -55,7 +55,10 @@ def report(kb: KnowledgeBase, langs: Iterable[str] = ()) -> dict[str, Any]:
     summary = info.get("alignment") or {}
     named = {info.get("alignment_reference")} | {p["a_doc"] for p in pairs} | {p["b_doc"] for p in pairs} | \
         {u["doc"] for u in unaligned}
-    return {"reference": info.get("alignment_reference"), "counts": counts, "numbering": numbering,
+    releases = [{**r, "rules": {lang: c for lang, c in r["rules"].items() if not wanted or lang in wanted}}
+                for r in summary.get("releases", [])]
+    return {"reference": info.get("alignment_reference"), "counts": counts, "releases": releases,
+            "numbering": numbering,
             "pairs": pairs, "unaligned": unaligned, "rule_rulings": links,
             "documents": {doc_id: source_info(docs[doc_id]) for doc_id in sorted(named - {None}) if doc_id in docs},
             "lexicon": summary.get("lexicon", {}), "core_check": summary.get("core_check", {})}
@@ -80,6 +83,18 @@ def summary_lines(summary: dict[str, Any]) -> list[str]:
     lines += _count_lines(summary.get("counts", {}))
     lines.append(f"  rulings linked to rules: {summary.get('rule_rulings', 0)}; lexicon: "
                  + ", ".join(f"{k} {v}" for k, v in sorted(summary.get("lexicon", {}).items())))
+    return lines + release_lines(summary.get("releases", []))
+
+
+def release_lines(releases: list[dict[str, Any]]) -> list[str]:
+    """Rules placed in each English release's numbering, when there are several."""
+    if len(releases) < 2:
+        return []
+    lines = ["Rules placed in each English release (at their number, renumbered, in none of its rules):"]
+    for release in releases:
+        counts = "; ".join(f"[{lang}] {c['aligned']}, {c['renumbered']}, {c['unaligned']}"
+                           for lang, c in sorted(release["rules"].items()))
+        lines.append(f"  {release['date'] or release['release']}: {counts or 'no rules to place'}")
     return lines
 
 
@@ -110,6 +125,7 @@ def render_report(data: dict[str, Any]) -> list[str]:
     out = [f"Reference: {name(reference)} ({reference})" if reference else
            "Reference: (no English rules release held)", "Counts:"]
     out += _count_lines(data["counts"]) or ["  (nothing to align)"]
+    out += release_lines(data.get("releases", []))
     if data["numbering"]:
         out.append("Numbering disagreements (source number -> reference number):")
         for n in data["numbering"]:

@@ -1,11 +1,14 @@
 """Rule lookup: turn what a user typed (``400.7``, ``400.7.``, ``400``, ``4``,
 ``702.19b-d``, ``400.1-400.3``) into rule entries with every language's text.
 
-The entries are plain dicts, the shape of ``mtgkb rule --json`` (see README). A
-language asked for that holds no text of a rule falls back to English, and the entry
-says so (``fallback``); a source holding nothing for a number (an implied section)
-gives no empty text. :func:`rule_heads` names rules briefly (number, title, text) for
-the glossary and card views.
+The entries are plain dicts, the shape of ``mtgkb rule --json`` (see README). Numbers
+are read in the numbering of the release asked for (the newest by default): every text,
+ruling and note comes from the alignment to that release. A language asked for that
+holds no text of a rule falls back to English, and the entry says so (``fallback``); a
+source that numbers a rule as the one asked for but whose text sits elsewhere (or
+nowhere) in that numbering says so too (``elsewhere``); a source holding nothing for a
+number (an implied section) gives no empty text. :func:`rule_heads` names rules briefly
+(number, title, text) for the glossary and card views.
 """
 
 from __future__ import annotations
@@ -95,7 +98,7 @@ def entries(kb: KnowledgeBase, picked: list[RuleNumber], numbers: list[RuleNumbe
         fallback = bool(wanted) and not shown and any(v.doc.lang == FALLBACK_LANG for v in versions)
         if fallback:
             shown = [v for v in versions if v.doc.lang == FALLBACK_LANG]
-        linked = kb.rule_rulings(number)
+        linked = kb.rule_rulings(number, release)
         rulings = [r for r in linked if not wanted or r["lang"] in wanted] or \
             ([r for r in linked if r["lang"] == FALLBACK_LANG] if wanted else [])
         below = numbers_below(numbers, RuleNumber.parse(number))
@@ -105,7 +108,29 @@ def entries(kb: KnowledgeBase, picked: list[RuleNumber], numbers: list[RuleNumbe
         if fallback:
             item["fallback"] = {"asked": sorted(wanted), "shown": FALLBACK_LANG}
         out.append(item)
+    add_elsewhere(kb, out, wanted, release)
     return out
+
+
+def add_elsewhere(kb: KnowledgeBase, items: list[dict[str, Any]], wanted: set[str], release: str | None) -> None:
+    """A text that its source numbers as a rule shown but that sits at another number of this
+    numbering (``aligned_number``, not among those shown), or at none (None), is named under that
+    rule (``elsewhere``): once per source, under the rule when its subrules moved with it."""
+    by_number = {item["number"]: item for item in items}
+    moved = [v for v in kb.displaced(by_number, release) if not wanted or v.doc.lang in wanted]
+    said = {(v.doc.id, v.rule.number) for v in moved}
+    heads = rule_heads(kb, [v.aligned_number for v in moved if v.align_method != "unaligned"], release)
+    for v in moved:
+        parent = RuleNumber.parse(v.rule.number).parent
+        if parent is not None and (v.doc.id, str(parent)) in said:
+            continue
+        aligned = None if v.align_method == "unaligned" else v.aligned_number
+        if aligned in by_number:
+            continue  # shown at its place, with the number its source gives it
+        by_number[v.rule.number].setdefault("elsewhere", []).append({
+            "lang": v.doc.lang, "source": v.doc.id, "source_title": source_title(v.doc),
+            "source_number": v.rule.number, "aligned_number": aligned,
+            "title": heads.get(aligned, {}).get("title") if aligned else None})
 
 
 def add_translators(kb: KnowledgeBase, item: dict[str, Any], cache: dict[str, dict[str, ImportRecord]]) -> None:

@@ -99,7 +99,18 @@ def _entry_lines(entry: dict[str, Any], color: bool) -> list[str]:
             out.append(f"{_INDENT}{_indent('• ' + example)}")
     if not entry["texts"]:
         out.append("  (no text held)")
+    out.extend("  " + _dim(f"({elsewhere_note(e)})", color) for e in entry.get("elsewhere", ()))
     return out
+
+
+def elsewhere_note(item: dict[str, Any]) -> str:
+    """``the Italian source Voto numbers 701.38 (Vote) as 701.31``: a text its source numbers as the rule
+    shown, placed at another rule (or at none) of the release read."""
+    source = f"the {LANGUAGE_NAMES.get(item['lang'], item['lang'])} source {item['source_title']}"
+    if item["aligned_number"] is None:
+        return f"{source} numbers as {item['source_number']} a text that fits no rule of this release"
+    title = f" ({item['title']})" if item.get("title") else ""
+    return f"{source} numbers {item['aligned_number']}{title} as {item['source_number']}"
 
 
 def render_rulings(groups: list[RulingGroup], shown: int | None, color: bool, langs: tuple[str, ...] = ()) -> list[str]:

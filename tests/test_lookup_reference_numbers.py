@@ -5,7 +5,6 @@ source", and never under 701.31 (Planeswalk)."""
 from __future__ import annotations
 
 import json
-import warnings
 from pathlib import Path
 
 import pytest
@@ -14,7 +13,7 @@ from click.testing import CliRunner
 from kb.cli import main
 from kb.lookup import lookup
 from kb.store import KnowledgeBase
-from .webtools import require_web
+from .webtools import web_client
 
 SEED_VOTE = "000_a6d3485c321a44a0"
 ITALIAN_VOTE = "votare"  # a word of every Italian Vote subrule but 701.31b and of the seed's rulings
@@ -69,14 +68,7 @@ def test_cli_text_and_json_use_the_reference_number(kb_dir):
 
 
 def test_web_rule_pages_read_the_same_lookup(kb_dir):
-    require_web()
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        from starlette.testclient import TestClient
-
-        from kb.web.app import create_app
-
-        client = TestClient(create_app(kb_dir), raise_server_exceptions=False)
+    client = web_client(kb_dir)
     page = client.get("/rules/701.31?lang=it")
     assert page.status_code == 200 and ITALIAN_VOTE not in page.text
     planeswalk = client.get("/api/rules/701.31?lang=it").json()[0]

@@ -27,6 +27,20 @@ def require_web() -> None:
                       "pip install -e '.[test,web]')")
 
 
+def web_client(kb_dir):
+    """A Starlette test client of ``mtgkb serve`` on ``kb_dir`` (server errors answered, not raised)."""
+    require_web()
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+
+        from kb.web.app import create_app
+
+        return TestClient(create_app(kb_dir), raise_server_exceptions=False)
+
+
 def chromium_paths() -> tuple[str, str]:
     """The system Chromium and its driver (Debian's chromium and chromium-driver packages)."""
     if importlib.util.find_spec("selenium") is None:

@@ -1,7 +1,9 @@
 """What an alignment found: pairs, where each foreign rule sits, what stayed unaligned.
 
 :class:`Alignment` is the value :func:`kb.align.align` returns and the store writes;
-its :meth:`~Alignment.summary` is what ``mtgkb build`` prints.
+its :meth:`~Alignment.summary` is what ``mtgkb build`` prints. A foreign rule sits in
+the numbering of every English release held (:class:`Placement`); the reference's
+placement is the alignment's own ``rules``, ``pairs`` and ``unaligned``.
 """
 
 from __future__ import annotations
@@ -31,7 +33,8 @@ class Pair:
 
 @dataclass(frozen=True, slots=True)
 class RuleLink:
-    """Where a non-reference rule text sits in the reference numbering."""
+    """Where a foreign rule text sits in an English release's numbering (the reference's, unless
+    it belongs to another :class:`Placement`)."""
 
     doc: str
     number: str
@@ -51,6 +54,34 @@ class Unaligned:
 
 
 @dataclass
+class Placement:
+    """Where each foreign rule text sits in the numbering of one English release.
+
+    ``links`` maps ``(doc, number)`` to its place; ``pairs`` and ``unaligned`` say why.
+    """
+
+    release: str  # the English release's document id
+    date: str | None
+    links: dict[tuple[str, str], RuleLink] = field(default_factory=dict)
+    pairs: list[Pair] = field(default_factory=list)
+    unaligned: list[Unaligned] = field(default_factory=list)
+
+    def link(self, doc_id: str, number: str) -> RuleLink | None:
+        return self.links.get((doc_id, number))
+
+    def counts(self, languages: dict[str, str]) -> dict[str, dict[str, int]]:
+        """Rules per language (``languages``: doc id -> lang): at their number, renumbered, unaligned."""
+        out: dict[str, dict[str, int]] = {}
+        for link in self.links.values():
+            what = "unaligned" if link.method == "unaligned" else \
+                "renumbered" if link.aligned_number != link.number else "aligned"
+            lang = languages.get(link.doc, "?")
+            slot = out.setdefault(lang, {"aligned": 0, "renumbered": 0, "unaligned": 0})
+            slot[what] += 1
+        return out
+
+
+@dataclass
 class Alignment:
     """Everything :func:`kb.align.align` found, ready for the store and the build summary."""
 
@@ -61,9 +92,21 @@ class Alignment:
     unaligned: list[Unaligned] = field(default_factory=list)
     lexicon: Lexicon = field(default_factory=Lexicon)
     core_check: list[dict] = field(default_factory=list)
+    placements: dict[str, Placement] = field(default_factory=dict)  # English release id -> placement
+    # English release id (other than the reference) -> {its rule number: the reference's number of that rule}
+    release_numbers: dict[str, dict[str, str]] = field(default_factory=dict)
 
     def rule_link(self, doc_id: str, number: str) -> RuleLink | None:
         return self.rules.get((doc_id, number))
+
+    def place(self, release_id: str, date: str | None) -> Placement:
+        """The placement in release ``release_id`` (new, or the one made before); the reference's
+        shares this alignment's ``rules``, ``pairs`` and ``unaligned``."""
+        if release_id not in self.placements:
+            own = release_id == self.reference
+            self.placements[release_id] = Placement(release_id, date, *((self.rules, self.pairs, self.unaligned)
+                                                                        if own else ()))
+        return self.placements[release_id]
 
     def summary(self) -> dict[str, Any]:
         """Counts per language and kind: aligned, renumbered, unaligned; lexicon size; core check."""
@@ -83,7 +126,9 @@ class Alignment:
         for item in self.unaligned:
             bump(item.lang, item.kind, "unaligned")
         verdicts = Counter(c["verdict"] for c in self.core_check)
-        return {"reference": self.reference, "counts": counts,
+        releases = [{"release": p.release, "date": p.date, "rules": p.counts(self.languages)} for p in
+                    sorted(self.placements.values(), key=lambda p: (p.date or "", p.release))]
+        return {"reference": self.reference, "counts": counts, "releases": releases,
                 "rule_rulings": sum(1 for p in self.pairs if p.kind == "ruling-rule"),
                 "lexicon": dict(Counter(f"{e.lang}:{e.source}" for e in self.lexicon.entries)),
                 "core_check": dict(verdicts)}

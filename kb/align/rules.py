@@ -1,15 +1,17 @@
-"""Rules, subrules, section and chapter headings, and examples, aligned to the reference.
+"""Rules, subrules, section and chapter headings, and examples, aligned to an English release.
 
-A foreign rule is tried at its own number and checked by content
-(:func:`score_units`): a bilingual lexicon overlap of the words, the rule's title,
-the count and letters of its subrules, the length ratio, numbers, quoted strings
-and cross-references. A rule whose content agrees keeps its number (method
-``number``); one whose content fits another rule of the same chapter clearly
-better is *renumbered* to it (method ``content``, both numbers in the note); one
-that fits nothing stays *unaligned* (never paired on number alone). Subrules
-follow their rule (by letter, or by content when the letters differ), examples
-follow their rule (by order, checked by content). A translator's import names
-its numbers itself (:func:`align_declared`).
+Every foreign document is aligned to every English release held (a :class:`Target` each),
+into that release's :class:`~kb.align.result.Placement`. A foreign rule is tried at its
+own number and checked by content (:func:`score_units`): a bilingual lexicon overlap of
+the words, the rule's title, the count and letters of its subrules, the length ratio,
+numbers, quoted strings and cross-references. A rule whose content agrees keeps its
+number (method ``number``); one whose content fits another rule of the same chapter
+clearly better is *renumbered* to it (method ``content``, both numbers in the note); one
+that fits nothing stays *unaligned* (never paired on number alone), and so does the
+weaker of two texts of one document that fit the same rule. Subrules follow their rule,
+paired in order by letter or by content (:func:`_pair_subrules`); examples follow their
+rule (by order, checked by content). A translator's import names its numbers itself
+(:mod:`kb.align.releases`).
 """
 
 from __future__ import annotations
@@ -17,18 +19,24 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import Iterable
 
 from ..model import Document, Rule
 from ..numbering import RuleNumber
 from ..text import RULE_NUMBER_IN_TEXT, fold
 from .lexicon import Lexicon, content_stems, overlap
-from .result import Alignment, Pair, RuleLink, Unaligned
+from .result import Pair, Placement, RuleLink, Unaligned
 
 # Rule decisions (scores from score_units, 0-1).
 ACCEPT_SAME_NUMBER = 0.40  # the same-numbered rule is accepted at or above this,
-WEAK_SAME_NUMBER = 0.25  # or at or above this when no rule of its chapter fits better
+WEAK_SAME_NUMBER = 0.25  # or at or above this when no rule of its chapter fits better (and, in a release
+#                          other than the reference, the English releases' matching vouches for it)
 RENUMBER_MIN = 0.55  # a differently numbered rule must reach this ...
 RENUMBER_MARGIN = 0.12  # ... and beat the same-numbered one by this much
+# Subrule pairs (lexicon overlaps, 0-1): with the subrule of the same letter, with one of another letter.
+SUB_SAME_LETTER = 0.25
+SUB_OTHER_LETTER = 0.5
+LETTER_BONUS = 0.1
 
 _NUMBER = re.compile(r"(?<![\w.])\d+(?![\w.]\d)")
 QUOTED = re.compile(r"[\"“«„]\s*([^\"”»“]{2,80}?)\s*[\"”»“]")
@@ -90,9 +98,14 @@ def make_unit(number: str, rule: Rule | None, subs: list[Rule], lang: str) -> Un
 
 def rule_units(doc: Document) -> dict[str, Unit]:
     """Rules (with their subrules) of ``doc``, keyed by rule number; orphan subrules get a unit too."""
+    return units_of(doc.rules, doc.lang)
+
+
+def units_of(rules_in: Iterable[Rule], lang: str) -> dict[str, Unit]:
+    """Rules (with their subrules) among ``rules_in``, keyed by rule number; orphan subrules get a unit too."""
     rules: dict[str, Rule] = {}
     subs: dict[str, list[Rule]] = defaultdict(list)
-    for rule in doc.rules:
+    for rule in rules_in:
         parsed = RuleNumber.try_parse(rule.number)
         if parsed is None:
             continue
@@ -101,7 +114,7 @@ def rule_units(doc: Document) -> dict[str, Unit]:
         elif parsed.kind == "subrule":
             subs[str(parsed.parent)].append(rule)
     numbers = sorted(set(rules) | set(subs), key=lambda n: RuleNumber.parse(n))
-    return {n: make_unit(n, rules.get(n), subs.get(n, []), doc.lang) for n in numbers}
+    return {n: make_unit(n, rules.get(n), subs.get(n, []), lang) for n in numbers}
 
 
 def score_units(a: Unit, b: Unit, lexicon: Lexicon) -> tuple[float, dict[str, float]]:
@@ -162,151 +175,230 @@ def _quotes_found(quotes: list[str], english: Unit, lexicon: Lexicon, lang: str)
     return found / len(quotes)
 
 
-def align_rules(doc: Document, ref: Document, result: Alignment) -> None:
-    """Align ``doc``'s sections, chapters, rules and subrules to ``ref``'s numbering."""
-    ref_units = rule_units(ref)
-    ref_map = ref.rule_map()
+class Target:
+    """An English release prepared once to align every foreign document to: its rules, and its
+    units (rules with their subrules) by chapter, made on first use (only the chapters a foreign
+    text is in)."""
+
+    def __init__(self, doc: Document) -> None:
+        self.doc = doc
+        self.rule_map = doc.rule_map()
+        self._rules: dict[str, list[Rule]] = defaultdict(list)
+        for rule in doc.rules:
+            parsed = RuleNumber.try_parse(rule.number)
+            if parsed is not None and parsed.kind in ("rule", "subrule"):
+                self._rules[str(parsed.parent if parsed.kind == "rule" else parsed.parent.parent)].append(rule)
+        self._units: dict[str, dict[str, Unit]] = {}
+
+    def chapter(self, chapter: str) -> dict[str, Unit]:
+        """The units of ``chapter`` by rule number."""
+        if chapter not in self._units:
+            self._units[chapter] = units_of(self._rules.get(chapter, []), self.doc.lang)
+        return self._units[chapter]
+
+
+@dataclass
+class Decision:
+    """Where one foreign unit goes: its English unit (None: unaligned), how and how sure."""
+
+    unit: Unit
+    target: Unit | None
+    method: str
+    score: float
+    evidence: dict
+    note: dict
+    reason: str = ""
+
+
+def align_rules(doc: Document, target: Target, out: Placement, lexicon: Lexicon,
+                vouched: dict[str, str] | None = None) -> None:
+    """Align ``doc``'s sections, chapters, rules and subrules to ``target``'s numbering, into ``out``.
+
+    ``vouched`` (for a release other than the reference) maps a rule number of ``doc`` to the
+    number of ``target`` that the English releases' own matching gives the rule it sits at in the
+    reference: weak content evidence keeps a text at its number only when that agrees.
+    """
     for rule in doc.rules:
         if rule.kind in ("section", "chapter"):
-            _align_heading(doc, rule, ref, ref_map, result)
-    by_chapter: dict[str, list[Unit]] = defaultdict(list)
-    for unit in ref_units.values():
-        by_chapter[str(RuleNumber.parse(unit.number).parent)].append(unit)
-    for number, unit in rule_units(doc).items():
-        same = ref_units.get(number)
-        same_score, same_evidence = score_units(unit, same, result.lexicon) if same else (0.0, {})
-        best, best_score, best_evidence = same, same_score, same_evidence
-        if same is None or same_score < RENUMBER_MIN + RENUMBER_MARGIN:
-            for candidate in by_chapter.get(str(RuleNumber.parse(number).parent), []):
-                if candidate is same:
-                    continue
-                score, evidence = score_units(unit, candidate, result.lexicon)
-                if score > best_score:
-                    best, best_score, best_evidence = candidate, score, evidence
-        if best is not None and best is not same and best_score >= RENUMBER_MIN \
-                and best_score - same_score >= RENUMBER_MARGIN:
-            _link_unit(doc, unit, best, "content", best_score, best_evidence, ref, result,
-                       {"source_number": number, "aligned_number": best.number,
-                        "same_number_score": same_score})
-        elif same is not None and (same_score >= ACCEPT_SAME_NUMBER
-                                   or (same_score >= WEAK_SAME_NUMBER and best is same)):
-            _link_unit(doc, unit, same, "number", same_score, same_evidence, ref, result, {})
+            _align_heading(doc, rule, target, out, lexicon)
+    decisions = [_decide(unit, target, lexicon, vouched) for unit in rule_units(doc).values()]
+    _one_each(decisions)
+    for decision in decisions:
+        if decision.target is None:
+            _leave(doc, decision.unit, decision.reason, out)
         else:
-            reason = (f"content disagrees with reference rule {number} (score {same_score:.2f})" if same
-                      else f"no reference rule {number}") + \
-                     (f"; best other candidate {best.number} at {best_score:.2f}" if best and best is not same
-                      else "")
-            for rule in ([unit.rule] if unit.rule else []) + unit.subs:
-                result.rules[(doc.id, rule.number)] = RuleLink(doc.id, rule.number, rule.number, "unaligned", 0.0)
-                result.unaligned.append(Unaligned("rule", doc.id, rule.number, doc.lang, reason,
-                                                  (rule.text or rule.title or "")[:160]))
+            _link_unit(doc, decision, target.doc, out, lexicon)
 
 
-def align_declared(doc: Document, ref: Document, result: Alignment) -> None:
-    """A translator's import names the rule each text translates (its unit id): keep that number.
+def _decide(unit: Unit, target: Target, lexicon: Lexicon, vouched: dict[str, str] | None = None) -> Decision:
+    """Kept at its number when the content agrees, renumbered when another rule of its chapter fits
+    clearly better, else unaligned (never paired on its number alone)."""
+    number = unit.number
+    chapter = target.chapter(str(RuleNumber.parse(number).parent))
+    same = chapter.get(number)
+    same_score, same_evidence = score_units(unit, same, lexicon) if same else (0.0, {})
+    best, best_score, best_evidence = same, same_score, same_evidence
+    if same is None or same_score < RENUMBER_MIN + RENUMBER_MARGIN:
+        for candidate in chapter.values():
+            if candidate is same:
+                continue
+            score, evidence = score_units(unit, candidate, lexicon)
+            if score > best_score:
+                best, best_score, best_evidence = candidate, score, evidence
+    if best is not None and best is not same and best_score >= RENUMBER_MIN \
+            and best_score - same_score >= RENUMBER_MARGIN:
+        return Decision(unit, best, "content", best_score, best_evidence,
+                        {"source_number": number, "aligned_number": best.number, "same_number_score": same_score})
+    weak_ok = vouched is None or (unit.rule is not None and vouched.get(unit.rule.number) == number)
+    if same is not None and (same_score >= ACCEPT_SAME_NUMBER
+                             or (same_score >= WEAK_SAME_NUMBER and best is same and weak_ok)):
+        return Decision(unit, same, "number", same_score, same_evidence, {})
+    reason = (f"content disagrees with rule {number} of {target.doc.id} (score {same_score:.2f})" if same
+              else f"no rule {number} in {target.doc.id}") + \
+        (f"; best other candidate {best.number} at {best_score:.2f}" if best and best is not same else "")
+    return Decision(unit, None, "unaligned", same_score, same_evidence, {}, reason)
 
-    ``mtgkb import`` applied only units whose source text matched the release, so
-    the number is the translator's own statement, not a guess to check by content.
-    """
-    ref_map = ref.rule_map()
-    for rule in doc.rules:
-        if rule.number in ref_map:
-            result.rules[(doc.id, rule.number)] = RuleLink(doc.id, rule.number, rule.number, "declared", 1.0)
-            result.pairs.append(Pair("rule", doc.id, rule.number, ref.id, rule.number, "declared", 1.0,
-                                     {"lang": doc.lang}))
-        else:
-            result.rules[(doc.id, rule.number)] = RuleLink(doc.id, rule.number, rule.number, "unaligned", 0.0)
-            result.unaligned.append(Unaligned("rule", doc.id, rule.number, doc.lang,
-                                              f"no reference rule {rule.number}", (rule.text or "")[:160]))
+
+def _one_each(decisions: list[Decision]) -> None:
+    """Two texts of one document never share a rule: the better fit keeps it, the other is left unaligned."""
+    holders: dict[str, Decision] = {}
+    for decision in sorted((d for d in decisions if d.target is not None), key=lambda d: -d.score):
+        assert decision.target is not None
+        holder = holders.setdefault(decision.target.number, decision)
+        if holder is not decision:
+            decision.reason = (f"its content fits {decision.target.number} ({decision.score:.2f}), which "
+                               f"{holder.unit.number} fits better ({holder.score:.2f})")
+            decision.target, decision.method = None, "unaligned"
 
 
-def _align_heading(doc: Document, rule: Rule, ref: Document, ref_map: dict[str, Rule], result: Alignment) -> None:
-    target = ref_map.get(rule.number)
-    if target is None:
-        result.rules[(doc.id, rule.number)] = RuleLink(doc.id, rule.number, rule.number, "unaligned", 0.0)
-        result.unaligned.append(Unaligned("rule", doc.id, rule.number, doc.lang,
-                                          f"no reference {rule.kind} {rule.number}", rule.title or ""))
+def _leave(doc: Document, unit: Unit, reason: str, out: Placement) -> None:
+    for rule in ([unit.rule] if unit.rule else []) + unit.subs:
+        out.links[(doc.id, rule.number)] = RuleLink(doc.id, rule.number, rule.number, "unaligned", 0.0)
+        out.unaligned.append(Unaligned("rule", doc.id, rule.number, doc.lang, reason,
+                                       (rule.text or rule.title or "")[:160]))
+
+
+def _align_heading(doc: Document, rule: Rule, target: Target, out: Placement, lexicon: Lexicon) -> None:
+    english = target.rule_map.get(rule.number)
+    if english is None:
+        out.links[(doc.id, rule.number)] = RuleLink(doc.id, rule.number, rule.number, "unaligned", 0.0)
+        out.unaligned.append(Unaligned("rule", doc.id, rule.number, doc.lang,
+                                       f"no {rule.kind} {rule.number} in {target.doc.id}", rule.title or ""))
         return
-    title = _title_match(rule.title, target.title, doc.lang, result.lexicon) if rule.title and target.title else 0.0
+    title = _title_match(rule.title, english.title, doc.lang, lexicon) if rule.title and english.title else 0.0
+    if rule.title and english.title and title == 0.0:
+        out.links[(doc.id, rule.number)] = RuleLink(doc.id, rule.number, rule.number, "unaligned", 0.0)
+        out.unaligned.append(Unaligned("rule", doc.id, rule.number, doc.lang, f"its title shares nothing with "
+                                       f"{english.title!r}, {rule.kind} {rule.number} of {target.doc.id}", rule.title))
+        return
     confidence = round(0.6 + 0.4 * title, 3)
-    result.rules[(doc.id, rule.number)] = RuleLink(doc.id, rule.number, rule.number, "number", confidence)
-    result.pairs.append(Pair("rule", doc.id, rule.number, ref.id, target.number, "number", confidence,
-                             {"title": round(title, 3), "lang": doc.lang}))
+    out.links[(doc.id, rule.number)] = RuleLink(doc.id, rule.number, rule.number, "number", confidence)
+    out.pairs.append(Pair("rule", doc.id, rule.number, target.doc.id, english.number, "number", confidence,
+                          {"title": round(title, 3), "lang": doc.lang}))
 
 
-def _link_unit(doc: Document, unit: Unit, target: Unit, method: str, score: float, evidence: dict,
-               ref: Document, result: Alignment, note: dict) -> None:
+def _link_unit(doc: Document, decision: Decision, ref: Document, out: Placement, lexicon: Lexicon) -> None:
+    unit, target, method, score = decision.unit, decision.target, decision.method, decision.score
+    assert target is not None
     confidence = round(min(0.99, 0.3 + 0.7 * score), 3) if method == "number" else round(min(0.99, score), 3)
     if unit.rule is not None:
         rn = target.rule.number if target.rule else target.number
-        result.rules[(doc.id, unit.rule.number)] = RuleLink(doc.id, unit.rule.number, rn, method, confidence)
-        result.pairs.append(Pair("rule", doc.id, unit.rule.number, ref.id, rn, method, confidence,
-                                 {**note, "evidence": evidence, "lang": doc.lang}))
-    for sub, ref_sub, sub_score in _pair_subrules(unit, target, result.lexicon):
+        out.links[(doc.id, unit.rule.number)] = RuleLink(doc.id, unit.rule.number, rn, method, confidence)
+        out.pairs.append(Pair("rule", doc.id, unit.rule.number, ref.id, rn, method, confidence,
+                              {**decision.note, "evidence": decision.evidence, "lang": doc.lang}))
+    for sub, ref_sub, sub_score in _pair_subrules(unit, target, lexicon):
         if ref_sub is None:
-            result.rules[(doc.id, sub.number)] = RuleLink(doc.id, sub.number, sub.number, "unaligned", 0.0)
-            result.unaligned.append(Unaligned("rule", doc.id, sub.number, doc.lang,
-                                              f"no counterpart among the subrules of {target.number}",
-                                              sub.text[:160]))
+            out.links[(doc.id, sub.number)] = RuleLink(doc.id, sub.number, sub.number, "unaligned", 0.0)
+            out.unaligned.append(Unaligned("rule", doc.id, sub.number, doc.lang,
+                                           f"no counterpart among the subrules of {target.number} in {ref.id}",
+                                           sub.text[:160]))
             continue
         sub_conf = round(min(confidence, 0.5 * confidence + 0.5 * max(sub_score, 0.5)), 3)
         sub_method = method if sub.number == ref_sub.number or method == "content" else "content"
-        result.rules[(doc.id, sub.number)] = RuleLink(doc.id, sub.number, ref_sub.number, sub_method, sub_conf)
+        out.links[(doc.id, sub.number)] = RuleLink(doc.id, sub.number, ref_sub.number, sub_method, sub_conf)
         sub_note = {"lang": doc.lang, "lexicon": round(sub_score, 3)}
         if sub.number != ref_sub.number:
             sub_note.update(source_number=sub.number, aligned_number=ref_sub.number)
-        result.pairs.append(Pair("rule", doc.id, sub.number, ref.id, ref_sub.number, sub_method, sub_conf, sub_note))
+        out.pairs.append(Pair("rule", doc.id, sub.number, ref.id, ref_sub.number, sub_method, sub_conf, sub_note))
 
 
 def _pair_subrules(a: Unit, b: Unit, lexicon: Lexicon) -> list[tuple[Rule, Rule | None, float]]:
-    """Subrules by letter when both units have the same letters, else each to its best unused match in order."""
-    scored = lambda x, y: overlap(content_stems(x.text, a.lang), content_stems(y.text, b.lang), a.lang, lexicon) \
-        if a.lang != b.lang else 0.0
-    if a.letters == b.letters:
-        return [(x, y, scored(x, y)) for x, y in zip(a.subs, b.subs)]
-    out: list[tuple[Rule, Rule | None, float]] = []
-    start = 0
-    for sub in a.subs:
-        options = [(scored(sub, cand), i) for i, cand in enumerate(b.subs) if i >= start]
-        best = max(options, default=(0.0, -1))
-        if best[0] >= 0.35:
-            out.append((sub, b.subs[best[1]], best[0]))
-            start = best[1] + 1
+    """Each subrule of ``a`` to at most one of ``b``, in order: the pairing whose overlaps add up
+    best, the same letter counting a little in favour. A pair needs :data:`SUB_SAME_LETTER` of
+    overlap with the subrule of its own letter, :data:`SUB_OTHER_LETTER` with another one."""
+    scores = [[_sub_overlap(x, y, a.lang, b.lang, lexicon) for y in b.subs] for x in a.subs]
+    same_letter = [[x == y for y in b.letters] for x in a.letters]
+
+    def gain(i: int, j: int) -> float | None:
+        score, same = scores[i][j], same_letter[i][j]
+        if score < (SUB_SAME_LETTER if same else SUB_OTHER_LETTER):
+            return None
+        return score + (LETTER_BONUS if same else 0.0) - SUB_SAME_LETTER
+
+    chosen = _monotone_pairs(len(a.subs), len(b.subs), gain)
+    return [(sub, b.subs[chosen[i]] if i in chosen else None,
+             scores[i][chosen[i]] if i in chosen else max(scores[i], default=0.0)) for i, sub in enumerate(a.subs)]
+
+
+def _sub_overlap(x: Rule, y: Rule, lang_x: str, lang_y: str, lexicon: Lexicon) -> float:
+    sx, sy = content_stems(x.text, lang_x), content_stems(y.text, lang_y)
+    if lang_x == lang_y:
+        return len(set(sx) & set(sy)) / len(set(sx) | set(sy)) if sx or sy else 0.0
+    return overlap(sx, sy, lang_x, lexicon)
+
+
+def _monotone_pairs(n: int, m: int, gain) -> dict[int, int]:
+    """Pairs ``i -> j`` (both increasing) of the largest total ``gain(i, j)`` (None: not allowed)."""
+    best = [[0.0] * (m + 1) for _ in range(n + 1)]
+    for i in range(1, n + 1):
+        for j in range(1, m + 1):
+            g = gain(i - 1, j - 1)
+            paired = [best[i - 1][j - 1] + g] if g is not None else []
+            best[i][j] = max(best[i - 1][j], best[i][j - 1], *paired)
+    chosen: dict[int, int] = {}
+    i, j = n, m
+    while i and j:
+        g = gain(i - 1, j - 1)
+        if g is not None and best[i][j] == best[i - 1][j - 1] + g and best[i][j] > max(best[i - 1][j], best[i][j - 1]):
+            chosen[i - 1] = j - 1
+            i, j = i - 1, j - 1
+        elif best[i][j] == best[i - 1][j]:
+            i -= 1
         else:
-            out.append((sub, None, best[0]))
-    return out
+            j -= 1
+    return chosen
 
 
 # -- examples --------------------------------------------------------------------------
 
-def align_examples(doc: Document, ref: Document, result: Alignment) -> None:
+def align_examples(doc: Document, target: Target, out: Placement, lexicon: Lexicon) -> None:
     """Examples of aligned rules: by order when the counts agree, else by best content match."""
-    ref_map = ref.rule_map()
+    ref, ref_map = target.doc, target.rule_map
     for rule in doc.rules:
         if not rule.examples:
             continue
-        link = result.rule_link(doc.id, rule.number)
-        target = ref_map.get(link.aligned_number) if link and link.method != "unaligned" else None
-        if target is None or not target.examples:
+        link = out.link(doc.id, rule.number)
+        english = ref_map.get(link.aligned_number) if link and link.method != "unaligned" else None
+        if english is None or not english.examples:
             for i, example in enumerate(rule.examples, 1):
-                result.unaligned.append(Unaligned("example", doc.id, f"{rule.number}#{i}", doc.lang,
-                                                  "its rule has no aligned example", example.text[:160]))
+                out.unaligned.append(Unaligned("example", doc.id, f"{rule.number}#{i}", doc.lang,
+                                               "its rule has no aligned example", example.text[:160]))
             continue
-        e_stems = [content_stems(e.text, "en") for e in target.examples]
+        e_stems = [content_stems(e.text, "en") for e in english.examples]
         used: set[int] = set()
         for i, example in enumerate(rule.examples, 1):
             stems = content_stems(example.text, doc.lang)
-            scores = [overlap(stems, es, doc.lang, result.lexicon) for es in e_stems]
-            if len(rule.examples) == len(target.examples):
+            scores = [overlap(stems, es, doc.lang, lexicon) for es in e_stems]
+            if len(rule.examples) == len(english.examples):
                 j = i - 1
             else:
                 j = max((k for k in range(len(scores)) if k not in used), key=lambda k: scores[k], default=-1)
             if j < 0 or scores[j] < 0.3:
-                result.unaligned.append(Unaligned("example", doc.id, f"{rule.number}#{i}", doc.lang,
-                                                  "no English example of its rule matches", example.text[:160]))
+                out.unaligned.append(Unaligned("example", doc.id, f"{rule.number}#{i}", doc.lang,
+                                               "no English example of its rule matches", example.text[:160]))
                 continue
             used.add(j)
             confidence = round(min(link.confidence, 0.5 + 0.5 * scores[j]), 3)
-            result.pairs.append(Pair("example", doc.id, f"{rule.number}#{i}", ref.id, f"{target.number}#{j + 1}",
-                                     "order" if len(rule.examples) == len(target.examples) else "content",
-                                     confidence, {"lexicon": round(scores[j], 3), "lang": doc.lang}))
+            out.pairs.append(Pair("example", doc.id, f"{rule.number}#{i}", ref.id, f"{english.number}#{j + 1}",
+                                  "order" if len(rule.examples) == len(english.examples) else "content",
+                                  confidence, {"lexicon": round(scores[j], 3), "lang": doc.lang}))

@@ -14,10 +14,11 @@ translation was made from. Three checks find it, each a function in
   current source text.
 - ``source release``: the target document names the source release it was made
   from (``Document.meta["source_release"]``, an effective date); the knowledge
-  base holds that release and the rule's text there differs from the current one.
+  base holds that release and the text of the rule the translation sits at in it
+  (its placement in that release's numbering) differs from the current one.
 
-The alignment work plugs in through the store's ``rules`` columns; nothing here
-needs to change when it starts filling them.
+The numbers come from the alignment to the release exported (``RuleVersion``), and
+to the source release for the last check.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ class StaleContext:
     _meta: dict[str, dict] = field(default_factory=dict)
     _release_texts: dict[str, dict[str, tuple[str, list[str]]]] = field(default_factory=dict)
     _imports: dict[str, dict[str, ImportRecord]] = field(default_factory=dict)
+    _placed: dict[tuple[str, str], dict[str, str]] = field(default_factory=dict)
 
     def meta(self, doc_id: str) -> dict:
         if doc_id not in self._meta:
@@ -53,6 +55,12 @@ class StaleContext:
         if doc_id not in self._imports:
             self._imports[doc_id] = self.kb.import_records(doc_id)
         return self._imports[doc_id].get(unit_id)
+
+    def placed(self, doc_id: str, date: str) -> dict[str, str]:
+        """Rule number in document ``doc_id`` -> the number it is aligned to in the release of ``date``."""
+        if (doc_id, date) not in self._placed:
+            self._placed[(doc_id, date)] = {a.number: a.aligned_number for a in self.kb.aligned_numbers([doc_id], date)}
+        return self._placed[(doc_id, date)]
 
     def release_texts(self, date: str) -> dict[str, tuple[str, list[str]]]:
         """number -> (text or title, examples) in the source-language release of ``date`` ({} if not held)."""
@@ -89,7 +97,8 @@ def by_source_release(unit_id: str, source_text: str, version: RuleVersion, cont
     if not date:
         return None
     old = context.release_texts(date)
-    number, _, example = unit_id.partition("#example-")
+    _, _, example = unit_id.partition("#example-")
+    number = context.placed(version.doc.id, date).get(version.rule.number) if old else None
     if number not in old:
         return None
     text, examples = old[number]

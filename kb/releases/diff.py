@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 from typing import TYPE_CHECKING, Any, Iterable
 
+from ..errors import NotFoundError
 from ..model import Document
 from ..numbering import RuleNumber
 from .match import Matching, Side, cited_numbers, mask_numbers, match_rules, normalise, similarity
@@ -256,21 +257,29 @@ def diff_terms(old: Side, new: Side, mapping: dict[str, str]) -> list[TermChange
 # -- translations made stale ---------------------------------------------------
 
 def stale_translations(diff: Diff, kb: "KnowledgeBase", lang: str) -> list[dict[str, Any]]:
-    """Rules of ``lang`` documents in ``kb`` whose English source (by aligned number) changed in ``diff``.
+    """Rules of ``lang`` documents in ``kb`` whose English source changed in ``diff``.
 
-    The aligned number is read in the old release's numbering first (the translation
-    was made before the change), then in the new one's.
+    Each text is read where the alignment placed it in the old release (the translation
+    was made before the change), or in the new one when the knowledge base does not hold
+    the old; a text that fits no rule of that release is not made stale by the change.
     """
-    by_old = {c.old_number: c for c in diff.rules if c.old_number}
-    by_new = {c.new_number: c for c in diff.rules if c.new_number and c.kind != "added"}
+    held = {d.effective_date for d in kb.releases() if d.lang == "en"}
+    date = next((d for d in (diff.old.effective_date, diff.new.effective_date) if d in held), None)
+    if date is None:
+        raise NotFoundError(f"the {lang} texts are aligned only to the English releases the knowledge base holds "
+                            f"({', '.join(sorted(d or '?' for d in held)) or 'none'}): name one of them")
+    if date == diff.old.effective_date:
+        changes = {c.old_number: c for c in diff.rules if c.old_number}
+    else:
+        changes = {c.new_number: c for c in diff.rules if c.new_number and c.kind != "added"}
     docs = [d.id for d in kb.documents().values() if d.lang == lang]
     stale = []
-    for rule in kb.aligned_numbers(docs):
-        change = by_old.get(rule.aligned_number) or by_new.get(rule.aligned_number)
+    for rule in kb.aligned_numbers(docs, date):
+        change = changes.get(rule.aligned_number)
         if change is None:
             continue
         stale.append({"lang": lang, "document": rule.doc_id, "number": rule.number,
-                      "aligned_number": rule.aligned_number,
+                      "aligned_number": rule.aligned_number, "release": date,
                       "change": change.kind, "old_number": change.old_number, "new_number": change.new_number,
                       "similarity": round(change.similarity, 3), "words": words_dict(change.words)})
     return stale

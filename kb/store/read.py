@@ -11,7 +11,7 @@ import json
 import sqlite3
 from collections import defaultdict
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, TypeVar
+from typing import Any, Callable, Iterable, Iterator, TypeVar
 
 from ..errors import NotFoundError, StoreError
 from ..model import Document, LineAccount, Unparsed
@@ -26,6 +26,12 @@ from .schema import DB_NAME, SCHEMA_VERSION
 T = TypeVar("T")
 _LANG_ORDER = {"en": 0, "it": 1, "fr": 2}
 _VERSION_COLUMNS = f"doc_id, {RULE_COLUMNS}, aligned_number, align_method, align_confidence"
+# The rules of the foreign documents as placed in the numbering of an English release other than the
+# reference: the rules table's columns, with the release's aligned number, key, method and confidence.
+_PLACED_RULES = ("(SELECT r.doc_id, r.seq, r.number, r.sort_key, r.kind, r.title, r.text, r.examples, r.refs, r.line,"
+                 " r.end_line, r.pointer, p.aligned_number, p.aligned_key, p.method AS align_method,"
+                 " p.confidence AS align_confidence FROM placements p JOIN rules r ON r.doc_id = p.doc_id"
+                 " AND r.number = p.number WHERE p.release = ?)")
 _ALIGNMENT_COLUMNS = "kind, a_doc, a_id, b_doc, b_id, method, confidence, note"
 
 
@@ -44,6 +50,7 @@ class KnowledgeBase:
             raise StoreError(f"{self.build_dir}: knowledge base format {version}, this mtgkb reads "
                              f"{SCHEMA_VERSION}; run 'mtgkb build' again")
         self._docs: dict[str, DocumentInfo] | None = None
+        self._placed: dict[str, set[str]] = {}
 
     @classmethod
     def open(cls, kb_dir: Path) -> "KnowledgeBase":
@@ -67,6 +74,10 @@ class KnowledgeBase:
 
     def info(self) -> dict:
         return {k: json.loads(v) for k, v in self.db.execute("SELECT key, value FROM info")}
+
+    def _info_value(self, key: str) -> Any:
+        row = self.db.execute("SELECT value FROM info WHERE key = ?", (key,)).fetchone()
+        return json.loads(row[0]) if row else None
 
     def counts(self) -> dict[str, int]:
         return {table: self.db.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
@@ -159,27 +170,74 @@ class KnowledgeBase:
         return [d.id for d in chosen] + others
 
     def numbers(self, release: str | None = None) -> list[RuleNumber]:
-        """Every aligned rule number held by the active documents, in rules order."""
-        ids = self.active_ids(release)
-        marks = ",".join("?" * len(ids))
-        rows = self.db.execute(f"SELECT DISTINCT aligned_number, aligned_key FROM rules WHERE doc_id IN ({marks})"
-                               " AND align_method != 'unaligned' ORDER BY aligned_key", ids)
-        return [RuleNumber.parse(n) for n, _ in rows]
+        """Every aligned rule number held by the active documents (in ``release``'s numbering), in rules order."""
+        found: dict[str, str] = {}
+        for table, params, ids, marks in self._numbering(self.active_ids(release), release):
+            found.update(self.db.execute(f"SELECT DISTINCT aligned_number, aligned_key FROM {table} WHERE doc_id IN"
+                                         f" ({marks}) AND align_method != 'unaligned'", [*params, *ids]))
+        return [RuleNumber.parse(n) for n in sorted(found, key=found.__getitem__)]
 
     def versions(self, numbers: Iterable[RuleNumber], release: str | None = None) -> Iterator[tuple[str, list[RuleVersion]]]:
-        """For each number, the texts aligned to it in every active document."""
-        ids = self.active_ids(release)
-        docs = self.documents()
-        marks = ",".join("?" * len(ids))
+        """For each number (of ``release``'s numbering), the texts aligned to it in every active document."""
+        sources = self._numbering(self.active_ids(release), release)
         for number in numbers:
-            rows = self.db.execute(
-                f"SELECT {_VERSION_COLUMNS} FROM rules WHERE aligned_key = ? AND doc_id IN ({marks})"
-                " AND align_method != 'unaligned'", [number.sort_key, *ids]).fetchall()
-            versions = [RuleVersion(docs[r[0]], rule_from_row(r[1:10]), r[10], r[11], r[12]) for r in rows]
+            rows = [row for table, params, ids, marks in sources for row in self.db.execute(
+                f"SELECT {_VERSION_COLUMNS} FROM {table} WHERE aligned_key = ? AND doc_id IN ({marks})"
+                " AND align_method != 'unaligned'", [*params, number.sort_key, *ids])]
+            versions = [self._version(row) for row in rows]
             # a translator's import (mtgkb import) comes first in its language: it supersedes older texts
             versions.sort(key=lambda v: (_LANG_ORDER.get(v.doc.lang, 9), v.doc.provenance != "translator",
                                          v.doc.effective_date or "", v.doc.id))
             yield str(number), versions
+
+    def displaced(self, numbers: Iterable[str], release: str | None = None) -> list[RuleVersion]:
+        """Texts of the active documents that their own source numbers as one of ``numbers`` but that
+        sit at another number of ``release``'s numbering, or at none (method ``unaligned``)."""
+        wanted = list(dict.fromkeys(numbers))
+        if not wanted:
+            return []
+        out = []
+        for table, params, ids, marks in self._numbering(self.active_ids(release), release):
+            out += [self._version(row) for row in self.db.execute(
+                f"SELECT {_VERSION_COLUMNS} FROM {table} WHERE doc_id IN ({marks}) AND number IN"
+                f" ({','.join('?' * len(wanted))}) AND (aligned_number != number OR align_method = 'unaligned')"
+                " ORDER BY doc_id, seq", [*params, *ids, *wanted])]
+        return out
+
+    def _numbering(self, doc_ids: Iterable[str], release: str | None) -> list[tuple[str, list[str], list[str], str]]:
+        """Where the rules of ``doc_ids`` are read with their numbers in ``release``'s numbering:
+        ``(table, its parameters, document ids, their ? marks)`` for the rules table (the reference's
+        numbering, and documents not aligned) and for the foreign documents placed in another release."""
+        ids = list(dict.fromkeys(doc_ids))
+        placement = self._placement(release)
+        placed = self._placed_docs(placement) if placement else set()
+        parts = [("rules", [], [i for i in ids if i not in placed]),
+                 (_PLACED_RULES, [placement], [i for i in ids if i in placed])]
+        return [(table, params, chosen, ",".join("?" * len(chosen))) for table, params, chosen in parts if chosen]
+
+    def _placement(self, release: str | None) -> str | None:
+        """The English release (document id) whose placements number the foreign texts when
+        ``release`` (a date) is asked; None for the reference, whose numbers the rules table holds."""
+        if release is None:
+            return None
+        doc = (self._info_value("alignment_releases") or {}).get(release)
+        return doc if doc is not None and doc != self._info_value("alignment_reference") else None
+
+    def _placed_docs(self, placement: str) -> set[str]:
+        if placement not in self._placed:
+            self._placed[placement] = {row[0] for row in self.db.execute(
+                "SELECT DISTINCT doc_id FROM placements WHERE release = ?", (placement,))}
+        return self._placed[placement]
+
+    def reference_number(self, number: str, release: str | None = None) -> str | None:
+        """The reference's number of rule ``number`` of ``release`` (matched by content when the
+        release was aligned; None when the reference does not hold that rule)."""
+        placement = self._placement(release)
+        if placement is None:
+            return number
+        row = self.db.execute("SELECT reference FROM release_numbers WHERE release = ? AND number = ?",
+                              (placement, number)).fetchone()
+        return row[0] if row else None
 
     def _version(self, row: tuple) -> RuleVersion:
         return RuleVersion(self.documents()[row[0]], rule_from_row(row[1:10]), row[10], row[11], row[12])
@@ -195,29 +253,33 @@ class KnowledgeBase:
                                (doc_id,))
         return {number: title for number, title in rows if title}
 
-    def aligned_numbers(self, doc_ids: Iterable[str]) -> list[AlignedNumber]:
-        """Each rule of ``doc_ids`` with the number it is aligned to, in aligned-number order."""
-        ids = list(doc_ids)
-        if not ids:
-            return []
-        marks = ",".join("?" * len(ids))
-        rows = self.db.execute(f"SELECT doc_id, number, aligned_number FROM rules WHERE doc_id IN ({marks}) "
-                               "ORDER BY aligned_key, doc_id", ids)
-        return [AlignedNumber(*row) for row in rows]
+    def aligned_numbers(self, doc_ids: Iterable[str], release: str | None = None) -> list[AlignedNumber]:
+        """Each rule of ``doc_ids`` with the number it is aligned to in ``release``'s numbering (the
+        reference's by default), in aligned-number order; unaligned rules are left out."""
+        rows = []
+        for table, params, ids, marks in self._numbering(doc_ids, release):
+            rows += self.db.execute(f"SELECT doc_id, number, aligned_number, aligned_key FROM {table} WHERE doc_id"
+                                    f" IN ({marks}) AND align_method != 'unaligned'", [*params, *ids]).fetchall()
+        rows.sort(key=lambda row: (row[3], row[0]))
+        return [AlignedNumber(*row[:3]) for row in rows]
 
     # -- alignments ----------------------------------------------------------------------
 
-    def rule_rulings(self, number: str) -> list[dict]:
-        """Rulings linked to reference rule ``number`` (kind ``ruling-rule``), English first, then by text.
+    def rule_rulings(self, number: str, release: str | None = None) -> list[dict]:
+        """Rulings linked to rule ``number`` of ``release`` (the reference by default; links are to the
+        reference's numbers, read through :meth:`reference_number`), English first, then by text.
 
         Identical texts are one ruling (:meth:`ruling_groups`): ``cards``, ``dates`` and ``sources``
         list every copy's, ``rulings`` the ids (``doc#seq``) of the copies; ``ruling``, ``date`` and
         ``source`` are the first copy's; ``link`` is the strongest link of any copy to the rule.
         """
+        reference = self.reference_number(number, release)
+        if reference is None:
+            return []
         rows = self.db.execute(
             "SELECT a.method, a.confidence, r.lang, r.text_key FROM alignments a"
             " JOIN rulings r ON r.doc_id = a.a_doc AND r.seq = CAST(a.a_id AS INTEGER)"
-            " WHERE a.kind = 'ruling-rule' AND a.b_id = ?", (number,))
+            " WHERE a.kind = 'ruling-rule' AND a.b_id = ?", (reference,))
         links: dict[tuple[str, str], tuple[float, str]] = {}
         for method, confidence, lang, key in rows:
             links[(lang, key)] = max(links.get((lang, key), (-1.0, "")), (confidence, method))
@@ -312,13 +374,14 @@ class KnowledgeBase:
         """``(aligned number, name, lang)`` of the rules (not sections or chapters) that are only a
         name, such as ``702.20. Vigilance`` (the keyword rules), or that carry a title, in the active
         documents, in rules order."""
-        ids = self.active_ids(release)
-        marks = ",".join("?" * len(ids))
-        rows = self.db.execute(f"SELECT r.aligned_number, COALESCE(r.title, r.text), d.lang FROM rules r"
-                               f" JOIN documents d ON d.id = r.doc_id WHERE r.doc_id IN ({marks}) AND r.kind = 'rule'"
-                               " AND r.align_method != 'unaligned' AND (r.title IS NOT NULL OR length(r.text) <= ?)"
-                               " ORDER BY r.aligned_key", [*ids, max_chars])
-        return [(number, name, lang) for number, name, lang in rows if name and "." not in name]
+        rows = []
+        for table, params, ids, marks in self._numbering(self.active_ids(release), release):
+            rows += self.db.execute(f"SELECT r.aligned_number, COALESCE(r.title, r.text), d.lang, r.aligned_key"
+                                    f" FROM {table} r JOIN documents d ON d.id = r.doc_id WHERE r.doc_id IN ({marks})"
+                                    " AND r.kind = 'rule' AND r.align_method != 'unaligned' AND (r.title IS NOT NULL"
+                                    " OR length(r.text) <= ?)", [*params, *ids, max_chars]).fetchall()
+        rows.sort(key=lambda row: row[3])
+        return [(number, name, lang) for number, name, lang, _ in rows if name and "." not in name]
 
     def card_names(self) -> list[tuple[str, str, str]]:
         """Every card's names: ``(English name, lang, name in lang)``, English ones included (for near spellings)."""

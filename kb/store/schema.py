@@ -6,7 +6,7 @@ written in another version and asks for ``mtgkb build``.
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 DB_NAME = "kb.sqlite"
 
 SCHEMA = """
@@ -20,12 +20,24 @@ CREATE TABLE rules (
     doc_id TEXT NOT NULL, seq INTEGER NOT NULL, number TEXT NOT NULL, sort_key TEXT NOT NULL,
     kind TEXT NOT NULL, title TEXT, text TEXT, examples TEXT, refs TEXT,
     line INTEGER, end_line INTEGER, pointer TEXT,
-    -- the number of the reference-language rule this text is aligned to
+    -- the number of the rule of the reference (the newest English release) this text is aligned to
     aligned_number TEXT NOT NULL, aligned_key TEXT NOT NULL,
     align_method TEXT NOT NULL DEFAULT 'number', align_confidence REAL NOT NULL DEFAULT 1.0,
     PRIMARY KEY (doc_id, number)
 );
 CREATE INDEX rules_aligned ON rules (aligned_key);
+-- where a foreign rule text sits in the numbering of an English release other than the reference
+-- (release: that release's document id); the reference's is in the rules table
+CREATE TABLE placements (
+    release TEXT NOT NULL, doc_id TEXT NOT NULL, number TEXT NOT NULL,
+    aligned_number TEXT NOT NULL, aligned_key TEXT NOT NULL, method TEXT NOT NULL, confidence REAL NOT NULL,
+    PRIMARY KEY (release, doc_id, number)
+);
+CREATE INDEX placements_aligned ON placements (release, aligned_key);
+-- a rule of an English release other than the reference, and the reference's number of the same rule
+CREATE TABLE release_numbers (
+    release TEXT NOT NULL, number TEXT NOT NULL, reference TEXT NOT NULL, PRIMARY KEY (release, number)
+);
 CREATE TABLE terms (
     doc_id TEXT NOT NULL, seq INTEGER NOT NULL, names TEXT NOT NULL, definition TEXT,
     obsolete INTEGER, refs TEXT, line INTEGER

@@ -109,11 +109,23 @@ def _insert_document(db: sqlite3.Connection, doc: Document, active: bool) -> Non
 
 
 def _insert_alignment(db: sqlite3.Connection, alignment: "Alignment") -> None:
-    """Aligned numbers onto the rules, then every pair, unaligned item and lexicon entry."""
+    """Aligned numbers onto the rules (the reference's) and into ``placements`` (every other English
+    release's), the reference's numbers of other releases' rules, then every pair, unaligned item and
+    lexicon entry."""
     db.executemany("UPDATE rules SET aligned_number = ?, aligned_key = ?, align_method = ?, align_confidence = ?"
                    " WHERE doc_id = ? AND number = ?", [
         (link.aligned_number, RuleNumber.parse(link.aligned_number).sort_key, link.method, link.confidence,
          link.doc, link.number) for link in alignment.rules.values()])
+    db.executemany("INSERT INTO placements VALUES (?,?,?,?,?,?,?)", [
+        (release, link.doc, link.number, link.aligned_number, RuleNumber.parse(link.aligned_number).sort_key,
+         link.method, link.confidence)
+        for release, placement in alignment.placements.items() if release != alignment.reference
+        for link in placement.links.values()])
+    db.executemany("INSERT INTO release_numbers VALUES (?,?,?)", [
+        (release, number, reference) for release, numbers in alignment.release_numbers.items()
+        for number, reference in numbers.items()])
+    db.execute("INSERT INTO info VALUES ('alignment_releases', ?)", (json.dumps(
+        {placement.date: release for release, placement in alignment.placements.items()}),))
     db.executemany("INSERT INTO alignments VALUES (?,?,?,?,?,?,?,?)", [
         (p.kind, p.a_doc, p.a_id, p.b_doc, p.b_id, p.method, p.confidence, json.dumps(p.note, ensure_ascii=False))
         for p in alignment.pairs])
