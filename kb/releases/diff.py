@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 from typing import TYPE_CHECKING, Any, Iterable
 
+from ..corpus import source_label
 from ..errors import NotFoundError
 from ..model import Document
 from ..numbering import RuleNumber
@@ -272,13 +273,15 @@ def stale_translations(diff: Diff, kb: "KnowledgeBase", lang: str) -> list[dict[
         changes = {c.old_number: c for c in diff.rules if c.old_number}
     else:
         changes = {c.new_number: c for c in diff.rules if c.new_number and c.kind != "added"}
-    docs = [d.id for d in kb.documents().values() if d.lang == lang]
+    held = kb.documents()
+    docs = [d.id for d in held.values() if d.lang == lang]
     stale = []
     for rule in kb.aligned_numbers(docs, date):
         change = changes.get(rule.aligned_number)
         if change is None:
             continue
-        stale.append({"lang": lang, "document": rule.doc_id, "number": rule.number,
+        stale.append({"lang": lang, "document": rule.doc_id, "source": source_label(held[rule.doc_id]),
+                      "number": rule.number,
                       "aligned_number": rule.aligned_number, "release": date,
                       "change": change.kind, "old_number": change.old_number, "new_number": change.new_number,
                       "similarity": round(change.similarity, 3), "words": words_dict(change.words)})

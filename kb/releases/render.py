@@ -137,7 +137,7 @@ def render_stale(stale: list[dict[str, Any]], diff: Diff, lang: str) -> str:
             what = f"English {item['new_number']}: references renumbered"
         else:
             what = f"English {item['new_number']} reworded ({percent(item['similarity'])} similar)"
-        out.append(f"  {item['number']} [{item['document']}]: {what}")
+        out.append(f"  {item['number']} [{item.get('source') or item['document']}]: {what}")
     return "\n".join(out)
 
 
