@@ -180,7 +180,8 @@ def test_diff_lang_reads_the_italian_texts_in_the_old_release(kb_dir):
     assert (vote["701.31"]["change"], vote["701.31"]["old_number"], vote["701.31"]["new_number"]) == \
         ("moved", "701.32", "701.38")
     text = _run("diff", "2024-11-08", "2025-11-14", "--lang", "it", "--kb", str(kb_dir))
-    assert f"701.31 [{SEED_VOTE}]: English 701.32 moved to 701.38" in text and "701.15" not in text
+    assert "701.31 [Voto, 2024-11-23]: English 701.32 moved to 701.38" in text and "701.15" not in text
+    assert SEED_VOTE not in text, "documents are named by title and date, not by id"
 
 
 # -- the web ---------------------------------------------------------------------------------
