@@ -97,12 +97,30 @@ def build_index(build_dir: Path, progress: Callable[[str], None] | None = None) 
         options.update(procs=procs, multisegment=True)
     writer = ix.writer(**options)
     try:
-        for item in items:
+        for item in index_order(items):
             writer.add_document(**item.fields())
     except BaseException:
         writer.cancel()
         raise
     writer.commit()
+
+
+# Kinds the searcher reads in bounded windows (indexer.windows), in index order after the rest.
+WINDOW_KINDS = ("ruling", "card")
+
+
+def index_order(items: list[Item]) -> list[Item]:
+    """Rules, examples, glossary terms and keyword pages first (as collected), then rulings, then
+    cards, each of those two shortest text first.
+
+    The searcher reads rulings and card texts in index order and stops after a bounded number
+    of matches (:mod:`indexer.windows`): shortest first puts first the texts BM25 ranks highest
+    for the same words, so the bounded read keeps the best of them.
+    """
+    rest = [i for i in items if i.kind not in WINDOW_KINDS]
+    windows = [sorted((i for i in items if i.kind == kind), key=lambda i: (len(i.content), i.uid))
+               for kind in WINDOW_KINDS]
+    return rest + [i for window in windows for i in window]
 
 
 def collect_items(kb: KnowledgeBase) -> list[Item]:
