@@ -27,6 +27,8 @@ from kb.text import fold_quotes
 
 from .analysis import name_key, terms
 from .schema import text_field, title_field
+from .vocab import write_forms
+from .windows import WINDOW_KINDS
 
 # Above this many items the multiprocessing writer pays for its start-up.
 PARALLEL_THRESHOLD = 20_000
@@ -103,10 +105,7 @@ def build_index(build_dir: Path, progress: Callable[[str], None] | None = None) 
         writer.cancel()
         raise
     writer.commit()
-
-
-# Kinds the searcher reads in bounded windows (indexer.windows), in index order after the rest.
-WINDOW_KINDS = ("ruling", "card")
+    write_forms(target)
 
 
 def index_order(items: list[Item]) -> list[Item]:

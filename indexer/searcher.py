@@ -40,8 +40,10 @@ from .schema import fields_of
 from .scoring import (CONCEPT_SCORE, LANG_ORDER, NAME_SCORE, NUMBER_SCORE, STEP, in_languages, kind_order,
                       rule_order, stored_order, weighting)
 from .snippets import same_text_key, with_snippets
+from .spelling import Spelling
+from .storage import open_index
 from .text_queries import TextQueries
-from .vocab import spot, words_of
+from .vocab import read_forms, spot, words_of
 from .windows import WindowCollector, Windows, read_bound
 
 # A concept named inside a longer query: this many of its hits follow the best match.
@@ -56,10 +58,12 @@ class Searcher:
         if not whoosh_index.exists_in(str(index_dir)):
             raise QueryError(f"{index_dir}: no search index here; run 'mtgkb build'")
         self.index_dir = index_dir
-        self.ix = whoosh_index.open_dir(str(index_dir))
+        read_forms(index_dir)
+        self.ix = open_index(index_dir)
         self.searcher = self.ix.searcher(weighting=weighting())
         self.reader = self.searcher.reader()
         self.windows = Windows(self.searcher)
+        self.spelling = Spelling(self.reader)
         self._filters: dict[str, object] = {}
         self._budget: float | None = None
         self._deadline: float | None = None
@@ -80,7 +84,7 @@ class Searcher:
         if kind:
             add_filter(parsed, "kind", kind)
         limit = max(1, min(int(limit), 1000))
-        texts = TextQueries(self.reader, in_languages(parsed.langs))
+        texts = TextQueries(self.reader, in_languages(parsed.langs), spelling=self.spelling)
         page = _Page(limit)
         page.add(self._number_hits(parsed, limit))
         concepts, whole = self._concepts(parsed, texts)

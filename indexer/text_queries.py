@@ -31,6 +31,7 @@ from .lexicon import expansions
 from .vocab import nearest_terms, spelled, spot, term_words, translations, words_of
 from .query import Parsed, Phrase, Word
 from .schema import fields_of
+from .spelling import Spelling
 from .scoring import CORRECTION_BOOST, EXPANSION_BOOST
 
 PREFIX_EXPANSIONS = 64
@@ -41,8 +42,9 @@ PARTIAL_MAX_SHARE = 0.02
 class TextQueries:
     """Builds the queries of one search in ``langs``; remembers the corrections it made."""
 
-    def __init__(self, reader, langs: list[str], scope: str = "all") -> None:
+    def __init__(self, reader, langs: list[str], scope: str = "all", spelling: Spelling | None = None) -> None:
         self.reader = reader
+        self.spelling = spelling  # the index's words, for the nearest words of a misspelt one
         self.langs = langs
         self.scope = scope  # which fields: every item's, all but cards' or cards' (schema.fields_of)
         self.corrections: dict[str, list[str]] = {}  # the words corrected, for "did you mean"
@@ -51,7 +53,7 @@ class TextQueries:
 
     def scoped(self, scope: str, langs: list[str] | None = None) -> "TextQueries":
         """The same search over the fields of ``scope`` (in ``langs``), sharing the corrections made."""
-        other = TextQueries(self.reader, self.langs if langs is None else langs, scope)
+        other = TextQueries(self.reader, self.langs if langs is None else langs, scope, self.spelling)
         other.corrections, other._fixed = self.corrections, self._fixed
         return other
 
@@ -221,9 +223,7 @@ class TextQueries:
 
     def _nearest(self, folded: str, distance: int, count: int) -> list[str]:
         """The ``count`` most frequent indexed words within ``distance`` edits (same first letter)."""
-        found = [(-self.reader.doc_frequency("words", w), w)
-                 for w in self.reader.terms_within("words", folded, distance, prefix=1)]
-        return [w for _, w in sorted(found)[:count]]
+        return self.spelling.within(folded, distance, count) if self.spelling else []
 
     def suggest(self, parsed: Parsed) -> list[str]:
         """The query with its unknown words corrected ("did you mean"), if any was."""

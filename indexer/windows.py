@@ -24,6 +24,7 @@ from .schema import KINDS
 WINDOW_KINDS = ("ruling", "card")  # read in bounded windows, in this order after the other kinds
 READ_BOUND = 400  # rulings (and as many card texts) read at most for a page of 10 hits
 READ_PER_HIT = 40
+PRUNE_EVERY = 10  # documents read between two prunings of the matcher's exhausted branches
 
 
 def read_bound(limit: int) -> int:
@@ -88,13 +89,15 @@ class WindowCollector(TopCollector):
         self.bounded = False  # whether a window was cut short
 
     def matches(self):
-        matcher, offset, allow = self.matcher, self.offset, self.allow
+        offset, allow = self.offset, self.allow
         for start, end, share in self.windows.of(offset):
+            matcher = self._pruned()
             if not matcher.is_active():
                 return
             if matcher.id() < start:
                 matcher.skip_to(start)
             left = math.ceil(self.bound * share) if share is not None else None
+            steps = 0
             while matcher.is_active():
                 docnum = matcher.id()
                 if docnum >= end:
@@ -107,3 +110,14 @@ class WindowCollector(TopCollector):
                         left -= 1
                     yield docnum
                 matcher.next()
+                steps += 1
+                if steps % PRUNE_EVERY == 0:
+                    matcher = self._pruned()
+
+    def _pruned(self):
+        """The matcher without its exhausted branches (whoosh's own collectors do this every
+        few documents; a union of many words otherwise asks every branch at every step).
+        No branch is cut for its maximum score: whoosh's bounds do not know the per-language
+        statistics of :mod:`indexer.scoring`."""
+        self.matcher = self.matcher.replace(0)
+        return self.matcher
