@@ -257,13 +257,31 @@ def link_aligned(items: list[Item]) -> None:
             item.aligned = {lang: uid for lang, uid in versions.items() if lang != item.lang}
 
 
+SUBRULES_PER_RULE = 2  # a counter's listed rule that does not use its name: its subrules that do, at most
+
+
+def _using(number: str, stemmed: set[str], texts: dict[str, str], subrules: bool) -> list[str]:
+    """``number`` if its text uses one of the ``stemmed`` names, else (with ``subrules``) its
+    first subrules that do."""
+    def uses(n: str) -> bool:
+        return any(f" {k} " in texts[n] for k in stemmed)
+
+    if uses(number):
+        return [number]
+    if not subrules:
+        return []
+    below = [n for n in texts if n.startswith(number) and n[len(number):len(number) + 1] in (".", *"abcdefghijkmnpqrstuvwxyz")]
+    return [n for n in below if uses(n)][:SUBRULES_PER_RULE]
+
+
 def tag_concepts(items: list[Item]) -> None:
     """Mark the items that define a game concept of the vocabulary (:mod:`indexer.vocab`).
 
     A concept's rules are found in the reference (English) rules by heading (``702.19
     Trample``, ``404 Graveyard``), else its vocabulary rule numbers where that rule's
-    text uses its name (``202.3`` for *mana value*): numbers are checked against the
-    release at hand, since the vocabulary was numbered by one release. Glossary
+    text uses its name (``202.3`` for *mana value*); a kind of counter, listed under 122
+    Counters, is defined by the first subrules using its name (*poison counter* → 122.1f).
+    Numbers are checked against the release at hand, since the vocabulary was numbered by one release. Glossary
     entries and keyword pages are marked when one of their names is a concept's name.
     Every language's version of a rule carries the mark.
     """
@@ -277,14 +295,15 @@ def tag_concepts(items: list[Item]) -> None:
     for item in english:
         if item.title:
             by_heading.setdefault(term_key(item.title, "en"), []).append(item.number)
-    texts = {i.number: f" {' '.join(terms(i.content, 'en'))} " for i in english}
+    texts = {i.number: f" {' '.join(terms(i.content, 'en'))} " for i in sorted(english, key=lambda i: i.akey)}
     by_rule: dict[str, list[str]] = {}
     for concept in vocab.concepts:
         keys = {term_key(n.text, "en") for n in concept.names_in("en", obsolete=True)} - {""}
         found = [n for k in sorted(keys) for n in by_heading.get(k, [])]
         if not found:
             stemmed = {" ".join(terms(k, "en")) for k in keys} - {""}
-            found = [r for r in concept.rules if r in texts and any(f" {k} " in texts[r] for k in stemmed)]
+            found = [n for r in concept.rules if r in texts
+                     for n in _using(r, stemmed, texts, subrules=concept.kind == "counter")]
         for number in dict.fromkeys(found):
             by_rule.setdefault(number, []).append(concept.id)
     for item in items:
