@@ -61,10 +61,11 @@ class Item:
             "aligned": json.dumps(self.aligned, ensure_ascii=False) if self.aligned else "",
             "extra": json.dumps(self.extra, ensure_ascii=False) if self.extra else "",
             "words": f"{self.title}\n{self.content}",
-            title_field(self.lang, self.kind == "card"): self.title,
             text_field(self.lang, self.kind == "card"): self.content,
             "population": f"{self.lang}/card" if self.kind == "card" else self.lang,
         }
+        if self.kind != "ruling":  # a ruling's title is its card's name: no reason for it to match
+            doc[title_field(self.lang, self.kind == "card")] = self.title
         if parsed is not None:
             doc.update(number=str(parsed), numkey=parsed.sort_key, section=str(parsed.section))
         if self.akey:
@@ -87,6 +88,7 @@ def build_index(build_dir: Path, progress: Callable[[str], None] | None = None) 
     with KnowledgeBase(build_dir) as kb:
         items = collect_items(kb)
     link_aligned(items)
+    name_rulings(items)
     tag_concepts(items)
     target = build_dir / INDEX_DIR
     target.mkdir(exist_ok=True)
@@ -274,6 +276,18 @@ def _using(number: str, stemmed: set[str], texts: dict[str, str], subrules: bool
     return [n for n in below if uses(n)][:SUBRULES_PER_RULE]
 
 
+def name_rulings(items: list[Item]) -> None:
+    """Give each ruling on a card the card's names in every language, for exact-name hits: a
+    card's name finds the card, then its rulings (a ruling's card name is not text it holds)."""
+    names: dict[str, list[str]] = {}
+    for item in items:
+        if item.kind == "card":
+            names.setdefault(item.extra.get("english") or item.title, []).append(item.title)
+    for item in items:
+        if item.kind == "ruling" and item.extra.get("card"):
+            item.names = list(dict.fromkeys(names.get(item.extra["card"], [item.extra["card"]])))
+
+
 def tag_concepts(items: list[Item]) -> None:
     """Mark the items that define a game concept of the vocabulary (:mod:`indexer.vocab`).
 
@@ -281,8 +295,10 @@ def tag_concepts(items: list[Item]) -> None:
     Trample``, ``404 Graveyard``), else its vocabulary rule numbers where that rule's
     text uses its name (``202.3`` for *mana value*); a kind of counter, listed under 122
     Counters, is defined by the first subrules using its name (*poison counter* → 122.1f).
-    Numbers are checked against the release at hand, since the vocabulary was numbered by one release. Glossary
-    entries and keyword pages are marked when one of their names is a concept's name.
+    Numbers are checked against the release at hand, since the vocabulary was numbered by one
+    release. Glossary entries are marked when one of their names is a concept's name in their
+    language (the English entry Pile is not the stack, French *pile*), keyword pages when one
+    of their names, in any language, is.
     Every language's version of a rule carries the mark.
     """
     from kb.vocabulary import name_key as term_key
@@ -309,5 +325,8 @@ def tag_concepts(items: list[Item]) -> None:
     for item in items:
         if item.kind == "rule" and item.number in by_rule:
             item.concepts = by_rule[item.number]
-        elif item.kind in ("term", "page"):
+        elif item.kind == "term":
+            item.concepts = list(dict.fromkeys(m.concept.id for n in item.names for m in vocab.matches(n, item.lang)
+                                               if m.name.lang == item.lang))
+        elif item.kind == "page":
             item.concepts = list(dict.fromkeys(m.concept.id for n in item.names for m in vocab.matches(n)))

@@ -203,8 +203,9 @@ class Searcher:
         key = name_key(parsed.plain_text())
         if not key:
             return []
-        found = self.searcher.search(Q.Term("name_key", key), filter=self._filter(parsed), limit=limit)
-        return sorted((self._hit(h.fields(), NAME_SCORE, "name", set()) for h in found), key=kind_order)
+        # every item of that name (a card in its languages, the rulings on it), the card first
+        found = self.searcher.search(Q.Term("name_key", key), filter=self._filter(parsed), limit=None)
+        return sorted((self._hit(h.fields(), NAME_SCORE, "name", set()) for h in found), key=kind_order)[:limit]
 
     def _with_texts(self, page: list[Hit], parsed: Parsed) -> list[Hit]:
         """Each rule hit with its texts in every language (allowed by the filters), the matched
