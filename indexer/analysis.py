@@ -117,20 +117,38 @@ class SnowballFilter(Filter):
             yield t
 
 
+# Plural endings and the singular ending they replace, per language: a protected game term's
+# plural is protected with it (``enchantments`` is ``enchantment``, ``mani`` is ``mano``).
+PLURALS = {"en": (("es", ""), ("s", "")), "fr": (("s", ""), ("x", "")),
+           "it": (("i", "o"), ("i", "e"), ("e", "a"), ("i", "a"))}
+
+
 @lru_cache(maxsize=None)
 def stemmer(lang: str):
     """A cached stem function for ``lang`` (whoosh's snowball stemmers are pure Python);
-    protected game terms (:func:`indexer.vocab.protected_forms`) become their concept's name."""
+    protected game terms (:func:`indexer.vocab.protected_forms`) and their plurals become
+    their concept's name."""
     from .vocab import protected_forms
 
     base = stemmer_for_language(lang)
     protected = protected_forms(lang)
+    plurals = PLURALS.get(lang, ())
+
+    def protected_form(word: str) -> str | None:
+        if word in protected:
+            return protected[word]
+        for ending, singular in plurals:
+            if word.endswith(ending) and len(word) > len(ending) + 2:
+                found = protected.get(word[:-len(ending)] + singular)
+                if found:
+                    return found
+        return None
 
     @lru_cache(maxsize=200_000)
     def stem(word: str) -> str:
         if any(c.isdigit() for c in word):
             return word
-        return protected.get(word) or base(word)
+        return protected_form(word) or base(word)
 
     return stem
 

@@ -27,6 +27,8 @@ from kb.text import fold_quotes
 
 from .analysis import name_key, terms
 from .schema import text_field, title_field
+from .vocab import write_forms
+from .windows import WINDOW_KINDS
 
 # Above this many items the multiprocessing writer pays for its start-up.
 PARALLEL_THRESHOLD = 20_000
@@ -59,10 +61,11 @@ class Item:
             "aligned": json.dumps(self.aligned, ensure_ascii=False) if self.aligned else "",
             "extra": json.dumps(self.extra, ensure_ascii=False) if self.extra else "",
             "words": f"{self.title}\n{self.content}",
-            title_field(self.lang, self.kind == "card"): self.title,
             text_field(self.lang, self.kind == "card"): self.content,
             "population": f"{self.lang}/card" if self.kind == "card" else self.lang,
         }
+        if self.kind != "ruling":  # a ruling's title is its card's name: no reason for it to match
+            doc[title_field(self.lang, self.kind == "card")] = self.title
         if parsed is not None:
             doc.update(number=str(parsed), numkey=parsed.sort_key, section=str(parsed.section))
         if self.akey:
@@ -85,6 +88,7 @@ def build_index(build_dir: Path, progress: Callable[[str], None] | None = None) 
     with KnowledgeBase(build_dir) as kb:
         items = collect_items(kb)
     link_aligned(items)
+    name_rulings(items)
     tag_concepts(items)
     target = build_dir / INDEX_DIR
     target.mkdir(exist_ok=True)
@@ -97,12 +101,27 @@ def build_index(build_dir: Path, progress: Callable[[str], None] | None = None) 
         options.update(procs=procs, multisegment=True)
     writer = ix.writer(**options)
     try:
-        for item in items:
+        for item in index_order(items):
             writer.add_document(**item.fields())
     except BaseException:
         writer.cancel()
         raise
     writer.commit()
+    write_forms(target)
+
+
+def index_order(items: list[Item]) -> list[Item]:
+    """Rules, examples, glossary terms and keyword pages first (as collected), then rulings, then
+    cards, each of those two shortest text first.
+
+    The searcher reads rulings and card texts in index order and stops after a bounded number
+    of matches (:mod:`indexer.windows`): shortest first puts first the texts BM25 ranks highest
+    for the same words, so the bounded read keeps the best of them.
+    """
+    rest = [i for i in items if i.kind not in WINDOW_KINDS]
+    windows = [sorted((i for i in items if i.kind == kind), key=lambda i: (len(i.content), i.uid))
+               for kind in WINDOW_KINDS]
+    return rest + [i for window in windows for i in window]
 
 
 def collect_items(kb: KnowledgeBase) -> list[Item]:
@@ -240,14 +259,46 @@ def link_aligned(items: list[Item]) -> None:
             item.aligned = {lang: uid for lang, uid in versions.items() if lang != item.lang}
 
 
+SUBRULES_PER_RULE = 2  # a counter's listed rule that does not use its name: its subrules that do, at most
+
+
+def _using(number: str, stemmed: set[str], texts: dict[str, str], subrules: bool) -> list[str]:
+    """``number`` if its text uses one of the ``stemmed`` names, else (with ``subrules``) its
+    first subrules that do."""
+    def uses(n: str) -> bool:
+        return any(f" {k} " in texts[n] for k in stemmed)
+
+    if uses(number):
+        return [number]
+    if not subrules:
+        return []
+    below = [n for n in texts if n.startswith(number) and n[len(number):len(number) + 1] in (".", *"abcdefghijkmnpqrstuvwxyz")]
+    return [n for n in below if uses(n)][:SUBRULES_PER_RULE]
+
+
+def name_rulings(items: list[Item]) -> None:
+    """Give each ruling on a card the card's names in every language, for exact-name hits: a
+    card's name finds the card, then its rulings (a ruling's card name is not text it holds)."""
+    names: dict[str, list[str]] = {}
+    for item in items:
+        if item.kind == "card":
+            names.setdefault(item.extra.get("english") or item.title, []).append(item.title)
+    for item in items:
+        if item.kind == "ruling" and item.extra.get("card"):
+            item.names = list(dict.fromkeys(names.get(item.extra["card"], [item.extra["card"]])))
+
+
 def tag_concepts(items: list[Item]) -> None:
     """Mark the items that define a game concept of the vocabulary (:mod:`indexer.vocab`).
 
     A concept's rules are found in the reference (English) rules by heading (``702.19
     Trample``, ``404 Graveyard``), else its vocabulary rule numbers where that rule's
-    text uses its name (``202.3`` for *mana value*): numbers are checked against the
-    release at hand, since the vocabulary was numbered by one release. Glossary
-    entries and keyword pages are marked when one of their names is a concept's name.
+    text uses its name (``202.3`` for *mana value*); a kind of counter, listed under 122
+    Counters, is defined by the first subrules using its name (*poison counter* → 122.1f).
+    Numbers are checked against the release at hand, since the vocabulary was numbered by one
+    release. Glossary entries are marked when one of their names is a concept's name in their
+    language (the English entry Pile is not the stack, French *pile*), keyword pages when one
+    of their names, in any language, is.
     Every language's version of a rule carries the mark.
     """
     from kb.vocabulary import name_key as term_key
@@ -260,18 +311,22 @@ def tag_concepts(items: list[Item]) -> None:
     for item in english:
         if item.title:
             by_heading.setdefault(term_key(item.title, "en"), []).append(item.number)
-    texts = {i.number: f" {' '.join(terms(i.content, 'en'))} " for i in english}
+    texts = {i.number: f" {' '.join(terms(i.content, 'en'))} " for i in sorted(english, key=lambda i: i.akey)}
     by_rule: dict[str, list[str]] = {}
     for concept in vocab.concepts:
         keys = {term_key(n.text, "en") for n in concept.names_in("en", obsolete=True)} - {""}
         found = [n for k in sorted(keys) for n in by_heading.get(k, [])]
         if not found:
             stemmed = {" ".join(terms(k, "en")) for k in keys} - {""}
-            found = [r for r in concept.rules if r in texts and any(f" {k} " in texts[r] for k in stemmed)]
+            found = [n for r in concept.rules if r in texts
+                     for n in _using(r, stemmed, texts, subrules=concept.kind == "counter")]
         for number in dict.fromkeys(found):
             by_rule.setdefault(number, []).append(concept.id)
     for item in items:
         if item.kind == "rule" and item.number in by_rule:
             item.concepts = by_rule[item.number]
-        elif item.kind in ("term", "page"):
+        elif item.kind == "term":
+            item.concepts = list(dict.fromkeys(m.concept.id for n in item.names for m in vocab.matches(n, item.lang)
+                                               if m.name.lang == item.lang))
+        elif item.kind == "page":
             item.concepts = list(dict.fromkeys(m.concept.id for n in item.names for m in vocab.matches(n)))

@@ -23,7 +23,9 @@ from __future__ import annotations
 import json
 import threading
 import time
+from itertools import groupby
 from pathlib import Path
+from typing import Iterable, Iterator
 
 from whoosh import index as whoosh_index
 from whoosh import query as Q
@@ -36,10 +38,13 @@ from .query import Parsed, QueryError, SearchTimeout, Word, add_filter, parse_qu
 from .ranges import range_query
 from .schema import fields_of
 from .scoring import (CONCEPT_SCORE, LANG_ORDER, NAME_SCORE, NUMBER_SCORE, STEP, in_languages, kind_order,
-                      rule_order, score_order, weighting)
+                      rule_order, stored_order, weighting)
 from .snippets import same_text_key, with_snippets
+from .spelling import Spelling
+from .storage import open_index
 from .text_queries import TextQueries
-from .vocab import spot, words_of
+from .vocab import read_forms, spot, words_of
+from .windows import WindowCollector, Windows, read_bound
 
 # A concept named inside a longer query: this many of its hits follow the best match.
 PARTIAL_CONCEPT_HITS = 3
@@ -53,9 +58,12 @@ class Searcher:
         if not whoosh_index.exists_in(str(index_dir)):
             raise QueryError(f"{index_dir}: no search index here; run 'mtgkb build'")
         self.index_dir = index_dir
-        self.ix = whoosh_index.open_dir(str(index_dir))
+        read_forms(index_dir)
+        self.ix = open_index(index_dir)
         self.searcher = self.ix.searcher(weighting=weighting())
         self.reader = self.searcher.reader()
+        self.windows = Windows(self.searcher)
+        self.spelling = Spelling(self.reader)
         self._filters: dict[str, object] = {}
         self._budget: float | None = None
         self._deadline: float | None = None
@@ -76,7 +84,7 @@ class Searcher:
         if kind:
             add_filter(parsed, "kind", kind)
         limit = max(1, min(int(limit), 1000))
-        texts = TextQueries(self.reader, in_languages(parsed.langs))
+        texts = TextQueries(self.reader, in_languages(parsed.langs), spelling=self.spelling)
         page = _Page(limit)
         page.add(self._number_hits(parsed, limit))
         concepts, whole = self._concepts(parsed, texts)
@@ -118,7 +126,7 @@ class Searcher:
             query = Q.Term("concepts", concept)
             query = Q.AndNot(query, negation) if negation is not None else query
             found = self.searcher.search(query, filter=self._filter(parsed), limit=limit * 3)
-            batch = [self._hit(h, CONCEPT_SCORE - rank, "concept", set()) for h in found]
+            batch = [self._hit(h.fields(), CONCEPT_SCORE - rank, "concept", set()) for h in found]
             hits += sorted(batch, key=lambda h: (kind_order(h)[0], rule_order(h)))
         return hits
 
@@ -131,36 +139,36 @@ class Searcher:
         scopes = ["rules", "cards"] if cards_last and (not parsed.kinds or parsed.kinds - {"card"}) else ["all"]
         for scope in scopes:
             scoped = texts.scoped(scope)
-            direct, _, negation = scoped.build(parsed, expand=False)
-            if scope == "cards":
-                tiers = ([(direct, "text")],)
-            else:
-                strict, relaxed, _ = scoped.build(parsed, expand=True)
-                first = [(direct, "text")] + ([(strict, "expanded")] if strict != direct else [])
-                tiers = (first, [(relaxed, "partial")])
-            for tier in tiers:
-                if page.full or all(q is None for q, _ in tier):
+            negation = scoped.negation(parsed)
+            for tier in _tiers(scoped, parsed):
+                if page.full:
+                    break
+                if all(q is None for q, _ in tier):
                     continue
                 reached = self._tier(tier, negation, flt, page.limit)
                 page.add(reached)
                 if len(reached) >= _candidates(page.limit):
-                    if not page.full:  # repeated texts merged away too many: read further into this tier
-                        page.add(self._tier(tier, negation, flt, page.limit * 5))
                     break
 
-    def _tier(self, queries: list[tuple[Q.Query | None, str]], negation, flt, limit: int) -> list[Hit]:
-        """The hits of a tier's queries merged by id, best score kept (the first reason found);
-    direct matches before the hits only a translation or correction reached."""
-        merged: dict[str, Hit] = {}
+    def _tier(self, queries: list[tuple[Q.Query | None, str]], negation, flt, limit: int) -> "_Ranked":
+        """The hits of a tier's queries merged, best score kept (the first reason found); direct
+        matches before the hits only a translation or correction reached. The queries read
+        enough candidates for repeated texts merged away on the page."""
+        merged: dict[int, list] = {}  # docnum -> [score, reason, terms of the query]
         for query, reason in queries:
+            if query is None:
+                continue
             self._check_budget()
-            for hit in self._run(query, negation, flt, limit, reason) if query is not None else []:
-                if hit.id not in merged or hit.score > merged[hit.id].score + 1e-9:
-                    if hit.id in merged:
-                        hit.reason = merged[hit.id].reason
-                    merged[hit.id] = hit
-        # the words as typed first, then what only their translations or corrections reached
-        return sorted(merged.values(), key=lambda h: (h.reason != "text", score_order(h)))
+            # The query's own terms mark the snippets (make_snippet keeps those the text holds).
+            matched = {(f, t.decode("utf-8") if isinstance(t, bytes) else t) for f, t in query.iter_all_terms()}
+            for docnum, score in self._run(Q.AndNot(query, negation) if negation is not None else query,
+                                           flt, limit):
+                known = merged.get(docnum)
+                if known is None:
+                    merged[docnum] = [score, reason, matched]
+                elif score > known[0] + 1e-9:
+                    known[0], known[2] = score, matched
+        return _Ranked(self, merged)
 
     def _number_hits(self, parsed: Parsed, limit: int) -> list[Hit]:
         """The rules numbered so in the reference release (``numkey``), then their subrules."""
@@ -179,7 +187,7 @@ class Searcher:
                 self._check_budget()
                 q = Q.And([query, Q.Term("kind", "rule")])
                 found = self.searcher.search(q, filter=flt, limit=limit * 3, sortedby="numkey")
-                batch = [self._hit(h, NUMBER_SCORE - i * STEP, "number", set()) for i, h in enumerate(found)]
+                batch = [self._hit(h.fields(), NUMBER_SCORE - i * STEP, "number", set()) for i, h in enumerate(found)]
                 hits += sorted(batch, key=rule_order)
         return hits
 
@@ -195,8 +203,9 @@ class Searcher:
         key = name_key(parsed.plain_text())
         if not key:
             return []
-        found = self.searcher.search(Q.Term("name_key", key), filter=self._filter(parsed), limit=limit)
-        return sorted((self._hit(h, NAME_SCORE, "name", set()) for h in found), key=kind_order)
+        # every item of that name (a card in its languages, the rulings on it), the card first
+        found = self.searcher.search(Q.Term("name_key", key), filter=self._filter(parsed), limit=None)
+        return sorted((self._hit(h.fields(), NAME_SCORE, "name", set()) for h in found), key=kind_order)[:limit]
 
     def _with_texts(self, page: list[Hit], parsed: Parsed) -> list[Hit]:
         """Each rule hit with its texts in every language (allowed by the filters), the matched
@@ -245,21 +254,19 @@ class Searcher:
             found = self._filters[key] = self.searcher._query_to_comb(query)
         return found
 
-    def _run(self, query: Q.Query, negation: Q.Query | None, flt: Q.Query | None, limit: int,
-             reason: str) -> list[Hit]:
-        if negation is not None:
-            query = Q.AndNot(query, negation)
-        # The query's own terms mark the snippets (make_snippet keeps those the text holds).
-        found = self.searcher.search(query, filter=flt, limit=_candidates(limit))
-        matched = {(f, t.decode("utf-8") if isinstance(t, bytes) else t) for f, t in query.iter_all_terms()}
-        return sorted((self._hit(h, h.score, reason, matched) for h in found), key=score_order)
+    def _run(self, query: Q.Query, flt, limit: int) -> list[tuple[int, float]]:
+        """(docnum, score) of the best candidates for a page of ``limit`` hits, rulings and card
+        texts read in bounded windows (:mod:`indexer.windows`). Enough candidates are kept for
+        a page whose repeated texts merge away (they cost nothing until made into hits)."""
+        collector = WindowCollector(_candidates(limit * 5), self.windows, read_bound(limit), allow=flt)
+        self.searcher.search_with_collector(query, collector)
+        return [(docnum, score) for score, docnum in collector.results().top_n]
 
-    def _hit(self, found, score: float, reason: str, matched: set[tuple[str, str]]) -> Hit:
-        stored = found.fields()
+    def _hit(self, stored: dict, score: float, reason: str, matched: set[tuple[str, str]]) -> Hit:
         lang = stored.get("lang", "")
         extra = json.loads(stored["extra"]) if stored.get("extra") else {}
         # The snippet is cut only for the hits kept (see with_snippets): a tier reads
-        # three times as many candidates as it shows.
+        # more candidates than it shows.
         extra["_content"] = stored.get("content", "") or ""
         extra["_marks"] = {t for f, t in matched if f in fields_of(lang)}
         extra["_numkey"] = stored.get("numkey", "")
@@ -270,6 +277,44 @@ class Searcher:
                    number=stored.get("number") or None,
                    aligned=json.loads(stored["aligned"]) if stored.get("aligned") else {},
                    doc=stored.get("doc", ""), reason=reason, extra=extra)
+
+
+def _tiers(scoped: TextQueries, parsed: Parsed) -> Iterator[list[tuple[Q.Query | None, str]]]:
+    """The queries of each tier, built only when the tier runs: card texts as typed; elsewhere the
+    words as typed with their translations and corrections, then only some of the words."""
+    if scoped.scope == "cards":
+        yield [(scoped.strict(parsed, expand=False), "text")]
+        return
+    yield [(scoped.strict(parsed, expand=False), "text"), (scoped.expansion(parsed), "expanded")]
+    yield [(scoped.relaxed(parsed), "partial")]
+
+
+class _Ranked:
+    """A tier's candidates, best first, made into hits only as they are read: (direct matches
+    first, score to 4 decimals), ties broken by kind, language, rule order and id."""
+
+    def __init__(self, searcher: "Searcher", merged: dict[int, list]) -> None:
+        self._searcher = searcher
+        self._stored: dict[int, dict] = {}
+        ranked = sorted(merged.items(), key=lambda e: (e[1][1] != "text", -round(e[1][0], 4), e[0]))
+        self._order: list[tuple[int, list]] = []
+        for _, tied in groupby(ranked, key=lambda e: (e[1][1] != "text", round(e[1][0], 4))):
+            tied = list(tied)
+            if len(tied) > 1:
+                tied.sort(key=lambda e: stored_order(self._fields(e[0])))
+            self._order += tied
+
+    def __len__(self) -> int:
+        return len(self._order)
+
+    def __iter__(self) -> Iterator[Hit]:
+        for docnum, (score, reason, matched) in self._order:
+            yield self._searcher._hit(self._fields(docnum), score, reason, matched)
+
+    def _fields(self, docnum: int) -> dict:
+        if docnum not in self._stored:
+            self._stored[docnum] = self._searcher.searcher.stored_fields(docnum)
+        return self._stored[docnum]
 
 
 def _text_of(stored: dict) -> dict:
@@ -295,10 +340,12 @@ class _Page(list):
     def full(self) -> bool:
         return len(self) >= self.limit
 
-    def add(self, new: list[Hit]) -> None:
+    def add(self, new: Iterable[Hit]) -> None:
         for hit in new:
+            if self.full:
+                break
             key = same_text_key(hit)
-            if hit.id in self.seen or key in self.seen or self.full:
+            if hit.id in self.seen or key in self.seen:
                 continue
             self.seen.update((hit.id, key))
             self.append(hit)

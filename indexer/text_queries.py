@@ -12,8 +12,10 @@ title and text fields. With ``expand``:
   terms first, then indexed words.
 
 A prefix (``vot*``) becomes its most frequent indexed words. Besides the query that
-needs every word, :meth:`TextQueries.build` gives the partial query (only some of
-the words) and the negation; :meth:`TextQueries.suggest` the did-you-mean query.
+needs every word (:meth:`TextQueries.strict`, and :meth:`TextQueries.expansion`, its
+translations and corrections alone), :meth:`TextQueries.relaxed` gives the partial query
+(only some of the words) and :meth:`TextQueries.negation` the negation;
+:meth:`TextQueries.suggest` the did-you-mean query.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from .lexicon import expansions
 from .vocab import nearest_terms, spelled, spot, term_words, translations, words_of
 from .query import Parsed, Phrase, Word
 from .schema import fields_of
+from .spelling import Spelling
 from .scoring import CORRECTION_BOOST, EXPANSION_BOOST
 
 PREFIX_EXPANSIONS = 64
@@ -39,34 +42,48 @@ PARTIAL_MAX_SHARE = 0.02
 class TextQueries:
     """Builds the queries of one search in ``langs``; remembers the corrections it made."""
 
-    def __init__(self, reader, langs: list[str], scope: str = "all") -> None:
+    def __init__(self, reader, langs: list[str], scope: str = "all", spelling: Spelling | None = None) -> None:
         self.reader = reader
+        self.spelling = spelling  # the index's words, for the nearest words of a misspelt one
         self.langs = langs
         self.scope = scope  # which fields: every item's, all but cards' or cards' (schema.fields_of)
-        self.corrections: dict[str, list[str]] = {}
+        self.corrections: dict[str, list[str]] = {}  # the words corrected, for "did you mean"
+        self._fixed: dict[str, list[str]] = {}  # every word's corrections, computed once
+        self.expanded_langs: set[str] = set()  # where translations and corrections added terms
 
-    def scoped(self, scope: str) -> "TextQueries":
-        """The same search over the fields of ``scope``, sharing the corrections made."""
-        other = TextQueries(self.reader, self.langs, scope)
-        other.corrections = self.corrections
+    def scoped(self, scope: str, langs: list[str] | None = None) -> "TextQueries":
+        """The same search over the fields of ``scope`` (in ``langs``), sharing the corrections made."""
+        other = TextQueries(self.reader, self.langs if langs is None else langs, scope, self.spelling)
+        other.corrections, other._fixed = self.corrections, self._fixed
         return other
 
-    def build(self, parsed: Parsed, expand: bool) -> tuple[Q.Query | None, Q.Query | None, Q.Query | None]:
-        """(every word of some group, some of the words, the negated items) as queries."""
-        strict_groups, every_clause = [], []
+    def strict(self, parsed: Parsed, expand: bool) -> Q.Query | None:
+        """Every word of some group (with their translations and corrections when ``expand``)."""
+        strict_groups = []
         for group in parsed.groups:
             required, optional = [], []
             for clause, is_optional in self._group_clauses(group, expand):
                 (optional if is_optional else required).append(clause)
-            every_clause += required + optional
             if required:
                 strict = Q.And(required)
                 strict_groups.append(Q.AndMaybe(strict, Q.Or(optional)) if optional else strict)
             elif optional:
                 strict_groups.append(Q.Or(optional))
-        strict = Q.Or(strict_groups) if strict_groups else None
-        relaxed = self._partial_query(every_clause)
-        return strict, relaxed, self.negation(parsed)
+        return Q.Or(strict_groups) if strict_groups else None
+
+    def expansion(self, parsed: Parsed) -> Q.Query | None:
+        """:meth:`strict` with ``expand``, in only the languages where the translations and
+        corrections add something to the words as typed (in the others it would find again,
+        at the same scores, what the words as typed find); None when they add nothing."""
+        probe = self.scoped(self.scope)
+        probe.strict(parsed, True)
+        langs = [lang for lang in self.langs if lang in probe.expanded_langs]
+        return self.scoped(self.scope, langs).strict(parsed, True) if langs else None
+
+    def relaxed(self, parsed: Parsed) -> Q.Query | None:
+        """Documents with only some of the words (translations and corrections included)."""
+        return self._partial_query([clause for group in parsed.groups
+                                    for clause, _ in self._group_clauses(group, True)])
 
     def negation(self, parsed: Parsed) -> Q.Query | None:
         """What the query excludes (``NOT word``, ``-word``), as one query."""
@@ -113,6 +130,7 @@ class TextQueries:
         analysed = terms(phrase, lang)
         if not analysed:
             return None
+        self.expanded_langs.add(lang)
         fields = fields_of(lang, self.scope)
         if len(analysed) == 1:
             return Q.Or([Q.Term(f, analysed[0]) for f in fields], boost=EXPANSION_BOOST)
@@ -129,14 +147,19 @@ class TextQueries:
         direct = self._word_terms(item.text)
         if not direct:
             return None
-        if fuzzy and not any(self.reader.doc_frequency(f, t) for f, t in direct):
-            fixed = self._corrections(item.text)
+        if fuzzy:
+            fixed = self._fixed.get(item.text)
+            if fixed is None:
+                fixed = self._fixed[item.text] = self._corrections(item.text)
             if fixed:
                 self.corrections[item.text] = fixed
-                alternatives = [Q.Term(f, t) for f, t in direct]
+                boosts = dict.fromkeys(direct, 1.0)  # a term two corrections share is searched once
                 for word in fixed:
-                    alternatives += [Q.Term(f, t, boost=CORRECTION_BOOST) for f, t in self._word_terms(word)]
-                return Q.Or(alternatives)
+                    for pair in self._word_terms(word):
+                        if pair not in boosts:
+                            boosts[pair] = CORRECTION_BOOST
+                            self.expanded_langs.add(pair[0].rpartition("_")[2])
+                return Q.Or([Q.Term(f, t, boost=b) for (f, t), b in boosts.items()])
         return Q.Or([Q.Term(f, t) for f, t in direct])
 
     def _word_terms(self, word: str) -> list[tuple[str, str]]:
@@ -160,6 +183,7 @@ class TextQueries:
             analysed = terms(text, lang)
             for start, end, english in expansions(lang, analysed):
                 if (start, end) == (0, len(analysed)) and "en" in self.langs:
+                    self.expanded_langs.add("en")
                     target = terms(english, "en")
                     for f in fields_of("en", self.scope):
                         alternatives.append(Q.Phrase(f, target, boost=EXPANSION_BOOST) if len(target) > 1
@@ -178,10 +202,11 @@ class TextQueries:
         return Q.Or([Q.Term(f, t) for f, t in sorted(pairs)]) if pairs else Q.NullQuery
 
     def _corrections(self, word: str) -> list[str]:
-        """For a 5+ letter word neither indexed nor a game term: the vocabulary's terms within
-        edit distance 1 (2 for 7+ letters) that the index holds, else the nearest indexed words."""
+        """For a 5+ letter word that no item holds (in any language or field) and that is not a
+        game term: the vocabulary's terms within edit distance 1 (2 for 7+ letters) that the index
+        holds, else the nearest indexed words."""
         folded = fold(word)
-        if len(folded) < 5 or not folded.isalpha() or folded in term_words():
+        if len(folded) < 5 or not folded.isalpha() or folded in term_words() or self._matches_something(word):
             return []
         for distance in (1, 2) if len(folded) >= 7 else (1,):
             found = [w for w in nearest_terms(folded, distance) if self.reader.doc_frequency("words", w)][:3]
@@ -189,11 +214,16 @@ class TextQueries:
                 return found
         return []
 
+    def _matches_something(self, word: str) -> bool:
+        """Whether ``word`` is indexed as written, or as analysed in some language, in any field."""
+        if self.reader.doc_frequency("words", fold(word)):
+            return True
+        return any(self.reader.doc_frequency(f, t) for lang in LANGS for t in dict.fromkeys(terms(word, lang))
+                   for f in fields_of(lang))
+
     def _nearest(self, folded: str, distance: int, count: int) -> list[str]:
         """The ``count`` most frequent indexed words within ``distance`` edits (same first letter)."""
-        found = [(-self.reader.doc_frequency("words", w), w)
-                 for w in self.reader.terms_within("words", folded, distance, prefix=1)]
-        return [w for _, w in sorted(found)[:count]]
+        return self.spelling.within(folded, distance, count) if self.spelling else []
 
     def suggest(self, parsed: Parsed) -> list[str]:
         """The query with its unknown words corrected ("did you mean"), if any was."""

@@ -5,6 +5,8 @@
   as their concept's name instead, so ``mana`` never matches ``mano``. Terms of one
   family (English names of one stem: *Exile* the action and the zone, *Tap* and
   *Tapped*) stay merged, except a keyword and a card type (*planeswalk* is not *planeswalker*).
+  An index keeps the forms it was built with (:func:`write_forms`); the searcher reads them
+  (:func:`read_forms`) instead of stemming the vocabulary at each start.
 * :func:`spot`: the phrases of a query that name concepts (``legame vitale``, ``cimetière``).
 * :func:`translations`: every name of a concept in the other languages, for cross-language
   expansion (``travolgere`` → ``trample``, ``piétinement``).
@@ -14,9 +16,11 @@
 
 from __future__ import annotations
 
+import json
 from functools import lru_cache
+from pathlib import Path
 
-from kb.text import WORD, fold
+from kb.text import WORD, edit_distance, fold
 from kb.vocabulary import Concept, Spot, Vocabulary, default_vocabulary, name_key
 
 LANGS = ("en", "it", "fr")
@@ -27,9 +31,34 @@ def vocabulary() -> Vocabulary:
     return default_vocabulary()
 
 
-@lru_cache(maxsize=None)
+FORMS_FILE = "protected-forms.json"  # in the index folder
+_FORMS: dict[str, dict[str, str]] = {}  # language -> protected forms, computed or read with an index
+
+
 def protected_forms(lang: str) -> dict[str, str]:
-    """Folded word → the form it is indexed as, for words whose stem a different concept shares."""
+    """Folded word → the form it is indexed as, for words whose stem a different concept shares
+    (those an index was built with, once :func:`read_forms` read them)."""
+    if lang not in _FORMS:
+        _FORMS[lang] = _computed_forms(lang)
+    return _FORMS[lang]
+
+
+def write_forms(index_dir: Path) -> None:
+    """Save the protected forms an index is analysed with beside it (:func:`read_forms`)."""
+    forms = {lang: protected_forms(lang) for lang in LANGS}
+    (Path(index_dir) / FORMS_FILE).write_text(json.dumps(forms, ensure_ascii=False, sort_keys=True), encoding="utf-8")
+
+
+def read_forms(index_dir: Path) -> None:
+    """Analyse queries with the protected forms ``index_dir`` was built with, when it has them
+    (saves stemming the vocabulary at each start; a language already analysed keeps its forms)."""
+    path = Path(index_dir) / FORMS_FILE
+    if path.is_file():
+        for lang, found in json.loads(path.read_text(encoding="utf-8")).items():
+            _FORMS.setdefault(lang, found)
+
+
+def _computed_forms(lang: str) -> dict[str, str]:
     from whoosh.lang import stemmer_for_language
 
     stem = stemmer_for_language(lang)
@@ -103,28 +132,20 @@ def spelled(folded: str) -> str:
 def nearest_terms(folded: str, distance: int) -> list[str]:
     """Vocabulary words within ``distance`` edits of ``folded`` (same first letter), closest first."""
     found = []
-    for word in term_words():
-        if word[0] == folded[0] and abs(len(word) - len(folded)) <= distance and word != folded:
+    for word in _terms_by_letter().get(folded[:1], ()):
+        if abs(len(word) - len(folded)) <= distance and word != folded:
             d = edit_distance(folded, word, distance)
             if d <= distance:
                 found.append((d, len(word), word))
     return [w for _, _, w in sorted(found)]
 
 
-def edit_distance(a: str, b: str, cap: int) -> int:
-    """Levenshtein distance with adjacent transpositions, ``cap + 1`` once it exceeds ``cap``."""
-    previous2: list[int] | None = None
-    previous = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        row = [i] + [0] * len(b)
-        for j, cb in enumerate(b, 1):
-            row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (ca != cb))
-            if previous2 is not None and i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
-                row[j] = min(row[j], previous2[j - 2] + 1)
-        if min(row) > cap:
-            return cap + 1
-        previous2, previous = previous, row
-    return previous[-1]
+@lru_cache(maxsize=1)
+def _terms_by_letter() -> dict[str, tuple[str, ...]]:
+    by_letter: dict[str, list[str]] = {}
+    for word in sorted(term_words()):
+        by_letter.setdefault(word[0], []).append(word)
+    return {letter: tuple(words) for letter, words in by_letter.items()}
 
 
 def words_of(text: str) -> list[str]:

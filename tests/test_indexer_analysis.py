@@ -82,3 +82,13 @@ def test_terms_of_one_family_still_share_their_stem() -> None:
     assert terms("esilio", "it") == terms("esiliata", "it")
     assert terms("exiled", "en") == terms("exile", "en")
     assert terms("voti", "it") == terms("voto", "it")
+
+
+@pytest.mark.parametrize("plural, singular, lang", [
+    ("Enchantments", "enchantment", "en"), ("planeswalkers", "planeswalker", "en"),
+    ("mani", "mano", "it"), ("enchantements", "enchantement", "fr"),
+])
+def test_a_protected_game_terms_plural_is_protected_with_it(plural: str, singular: str, lang: str) -> None:
+    # "Enchantments" (the heading of 303) must meet "enchantment", not the keyword "enchant"
+    assert terms(plural, lang) == terms(singular, lang)
+    assert terms("Enchantments", "en") != terms("enchant", "en") and terms("mani", "it") != terms("mana", "it")

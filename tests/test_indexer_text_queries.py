@@ -89,3 +89,29 @@ def test_not_excludes(search_kb) -> None:
 def test_or_joins_alternatives(search_kb) -> None:
     both = set(ids(search_kb, "abstain OR monstrosity", limit=50))
     assert set(ids(search_kb, "abstain", limit=5)) & both and set(ids(search_kb, "monstrosity", limit=5)) & both
+
+
+def test_a_word_some_item_holds_is_not_corrected_where_no_rule_holds_it(search_kb) -> None:
+    # "chemin" is a word of French card texts only: searching rules for it is no reason to correct it
+    from indexer.query import parse_query
+    from indexer.searcher import open_searcher
+    from indexer.text_queries import TextQueries
+
+    searcher = open_searcher(search_kb)
+    texts = TextQueries(searcher.reader, ["en", "it", "fr"], spelling=searcher.spelling).scoped("rules")
+    texts.strict(parse_query("chemin"), expand=True)
+    assert texts.corrections == {}
+    texts.strict(parse_query("chemmin"), expand=True)
+    assert texts.corrections["chemmin"][0] == "chemin"
+
+
+def test_translations_are_searched_only_in_the_languages_they_add_to(search_kb) -> None:
+    from indexer.query import parse_query
+    from indexer.searcher import open_searcher
+    from indexer.text_queries import TextQueries
+
+    texts = TextQueries(open_searcher(search_kb).reader, ["en", "it", "fr"]).scoped("rules")
+    fields = lambda query: {f.rpartition("_")[2] for f, _ in query.iter_all_terms()}  # noqa: E731
+    assert fields(texts.expansion(parse_query("travolgere"))) == {"en", "fr"}  # not Italian: the words as typed
+    assert fields(texts.expansion(parse_query("pareggio"))) == {"en"}  # the lexicon's "tie"
+    assert texts.expansion(parse_query("trample")) is None  # an English name: English texts hold it as typed

@@ -90,5 +90,5 @@ def test_a_game_term_in_italian_or_french_names_its_english_rule(query, number, 
 
 
 def test_a_word_naming_two_game_terms_asks_which():
-    with pytest.raises(NotFoundError, match="'pila' names several game terms: Pile, Stack; ask for one of them"):
+    with pytest.raises(NotFoundError, match="'pila' names several game terms: Stack, Pile; ask for one of them"):
         history("pila", [parsed_release("20251114")])

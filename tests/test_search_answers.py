@@ -46,6 +46,32 @@ def test_italian_and_french_game_terms_reach_their_rule_and_glossary_entry_first
     assert not cards or max(rest) < min(cards)  # rules, glossary and rulings above card text
 
 
+@pytest.mark.parametrize("query, rule, term", [
+    ("monarca", "724", "term/en/Monarch"),
+    ("monarque", "724", "term/en/Monarch"),
+    ("abilità attivata", "602", "term/en/Activated Ability"),
+    ("capacité activée", "602", "term/en/Activated Ability"),
+    ("abilità innescata", "603", "term/en/Triggered Ability"),
+    ("capacité déclenchée", "603", "term/en/Triggered Ability"),
+    ("punti vita", "119", "term/en/Life"),
+    ("points de vie", "119", "term/en/Life"),
+    ("pila", "405", "term/en/Stack"),
+])
+def test_names_the_vocabulary_learned_from_the_archive_reach_their_concept(kb, query, rule, term) -> None:
+    ids = [h.id for h in search(kb, query, limit=10)]
+    assert ids[0] == f"rule/{rule}" and term in ids[:3]
+
+
+def test_pila_is_the_stack_first_and_the_pile_after(kb) -> None:
+    ids = [h.id for h in search(kb, "pila", limit=10)]
+    assert ids.index("rule/405") < ids.index("rule/700.3")
+
+
+def test_a_kind_of_counter_reaches_the_subrule_defining_it(kb) -> None:
+    assert "rule/122.1f" in [h.id for h in search(kb, "poison counter", limit=5)]
+    assert "rule/122.1f" in [h.id for h in search(kb, "segnalino veleno", limit=5)]
+
+
 def test_a_rule_query_finds_the_concept_with_kind_rule_and_term(kb) -> None:
     assert search(kb, "valore di mana", kind="rule")[0].number == "202.3"
     assert search(kb, "valore di mana", kind="term")[0].id == "term/en/Mana Value"

@@ -1,0 +1,73 @@
+"""Opening the index without copying it.
+
+whoosh keeps each segment in one compound file, memory-mapped, and hands out its parts as
+``BufferFile`` objects, each of which copies its part into a ``BytesIO`` when created: the
+whole index (over 100 MB on the 580-set corpus) was copied at every open, for a few headers
+read as a stream (terms and postings are then read from the memory map). Here a part is
+read as a stream straight from the memory map (:class:`BufferStream`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from whoosh import index as whoosh_index
+from whoosh.filedb import compound
+from whoosh.filedb.structfile import BufferFile
+
+
+class BufferStream:
+    """A read-only file over a buffer (a ``memoryview`` of the memory map), without a copy."""
+
+    def __init__(self, buf) -> None:
+        self._buf = memoryview(buf)
+        self._pos = 0
+
+    def read(self, size: int = -1) -> bytes:
+        end = len(self._buf) if size is None or size < 0 else min(len(self._buf), self._pos + size)
+        data = self._buf[self._pos:end].tobytes()
+        self._pos = end
+        return data
+
+    def readline(self, size: int = -1) -> bytes:
+        line = bytearray()
+        while self._pos < len(self._buf) and (size is None or size < 0 or len(line) < size):
+            char = self._buf[self._pos]
+            self._pos += 1
+            line.append(char)
+            if char == 10:
+                break
+        return bytes(line)
+
+    def seek(self, offset: int, whence: int = 0) -> int:
+        base = (0, self._pos, len(self._buf))[whence]
+        self._pos = max(0, base + offset)
+        return self._pos
+
+    def tell(self) -> int:
+        return self._pos
+
+    def close(self) -> None:
+        self._buf = memoryview(b"")
+
+    def __iter__(self):
+        while line := self.readline():
+            yield line
+
+
+class MappedBufferFile(BufferFile):
+    """A ``BufferFile`` read as a stream from its buffer (whoosh's copies it into a ``BytesIO``)."""
+
+    def __init__(self, buf, name=None, onclose=None) -> None:
+        self._buf = buf
+        self._name = name
+        self.file = BufferStream(buf)
+        self.onclose = onclose
+        self.is_real = False
+        self.is_closed = False
+
+
+def open_index(index_dir: Path):
+    """The whoosh index in ``index_dir``, its compound files read from the memory map."""
+    compound.BufferFile = MappedBufferFile
+    return whoosh_index.open_dir(str(index_dir))

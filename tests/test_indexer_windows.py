@@ -1,0 +1,96 @@
+"""Reading the index fast: bounded windows of rulings and card texts, the index opened from its
+memory map, the nearest words of a misspelt one, the protected forms saved with the index.
+
+On the knowledge base of ``search_kb`` (tests/conftest.py), and on small indexes made here."""
+
+from __future__ import annotations
+
+import pytest
+from whoosh import index as whoosh_index
+from whoosh import query as Q
+
+from indexer.build import Item, index_order
+from indexer.schema import build_schema
+from indexer.searcher import open_searcher
+from indexer.spelling import Spelling
+from indexer.storage import BufferStream, open_index
+from indexer.windows import WindowCollector, Windows
+
+
+def _run(searcher, query, bound: int, limit: int = 10) -> tuple[list[int], WindowCollector]:
+    collector = WindowCollector(limit, searcher.windows, bound)
+    searcher.searcher.search_with_collector(query, collector)
+    return [docnum for _, docnum in collector.results().top_n], collector
+
+
+def test_index_holds_the_other_kinds_then_rulings_then_cards_shortest_first(search_kb) -> None:
+    searcher = open_searcher(search_kb)
+    for sub, offset in searcher.searcher.leaf_searchers():
+        (_, rulings, _), (r_start, r_end, _), (c_start, c_end, _) = searcher.windows.of(offset)
+        reader = sub.reader()
+        kinds = [reader.stored_fields(n)["kind"] for n in range(reader.doc_count_all())]
+        assert set(kinds[:r_start]) <= {"rule", "example", "term", "page"}
+        assert set(kinds[r_start:r_end]) == {"ruling"} and set(kinds[c_start:c_end]) == {"card"}
+        lengths = [len(reader.stored_fields(n)["content"]) for n in range(r_start, r_end)]
+        assert lengths == sorted(lengths)
+
+
+def test_a_word_in_more_rulings_than_the_bound_reads_only_the_bound(search_kb) -> None:
+    searcher = open_searcher(search_kb)
+    query = Q.Term("text_en", "creatur")
+    found, collector = _run(searcher, query, bound=5)
+    assert collector.bounded and found
+    rulings = [n for n in found if searcher.searcher.stored_fields(n)["kind"] == "ruling"]
+    assert len(rulings) <= 5 + len(searcher.windows._by_offset)  # each segment rounds its share up
+    whole, collector = _run(searcher, query, bound=10 ** 6)
+    assert not collector.bounded
+    assert whole == [n for _, n in searcher.searcher.search(query, limit=10).top_n]  # exact when unbounded
+
+
+def test_an_index_not_in_window_order_is_read_whole(tmp_path) -> None:
+    ix = whoosh_index.create_in(str(tmp_path), build_schema())
+    with ix.writer() as writer:
+        for kind, uid in (("card", "card/en/A"), ("ruling", "ruling/en/A/1"), ("rule", "rule/en/100.1")):
+            writer.add_document(**Item(uid=uid, kind=kind, lang="en", doc="d", content="a creature").fields())
+    with ix.searcher() as searcher:
+        assert Windows(searcher).of(0) == [(0, 3, None)]
+
+
+def test_index_order_keeps_other_kinds_first_then_shortest_rulings_and_cards() -> None:
+    items = [Item(uid=u, kind=k, lang="en", doc="d", content=c) for u, k, c in (
+        ("card/en/B", "card", "long card text"), ("ruling/en/x/1", "ruling", "a long ruling"),
+        ("rule/en/100.1", "rule", "zzz"), ("ruling/en/y/2", "ruling", "short"), ("card/en/A", "card", "tiny"))]
+    assert [i.uid for i in index_order(items)] == [
+        "rule/en/100.1", "ruling/en/y/2", "ruling/en/x/1", "card/en/A", "card/en/B"]
+
+
+def test_the_index_opened_from_the_memory_map_answers_as_whoosh_does(search_kb) -> None:
+    query = Q.Term("text_en", "trampl")
+    ours = open_index(search_kb.index_dir)
+    with ours.searcher() as a, whoosh_index.open_dir(str(search_kb.index_dir)).searcher() as b:
+        assert [h["uid"] for h in a.search(query, limit=20)] == [h["uid"] for h in b.search(query, limit=20)]
+
+
+def test_buffer_stream_reads_lines_and_seeks_without_copying() -> None:
+    stream = BufferStream(memoryview(b"first\nsecond\nlast"))
+    assert stream.readline() == b"first\n" and stream.tell() == 6
+    assert stream.read(3) == b"sec" and stream.seek(-4, 2) == 13 and stream.read() == b"last"
+    assert stream.seek(0) == 0 and list(stream) == [b"first\n", b"second\n", b"last"]
+
+
+@pytest.mark.parametrize("word, distance", [("batlefield", 2), ("abstian", 2), ("votting", 2), ("creatur", 1)])
+def test_nearest_words_are_those_whoosh_finds(search_kb, word: str, distance: int) -> None:
+    reader = open_searcher(search_kb).reader
+    theirs = {w for w in reader.terms_within("words", word, distance, prefix=1) if w != word}
+    ranked = sorted(theirs, key=lambda w: (-reader.doc_frequency("words", w), w))
+    assert Spelling(reader).within(word, distance, 5) == ranked[:5]
+
+
+def test_the_protected_forms_are_saved_with_the_index(search_kb) -> None:
+    import json
+
+    from indexer.vocab import FORMS_FILE, protected_forms
+
+    saved = json.loads((search_kb.index_dir / FORMS_FILE).read_text(encoding="utf-8"))
+    assert saved == {lang: protected_forms(lang) for lang in ("en", "it", "fr")}
+    assert saved["it"]["mano"] == "mano" and saved["en"]["planeswalk"] == "planeswalk"
