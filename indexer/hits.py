@@ -9,7 +9,7 @@ from typing import Any
 # What the terminal and the search page show together, in this order, and the kinds in each.
 GROUPS = {"Rules": ("rule", "example"), "Glossary": ("term", "page"), "Rulings": ("ruling",), "Cards": ("card",)}
 GROUP_OF = {kind: group for group, kinds in GROUPS.items() for kind in kinds}
-EXTRA_KEYS = ("subkind", "date", "provenance", "card", "type", "source_number", "source")
+EXTRA_KEYS = ("subkind", "date", "provenance", "card", "type", "source_number", "source", "fallback")
 
 
 @dataclass

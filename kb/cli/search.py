@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from kb.corpus import source_label
+from kb.render import language_list
 from kb.text import one_line
 
 from .options import echo_json, info, json_option, kb_option, lang_option, open_kb, use_color
@@ -100,6 +101,8 @@ def render_hit(rank: int, hit, color: bool, titles: dict[str, str] | None = None
         shown = marked if index == 0 else one_line(text.get("text") or "", 160)
         lines.append(f"    {lang}: {shown}")
         lines += _numbered(text, "        ")
+    if hit.extra.get("fallback"):
+        lines.append(f"    (no {language_list(hit.extra['fallback']['asked'])} text held: English shown)")
     if hit.number:
         lines.append(f"    mtgkb rule {hit.number}")
     return lines
