@@ -81,13 +81,18 @@ def _fallback_notice(entries: list[dict[str, Any]]) -> list[str]:
     return [f"(No {asked} text held for {where}: showing English.)"]
 
 
+def pointer_note(pointer: str | None) -> str:
+    """A chapter's link to another page of its source, shown as a link and not as its text."""
+    return f"  (no text in its source, only a link: “{pointer}”)" if pointer else ""
+
+
 def _entry_lines(entry: dict[str, Any], color: bool) -> list[str]:
     head = entry["number"] + ("." if entry["kind"] in ("section", "chapter") else "")
     out = [_bold(head, color)]
     for lang, item in entry["texts"].items():
         text = item.get("text") or item.get("title") or ""
         if entry["kind"] in ("section", "chapter") and item.get("title"):
-            text = item["title"] + (f" - {item['pointer']}" if item.get("pointer") else "")
+            text = item["title"] + pointer_note(item.get("pointer"))
         note = ""
         if "source_number" in item:
             conf = item.get("alignment", {}).get("confidence")

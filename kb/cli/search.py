@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 
 from kb.corpus import source_label
-from kb.render import language_list
+from kb.render import language_list, pointer_note
 from kb.text import one_line
 
 from .options import echo_json, info, json_option, kb_option, lang_option, open_kb, use_color
@@ -97,8 +97,11 @@ def render_hit(rank: int, hit, color: bool, titles: dict[str, str] | None = None
     marked = _marked(hit, color)
     if hit.kind != "rule":
         return lines + [f"    {marked}"] + _numbered(hit.extra, "    ")
+    heading = hit.extra.get("subkind") in ("chapter", "section")
     for index, (lang, text) in enumerate(hit.texts.items() or [(hit.lang, {})]):
         shown = marked if index == 0 else one_line(text.get("text") or "", 160)
+        if heading and text.get("title") and text.get("text") not in (None, "", text["title"]):
+            shown = text["title"] + pointer_note(text["text"])  # "Cimitero", not its "Vedi Cimitero."
         lines.append(f"    {lang}: {shown}")
         lines += _numbered(text, "        ")
     if hit.extra.get("fallback"):
