@@ -257,6 +257,11 @@ def render_card(card: dict[str, Any], *, color: bool = False, langs: tuple[str, 
         out.append("")
         out.append(_bold("Rules of its keywords:", color))
         out.extend(f"  {r['keyword']}: {rule_line(r)}" for r in card["rules"])
+    if card.get("ruling_rules"):
+        out.append("")
+        out.append(_bold("Rules its rulings are linked to:", color))
+        out.extend(f"  {rule_line(r)} ({r['rulings']} ruling{'s' if r['rulings'] != 1 else ''})"
+                   for r in card["ruling_rules"])
     sources = "; ".join(f"{s['title']}, {s['effective_date']}" if s.get("effective_date") else s["title"]
                         for s in card["sources"])
     if sources:
