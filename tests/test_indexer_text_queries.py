@@ -119,3 +119,11 @@ def test_translations_are_searched_only_in_the_languages_they_add_to(search_kb) 
     assert fields(texts.expansion(parse_query("travolgere"))) == {"en", "fr"}  # not Italian: the words as typed
     assert fields(texts.expansion(parse_query("pareggio"))) == {"en"}  # the lexicon's "tie"
     assert texts.expansion(parse_query("trample")) is None  # an English name: English texts hold it as typed
+
+
+def test_did_you_mean_moves_a_short_word_by_one_edit_at_most(search_kb) -> None:
+    from kb.text import edit_distance
+
+    for word in ("orda", "etat", "duello"):
+        for suggestion in search(search_kb, word).suggestions:
+            assert edit_distance(word, suggestion, 3) <= 1, (word, suggestion)
