@@ -56,8 +56,11 @@ class Hit:
 
 
 class Hits(list):
-    """A list of :class:`Hit` with did-you-mean ``suggestions`` (corrected queries)."""
+    """A list of :class:`Hit` with did-you-mean ``suggestions`` (corrected queries) and the game
+    ``concepts`` the query was read as (``{id, rules, names: {lang: name}}``, ``travolgere`` → Trample)."""
 
-    def __init__(self, hits: list[Hit] = (), suggestions: list[str] | None = None) -> None:
+    def __init__(self, hits: list[Hit] = (), suggestions: list[str] | None = None,
+                 concepts: list[dict[str, Any]] | None = None) -> None:
         super().__init__(hits)
         self.suggestions = suggestions or []
+        self.concepts = concepts or []

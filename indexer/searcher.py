@@ -100,7 +100,7 @@ class Searcher:
             page.insert_after_best([h for h in concept_hits if h.kind != "rule" or "." not in (h.number or "")
                                     or h.extra.get("subkind") == "rule"][:PARTIAL_CONCEPT_HITS])
         suggestions = texts.suggest(parsed) if len(page) < 3 or texts.corrections else []
-        return Hits(with_snippets(self._with_texts(page, parsed)), suggestions)
+        return Hits(with_snippets(self._with_texts(page, parsed)), suggestions, _described(concepts))
 
     def _concepts(self, parsed: Parsed, texts: TextQueries) -> tuple[list[str], bool]:
         """The concepts the query's words name (typos corrected towards the vocabulary when the
@@ -337,6 +337,14 @@ def _text_of(stored: dict) -> dict:
     if extra.get("source_number"):
         text["source_number"] = extra["source_number"]
     return text
+
+
+def _described(concept_ids: list[str]) -> list[dict]:
+    """What the search tells of the concepts it read the query as: rules and preferred names."""
+    from .vocab import LANGS, vocabulary
+
+    found = [c for c in map(vocabulary().get, concept_ids) if c is not None]
+    return [{"id": c.id, "rules": list(c.rules), "names": {l: c.name(l) for l in LANGS if c.name(l)}} for c in found]
 
 
 def _not_asked(hit: Hit, parsed: Parsed) -> bool:

@@ -103,8 +103,9 @@ def test_a_rule_untranslated_in_the_asked_language_is_shown_in_english_and_says_
     result = run(product_kb, "travolgere", "--lang", "it", "--limit", "3")
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert lines[:3] == ["Rules (1)", "  1. 702.19 Trample", "    en: Trample"]
-    assert lines[3] == "    (no Italian text held: English shown)"
+    assert lines[:4] == ["Game term: Trample · travolgere · piétinement (702.19)",  # what the query was read as
+                         "Rules (1)", "  1. 702.19 Trample", "    en: Trample"]
+    assert lines[4] == "    (no Italian text held: English shown)"
     hits = json.loads(run(product_kb, "701.38", "--lang", "fr", "--json", "--limit", "1").output)
     assert hits[0]["id"] == "rule/701.38" and hits[0]["fallback"] == {"asked": ["fr"], "shown": "en"}
     assert list(hits[0]["texts"]) == ["en"]

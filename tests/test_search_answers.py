@@ -142,6 +142,7 @@ def test_italian_vote_hits_carry_the_english_number(kb) -> None:
 def test_grouped_terminal_output_and_json_shape(kb_dir) -> None:
     out = CliRunner().invoke(main, ["search", "--kb", str(kb_dir), "legame vitale", "--limit", "12"]).output
     headings = [line for line in out.splitlines() if line and not line.startswith(" ")]
+    assert headings.pop(0) == "Game term: Lifelink · legame vitale · lien de vie (702.15)"
     assert headings[0].startswith("Rules (") and any(h.startswith("Glossary (") for h in headings)
     assert [h.split(" (")[0] for h in headings] == [g for g in ("Rules", "Glossary", "Rulings", "Cards")
                                                        if any(h.startswith(g) for h in headings)]

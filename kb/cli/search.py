@@ -65,7 +65,7 @@ def render_hits(hits, query: str, *, color: bool, titles: dict[str, str] | None 
     title and date (``titles``: document id -> label)."""
     from indexer.hits import GROUPS
 
-    lines: list[str] = []
+    lines: list[str] = [_read_as(c) for c in getattr(hits, "concepts", [])[:3]]
     if not hits:
         lines.append(f"No results for {query!r}.")
     ranked = list(enumerate(hits, 1))
@@ -81,6 +81,12 @@ def render_hits(hits, query: str, *, color: bool, titles: dict[str, str] | None 
     for suggestion in hits.suggestions:
         lines.append(f"Did you mean: {suggestion}")
     return "\n".join(lines)
+
+
+def _read_as(concept: dict) -> str:
+    """``Game term: Trample · travolgere · piétinement (702.19)``: what the query was read as."""
+    rules = f" ({', '.join(concept['rules'][:3])})" if concept["rules"] else ""
+    return "Game term: " + " · ".join(dict.fromkeys(concept["names"].values())) + rules
 
 
 def render_hit(rank: int, hit, color: bool, titles: dict[str, str] | None = None) -> list[str]:
