@@ -263,12 +263,12 @@ SUBRULES_PER_RULE = 2  # a counter's listed rule that does not use its name: its
 
 
 def _using(number: str, stemmed: set[str], texts: dict[str, str], subrules: bool) -> list[str]:
-    """``number`` if its text uses one of the ``stemmed`` names, else (with ``subrules``) its
-    first subrules that do."""
-    def uses(n: str) -> bool:
-        return any(f" {k} " in texts[n] for k in stemmed)
+    """``number`` if its text uses one of the ``stemmed`` names, or a word they begin (``509
+    Declare Blockers Step`` for *Block*), else (with ``subrules``) its first subrules that use one."""
+    def uses(n: str, word_start: bool = False) -> bool:
+        return any((f" {k}" if word_start else f" {k} ") in texts[n] for k in stemmed)
 
-    if uses(number):
+    if uses(number, word_start=True):
         return [number]
     if not subrules:
         return []
@@ -286,6 +286,13 @@ def name_rulings(items: list[Item]) -> None:
     for item in items:
         if item.kind == "ruling" and item.extra.get("card"):
             item.names = list(dict.fromkeys(names.get(item.extra["card"], [item.extra["card"]])))
+
+
+def _in_its_chapters(number: str, concept) -> bool:
+    """Whether a rule headed with a concept's name may define it: any rule for a concept the
+    vocabulary numbers nowhere, else one in a chapter of its numbers (a renumbered keyword stays
+    in 701 or 702; the counter of 122 is not the action ``701.6 Counter``)."""
+    return not concept.rules or number.split(".")[0] in {r.split(".")[0] for r in concept.rules}
 
 
 def tag_concepts(items: list[Item]) -> None:
@@ -315,7 +322,7 @@ def tag_concepts(items: list[Item]) -> None:
     by_rule: dict[str, list[str]] = {}
     for concept in vocab.concepts:
         keys = {term_key(n.text, "en") for n in concept.names_in("en", obsolete=True)} - {""}
-        found = [n for k in sorted(keys) for n in by_heading.get(k, [])]
+        found = [n for k in sorted(keys) for n in by_heading.get(k, []) if _in_its_chapters(n, concept)]
         if not found:
             stemmed = {" ".join(terms(k, "en")) for k in keys} - {""}
             found = [n for r in concept.rules if r in texts

@@ -9,7 +9,7 @@ from typing import Any
 # What the terminal and the search page show together, in this order, and the kinds in each.
 GROUPS = {"Rules": ("rule", "example"), "Glossary": ("term", "page"), "Rulings": ("ruling",), "Cards": ("card",)}
 GROUP_OF = {kind: group for group, kinds in GROUPS.items() for kind in kinds}
-EXTRA_KEYS = ("subkind", "date", "provenance", "card", "type", "source_number", "source")
+EXTRA_KEYS = ("subkind", "date", "provenance", "card", "type", "source_number", "source", "fallback")
 
 
 @dataclass
@@ -56,8 +56,11 @@ class Hit:
 
 
 class Hits(list):
-    """A list of :class:`Hit` with did-you-mean ``suggestions`` (corrected queries)."""
+    """A list of :class:`Hit` with did-you-mean ``suggestions`` (corrected queries) and the game
+    ``concepts`` the query was read as (``{id, rules, names: {lang: name}}``, ``travolgere`` → Trample)."""
 
-    def __init__(self, hits: list[Hit] = (), suggestions: list[str] | None = None) -> None:
+    def __init__(self, hits: list[Hit] = (), suggestions: list[str] | None = None,
+                 concepts: list[dict[str, Any]] | None = None) -> None:
         super().__init__(hits)
         self.suggestions = suggestions or []
+        self.concepts = concepts or []

@@ -22,7 +22,7 @@ from typing import Any
 
 from kb.errors import KBError
 from kb.numbering import NumberError, RuleNumber, parse_range
-from kb.text import RULE_NUMBER, fold
+from kb.text import RULE_NUMBER, fold, is_number_cue, without_number_cue
 
 from .analysis import words
 
@@ -37,9 +37,6 @@ KIND_ALIASES = {
 }
 LANG_ALIASES = {"en": "en", "it": "it", "fr": "fr", "english": "en", "italian": "it", "italiano": "it",
                 "french": "fr", "francais": "fr"}
-# Words that only introduce a rule number ("rule 400.7k", "CR 701.32").
-NUMBER_CUES = {"rule", "rules", "cr", "regola", "regole", "regle", "regles", "chapter", "capitolo",
-               "chapitre", "section", "sezione", "see", "vedi", "voir", "r"}
 DASHES = "-\u2010\u2011\u2012\u2013\u2014\u2212"
 
 _TOKEN = re.compile(r'"(?P<phrase>[^"]*)"?|(?P<word>[^\s"]+)')
@@ -137,7 +134,7 @@ def parse_query(query: str) -> Parsed:
             _add(parsed, Word(token), negated)
     if parsed.numbers:  # "rule 400.7k": the cue word is not something to search for
         for group in parsed.groups:
-            group[:] = [i for i in group if not (isinstance(i, Word) and fold(i.text) in NUMBER_CUES)]
+            group[:] = [i for i in group if not (isinstance(i, Word) and is_number_cue(i.text))]
     parsed.groups = [g for g in parsed.groups if g] or [[]]
     return parsed
 
@@ -178,11 +175,11 @@ def add_filter(parsed: Parsed, name: str, value: str) -> None:
 
 def _rule_number(word: str, previous: str | None, alone: bool):
     """A rule number or range in ``word`` (trailing punctuation ignored), else None."""
-    text = word.strip("()[],;:").lower()
+    text = without_number_cue(word.strip("()[],;:")).lower()  # CR400.7k, regola400.7k, §400.7k
     if not _NUMBER.match(text):
         return None
     if re.fullmatch(r"\d{3}", text.rstrip(".")):
-        cue = previous is not None and fold(previous.strip("(")) in NUMBER_CUES
+        cue = text != word.strip("()[],;:").lower() or (previous is not None and is_number_cue(previous.strip("(")))
         if not (cue or alone):
             return None
     try:

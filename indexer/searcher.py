@@ -100,7 +100,7 @@ class Searcher:
             page.insert_after_best([h for h in concept_hits if h.kind != "rule" or "." not in (h.number or "")
                                     or h.extra.get("subkind") == "rule"][:PARTIAL_CONCEPT_HITS])
         suggestions = texts.suggest(parsed) if len(page) < 3 or texts.corrections else []
-        return Hits(with_snippets(self._with_texts(page, parsed)), suggestions)
+        return Hits(with_snippets(self._with_texts(page, parsed)), suggestions, _described(concepts))
 
     def _concepts(self, parsed: Parsed, texts: TextQueries) -> tuple[list[str], bool]:
         """The concepts the query's words name (typos corrected towards the vocabulary when the
@@ -108,10 +108,11 @@ class Searcher:
         if len(parsed.groups) != 1 or not parsed.items:
             return [], False
         text = parsed.plain_text()
-        found = spot(text)
+        lang = next(iter(parsed.langs)) if len(parsed.langs) == 1 else None  # its names first
+        found = spot(text, lang)
         if not found and all(isinstance(i, Word) and not i.prefix for i in parsed.items):
             text = texts.vocabulary_spelling(text)
-            found = spot(text)
+            found = spot(text, lang)
         ids = list(dict.fromkeys(m.concept.id for s in found for m in s.matches))
         whole = len(found) == 1 and found[0].end - found[0].start == len(words_of(text))
         if not whole and any(not isinstance(i, Word) or i.prefix for i in parsed.items):
@@ -125,9 +126,11 @@ class Searcher:
         for rank, concept in enumerate(concepts):
             query = Q.Term("concepts", concept)
             query = Q.AndNot(query, negation) if negation is not None else query
-            found = self.searcher.search(query, filter=self._filter(parsed), limit=limit * 3)
+            found = self.searcher.search(query, filter=self._rule_filter(parsed, kinds=True), limit=limit * 3)
             batch = [self._hit(h.fields(), CONCEPT_SCORE - rank, "concept", set()) for h in found]
-            hits += sorted(batch, key=lambda h: (kind_order(h)[0], rule_order(h)))
+            batch = [h for h in batch if h.kind == "rule" or not _not_asked(h, parsed)]
+            first = _primary_rules(concept)
+            hits += sorted(batch, key=lambda h: (kind_order(h)[0], first(h), _not_asked(h, parsed), rule_order(h)))
         return hits
 
     def _add_text_hits(self, parsed: Parsed, texts: TextQueries, page: "_Page", cards_last: bool) -> None:
@@ -175,7 +178,7 @@ class Searcher:
         hits: list[Hit] = []
         if not parsed.numbers or (parsed.kinds and "rule" not in parsed.kinds):
             return hits
-        flt = self._filter(parsed, kinds=False)
+        flt = self._rule_filter(parsed)
         for selector in parsed.numbers:
             if isinstance(selector, RuleNumber):
                 exact = Q.Term("numkey", selector.sort_key)
@@ -188,7 +191,7 @@ class Searcher:
                 q = Q.And([query, Q.Term("kind", "rule")])
                 found = self.searcher.search(q, filter=flt, limit=limit * 3, sortedby="numkey")
                 batch = [self._hit(h.fields(), NUMBER_SCORE - i * STEP, "number", set()) for i, h in enumerate(found)]
-                hits += sorted(batch, key=rule_order)
+                hits += sorted(batch, key=lambda h: (h.extra["_numkey"], _not_asked(h, parsed), rule_order(h)))
         return hits
 
     def _check_budget(self) -> None:
@@ -226,6 +229,8 @@ class Searcher:
             hit.texts = {}
             for stored in texts or [hit.extra.get("_stored", {})]:
                 hit.texts.setdefault(stored.get("lang", hit.lang), _text_of(stored))
+            if _not_asked(hit, parsed):
+                hit.extra["fallback"] = {"asked": sorted(parsed.langs, key=LANG_ORDER.get), "shown": hit.lang}
             hit.id = f"rule/{hit.number}" if hit.number else hit.id
             hit.aligned = {}
             for key in ("source", "source_number"):
@@ -235,10 +240,17 @@ class Searcher:
             hit.extra.pop("_uid", None)
         return page
 
-    def _filter(self, parsed: Parsed, kinds: bool = True) -> Q.Query | None:
+    def _rule_filter(self, parsed: Parsed, kinds: bool = False) -> Q.Query | None:
+        """:meth:`_filter` with English let through as well: a rule asked for by number or
+        concept is shown in English when no asked language holds it (``travolgere --lang it``
+        finds 702.19 though only section 4 is translated), as ``mtgkb rule --lang`` does."""
+        return self._filter(parsed, kinds, langs=set(parsed.langs) | {"en"} if parsed.langs else None)
+
+    def _filter(self, parsed: Parsed, kinds: bool = True, langs: set[str] | None = None) -> Q.Query | None:
         parts = []
-        if parsed.langs:
-            parts.append(Q.Or([Q.Term("lang", l) for l in sorted(parsed.langs)]))
+        langs = langs or parsed.langs
+        if langs:
+            parts.append(Q.Or([Q.Term("lang", l) for l in sorted(langs)]))
         if kinds and parsed.kinds:
             parts.append(Q.Or([Q.Term("kind", k) for k in sorted(parsed.kinds)]))
         if parsed.sections:
@@ -325,6 +337,38 @@ def _text_of(stored: dict) -> dict:
     if extra.get("source_number"):
         text["source_number"] = extra["source_number"]
     return text
+
+
+def _described(concept_ids: list[str]) -> list[dict]:
+    """What the search tells of the concepts it read the query as: rules and preferred names."""
+    from .vocab import LANGS, vocabulary
+
+    found = [c for c in map(vocabulary().get, concept_ids) if c is not None]
+    return [{"id": c.id, "rules": list(c.rules), "names": {l: c.name(l) for l in LANGS if c.name(l)}} for c in found]
+
+
+def _not_asked(hit: Hit, parsed: Parsed) -> bool:
+    """A hit in a language the query's ``--lang`` or ``lang:`` did not ask for (English shown instead)."""
+    return bool(parsed.langs) and hit.lang not in parsed.langs
+
+
+def _primary_rules(concept_id: str):
+    """A hit's place in its concept's rule list: the vocabulary lists a concept's defining rule
+    first (*Draw*: 121 drawing a card, then 104.4 a drawn game), whatever their numbers."""
+    from .vocab import vocabulary
+
+    concept = vocabulary().get(concept_id)
+    rules = concept.rules if concept else ()
+
+    def place(hit: Hit) -> int:
+        number = hit.number or ""
+        return next((i for i, rule in enumerate(rules) if _within(number, rule) or _within(rule, number)), len(rules))
+    return place
+
+
+def _within(number: str, rule: str) -> bool:
+    """``number`` is ``rule`` or one of its subrules (``104.4a`` of ``104.4``, not ``104.45``)."""
+    return bool(number) and number.startswith(rule) and (len(number) == len(rule) or not number[len(rule)].isdigit())
 
 
 class _Page(list):

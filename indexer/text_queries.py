@@ -231,7 +231,7 @@ class TextQueries:
         for item in parsed.items:
             if isinstance(item, Word) and not item.prefix:
                 folded = fold(item.text)
-                known = self.reader.doc_frequency("words", folded) > 0
+                known = self.reader.doc_frequency("words", folded) > 0 or self._matches_something(item.text)
                 fixed = self.corrections.get(item.text) or ([] if known else self._corrections_loose(folded))
                 if fixed and not known:
                     out.append(spelled(fixed[0]))
@@ -259,9 +259,11 @@ class TextQueries:
         return " ".join(out)
 
     def _corrections_loose(self, folded: str) -> list[str]:
+        """The nearest indexed word for did-you-mean: one edit away (two from 7 letters on), so a
+        word of another language is not turned into a short English one (``etat`` is not ``et``)."""
         if len(folded) < 4 or not folded.isalpha() or folded in term_words():
             return []
-        return self._nearest(folded, 2, 1)
+        return self._nearest(folded, 2 if len(folded) >= 7 else 1, 1)
 
 
 Names = dict[str, tuple[str, ...]]

@@ -90,9 +90,10 @@ def _different_things(concepts: list[Concept]) -> bool:
     return len(families) > 1 or ("card-type" in kinds and bool(kinds & {"keyword-ability", "keyword-action"}))
 
 
-def spot(text: str) -> tuple[Spot, ...]:
-    """The longest phrases of ``text`` naming concepts, left to right (:meth:`Vocabulary.spot`)."""
-    return vocabulary().spot(text)
+def spot(text: str, lang: str | None = None) -> tuple[Spot, ...]:
+    """The longest phrases of ``text`` naming concepts, left to right, names in ``lang`` first
+    (:meth:`Vocabulary.spot`)."""
+    return vocabulary().spot(text, lang)
 
 
 def concepts_named(text: str) -> tuple[Concept, ...]:

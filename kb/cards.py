@@ -128,6 +128,7 @@ def card_json(kb: KnowledgeBase, name: str, active: dict[str, DocumentInfo], mat
         "sources": [source_info(active[r.doc_id]) for r in records],
         "rulings": card_rulings(kb, name, active),
         "rules": keyword_rules(kb, card.keywords),
+        "ruling_rules": ruling_rules(kb, name),
     }
 
 
@@ -179,3 +180,11 @@ def keyword_rules(kb: KnowledgeBase, keywords: tuple[str, ...] | list[str]) -> l
                                                                                              heads)
         rules += [{"keyword": keyword, **head} for head in found if all(r["number"] != head["number"] for r in rules)]
     return rules
+
+
+def ruling_rules(kb: KnowledgeBase, name: str) -> list[dict[str, Any]]:
+    """The rules the card's rulings are linked to (*Magister of Worth*'s vote rulings: 701.38 Vote,
+    though Vote is none of its MTGJSON keywords), each with how many of its rulings link there."""
+    counts = kb.card_ruling_rules(name)
+    heads = rule_heads(kb, counts)
+    return [{**heads[number], "rulings": count} for number, count in counts.items() if number in heads]

@@ -25,7 +25,7 @@ from .lookup import rule_heads
 from .model import LANGUAGES
 from .store import DocumentInfo, KnowledgeBase
 from .text import edit_distance, fold, typo_allowance
-from .vocabulary import Concept, Vocabulary, default_vocabulary, name_key
+from .vocabulary import FORMS, Concept, Vocabulary, default_vocabulary, name_key
 
 GLOSSARY_TEXT = "glossary"
 MAX_PARTIAL = 12
@@ -206,7 +206,7 @@ class Glossary:
         """The entries one of whose names in any language is ``query``: exact, else the nearest
         spellings, else the names starting with the words typed."""
         key = name_key(query)
-        exact = self._by_key.get(key, [])
+        exact = sorted(self._by_key.get(key, []), key=lambda entry: _named_so(entry, key))
         if exact:
             return Found(query, "exact", tuple(exact))
         near = self._near(key)
@@ -260,6 +260,13 @@ class Glossary:
                 ranked.append((rank, entry.order, entry))
         ranked.sort(key=lambda item: item[:2])
         return [(entry, FIND_MATCHES[rank] if folded else "all") for rank, _o, entry in ranked[:max(0, limit)]]
+
+
+def _named_so(entry: Entry, key: str) -> int:
+    """How an entry's concepts hold the name ``key``: 0 preferred (Italian *pila* is the stack),
+    1 a variant (*pila* for a pile), 2 an old wording; 0 for a name of the glossary itself."""
+    return min((FORMS.index(n.form) for c in entry.concepts for n in c.names if name_key(n.text, n.lang) == key),
+               default=0)
 
 
 FIND_MATCHES = ("exact", "prefix", "partial", "text")  # by :func:`_rank`'s rank

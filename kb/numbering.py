@@ -212,12 +212,16 @@ _DECIMAL_COMMA = re.compile(r"(?<![\d.,])(\d{3}),(?=\d)")
 _CAPITAL_LETTER = re.compile(rf"(?<=[0-9{_DASHES}])[A-Z](?![A-Za-z])")
 
 
+# "702.19 b": a subrule letter typed apart from its rule's number.
+_SPACED_LETTER = re.compile(r"(\d)\s+([a-z])(?=$|\s*[-\u2010-\u2015\u2212])", re.IGNORECASE)
+
+
 def normalise_selector(text: str) -> str:
     """A rule number or range as people type it, in the form :func:`parse_selector` reads: the words
     that introduce it dropped (``CR 400.7``, ``regola 400.7``, ``règle 400.7``), a subrule letter in
-    lower case (``702.19B``), a decimal comma as a period (``400,7``, as Italian and French write it)."""
+    lower case (``702.19B``), a decimal comma as a period (``400,7``, as Italian and French write it), a letter typed apart (``702.19 b``)."""
     text = _CAPITAL_LETTER.sub(lambda letter: letter.group().lower(), without_number_cue(text.strip()))
-    return _DECIMAL_COMMA.sub(r"\1.", text)
+    return _SPACED_LETTER.sub(lambda m: m.group(1) + m.group(2).lower(), _DECIMAL_COMMA.sub(r"\1.", text))
 
 
 def parse_selector(text: str) -> RuleNumber | RuleRange:

@@ -81,13 +81,18 @@ def _fallback_notice(entries: list[dict[str, Any]]) -> list[str]:
     return [f"(No {asked} text held for {where}: showing English.)"]
 
 
+def pointer_note(pointer: str | None) -> str:
+    """A chapter's link to another page of its source, shown as a link and not as its text."""
+    return f"  (no text in its source, only a link: “{pointer}”)" if pointer else ""
+
+
 def _entry_lines(entry: dict[str, Any], color: bool) -> list[str]:
     head = entry["number"] + ("." if entry["kind"] in ("section", "chapter") else "")
     out = [_bold(head, color)]
     for lang, item in entry["texts"].items():
         text = item.get("text") or item.get("title") or ""
         if entry["kind"] in ("section", "chapter") and item.get("title"):
-            text = item["title"] + (f" - {item['pointer']}" if item.get("pointer") else "")
+            text = item["title"] + pointer_note(item.get("pointer"))
         note = ""
         if "source_number" in item:
             conf = item.get("alignment", {}).get("confidence")
@@ -252,6 +257,11 @@ def render_card(card: dict[str, Any], *, color: bool = False, langs: tuple[str, 
         out.append("")
         out.append(_bold("Rules of its keywords:", color))
         out.extend(f"  {r['keyword']}: {rule_line(r)}" for r in card["rules"])
+    if card.get("ruling_rules"):
+        out.append("")
+        out.append(_bold("Rules its rulings are linked to:", color))
+        out.extend(f"  {rule_line(r)} ({r['rulings']} ruling{'s' if r['rulings'] != 1 else ''})"
+                   for r in card["ruling_rules"])
     sources = "; ".join(f"{s['title']}, {s['effective_date']}" if s.get("effective_date") else s["title"]
                         for s in card["sources"])
     if sources:

@@ -175,8 +175,9 @@ RULE_NUMBER_IN_TEXT = re.compile(rf"(?<![\w.])(?:(?P<rule>{RULE_NUMBER})|(?P<cha
 # 400.7", "règle 400.7", "rule 400.7"), folded.
 NUMBER_CUES = frozenset({"cr", "rule", "rules", "regola", "regole", "regle", "regles", "chapter", "chapters",
                          "capitolo", "capitoli", "chapitre", "chapitres", "section", "sezione", "see", "vedi",
-                         "voir", "r"})
-_GLUED_CUE = re.compile(r"^(?:cr|r)(?=\d)", re.IGNORECASE)
+                         "voir", "r", "§"})
+# A cue written against its number: "CR400.7", "regola400.7", "règle400.7", "§400.7", "r.400.7".
+_GLUED_CUE = re.compile(r"^(?:cr|rules?|regol[ae]|r[eè]gles?|§|r)\.?(?=\d)", re.IGNORECASE)
 
 
 def is_number_cue(word: str) -> bool:

@@ -96,3 +96,11 @@ def test_a_face_name_in_another_language_finds_its_card() -> None:
     assert cards_with_face(names, "incongruenza") == ["Incubation // Incongruity"]
     assert cards_with_face(names, "Incubazione//Incongruenza") == ["Incubation // Incongruity"]
     assert cards_with_face(names, "Druida dell'Incubazione") == []  # not a multi-face card: the exact look-up's
+
+
+def test_a_card_lists_the_rules_its_rulings_are_linked_to(product_kb) -> None:
+    out = CliRunner().invoke(main, ["card", "Magister of Worth", "--kb", str(product_kb), "--json"]).output
+    card = json.loads(out)
+    assert [(r["number"], r["rulings"]) for r in card["ruling_rules"]] == [("701.38", 5)]
+    text = CliRunner().invoke(main, ["card", "Magister dei Meritevoli", "--kb", str(product_kb)]).output
+    assert "Rules its rulings are linked to:\n  701.38 Vote (5 rulings)" in text

@@ -97,3 +97,20 @@ def test_rulings_of_a_page_are_named_by_the_page_s_title_never_its_file_hash(pro
     assert "5. Voto, 2024-11-23 [it]" in heads
     assert "12. Clarifications officielles de Wizards of the Coast, 2023-06-16 [en]" in heads
     assert "000_a6d3485c321a44a0" not in result.output and "001_c70b93c6d7c03b3c" not in result.output
+
+
+def test_a_rule_untranslated_in_the_asked_language_is_shown_in_english_and_says_so(product_kb: Path) -> None:
+    result = run(product_kb, "travolgere", "--lang", "it", "--limit", "3")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[:4] == ["Game term: Trample · travolgere · piétinement (702.19)",  # what the query was read as
+                         "Rules (1)", "  1. 702.19 Trample", "    en: Trample"]
+    assert lines[4] == "    (no Italian text held: English shown)"
+    hits = json.loads(run(product_kb, "701.38", "--lang", "fr", "--json", "--limit", "1").output)
+    assert hits[0]["id"] == "rule/701.38" and hits[0]["fallback"] == {"asked": ["fr"], "shown": "en"}
+    assert list(hits[0]["texts"]) == ["en"]
+
+
+def test_a_chapter_that_only_links_elsewhere_shows_its_title_and_the_link(product_kb: Path) -> None:
+    result = run(product_kb, "404", "--limit", "1")
+    assert "    it: Cimitero  (no text in its source, only a link: “Vedi Cimitero.”)" in result.output.splitlines()

@@ -40,3 +40,14 @@ def test_malformed_input_never_raises_anything_else(search_kb, query: str) -> No
         assert "\n" not in str(exc)
     else:
         assert isinstance(hits, list)
+
+
+@pytest.mark.parametrize("typed", ["CR400.7k", "regola400.7k", "règle400.7k", "§400.7k", "§ 400.7k", "r. 400.7k"])
+def test_a_number_with_its_cue_glued_or_abbreviated_is_the_number(typed: str) -> None:
+    parsed = parse_query(typed)
+    assert [str(n) for n in parsed.numbers] == ["400.7k"] and not parsed.items
+
+
+def test_a_chapter_needs_its_cue_even_glued() -> None:
+    assert [str(n) for n in parse_query("CR400 vote").numbers] == ["400"]
+    assert parse_query("400 vote").numbers == []

@@ -31,7 +31,11 @@ def test_italian_elisions_and_missing_accents(search_kb, query: str) -> None:
 def test_french_exil_with_either_apostrophe(search_kb) -> None:
     straight, curly = ids(search_kb, "l'exil", lang="fr"), ids(search_kb, "l’exil", lang="fr")
     assert straight == curly
-    assert straight and {h.lang for h in search(search_kb, "l'exil", lang="fr")} == {"fr"}
+    hits = search(search_kb, "l'exil", lang="fr")
+    assert straight and {h.lang for h in hits if not h.extra.get("fallback")} == {"fr"}
+    # the exile zone's rule has no French text here: it is shown in English, and says so
+    assert [(h.id, h.lang, h.extra["fallback"]) for h in hits if h.lang != "fr"] == \
+        [("rule/406", "en", {"asked": ["fr"], "shown": "en"})]
     assert "rule/400.2" in ids(search_kb, "l’exil", lang="fr", kind="rule")
     assert "card/fr/Path to Exile" in ids(search_kb, "l’exil", kind="card")
 
@@ -115,3 +119,11 @@ def test_translations_are_searched_only_in_the_languages_they_add_to(search_kb) 
     assert fields(texts.expansion(parse_query("travolgere"))) == {"en", "fr"}  # not Italian: the words as typed
     assert fields(texts.expansion(parse_query("pareggio"))) == {"en"}  # the lexicon's "tie"
     assert texts.expansion(parse_query("trample")) is None  # an English name: English texts hold it as typed
+
+
+def test_did_you_mean_moves_a_short_word_by_one_edit_at_most(search_kb) -> None:
+    from kb.text import edit_distance
+
+    for word in ("orda", "etat", "duello"):
+        for suggestion in search(search_kb, word).suggestions:
+            assert edit_distance(word, suggestion, 3) <= 1, (word, suggestion)

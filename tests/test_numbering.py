@@ -75,12 +75,14 @@ def test_bad_ranges() -> None:
     ("702.19B", "702.19b"), ("CR 400.7", "400.7"), ("CR400.7", "400.7"), ("400,7", "400.7"), ("400,7a", "400.7a"),
     ("regola 400.7", "400.7"), ("règle 400.7", "400.7"), ("Règle 400,7", "400.7"), ("rule 702.19b-D", "702.19b-702.19d"),
     ("400,1-400,3", "400.1-400.3"), ("  400.7  ", "400.7"),
+    ("702.19 b", "702.19b"), ("400.7 A", "400.7a"), ("702.19 b-d", "702.19b-702.19d"),
+    ("CR400.7k", "400.7k"), ("regola400.7k", "400.7k"), ("§400.7k", "400.7k"), ("§ 400.7k", "400.7k"),
 ])
 def test_selectors_as_judges_type_them(typed: str, read: str) -> None:
     assert str(parse_selector(typed)) == read
 
 
-@pytest.mark.parametrize("typed", ["CR", "4OO.7", "400.7 a", "1,5", "400.7,1", "regola"])
+@pytest.mark.parametrize("typed", ["CR", "4OO.7", "400.7 ab", "400.7 a b", "1,5", "400.7,1", "regola"])
 def test_what_still_is_no_selector(typed: str) -> None:
     with pytest.raises(NumberError):
         parse_selector(typed)

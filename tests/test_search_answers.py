@@ -67,6 +67,42 @@ def test_pila_is_the_stack_first_and_the_pile_after(kb) -> None:
     assert ids.index("rule/405") < ids.index("rule/700.3")
 
 
+@pytest.mark.parametrize("query, rule", [
+    ("azioni basate sullo stato", "704"),
+    ("actions basées sur un état", "704"),
+    ("iniziativa", "725"),
+    ("blocco", "509"),
+    ("bloquer", "509"),
+])
+def test_curated_names_reach_their_rule_first(kb, query, rule) -> None:
+    hits = search(kb, query, limit=10)
+    assert hits[0].id == f"rule/{rule}" and hits[0].reason == "concept"
+    assert not hits.suggestions  # the words are game terms, never "corrected" into English
+
+
+@pytest.mark.parametrize("query, first, then", [
+    ("segnalino", "122", "701.6"),  # a counter (the marker) ...
+    ("marqueur", "122", "701.6"),
+    ("neutralizzare", "701.6", "122"),  # ... is not the action of countering
+    ("contrecarrer", "701.6", "122"),
+])
+def test_the_counter_marker_and_the_counter_action_are_different_concepts(kb, query, first, then) -> None:
+    ids = [h.id for h in search(kb, query, limit=10)]
+    assert ids[0] == f"rule/{first}"
+    assert f"rule/{then}" not in ids or ids.index(f"rule/{then}") > ids.index(f"rule/{first}")
+
+
+def test_a_homonym_across_languages_shows_the_english_term_first_then_the_other(kb) -> None:
+    ids = [h.id for h in search(kb, "initiative", limit=10)]
+    assert ids[0] == "rule/725" and "rule/702.7" in ids[:4]  # French "initiative" is first strike
+    assert [h.id for h in search(kb, "initiative", lang="fr", limit=10)][0] == "rule/702.7"
+
+
+def test_a_concept_shows_its_defining_rule_before_its_other_rules(kb) -> None:
+    ids = [h.id for h in search(kb, "pescare", limit=10)]
+    assert ids[0] == "rule/121" and ids.index("rule/121") < ids.index("rule/104.4")
+
+
 def test_a_kind_of_counter_reaches_the_subrule_defining_it(kb) -> None:
     assert "rule/122.1f" in [h.id for h in search(kb, "poison counter", limit=5)]
     assert "rule/122.1f" in [h.id for h in search(kb, "segnalino veleno", limit=5)]
@@ -106,6 +142,7 @@ def test_italian_vote_hits_carry_the_english_number(kb) -> None:
 def test_grouped_terminal_output_and_json_shape(kb_dir) -> None:
     out = CliRunner().invoke(main, ["search", "--kb", str(kb_dir), "legame vitale", "--limit", "12"]).output
     headings = [line for line in out.splitlines() if line and not line.startswith(" ")]
+    assert headings.pop(0) == "Game term: Lifelink · legame vitale · lien de vie (702.15)"
     assert headings[0].startswith("Rules (") and any(h.startswith("Glossary (") for h in headings)
     assert [h.split(" (")[0] for h in headings] == [g for g in ("Rules", "Glossary", "Rulings", "Cards")
                                                        if any(h.startswith(g) for h in headings)]

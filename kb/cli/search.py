@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from kb.corpus import source_label
+from kb.render import language_list, pointer_note
 from kb.text import one_line
 
 from .options import echo_json, info, json_option, kb_option, lang_option, open_kb, use_color
@@ -64,7 +65,7 @@ def render_hits(hits, query: str, *, color: bool, titles: dict[str, str] | None 
     title and date (``titles``: document id -> label)."""
     from indexer.hits import GROUPS
 
-    lines: list[str] = []
+    lines: list[str] = [_read_as(c) for c in getattr(hits, "concepts", [])[:3]]
     if not hits:
         lines.append(f"No results for {query!r}.")
     ranked = list(enumerate(hits, 1))
@@ -82,6 +83,12 @@ def render_hits(hits, query: str, *, color: bool, titles: dict[str, str] | None 
     return "\n".join(lines)
 
 
+def _read_as(concept: dict) -> str:
+    """``Game term: Trample · travolgere · piétinement (702.19)``: what the query was read as."""
+    rules = f" ({', '.join(concept['rules'][:3])})" if concept["rules"] else ""
+    return "Game term: " + " · ".join(dict.fromkeys(concept["names"].values())) + rules
+
+
 def render_hit(rank: int, hit, color: bool, titles: dict[str, str] | None = None) -> list[str]:
     """A hit's head line, its marked snippet and, for a rule, its other languages' texts."""
     if hit.kind == "rule":
@@ -96,10 +103,15 @@ def render_hit(rank: int, hit, color: bool, titles: dict[str, str] | None = None
     marked = _marked(hit, color)
     if hit.kind != "rule":
         return lines + [f"    {marked}"] + _numbered(hit.extra, "    ")
+    heading = hit.extra.get("subkind") in ("chapter", "section")
     for index, (lang, text) in enumerate(hit.texts.items() or [(hit.lang, {})]):
         shown = marked if index == 0 else one_line(text.get("text") or "", 160)
+        if heading and text.get("title") and text.get("text") not in (None, "", text["title"]):
+            shown = text["title"] + pointer_note(text["text"])  # "Cimitero", not its "Vedi Cimitero."
         lines.append(f"    {lang}: {shown}")
         lines += _numbered(text, "        ")
+    if hit.extra.get("fallback"):
+        lines.append(f"    (no {language_list(hit.extra['fallback']['asked'])} text held: English shown)")
     if hit.number:
         lines.append(f"    mtgkb rule {hit.number}")
     return lines

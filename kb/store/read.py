@@ -343,6 +343,16 @@ class KnowledgeBase:
                                (card,))
         return [_ruling_record(row) for row in rows]
 
+    def card_ruling_rules(self, card: str) -> dict[str, int]:
+        """Reference rule number -> how many of the card's rulings (one per text, any copy's link
+        counted) are linked to it, most linked first."""
+        rows = self.db.execute(
+            "SELECT a.b_id, COUNT(DISTINCT r.text_key) FROM rulings r"
+            " JOIN rulings c ON c.lang = r.lang AND c.text_key = r.text_key"
+            " JOIN alignments a ON a.kind = 'ruling-rule' AND a.a_doc = c.doc_id AND CAST(a.a_id AS INTEGER) = c.seq"
+            " WHERE r.card = ? GROUP BY a.b_id ORDER BY 2 DESC, a.b_id", (card,))
+        return {number: count for number, count in rows}
+
     def cards(self, doc_ids: Iterable[str]) -> list[CardRecord]:
         """The card records of ``doc_ids``."""
         return self._by_documents(f"SELECT doc_id, seq, {CARD_COLUMNS} FROM cards WHERE doc_id IN ({{marks}})",

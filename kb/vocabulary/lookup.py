@@ -88,10 +88,13 @@ class Vocabulary:
         return tuple(self._by_rule.get(number, ()))
 
     def matches(self, text: str, lang: str | None = None) -> tuple[Match, ...]:
-        """Every concept one of whose names is ``text`` (in ``lang`` first, preferred names first)."""
+        """Every concept one of whose names is ``text``: in ``lang`` first, preferred names first;
+        without a language, an English name before a homonym in another language (the reference
+        rules' *Initiative* before French *initiative*, first strike), then the most printed."""
         found = self._by_key.get(name_key(text, lang), [])
         return tuple(sorted(found, key=lambda m: (lang is not None and m.name.lang != lang,
-                                                  FORMS.index(m.name.form), -m.name.cards)))
+                                                  FORMS.index(m.name.form),
+                                                  lang is None and m.name.lang != "en", -m.name.cards)))
 
     def lookup(self, text: str, lang: str | None = None) -> tuple[Concept, ...]:
         """The concepts named ``text`` in any language (``travolgere`` → Trample)."""
