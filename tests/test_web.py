@@ -520,3 +520,11 @@ def test_search_page_names_a_page_s_rulings_by_its_title(product_kb: Path) -> No
     assert "<strong>Voto, 2024-11-23</strong>" in page
     assert "<strong>Clarifications officielles de Wizards of the Coast, 2023-06-16</strong>" in page
     assert "000_a6d3485c321a44a0" not in page and "001_c70b93c6d7c03b3c" not in page
+
+
+def test_search_page_says_what_the_query_was_read_as_and_when_english_stands_in(product_kb: Path) -> None:
+    client = client_for(product_kb)
+    page = client.get("/search", params={"q": "travolgere", "lang": "it", "ui": "it"}).text
+    assert 'Termine di gioco: Trample · travolgere · piétinement <a href="/rules/702.19' in page
+    head = page.index("702.19</a> Trample")
+    assert "Nessun testo nella lingua scelta: è mostrato l'inglese." in page[head:head + 300]

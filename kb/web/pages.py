@@ -150,14 +150,15 @@ class Pages:
         if search is None:
             return self.render(request, "error.html", status=503, title=SEARCH_MISSING, message=SEARCH_MISSING,
                                reason="no-search", suggestions=[])
-        hits, suggestions = ([], [])
+        hits, suggestions, concepts = ([], [], [])
         if query:
             found = search(query, langs, kinds, limit)
             documents = self.site.kb().kb.documents()
             hits = [_hit_view(hit, documents) for hit in found]
             suggestions = list(getattr(found, "suggestions", []))
+            concepts = list(getattr(found, "concepts", []))[:3]
         return self.render(request, "search.html", query=query, hits=hits, suggestions=suggestions,
-                           langs=langs, kinds=kinds, kind_choices=SEARCH_KINDS)
+                           concepts=concepts, langs=langs, kinds=kinds, kind_choices=SEARCH_KINDS)
 
     def rule(self, request: Request) -> Response:
         """``/rules/{selector}``: a rule (or a range) in the chosen languages; ``/rules/R70138a`` redirects."""
