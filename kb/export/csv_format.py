@@ -2,10 +2,11 @@
 
 Columns: ``number`` (the unit id), ``chapter`` (``400. General``), one column per
 language (source first, then each target), then ``status`` (one target) or
-``status_<lang>`` (several): ``new``, ``translated`` or ``stale``, and ``revision``
+``status_<lang>`` (several): ``new``, ``translated`` or ``stale``, ``revision``
 (or ``revision_<lang>``): the revision of the target text exported (``mtgkb import``
 reports a unit whose text changed in the knowledge base since as a conflict; keep the
-column). RFC 4180 quoting, ``\\r\\n`` row ends, UTF-8 without a BOM; texts keep their
+column), and ``reason`` (or ``reason_<lang>``): why a stale text needs review. A stale
+text is imported once its status says ``translated``. RFC 4180 quoting, ``\\r\\n`` row ends, UTF-8 without a BOM; texts keep their
 newlines inside quotes.
 
 Import reads files as spreadsheets save them: a UTF-8 BOM, UTF-16 or Windows-1252 text,
@@ -27,7 +28,7 @@ from ..model import LANGUAGES
 from ..sources import decode
 from ..text import fold
 from .base import Exporter, ImportedFile, ImportedUnit
-from .selection import Selection
+from .selection import Selection, Unit
 
 DELIMITERS = (",", ";", "\t")
 SOURCE_LANG = "en"
@@ -49,12 +50,19 @@ def write(selection: Selection) -> bytes:
     langs = (selection.source_lang, *selection.target_langs)
     targets = selection.target_langs
     writer.writerow(["number", "chapter", *langs, *(status_column(selection, t) for t in targets),
-                     *(status_column(selection, t).replace("status", "revision") for t in targets)])
+                     *(status_column(selection, t).replace("status", "revision") for t in targets),
+                     *(status_column(selection, t).replace("status", "reason") for t in targets)])
     for unit in selection.units:
         chapter = f"{unit.chapter}. {unit.chapter_title}" if unit.chapter and unit.chapter_title else ""
         writer.writerow([unit.id, chapter, unit.source, *(unit.target(t) or "" for t in targets),
-                         *(unit.state(t) for t in targets), *(unit.revision(t) for t in targets)])
+                         *(unit.state(t) for t in targets), *(unit.revision(t) for t in targets),
+                         *(_reason(unit, t) for t in targets)])
     return buffer.getvalue().encode("utf-8")
+
+
+def _reason(unit: Unit, lang: str) -> str:
+    found = unit.targets.get(lang)
+    return found.reason or "" if found is not None and found.state == "stale" else ""
 
 
 def read(data: bytes, path: str) -> ImportedFile:
