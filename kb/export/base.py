@@ -88,9 +88,11 @@ class Exporter:
 # -- XML helpers shared by the XML formats --------------------------------------------------
 
 def sub_element(parent: etree._Element, tag: str, text: str | None = None, ns: str | None = None,
-                **attrs: str) -> etree._Element:
-    """A child element ``tag`` (in namespace ``ns``) with ``attrs`` and, when given, ``text``."""
-    element = etree.SubElement(parent, f"{{{ns}}}{tag}" if ns else tag, attrs)
+                **attrs: str | None) -> etree._Element:
+    """A child element ``tag`` (in namespace ``ns``) with ``attrs`` (those that are not None) and,
+    when given, ``text``."""
+    element = etree.SubElement(parent, f"{{{ns}}}{tag}" if ns else tag,
+                               {k: v for k, v in attrs.items() if v is not None})
     if text is not None:
         element.text = text
     return element
@@ -177,9 +179,10 @@ def release_label(selection: Selection) -> str:
     return f"mtgkb:{selection.source_doc or selection.source_lang}:{selection.source_release or 'unknown'}"
 
 
-def release_datetime(selection: Selection) -> str:
-    """The source release date as an xs:dateTime (the only timestamp exports carry)."""
-    return f"{selection.source_release or '1970-01-01'}T00:00:00Z"
+def release_datetime(selection: Selection) -> str | None:
+    """The source texts' date (the release's, else their documents') as an xs:dateTime (the only
+    timestamp exports carry); None when they have none."""
+    return f"{selection.source_date}T00:00:00Z" if selection.source_date else None
 
 
 STATE_WORDS = ("new", "translated", "stale")

@@ -67,7 +67,8 @@ def write(selection: Selection) -> bytes:
     data = {
         "format": FORMAT_NAME, "version": VERSION,
         "source": {"lang": selection.source_lang, "release": selection.source_release,
-                   "document": selection.source_doc},
+                   "document": selection.source_doc, "date": selection.source_date,
+                   "documents": list(selection.source_docs)},
         "targets": list(selection.target_langs),
         "rules": tree(selection),
         "glossary": [{"id": u.id, "names": u.chapter_title, "texts": texts(u, selection)}

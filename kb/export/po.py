@@ -11,8 +11,10 @@ One message per unit::
     msgstr "Gli effetti di magie, …"
 
 The header names the target language and the source release
-(``Project-Id-Version: mtgkb-cr-en 2024-11-08``); ``POT-Creation-Date`` is the
-source release date and ``PO-Revision-Date`` the newest target text's date, so the
+(``Project-Id-Version: mtgkb-cr-en 2024-11-08``; ``no-release`` for a source language with no
+official release, whose texts the header comment names); ``POT-Creation-Date`` is the
+source texts' date (the release's, else the newest of their documents; left out when they
+have none) and ``PO-Revision-Date`` the newest target text's date, so the
 same knowledge base gives the same bytes. The header itself is never fuzzy.
 babel's ``Generated-By`` header line is dropped (output must not depend on its version);
 babel's automatic ``python-format``/``python-brace-format`` flags are removed:
@@ -44,6 +46,7 @@ from .xliff12 import unit_notes
 
 _FORMAT_FLAGS = ("python-format", "python-brace-format")
 REVISION_COMMENT = "mtgkb:rev="
+NO_RELEASE = "no-release"  # the version of a catalog whose source language has no official release
 
 
 def _date(iso: str | None) -> datetime:
@@ -54,16 +57,15 @@ def _date(iso: str | None) -> datetime:
 def write(selection: Selection) -> bytes:
     lang = selection.target_lang if selection.target_langs else None
     skipped = [u.id for u in selection.units if not u.source]
-    comment = (f"# Comprehensive Rules, {selection.source_lang} release {selection.source_release or 'unknown'}"
-               f" -> {lang or '-'}, exported by mtgkb.")
+    comment = f"# Comprehensive Rules, {selection.source_description()} -> {lang or '-'}, exported by mtgkb."
     if skipped:
         comment += "\n# Units with an empty source text, not written: " + ", ".join(skipped)
     dates = [t.effective_date for u in selection.units for t in u.targets.values()
              if lang in u.targets and t.effective_date]
     catalog = Catalog(locale=lang, project=f"mtgkb-cr-{selection.source_lang}",
-                      version=selection.source_release or "unknown", header_comment=comment,
-                      creation_date=_date(selection.source_release),
-                      revision_date=_date(max(dates) if dates else selection.source_release),
+                      version=selection.source_release or NO_RELEASE, header_comment=comment,
+                      creation_date=_date(selection.source_date),
+                      revision_date=_date(max(dates) if dates else selection.source_date),
                       last_translator="mtgkb export", language_team=f"{lang or '-'} translators",
                       charset="utf-8", fuzzy=False)
     for unit in selection.units:
@@ -79,7 +81,10 @@ def write(selection: Selection) -> bytes:
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=0, no_location=True)
     # babel names its own version in the header; drop it so output depends on the knowledge base only
-    return re.sub(rb'"Generated-By: [^"\n]*\\n"\n', b"", buffer.getvalue(), count=1)
+    data = re.sub(rb'"Generated-By: [^"\n]*\\n"\n', b"", buffer.getvalue(), count=1)
+    if not selection.source_date:  # no source text has a date: say none rather than babel's or 1970's
+        data = re.sub(rb'"POT-Creation-Date: [^"\n]*\\n"\n', b"", data, count=1)
+    return data
 
 
 def read(data: bytes, path: str) -> ImportedFile:
@@ -106,7 +111,7 @@ def read(data: bytes, path: str) -> ImportedFile:
                                   message.lineno, revision))
     for message in catalog.obsolete.values():
         ignored.append(f"{path}:{message.lineno}: obsolete message {message.context or message.id!r} not read")
-    release = catalog.version if catalog.version not in (None, "", "unknown", "VERSION") else None
+    release = catalog.version if catalog.version not in (None, "", "unknown", NO_RELEASE, "VERSION") else None
     return ImportedFile("po", source_lang, lang, release, tuple(units), tuple(ignored))
 
 

@@ -59,7 +59,8 @@ def status(kb: KnowledgeBase, source: str = "en", target: str = "it", release: s
     totals = {key: sum(len(c[key]) for c in chapters.values()) for key in ("translated", "missing", "stale", "orphaned")}
     totals["orphaned"] += len(loose)
     totals["rules"] = sum(c["rules"] for c in chapters.values())
-    return {"source": {"lang": source, "release": selection.source_release, "document": selection.source_doc},
+    return {"source": {"lang": source, "release": selection.source_release, "document": selection.source_doc,
+                       "date": selection.source_date, "description": selection.source_description()},
             "target": target, "totals": totals, "units": {**units, "total": sum(units.values())},
             "translators": sorted(translators.values(), key=lambda t: t["last_imported"], reverse=True),
             "chapters": list(chapters.values()), "orphaned_elsewhere": loose}
@@ -112,7 +113,7 @@ def compact(numbers: list[str], order: list[str]) -> str:
 def render_status(report: dict[str, Any]) -> str:
     """A line per chapter, then the rules in each group."""
     src = report["source"]
-    lines = [f"{report['target']} against {src['lang']} {src['release'] or '?'} ({src['document'] or 'no release'})"]
+    lines = [f"{report['target']} against {src['description']}"]
     totals, units = report["totals"], report["units"]
     lines.append(f"{totals['rules']} rules: {totals['translated']} translated, {totals['missing']} missing, "
                  f"{totals['stale']} stale, {totals['orphaned']} orphaned")

@@ -28,7 +28,8 @@ On import a stale ``tuv`` whose text is still the one exported (same revision) s
 (``mtgkb import`` leaves it to review); a changed text is the translator's revision.
 ``x-mtgkb-rev-<lang>`` is the revision of the target text the unit was exported with
 (``none`` when it had none): ``mtgkb import`` reports a unit whose text changed in the
-knowledge base since as a conflict. The only date is the source release's.
+knowledge base since as a conflict. The only date is the source texts' (the release's, else
+the newest of the documents they come from).
 """
 
 from __future__ import annotations
@@ -49,8 +50,9 @@ STATE_PROP = "x-state"  # on a tuv; ``x-state-<lang>`` on its tu
 _sub = sub_element
 
 
-def tmx_date(selection: Selection) -> str:
-    return (selection.source_release or "1970-01-01").replace("-", "") + "T000000Z"
+def tmx_date(selection: Selection) -> str | None:
+    """The source texts' date (the release's, else their documents'), None when they have none."""
+    return selection.source_date.replace("-", "") + "T000000Z" if selection.source_date else None
 
 
 def write(selection: Selection) -> bytes:
@@ -68,7 +70,7 @@ def write(selection: Selection) -> bytes:
     return xml_bytes(root, DOCTYPE)
 
 
-def write_unit(body: etree._Element, unit: Unit, selection: Selection, date: str) -> None:
+def write_unit(body: etree._Element, unit: Unit, selection: Selection, date: str | None) -> None:
     tu = _sub(body, "tu", tuid=unit.id, creationdate=date)
     if unit.chapter and unit.chapter_title:
         _sub(tu, "prop", f"{unit.chapter}. {unit.chapter_title}", type="x-chapter")

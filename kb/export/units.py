@@ -104,6 +104,18 @@ class Selection:
     source_doc: str | None = None
     units: tuple[Unit, ...] = ()
     terms: tuple[TermEntry, ...] = ()
+    source_date: str | None = None  # the source texts' date: the release's, else the newest of their documents
+    source_docs: tuple[str, ...] = ()  # the documents the source texts come from
+
+    def source_description(self) -> str:
+        """Where the source texts come from: ``en release 2025-11-14 (cr-en-2025-11-14)``, or the
+        documents and their date when the source language has no official release."""
+        if self.source_release:
+            return f"{self.source_lang} release {self.source_release} ({self.source_doc or '-'})"
+        if self.source_docs:
+            dated = f"dated {self.source_date}" if self.source_date else "undated"
+            return f"{self.source_lang} texts of {', '.join(self.source_docs)} ({dated}; no official {self.source_lang} release)"
+        return f"no {self.source_lang} texts"
 
     @property
     def target_lang(self) -> str:

@@ -54,7 +54,7 @@ def write(selection: Selection) -> bytes:
              "datatype": "plaintext", "date": release_datetime(selection), "product-name": "mtgkb"}
     if selection.target_langs:
         attrs["target-language"] = target
-    file = etree.SubElement(root, f"{{{NS}}}file", attrs)
+    file = etree.SubElement(root, f"{{{NS}}}file", {k: v for k, v in attrs.items() if v is not None})
     body = _e(file, "body")
     group = None
     for unit in selection.units:

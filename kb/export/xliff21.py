@@ -50,8 +50,7 @@ def write(selection: Selection) -> bytes:
         root.set("trgLang", lang)
     file = _sub(root, "file", id="f1", original=release_label(selection))
     notes = _sub(file, "notes")
-    _sub(notes, "note", f"source release {selection.source_release or 'unknown'} ({selection.source_doc or '-'})",
-         category="source-release")
+    _sub(notes, "note", f"source: {selection.source_description()}", category="source-release")
     group = None
     used: set[str] = set()
     for unit in selection.units:

@@ -1,0 +1,36 @@
+"""kb.export.selection on the embedded corpus: what a selection holds, said honestly in every file's header."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from kb.cli import main
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_a_target_in_the_source_language_is_refused_in_one_line(product_kb: Path) -> None:
+    for args in (["status", "--target", "en"], ["export", "4", "--source", "it", "--target", "it", "-f", "po"],
+                 ["export", "4", "--target", "en,it", "-f", "tmx"]):
+        result = run(*args, "--kb", str(product_kb))
+        assert result.exit_code == 1, args
+        (line,) = result.output.strip().splitlines()
+        assert "source and target are both" in line and "Traceback" not in line
+
+
+def test_an_italian_source_has_its_documents_date_not_1970(product_kb: Path) -> None:
+    po = run("export", "4", "--source", "it", "-f", "po", "--kb", str(product_kb))
+    assert po.exit_code == 0, po.output
+    header = po.stdout.split("\n\n")[0]
+    assert "it texts of 004_033ca0c87611b1e4 (undated; no official it release) -> en" in header
+    assert "1970" not in header and "release unknown" not in header
+    assert "POT-Creation-Date" not in header  # the section 4 page has no date: none is invented
+    assert '"Language: en\\n"' in header and "mtgkb-cr-it no-release" in header
+    vote = run("export", "701.38", "--source", "it", "-f", "xliff", "--kb", str(product_kb))
+    assert 'date="2024-11-23T00:00:00Z"' in vote.stdout  # the Voto page's date
+    status = run("status", "--source", "it", "--kb", str(product_kb)).stdout
+    assert status.startswith("en against it texts of 004_033ca0c87611b1e4, 000_a6d3485c321a44a0 (dated 2024-11-23")
