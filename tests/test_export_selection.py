@@ -34,3 +34,23 @@ def test_an_italian_source_has_its_documents_date_not_1970(product_kb: Path) -> 
     assert 'date="2024-11-23T00:00:00Z"' in vote.stdout  # the Voto page's date
     status = run("status", "--source", "it", "--kb", str(product_kb)).stdout
     assert status.startswith("en against it texts of 004_033ca0c87611b1e4, 000_a6d3485c321a44a0 (dated 2024-11-23")
+
+
+def test_every_unit_left_out_is_counted_by_reason(product_kb: Path) -> None:
+    from .test_export_conformance import validate
+
+    english = run("export", "4", "-f", "csv", "--target", "it", "--kb", str(product_kb)).stdout
+    asked = len(english.strip().splitlines()) - 1  # every unit of section 4 in the English release
+    po = run("export", "4", "--source", "it", "-f", "po", "--kb", str(product_kb))
+    written = po.stdout.count("\nmsgctxt ")
+    assert "# Not in this file: 1 unit with an empty it source text (a PO message needs one): 4\n" in po.stdout
+    assert "# Not in this file: 49 units with no it source text (held in other languages only): 401.1-401.7, " \
+           "402.1-402.3" in po.stdout
+    assert written + 49 + 1 == asked == 89
+    assert "Not exported: 49 units with no it source text" in po.stderr  # said on the terminal too
+    for name in ("po", "xliff12", "xliff21", "tmx", "json"):
+        data = run("export", "4", "--source", "it", "-f", name, "--kb", str(product_kb)).stdout_bytes
+        assert b"no it source text" in data and (b"405.1-405.6h" in data or b'"405.6h"' in data), name
+        if name != "json":
+            validate(name, data)
+    assert "Not exported" not in run("export", "4", "-f", "po", "--kb", str(product_kb)).stderr

@@ -62,6 +62,8 @@ def export(selectors: tuple[str, ...], format_name: str, rules: tuple[str, ...],
         raise click.UsageError(f"{chosen.name} holds one target language; got {', '.join(targets)}")
     selection = select(kb, (*selectors, *rules), source, targets, _include(include), release)
     data = chosen.write(selection)
+    for item in chosen.left_out(selection):
+        info(f"Not exported: {item.describe()}")
     if output is None:
         sys.stdout.buffer.write(data)
         sys.stdout.flush()

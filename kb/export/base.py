@@ -12,6 +12,7 @@ from lxml import etree
 
 from ..errors import ParseError
 from .selection import Selection
+from .units import LeftOut
 
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
@@ -83,6 +84,12 @@ class Exporter:
     aliases: tuple[str, ...] = ()
     carries: Literal["units", "terms"] = "units"
     multi_target: bool = False  # holds several target languages in one file
+    omits: Callable[[Selection], tuple[LeftOut, ...]] = lambda selection: ()  # units this format cannot hold
+
+    def left_out(self, selection: Selection) -> tuple[LeftOut, ...]:
+        """Every unit of the rules asked for that a file of this format does not hold, by reason
+        (none for a termbase, which holds terms)."""
+        return () if self.carries == "terms" else (*selection.left_out, *self.omits(selection))
 
 
 # -- XML helpers shared by the XML formats --------------------------------------------------
@@ -186,6 +193,11 @@ def release_datetime(selection: Selection) -> str | None:
 
 
 STATE_WORDS = ("new", "translated", "stale")
+
+
+def left_out_notes(left_out: tuple[LeftOut, ...]) -> list[str]:
+    """The notes a file's header gives on the units it does not hold, one per reason."""
+    return [f"Not in this file: {item.describe()}" for item in left_out]
 
 
 # -- validators -----------------------------------------------------------------------------

@@ -69,6 +69,7 @@ def write(selection: Selection) -> bytes:
         "source": {"lang": selection.source_lang, "release": selection.source_release,
                    "document": selection.source_doc, "date": selection.source_date,
                    "documents": list(selection.source_docs)},
+        "left_out": [{"reason": item.reason, "ids": list(item.ids)} for item in selection.left_out],
         "targets": list(selection.target_langs),
         "rules": tree(selection),
         "glossary": [{"id": u.id, "names": u.chapter_title, "texts": texts(u, selection)}

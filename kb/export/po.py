@@ -19,7 +19,8 @@ same knowledge base gives the same bytes. The header itself is never fuzzy.
 babel's ``Generated-By`` header line is dropped (output must not depend on its version);
 babel's automatic ``python-format``/``python-brace-format`` flags are removed:
 ``{T}`` is a mana symbol, not a placeholder. A unit whose source text is empty
-cannot be a PO message (``msgid ""`` is the header); it is named in the header comment.
+cannot be a PO message (``msgid ""`` is the header); the header comment names it, with
+the rules that have no source text (each reason with its count).
 ``mtgkb:rev=`` is the revision of the target text the message was exported with (``none``
 when it had none): ``mtgkb import`` reports a message whose text changed in the knowledge
 base since as a conflict.
@@ -40,8 +41,9 @@ from babel.messages.pofile import read_po, write_po
 
 from ..errors import ParseError
 from ..model import LANGUAGES
-from .base import Exporter, ImportedFile, ImportedUnit, ValidatorUnavailable
+from .base import Exporter, ImportedFile, ImportedUnit, ValidatorUnavailable, left_out_notes
 from .selection import Selection
+from .units import LeftOut, compact
 from .xliff12 import unit_notes
 
 _FORMAT_FLAGS = ("python-format", "python-brace-format")
@@ -54,12 +56,19 @@ def _date(iso: str | None) -> datetime:
     return datetime(year, month, day, tzinfo=timezone.utc)
 
 
+def omits(selection: Selection) -> tuple[LeftOut, ...]:
+    """The units a PO file cannot hold: those with an empty source text (``msgid ""`` is the header)."""
+    empty = [u.id for u in selection.units if not u.source]
+    if not empty:
+        return ()
+    return (LeftOut(f"an empty {selection.source_lang} source text (a PO message needs one)", tuple(empty),
+                    compact(empty, [u.id for u in selection.units])),)
+
+
 def write(selection: Selection) -> bytes:
     lang = selection.target_lang if selection.target_langs else None
-    skipped = [u.id for u in selection.units if not u.source]
     comment = f"# Comprehensive Rules, {selection.source_description()} -> {lang or '-'}, exported by mtgkb."
-    if skipped:
-        comment += "\n# Units with an empty source text, not written: " + ", ".join(skipped)
+    comment += "".join(f"\n# {note}" for note in left_out_notes((*selection.left_out, *omits(selection))))
     dates = [t.effective_date for u in selection.units for t in u.targets.values()
              if lang in u.targets and t.effective_date]
     catalog = Catalog(locale=lang, project=f"mtgkb-cr-{selection.source_lang}",
@@ -141,4 +150,4 @@ def validate(data: bytes, schemas: Path) -> list[str]:
 
 EXPORTER = Exporter(name="po", label="PO", extension="po", aliases=("gettext",),
                     help="GNU gettext PO (msgctxt = unit id), via babel", write=write, read=read, sniff=sniff,
-                    validate=validate)
+                    validate=validate, omits=omits)

@@ -28,7 +28,7 @@ from ..store import KnowledgeBase, RuleVersion
 from .glossary import glossary_units
 from .staleness import StaleContext, stale_reason
 from .terms import term_entries
-from .units import Selection, TargetText, Unit
+from .units import LeftOut, Selection, TargetText, Unit, compact
 
 UNIT_KINDS = ("section", "chapter", "rule", "subrule", "example", "term", "ruling")
 INCLUDES = ("examples", "glossary", "rulings", "cards")
@@ -67,11 +67,13 @@ def select(kb: KnowledgeBase, rules: Sequence[str] = (), source: str = "en", tar
     context = StaleContext(kb, source)
     targets = tuple(dict.fromkeys(targets))
     units: list[Unit] = []
+    sourceless: list[str] = []
     chapter_titles = source_titles(kb, source_doc)
     for number, versions in kb.versions(picked, release):
         src = source_version(versions, source, source_doc)
         if src is None:
-            continue  # held only in a target language: orphaned (see kb.export.status)
+            sourceless.append(number)  # held in other languages only (orphaned: see kb.export.status)
+            continue
         units.extend(rule_units(number, src, versions, targets, chapter_titles, context))
     if "examples" not in include:
         units = [u for u in units if u.kind != "example"]
@@ -81,8 +83,10 @@ def select(kb: KnowledgeBase, rules: Sequence[str] = (), source: str = "en", tar
         units.extend(ruling_units(kb, source, targets))
     docs = tuple(dict.fromkeys(u.source_doc for u in units if u.source_doc))
     release_date = source_doc_date(kb, source_doc)
+    left_out = (LeftOut(f"no {source} source text (held in other languages only)", tuple(sourceless),
+                        compact(sourceless, [str(n) for n in picked])),) if sourceless else ()
     selection = Selection(source, targets, release_date, source_doc, tuple(units),
-                          source_date=release_date or newest_date(kb, docs), source_docs=docs)
+                          source_date=release_date or newest_date(kb, docs), source_docs=docs, left_out=left_out)
     terms = term_entries(kb, selection, picked if rules else None, cards="cards" in include)
     return replace(selection, terms=tuple(terms))
 

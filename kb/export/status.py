@@ -21,7 +21,7 @@ from typing import Any
 from ..numbering import RuleNumber
 from ..store import KnowledgeBase
 from .selection import select
-from .units import TargetText
+from .units import TargetText, compact
 
 RULE_KINDS = ("rule", "subrule")
 
@@ -95,19 +95,6 @@ def orphans(kb: KnowledgeBase, source: str, target: str, release: str | None, kn
         if target in langs and source not in langs:
             out.append(RuleNumber.parse(number))
     return out
-
-
-def compact(numbers: list[str], order: list[str]) -> str:
-    """``400.1, 400.2, 400.3, 400.5`` -> ``400.1-400.3, 400.5`` (runs in ``order``)."""
-    position = {n: i for i, n in enumerate(order)}
-    runs: list[list[str]] = []
-    for number in numbers:
-        if runs and number in position and runs[-1][-1] in position and \
-                position[number] == position[runs[-1][-1]] + 1:
-            runs[-1].append(number)
-        else:
-            runs.append([number])
-    return ", ".join(r[0] if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)
 
 
 def render_status(report: dict[str, Any]) -> str:

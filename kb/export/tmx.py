@@ -38,7 +38,7 @@ from lxml import etree
 
 from .. import __version__
 from .base import (sub_element, XML_LANG, Exporter, ImportedFile, ImportedUnit, children, dtd_validator, inline_text,
-                   local, parse_xml, xml_bytes)
+                   left_out_notes, local, parse_xml, xml_bytes)
 from .selection import Selection, Unit
 from .units import revision
 
@@ -64,6 +64,8 @@ def write(selection: Selection) -> bytes:
     _sub(header, "prop", selection.source_release or "unknown", type="x-source-release")
     if selection.source_doc:
         _sub(header, "prop", selection.source_doc, type="x-source-document")
+    for note in left_out_notes(selection.left_out):
+        _sub(header, "note", note)
     body = _sub(root, "body")
     for unit in selection.units:
         write_unit(body, unit, selection, date)

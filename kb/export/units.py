@@ -96,6 +96,31 @@ class TermEntry:
         return names[0] if names else None
 
 
+def compact(numbers: list[str], order: list[str]) -> str:
+    """``400.1, 400.2, 400.3, 400.5`` -> ``400.1-400.3, 400.5`` (runs in ``order``)."""
+    position = {n: i for i, n in enumerate(order)}
+    runs: list[list[str]] = []
+    for number in numbers:
+        if runs and number in position and runs[-1][-1] in position and \
+                position[number] == position[runs[-1][-1]] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    return ", ".join(r[0] if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)
+
+
+@dataclass(frozen=True)
+class LeftOut:
+    """Units an export does not hold, and why (``no it source text``): every file says so."""
+
+    reason: str
+    ids: tuple[str, ...]
+    runs: str  # the ids as runs of the release (``401.1-401.7, 402.1-402.3``)
+
+    def describe(self) -> str:
+        return f"{len(self.ids)} {'unit' if len(self.ids) == 1 else 'units'} with {self.reason}: {self.runs}"
+
+
 @dataclass(frozen=True)
 class Selection:
     source_lang: str
@@ -106,6 +131,7 @@ class Selection:
     terms: tuple[TermEntry, ...] = ()
     source_date: str | None = None  # the source texts' date: the release's, else the newest of their documents
     source_docs: tuple[str, ...] = ()  # the documents the source texts come from
+    left_out: tuple[LeftOut, ...] = ()  # units of the rules asked for that the selection cannot hold
 
     def source_description(self) -> str:
         """Where the source texts come from: ``en release 2025-11-14 (cr-en-2025-11-14)``, or the
