@@ -54,3 +54,27 @@ def test_every_unit_left_out_is_counted_by_reason(product_kb: Path) -> None:
         if name != "json":
             validate(name, data)
     assert "Not exported" not in run("export", "4", "-f", "po", "--kb", str(product_kb)).stderr
+
+
+def test_the_termbase_gives_each_concept_of_one_english_name_its_own_entry(product_kb: Path) -> None:
+    from lxml import etree
+
+    data = run("export", "-f", "tbx", "--target", "it,fr", "--kb", str(product_kb)).stdout_bytes
+    entries = {e.get("id"): e for e in etree.fromstring(data).iter("termEntry")}
+
+    def terms(ident: str) -> list[str]:
+        return [t.text for t in entries[ident].iter("term")]
+
+    def definition(ident: str) -> str:
+        return next(d.text for d in entries[ident].iter("descrip") if d.get("type") == "definition")
+
+    assert "term-counter" not in entries and "term-exile" not in entries
+    assert terms("term-counter-keyword-action") == ["Counter", "Neutralizzare", "Neutralizza", "Contrecarrer",
+                                                    "Contrecarrez"]
+    assert terms("term-counter-counter") == ["Counter", "Segnalino", "Segnalini", "Marqueur", "Marqueurs"]
+    assert definition("term-counter-counter").startswith("A marker placed on an object")
+    assert "Comprehensive Rules: 122" in [n.text for n in entries["term-counter-counter"].iter("note")]
+    assert "Esilio" in terms("term-exile-zone") and "Esiliare" not in terms("term-exile-zone")
+    for entry in entries.values():  # no other entry mixes the two
+        names = {t.text for t in entry.iter("term")}
+        assert not ({"Neutralizzare", "Segnalino"} <= names or {"Esilio", "Esiliare"} <= names), entry.get("id")
