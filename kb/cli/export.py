@@ -10,6 +10,7 @@ import click
 from ..export import format_help
 from ..model import LANGUAGES
 from ..store import default_kb_dir
+from ..text import counted
 from .options import echo_json, info, json_option, kb_option, lang_option, language_list, open_kb, release_option
 
 
@@ -69,7 +70,8 @@ def export(selectors: tuple[str, ...], format_name: str, rules: tuple[str, ...],
         sys.stdout.flush()
     else:
         output.write_bytes(data)
-        count = f"{len(selection.terms)} terms" if chosen.carries == "terms" else f"{len(selection.units)} units"
+        count = counted(len(selection.terms), "term") if chosen.carries == "terms" else \
+            counted(len(selection.units), "unit")
         info(f"{count} written to {output} ({chosen.name})")
 
 

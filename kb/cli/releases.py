@@ -8,6 +8,7 @@ import click
 
 from ..releases.update import RULES_PAGE, TIMEOUT
 from ..store import KnowledgeBase, current_build, default_kb_dir
+from ..text import counted
 from .options import echo_json, info, json_option, kb_option, lang_option, open_kb, release_option, use_color
 
 
@@ -119,4 +120,4 @@ def update(url: str, timeout: float, kb_dir: Path | None, as_json: bool) -> None
         click.echo(f"Release {result.effective_date} is already held; nothing downloaded ({result.url}).")
     else:
         click.echo(f"Downloaded release {result.effective_date} (sha256 {result.sha256}) to {result.path}; "
-                   f"knowledge base rebuilt from {len(result.sources)} sources.")
+                   f"knowledge base rebuilt from {counted(len(result.sources), 'source')}.")

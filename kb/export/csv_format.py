@@ -26,7 +26,7 @@ from pathlib import Path
 from ..errors import ParseError, SourceError
 from ..model import LANGUAGES
 from ..sources import decode
-from ..text import fold
+from ..text import counted, fold
 from .base import Exporter, ImportedFile, ImportedUnit
 from .selection import Selection, Unit
 
@@ -187,7 +187,7 @@ def validate(data: bytes, schemas: Path) -> list[str]:
         return [f"not UTF-8 CSV: {exc}"]
     if not rows or rows[0][:2] != ["number", "chapter"]:
         return ["the header does not start with number, chapter"]
-    return [f"row {index} has {len(row)} cells, the header {len(rows[0])}"
+    return [f"row {index} has {counted(len(row), 'cell')}, the header {len(rows[0])}"
             for index, row in enumerate(rows, 1) if len(row) != len(rows[0])]
 
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from ..numbering import RuleNumber
 from ..store import KnowledgeBase
+from ..text import counted
 from .selection import select
 from .units import TargetText, compact
 
@@ -107,7 +108,7 @@ def render_status(report: dict[str, Any]) -> str:
     lines.append(f"{units['total']} units as exported (with titles and examples): {units['translated']} translated, "
                  f"{units['stale']} needing review (fuzzy), {units['new']} new (untranslated)")
     for who in report["translators"]:
-        texts = f"{who['texts']} text" + ("s" if who["texts"] != 1 else "")
+        texts = counted(who["texts"], "text")
         lines.append(f"imported by {who['translator'] or 'an unnamed translator'}: {texts} held, "
                      f"last {who['last_imported']}")
     for entry in report["chapters"]:

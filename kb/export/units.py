@@ -10,6 +10,8 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 
+from ..text import counted
+
 NO_REVISION = "none"  # the revision of a unit that had no target text when it was exported
 
 
@@ -118,7 +120,7 @@ class LeftOut:
     runs: str  # the ids as runs of the release (``401.1-401.7, 402.1-402.3``)
 
     def describe(self) -> str:
-        return f"{len(self.ids)} {'unit' if len(self.ids) == 1 else 'units'} with {self.reason}: {self.runs}"
+        return f"{counted(len(self.ids), 'unit')} with {self.reason}: {self.runs}"
 
 
 @dataclass(frozen=True)
