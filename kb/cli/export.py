@@ -102,6 +102,7 @@ def import_(file: Path, langs: tuple[str, ...], translator: str | None, force: b
     from ..store import build_lock
 
     directory = kb_dir or default_kb_dir()
+    open_kb(kb_dir).close()  # a folder named that holds no knowledge base is an error, before any lock
     reports = []
     with build_lock(directory):  # no other build or import in between: the import's journal stays its own
         for lang in langs or (None,):

@@ -59,7 +59,7 @@ def _kb_if_needed(kb_dir: Path | None, specs: tuple[str, ...], translations: boo
         return None
     if current_build(directory) is None and not translations:
         return None
-    return open_kb(directory)
+    return open_kb(kb_dir)
 
 
 @click.command()
