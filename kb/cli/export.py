@@ -58,7 +58,8 @@ def export(selectors: tuple[str, ...], format_name: str, rules: tuple[str, ...],
     chosen = exporter(format_name)
     kb = open_kb(kb_dir)
     if not targets:
-        targets = tuple(lang for lang in LANGUAGES if lang != source) if chosen.multi_target else (other_language(source),)
+        targets = tuple(lang for lang in LANGUAGES if lang != source) if chosen.multi_target \
+            else (other_language(source),)
     elif len(targets) > 1 and not chosen.multi_target:
         raise click.UsageError(f"{chosen.name} holds one target language; got {', '.join(targets)}")
     selection = select(kb, (*selectors, *rules), source, targets, _include(include), release)

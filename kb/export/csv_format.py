@@ -6,8 +6,8 @@ language (source first, then each target), then ``status`` (one target) or
 (or ``revision_<lang>``): the revision of the target text exported (``mtgkb import``
 reports a unit whose text changed in the knowledge base since as a conflict; keep the
 column), and ``reason`` (or ``reason_<lang>``): why a stale text needs review. A stale
-text is imported once its status says ``translated``. RFC 4180 quoting, ``\\r\\n`` row ends, UTF-8 without a BOM; texts keep their
-newlines inside quotes.
+text is imported once its status says ``translated``. RFC 4180 quoting, ``\\r\\n`` row
+ends, UTF-8 without a BOM; texts keep their newlines inside quotes.
 
 Import reads files as spreadsheets save them: a UTF-8 BOM, UTF-16 or Windows-1252 text,
 cells separated by commas, semicolons (Excel in Italian and French locales) or tabs,

@@ -114,8 +114,8 @@ def read(data: bytes, path: str) -> ImportedFile:
         unit_id = tu.get("tuid") or ""
         revisions = _props(tu, REVISION_PROP)
         for lang, text in segs.items():
-            units.append(ImportedUnit(unit_id, source, text, lang, _state_in(states.get(lang), text, revisions.get(lang)),
-                                      tu.sourceline, revisions.get(lang)))
+            state = _state_in(states.get(lang), text, revisions.get(lang))
+            units.append(ImportedUnit(unit_id, source, text, lang, state, tu.sourceline, revisions.get(lang)))
         if not segs:
             units.append(ImportedUnit(unit_id, source, None, None, "new", tu.sourceline))
     return ImportedFile("tmx", _short(source_lang) if source_lang else None, None,

@@ -142,7 +142,8 @@ class Selection:
             return f"{self.source_lang} release {self.source_release} ({self.source_doc or '-'})"
         if self.source_docs:
             dated = f"dated {self.source_date}" if self.source_date else "undated"
-            return f"{self.source_lang} texts of {', '.join(self.source_docs)} ({dated}; no official {self.source_lang} release)"
+            return (f"{self.source_lang} texts of {', '.join(self.source_docs)} ({dated}; "
+                    f"no official {self.source_lang} release)")
         return f"no {self.source_lang} texts"
 
     @property
