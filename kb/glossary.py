@@ -17,14 +17,15 @@ accents, elisions and punctuation ignored; match ``exact``), then near spellings
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 from .corpus import source_info, source_label
 from .lookup import rule_heads
 from .model import LANGUAGES
 from .store import DocumentInfo, KnowledgeBase
-from .text import edit_distance, fold, typo_allowance
+from .text import edit_distance, fold, rule_numbers_in, typo_allowance
 from .vocabulary import FORMS, Concept, Vocabulary, default_vocabulary, name_key
 
 GLOSSARY_TEXT = "glossary"
@@ -284,6 +285,66 @@ def _rank(wanted: str, names: list[str], texts: list[str]) -> int | None:
     return None
 
 
+# -- one English name, several concepts (Counter: to counter a spell, and a counter) ----------
+
+_SENSE_MARK = re.compile(r"(?:^|(?<=\s))(\d)\.\s+")
+
+
+def glossary_senses(text: str) -> list[str]:
+    """A glossary text's numbered senses (``1. To cancel … 2. A marker …``) without their numbers;
+    the whole text alone when it does not number them from 1."""
+    marks, expected = [], 1
+    for mark in _SENSE_MARK.finditer(text):
+        if int(mark.group(1)) == expected:
+            marks.append(mark)
+            expected += 1
+    if len(marks) < 2 or marks[0].start() != 0:
+        return [text]
+    ends = [m.start() for m in marks[1:]] + [len(text)]
+    return [text[m.end():end].strip() for m, end in zip(marks, ends)]
+
+
+def senses_by_rule(senses: Sequence[str], rules: Sequence[Iterable[str]]) -> list[int | None]:
+    """For each concept (given by its rule numbers), the index of the one sense that cites one of its
+    rules; all None unless every concept has exactly one such sense and no two share it (Exile's
+    "See rule 406" closes its last sense but names the zone of its first: no guess is made)."""
+    cited = [set(rule_numbers_in(sense, chapters=True)) for sense in senses]
+    chosen: list[int | None] = []
+    for numbers in rules:
+        wanted = set(numbers)
+        matching = [i for i, found in enumerate(cited) if found & wanted]
+        chosen.append(matching[0] if len(matching) == 1 else None)
+    if None in chosen or len(set(chosen)) != len(chosen):
+        return [None] * len(chosen)
+    return chosen
+
+
+def concept_names(entry: Entry, concept: Concept, lang: str) -> list[str]:
+    """The names of ``entry`` in ``lang`` that belong to ``concept``: its preferred and curated names,
+    then the entry's other names the concept has (in any form)."""
+    own = [n.text for n in concept.names_in(lang) if n.form == "preferred" or n.source == "curated"]
+    keys = {name_key(n.text, lang) for n in concept.names_in(lang, obsolete=True)}
+    held = [n for n in entry.names.get(lang, []) if name_key(n, lang) in keys]
+    names: dict[str, str] = {}
+    for name in (*own, *held):
+        names.setdefault(name_key(name, lang), name)
+    return list(names.values())
+
+
+def entry_senses(entry: Entry, heads: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+    """When an entry's English name stands for several concepts of the vocabulary (Counter: the keyword
+    action 701.6 and the counters of 122), the names and rules of each, kept apart; [] otherwise."""
+    if len(entry.concepts) < 2:
+        return []
+    english = entry.texts.get("en")
+    senses = glossary_senses(english[0].text) if english else []
+    rules = [[h["number"] for h in concept_rules([c], heads)] for c in entry.concepts]
+    which = senses_by_rule(senses, rules) if len(senses) > 1 else [None] * len(rules)
+    return [{"concept": c.id, "kind": c.kind, "sense": None if at is None else at + 1, "rules": numbers,
+             "names": {lang: names for lang in LANGUAGES if (names := concept_names(entry, c, lang))}}
+            for c, numbers, at in zip(entry.concepts, rules, which)]
+
+
 # -- what a judge is shown ------------------------------------------------------------------
 
 def entry_rules(entry: Entry, heads: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
@@ -325,6 +386,7 @@ def entry_json(entry: Entry, heads: dict[str, dict[str, Any]], langs: Iterable[s
     return {
         "term": entry.term, "kind": entry.kind, "match": match, "obsolete": entry.obsolete,
         "names": {lang: list(entry.names[lang]) for lang in LANGUAGES if entry.names.get(lang)},
+        "senses": entry_senses(entry, heads),
         "text": texts,
         **({"fallback": {"asked": list(wanted), "shown": "en"}} if fallback else {}),
         "rules": entry_rules(entry, heads),

@@ -184,8 +184,7 @@ def render_definitions(query: str, entries: list[dict[str, Any]], *, color: bool
 def _definition_lines(entry: dict[str, Any], color: bool) -> list[str]:
     kind = entry["kind"].replace("-", " ")
     out = [_bold(entry["term"], color) + _dim(f"  ({kind}{', obsolete' if entry['obsolete'] else ''})", color)]
-    for lang, names in entry["names"].items():
-        out.append(f"  {lang}: {', '.join(names[:4])}")
+    out.extend(_names_lines(entry))
     if entry.get("fallback"):
         out.append(f"  (No {language_list(entry['fallback']['asked'])} definition held: showing English.)")
     if not entry["text"]:
@@ -198,6 +197,21 @@ def _definition_lines(entry: dict[str, Any], color: bool) -> list[str]:
         out.append("")
         out.append("  Rules:")
         out.extend(f"    {rule_line(head)}" for head in entry["rules"])
+    return out
+
+
+def _names_lines(entry: dict[str, Any]) -> list[str]:
+    """The entry's names per language; for an English name of several concepts (Counter), the
+    names of each concept apart, with its kind, glossary sense and rules."""
+    if not entry.get("senses"):
+        return [f"  {lang}: {', '.join(names[:4])}" for lang, names in entry["names"].items()]
+    out = [f"  en: {', '.join(entry['names'].get('en', [entry['term']])[:4])}"]
+    for sense in entry["senses"]:
+        label = sense["kind"].replace("-", " ")
+        where = ", ".join(filter(None, [f"sense {sense['sense']}" if sense["sense"] else "",
+                                        f"rule {', '.join(sense['rules'])}" if sense["rules"] else ""]))
+        out.append(f"  as a {label}" + (f" ({where})" if where else "") + ":")
+        out.extend(f"    {lang}: {', '.join(names[:4])}" for lang, names in sense["names"].items() if lang != "en")
     return out
 
 

@@ -12,7 +12,8 @@ words and find rule numbers, shared by parsing, alignment, search and lookup.
   :data:`DISTINCT_STOPWORDS`: those no other language shares, for telling languages apart;
 * :func:`edit_distance` / :func:`typo_allowance`: how far a misspelt name may be from a real one;
 * :data:`RULE_NUMBER_IN_TEXT` / :func:`rule_numbers_in`: the one pattern that
-  finds rule numbers (``701.32a``) and, on request, chapters (``701``) in text.
+  finds rule numbers (``701.32a``) and, on request, chapters (``701``) in text;
+* :func:`counted`: a count and its English noun in the right number (``1 release``, ``2 releases``).
 
 Nothing here imports the search engine, so the lookup path stays light.
 """
@@ -227,3 +228,11 @@ def typo_allowance(text: str) -> int:
     5 letters, 1 up to 6, 2 from 7 (the search's rule for unknown words)."""
     letters = sum(c.isalnum() for c in text)
     return 0 if letters < 5 else 1 if letters < 7 else 2
+
+
+# -- messages -------------------------------------------------------------------------------
+
+def counted(count: int, noun: str, plural: str | None = None) -> str:
+    """``1 release``, ``2 releases``, ``0 releases``: an English noun in the number its count asks for
+    (``plural`` when it is not the noun plus ``s``)."""
+    return f"{count} {noun if count == 1 else plural or noun + 's'}"

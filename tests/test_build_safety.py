@@ -190,9 +190,11 @@ def test_damaged_current_is_an_error_saying_how_to_recover_never_a_rebuild(good_
     assert CliRunner().invoke(main, ["rule", "100.1", "--kb", str(good_kb)]).exit_code == 0
 
 
-def test_a_folder_with_no_knowledge_base_is_built_on_first_use(tmp_path: Path) -> None:
+def test_a_folder_named_with_no_knowledge_base_is_not_built(tmp_path: Path) -> None:
+    (tmp_path / "new").mkdir()  # an empty folder, as a mistyped --kb or an unfinished copy leaves
     result = CliRunner().invoke(main, ["rule", "400.1", "--kb", str(tmp_path / "new"), "--lang", "it"])
-    assert result.exit_code == 0 and "building it from the embedded corpus first" in result.output
+    assert result.exit_code == 1 and "no knowledge base here (build one with: mtgkb build --kb" in result.output
+    assert list((tmp_path / "new").iterdir()) == []
 
 
 @pytest.mark.parametrize("failure, message", [

@@ -122,18 +122,35 @@ def test_every_command_has_help() -> None:
 
 
 def test_rule_without_a_knowledge_base_builds_the_embedded_corpus_first(tmp_path: Path, monkeypatch) -> None:
-    # the embedded corpus stood in for by its three seeds: what is tested is that it is built first
+    # the embedded corpus stood in for by its three seeds: what is tested is that it is built first,
+    # in the platform's folder (here $XDG_DATA_HOME/mtgkb), the only one built on first use
     seeds = tmp_path / "seeds"
     seeds.mkdir()
     for seed in SEEDS:
         (seeds / seed.name).write_bytes(seed.read_bytes())
     monkeypatch.setattr("kb.pipeline.embedded_corpus", lambda: seeds)
-    kb_dir = tmp_path / "fresh"
-    result = run("rule", "400.7", "--kb", str(kb_dir))
+    monkeypatch.delenv("MTGKB_HOME", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    kb_dir = tmp_path / "data" / "mtgkb"
+    result = run("rule", "400.7")
     assert result.exit_code == 0, result.output
     assert result.stderr.startswith(f"No knowledge base in {kb_dir}: building it from the embedded corpus first.")
     assert "[it] Un oggetto che si sposta da una zona a un'altra diventa un nuovo oggetto" in result.stdout
     assert current_build(kb_dir) is not None
+
+
+@pytest.mark.parametrize("how", ["--kb", "--kb before", "MTGKB_HOME"])
+def test_a_folder_named_with_no_knowledge_base_is_an_error_not_a_new_build(tmp_path: Path, monkeypatch,
+                                                                           how: str) -> None:
+    mistyped = tmp_path / "nokb"
+    args = {"--kb": ["search", "vote", "--kb", str(mistyped)], "--kb before": ["--kb", str(mistyped), "search", "vote"],
+            "MTGKB_HOME": ["search", "vote"]}[how]
+    if how == "MTGKB_HOME":
+        monkeypatch.setenv("MTGKB_HOME", str(mistyped))
+    result = run(*args)
+    assert result.exit_code == 1
+    assert result.output == f"Error: {mistyped}: no knowledge base here (build one with: mtgkb build --kb {mistyped})\n"
+    assert not mistyped.exists()
 
 
 def test_readme_first_command_shows_400_7_in_english_and_italian(tmp_path: Path, kb_cache) -> None:

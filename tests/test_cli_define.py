@@ -148,3 +148,20 @@ def test_define_json_labels_how_each_entry_matched(product_kb: Path) -> None:
     assert matches("legame vitale") == {"exact"}
     assert matches("deathtuch") == {"fuzzy"}  # a misspelling: the nearest spelling
     assert matches("zon") == {"prefix"}  # names starting with the letters typed
+
+
+def test_an_english_name_of_two_concepts_keeps_their_names_apart(product_kb: Path) -> None:
+    """Counter is to counter a spell (701.6) and a counter (122): segnalino is never a name of neutralizzare."""
+    result = run(product_kb, "define", "segnalino")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    action, counter = lines.index("  as a keyword action (sense 1, rule 701.6):"), \
+        lines.index("  as a counter (sense 2, rule 122):")
+    assert lines[action + 1] == "    it: neutralizzare, neutralizza" and lines[counter + 1] == "    it: segnalino"
+    assert not any("neutralizzare" in line and "segnalino" in line for line in lines)
+    [entry] = json.loads(run(product_kb, "define", "esilio", "--json").output)
+    senses = {s["concept"]: s for s in entry["senses"]}
+    assert senses["zone:exile"]["names"]["it"] == ["esilio"] and senses["zone:exile"]["rules"] == ["406"]
+    assert "esilio" not in senses["keyword-action:exile"]["names"]["it"]
+    assert senses["zone:exile"]["sense"] is None  # its "See rule 406" closes the other sense: no guess
+    assert json.loads(run(product_kb, "define", "voto", "--json").output)[0]["senses"] == []

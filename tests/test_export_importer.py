@@ -209,12 +209,13 @@ def test_commands_have_help() -> None:
         assert result.exit_code == 0 and "Usage:" in result.output
 
 
-def test_unwritable_output_and_malformed_imports_are_one_line(tmp_path: Path) -> None:
+def test_unwritable_output_and_malformed_imports_are_one_line(tmp_path: Path, kb_cache) -> None:
     from click.testing import CliRunner
 
     from kb.cli import main
+    from kb.corpus import embedded_corpus
 
-    kb_dir = tmp_path / "kb"
+    kb_dir = kb_cache.copy([embedded_corpus()], tmp_path / "kb")  # the embedded corpus, this test's own copy
     runner = CliRunner()
     out = tmp_path / "missing-folder" / "zones.xlf"
     result = runner.invoke(main, ["export", "--kb", str(kb_dir), "--format", "xliff", "--target", "it",

@@ -219,13 +219,13 @@ def test_translate_toolkit_counts_what_mtgkb_status_prints(vote_kb: Path, format
     data = run("export", "-f", format_name, "--target", "it", "--kb", str(vote_kb)).stdout_bytes
     states, counts = toolkit_counts(format_name, data, "it")
     assert len(states) == status["total"]
-    if format_name == "tmx":  # a translation memory holds current pairs only: stale targets are left out
-        assert counts == {"translated": status["translated"], "fuzzy": 0,
-                          "untranslated": status["new"] + status["stale"]}
+    if format_name == "tmx":  # TMX has no review state: a stale text (marked in its props) reads as a pair
+        assert counts == {"translated": status["translated"] + status["stale"], "fuzzy": 0,
+                          "untranslated": status["new"]}
     else:
         assert counts == {"translated": status["translated"], "fuzzy": status["stale"], "untranslated": status["new"]}
     assert states["400.7a"] == "translated" and states["401.1"] == "untranslated"
-    assert states["701.38a"] == ("untranslated" if format_name == "tmx" else "fuzzy")  # renumbered 701.31a
+    assert states["701.38a"] == ("translated" if format_name == "tmx" else "fuzzy")  # renumbered 701.31a
 
 
 def test_xliff12_translated_units_are_approved_and_stale_ones_never(vote_kb: Path) -> None:
@@ -335,7 +335,7 @@ def test_a_semicolon_csv_with_a_bom_imports(seed_kb: Path, tmp_path: Path) -> No
 
     data = run("export", "400.7", "-f", "csv", "--target", "it", "--kb", str(seed_kb)).stdout_bytes
     rows = list(csv.reader(io.StringIO(data.decode("utf-8"), newline="")))
-    assert rows[0] == ["number", "chapter", "en", "it", "status", "revision"]
+    assert rows[0] == ["number", "chapter", "en", "it", "status", "revision", "reason"]
     row = next(r for r in rows if r[0] == "400.7")
     # what Excel in an Italian locale saves: ';' between cells, a BOM, its own header names
     row[3] = NEW_400_7
@@ -357,7 +357,7 @@ def test_a_csv_with_the_target_column_first_imports(seed_kb: Path, tmp_path: Pat
     kb_dir = seed_kb
     data = run("export", "400.7.", "-f", "csv", "--target", "it", "--kb", str(kb_dir)).stdout_bytes
     header, row = list(csv.reader(io.StringIO(data.decode("utf-8"), newline="")))[:2]
-    assert header == ["number", "chapter", "en", "it", "status", "revision"] and row[0] == "400.7"
+    assert header == ["number", "chapter", "en", "it", "status", "revision", "reason"] and row[0] == "400.7"
     text = io.StringIO()
     csv.writer(text, delimiter=";", lineterminator="\r\n").writerows(
         [["id", "Italiano", "English", "revision"], [row[0], NEW_400_7 + " È così.", row[2], row[5]]])
@@ -460,3 +460,37 @@ def test_import_takes_several_languages_of_one_file(seed_kb: Path, tmp_path: Pat
     assert [(r["lang"], r["applied"]) for r in reports] == [("it", ["400.7"]), ("fr", ["400.7"])]
     texts = run_json("rule", "400.7.", "--lang", "it", "--lang", "fr", "--kb", str(kb_dir))[0]["texts"]
     assert (texts["it"]["text"], texts["fr"]["text"]) == (NEW_400_7, row[4])
+
+
+# -- stale translations: every format keeps the text and says it needs review -------------------
+VOTE_A_IT = "Alcune magie e abilità chiedono a un giocatore di votare"
+
+
+@pytest.mark.parametrize("format_name,marker", [
+    ("xliff12", 'state="needs-review-translation"'), ("xliff21", 'subState="mtgkb:stale"'), ("po", "#, fuzzy"),
+    ("csv", ",stale,"), ("json", '"state": "stale"'), ("tmx", '<prop type="x-state">stale</prop>')])
+def test_every_format_keeps_a_stale_translation_marked_for_review(vote_kb: Path, format_name: str,
+                                                                  marker: str) -> None:
+    text = run("export", "701.38", "-f", format_name, "--target", "it", "--kb", str(vote_kb)).stdout
+    assert VOTE_A_IT in text and marker in text
+    assert "numbered 701.31 in its source" in text  # why it is stale
+
+
+def test_a_tmx_stale_text_imports_back_stale_and_a_revised_one_translated(vote_kb: Path, tmp_path: Path) -> None:
+    from lxml import etree
+
+    kb = str(vote_kb)
+    tmx = tmp_path / "vote.tmx"
+    assert run("export", "701.38", "-f", "tmx", "--target", "it", "-o", str(tmx), "--kb", kb).exit_code == 0
+    again = run_json("import", str(tmx), "--kb", kb)
+    assert again["applied"] == [] and "701.38a" in again["unchanged"] and again["rejected"] == []
+    root = etree.parse(str(tmx))
+    (seg,) = root.xpath('//tu[@tuid="701.38a"]/tuv[@xml:lang="it"]/seg')
+    assert seg.text.startswith(VOTE_A_IT)
+    seg.text = "Alcune magie e abilità chiedono ai giocatori di votare per una tra più opzioni."
+    root.write(str(tmx), encoding="UTF-8", xml_declaration=True)
+    revised = run_json("import", str(tmx), "--kb", kb)
+    assert revised["applied"] == ["701.38a"] and "701.38b" in revised["unchanged"]
+    (keywords,) = [c for c in run_json("status", "--target", "it", "--kb", kb)["chapters"] if c["chapter"] == "701"]
+    stale = {s["number"] for s in keywords["stale"]}
+    assert "701.38a" not in stale and {"701.38", "701.38b"} <= stale

@@ -92,3 +92,13 @@ def test_a_game_term_in_italian_or_french_names_its_english_rule(query, number, 
 def test_a_word_naming_two_game_terms_asks_which():
     with pytest.raises(NotFoundError, match="'pila' names several game terms: Stack, Pile; ask for one of them"):
         history("pila", [parsed_release("20251114")])
+
+
+def test_one_release_is_not_said_in_the_plural(product_kb) -> None:
+    from click.testing import CliRunner
+
+    from kb.cli import main
+
+    result = CliRunner().invoke(main, ["history", "voto", "--kb", str(product_kb)])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("701.38 Vote (as numbered in 2025-11-14), 1 release from 2025-11-14 to 2025-11-14:")

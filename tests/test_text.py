@@ -2,7 +2,7 @@
 
 import pytest
 
-from kb.text import (DISTINCT_STOPWORDS, ELISIONS, edit_distance, fold, fold_quotes, is_stopword, match_key,
+from kb.text import (DISTINCT_STOPWORDS, ELISIONS, counted, edit_distance, fold, fold_quotes, is_stopword, match_key,
                      rule_numbers_in, strip_elision, typo_allowance, words)
 
 
@@ -85,3 +85,8 @@ def test_number_cues_are_the_words_typed_before_a_rule_number():
     assert without_number_cue("400.7") == "400.7" and without_number_cue("CR") == "CR"  # a cue alone stays
     assert without_number_cue("crack 400.7") == "crack 400.7"  # a word that only starts like a cue
     assert is_number_cue("Règle") and is_number_cue("CR") and not is_number_cue("400.7")
+
+
+def test_counted_puts_the_noun_in_the_number_its_count_asks_for() -> None:
+    assert [counted(n, "release") for n in (0, 1, 2)] == ["0 releases", "1 release", "2 releases"]
+    assert counted(1, "entry", "entries") == "1 entry" and counted(3, "entry", "entries") == "3 entries"

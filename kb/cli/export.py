@@ -10,6 +10,7 @@ import click
 from ..export import format_help
 from ..model import LANGUAGES
 from ..store import default_kb_dir
+from ..text import counted
 from .options import echo_json, info, json_option, kb_option, lang_option, language_list, open_kb, release_option
 
 
@@ -30,8 +31,8 @@ def _include(value: str | None) -> tuple[str, ...]:
                    "[default: all].")
 @click.option("--source", default="en", show_default=True, type=click.Choice(LANGUAGES), help="Source language.")
 @click.option("--target", "targets", multiple=True, metavar="LANG[,LANG]", callback=language_list(LANGUAGES),
-              help="Target language (several, repeated or comma-separated, for tmx, csv, json, tbx) [default: it; "
-                   "for tmx, csv, json and tbx every other language].")
+              help="Target language (several, repeated or comma-separated, for tmx, csv, json, tbx) [default: it "
+                   "(en from an Italian source); for tmx, csv, json and tbx every other language].")
 @click.option("--include", "include", default=None, metavar="PARTS",
               help="Comma-separated: examples, glossary, rulings, cards (card names, for tbx) "
                    "[default: examples].")
@@ -57,17 +58,21 @@ def export(selectors: tuple[str, ...], format_name: str, rules: tuple[str, ...],
     chosen = exporter(format_name)
     kb = open_kb(kb_dir)
     if not targets:
-        targets = tuple(lang for lang in LANGUAGES if lang != source) if chosen.multi_target else ("it",)
+        targets = tuple(lang for lang in LANGUAGES if lang != source) if chosen.multi_target \
+            else (other_language(source),)
     elif len(targets) > 1 and not chosen.multi_target:
         raise click.UsageError(f"{chosen.name} holds one target language; got {', '.join(targets)}")
     selection = select(kb, (*selectors, *rules), source, targets, _include(include), release)
     data = chosen.write(selection)
+    for item in chosen.left_out(selection):
+        info(f"Not exported: {item.describe()}")
     if output is None:
         sys.stdout.buffer.write(data)
         sys.stdout.flush()
     else:
         output.write_bytes(data)
-        count = f"{len(selection.terms)} terms" if chosen.carries == "terms" else f"{len(selection.units)} units"
+        count = counted(len(selection.terms), "term") if chosen.carries == "terms" else \
+            counted(len(selection.units), "unit")
         info(f"{count} written to {output} ({chosen.name})")
 
 
@@ -98,6 +103,7 @@ def import_(file: Path, langs: tuple[str, ...], translator: str | None, force: b
     from ..store import build_lock
 
     directory = kb_dir or default_kb_dir()
+    open_kb(kb_dir).close()  # a folder named that holds no knowledge base is an error, before any lock
     reports = []
     with build_lock(directory):  # no other build or import in between: the import's journal stays its own
         for lang in langs or (None,):
@@ -111,13 +117,19 @@ def import_(file: Path, langs: tuple[str, ...], translator: str | None, force: b
         sys.exit(1)
 
 
+def other_language(source: str) -> str:
+    """The default target language: Italian, or English from an Italian source."""
+    return "it" if source != "it" else "en"
+
+
 @click.command()
 @click.option("--source", default="en", show_default=True, type=click.Choice(LANGUAGES))
-@click.option("--target", default="it", show_default=True, type=click.Choice(LANGUAGES))
+@click.option("--target", default=None, type=click.Choice(LANGUAGES),
+              help="[default: it (en from an Italian source)]")
 @release_option
 @kb_option
 @json_option
-def status(source: str, target: str, release: str | None, kb_dir: Path | None, as_json: bool) -> None:
+def status(source: str, target: str | None, release: str | None, kb_dir: Path | None, as_json: bool) -> None:
     """Per chapter: rules translated, missing, stale and orphaned in TARGET against SOURCE.
 
     \b
@@ -126,7 +138,7 @@ def status(source: str, target: str, release: str | None, kb_dir: Path | None, a
     """
     from ..export.status import render_status, status as compute
 
-    report = compute(open_kb(kb_dir), source, target, release)
+    report = compute(open_kb(kb_dir), source, target or other_language(source), release)
     if as_json:
         echo_json(report)
     else:

@@ -1,5 +1,5 @@
 """What every command shares: the common options, JSON and notice output, colour, and
-opening the knowledge base (building the embedded corpus first when there is none)."""
+opening the knowledge base (building the embedded corpus first in the default folder only)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from typing import Any, Callable
 
 import click
 
+from ..errors import KBError
 from ..model import LANGUAGES
 from ..store import KnowledgeBase, current_build, default_kb_dir
 
@@ -76,10 +77,17 @@ def use_color() -> bool:
 
 
 def open_kb(kb_dir: Path | None) -> KnowledgeBase:
-    """The knowledge base in ``kb_dir``; the embedded corpus is built first when the folder holds
-    none at all (a damaged one is an error that says how to recover, never rebuilt over)."""
+    """The knowledge base in ``kb_dir`` (None: $MTGKB_HOME, else the platform's folder).
+
+    A folder named (``--kb``, $MTGKB_HOME) that holds no knowledge base is an error saying how to
+    build one: a mistyped name never builds a new knowledge base. Only the platform's folder, on
+    first use, is built from the embedded corpus first. A damaged knowledge base is an error that
+    says how to recover, never rebuilt over."""
+    named = kb_dir is not None or bool(os.environ.get("MTGKB_HOME"))
     directory = kb_dir or default_kb_dir()
     if current_build(directory) is None:
+        if named:
+            raise KBError(f"{directory}: no knowledge base here (build one with: mtgkb build --kb {directory})")
         from ..pipeline import ensure_kb
 
         info(f"No knowledge base in {directory}: building it from the embedded corpus first.")

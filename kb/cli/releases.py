@@ -8,6 +8,7 @@ import click
 
 from ..releases.update import RULES_PAGE, TIMEOUT
 from ..store import KnowledgeBase, current_build, default_kb_dir
+from ..text import counted
 from .options import echo_json, info, json_option, kb_option, lang_option, open_kb, release_option, use_color
 
 
@@ -58,7 +59,7 @@ def _kb_if_needed(kb_dir: Path | None, specs: tuple[str, ...], translations: boo
         return None
     if current_build(directory) is None and not translations:
         return None
-    return open_kb(directory)
+    return open_kb(kb_dir)
 
 
 @click.command()
@@ -119,4 +120,4 @@ def update(url: str, timeout: float, kb_dir: Path | None, as_json: bool) -> None
         click.echo(f"Release {result.effective_date} is already held; nothing downloaded ({result.url}).")
     else:
         click.echo(f"Downloaded release {result.effective_date} (sha256 {result.sha256}) to {result.path}; "
-                   f"knowledge base rebuilt from {len(result.sources)} sources.")
+                   f"knowledge base rebuilt from {counted(len(result.sources), 'source')}.")

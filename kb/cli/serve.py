@@ -45,7 +45,7 @@ def serve(kb_dir: Path | None, host: str, port: int, workers: int, root_path: st
     except ImportError as exc:
         raise click.ClickException(f"the web server needs the optional extra: pip install 'mtgkb[web]' ({exc})")
     directory = Path(kb_dir or default_kb_dir()).resolve()
-    open_kb(directory).close()  # builds the embedded corpus first when there is no knowledge base
+    open_kb(kb_dir).close()  # the default folder is built from the embedded corpus on first use
     os.environ["MTGKB_SERVE_KB"] = str(directory)
     info(f"Serving {directory} on http://{host}:{port}{root_path}/ with {workers} worker(s); Ctrl+C stops.")
     uvicorn.run("kb.web.app:create_app_from_env", factory=True, host=host, port=port, workers=workers,

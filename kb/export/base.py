@@ -12,6 +12,7 @@ from lxml import etree
 
 from ..errors import ParseError
 from .selection import Selection
+from .units import LeftOut
 
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
@@ -83,14 +84,22 @@ class Exporter:
     aliases: tuple[str, ...] = ()
     carries: Literal["units", "terms"] = "units"
     multi_target: bool = False  # holds several target languages in one file
+    omits: Callable[[Selection], tuple[LeftOut, ...]] = lambda selection: ()  # units this format cannot hold
+
+    def left_out(self, selection: Selection) -> tuple[LeftOut, ...]:
+        """Every unit of the rules asked for that a file of this format does not hold, by reason
+        (none for a termbase, which holds terms)."""
+        return () if self.carries == "terms" else (*selection.left_out, *self.omits(selection))
 
 
 # -- XML helpers shared by the XML formats --------------------------------------------------
 
 def sub_element(parent: etree._Element, tag: str, text: str | None = None, ns: str | None = None,
-                **attrs: str) -> etree._Element:
-    """A child element ``tag`` (in namespace ``ns``) with ``attrs`` and, when given, ``text``."""
-    element = etree.SubElement(parent, f"{{{ns}}}{tag}" if ns else tag, attrs)
+                **attrs: str | None) -> etree._Element:
+    """A child element ``tag`` (in namespace ``ns``) with ``attrs`` (those that are not None) and,
+    when given, ``text``."""
+    element = etree.SubElement(parent, f"{{{ns}}}{tag}" if ns else tag,
+                               {k: v for k, v in attrs.items() if v is not None})
     if text is not None:
         element.text = text
     return element
@@ -177,12 +186,18 @@ def release_label(selection: Selection) -> str:
     return f"mtgkb:{selection.source_doc or selection.source_lang}:{selection.source_release or 'unknown'}"
 
 
-def release_datetime(selection: Selection) -> str:
-    """The source release date as an xs:dateTime (the only timestamp exports carry)."""
-    return f"{selection.source_release or '1970-01-01'}T00:00:00Z"
+def release_datetime(selection: Selection) -> str | None:
+    """The source texts' date (the release's, else their documents') as an xs:dateTime (the only
+    timestamp exports carry); None when they have none."""
+    return f"{selection.source_date}T00:00:00Z" if selection.source_date else None
 
 
 STATE_WORDS = ("new", "translated", "stale")
+
+
+def left_out_notes(left_out: tuple[LeftOut, ...]) -> list[str]:
+    """The notes a file's header gives on the units it does not hold, one per reason."""
+    return [f"Not in this file: {item.describe()}" for item in left_out]
 
 
 # -- validators -----------------------------------------------------------------------------

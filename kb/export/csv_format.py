@@ -2,11 +2,12 @@
 
 Columns: ``number`` (the unit id), ``chapter`` (``400. General``), one column per
 language (source first, then each target), then ``status`` (one target) or
-``status_<lang>`` (several): ``new``, ``translated`` or ``stale``, and ``revision``
+``status_<lang>`` (several): ``new``, ``translated`` or ``stale``, ``revision``
 (or ``revision_<lang>``): the revision of the target text exported (``mtgkb import``
 reports a unit whose text changed in the knowledge base since as a conflict; keep the
-column). RFC 4180 quoting, ``\\r\\n`` row ends, UTF-8 without a BOM; texts keep their
-newlines inside quotes.
+column), and ``reason`` (or ``reason_<lang>``): why a stale text needs review. A stale
+text is imported once its status says ``translated``. RFC 4180 quoting, ``\\r\\n`` row
+ends, UTF-8 without a BOM; texts keep their newlines inside quotes.
 
 Import reads files as spreadsheets save them: a UTF-8 BOM, UTF-16 or Windows-1252 text,
 cells separated by commas, semicolons (Excel in Italian and French locales) or tabs,
@@ -25,9 +26,9 @@ from pathlib import Path
 from ..errors import ParseError, SourceError
 from ..model import LANGUAGES
 from ..sources import decode
-from ..text import fold
+from ..text import counted, fold
 from .base import Exporter, ImportedFile, ImportedUnit
-from .selection import Selection
+from .selection import Selection, Unit
 
 DELIMITERS = (",", ";", "\t")
 SOURCE_LANG = "en"
@@ -49,12 +50,19 @@ def write(selection: Selection) -> bytes:
     langs = (selection.source_lang, *selection.target_langs)
     targets = selection.target_langs
     writer.writerow(["number", "chapter", *langs, *(status_column(selection, t) for t in targets),
-                     *(status_column(selection, t).replace("status", "revision") for t in targets)])
+                     *(status_column(selection, t).replace("status", "revision") for t in targets),
+                     *(status_column(selection, t).replace("status", "reason") for t in targets)])
     for unit in selection.units:
         chapter = f"{unit.chapter}. {unit.chapter_title}" if unit.chapter and unit.chapter_title else ""
         writer.writerow([unit.id, chapter, unit.source, *(unit.target(t) or "" for t in targets),
-                         *(unit.state(t) for t in targets), *(unit.revision(t) for t in targets)])
+                         *(unit.state(t) for t in targets), *(unit.revision(t) for t in targets),
+                         *(_reason(unit, t) for t in targets)])
     return buffer.getvalue().encode("utf-8")
+
+
+def _reason(unit: Unit, lang: str) -> str:
+    found = unit.targets.get(lang)
+    return found.reason or "" if found is not None and found.state == "stale" else ""
 
 
 def read(data: bytes, path: str) -> ImportedFile:
@@ -179,7 +187,7 @@ def validate(data: bytes, schemas: Path) -> list[str]:
         return [f"not UTF-8 CSV: {exc}"]
     if not rows or rows[0][:2] != ["number", "chapter"]:
         return ["the header does not start with number, chapter"]
-    return [f"row {index} has {len(row)} cells, the header {len(rows[0])}"
+    return [f"row {index} has {counted(len(row), 'cell')}, the header {len(rows[0])}"
             for index, row in enumerate(rows, 1) if len(row) != len(rows[0])]
 
 

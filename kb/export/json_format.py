@@ -67,7 +67,9 @@ def write(selection: Selection) -> bytes:
     data = {
         "format": FORMAT_NAME, "version": VERSION,
         "source": {"lang": selection.source_lang, "release": selection.source_release,
-                   "document": selection.source_doc},
+                   "document": selection.source_doc, "date": selection.source_date,
+                   "documents": list(selection.source_docs)},
+        "left_out": [{"reason": item.reason, "ids": list(item.ids)} for item in selection.left_out],
         "targets": list(selection.target_langs),
         "rules": tree(selection),
         "glossary": [{"id": u.id, "names": u.chapter_title, "texts": texts(u, selection)}

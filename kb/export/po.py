@@ -11,13 +11,16 @@ One message per unit::
     msgstr "Gli effetti di magie, …"
 
 The header names the target language and the source release
-(``Project-Id-Version: mtgkb-cr-en 2024-11-08``); ``POT-Creation-Date`` is the
-source release date and ``PO-Revision-Date`` the newest target text's date, so the
+(``Project-Id-Version: mtgkb-cr-en 2024-11-08``; ``no-release`` for a source language with no
+official release, whose texts the header comment names); ``POT-Creation-Date`` is the
+source texts' date (the release's, else the newest of their documents; left out when they
+have none) and ``PO-Revision-Date`` the newest target text's date, so the
 same knowledge base gives the same bytes. The header itself is never fuzzy.
 babel's ``Generated-By`` header line is dropped (output must not depend on its version);
 babel's automatic ``python-format``/``python-brace-format`` flags are removed:
 ``{T}`` is a mana symbol, not a placeholder. A unit whose source text is empty
-cannot be a PO message (``msgid ""`` is the header); it is named in the header comment.
+cannot be a PO message (``msgid ""`` is the header); the header comment names it, with
+the rules that have no source text (each reason with its count).
 ``mtgkb:rev=`` is the revision of the target text the message was exported with (``none``
 when it had none): ``mtgkb import`` reports a message whose text changed in the knowledge
 base since as a conflict.
@@ -38,12 +41,14 @@ from babel.messages.pofile import read_po, write_po
 
 from ..errors import ParseError
 from ..model import LANGUAGES
-from .base import Exporter, ImportedFile, ImportedUnit, ValidatorUnavailable
+from .base import Exporter, ImportedFile, ImportedUnit, ValidatorUnavailable, left_out_notes
 from .selection import Selection
+from .units import LeftOut, compact
 from .xliff12 import unit_notes
 
 _FORMAT_FLAGS = ("python-format", "python-brace-format")
 REVISION_COMMENT = "mtgkb:rev="
+NO_RELEASE = "no-release"  # the version of a catalog whose source language has no official release
 
 
 def _date(iso: str | None) -> datetime:
@@ -51,19 +56,25 @@ def _date(iso: str | None) -> datetime:
     return datetime(year, month, day, tzinfo=timezone.utc)
 
 
+def omits(selection: Selection) -> tuple[LeftOut, ...]:
+    """The units a PO file cannot hold: those with an empty source text (``msgid ""`` is the header)."""
+    empty = [u.id for u in selection.units if not u.source]
+    if not empty:
+        return ()
+    return (LeftOut(f"an empty {selection.source_lang} source text (a PO message needs one)", tuple(empty),
+                    compact(empty, [u.id for u in selection.units])),)
+
+
 def write(selection: Selection) -> bytes:
     lang = selection.target_lang if selection.target_langs else None
-    skipped = [u.id for u in selection.units if not u.source]
-    comment = (f"# Comprehensive Rules, {selection.source_lang} release {selection.source_release or 'unknown'}"
-               f" -> {lang or '-'}, exported by mtgkb.")
-    if skipped:
-        comment += "\n# Units with an empty source text, not written: " + ", ".join(skipped)
+    comment = f"# Comprehensive Rules, {selection.source_description()} -> {lang or '-'}, exported by mtgkb."
+    comment += "".join(f"\n# {note}" for note in left_out_notes((*selection.left_out, *omits(selection))))
     dates = [t.effective_date for u in selection.units for t in u.targets.values()
              if lang in u.targets and t.effective_date]
     catalog = Catalog(locale=lang, project=f"mtgkb-cr-{selection.source_lang}",
-                      version=selection.source_release or "unknown", header_comment=comment,
-                      creation_date=_date(selection.source_release),
-                      revision_date=_date(max(dates) if dates else selection.source_release),
+                      version=selection.source_release or NO_RELEASE, header_comment=comment,
+                      creation_date=_date(selection.source_date),
+                      revision_date=_date(max(dates) if dates else selection.source_date),
                       last_translator="mtgkb export", language_team=f"{lang or '-'} translators",
                       charset="utf-8", fuzzy=False)
     for unit in selection.units:
@@ -79,7 +90,10 @@ def write(selection: Selection) -> bytes:
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=0, no_location=True)
     # babel names its own version in the header; drop it so output depends on the knowledge base only
-    return re.sub(rb'"Generated-By: [^"\n]*\\n"\n', b"", buffer.getvalue(), count=1)
+    data = re.sub(rb'"Generated-By: [^"\n]*\\n"\n', b"", buffer.getvalue(), count=1)
+    if not selection.source_date:  # no source text has a date: say none rather than babel's or 1970's
+        data = re.sub(rb'"POT-Creation-Date: [^"\n]*\\n"\n', b"", data, count=1)
+    return data
 
 
 def read(data: bytes, path: str) -> ImportedFile:
@@ -106,7 +120,7 @@ def read(data: bytes, path: str) -> ImportedFile:
                                   message.lineno, revision))
     for message in catalog.obsolete.values():
         ignored.append(f"{path}:{message.lineno}: obsolete message {message.context or message.id!r} not read")
-    release = catalog.version if catalog.version not in (None, "", "unknown", "VERSION") else None
+    release = catalog.version if catalog.version not in (None, "", "unknown", NO_RELEASE, "VERSION") else None
     return ImportedFile("po", source_lang, lang, release, tuple(units), tuple(ignored))
 
 
@@ -136,4 +150,4 @@ def validate(data: bytes, schemas: Path) -> list[str]:
 
 EXPORTER = Exporter(name="po", label="PO", extension="po", aliases=("gettext",),
                     help="GNU gettext PO (msgctxt = unit id), via babel", write=write, read=read, sniff=sniff,
-                    validate=validate)
+                    validate=validate, omits=omits)

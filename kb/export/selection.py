@@ -18,16 +18,17 @@ the alignment step matched to the source rule lands on the right unit.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Iterable, Sequence
 
-from ..errors import NotFoundError
+from ..errors import KBError, NotFoundError
 from ..lookup import select_numbers
 from ..numbering import RuleNumber
 from ..store import KnowledgeBase, RuleVersion
 from .glossary import glossary_units
 from .staleness import StaleContext, stale_reason
 from .terms import term_entries
-from .units import Selection, TargetText, Unit
+from .units import LeftOut, Selection, TargetText, Unit, compact
 
 UNIT_KINDS = ("section", "chapter", "rule", "subrule", "example", "term", "ruling")
 INCLUDES = ("examples", "glossary", "rulings", "cards")
@@ -61,14 +62,18 @@ def select(kb: KnowledgeBase, rules: Sequence[str] = (), source: str = "en", tar
     source_doc = source_release_doc(kb, source, release)
     numbers = kb.numbers(release)
     picked = pick_numbers(rules, numbers)
+    if source in targets:
+        raise KBError(f"source and target are both {source}: a translation needs two languages (choose another target)")
     context = StaleContext(kb, source)
-    targets = tuple(t for t in dict.fromkeys(targets) if t != source)
+    targets = tuple(dict.fromkeys(targets))
     units: list[Unit] = []
+    sourceless: list[str] = []
     chapter_titles = source_titles(kb, source_doc)
     for number, versions in kb.versions(picked, release):
         src = source_version(versions, source, source_doc)
         if src is None:
-            continue  # held only in a target language: orphaned (see kb.export.status)
+            sourceless.append(number)  # held in other languages only (orphaned: see kb.export.status)
+            continue
         units.extend(rule_units(number, src, versions, targets, chapter_titles, context))
     if "examples" not in include:
         units = [u for u in units if u.kind != "example"]
@@ -76,10 +81,14 @@ def select(kb: KnowledgeBase, rules: Sequence[str] = (), source: str = "en", tar
         units.extend(glossary_units(kb, source_doc, targets, picked if rules else None, context))
     if "rulings" in include:
         units.extend(ruling_units(kb, source, targets))
-    selection = Selection(source, targets, source_doc_date(kb, source_doc), source_doc, tuple(units))
+    docs = tuple(dict.fromkeys(u.source_doc for u in units if u.source_doc))
+    release_date = source_doc_date(kb, source_doc)
+    left_out = (LeftOut(f"no {source} source text (held in other languages only)", tuple(sourceless),
+                        compact(sourceless, [str(n) for n in picked])),) if sourceless else ()
+    selection = Selection(source, targets, release_date, source_doc, tuple(units),
+                          source_date=release_date or newest_date(kb, docs), source_docs=docs, left_out=left_out)
     terms = term_entries(kb, selection, picked if rules else None, cards="cards" in include)
-    return Selection(selection.source_lang, targets, selection.source_release, source_doc, selection.units,
-                     tuple(terms))
+    return replace(selection, terms=tuple(terms))
 
 
 def pick_numbers(selectors: Sequence[str], numbers: list[RuleNumber]) -> list[RuleNumber]:
@@ -119,6 +128,13 @@ def source_titles(kb: KnowledgeBase, doc_id: str | None) -> dict[str, str]:
 
 def source_doc_date(kb: KnowledgeBase, doc_id: str | None) -> str | None:
     return kb.documents()[doc_id].effective_date if doc_id else None
+
+
+def newest_date(kb: KnowledgeBase, doc_ids: Iterable[str]) -> str | None:
+    """The newest effective date of the documents ``doc_ids`` (None when none has one)."""
+    docs = kb.documents()
+    dates = [docs[d].effective_date for d in doc_ids if d in docs and docs[d].effective_date]
+    return max(dates) if dates else None
 
 
 def source_version(versions: list[RuleVersion], lang: str, release_doc: str | None) -> RuleVersion | None:

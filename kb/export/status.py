@@ -20,8 +20,9 @@ from typing import Any
 
 from ..numbering import RuleNumber
 from ..store import KnowledgeBase
+from ..text import counted
 from .selection import select
-from .units import TargetText
+from .units import TargetText, compact
 
 RULE_KINDS = ("rule", "subrule")
 
@@ -59,7 +60,8 @@ def status(kb: KnowledgeBase, source: str = "en", target: str = "it", release: s
     totals = {key: sum(len(c[key]) for c in chapters.values()) for key in ("translated", "missing", "stale", "orphaned")}
     totals["orphaned"] += len(loose)
     totals["rules"] = sum(c["rules"] for c in chapters.values())
-    return {"source": {"lang": source, "release": selection.source_release, "document": selection.source_doc},
+    return {"source": {"lang": source, "release": selection.source_release, "document": selection.source_doc,
+                       "date": selection.source_date, "description": selection.source_description()},
             "target": target, "totals": totals, "units": {**units, "total": sum(units.values())},
             "translators": sorted(translators.values(), key=lambda t: t["last_imported"], reverse=True),
             "chapters": list(chapters.values()), "orphaned_elsewhere": loose}
@@ -96,30 +98,17 @@ def orphans(kb: KnowledgeBase, source: str, target: str, release: str | None, kn
     return out
 
 
-def compact(numbers: list[str], order: list[str]) -> str:
-    """``400.1, 400.2, 400.3, 400.5`` -> ``400.1-400.3, 400.5`` (runs in ``order``)."""
-    position = {n: i for i, n in enumerate(order)}
-    runs: list[list[str]] = []
-    for number in numbers:
-        if runs and number in position and runs[-1][-1] in position and \
-                position[number] == position[runs[-1][-1]] + 1:
-            runs[-1].append(number)
-        else:
-            runs.append([number])
-    return ", ".join(r[0] if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)
-
-
 def render_status(report: dict[str, Any]) -> str:
     """A line per chapter, then the rules in each group."""
     src = report["source"]
-    lines = [f"{report['target']} against {src['lang']} {src['release'] or '?'} ({src['document'] or 'no release'})"]
+    lines = [f"{report['target']} against {src['description']}"]
     totals, units = report["totals"], report["units"]
     lines.append(f"{totals['rules']} rules: {totals['translated']} translated, {totals['missing']} missing, "
                  f"{totals['stale']} stale, {totals['orphaned']} orphaned")
     lines.append(f"{units['total']} units as exported (with titles and examples): {units['translated']} translated, "
                  f"{units['stale']} needing review (fuzzy), {units['new']} new (untranslated)")
     for who in report["translators"]:
-        texts = f"{who['texts']} text" + ("s" if who["texts"] != 1 else "")
+        texts = counted(who["texts"], "text")
         lines.append(f"imported by {who['translator'] or 'an unnamed translator'}: {texts} held, "
                      f"last {who['last_imported']}")
     for entry in report["chapters"]:

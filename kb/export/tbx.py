@@ -41,8 +41,7 @@ PREFERRED, ADMITTED = "preferredTerm-admn-sts", "admittedTerm-admn-sts"
 
 
 def description(selection: Selection) -> str:
-    return (f"Magic: The Gathering game terms, {selection.source_lang} release "
-            f"{selection.source_release or 'unknown'} ({selection.source_doc or 'no release'}), exported by mtgkb")
+    return f"Magic: The Gathering game terms, {selection.source_description()}, exported by mtgkb"
 
 
 def unique_ids(entries: tuple[TermEntry, ...]) -> list[tuple[str, TermEntry]]:

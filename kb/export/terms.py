@@ -2,7 +2,11 @@
 
 The concepts are every entry of the English glossary of the reference release and every
 concept of the three-language vocabulary (:mod:`kb.vocabulary`: keywords, ability words,
-zones, steps, types, counters, game terms), merged by English name. Each has:
+zones, steps, types, counters, game terms), merged by English name. An English name of several
+concepts (Counter: to counter a spell, 701.6, and a counter, 122; Exile: the action and the zone)
+gives one entry per concept (``term-counter-keyword-action``, ``term-counter-counter``), each
+with its own names, rules and glossary sense: a termbase never lists ``segnalino`` as a synonym
+of ``neutralizzare``. Each has:
 
 - its names in every language held, preferred first: a translator's imported glossary
   name, then the vocabulary's preferred name and variants, then the names the alignment
@@ -27,8 +31,9 @@ from typing import Iterable
 from ..align.rules import rule_name
 from ..numbering import RuleNumber
 from ..store import KnowledgeBase
-from ..text import fold
-from ..vocabulary import Concept, default_vocabulary
+from ..glossary import glossary_senses, senses_by_rule
+from ..text import fold, rule_numbers_in
+from ..vocabulary import Concept, default_vocabulary, name_key
 from .units import Selection, TermEntry
 
 # priority of a name's origin within its language (lower first)
@@ -45,6 +50,7 @@ class _Concept:
     definitions: dict[str, str] = field(default_factory=dict)
     rules: list[str] = field(default_factory=list)
     note: str | None = None
+    vocabulary: Concept | None = None  # set on the entries of an English name split per concept
 
     def add_name(self, lang: str, name: str, priority: int) -> None:
         if name and name.strip():
@@ -62,7 +68,8 @@ class _Concept:
                 seen.setdefault(fold(shown), shown)
             if seen:
                 names[lang] = tuple(seen.values())
-        return TermEntry(f"term-{slug(self.english)}", self.subject, names,
+        ident = f"term-{slug(self.english)}" + (f"-{slug(self.vocabulary.kind)}" if self.vocabulary else "")
+        return TermEntry(ident, self.subject, names,
                          {k: v for k, v in self.definitions.items() if k in langs}, tuple(self.rules), self.note)
 
 
@@ -127,33 +134,75 @@ class _Release:
         if not self.texts:
             return list(concept.rules)
         named = self.named.get(fold(concept.en))
-        if named:
-            return [named]
+        if named and (not concept.rules or any("." in n for n in concept.rules)):
+            return [named]  # a keyword's rule, found by its name (a concept of a chapter, like the
+            # counters of 122, is not the keyword action of the same name)
         return [n for n in concept.rules if n in self.texts]
 
 
 def _add_vocabulary(vocabulary: Iterable[Concept], concepts: dict[str, _Concept], release: _Release) -> None:
+    by_english: dict[str, list[Concept]] = {}
     for item in vocabulary:
-        english = item.en
-        if not english:
+        if item.en:
+            by_english.setdefault(fold(item.en), []).append(item)
+    for key, items in by_english.items():
+        if len(items) > 1:  # Counter: to counter (701.6) and a counter (122): never synonyms
+            _split(key, items, concepts, release)
             continue
-        concept = concepts.get(fold(english))
-        subject = "game term" if item.kind == "term" else item.kind.replace("-", " ")
+        (item,) = items
+        concept = concepts.get(key)
+        subject = _subject(item)
         if concept is None:
-            concept = concepts[fold(english)] = _Concept(english, subject)
+            concept = concepts[key] = _Concept(item.en, subject)
         elif item.kind != "term":
             concept.subject = subject
-        for name in item.names:
-            if name.form != "obsolete":
-                concept.add_name(name.lang, name.text, _PREFERRED if name.form == "preferred" else _VARIANT)
-        concept.add_rules(release.numbers(item))
+        _add_concept_names(concept, item, release)
+
+
+def _subject(item: Concept) -> str:
+    return "game term" if item.kind == "term" else item.kind.replace("-", " ")
+
+
+def _add_concept_names(concept: _Concept, item: Concept, release: _Release) -> None:
+    for name in item.names:
+        if name.form != "obsolete":
+            concept.add_name(name.lang, name.text, _PREFERRED if name.form == "preferred" else _VARIANT)
+    concept.add_rules(release.numbers(item))
+
+
+def _split(key: str, items: list[Concept], concepts: dict[str, _Concept], release: _Release) -> None:
+    """One entry per vocabulary concept of an English name, in place of the glossary entry that names
+    them all: each with the glossary sense that cites its rule (the whole text, numbering its senses,
+    when the senses cannot be told apart by their rules) and the glossary references of that sense."""
+    glossary = concepts.get(key)
+    english = glossary.english if glossary else items[0].en
+    text = glossary.definitions.get("en") if glossary else None
+    senses = glossary_senses(text) if text else []
+    numbers = [release.numbers(item) for item in items]
+    which = senses_by_rule(senses, numbers) if len(senses) > 1 else [None] * len(items)
+    parts: dict[str, _Concept] = {}
+    for item, at in zip(items, which):
+        part = parts[f"{key}#{item.id}"] = _Concept(english, _subject(item), vocabulary=item)
+        for priority, name in (glossary.names.get("en", []) if glossary else []):
+            part.add_name("en", name, priority)
+        if text:
+            part.definitions["en"] = senses[at] if at is not None else text
+        cited = rule_numbers_in(senses[at], chapters=True) if at is not None else []
+        part.add_rules(r for r in (glossary.rules if glossary else []) if r in cited)
+        _add_concept_names(part, item, release)
+        part.note = f"one of {len(items)} concepts named {english!r}" + \
+            ("" if at is not None or not text else "; the definition is the whole glossary entry's")
+    placed = {k: v for k, v in concepts.items() if k != key}  # the parts take the glossary entry's place
+    at_key = list(concepts).index(key) if key in concepts else len(concepts)
+    concepts.clear()
+    concepts.update({**dict(list(placed.items())[:at_key]), **parts, **dict(list(placed.items())[at_key:])})
 
 
 def _add_pairs(kb: KnowledgeBase, concepts: dict[str, _Concept]) -> None:
     """Names the alignment paired with an English term, and the foreign glossary texts they carry."""
     docs = kb.documents()
     for pair in kb.term_pairs():
-        concept = concepts.get(fold(pair.b_id))
+        concept = concepts.get(fold(pair.b_id)) or _part_named(concepts, pair.b_id, pair.a_id)
         lang = pair.note.get("lang") or (docs[pair.a_doc].lang if pair.a_doc in docs else None)
         if concept is None or lang is None:
             continue
@@ -163,6 +212,14 @@ def _add_pairs(kb: KnowledgeBase, concepts: dict[str, _Concept]) -> None:
             definition = kb.term_definition(pair.a_doc, pair.a_id)
             if definition:
                 concept.definitions[lang] = definition
+
+
+def _part_named(concepts: dict[str, _Concept], english: str, name: str) -> _Concept | None:
+    """The entry, of those an English name was split into, whose concept has ``name`` (None if none has:
+    a name is never given to a sense it may not belong to)."""
+    parts = [c for c in concepts.values() if c.vocabulary is not None and fold(c.english) == fold(english)]
+    return next((c for c in parts if any(name_key(n.text, n.lang) == name_key(name, n.lang)
+                                         for n in c.vocabulary.names)), None)
 
 
 def _define_by_rules(release: _Release, concepts: dict[str, _Concept]) -> None:

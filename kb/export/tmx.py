@@ -15,14 +15,21 @@ Layout::
           <tuv xml:lang="en"><seg>…</seg></tuv>
           <tuv xml:lang="it"><prop type="x-provenance">…</prop><seg>…</seg></tuv>
 
-One ``tu`` per unit with a ``tuv`` per language that has a current text (every target
-language asked for in one file). A translation memory offers its pairs as matches, so a
-stale target (made for another source text) is not written as a ``tuv``: its state says
-``stale`` and a tool counts the unit untranslated; a ``tuv`` found there on import is the
-translator's new text. ``x-mtgkb-rev-<lang>`` is the revision of the target text the unit
-was exported with (``none`` when it had none): ``mtgkb import`` reports a unit whose text
-changed in the knowledge base since as a conflict.
-The only date is the source release's.
+One ``tu`` per unit with a ``tuv`` per language that has a text (every target language
+asked for in one file). TMX has no review state of its own, so a stale target (made for
+another source text, often the only translation there is) is written with its state in
+user-defined properties (TMX 1.4b: ``prop`` types are free, ``x-`` marks them as a tool's
+own): ``x-state-<lang>`` on the ``tu`` and ``x-state`` plus ``x-stale`` (why) on its ``tuv``::
+
+          <tuv xml:lang="it"><prop type="x-provenance">…</prop><prop type="x-state">stale</prop>
+            <prop type="x-stale">numbered 701.31 in its source, …</prop><seg>…</seg></tuv>
+
+On import a stale ``tuv`` whose text is still the one exported (same revision) stays stale
+(``mtgkb import`` leaves it to review); a changed text is the translator's revision.
+``x-mtgkb-rev-<lang>`` is the revision of the target text the unit was exported with
+(``none`` when it had none): ``mtgkb import`` reports a unit whose text changed in the
+knowledge base since as a conflict. The only date is the source texts' (the release's, else
+the newest of the documents they come from).
 """
 
 from __future__ import annotations
@@ -31,18 +38,21 @@ from lxml import etree
 
 from .. import __version__
 from .base import (sub_element, XML_LANG, Exporter, ImportedFile, ImportedUnit, children, dtd_validator, inline_text,
-                   local, parse_xml, xml_bytes)
+                   left_out_notes, local, parse_xml, xml_bytes)
 from .selection import Selection, Unit
+from .units import revision
 
 DOCTYPE = '<!DOCTYPE tmx SYSTEM "tmx14.dtd">'
 REVISION_PROP = "x-mtgkb-rev-"
+STATE_PROP = "x-state"  # on a tuv; ``x-state-<lang>`` on its tu
 
 
 _sub = sub_element
 
 
-def tmx_date(selection: Selection) -> str:
-    return (selection.source_release or "1970-01-01").replace("-", "") + "T000000Z"
+def tmx_date(selection: Selection) -> str | None:
+    """The source texts' date (the release's, else their documents'), None when they have none."""
+    return selection.source_date.replace("-", "") + "T000000Z" if selection.source_date else None
 
 
 def write(selection: Selection) -> bytes:
@@ -54,13 +64,15 @@ def write(selection: Selection) -> bytes:
     _sub(header, "prop", selection.source_release or "unknown", type="x-source-release")
     if selection.source_doc:
         _sub(header, "prop", selection.source_doc, type="x-source-document")
+    for note in left_out_notes(selection.left_out):
+        _sub(header, "note", note)
     body = _sub(root, "body")
     for unit in selection.units:
         write_unit(body, unit, selection, date)
     return xml_bytes(root, DOCTYPE)
 
 
-def write_unit(body: etree._Element, unit: Unit, selection: Selection, date: str) -> None:
+def write_unit(body: etree._Element, unit: Unit, selection: Selection, date: str | None) -> None:
     tu = _sub(body, "tu", tuid=unit.id, creationdate=date)
     if unit.chapter and unit.chapter_title:
         _sub(tu, "prop", f"{unit.chapter}. {unit.chapter_title}", type="x-chapter")
@@ -73,10 +85,11 @@ def write_unit(body: etree._Element, unit: Unit, selection: Selection, date: str
     _sub(source, "seg", unit.source)
     for lang in selection.target_langs:
         found = unit.targets.get(lang)
-        if found is None or found.state == "stale":
+        if found is None:
             continue
         tuv = _sub(tu, "tuv", **{XML_LANG: lang})
         _sub(tuv, "prop", f"{found.doc_id}, {found.provenance}", type="x-provenance")
+        _sub(tuv, "prop", found.state, type=STATE_PROP)
         if found.reason:
             _sub(tuv, "prop", found.reason, type="x-stale")
         _sub(tuv, "seg", found.text)
@@ -90,23 +103,31 @@ def read(data: bytes, path: str) -> ImportedFile:
     units = []
     for tu in (e for e in root.iter() if local(e.tag) == "tu"):
         segs = {}
+        states = _props(tu, f"{STATE_PROP}-")
         for tuv in children(tu, "tuv"):
             lang = tuv.get(XML_LANG) or tuv.get("lang")
             seg = next((s for s in tuv if local(s.tag) == "seg"), None)
             if lang:
                 segs[_short(lang)] = inline_text(seg)
+                states[_short(lang)] = _prop(tuv, STATE_PROP) or states.get(_short(lang))
         source = segs.pop(_short(source_lang or ""), None)
         unit_id = tu.get("tuid") or ""
-        states = _props(tu, "x-state-")
         revisions = _props(tu, REVISION_PROP)
         for lang, text in segs.items():
-            state = states.get(lang)
-            units.append(ImportedUnit(unit_id, source, text, lang, "translated" if state in ("new", "stale") else state,
-                                      tu.sourceline, revisions.get(lang)))
+            state = _state_in(states.get(lang), text, revisions.get(lang))
+            units.append(ImportedUnit(unit_id, source, text, lang, state, tu.sourceline, revisions.get(lang)))
         if not segs:
             units.append(ImportedUnit(unit_id, source, None, None, "new", tu.sourceline))
     return ImportedFile("tmx", _short(source_lang) if source_lang else None, None,
                         None if release in (None, "unknown") else release, tuple(units))
+
+
+def _state_in(state: str | None, text: str | None, exported: str | None) -> str | None:
+    """The state of an imported ``tuv``: a stale text left as exported stays stale (to review), one the
+    translator changed is translated; a text where the unit had none (``new``) is the translator's."""
+    if state == "stale":
+        return "translated" if exported is not None and revision(text) != exported else "stale"
+    return "translated" if state == "new" else state
 
 
 def _props(tu: etree._Element, prefix: str) -> dict[str, str]:

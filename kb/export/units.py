@@ -10,6 +10,8 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 
+from ..text import counted
+
 NO_REVISION = "none"  # the revision of a unit that had no target text when it was exported
 
 
@@ -96,6 +98,31 @@ class TermEntry:
         return names[0] if names else None
 
 
+def compact(numbers: list[str], order: list[str]) -> str:
+    """``400.1, 400.2, 400.3, 400.5`` -> ``400.1-400.3, 400.5`` (runs in ``order``)."""
+    position = {n: i for i, n in enumerate(order)}
+    runs: list[list[str]] = []
+    for number in numbers:
+        if runs and number in position and runs[-1][-1] in position and \
+                position[number] == position[runs[-1][-1]] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    return ", ".join(r[0] if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)
+
+
+@dataclass(frozen=True)
+class LeftOut:
+    """Units an export does not hold, and why (``no it source text``): every file says so."""
+
+    reason: str
+    ids: tuple[str, ...]
+    runs: str  # the ids as runs of the release (``401.1-401.7, 402.1-402.3``)
+
+    def describe(self) -> str:
+        return f"{counted(len(self.ids), 'unit')} with {self.reason}: {self.runs}"
+
+
 @dataclass(frozen=True)
 class Selection:
     source_lang: str
@@ -104,6 +131,20 @@ class Selection:
     source_doc: str | None = None
     units: tuple[Unit, ...] = ()
     terms: tuple[TermEntry, ...] = ()
+    source_date: str | None = None  # the source texts' date: the release's, else the newest of their documents
+    source_docs: tuple[str, ...] = ()  # the documents the source texts come from
+    left_out: tuple[LeftOut, ...] = ()  # units of the rules asked for that the selection cannot hold
+
+    def source_description(self) -> str:
+        """Where the source texts come from: ``en release 2025-11-14 (cr-en-2025-11-14)``, or the
+        documents and their date when the source language has no official release."""
+        if self.source_release:
+            return f"{self.source_lang} release {self.source_release} ({self.source_doc or '-'})"
+        if self.source_docs:
+            dated = f"dated {self.source_date}" if self.source_date else "undated"
+            return (f"{self.source_lang} texts of {', '.join(self.source_docs)} ({dated}; "
+                    f"no official {self.source_lang} release)")
+        return f"no {self.source_lang} texts"
 
     @property
     def target_lang(self) -> str:

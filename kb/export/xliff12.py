@@ -28,7 +28,7 @@ from lxml import etree
 
 from .base import (MTGKB_NS, REVISION, XLIFF_VERSION, XML_SPACE, Exporter, ImportedFile, ImportedUnit, child,
                    children, descendants, find_iso_date, inline_text, local, parse_xml, release_datetime,
-                   release_label, xml_bytes, xsd_validator)
+                   left_out_notes, release_label, xml_bytes, xsd_validator)
 from .selection import Selection, Unit
 
 NS = "urn:oasis:names:tc:xliff:document:1.2"
@@ -54,7 +54,12 @@ def write(selection: Selection) -> bytes:
              "datatype": "plaintext", "date": release_datetime(selection), "product-name": "mtgkb"}
     if selection.target_langs:
         attrs["target-language"] = target
-    file = etree.SubElement(root, f"{{{NS}}}file", attrs)
+    file = etree.SubElement(root, f"{{{NS}}}file", {k: v for k, v in attrs.items() if v is not None})
+    notes = left_out_notes(selection.left_out)
+    if notes:
+        header = _e(file, "header")
+        for note in notes:
+            _e(header, "note", note)
     body = _e(file, "body")
     group = None
     for unit in selection.units:

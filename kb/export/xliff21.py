@@ -24,8 +24,8 @@ from __future__ import annotations
 from lxml import etree
 
 from .base import (MTGKB_NS, REVISION, XLIFF_VERSION, XML_SPACE, Exporter, ImportedFile, ImportedUnit, child,
-                   children, descendants, find_iso_date, inline_text, local, parse_xml, release_label, sub_element,
-                   xml_bytes, xsd_validator)
+                   children, descendants, find_iso_date, inline_text, left_out_notes, local, parse_xml, release_label,
+                   sub_element, xml_bytes, xsd_validator)
 from .selection import Selection, Unit
 from .xliff12 import unit_notes
 
@@ -50,8 +50,9 @@ def write(selection: Selection) -> bytes:
         root.set("trgLang", lang)
     file = _sub(root, "file", id="f1", original=release_label(selection))
     notes = _sub(file, "notes")
-    _sub(notes, "note", f"source release {selection.source_release or 'unknown'} ({selection.source_doc or '-'})",
-         category="source-release")
+    _sub(notes, "note", f"source: {selection.source_description()}", category="source-release")
+    for note in left_out_notes(selection.left_out):
+        _sub(notes, "note", note, category="left-out")
     group = None
     used: set[str] = set()
     for unit in selection.units:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 import click
 
 from ..numbering import RuleNumber
-from ..text import one_line
+from ..text import counted, one_line
 from .diff import Diff, Release, RuleChange, Segment, TermChange
 
 if TYPE_CHECKING:
@@ -146,7 +146,7 @@ def render_stale(stale: list[dict[str, Any]], diff: Diff, lang: str) -> str:
 def render_history(result: History, *, color: bool = False) -> str:
     first, last = result.steps[0].release, result.steps[-1].release
     out = [f"{result.number} {result.name} (as numbered in {result.release.effective_date}), "
-           f"{len(result.steps)} releases from {first.effective_date} to {last.effective_date}:"]
+           f"{counted(len(result.steps), 'release')} from {first.effective_date} to {last.effective_date}:"]
     for step in result.steps:
         number = step.number or "-"
         status = ", ".join(step.status)

@@ -28,6 +28,7 @@ from ..errors import KBError
 from ..model import Document
 from ..sources import source_from_bytes
 from ..store import KnowledgeBase, current_build
+from ..text import counted
 
 RULES_PAGE = "https://magic.wizards.com/en/rules"
 TIMEOUT = 30.0
@@ -188,7 +189,7 @@ def update(kb_dir: Path, url: str = RULES_PAGE, timeout: float = TIMEOUT,
     file_before = release_path(kb_dir, document).exists()
     path = store_release(kb_dir, data, document, link)
     sources = build_sources(kb_dir, path, embedded_corpus)
-    say(f"Rebuilding the knowledge base from {len(sources)} sources")
+    say(f"Rebuilding the knowledge base from {counted(len(sources), 'source')}")
     try:
         rebuild(Path(kb_dir), sources)
     except BaseException:
