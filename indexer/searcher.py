@@ -43,7 +43,7 @@ from .snippets import same_text_key, with_snippets
 from .spelling import Spelling
 from .storage import open_index
 from .text_queries import TextQueries
-from .vocab import read_forms, spot, words_of
+from .vocab import homonyms, read_forms, spot, words_of
 from .windows import WindowCollector, Windows, read_bound
 
 # A concept named inside a longer query: this many of its hits follow the best match.
@@ -87,7 +87,7 @@ class Searcher:
         texts = TextQueries(self.reader, in_languages(parsed.langs), spelling=self.spelling)
         page = _Page(limit)
         page.add(self._number_hits(parsed, limit))
-        concepts, whole = self._concepts(parsed, texts)
+        concepts, whole, others = self._concepts(parsed, texts)  # concept id -> the rules its name stands for
         concept_hits = self._concept_hits(parsed, concepts, texts.negation(parsed), limit) if concepts else []
         if whole:
             page.add(concept_hits)
@@ -95,45 +95,52 @@ class Searcher:
         page.add(names)
         if parsed.items and not page.full:
             cards_last = bool(concepts)  # a card named so is already above, among the names
-            self._add_text_hits(parsed, texts, page, cards_last)
+            self._add_text_hits(parsed, texts, page, cards_last, others)
         if concept_hits and not whole and not any(h.kind == "card" for h in names):
             page.insert_after_best([h for h in concept_hits if h.kind != "rule" or "." not in (h.number or "")
                                     or h.extra.get("subkind") == "rule"][:PARTIAL_CONCEPT_HITS])
         suggestions = texts.suggest(parsed) if len(page) < 3 or texts.corrections else []
         return Hits(with_snippets(self._with_texts(page, parsed)), suggestions, _described(concepts))
 
-    def _concepts(self, parsed: Parsed, texts: TextQueries) -> tuple[list[str], bool]:
+    def _concepts(self, parsed: Parsed, texts: TextQueries) -> tuple[dict[str, tuple[str, ...] | None], bool, set[str]]:
         """The concepts the query's words name (typos corrected towards the vocabulary when the
-        words name none), and whether one concept is the whole query."""
+        words name none), each with the rules the names used stand for (Italian *pescare*: 121 of
+        *Draw*'s 121 and 104.4), whether one concept is the whole query, and the concepts only its
+        English translation names (:func:`~indexer.vocab.homonyms`), kept out of its text hits."""
         if len(parsed.groups) != 1 or not parsed.items:
-            return [], False
+            return {}, False, set()
         text = parsed.plain_text()
         lang = next(iter(parsed.langs)) if len(parsed.langs) == 1 else None  # its names first
         found = spot(text, lang)
         if not found and all(isinstance(i, Word) and not i.prefix for i in parsed.items):
             text = texts.vocabulary_spelling(text)
             found = spot(text, lang)
-        ids = list(dict.fromkeys(m.concept.id for s in found for m in s.matches))
+        named: dict[str, tuple[str, ...] | None] = {}  # None: every rule of the concept
+        for match in (m for s in found for m in s.matches):
+            known = named.get(match.concept.id, ())
+            named[match.concept.id] = None if known is None or not match.name.rules else known + match.name.rules
         whole = len(found) == 1 and found[0].end - found[0].start == len(words_of(text))
         if not whole and any(not isinstance(i, Word) or i.prefix for i in parsed.items):
-            return [], False  # a phrase or a prefix is taken as typed unless it names a concept whole
-        return ids, whole
+            return {}, False, set()  # a phrase or a prefix is taken as typed unless it names a concept whole
+        return named, whole, homonyms([m for s in found for m in s.matches])
 
-    def _concept_hits(self, parsed: Parsed, concepts: list[str], negation: Q.Query | None,
+    def _concept_hits(self, parsed: Parsed, concepts: dict[str, tuple[str, ...] | None], negation: Q.Query | None,
                       limit: int) -> list[Hit]:
-        """The rules, glossary entries and keyword pages defining ``concepts``, in that order."""
+        """The rules, glossary entries and keyword pages defining ``concepts``, in that order; of a
+        concept's rules, those the query's name stands for, in the vocabulary's order."""
         hits: list[Hit] = []
-        for rank, concept in enumerate(concepts):
+        for rank, (concept, rules) in enumerate(concepts.items()):
             query = Q.Term("concepts", concept)
             query = Q.AndNot(query, negation) if negation is not None else query
             found = self.searcher.search(query, filter=self._rule_filter(parsed, kinds=True), limit=limit * 3)
             batch = [self._hit(h.fields(), CONCEPT_SCORE - rank, "concept", set()) for h in found]
-            batch = [h for h in batch if h.kind == "rule" or not _not_asked(h, parsed)]
-            first = _primary_rules(concept)
+            batch = [h for h in batch if (_named(h, rules) if h.kind == "rule" else not _not_asked(h, parsed))]
+            first = _primary_rules(rules or _rules_of(concept))
             hits += sorted(batch, key=lambda h: (kind_order(h)[0], first(h), _not_asked(h, parsed), rule_order(h)))
         return hits
 
-    def _add_text_hits(self, parsed: Parsed, texts: TextQueries, page: "_Page", cards_last: bool) -> None:
+    def _add_text_hits(self, parsed: Parsed, texts: TextQueries, page: "_Page", cards_last: bool,
+                       others: set[str] = frozenset()) -> None:
         """Words as typed and their translations and corrections together (expansion always
         runs), then documents with only some of the words; for a concept, card texts come
         after the rules, glossary entries and rulings, searched as typed (translations would
@@ -143,6 +150,9 @@ class Searcher:
         for scope in scopes:
             scoped = texts.scoped(scope)
             negation = scoped.negation(parsed)
+            if others:  # the rules and entries of another concept the English translation names
+                kept_out = [Q.Term("concepts", c) for c in sorted(others)]
+                negation = Q.Or(kept_out + ([negation] if negation is not None else []))
             for tier in _tiers(scoped, parsed):
                 if page.full:
                     break
@@ -339,12 +349,14 @@ def _text_of(stored: dict) -> dict:
     return text
 
 
-def _described(concept_ids: list[str]) -> list[dict]:
-    """What the search tells of the concepts it read the query as: rules and preferred names."""
+def _described(concepts: dict[str, tuple[str, ...] | None]) -> list[dict]:
+    """What the search tells of the concepts it read the query as: the rules its names stand for
+    and the preferred names."""
     from .vocab import LANGS, vocabulary
 
-    found = [c for c in map(vocabulary().get, concept_ids) if c is not None]
-    return [{"id": c.id, "rules": list(c.rules), "names": {l: c.name(l) for l in LANGS if c.name(l)}} for c in found]
+    found = [(c, rules) for c, rules in ((vocabulary().get(i), r) for i, r in concepts.items()) if c is not None]
+    return [{"id": c.id, "rules": list(rules or c.rules), "names": {l: c.name(l) for l in LANGS if c.name(l)}}
+            for c, rules in found]
 
 
 def _not_asked(hit: Hit, parsed: Parsed) -> bool:
@@ -352,18 +364,27 @@ def _not_asked(hit: Hit, parsed: Parsed) -> bool:
     return bool(parsed.langs) and hit.lang not in parsed.langs
 
 
-def _primary_rules(concept_id: str):
+def _primary_rules(rules: tuple[str, ...]):
     """A hit's place in its concept's rule list: the vocabulary lists a concept's defining rule
     first (*Draw*: 121 drawing a card, then 104.4 a drawn game), whatever their numbers."""
-    from .vocab import vocabulary
-
-    concept = vocabulary().get(concept_id)
-    rules = concept.rules if concept else ()
-
     def place(hit: Hit) -> int:
         number = hit.number or ""
         return next((i for i, rule in enumerate(rules) if _within(number, rule) or _within(rule, number)), len(rules))
     return place
+
+
+def _rules_of(concept_id: str) -> tuple[str, ...]:
+    from .vocab import vocabulary
+
+    concept = vocabulary().get(concept_id)
+    return concept.rules if concept else ()
+
+
+def _named(hit: Hit, rules: tuple[str, ...] | None) -> bool:
+    """A rule hit among (or above or below) the rules a concept's name stands for; any, when the
+    name stands for the whole concept (``None``: the index may number it by another release)."""
+    number = hit.number or ""
+    return rules is None or any(_within(number, rule) or _within(rule, number) for rule in rules)
 
 
 def _within(number: str, rule: str) -> bool:
