@@ -100,7 +100,8 @@ class Searcher:
             page.insert_after_best([h for h in concept_hits if h.kind != "rule" or "." not in (h.number or "")
                                     or h.extra.get("subkind") == "rule"][:PARTIAL_CONCEPT_HITS])
         suggestions = texts.suggest(parsed) if len(page) < 3 or texts.corrections else []
-        return Hits(with_snippets(self._with_texts(page, parsed)), suggestions, _described(concepts))
+        return Hits(with_snippets(self._with_texts(page, parsed)), suggestions, _described(concepts),
+                    self._elsewhere(parsed))
 
     def _concepts(self, parsed: Parsed, texts: TextQueries) -> tuple[dict[str, tuple[str, ...] | None], bool, set[str]]:
         """The concepts the query's words name (typos corrected towards the vocabulary when the
@@ -203,6 +204,20 @@ class Searcher:
                 batch = [self._hit(h.fields(), NUMBER_SCORE - i * STEP, "number", set()) for i, h in enumerate(found)]
                 hits += sorted(batch, key=lambda h: (h.extra["_numkey"], _not_asked(h, parsed), rule_order(h)))
         return hits
+
+    def _elsewhere(self, parsed: Parsed) -> list[dict]:
+        """Rule texts whose source numbers them as a number asked for, while they are another rule
+        of the reference release (``701.31``: the Italian Voto's Vote, here 701.38)."""
+        found = []
+        for selector in (n for n in parsed.numbers if isinstance(n, RuleNumber)):
+            query = Q.And([Q.Term("srckey", selector.sort_key), Q.Term("kind", "rule")])
+            for hit in self.searcher.search(query, limit=5):
+                stored = hit.fields()
+                extra = json.loads(stored.get("extra") or "{}")
+                if stored.get("number") and stored["number"] != str(selector):
+                    found.append({"asked": str(selector), "lang": stored.get("lang", ""),
+                                  "source": extra.get("source", ""), "number": stored["number"]})
+        return found
 
     def _check_budget(self) -> None:
         """Stop a query that used up its time budget (see :meth:`search`)."""
