@@ -43,6 +43,7 @@ from .snippets import same_text_key, with_snippets
 from .spelling import Spelling
 from .storage import open_index
 from .text_queries import TextQueries
+from .concepts import described, named_by, primary_rules, rules_of
 from .vocab import homonyms, read_forms, spot, words_of
 from .windows import WindowCollector, Windows, read_bound
 
@@ -100,7 +101,7 @@ class Searcher:
             page.insert_after_best([h for h in concept_hits if h.kind != "rule" or "." not in (h.number or "")
                                     or h.extra.get("subkind") == "rule"][:PARTIAL_CONCEPT_HITS])
         suggestions = texts.suggest(parsed) if len(page) < 3 or texts.corrections else []
-        return Hits(with_snippets(self._with_texts(page, parsed)), suggestions, _described(concepts),
+        return Hits(with_snippets(self._with_texts(page, parsed)), suggestions, described(concepts),
                     self._elsewhere(parsed))
 
     def _concepts(self, parsed: Parsed, texts: TextQueries) -> tuple[dict[str, tuple[str, ...] | None], bool, set[str]]:
@@ -135,8 +136,8 @@ class Searcher:
             query = Q.AndNot(query, negation) if negation is not None else query
             found = self.searcher.search(query, filter=self._rule_filter(parsed, kinds=True), limit=limit * 3)
             batch = [self._hit(h.fields(), CONCEPT_SCORE - rank, "concept", set()) for h in found]
-            batch = [h for h in batch if (_named(h, rules) if h.kind == "rule" else not _not_asked(h, parsed))]
-            first = _primary_rules(rules or _rules_of(concept))
+            batch = [h for h in batch if (named_by(h, rules) if h.kind == "rule" else not _not_asked(h, parsed))]
+            first = primary_rules(rules or rules_of(concept))
             hits += sorted(batch, key=lambda h: (kind_order(h)[0], first(h), _not_asked(h, parsed), rule_order(h)))
         return hits
 
@@ -317,10 +318,13 @@ class Searcher:
 
 
 def _tiers(scoped: TextQueries, parsed: Parsed) -> Iterator[list[tuple[Q.Query | None, str]]]:
-    """The queries of each tier, built only when the tier runs: card texts as typed; elsewhere the
-    words as typed with their translations and corrections, then only some of the words."""
+    """The queries of each tier, built only when the tier runs: card texts as typed (and, with
+    ``--lang``, as named in those languages: ``travolgere --lang fr`` finds the cards printing
+    *piétinement*); elsewhere the words as typed with their translations and corrections, then
+    only some of the words."""
     if scoped.scope == "cards":
-        yield [(scoped.strict(parsed, expand=False), "text")]
+        yield [(scoped.strict(parsed, expand=False), "text")] + \
+              ([(scoped.expansion(parsed), "expanded")] if parsed.langs else [])
         return
     yield [(scoped.strict(parsed, expand=False), "text"), (scoped.expansion(parsed), "expanded")]
     yield [(scoped.relaxed(parsed), "partial")]
@@ -364,47 +368,9 @@ def _text_of(stored: dict) -> dict:
     return text
 
 
-def _described(concepts: dict[str, tuple[str, ...] | None]) -> list[dict]:
-    """What the search tells of the concepts it read the query as: the rules its names stand for
-    and the preferred names."""
-    from .vocab import LANGS, vocabulary
-
-    found = [(c, rules) for c, rules in ((vocabulary().get(i), r) for i, r in concepts.items()) if c is not None]
-    return [{"id": c.id, "rules": list(rules or c.rules), "names": {l: c.name(l) for l in LANGS if c.name(l)}}
-            for c, rules in found]
-
-
 def _not_asked(hit: Hit, parsed: Parsed) -> bool:
     """A hit in a language the query's ``--lang`` or ``lang:`` did not ask for (English shown instead)."""
     return bool(parsed.langs) and hit.lang not in parsed.langs
-
-
-def _primary_rules(rules: tuple[str, ...]):
-    """A hit's place in its concept's rule list: the vocabulary lists a concept's defining rule
-    first (*Draw*: 121 drawing a card, then 104.4 a drawn game), whatever their numbers."""
-    def place(hit: Hit) -> int:
-        number = hit.number or ""
-        return next((i for i, rule in enumerate(rules) if _within(number, rule) or _within(rule, number)), len(rules))
-    return place
-
-
-def _rules_of(concept_id: str) -> tuple[str, ...]:
-    from .vocab import vocabulary
-
-    concept = vocabulary().get(concept_id)
-    return concept.rules if concept else ()
-
-
-def _named(hit: Hit, rules: tuple[str, ...] | None) -> bool:
-    """A rule hit among (or above or below) the rules a concept's name stands for; any, when the
-    name stands for the whole concept (``None``: the index may number it by another release)."""
-    number = hit.number or ""
-    return rules is None or any(_within(number, rule) or _within(rule, number) for rule in rules)
-
-
-def _within(number: str, rule: str) -> bool:
-    """``number`` is ``rule`` or one of its subrules (``104.4a`` of ``104.4``, not ``104.45``)."""
-    return bool(number) and number.startswith(rule) and (len(number) == len(rule) or not number[len(rule)].isdigit())
 
 
 class _Page(list):

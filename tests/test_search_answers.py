@@ -190,3 +190,9 @@ def test_web_search_links_italian_vote_texts_to_the_english_number(kb_dir) -> No
     assert links and all(n.startswith("701.38") for n in links) and "numbered 701.31" in page
     api = client.get("/api/search", params={"q": "voto", "limit": 10}).json()
     assert all(h["number"] is None or h["number"].startswith("701.38") for h in api if h["kind"] == "rule")
+
+
+@pytest.mark.parametrize("query, lang, word", [("travolgere", "fr", "piétinement"), ("piétinement", "it", "travolgere")])
+def test_a_term_searched_in_another_language_finds_the_cards_printing_its_name_there(kb, query, lang, word) -> None:
+    cards = [h for h in search(kb, query, lang=lang, limit=10) if h.kind == "card"]
+    assert cards and all(h.lang == lang and word in h.marked().lower() for h in cards)
