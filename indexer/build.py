@@ -70,6 +70,9 @@ class Item:
             doc.update(number=str(parsed), numkey=parsed.sort_key, section=str(parsed.section))
         if self.akey:
             doc["akey"] = self.akey
+        own = RuleNumber.try_parse(self.extra.get("source_number") or "") if self.kind == "rule" else None
+        if own is not None:
+            doc["srckey"] = own.sort_key
         keys = [k for k in (name_key(n) for n in self.names) if k]
         if keys:
             doc["name_key"] = ",".join(keys)

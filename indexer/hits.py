@@ -56,11 +56,15 @@ class Hit:
 
 
 class Hits(list):
-    """A list of :class:`Hit` with did-you-mean ``suggestions`` (corrected queries) and the game
-    ``concepts`` the query was read as (``{id, rules, names: {lang: name}}``, ``travolgere`` → Trample)."""
+    """A list of :class:`Hit` with did-you-mean ``suggestions`` (corrected queries), the game
+    ``concepts`` the query was read as (``{id, rules, names: {lang: name}}``, ``travolgere`` → Trample)
+    and the texts ``elsewhere`` that a source numbers as asked."""
 
     def __init__(self, hits: list[Hit] = (), suggestions: list[str] | None = None,
-                 concepts: list[dict[str, Any]] | None = None) -> None:
+                 concepts: list[dict[str, Any]] | None = None, elsewhere: list[dict[str, Any]] | None = None) -> None:
         super().__init__(hits)
         self.suggestions = suggestions or []
         self.concepts = concepts or []
+        # texts whose source gives them a number asked for, though they are another rule here:
+        # {number asked, lang, source, reference number} (the Italian Voto's 701.31 is 701.38)
+        self.elsewhere = elsewhere or []

@@ -83,12 +83,18 @@ class Parsed:
         return " ".join(i.text for i in self.items)
 
 
+# A range typed with spaces: "702.19 b-d", "702.19b - 702.19d", "702.19b – d".
+_SPACED_RANGE = re.compile(rf"(?<![\w.])(\d{{3}}\.\d+)(?:\s+([a-z])|([a-z]))\s*([{DASHES}])\s*((?:\d{{3}}\.\d+)?[a-z])(?!\w)",
+                           re.IGNORECASE)
+
+
 def clean(query: str) -> str:
-    """Control characters become spaces; a query over :data:`MAX_QUERY_CHARS` is a :class:`QueryError`."""
+    """Control characters become spaces, a range typed with spaces is one word again; a query
+    over :data:`MAX_QUERY_CHARS` is a :class:`QueryError`."""
     text = _CONTROL.sub(" ", query or "")
     if len(text) > MAX_QUERY_CHARS:
         raise QueryError(f"query too long ({len(text)} characters; at most {MAX_QUERY_CHARS})")
-    return text.strip()
+    return _SPACED_RANGE.sub(lambda m: f"{m[1]}{m[2] or m[3]}-{m[5]}", text).strip()
 
 
 def parse_query(query: str) -> Parsed:

@@ -56,6 +56,8 @@ def build_schema() -> Schema:
         "numkey": ID(stored=True, sortable=True),
         # the sort key of the reference-language number a rule text is aligned to
         "akey": ID(stored=True),
+        # the sort key of the number a rule text's source gives it, where not the reference number
+        "srckey": ID,
         "section": ID,
         "doc": ID(stored=True),
         # Folded, punctuation-free names (card names, term names, page titles) for exact-name hits.

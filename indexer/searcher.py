@@ -43,7 +43,8 @@ from .snippets import same_text_key, with_snippets
 from .spelling import Spelling
 from .storage import open_index
 from .text_queries import TextQueries
-from .vocab import read_forms, spot, words_of
+from .concepts import described, named_by, primary_rules, rules_of
+from .vocab import homonyms, read_forms, spot, words_of
 from .windows import WindowCollector, Windows, read_bound
 
 # A concept named inside a longer query: this many of its hits follow the best match.
@@ -87,7 +88,7 @@ class Searcher:
         texts = TextQueries(self.reader, in_languages(parsed.langs), spelling=self.spelling)
         page = _Page(limit)
         page.add(self._number_hits(parsed, limit))
-        concepts, whole = self._concepts(parsed, texts)
+        concepts, whole, others = self._concepts(parsed, texts)  # concept id -> the rules its name stands for
         concept_hits = self._concept_hits(parsed, concepts, texts.negation(parsed), limit) if concepts else []
         if whole:
             page.add(concept_hits)
@@ -95,45 +96,53 @@ class Searcher:
         page.add(names)
         if parsed.items and not page.full:
             cards_last = bool(concepts)  # a card named so is already above, among the names
-            self._add_text_hits(parsed, texts, page, cards_last)
+            self._add_text_hits(parsed, texts, page, cards_last, others)
         if concept_hits and not whole and not any(h.kind == "card" for h in names):
             page.insert_after_best([h for h in concept_hits if h.kind != "rule" or "." not in (h.number or "")
                                     or h.extra.get("subkind") == "rule"][:PARTIAL_CONCEPT_HITS])
         suggestions = texts.suggest(parsed) if len(page) < 3 or texts.corrections else []
-        return Hits(with_snippets(self._with_texts(page, parsed)), suggestions, _described(concepts))
+        return Hits(with_snippets(self._with_texts(page, parsed)), suggestions, described(concepts),
+                    self._elsewhere(parsed))
 
-    def _concepts(self, parsed: Parsed, texts: TextQueries) -> tuple[list[str], bool]:
+    def _concepts(self, parsed: Parsed, texts: TextQueries) -> tuple[dict[str, tuple[str, ...] | None], bool, set[str]]:
         """The concepts the query's words name (typos corrected towards the vocabulary when the
-        words name none), and whether one concept is the whole query."""
+        words name none), each with the rules the names used stand for (Italian *pescare*: 121 of
+        *Draw*'s 121 and 104.4), whether one concept is the whole query, and the concepts only its
+        English translation names (:func:`~indexer.vocab.homonyms`), kept out of its text hits."""
         if len(parsed.groups) != 1 or not parsed.items:
-            return [], False
+            return {}, False, set()
         text = parsed.plain_text()
         lang = next(iter(parsed.langs)) if len(parsed.langs) == 1 else None  # its names first
         found = spot(text, lang)
         if not found and all(isinstance(i, Word) and not i.prefix for i in parsed.items):
             text = texts.vocabulary_spelling(text)
             found = spot(text, lang)
-        ids = list(dict.fromkeys(m.concept.id for s in found for m in s.matches))
+        named: dict[str, tuple[str, ...] | None] = {}  # None: every rule of the concept
+        for match in (m for s in found for m in s.matches):
+            known = named.get(match.concept.id, ())
+            named[match.concept.id] = None if known is None or not match.name.rules else known + match.name.rules
         whole = len(found) == 1 and found[0].end - found[0].start == len(words_of(text))
         if not whole and any(not isinstance(i, Word) or i.prefix for i in parsed.items):
-            return [], False  # a phrase or a prefix is taken as typed unless it names a concept whole
-        return ids, whole
+            return {}, False, set()  # a phrase or a prefix is taken as typed unless it names a concept whole
+        return named, whole, homonyms([m for s in found for m in s.matches])
 
-    def _concept_hits(self, parsed: Parsed, concepts: list[str], negation: Q.Query | None,
+    def _concept_hits(self, parsed: Parsed, concepts: dict[str, tuple[str, ...] | None], negation: Q.Query | None,
                       limit: int) -> list[Hit]:
-        """The rules, glossary entries and keyword pages defining ``concepts``, in that order."""
+        """The rules, glossary entries and keyword pages defining ``concepts``, in that order; of a
+        concept's rules, those the query's name stands for, in the vocabulary's order."""
         hits: list[Hit] = []
-        for rank, concept in enumerate(concepts):
+        for rank, (concept, rules) in enumerate(concepts.items()):
             query = Q.Term("concepts", concept)
             query = Q.AndNot(query, negation) if negation is not None else query
             found = self.searcher.search(query, filter=self._rule_filter(parsed, kinds=True), limit=limit * 3)
             batch = [self._hit(h.fields(), CONCEPT_SCORE - rank, "concept", set()) for h in found]
-            batch = [h for h in batch if h.kind == "rule" or not _not_asked(h, parsed)]
-            first = _primary_rules(concept)
+            batch = [h for h in batch if (named_by(h, rules) if h.kind == "rule" else not _not_asked(h, parsed))]
+            first = primary_rules(rules or rules_of(concept))
             hits += sorted(batch, key=lambda h: (kind_order(h)[0], first(h), _not_asked(h, parsed), rule_order(h)))
         return hits
 
-    def _add_text_hits(self, parsed: Parsed, texts: TextQueries, page: "_Page", cards_last: bool) -> None:
+    def _add_text_hits(self, parsed: Parsed, texts: TextQueries, page: "_Page", cards_last: bool,
+                       others: set[str] = frozenset()) -> None:
         """Words as typed and their translations and corrections together (expansion always
         runs), then documents with only some of the words; for a concept, card texts come
         after the rules, glossary entries and rulings, searched as typed (translations would
@@ -143,6 +152,9 @@ class Searcher:
         for scope in scopes:
             scoped = texts.scoped(scope)
             negation = scoped.negation(parsed)
+            if others:  # the rules and entries of another concept the English translation names
+                kept_out = [Q.Term("concepts", c) for c in sorted(others)]
+                negation = Q.Or(kept_out + ([negation] if negation is not None else []))
             for tier in _tiers(scoped, parsed):
                 if page.full:
                     break
@@ -193,6 +205,20 @@ class Searcher:
                 batch = [self._hit(h.fields(), NUMBER_SCORE - i * STEP, "number", set()) for i, h in enumerate(found)]
                 hits += sorted(batch, key=lambda h: (h.extra["_numkey"], _not_asked(h, parsed), rule_order(h)))
         return hits
+
+    def _elsewhere(self, parsed: Parsed) -> list[dict]:
+        """Rule texts whose source numbers them as a number asked for, while they are another rule
+        of the reference release (``701.31``: the Italian Voto's Vote, here 701.38)."""
+        found = []
+        for selector in (n for n in parsed.numbers if isinstance(n, RuleNumber)):
+            query = Q.And([Q.Term("srckey", selector.sort_key), Q.Term("kind", "rule")])
+            for hit in self.searcher.search(query, limit=5):
+                stored = hit.fields()
+                extra = json.loads(stored.get("extra") or "{}")
+                if stored.get("number") and stored["number"] != str(selector):
+                    found.append({"asked": str(selector), "lang": stored.get("lang", ""),
+                                  "source": extra.get("source", ""), "number": stored["number"]})
+        return found
 
     def _check_budget(self) -> None:
         """Stop a query that used up its time budget (see :meth:`search`)."""
@@ -292,10 +318,13 @@ class Searcher:
 
 
 def _tiers(scoped: TextQueries, parsed: Parsed) -> Iterator[list[tuple[Q.Query | None, str]]]:
-    """The queries of each tier, built only when the tier runs: card texts as typed; elsewhere the
-    words as typed with their translations and corrections, then only some of the words."""
+    """The queries of each tier, built only when the tier runs: card texts as typed (and, with
+    ``--lang``, as named in those languages: ``travolgere --lang fr`` finds the cards printing
+    *piétinement*); elsewhere the words as typed with their translations and corrections, then
+    only some of the words."""
     if scoped.scope == "cards":
-        yield [(scoped.strict(parsed, expand=False), "text")]
+        yield [(scoped.strict(parsed, expand=False), "text")] + \
+              ([(scoped.expansion(parsed), "expanded")] if parsed.langs else [])
         return
     yield [(scoped.strict(parsed, expand=False), "text"), (scoped.expansion(parsed), "expanded")]
     yield [(scoped.relaxed(parsed), "partial")]
@@ -339,36 +368,9 @@ def _text_of(stored: dict) -> dict:
     return text
 
 
-def _described(concept_ids: list[str]) -> list[dict]:
-    """What the search tells of the concepts it read the query as: rules and preferred names."""
-    from .vocab import LANGS, vocabulary
-
-    found = [c for c in map(vocabulary().get, concept_ids) if c is not None]
-    return [{"id": c.id, "rules": list(c.rules), "names": {l: c.name(l) for l in LANGS if c.name(l)}} for c in found]
-
-
 def _not_asked(hit: Hit, parsed: Parsed) -> bool:
     """A hit in a language the query's ``--lang`` or ``lang:`` did not ask for (English shown instead)."""
     return bool(parsed.langs) and hit.lang not in parsed.langs
-
-
-def _primary_rules(concept_id: str):
-    """A hit's place in its concept's rule list: the vocabulary lists a concept's defining rule
-    first (*Draw*: 121 drawing a card, then 104.4 a drawn game), whatever their numbers."""
-    from .vocab import vocabulary
-
-    concept = vocabulary().get(concept_id)
-    rules = concept.rules if concept else ()
-
-    def place(hit: Hit) -> int:
-        number = hit.number or ""
-        return next((i for i, rule in enumerate(rules) if _within(number, rule) or _within(rule, number)), len(rules))
-    return place
-
-
-def _within(number: str, rule: str) -> bool:
-    """``number`` is ``rule`` or one of its subrules (``104.4a`` of ``104.4``, not ``104.45``)."""
-    return bool(number) and number.startswith(rule) and (len(number) == len(rule) or not number[len(rule)].isdigit())
 
 
 class _Page(list):

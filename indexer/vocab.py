@@ -58,6 +58,11 @@ def read_forms(index_dir: Path) -> None:
             _FORMS.setdefault(lang, found)
 
 
+# Game terms whose stem an ordinary word of the rules shares, with the forms kept apart: *dies*
+# (700.4) is not the die rolled (706 Rolling a Die), though the English stemmer makes both 'die'.
+SHARED_STEMS: dict[str, tuple[tuple[str, ...], ...]] = {"en": (("dies", "died"),)}
+
+
 def _computed_forms(lang: str) -> dict[str, str]:
     from whoosh.lang import stemmer_for_language
 
@@ -77,6 +82,8 @@ def _computed_forms(lang: str) -> dict[str, str]:
             preferred = name_key(concept.name(lang) or "", lang)
             target = preferred if preferred in spelled else min(spelled)
             forms.update({w: target for w in spelled})
+    for spelled in SHARED_STEMS.get(lang, ()):
+        forms.update({w: spelled[0] for w in spelled})
     return forms
 
 
@@ -94,6 +101,29 @@ def spot(text: str, lang: str | None = None) -> tuple[Spot, ...]:
     """The longest phrases of ``text`` naming concepts, left to right, names in ``lang`` first
     (:meth:`Vocabulary.spot`)."""
     return vocabulary().spot(text, lang)
+
+
+def homonyms(matches) -> set[str]:
+    """Concepts that share an English name with a concept a query named in Italian or French, but
+    whose names there share no stem with the query's (``segnalino``, the counter of 122, is not
+    ``neutralizzare``, the Counter of 701.6; ``esilio`` the zone and ``esiliare`` the action
+    are one family): the English word would bring in a different thing."""
+    from whoosh.lang import stemmer_for_language
+
+    found: set[str] = set()
+    named = {m.concept.id for m in matches}
+    for match in matches:
+        lang = match.name.lang
+        if lang == "en":
+            continue
+        stem = stemmer_for_language(lang)
+        stems = {stem(w) for n in match.concept.names_in(lang) for w in name_key(n.text, lang).split()[:1]}
+        for english in match.concept.names_in("en"):
+            for other in vocabulary().lookup(english.text, "en"):
+                theirs = {stem(w) for n in other.names_in(lang) for w in name_key(n.text, lang).split()[:1]}
+                if other.id not in named and theirs and not stems & theirs:
+                    found.add(other.id)
+    return found
 
 
 def concepts_named(text: str) -> tuple[Concept, ...]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache, total_ordering
+from typing import Iterable
 
 from .text import without_number_cue
 
@@ -222,6 +223,22 @@ def normalise_selector(text: str) -> str:
     lower case (``702.19B``), a decimal comma as a period (``400,7``, as Italian and French write it), a letter typed apart (``702.19 b``)."""
     text = _CAPITAL_LETTER.sub(lambda letter: letter.group().lower(), without_number_cue(text.strip()))
     return _SPACED_LETTER.sub(lambda m: m.group(1) + m.group(2).lower(), _DECIMAL_COMMA.sub(r"\1.", text))
+
+
+_ATTACHED = re.compile(r"[a-z](?:\s*[-\u2010-\u2015\u2212]\s*[a-z])?", re.IGNORECASE)
+
+
+def joined_selectors(words: Iterable[str]) -> list[str]:
+    """Command-line words as selectors, the pieces of one typed with spaces joined again:
+    ``702.19 b-d`` → ``702.19 b-d``, ``702.19b - 702.19d`` → ``702.19b - 702.19d`` (one each)."""
+    out: list[str] = []
+    for word in words:
+        dash_next = word[:1] in _DASHES or (bool(out) and out[-1][-1:] in _DASHES)
+        if out and (dash_next or _ATTACHED.fullmatch(word)):
+            out[-1] += " " + word
+        else:
+            out.append(word)
+    return out
 
 
 def parse_selector(text: str) -> RuleNumber | RuleRange:

@@ -114,3 +114,11 @@ def test_a_rule_untranslated_in_the_asked_language_is_shown_in_english_and_says_
 def test_a_chapter_that_only_links_elsewhere_shows_its_title_and_the_link(product_kb: Path) -> None:
     result = run(product_kb, "404", "--limit", "1")
     assert "    it: Cimitero  (no text in its source, only a link: “Vedi Cimitero.”)" in result.output.splitlines()
+
+
+def test_a_number_a_source_gives_another_rule_says_so(product_kb: Path) -> None:
+    lines = run(product_kb, "701.31", "--limit", "1").output.splitlines()
+    assert lines[0] == ("Note: the Italian source Voto numbers 701.38 as 701.31; 701.31 below is the "
+                        "English release's (mtgkb rule 701.38)")
+    assert lines[2] == "  1. 701.31 Planeswalk"
+    assert not run(product_kb, "701.38", "--limit", "1").output.startswith("Note:")

@@ -494,3 +494,11 @@ def test_a_tmx_stale_text_imports_back_stale_and_a_revised_one_translated(vote_k
     (keywords,) = [c for c in run_json("status", "--target", "it", "--kb", kb)["chapters"] if c["chapter"] == "701"]
     stale = {s["number"] for s in keywords["stale"]}
     assert "701.38a" not in stale and {"701.38", "701.38b"} <= stale
+
+
+def test_a_glossary_name_standing_for_two_concepts_gets_no_single_translation() -> None:
+    from kb.export.glossary import vocabulary_name
+
+    assert vocabulary_name("Trample", "it") == "Travolgere"
+    # Counter: neutralizzare (701.6) and segnalino (122): one name would be wrong for the other sense
+    assert vocabulary_name("Counter", "it") is None and vocabulary_name("Counter", "fr") is None

@@ -51,3 +51,8 @@ def test_a_number_with_its_cue_glued_or_abbreviated_is_the_number(typed: str) ->
 def test_a_chapter_needs_its_cue_even_glued() -> None:
     assert [str(n) for n in parse_query("CR400 vote").numbers] == ["400"]
     assert parse_query("400 vote").numbers == []
+
+
+@pytest.mark.parametrize("typed", ["702.19 b-d", "702.19b - 702.19d", "702.19b – d", "702.19b-d"])
+def test_a_range_typed_with_spaces_is_the_range(typed: str) -> None:
+    assert [str(n) for n in parse_query(typed).numbers] == ["702.19b-702.19d"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kb.numbering import NumberError, RuleNumber, parse_range, parse_selector
+from kb.numbering import NumberError, RuleNumber, joined_selectors, parse_range, parse_selector
 
 N = RuleNumber.parse
 
@@ -86,3 +86,15 @@ def test_selectors_as_judges_type_them(typed: str, read: str) -> None:
 def test_what_still_is_no_selector(typed: str) -> None:
     with pytest.raises(NumberError):
         parse_selector(typed)
+
+
+@pytest.mark.parametrize("words, selectors", [
+    (["702.19", "b-d"], ["702.19 b-d"]),
+    (["702.19b", "-", "702.19d"], ["702.19b - 702.19d"]),
+    (["702.19b", "–", "d"], ["702.19b – d"]),
+    (["702.19", "b"], ["702.19 b"]),
+    (["400.7", "701.38a"], ["400.7", "701.38a"]),
+])
+def test_command_line_words_joined_into_selectors(words: list[str], selectors: list[str]) -> None:
+    assert joined_selectors(words) == selectors
+    assert all(parse_selector(s) for s in selectors)

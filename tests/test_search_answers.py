@@ -99,8 +99,33 @@ def test_a_homonym_across_languages_shows_the_english_term_first_then_the_other(
 
 
 def test_a_concept_shows_its_defining_rule_before_its_other_rules(kb) -> None:
-    ids = [h.id for h in search(kb, "pescare", limit=10)]
+    ids = [h.id for h in search(kb, "draw", limit=10)]
     assert ids[0] == "rule/121" and ids.index("rule/121") < ids.index("rule/104.4")
+
+
+@pytest.mark.parametrize("query", ["pescare", "piocher"])
+def test_a_name_standing_for_one_sense_reaches_only_its_rules(kb, query) -> None:
+    hits = search(kb, query, limit=10)
+    assert hits[0].id == "rule/121" and "rule/104.4" not in [h.id for h in hits]  # not the drawn game
+    assert [c["rules"] for c in hits.concepts] == [["121"]]
+
+
+@pytest.mark.parametrize("query, other", [("segnalino", "701.6"), ("marqueur", "701.6"),
+                                          ("neutralizzare", "122"), ("contrecarrer", "122")])
+def test_an_english_homonym_does_not_bring_in_the_other_concept(kb, query, other) -> None:
+    assert f"rule/{other}" not in [h.id for h in search(kb, query, limit=10)]
+
+
+def test_an_english_query_names_both_senses(kb) -> None:
+    ids = [h.id for h in search(kb, "counter", limit=10)]
+    assert {"rule/701.6", "rule/122"} <= set(ids[:4])
+
+
+@pytest.mark.parametrize("query", ["morire", "mourir", "dies"])
+def test_dies_is_not_the_die_rolled(kb, query) -> None:
+    ids = [h.id for h in search(kb, query, limit=10)]
+    assert ids[0] == "rule/700.4" and not any(i.startswith("rule/706") or i == "term/en/Planar Die" for i in ids)
+    assert search(kb, "die", limit=3)[0].id == "rule/706"
 
 
 def test_a_kind_of_counter_reaches_the_subrule_defining_it(kb) -> None:
@@ -165,3 +190,9 @@ def test_web_search_links_italian_vote_texts_to_the_english_number(kb_dir) -> No
     assert links and all(n.startswith("701.38") for n in links) and "numbered 701.31" in page
     api = client.get("/api/search", params={"q": "voto", "limit": 10}).json()
     assert all(h["number"] is None or h["number"].startswith("701.38") for h in api if h["kind"] == "rule")
+
+
+@pytest.mark.parametrize("query, lang, word", [("travolgere", "fr", "piétinement"), ("piétinement", "it", "travolgere")])
+def test_a_term_searched_in_another_language_finds_the_cards_printing_its_name_there(kb, query, lang, word) -> None:
+    cards = [h for h in search(kb, query, lang=lang, limit=10) if h.kind == "card"]
+    assert cards and all(h.lang == lang and word in h.marked().lower() for h in cards)

@@ -156,6 +156,21 @@ def test_review_actions_change_forms_and_sources() -> None:
                      "xa": ("variant", "curated", "reviewed: printed form")}
 
 
+def test_only_narrows_a_language_s_names_to_some_rules_and_the_table_keeps_it(tmp_path) -> None:
+    concept = Concept("term:draw", "term", ("121", "104.4"), (
+        Name("Draw", "en"), Name("pescare", "it"), Name("piocher", "fr")))
+    (fixed,) = apply_review([concept], [Correction("only", concept.id, "it", "121", "reviewed: a card", 4)])
+    assert [(n.text, n.rules) for n in fixed.names] == [("Draw", ()), ("pescare", ("121",)), ("piocher", ())]
+    path = tmp_path / "v.tsv"
+    path.write_text(format_table([fixed]), encoding="utf-8")
+    assert "term:draw\tterm\t121\tit\tpescare" in path.read_text(encoding="utf-8")
+    assert read_table(path) == (fixed,)
+    with pytest.raises(ParseError, match=r"review:5: term:draw: 'only' needs some, not all, of its rules"):
+        apply_review([concept], [Correction("only", concept.id, "fr", "121 104.4", "reviewed: …", 5)])
+    with pytest.raises(ParseError, match=r"review:6: term:draw: 'only' needs some"):
+        apply_review([concept], [Correction("only", concept.id, "fr", "509", "reviewed: …", 6)])
+
+
 def test_a_review_row_that_no_longer_applies_is_an_error() -> None:
     concept = Concept("zone:x", "zone", (), (Name("X", "en"),))
     with pytest.raises(ParseError, match=r"review:7: zone:x: no it name 'nothing' to drop"):

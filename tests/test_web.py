@@ -528,3 +528,9 @@ def test_search_page_says_what_the_query_was_read_as_and_when_english_stands_in(
     assert 'Termine di gioco: Trample · travolgere · piétinement <a href="/rules/702.19' in page
     head = page.index("702.19</a> Trample")
     assert "Nessun testo nella lingua scelta: è mostrato l'inglese." in page[head:head + 300]
+
+
+def test_search_page_says_when_a_source_numbers_another_rule_as_asked(product_kb: Path) -> None:
+    page = client_for(product_kb).get("/search", params={"q": "701.31 planeswalk", "ui": "fr"}).text
+    assert ("La source Voto (IT) numérote 701.38 comme 701.31 ; le 701.31 ci-dessous est celui de la version "
+            'anglaise. <a href="/rules/701.38') in page

@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from ..lookup import lookup
+from ..numbering import joined_selectors
 from ..render import render_entries
 from ..rulings import HANDFUL, rulings_of
 from ..text import is_number_cue
@@ -45,14 +46,15 @@ def rule(numbers: tuple[str, ...], langs: tuple[str, ...], release: str | None, 
       4              the section: its title and chapters
       702.19b-d      a range (also 702.19b–702.19d, 400.1-400.3)
     Several at once: mtgkb rule 400.7 701.32a. Also read: 702.19B, 400,7 (a decimal
-    comma), "CR 400.7", "regola 400.7", "règle 400.7".
+    comma), "CR 400.7", "regola 400.7", "règle 400.7", 702.19 b-d, 702.19b - 702.19d.
 
     The rules come first, then a handful of their rulings (--rulings all for every one).
     A language asked for with --lang that holds no text of a rule shows English instead,
     and says so.
     """
     kb = open_kb(kb_dir)
-    entries = lookup(kb, [n for n in numbers if not is_number_cue(n)] or numbers, langs, release)  # rule CR 400.7
+    selectors = joined_selectors([n for n in numbers if not is_number_cue(n)] or numbers)  # rule CR 400.7
+    entries = lookup(kb, selectors, langs, release)
     if as_json:
         echo_json(entries)
     else:

@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 
 from kb.corpus import source_label
-from kb.render import language_list, pointer_note
+from kb.render import LANGUAGE_NAMES, language_list, pointer_note
 from kb.text import one_line
 
 from .options import echo_json, info, json_option, kb_option, lang_option, open_kb, use_color
@@ -66,6 +66,9 @@ def render_hits(hits, query: str, *, color: bool, titles: dict[str, str] | None 
     from indexer.hits import GROUPS
 
     lines: list[str] = [_read_as(c) for c in getattr(hits, "concepts", [])[:3]]
+    lines += [f"Note: the {LANGUAGE_NAMES.get(e['lang'], e['lang'])} source {e['source']} numbers {e['number']} as "
+              f"{e['asked']}; {e['asked']} below is the English release's (mtgkb rule {e['number']})"
+              for e in getattr(hits, "elsewhere", [])]
     if not hits:
         lines.append(f"No results for {query!r}.")
     ranked = list(enumerate(hits, 1))

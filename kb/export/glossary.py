@@ -68,11 +68,12 @@ def foreign_entries(kb: KnowledgeBase, english_doc: str | None) -> dict[tuple[st
 
 
 def vocabulary_name(english: str, lang: str) -> str | None:
-    """The vocabulary's preferred ``lang`` name of the concept named ``english``."""
-    for concept in default_vocabulary().lookup(english, "en"):
-        if fold(concept.en) == fold(english) and concept.name(lang):
-            return heading_case(concept.name(lang) or "", english)
-    return None
+    """The vocabulary's preferred ``lang`` name of the concept named ``english``; none when the
+    English name stands for concepts named differently there (*Counter*: neutralizzare, the
+    action, and segnalino, the marker): one name would be wrong for the other sense."""
+    names = {concept.name(lang) for concept in default_vocabulary().lookup(english, "en")
+             if fold(concept.en) == fold(english) and concept.name(lang)}
+    return heading_case(names.pop(), english) if len(names) == 1 else None
 
 
 def glossary_units(kb: KnowledgeBase, english_doc: str | None, targets: Iterable[str],

@@ -29,7 +29,9 @@ class Name:
     English name: cards carrying the concept); ``score`` is the share of the cards showing
     the name that carry the concept (1.0 for curated names); ``source`` says where it came
     from (``keywords``, ``ability-word``, ``type-line``, ``text``, ``counters``, ``glossary``,
-    ``release``, ``core``, ``curated``) and ``note`` any manual review.
+    ``release``, ``core``, ``curated``) and ``note`` any manual review. ``rules``, when set,
+    are the only ones of the concept's rules the name stands for (Italian *pescare* is drawing a
+    card, 121, never the drawn game of 104.4 that English *draw* also names).
     """
 
     text: str
@@ -39,6 +41,7 @@ class Name:
     score: float = 1.0
     source: str = ""
     note: str = ""
+    rules: tuple[str, ...] = ()  # the concept's rules this name names, when not all (pescare: 121, not 104.4)
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,9 @@ must say why in its note, which lands in the ``note`` column of the name it touc
 * ``add``: ``name`` is added as a variant (``curated``), or an existing name becomes one;
 * ``obsolete``: ``name`` is kept for search but marked as an old wording (added if absent);
 * ``drop``: the learned ``name`` is wrong and removed;
-* ``drop-all``: every name of ``lang`` is removed (``name`` is ``*``): evidence too weak.
+* ``drop-all``: every name of ``lang`` is removed (``name`` is ``*``): evidence too weak;
+* ``only``: the names in ``lang`` stand for only these of the concept's rules (``name`` is the
+  rule numbers, space-separated): the glossary's *Draw* is 121 and 104.4, Italian *pescare* only 121.
 
 A row that no longer applies (unknown concept, dropping a name nobody learned) is an error,
 so the review cannot silently drift from what the learner finds.
@@ -25,7 +27,7 @@ from .lookup import name_key
 from .model import Concept, Name
 from .table import data_rows
 
-ACTIONS = ("prefer", "add", "obsolete", "drop", "drop-all")
+ACTIONS = ("prefer", "add", "obsolete", "drop", "drop-all", "only")
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,8 +59,19 @@ def apply_review(concepts: Iterable[Concept], corrections: Iterable[Correction],
         concept = by_id.get(fix.concept)
         if concept is None:
             raise ParseError(path, f"unknown concept {fix.concept!r}", fix.line)
-        by_id[fix.concept] = replace(concept, names=tuple(_corrected(list(concept.names), fix, path)))
+        names = _restricted(concept, fix, path) if fix.action == "only" else _corrected(list(concept.names), fix, path)
+        by_id[fix.concept] = replace(concept, names=tuple(names))
     return [by_id[i] for i in order]
+
+
+def _restricted(concept: Concept, fix: Correction, path: str) -> list[Name]:
+    """``only``: the names of ``fix.lang`` standing for the rules listed, among the concept's."""
+    rules = tuple(fix.name.split())
+    if not set(rules) <= set(concept.rules) or set(rules) == set(concept.rules):
+        raise ParseError(path, f"{concept.id}: 'only' needs some, not all, of its rules {' '.join(concept.rules)}",
+                         fix.line)
+    return [replace(n, rules=rules, source=_reviewed(n.source), note="; ".join(filter(None, (n.note, fix.note))))
+            if n.lang == fix.lang else n for n in concept.names]
 
 
 def _corrected(names: list[Name], fix: Correction, path: str) -> list[Name]:

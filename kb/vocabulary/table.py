@@ -6,12 +6,14 @@
 
 Rows of one concept follow each other, English first, each language's preferred name
 before its variants. ``rules`` is a space-separated list of rule numbers in the
-reference release (empty for concepts without one). Reading needs nothing beyond the
+reference release (empty for concepts without one); a name standing for only some of them
+(Italian *pescare*: 121, not the drawn game of 104.4) lists those. Reading needs nothing beyond the
 standard library and :mod:`kb.text`, so the lookup path stays light.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Iterable, Iterator
 
@@ -58,8 +60,10 @@ def read_table(path: Path) -> tuple[Concept, ...]:
             heads[concept] = (kind, rules)
             order.append(concept)
             names[concept] = []
-        elif heads[concept] != (kind, rules):
-            raise ParseError(str(path), f"{concept}: kind or rules differ from its first row", number)
+        elif heads[concept][0] != kind or not set(rules) <= set(heads[concept][1]):
+            raise ParseError(str(path), f"{concept}: kind differs from its first row, or rules not among its", number)
+        elif rules != heads[concept][1]:
+            name = replace(name, rules=rules)  # a name standing for some of the concept's rules
         names[concept].append(name)
     return tuple(Concept(c, heads[c][0], heads[c][1], tuple(names[c])) for c in order)
 
@@ -87,7 +91,7 @@ def format_table(concepts: Iterable[Concept], provenance: Iterable[str] = ()) ->
     lines.append("\t".join(COLUMNS))
     for concept in concepts:
         for name in _ordered(concept.names):
-            cells = (concept.id, concept.kind, " ".join(concept.rules), name.lang, name.text, name.form,
+            cells = (concept.id, concept.kind, " ".join(name.rules or concept.rules), name.lang, name.text, name.form,
                      str(name.cards), f"{name.score:.3f}".rstrip("0").rstrip("."), name.source, name.note)
             lines.append("\t".join(_clean(c) for c in cells))
     return "\n".join(lines) + "\n"

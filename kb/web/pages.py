@@ -150,15 +150,17 @@ class Pages:
         if search is None:
             return self.render(request, "error.html", status=503, title=SEARCH_MISSING, message=SEARCH_MISSING,
                                reason="no-search", suggestions=[])
-        hits, suggestions, concepts = ([], [], [])
+        hits, suggestions, concepts, elsewhere = ([], [], [], [])
         if query:
             found = search(query, langs, kinds, limit)
             documents = self.site.kb().kb.documents()
             hits = [_hit_view(hit, documents) for hit in found]
             suggestions = list(getattr(found, "suggestions", []))
             concepts = list(getattr(found, "concepts", []))[:3]
+            elsewhere = list(getattr(found, "elsewhere", []))
         return self.render(request, "search.html", query=query, hits=hits, suggestions=suggestions,
-                           concepts=concepts, langs=langs, kinds=kinds, kind_choices=SEARCH_KINDS)
+                           concepts=concepts, elsewhere=elsewhere, langs=langs, kinds=kinds,
+                           kind_choices=SEARCH_KINDS)
 
     def rule(self, request: Request) -> Response:
         """``/rules/{selector}``: a rule (or a range) in the chosen languages; ``/rules/R70138a`` redirects."""

@@ -1,0 +1,42 @@
+"""What a query was read as, on the search side: the game concepts it names, the rules each name
+stands for, and the order of a concept's rules (:class:`~indexer.searcher.Searcher` uses them)."""
+
+from __future__ import annotations
+
+from .hits import Hit
+from .vocab import LANGS, vocabulary
+
+
+def described(concepts: dict[str, tuple[str, ...] | None]) -> list[dict]:
+    """What the search tells of the concepts it read the query as: the rules its names stand for
+    and the preferred names."""
+    found = [(c, rules) for c, rules in ((vocabulary().get(i), r) for i, r in concepts.items()) if c is not None]
+    return [{"id": c.id, "rules": list(rules or c.rules), "names": {l: c.name(l) for l in LANGS if c.name(l)}}
+            for c, rules in found]
+
+
+def primary_rules(rules: tuple[str, ...]):
+    """A hit's place in its concept's rule list: the vocabulary lists a concept's defining rule
+    first (*Draw*: 121 drawing a card, then 104.4 a drawn game), whatever their numbers."""
+    def place(hit: Hit) -> int:
+        number = hit.number or ""
+        return next((i for i, rule in enumerate(rules) if within(number, rule) or within(rule, number)), len(rules))
+    return place
+
+
+def rules_of(concept_id: str) -> tuple[str, ...]:
+    """The vocabulary's rules of a concept, its defining rule first."""
+    concept = vocabulary().get(concept_id)
+    return concept.rules if concept else ()
+
+
+def named_by(hit: Hit, rules: tuple[str, ...] | None) -> bool:
+    """A rule hit among (or above or below) the rules a concept's name stands for; any, when the
+    name stands for the whole concept (``None``: the index may number it by another release)."""
+    number = hit.number or ""
+    return rules is None or any(within(number, rule) or within(rule, number) for rule in rules)
+
+
+def within(number: str, rule: str) -> bool:
+    """``number`` is ``rule`` or one of its subrules (``104.4a`` of ``104.4``, not ``104.45``)."""
+    return bool(number) and number.startswith(rule) and (len(number) == len(rule) or not number[len(rule)].isdigit())
