@@ -47,9 +47,9 @@ def test_cat_edited_xliff21_is_read_whatever_the_markup() -> None:
 
 def test_import_applies_good_units_and_lists_the_others(fixture_kb: Path) -> None:
     result = run("import", str(FIXTURES / "xliff12_cat_edited.xlf"), "--kb", str(fixture_kb), "--json")
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output  # some units rejected: the others applied, the import incomplete
     report = json.loads(result.output)
-    assert report["lang"] == "it"
+    assert report["lang"] == "it" and report["complete"] is False
     assert report["applied"] == ["100.1", "100.2", "100.2#example-1"]
     rejected = {r["id"]: r["reason"] for r in report["rejected"]}
     assert rejected == {"100.1a": "source text no longer matches the en release 2024-11-08",
@@ -68,7 +68,7 @@ def test_import_applies_good_units_and_lists_the_others(fixture_kb: Path) -> Non
 
 def test_reimporting_the_same_file_changes_nothing(fixture_kb: Path) -> None:
     path = str(FIXTURES / "xliff12_cat_edited.xlf")
-    assert run("import", path, "--kb", str(fixture_kb)).exit_code == 0
+    assert run("import", path, "--kb", str(fixture_kb)).exit_code == 1  # it has rejected units
     again = json.loads(run("import", path, "--kb", str(fixture_kb), "--json").output)
     assert again["applied"] == [] and again["unchanged"] == ["100.1", "100.2", "100.2#example-1"]
 
