@@ -4,6 +4,7 @@ staleness across releases, and mtgkb status."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -233,3 +234,96 @@ def test_unwritable_output_and_malformed_imports_are_one_line(tmp_path: Path, kb
     assert result.exit_code == 1
     assert result.stderr.splitlines()[-1] == f"Error: {english}: cannot import 'en' translations of 'en' texts " \
                                              "(targets: it, fr)"
+
+
+# -- malformed files are refused whole; what is not applied makes the exit status 1 ----------------
+
+ENGLISH_101_1 = "Whenever a card’s text contradicts these rules, the card takes precedence."
+
+
+def _export_101(kb_dir: Path, tmp_path: Path, format_name: str) -> Path:
+    out = tmp_path / f"101.it.{format_name}"
+    assert run("export", "101", "--kb", str(kb_dir), "-f", format_name, "--target", "it", "-o", str(out)).exit_code == 0
+    return out
+
+
+def _refused(kb_dir: Path, path: Path) -> str:
+    """The one-line error of importing ``path``, after checking it stored nothing."""
+    result = run("import", str(path), "--kb", str(kb_dir))
+    assert result.exit_code == 1 and result.stdout == "", result.output
+    assert not (kb_dir / "imports" / "it.json").exists()
+    (line,) = result.stderr.splitlines()
+    return line
+
+
+def test_a_csv_row_with_a_missing_or_extra_field_is_refused_whole(fixture_kb: Path, tmp_path: Path) -> None:
+    import csv
+    import io
+
+    rows = list(csv.reader(io.StringIO(_export_101(fixture_kb, tmp_path, "csv").read_text(encoding="utf-8"),
+                                       newline="")))
+    header, rule, subrule = rows
+    rule[3] = "Regole d'oro,\nscritte su due righe"  # a quoted cell with a comma and a newline: row 3 starts on line 4
+    bad = tmp_path / "101.it.csv"
+    for cut, fields in ((subrule[:3] + subrule[4:], 6), (subrule[:2], 2), (subrule + ["?"], 8)):
+        text = io.StringIO()
+        csv.writer(text, lineterminator="\r\n").writerows([header, rule, cut])
+        bad.write_text(text.getvalue(), encoding="utf-8")
+        assert _refused(fixture_kb, bad) == f"Error: {bad}:4: row has {fields} fields, the header has 7"
+
+
+def _with_two_translations(format_name: str, text: str, first: str, second: str) -> str:
+    """``text`` (rule 101 exported) giving 101.1 the translation ``first``, then ``second`` further on."""
+    if format_name == "json":
+        data = json.loads(text)
+        rules = data["rules"][0]["children"]
+        rules[0]["texts"]["it"]["text"] = first
+        rules.append(json.loads(json.dumps(rules[0])))
+        rules[1]["texts"]["it"]["text"] = second
+        return json.dumps(data, ensure_ascii=False, indent=2)
+    if format_name == "tmx":  # two Italian tuv in one tu
+        source = f"<seg>{ENGLISH_101_1}</seg>\n      </tuv>"
+        return text.replace(source, f'{source}\n      <tuv xml:lang="it"><seg>{first}</seg></tuv>'
+                                    f'\n      <tuv xml:lang="it"><seg>{second}</seg></tuv>')
+    block = {"po": rf'msgctxt "101\.1"\n.*?msgstr ""\n', "csv": r"101\.1,.*?\n",
+             "xliff12": r' *<trans-unit id="101\.1".*?</trans-unit>\n', "xliff21": r' *<unit id="u101\.1".*?</unit>\n'}
+    unit = re.search(block[format_name], text, re.S).group(0)
+    filled = [_fill_first_empty_target(format_name, unit, t) if format_name != "xliff12" else
+              unit.replace('<target state="new"></target>', f'<target state="translated">{t}</target>')
+              for t in (first, second)]
+    return text.replace(unit, filled[0] + ("\n" if format_name == "po" else "") + filled[1])
+
+
+# where each format says which unit a line is about (a PO message's line is its msgid's)
+UNIT_MARKS = {"po": 'msgid "Whenever', "csv": "101.1,", "xliff12": 'resname="101.1"', "xliff21": 'name="101.1"',
+              "tmx": '<tuv xml:lang="it">', "json": '"id": "101.1"'}
+
+
+@pytest.mark.parametrize("format_name", list(UNIT_MARKS))
+def test_two_different_translations_of_one_unit_are_refused_in_every_format(fixture_kb: Path, tmp_path: Path,
+                                                                           format_name: str) -> None:
+    path = _export_101(fixture_kb, tmp_path, format_name)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(_with_two_translations(format_name, text, "Vince la carta.", "Vince sempre la carta."),
+                    encoding="utf-8")
+    lines = [n for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if UNIT_MARKS[format_name] in line]
+    assert len(lines) == 2
+    assert _refused(fixture_kb, path) == f"Error: {path}:{lines[1]}: a second, different translation of 101.1 " \
+                                         f"(the first at line {lines[0]})"
+    # the same text twice is one translation: applied once
+    path.write_text(_with_two_translations(format_name, text, "Vince la carta.", " Vince  la carta."),
+                    encoding="utf-8")
+    report = json.loads(run("import", str(path), "--kb", str(fixture_kb), "--json").output)
+    assert report["applied"] == ["101.1"] and report["untranslated"] == ["101"] and report["complete"]
+
+
+def test_json_giving_one_key_two_values_is_refused(fixture_kb: Path, tmp_path: Path) -> None:
+    path = _export_101(fixture_kb, tmp_path, "json")
+    text = path.read_text(encoding="utf-8")
+    at = text.index('"text": null', text.index('"id": "101.1"'))
+    path.write_text(text[:at] + '"text": "Vince la carta.", "text": "Vince sempre la carta."' +
+                    text[at + len('"text": null'):], encoding="utf-8")
+    line = text[:at].count("\n") + 1  # the line of the object's first key, the one given twice
+    assert _refused(fixture_kb, path) == f'Error: {path}:{line}: the key "text" twice in one object, ' \
+                                         "with different values"
