@@ -327,3 +327,39 @@ def test_json_giving_one_key_two_values_is_refused(fixture_kb: Path, tmp_path: P
     line = text[:at].count("\n") + 1  # the line of the object's first key, the one given twice
     assert _refused(fixture_kb, path) == f'Error: {path}:{line}: the key "text" twice in one object, ' \
                                          "with different values"
+
+
+def test_a_rejected_unit_makes_the_import_incomplete_and_the_exit_status_1(fixture_kb: Path, tmp_path: Path) -> None:
+    path = _export_101(fixture_kb, tmp_path, "xliff12")
+    text = path.read_text(encoding="utf-8").replace('<target state="new"></target>',
+                                                    '<target state="translated">Regole d’oro</target>', 1)
+    good = text.replace('<target state="new"></target>', '<target state="translated">Vince la carta.</target>')
+    path.write_text(good.replace('id="101.1" resname="101.1"', 'id="199.9" resname="199.9"'), encoding="utf-8")
+    line = next(n for n, x in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if 'resname="199.9"' in x)
+    result = run("import", str(path), "--kb", str(fixture_kb))
+    assert result.exit_code == 1
+    summary = result.stdout.splitlines()
+    assert f"  rejected: 199.9 (line {line}): no 199.9 in the en release 2024-11-08" in summary
+    assert summary[-1] == "  incomplete (exit status 1): 1 rejected unit not applied; the other units are applied"
+    stored = json.loads((fixture_kb / "imports" / "it.json").read_text(encoding="utf-8"))["units"]
+    assert [(u["id"], u["text"]) for u in stored] == [("101", "Regole d’oro")]  # the good unit is applied
+    path.write_text(good, encoding="utf-8")  # the unit given its right number: everything in
+    result = run("import", str(path), "--kb", str(fixture_kb))
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[-1] == "  complete: every translation in the file is in the knowledge base"
+
+
+def test_a_conflict_and_a_rejection_are_both_counted_in_the_outcome() -> None:
+    from kb.export.importer import Conflict, ImportReport, Verdict, outcome
+
+    report = ImportReport("x.po", "po", "it", "2024-11-08", rejected=[Verdict("199.9", 3, "no 199.9")],
+                          conflicts=[Conflict("101", 9, "a", "b", "none", "1234567890")])
+    assert outcome(report) == "incomplete (exit status 1): 1 rejected unit and 1 conflict not applied; nothing applied"
+    assert not report.complete and report.to_dict()["complete"] is False
+
+
+def test_a_file_without_the_language_asked_for_is_an_error(fixture_kb: Path, tmp_path: Path) -> None:
+    path = _export_101(fixture_kb, tmp_path, "po")
+    result = run("import", str(path), "--lang", "fr", "--kb", str(fixture_kb))
+    assert result.exit_code == 1
+    assert result.stderr == f"Error: {path}: the file holds it translations, none in fr\n"
