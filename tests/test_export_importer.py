@@ -363,3 +363,26 @@ def test_a_file_without_the_language_asked_for_is_an_error(fixture_kb: Path, tmp
     result = run("import", str(path), "--lang", "fr", "--kb", str(fixture_kb))
     assert result.exit_code == 1
     assert result.stderr == f"Error: {path}: the file holds it translations, none in fr\n"
+
+
+def test_po_errors_name_the_line_once_and_the_encoding_expected(fixture_kb: Path, tmp_path: Path) -> None:
+    path = _export_101(fixture_kb, tmp_path, "po")
+    lines = path.read_text(encoding="utf-8").splitlines()
+    at = lines.index('msgctxt "101.1"') + 1
+    path.write_text("\n".join([*lines[:at], "this is garbage", *lines[at:]]) + "\n", encoding="utf-8")
+    assert _refused(fixture_kb, path) == \
+        f"Error: {path}:{at + 1}: not a readable PO file: unknown or misformatted keyword: 'this is garbage'"
+    latin = "\n".join(lines).replace('msgstr ""', 'msgstr "È la carta che vince."')
+    path.write_bytes(latin.encode("cp1252"))  # an editor that saved Windows-1252 under a UTF-8 header
+    first = next(n for n, line in enumerate(latin.splitlines(), 1) if not line.isascii())
+    byte = next(c for c in latin.splitlines()[first - 1] if not c.isascii()).encode("cp1252")[0]
+    assert _refused(fixture_kb, path) == f"Error: {path}:{first}: byte 0x{byte:02x} is not UTF-8, " \
+                                         "the charset the header declares; save the file as UTF-8"
+
+
+def test_a_json_syntax_error_names_the_line_once(fixture_kb: Path, tmp_path: Path) -> None:
+    path = _export_101(fixture_kb, tmp_path, "json")
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('"text": null', '"text": ', 1), encoding="utf-8")
+    line = text[:text.index('"text": null')].count("\n") + 1
+    assert _refused(fixture_kb, path) == f"Error: {path}:{line}: not a JSON export: expecting value (column 19)"
