@@ -386,3 +386,19 @@ def test_a_json_syntax_error_names_the_line_once(fixture_kb: Path, tmp_path: Pat
     path.write_text(text.replace('"text": null', '"text": ', 1), encoding="utf-8")
     line = text[:text.index('"text": null')].count("\n") + 1
     assert _refused(fixture_kb, path) == f"Error: {path}:{line}: not a JSON export: expecting value (column 19)"
+
+
+def test_a_csv_missing_its_number_or_target_column_says_which(fixture_kb: Path, tmp_path: Path) -> None:
+    import csv
+    import io
+
+    rows = list(csv.reader(io.StringIO(_export_101(fixture_kb, tmp_path, "csv").read_text(encoding="utf-8"),
+                                       newline="")))
+    bad = tmp_path / "101.it.csv"
+    for drop, error in ((0, "no 'number' (or 'id') column in the header"),
+                        (3, "the header needs a source and a target language column (en, it, fr, "
+                            "or English, Italiano, Français...)")):
+        text = io.StringIO()
+        csv.writer(text, lineterminator="\r\n").writerows([row[:drop] + row[drop + 1:] for row in rows])
+        bad.write_text(text.getvalue(), encoding="utf-8")
+        assert _refused(fixture_kb, bad) == f"Error: {bad}:1: {error}"

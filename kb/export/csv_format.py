@@ -182,7 +182,10 @@ def sniff(data: bytes) -> float:
     except (csv.Error, StopIteration):
         return 0.0
     columns = read_header(header)
-    return 0.8 if columns.id is not None and len(columns.langs) >= 2 else 0.0
+    if columns.id is not None and len(columns.langs) >= 2:
+        return 0.8
+    # a spreadsheet missing a column: read it, to say which column is missing
+    return 0.3 if len(header) >= 3 and (columns.id is not None or columns.langs) else 0.0
 
 
 def validate(data: bytes, schemas: Path) -> list[str]:
