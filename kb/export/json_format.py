@@ -98,7 +98,8 @@ class _Lines:
     an object that gives one key two different values is a :class:`ParseError` (``json`` keeps the last)."""
 
     def __init__(self, text: str, path: str) -> None:
-        self.path, self.at = path, {}
+        self.path = path
+        self.at: dict[int, int] = {}  # id() of an object -> the line it starts on
         self.newlines = [m.start() for m in re.finditer("\n", text)]
         decoder = json.JSONDecoder()
         decoder.parse_object = self._object  # the Python scanner calls it with where each object starts
