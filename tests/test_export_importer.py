@@ -4,6 +4,7 @@ staleness across releases, and mtgkb status."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -47,9 +48,9 @@ def test_cat_edited_xliff21_is_read_whatever_the_markup() -> None:
 
 def test_import_applies_good_units_and_lists_the_others(fixture_kb: Path) -> None:
     result = run("import", str(FIXTURES / "xliff12_cat_edited.xlf"), "--kb", str(fixture_kb), "--json")
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output  # some units rejected: the others applied, the import incomplete
     report = json.loads(result.output)
-    assert report["lang"] == "it"
+    assert report["lang"] == "it" and report["complete"] is False
     assert report["applied"] == ["100.1", "100.2", "100.2#example-1"]
     rejected = {r["id"]: r["reason"] for r in report["rejected"]}
     assert rejected == {"100.1a": "source text no longer matches the en release 2024-11-08",
@@ -68,7 +69,7 @@ def test_import_applies_good_units_and_lists_the_others(fixture_kb: Path) -> Non
 
 def test_reimporting_the_same_file_changes_nothing(fixture_kb: Path) -> None:
     path = str(FIXTURES / "xliff12_cat_edited.xlf")
-    assert run("import", path, "--kb", str(fixture_kb)).exit_code == 0
+    assert run("import", path, "--kb", str(fixture_kb)).exit_code == 1  # it has rejected units
     again = json.loads(run("import", path, "--kb", str(fixture_kb), "--json").output)
     assert again["applied"] == [] and again["unchanged"] == ["100.1", "100.2", "100.2#example-1"]
 
@@ -233,3 +234,171 @@ def test_unwritable_output_and_malformed_imports_are_one_line(tmp_path: Path, kb
     assert result.exit_code == 1
     assert result.stderr.splitlines()[-1] == f"Error: {english}: cannot import 'en' translations of 'en' texts " \
                                              "(targets: it, fr)"
+
+
+# -- malformed files are refused whole; what is not applied makes the exit status 1 ----------------
+
+ENGLISH_101_1 = "Whenever a card’s text contradicts these rules, the card takes precedence."
+
+
+def _export_101(kb_dir: Path, tmp_path: Path, format_name: str) -> Path:
+    out = tmp_path / f"101.it.{format_name}"
+    assert run("export", "101", "--kb", str(kb_dir), "-f", format_name, "--target", "it", "-o", str(out)).exit_code == 0
+    return out
+
+
+def _refused(kb_dir: Path, path: Path) -> str:
+    """The one-line error of importing ``path``, after checking it stored nothing."""
+    result = run("import", str(path), "--kb", str(kb_dir))
+    assert result.exit_code == 1 and result.stdout == "", result.output
+    assert not (kb_dir / "imports" / "it.json").exists()
+    (line,) = result.stderr.splitlines()
+    return line
+
+
+def test_a_csv_row_with_a_missing_or_extra_field_is_refused_whole(fixture_kb: Path, tmp_path: Path) -> None:
+    import csv
+    import io
+
+    rows = list(csv.reader(io.StringIO(_export_101(fixture_kb, tmp_path, "csv").read_text(encoding="utf-8"),
+                                       newline="")))
+    header, rule, subrule = rows
+    rule[3] = "Regole d'oro,\nscritte su due righe"  # a quoted cell with a comma and a newline: row 3 starts on line 4
+    bad = tmp_path / "101.it.csv"
+    for cut, fields in ((subrule[:3] + subrule[4:], 6), (subrule[:2], 2), (subrule + ["?"], 8)):
+        text = io.StringIO()
+        csv.writer(text, lineterminator="\r\n").writerows([header, rule, cut])
+        bad.write_text(text.getvalue(), encoding="utf-8")
+        assert _refused(fixture_kb, bad) == f"Error: {bad}:4: row has {fields} fields, the header has 7"
+
+
+def _with_two_translations(format_name: str, text: str, first: str, second: str) -> str:
+    """``text`` (rule 101 exported) giving 101.1 the translation ``first``, then ``second`` further on."""
+    if format_name == "json":
+        data = json.loads(text)
+        rules = data["rules"][0]["children"]
+        rules[0]["texts"]["it"]["text"] = first
+        rules.append(json.loads(json.dumps(rules[0])))
+        rules[1]["texts"]["it"]["text"] = second
+        return json.dumps(data, ensure_ascii=False, indent=2)
+    if format_name == "tmx":  # two Italian tuv in one tu
+        source = f"<seg>{ENGLISH_101_1}</seg>\n      </tuv>"
+        return text.replace(source, f'{source}\n      <tuv xml:lang="it"><seg>{first}</seg></tuv>'
+                                    f'\n      <tuv xml:lang="it"><seg>{second}</seg></tuv>')
+    block = {"po": rf'msgctxt "101\.1"\n.*?msgstr ""\n', "csv": r"101\.1,.*?\n",
+             "xliff12": r' *<trans-unit id="101\.1".*?</trans-unit>\n', "xliff21": r' *<unit id="u101\.1".*?</unit>\n'}
+    unit = re.search(block[format_name], text, re.S).group(0)
+    filled = [_fill_first_empty_target(format_name, unit, t) if format_name != "xliff12" else
+              unit.replace('<target state="new"></target>', f'<target state="translated">{t}</target>')
+              for t in (first, second)]
+    return text.replace(unit, filled[0] + ("\n" if format_name == "po" else "") + filled[1])
+
+
+# where each format says which unit a line is about (a PO message's line is its msgid's)
+UNIT_MARKS = {"po": 'msgid "Whenever', "csv": "101.1,", "xliff12": 'resname="101.1"', "xliff21": 'name="101.1"',
+              "tmx": '<tuv xml:lang="it">', "json": '"id": "101.1"'}
+
+
+@pytest.mark.parametrize("format_name", list(UNIT_MARKS))
+def test_two_different_translations_of_one_unit_are_refused_in_every_format(fixture_kb: Path, tmp_path: Path,
+                                                                           format_name: str) -> None:
+    path = _export_101(fixture_kb, tmp_path, format_name)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(_with_two_translations(format_name, text, "Vince la carta.", "Vince sempre la carta."),
+                    encoding="utf-8")
+    lines = [n for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if UNIT_MARKS[format_name] in line]
+    assert len(lines) == 2
+    assert _refused(fixture_kb, path) == f"Error: {path}:{lines[1]}: a second, different translation of 101.1 " \
+                                         f"(the first at line {lines[0]})"
+    # the same text twice is one translation: applied once
+    path.write_text(_with_two_translations(format_name, text, "Vince la carta.", " Vince  la carta."),
+                    encoding="utf-8")
+    report = json.loads(run("import", str(path), "--kb", str(fixture_kb), "--json").output)
+    assert report["applied"] == ["101.1"] and report["untranslated"] == ["101"] and report["complete"]
+
+
+def test_json_giving_one_key_two_values_is_refused(fixture_kb: Path, tmp_path: Path) -> None:
+    path = _export_101(fixture_kb, tmp_path, "json")
+    text = path.read_text(encoding="utf-8")
+    at = text.index('"text": null', text.index('"id": "101.1"'))
+    path.write_text(text[:at] + '"text": "Vince la carta.", "text": "Vince sempre la carta."' +
+                    text[at + len('"text": null'):], encoding="utf-8")
+    line = text[:at].count("\n") + 1  # the line of the object's first key, the one given twice
+    assert _refused(fixture_kb, path) == f'Error: {path}:{line}: the key "text" twice in one object, ' \
+                                         "with different values"
+
+
+def test_a_rejected_unit_makes_the_import_incomplete_and_the_exit_status_1(fixture_kb: Path, tmp_path: Path) -> None:
+    path = _export_101(fixture_kb, tmp_path, "xliff12")
+    text = path.read_text(encoding="utf-8").replace('<target state="new"></target>',
+                                                    '<target state="translated">Regole d’oro</target>', 1)
+    good = text.replace('<target state="new"></target>', '<target state="translated">Vince la carta.</target>')
+    path.write_text(good.replace('id="101.1" resname="101.1"', 'id="199.9" resname="199.9"'), encoding="utf-8")
+    line = next(n for n, x in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if 'resname="199.9"' in x)
+    result = run("import", str(path), "--kb", str(fixture_kb))
+    assert result.exit_code == 1
+    summary = result.stdout.splitlines()
+    assert f"  rejected: 199.9 (line {line}): no 199.9 in the en release 2024-11-08" in summary
+    assert summary[-1] == "  incomplete (exit status 1): 1 rejected unit not applied; the other units are applied"
+    stored = json.loads((fixture_kb / "imports" / "it.json").read_text(encoding="utf-8"))["units"]
+    assert [(u["id"], u["text"]) for u in stored] == [("101", "Regole d’oro")]  # the good unit is applied
+    path.write_text(good, encoding="utf-8")  # the unit given its right number: everything in
+    result = run("import", str(path), "--kb", str(fixture_kb))
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[-1] == "  complete: every translation in the file is in the knowledge base"
+
+
+def test_a_conflict_and_a_rejection_are_both_counted_in_the_outcome() -> None:
+    from kb.export.importer import Conflict, ImportReport, Verdict, outcome
+
+    report = ImportReport("x.po", "po", "it", "2024-11-08", rejected=[Verdict("199.9", 3, "no 199.9")],
+                          conflicts=[Conflict("101", 9, "a", "b", "none", "1234567890")])
+    assert outcome(report) == "incomplete (exit status 1): 1 rejected unit and 1 conflict not applied; nothing applied"
+    assert not report.complete and report.to_dict()["complete"] is False
+
+
+def test_a_file_without_the_language_asked_for_is_an_error(fixture_kb: Path, tmp_path: Path) -> None:
+    path = _export_101(fixture_kb, tmp_path, "po")
+    result = run("import", str(path), "--lang", "fr", "--kb", str(fixture_kb))
+    assert result.exit_code == 1
+    assert result.stderr == f"Error: {path}: the file holds it translations, none in fr\n"
+
+
+def test_po_errors_name_the_line_once_and_the_encoding_expected(fixture_kb: Path, tmp_path: Path) -> None:
+    path = _export_101(fixture_kb, tmp_path, "po")
+    lines = path.read_text(encoding="utf-8").splitlines()
+    at = lines.index('msgctxt "101.1"') + 1
+    path.write_text("\n".join([*lines[:at], "this is garbage", *lines[at:]]) + "\n", encoding="utf-8")
+    assert _refused(fixture_kb, path) == \
+        f"Error: {path}:{at + 1}: not a readable PO file: unknown or misformatted keyword: 'this is garbage'"
+    latin = "\n".join(lines).replace('msgstr ""', 'msgstr "È la carta che vince."')
+    path.write_bytes(latin.encode("cp1252"))  # an editor that saved Windows-1252 under a UTF-8 header
+    first = next(n for n, line in enumerate(latin.splitlines(), 1) if not line.isascii())
+    byte = next(c for c in latin.splitlines()[first - 1] if not c.isascii()).encode("cp1252")[0]
+    assert _refused(fixture_kb, path) == f"Error: {path}:{first}: byte 0x{byte:02x} is not UTF-8, " \
+                                         "the charset the header declares; save the file as UTF-8"
+
+
+def test_a_json_syntax_error_names_the_line_once(fixture_kb: Path, tmp_path: Path) -> None:
+    path = _export_101(fixture_kb, tmp_path, "json")
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('"text": null', '"text": ', 1), encoding="utf-8")
+    line = text[:text.index('"text": null')].count("\n") + 1
+    assert _refused(fixture_kb, path) == f"Error: {path}:{line}: not a JSON export: expecting value (column 19)"
+
+
+def test_a_csv_missing_its_number_or_target_column_says_which(fixture_kb: Path, tmp_path: Path) -> None:
+    import csv
+    import io
+
+    rows = list(csv.reader(io.StringIO(_export_101(fixture_kb, tmp_path, "csv").read_text(encoding="utf-8"),
+                                       newline="")))
+    bad = tmp_path / "101.it.csv"
+    for drop, error in ((0, "no 'number' (or 'id') column in the header"),
+                        (3, "the header needs a source and a target language column (en, it, fr, "
+                            "or English, Italiano, Français...)")):
+        text = io.StringIO()
+        csv.writer(text, lineterminator="\r\n").writerows([row[:drop] + row[drop + 1:] for row in rows])
+        bad.write_text(text.getvalue(), encoding="utf-8")
+        assert _refused(fixture_kb, bad) == f"Error: {bad}:1: {error}"

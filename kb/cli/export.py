@@ -90,13 +90,22 @@ def import_(file: Path, langs: tuple[str, ...], translator: str | None, force: b
     """Import translations from an XLIFF 1.2/2.1, TMX, PO, CSV or JSON file and rebuild.
 
     Every unit is checked: its id must be a rule number or glossary entry of the source
-    release and its source text must still match that release. A unit whose text changed
-    in the knowledge base since the file was exported is a conflict: both texts are shown
-    and it is not applied (--force applies it). Nothing is stored if the rebuild fails.
+    release and its source text must still match that release; a unit marked fuzzy / needs
+    review is not applied. A unit whose text changed in the knowledge base since the file
+    was exported is a conflict: both texts are shown and it is not applied (--force applies
+    it). Nothing is stored if the rebuild fails.
 
-    Exit status 1 (after the summary) when a conflict was not applied; rejected and
-    untranslated units are listed and leave it 0. Several --lang (a file with several
-    target columns) import each language in turn: one summary each (a JSON list).
+    \b
+    Exit status:
+      0  complete: every translation in the file is in the knowledge base
+         (applied or unchanged); untranslated units hold none.
+      1  incomplete: the units that pass are applied, the rejected ones and the
+         conflicts are not (the summary lists them and ends "incomplete");
+         or the file is malformed (a row with the wrong number of fields, two
+         different texts for one unit...): one line, and nothing is applied.
+
+    Several --lang (a file with several target columns) import each language in
+    turn: one summary each (a JSON list; its "complete" is per language).
     """
     from ..export.importer import import_translations, render_report
     from ..pipeline import build_kb
@@ -113,7 +122,7 @@ def import_(file: Path, langs: tuple[str, ...], translator: str | None, force: b
         echo_json(reports[0].to_dict() if len(reports) == 1 else [report.to_dict() for report in reports])
     else:
         click.echo("\n".join(render_report(report, verbose) for report in reports))
-    if any(report.conflicts for report in reports):
+    if not all(report.complete for report in reports):
         sys.exit(1)
 
 

@@ -12,6 +12,7 @@ from lxml import etree
 
 from ..errors import ParseError
 from .selection import Selection
+from .staleness import same_text
 from .units import LeftOut
 
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
@@ -35,6 +36,10 @@ class ImportedUnit:
     line: int | None = None
     revision: str | None = None  # the revision of the target text the unit was exported with
 
+    @property
+    def has_text(self) -> bool:
+        return bool(self.target and self.target.strip())
+
 
 @dataclass(frozen=True)
 class ImportedFile:
@@ -50,6 +55,33 @@ class ImportedFile:
     @property
     def target_langs(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(u.lang for u in self.units if u.lang))
+
+    def second_translation(self) -> tuple[ImportedUnit, ImportedUnit] | None:
+        """The first unit giving a unit (id and language) another text than an earlier one did, with
+        that earlier one; None when the file gives each unit one text (repeated identical ones are fine)."""
+        seen: dict[tuple[str, str | None], ImportedUnit] = {}
+        for unit in self.units:
+            if not unit.id or not unit.has_text:
+                continue
+            first = seen.setdefault((unit.id, short_lang(unit.lang)), unit)
+            if not same_text(first.target or "", unit.target or ""):
+                return first, unit
+        return None
+
+    def distinct_units(self) -> tuple[ImportedUnit, ...]:
+        """Each unit once per language, in file order: the first with a text, else the first."""
+        chosen: dict[tuple[str, str | None], ImportedUnit] = {}
+        for unit in self.units:
+            key = (unit.id, short_lang(unit.lang)) if unit.id else (str(id(unit)), None)
+            if key not in chosen or (unit.has_text and not chosen[key].has_text):
+                chosen[key] = unit
+        order = {id(unit): at for at, unit in enumerate(self.units)}
+        return tuple(sorted(chosen.values(), key=lambda unit: order[id(unit)]))
+
+
+def short_lang(lang: str | None) -> str | None:
+    """``it-IT``, ``it_IT``, ``IT`` -> ``it`` (CAT tools write regional codes); None stays None."""
+    return lang.replace("_", "-").split("-")[0].lower() if lang else None
 
 
 class ValidatorUnavailable(Exception):

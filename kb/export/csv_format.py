@@ -79,10 +79,11 @@ def read(data: bytes, path: str) -> ImportedFile:
     (source, source_at), targets = source_column(columns.langs)
     single = len(targets) == 1
     units = []
-    for line, row in rows[1:]:
-        if not any(cell.strip() for cell in row):
+    for line, cells in rows[1:]:
+        if not any(cell.strip() for cell in cells):
             continue
-        cells = row + [""] * (len(header) - len(row))
+        if len(cells) != len(header):  # a cell lost or split: the columns no longer say what each cell is
+            raise ParseError(path, f"row has {counted(len(cells), 'field')}, the header has {len(header)}", line)
         for lang, at in targets:
             status = _cell(cells, columns.status.get(lang, columns.status.get("") if single else None))
             revision = _cell(cells, columns.revision.get(lang, columns.revision.get("") if single else None))
@@ -103,17 +104,22 @@ def _cell(cells: list[str], at: int | None) -> str:
 
 
 def _rows(data: bytes, path: str) -> list[tuple[int, list[str]]]:
-    """The rows of a CSV file as a spreadsheet saved it: any BOM and encoding kb.sources reads,
-    a comma, semicolon or tab between cells (read from the header line), RFC 4180 quoting."""
+    """The rows of a CSV file as a spreadsheet saved it, each with the line it starts on: any BOM and
+    encoding kb.sources reads, a comma, semicolon or tab between cells (read from the header line),
+    RFC 4180 quoting (a quoted cell may hold newlines)."""
     try:
         text = decode(data, path).text
     except SourceError as exc:
         raise ParseError(path, exc.message, exc.line) from None
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter(text))
+    rows, ended = [], 0  # ended: the line the previous row ended on
     try:
-        return [(reader.line_num, row) for row in reader]
+        for row in reader:
+            rows.append((ended + 1, row))
+            ended = reader.line_num
     except csv.Error as exc:
-        raise ParseError(path, f"malformed CSV: {exc}", reader.line_num) from None
+        raise ParseError(path, f"malformed CSV: {exc}", ended + 1) from None
+    return rows
 
 
 def delimiter(text: str) -> str:
@@ -176,7 +182,10 @@ def sniff(data: bytes) -> float:
     except (csv.Error, StopIteration):
         return 0.0
     columns = read_header(header)
-    return 0.8 if columns.id is not None and len(columns.langs) >= 2 else 0.0
+    if columns.id is not None and len(columns.langs) >= 2:
+        return 0.8
+    # a spreadsheet missing a column: read it, to say which column is missing
+    return 0.3 if len(header) >= 3 and (columns.id is not None or columns.langs) else 0.0
 
 
 def validate(data: bytes, schemas: Path) -> list[str]:

@@ -16,22 +16,30 @@ Every unit of the file ends in exactly one list of the :class:`ImportReport`:
 - ``untranslated``: no target text;
 - ``rejected``, with the reason: not a rule number or glossary entry, no such unit in the
   source release, the source text no longer matches that release, marked fuzzy / needs
-  review, another language, a second different text for one unit, an example without its
-  rule, a glossary definition without a name.
+  review, an example without its rule, a glossary definition without a name.
+
+The report is ``complete`` when every translation the file holds is in the knowledge base
+afterwards (applied or unchanged): nothing rejected, no conflict left. ``mtgkb import`` exits
+1 when it is not, after applying the rest. A file that gives one unit two different texts is
+malformed: a :class:`~kb.errors.ParseError` naming the second one's line, nothing applied.
+Units of another target language than the one imported (a file with several) are not
+judged: the report's ``ignored`` counts them.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
 
-from ..errors import KBError
+from ..errors import KBError, ParseError
 from ..model import LANGUAGES
 from ..store import KnowledgeBase
+from ..text import counted
 from . import read_translations
-from .base import ImportedFile, ImportedUnit
+from .base import ImportedFile, ImportedUnit, short_lang
 from .glossary import glossary_id, split_glossary_id
 from .imports import build_sources, commit, merged_units, recover
 from .selection import example_id, select, source_release_doc, split_unit_id
@@ -76,8 +84,14 @@ class ImportReport:
     rejected: list[Verdict] = field(default_factory=list)
     ignored: list[str] = field(default_factory=list)
 
+    @property
+    def complete(self) -> bool:
+        """Every translation of the file is in the knowledge base: none rejected, no conflict left."""
+        return not self.rejected and not self.conflicts
+
     def to_dict(self) -> dict[str, Any]:
         return {"file": self.path, "format": self.format, "lang": self.lang, "source_release": self.source_release,
+                "complete": self.complete,
                 "translator": self.translator, "imported": self.imported if self.applied else None,
                 "stored": self.stored, "applied": self.applied, "unchanged": self.unchanged,
                 "conflicts": [{"id": c.id, "line": c.line, "file_text": c.file_text, "kb_text": c.kb_text,
@@ -86,10 +100,6 @@ class ImportReport:
                 "forced": self.forced, "untranslated": self.untranslated,
                 "rejected": [{"id": v.id, "line": v.line, "reason": v.reason} for v in self.rejected],
                 "ignored": self.ignored}
-
-
-def short_lang(lang: str | None) -> str | None:
-    return lang.replace("_", "-").split("-")[0].lower() if lang else None
 
 
 def now_utc() -> str:
@@ -132,18 +142,43 @@ def check_file(kb: KnowledgeBase, path: Path, lang: str | None = None, *,
     if data is None:
         raise KBError(f"{path}: no such file")
     imported = read_translations(data, str(path))
+    refuse_second_translations(imported, str(path))
     target = short_lang(lang) or _only_target(imported, str(path))
     source = short_lang(imported.source_lang) or "en"
     if target not in LANGUAGES or target == source:
         raise KBError(f"{path}: cannot import {target!r} translations of {source!r} texts "
                       f"(targets: {', '.join(l for l in LANGUAGES if l != source)})")
+    units, others = _of_target(imported, target, str(path))
     checker = UnitChecker(kb, source, target, imported, force)
-    report = ImportReport(str(path), imported.format, target, checker.release, ignored=list(imported.ignored))
+    report = ImportReport(str(path), imported.format, target, checker.release, ignored=[*imported.ignored, *others])
     accepted: dict[str, str] = {}
-    for unit in imported.units:
+    for unit in units:
         checker.judge(unit, report, accepted)
     checker.drop_orphans(accepted, report)
     return report, checker, accepted
+
+
+def refuse_second_translations(imported: ImportedFile, path: str) -> None:
+    """A file giving one unit two different texts is malformed: which one is meant is not ours to guess."""
+    found = imported.second_translation()
+    if found is None:
+        return
+    first, second = found
+    lang = f"{short_lang(second.lang)} " if len(imported.target_langs) > 1 and second.lang else ""
+    earlier = f" (the first at line {first.line})" if first.line else ""
+    raise ParseError(path, f"a second, different {lang}translation of {second.id}{earlier}", second.line)
+
+
+def _of_target(imported: ImportedFile, target: str, path: str) -> tuple[list[ImportedUnit], list[str]]:
+    """The units of ``target`` (each once), and a note per other language the file holds, which another
+    ``--lang`` imports; a file that holds other languages but not ``target`` is an error."""
+    units = imported.distinct_units()
+    mine = [u for u in units if short_lang(u.lang) in (None, target)]
+    others = Counter(short_lang(u.lang) for u in units if short_lang(u.lang) not in (None, target))
+    if others and not any(u.lang for u in mine):
+        raise KBError(f"{path}: the file holds {', '.join(others)} translations, none in {target}")
+    return mine, [f"{counted(n, f'{lang} unit')} not imported here (--lang {lang} imports them)"
+                  for lang, n in others.items()]
 
 
 def _only_target(imported: ImportedFile, path: str) -> str:
@@ -173,11 +208,10 @@ class UnitChecker:
         self.refs = {record.term.names[0]: list(record.term.refs) for record in kb.terms([doc]) if record.term.names}
 
     def judge(self, unit: ImportedUnit, report: ImportReport, accepted: dict[str, str]) -> None:
+        """Put ``unit`` (of the target language, once in the file) in one list of ``report``."""
         number, _example = split_unit_id(unit.id)
         english, _definition = split_glossary_id(unit.id)
-        if short_lang(unit.lang) not in (None, self.target) and unit.lang:
-            report.rejected.append(Verdict(unit.id, unit.line, f"language {unit.lang}, not {self.target}"))
-        elif number is None and english is None:
+        if number is None and english is None:
             report.rejected.append(Verdict(unit.id, unit.line, "not a rule number or glossary entry"))
         elif not unit.target or not unit.target.strip():
             report.untranslated.append(unit.id)
@@ -193,16 +227,12 @@ class UnitChecker:
             report.unchanged.append(unit.id)  # left as it was exported: still to review
         elif unit.state == "stale":
             report.rejected.append(Verdict(unit.id, unit.line, "marked fuzzy / needs review in the file"))
-        elif unit.id in accepted and accepted[unit.id] != unit.target:
-            report.rejected.append(Verdict(unit.id, unit.line, f"a second, different translation of {unit.id}"))
         else:
             self._judge_text(unit, report, accepted)
 
     def _judge_text(self, unit: ImportedUnit, report: ImportReport, accepted: dict[str, str]) -> None:
         current = self.units[unit.id].targets.get(self.target)
         held = current.text if current is not None else None
-        if unit.id in accepted or unit.id in report.unchanged:
-            return  # the same text twice in the file
         if held is not None and same_text(held, unit.target or "") and current.state == "translated":
             report.unchanged.append(unit.id)
             return
@@ -307,7 +337,18 @@ def render_report(report: ImportReport, verbose: bool = False, shown: int = 5) -
     if report.applied:
         by = f" by {report.translator}" if report.translator else ""
         lines.append(f"  stored in {report.stored}{by} at {report.imported}; knowledge base rebuilt")
+    lines.append(f"  {outcome(report)}")
     return "\n".join(lines)
+
+
+def outcome(report: ImportReport) -> str:
+    """The summary's last line: complete, or what was not applied and the exit status it gives."""
+    if report.complete:
+        return "complete: every translation in the file is in the knowledge base"
+    missing = [counted(len(report.rejected), "rejected unit"), counted(len(report.conflicts), "conflict")]
+    applied = "the other units are applied" if report.applied else "nothing applied"
+    return f"incomplete (exit status 1): {' and '.join(m for m in missing if not m.startswith('0 '))} " \
+           f"not applied; {applied}"
 
 
 __all__ = ["Conflict", "ImportReport", "NO_REVISION", "Verdict", "check_file", "import_translations", "render_report"]

@@ -8,7 +8,11 @@ knowledge base gives the same bytes.
 
 from __future__ import annotations
 
+import bisect
 import json
+import json.decoder
+import json.scanner
+import re
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -89,11 +93,46 @@ def _walk(nodes: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
         yield from _walk(item.get("children", ()))
 
 
+class _Lines:
+    """Parses JSON noting the line each object starts on (its first key's), by the object's ``id()``;
+    an object that gives one key two different values is a :class:`ParseError` (``json`` keeps the last)."""
+
+    def __init__(self, text: str, path: str) -> None:
+        self.path = path
+        self.at: dict[int, int] = {}  # id() of an object -> the line it starts on
+        self.newlines = [m.start() for m in re.finditer("\n", text)]
+        decoder = json.JSONDecoder()
+        decoder.parse_object = self._object  # the Python scanner calls it with where each object starts
+        decoder.scan_once = json.scanner.py_make_scanner(decoder)
+        self.doc = decoder.decode(text)
+
+    def line(self, position: int) -> int:
+        return bisect.bisect_right(self.newlines, position - 1) + 1
+
+    def _object(self, s_and_end: tuple[str, int], strict: bool, scan_once: Any, object_hook: Any,
+                object_pairs_hook: Any, memo: dict | None = None) -> tuple[dict[str, Any], int]:
+        text, start = s_and_end
+        pairs, end = json.decoder.JSONObject(s_and_end, strict, scan_once, None, list, memo)
+        line = self.line(json.decoder.WHITESPACE.match(text, start).end())
+        found: dict[str, Any] = {}
+        for key, value in pairs:
+            if key in found and found[key] != value:
+                raise ParseError(self.path, f"the key \"{key}\" twice in one object, with different values", line)
+            found[key] = value
+        self.at[id(found)] = line
+        return found, end
+
+
 def read(data: bytes, path: str) -> ImportedFile:
     try:
-        doc = json.loads(data.decode("utf-8-sig"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ParseError(path, f"not a JSON export: {exc}", getattr(exc, "lineno", None)) from None
+        parsed = _Lines(data.decode("utf-8-sig"), path)
+    except json.JSONDecodeError as exc:
+        raise ParseError(path, f"not a JSON export: {exc.msg[:1].lower()}{exc.msg[1:]} (column {exc.colno})",
+                         exc.lineno) from None
+    except UnicodeDecodeError as exc:
+        raise ParseError(path, f"byte 0x{data[exc.start]:02x} is not UTF-8; save the file as UTF-8",
+                         data[:exc.start].count(b"\n") + 1) from None
+    doc = parsed.doc
     if not isinstance(doc, dict) or doc.get("format") != FORMAT_NAME:
         raise ParseError(path, f"not an mtgkb JSON export (no \"format\": \"{FORMAT_NAME}\")", 1)
     header, targets = doc.get("source"), doc.get("targets", [])
@@ -110,7 +149,8 @@ def read(data: bytes, path: str) -> ImportedFile:
         for lang in targets:
             found = item_texts.get(lang) or {}
             units.append(ImportedUnit(item.get("id", ""), (item_texts.get(source) or {}).get("text"),
-                                      found.get("text"), lang, found.get("state"), revision=found.get("revision")))
+                                      found.get("text"), lang, found.get("state"), parsed.at.get(id(item)),
+                                      found.get("revision")))
     return ImportedFile("json", source, targets[0] if len(targets) == 1 else None,
                         header.get("release"), tuple(units))
 

@@ -28,6 +28,7 @@ base since as a conflict.
 
 from __future__ import annotations
 
+import codecs
 import io
 import os
 import re
@@ -35,9 +36,10 @@ import shutil
 import subprocess
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any
 
-from babel.messages.catalog import Catalog
-from babel.messages.pofile import read_po, write_po
+from babel.messages.catalog import Catalog, Message
+from babel.messages.pofile import PoFileError, PoFileParser, write_po
 
 from ..errors import ParseError
 from ..model import LANGUAGES
@@ -96,20 +98,63 @@ def write(selection: Selection) -> bytes:
     return data
 
 
-def read(data: bytes, path: str) -> ImportedFile:
+class _EveryMessage(Catalog):
+    """A catalog that also keeps every message in file order: babel merges a message into an earlier
+    one with the same msgctxt and msgid, and a second translation of a unit must not vanish."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.read: list[Message] = []
+
+    def __setitem__(self, id: Any, message: Message) -> None:
+        if id:
+            self.read.append(message)
+        super().__setitem__(id, message)
+
+
+_CHARSET = re.compile(rb'^"Content-Type:[^"\n]*charset=([\w.:-]+)', re.M | re.I)
+
+
+def _check_encoding(data: bytes, path: str) -> None:
+    """The file is in the charset its header declares (UTF-8 when it declares none), as babel reads it."""
+    declared = _CHARSET.search(data[:8000])
+    charset = declared.group(1).decode("ascii") if declared else "utf-8"
     try:
-        catalog = read_po(io.BytesIO(data), abort_invalid=True)
-    except Exception as exc:  # babel raises PoFileError or ValueError with its own message
-        line = getattr(exc, "lineno", None)
-        raise ParseError(path, f"not a readable PO file: {exc}", line) from None
+        name = "UTF-8" if codecs.lookup(charset).name == "utf-8" else charset
+    except LookupError:
+        raise ParseError(path, f"the header declares the charset {charset}, which mtgkb does not know",
+                         data[:declared.start()].count(b"\n") + 1 if declared else None) from None
+    try:
+        data.decode(charset)
+    except UnicodeDecodeError as exc:
+        which = ", the charset the header declares" if declared else " (the header declares no charset)"
+        raise ParseError(path, f"byte 0x{data[exc.start]:02x} is not {name}{which}; save the file as UTF-8",
+                         data[:exc.start].count(b"\n") + 1) from None
+
+
+def _catalog(data: bytes, path: str) -> _EveryMessage:
+    """The file read by babel; its errors as ``path:line: message``."""
+    _check_encoding(data, path)
+    catalog = _EveryMessage()
+    try:
+        PoFileParser(catalog, abort_invalid=True).parse(io.BytesIO(data))
+    except PoFileError as exc:  # babel counts lines from 0 and adds " on N" to its message
+        text = str(exc).removesuffix(f" on {exc.lineno}")
+        near = f": {exc.line.strip()[:60]!r}" if exc.line and exc.line.strip() else ""
+        raise ParseError(path, f"not a readable PO file: {text[:1].lower()}{text[1:]}{near}", exc.lineno + 1) from None
+    except Exception as exc:  # babel also raises ValueError (a bad header, locale or plural form)
+        raise ParseError(path, f"not a readable PO file: {exc}") from None
+    return catalog
+
+
+def read(data: bytes, path: str) -> ImportedFile:
+    catalog = _catalog(data, path)
     lang = str(catalog.locale) if catalog.locale else None
     lang = lang.split("_")[0] if lang else None
     source_lang = catalog.project.rsplit("-", 1)[-1] if catalog.project and catalog.project.startswith("mtgkb-cr-") else None
     units = []
     ignored = []
-    for message in catalog:
-        if not message.id:
-            continue  # the header
+    for message in catalog.read:
         if isinstance(message.id, tuple):
             ignored.append(f"{path}:{message.lineno}: plural message {message.id[0]!r} is not a rule")
             continue

@@ -101,25 +101,25 @@ def read(data: bytes, path: str) -> ImportedFile:
     source_lang = header.get("srclang") if header is not None else None
     release = _prop(header, "x-source-release") if header is not None else None
     units = []
+    source_lang_short = _short(source_lang or "")
     for tu in (e for e in root.iter() if local(e.tag) == "tu"):
-        segs = {}
-        states = _props(tu, f"{STATE_PROP}-")
-        for tuv in children(tu, "tuv"):
-            lang = tuv.get(XML_LANG) or tuv.get("lang")
-            seg = next((s for s in tuv if local(s.tag) == "seg"), None)
-            if lang:
-                segs[_short(lang)] = inline_text(seg)
-                states[_short(lang)] = _prop(tuv, STATE_PROP) or states.get(_short(lang))
-        source = segs.pop(_short(source_lang or ""), None)
         unit_id = tu.get("tuid") or ""
-        revisions = _props(tu, REVISION_PROP)
-        for lang, text in segs.items():
-            state = _state_in(states.get(lang), text, revisions.get(lang))
-            units.append(ImportedUnit(unit_id, source, text, lang, state, tu.sourceline, revisions.get(lang)))
-        if not segs:
+        states, revisions = _props(tu, f"{STATE_PROP}-"), _props(tu, REVISION_PROP)
+        tuvs = [(_short(tuv.get(XML_LANG) or tuv.get("lang") or ""), tuv) for tuv in children(tu, "tuv")]
+        source = next((_seg(tuv) for lang, tuv in tuvs if lang and lang == source_lang_short), None)
+        targets = [(lang, tuv) for lang, tuv in tuvs if lang and lang != source_lang_short]
+        for lang, tuv in targets:  # each tuv a unit: two of one language are two translations, not one
+            text = _seg(tuv)
+            state = _state_in(_prop(tuv, STATE_PROP) or states.get(lang), text, revisions.get(lang))
+            units.append(ImportedUnit(unit_id, source, text, lang, state, tuv.sourceline, revisions.get(lang)))
+        if not targets:
             units.append(ImportedUnit(unit_id, source, None, None, "new", tu.sourceline))
     return ImportedFile("tmx", _short(source_lang) if source_lang else None, None,
                         None if release in (None, "unknown") else release, tuple(units))
+
+
+def _seg(tuv: etree._Element) -> str | None:
+    return inline_text(next((s for s in tuv if local(s.tag) == "seg"), None))
 
 
 def _state_in(state: str | None, text: str | None, exported: str | None) -> str | None:
