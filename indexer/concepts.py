@@ -3,6 +3,10 @@ stands for, and the order of a concept's rules (:class:`~indexer.searcher.Search
 
 from __future__ import annotations
 
+from whoosh import query as Q
+
+from kb.numbering import RuleNumber
+
 from .hits import Hit
 from .vocab import LANGS, vocabulary
 
@@ -40,3 +44,17 @@ def named_by(hit: Hit, rules: tuple[str, ...] | None) -> bool:
 def within(number: str, rule: str) -> bool:
     """``number`` is ``rule`` or one of its subrules (``104.4a`` of ``104.4``, not ``104.45``)."""
     return bool(number) and number.startswith(rule) and (len(number) == len(rule) or not number[len(rule)].isdigit())
+
+
+def kept_out(others: set[str], named: dict[str, tuple[str, ...] | None] | None) -> list[Q.Query]:
+    """What a query's text hits leave out for concepts only its English translation names
+    (:func:`~indexer.vocab.homonyms`): their entries and their rules with every subrule (``neutralizzare``
+    leaves out 122 Counters and 122.1), except rules of the concepts the query names."""
+    ours = [r for c, rules in (named or {}).items() for r in (rules or rules_of(c))]
+    out: list[Q.Query] = [Q.Term("concepts", c) for c in sorted(others)]
+    for concept in sorted(others):
+        for rule in rules_of(concept):
+            number = RuleNumber.try_parse(rule)
+            if number is not None and not any(within(rule, r) or within(r, rule) for r in ours):
+                out.append(Q.Prefix("numkey", number.sort_key))
+    return out

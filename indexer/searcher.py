@@ -43,7 +43,7 @@ from .snippets import same_text_key, with_snippets
 from .spelling import Spelling
 from .storage import open_index
 from .text_queries import TextQueries
-from .concepts import described, named_by, primary_rules, rules_of
+from .concepts import described, kept_out, named_by, primary_rules, rules_of
 from .vocab import homonyms, read_forms, spot, words_of
 from .windows import WindowCollector, Windows, read_bound
 
@@ -96,7 +96,7 @@ class Searcher:
         page.add(names)
         if parsed.items and not page.full:
             cards_last = bool(concepts)  # a card named so is already above, among the names
-            self._add_text_hits(parsed, texts, page, cards_last, others)
+            self._add_text_hits(parsed, texts, page, cards_last, others, concepts)
         if concept_hits and not whole and not any(h.kind == "card" for h in names):
             page.insert_after_best([h for h in concept_hits if h.kind != "rule" or "." not in (h.number or "")
                                     or h.extra.get("subkind") == "rule"][:PARTIAL_CONCEPT_HITS])
@@ -142,7 +142,7 @@ class Searcher:
         return hits
 
     def _add_text_hits(self, parsed: Parsed, texts: TextQueries, page: "_Page", cards_last: bool,
-                       others: set[str] = frozenset()) -> None:
+                       others: set[str] = frozenset(), concepts: dict | None = None) -> None:
         """Words as typed and their translations and corrections together (expansion always
         runs), then documents with only some of the words; for a concept, card texts come
         after the rules, glossary entries and rulings, searched as typed (translations would
@@ -153,8 +153,7 @@ class Searcher:
             scoped = texts.scoped(scope)
             negation = scoped.negation(parsed)
             if others:  # the rules and entries of another concept the English translation names
-                kept_out = [Q.Term("concepts", c) for c in sorted(others)]
-                negation = Q.Or(kept_out + ([negation] if negation is not None else []))
+                negation = Q.Or(kept_out(others, concepts) + ([negation] if negation is not None else []))
             for tier in _tiers(scoped, parsed):
                 if page.full:
                     break

@@ -104,26 +104,44 @@ def spot(text: str, lang: str | None = None) -> tuple[Spot, ...]:
 
 
 def homonyms(matches) -> set[str]:
-    """Concepts that share an English name with a concept a query named in Italian or French, but
-    whose names there share no stem with the query's (``segnalino``, the counter of 122, is not
-    ``neutralizzare``, the Counter of 701.6; ``esilio`` the zone and ``esiliare`` the action
-    are one family): the English word would bring in a different thing."""
-    from whoosh.lang import stemmer_for_language
-
+    """Concepts whose English names share a word with a concept a query named in Italian or French,
+    but whose names there share none with the query's (``segnalino``, the counters of 122, is not
+    ``neutralizzare``, the Counter of 701.6, nor is ``neutralizzare`` the rad counters of 727;
+    ``esilio`` the zone and ``esiliare`` the action are one family; a concept without a name there
+    is judged by its kind): the English word would bring in a different thing."""
     found: set[str] = set()
     named = {m.concept.id for m in matches}
     for match in matches:
         lang = match.name.lang
         if lang == "en":
             continue
-        stem = stemmer_for_language(lang)
-        stems = {stem(w) for n in match.concept.names_in(lang) for w in name_key(n.text, lang).split()[:1]}
-        for english in match.concept.names_in("en"):
-            for other in vocabulary().lookup(english.text, "en"):
-                theirs = {stem(w) for n in other.names_in(lang) for w in name_key(n.text, lang).split()[:1]}
-                if other.id not in named and theirs and not stems & theirs:
-                    found.add(other.id)
+        ours = _name_stems(match.concept, lang)
+        for other_id in {c for stem in _name_stems(match.concept, "en") for c in _by_english_stem().get(stem, ())}:
+            other = vocabulary().get(other_id)
+            if other is None or other_id in named:
+                continue
+            theirs = _name_stems(other, lang)
+            # named there: judged by its names; not named there: a concept of another kind
+            if (not ours & theirs) if theirs else other.kind != match.concept.kind:
+                found.add(other_id)
     return found
+
+
+def _name_stems(concept: Concept, lang: str) -> set[str]:
+    """The stems of the words (of 3 letters or more) of a concept's names in ``lang``."""
+    from whoosh.lang import stemmer_for_language
+
+    stem = stemmer_for_language(lang)
+    return {stem(w) for n in concept.names_in(lang) for w in name_key(n.text, lang).split() if len(w) > 2}
+
+
+@lru_cache(maxsize=1)
+def _by_english_stem() -> dict[str, tuple[str, ...]]:
+    found: dict[str, list[str]] = {}
+    for concept in vocabulary().concepts:
+        for stem in _name_stems(concept, "en"):
+            found.setdefault(stem, []).append(concept.id)
+    return {stem: tuple(ids) for stem, ids in found.items()}
 
 
 def concepts_named(text: str) -> tuple[Concept, ...]:

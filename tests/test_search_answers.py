@@ -196,3 +196,10 @@ def test_web_search_links_italian_vote_texts_to_the_english_number(kb_dir) -> No
 def test_a_term_searched_in_another_language_finds_the_cards_printing_its_name_there(kb, query, lang, word) -> None:
     cards = [h for h in search(kb, query, lang=lang, limit=10) if h.kind == "card"]
     assert cards and all(h.lang == lang and word in h.marked().lower() for h in cards)
+
+
+@pytest.mark.parametrize("query", ["neutralizzare", "contrecarrer"])
+def test_countering_does_not_list_the_counters_chapter_or_its_kinds(kb, query) -> None:
+    ids = [h.id for h in search(kb, query, limit=10)]
+    assert ids[0] == "rule/701.6"
+    assert not any(i == "rule/727" or i == "rule/122" or i.startswith(("rule/122.", "rule/727.")) for i in ids)
