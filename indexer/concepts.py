@@ -42,7 +42,10 @@ def named_by(hit: Hit, rules: tuple[str, ...] | None) -> bool:
 
 
 def within(number: str, rule: str) -> bool:
-    """``number`` is ``rule`` or one of its subrules (``104.4a`` of ``104.4``, not ``104.45``)."""
+    """``number`` is ``rule`` or one of its subrules (``104.4a`` of ``104.4``, not ``104.45``), or
+    of its chapters when ``rule`` is a section (``500.1`` of ``5``)."""
+    if len(rule) == 1:
+        return number[:1] == rule
     return bool(number) and number.startswith(rule) and (len(number) == len(rule) or not number[len(rule)].isdigit())
 
 

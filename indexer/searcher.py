@@ -115,8 +115,12 @@ class Searcher:
         lang = next(iter(parsed.langs)) if len(parsed.langs) == 1 else None  # its names first
         found = spot(text, lang)
         if not found and all(isinstance(i, Word) and not i.prefix for i in parsed.items):
-            text = texts.vocabulary_spelling(text)
-            found = spot(text, lang)
+            corrected = texts.vocabulary_spelling(text)
+            fixed = spot(corrected, lang)
+            # a correction names a concept only when it reads the whole query as one ("travolgre"),
+            # never a word of a longer one ("porteur de l'Anneau" is not Reach)
+            if len(fixed) == 1 and fixed[0].end - fixed[0].start == len(words_of(corrected)):
+                text, found = corrected, fixed
         named: dict[str, tuple[str, ...] | None] = {}  # None: every rule of the concept
         for match in (m for s in found for m in s.matches):
             known = named.get(match.concept.id, ())
@@ -396,8 +400,10 @@ class _Page(list):
             self.append(hit)
 
     def insert_after_best(self, hits: list[Hit]) -> None:
-        """``hits`` right after the first hit that is not a rule-number hit (the best match)."""
-        at = next((i + 1 for i, h in enumerate(self) if h.reason != "number"), len(self))
+        """``hits`` right after the first hit that is not a rule-number hit (the best match), or
+        before it when it holds only some of the words (``la pila è vuota``: 405 Stack before a
+        rule matching ``è``)."""
+        at = next((i + (h.reason != "partial") for i, h in enumerate(self) if h.reason != "number"), len(self))
         head, tail = self[:at], self[at:]
         self[:] = head
         self.limit += len(hits)

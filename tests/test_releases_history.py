@@ -83,7 +83,10 @@ def test_unknown_rule_or_words():
 @pytest.mark.parametrize("query, number, name", [("travolgere", "702.19", "Trample"),
                                                  ("piétinement", "702.19", "Trample"),
                                                  ("legame vitale", "702.15", "Lifelink"),
-                                                 ("esilio", "406", "Exile")])
+                                                 ("esilio", "406", "Exile"),
+                                                 ("segnalino", "122", "Counters"),  # not 701.6 Counter
+                                                 ("neutralizzare", "701.6", "Counter"),
+                                                 ("iniziativa", "725", "The Initiative")])
 def test_a_game_term_in_italian_or_french_names_its_english_rule(query, number, name):
     result = history(query, [parsed_release("20251114")])
     assert (result.number, result.name) == (number, name)
@@ -102,3 +105,11 @@ def test_one_release_is_not_said_in_the_plural(product_kb) -> None:
     result = CliRunner().invoke(main, ["history", "voto", "--kb", str(product_kb)])
     assert result.exit_code == 0, result.output
     assert result.output.startswith("701.38 Vote (as numbered in 2025-11-14), 1 release from 2025-11-14 to 2025-11-14:")
+
+
+@pytest.mark.parametrize("query, added", [("initiative", "2022-11-18"), ("717", "2022-11-18"), ("719", "2024-11-08")])
+def test_a_new_chapter_is_added_not_an_older_one_renamed(query, added):
+    # "The Monarch" is not "The Initiative", nor "Saga Cards" "Attraction Cards": half their words
+    result = history(query, _releases())
+    first = next(s for s in result.steps if s.number is not None)
+    assert (first.release.effective_date, first.status) == (added, ("added",))

@@ -19,7 +19,7 @@ from ..numbering import NumberError, RuleNumber, parse_selector
 from ..text import one_line
 from ..vocabulary import default_vocabulary
 from .diff import Release, RuleChange, classify
-from .match import FUZZY_MIN, Matching, Side, match_rules, normalise, similarity
+from .match import FUZZY_MIN, TITLE_MIN, Matching, Side, match_rules, normalise, similarity
 
 SAME_PLACE = 0.8  # a rule at the same number this similar is the same rule
 
@@ -72,9 +72,12 @@ def locate(query: str, sides: list[Side], release: str | None = None) -> tuple[i
     aliases = english_names(query) if number is None else ()
     if len(aliases) > 1 and not any(_named(sides[i], normalise(query).casefold()) for i in order):
         raise NotFoundError(f"{query!r} names several game terms: {', '.join(aliases)}; ask for one of them")
+    hints = concept_rules(query) if number is None else ()
+    hints = hints if len(hints) == 1 else ()  # a word naming two terms goes by their names
     for index in order:
         found = str(number) if number is not None and str(number) in sides[index].rules \
-            else (find_by_words(sides[index], query, aliases) if number is None else None)
+            else (_by_hint(sides[index], hints) or find_by_words(sides[index], query, aliases)
+                  if number is None else None)
         if found:
             return index, found
     dates = ", ".join(sides[i].doc.effective_date or sides[i].doc.id for i in order)
@@ -97,6 +100,25 @@ def english_names(words: str) -> tuple[str, ...]:
     releases are English."""
     concepts = default_vocabulary().lookup(words)
     return tuple(dict.fromkeys(names[0].text for concept in concepts if (names := concept.names_in("en"))))
+
+
+def concept_rules(words: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The defining rule of each game term ``words`` names, with the term's English names
+    (``segnalino`` → 122 Counter, not the 701.6 that English *Counter* also titles), as the
+    vocabulary numbers it."""
+    return tuple((c.rules[0], tuple(n.text for n in c.names_in("en", obsolete=True)))
+                 for c in default_vocabulary().lookup(words) if c.rules)
+
+
+def _by_hint(side: Side, hints: Iterable[tuple[str, tuple[str, ...]]]) -> str | None:
+    """The first hinted rule this release holds under its term's English name (``The Initiative``
+    for Initiative); a release numbering the term elsewhere falls back to :func:`find_by_words`."""
+    for hint, english in hints:
+        rule = side.rules.get(hint)
+        title = normalise(rule.title or rule.text).casefold().removeprefix("the ") if rule is not None else ""
+        if any(title.startswith(normalise(name).casefold()[:4]) for name in english if name):
+            return hint
+    return None
 
 
 def find_by_words(side: Side, words: str, aliases: Iterable[str] = ()) -> str | None:
@@ -160,9 +182,10 @@ def follow(source: Side, number: str, target: Side) -> tuple[str, float] | None:
         if shared:
             overlap.append((2 * shared / (len(mine) + len(theirs)), candidate))
     overlap.sort(reverse=True)
+    least = TITLE_MIN if kind in ("section", "chapter") else FUZZY_MIN  # The Monarch is not The Initiative
     for _dice, candidate in overlap[:6]:
-        sim = similarity(words, family_words(target, candidate), FUZZY_MIN)
-        if sim < FUZZY_MIN:
+        sim = similarity(words, family_words(target, candidate), least)
+        if sim < least:
             continue
         # the candidate may simply be the source's own rule of that number, unchanged
         if candidate != number and candidate in source.rules and source.rules[candidate].kind == kind and \

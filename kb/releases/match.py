@@ -32,6 +32,9 @@ MASK = "#"
 
 FUZZY_MIN = 0.5  # lowest word similarity of two texts matched as the same rule
 SCORE_MIN = 0.6  # lowest similarity plus bonuses (same parent, same number)
+# A title is a few words: "The Monarch" and "The Initiative", "Saga Cards" and "Prototype Cards"
+# share half of theirs, and are different chapters.
+TITLE_MIN = 0.75
 
 
 # -- texts ---------------------------------------------------------------------
@@ -248,8 +251,9 @@ def _similar_text(m: Matching, olds: list[str], news: list[str]) -> None:
         if number in news_set and number not in candidates:
             candidates.append(number)
         for candidate in candidates:
-            sim = similarity(m.old.words(number), m.new.words(candidate), FUZZY_MIN)
-            if sim < FUZZY_MIN:
+            least = TITLE_MIN if m.old.rules[number].kind in ("section", "chapter") else FUZZY_MIN
+            sim = similarity(m.old.words(number), m.new.words(candidate), least)
+            if sim < least:
                 continue
             score = sim + 0.1 * m.parent_agrees(number, candidate) + 0.05 * (candidate == number)
             if score >= SCORE_MIN:

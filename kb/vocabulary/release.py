@@ -99,9 +99,11 @@ def _merge_glossary(seeds: list[Seed], terms: tuple[Term, ...]) -> None:
         refs = list(term.refs) or list(_see_refs(term, glossary))
         names = [n.strip().strip("“”\"") for n in term.names]
         seed = by_name.get(fold(names[0])) or by_part.get(fold(names[0])) or _inflected(names[0], refs, by_rule)
-        if seed is None and term.obsolete and len(refs) == 1 and refs[0] in by_rule:
-            by_rule[refs[0]].obsolete += names
-            continue
+        if seed is None and term.obsolete:
+            former = _seen(term, by_name) or (by_rule.get(refs[0]) if len(refs) == 1 else None)
+            if former is not None:  # "Legend (Obsolete) … See Legendary.": a former name of Legendary
+                former.obsolete += names
+                continue
         if seed is None:
             seed = Seed(_term_kind(term, refs, by_rule), names[0])
             seeds.append(seed)
@@ -133,6 +135,12 @@ def _term_kind(term: Term, refs: list[str], by_rule: dict[str, Seed]) -> str:
     if variant and len(refs) == 1 and refs[0] in by_rule and by_rule[refs[0]].kind.startswith("keyword"):
         return by_rule[refs[0]].kind
     return "term"
+
+
+def _seen(term: Term, by_name: dict[str, Seed]) -> Seed | None:
+    """The concept a ``… See Legendary.`` entry names (not only its rule: the supertypes share 205.4)."""
+    match = _SEE.search(term.definition.strip())
+    return by_name.get(fold(match.group("name"))) if match else None
 
 
 def _see_refs(term: Term, glossary: dict[str, Term]) -> tuple[str, ...]:
