@@ -87,7 +87,8 @@ def entries(kb: KnowledgeBase, picked: list[RuleNumber], numbers: list[RuleNumbe
     """The entries of the ``picked`` numbers; ``numbers`` (sorted) is every number held, for children.
 
     A rule none of ``langs`` holds shows its English text, with ``fallback`` naming the
-    languages asked for; rulings likewise (English rulings when none is in ``langs``).
+    languages asked for; rulings are the English ones (with their translations) and those written in
+    ``langs``: an official ruling is never hidden because a language was asked for.
     """
     wanted = set(langs)
     out = []
@@ -99,8 +100,9 @@ def entries(kb: KnowledgeBase, picked: list[RuleNumber], numbers: list[RuleNumbe
         if fallback:
             shown = [v for v in versions if v.doc.lang == FALLBACK_LANG]
         linked = kb.rule_rulings(number, release)
-        rulings = [r for r in linked if not wanted or r["lang"] in wanted] or \
-            ([r for r in linked if r["lang"] == FALLBACK_LANG] if wanted else [])
+        # the official English rulings always (a judge must see them; their translations in
+        # ``langs`` are shown with them), and rulings written in the languages asked for
+        rulings = [r for r in linked if not wanted or r["lang"] in wanted or r["lang"] == FALLBACK_LANG]
         below = numbers_below(numbers, RuleNumber.parse(number))
         item = entry(number, versions, shown, below)
         add_translators(kb, item, imports)

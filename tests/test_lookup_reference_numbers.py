@@ -47,7 +47,10 @@ def test_italian_vote_is_701_38_numbered_701_31_in_its_source(kb):
     assert sorted(texts) == ["701.38", "701.38a", "701.38b", "701.38c", "701.38d"]
     assert all(t["source"] == SEED_VOTE and t["source_number"] == n.replace("701.38", "701.31") for n, t in texts.items())
     rulings = [r for e in lookup(kb, ["701.38."], ["it"]) for r in e["rulings"]]
-    assert len(rulings) == 5 and all(r["link"]["method"] == "keyword-page" for r in rulings)
+    italian = [r for r in rulings if r["lang"] == "it"]
+    assert len(italian) == 5 and all(r["link"]["method"] == "keyword-page" for r in italian)
+    # the official English rulings stay beside the Italian ones: asking for Italian hides none
+    assert len([r for r in rulings if r["lang"] == "en"]) == len(lookup(kb, ["701.38."], ["en"])[0]["rulings"]) > 5
 
 
 def test_chapter_701_puts_the_italian_vote_under_701_38_only(kb):
