@@ -534,3 +534,9 @@ def test_search_page_says_when_a_source_numbers_another_rule_as_asked(product_kb
     page = client_for(product_kb).get("/search", params={"q": "701.31 planeswalk", "ui": "fr"}).text
     assert ("La source Voto (IT) numérote 701.38 comme 701.31 ; le 701.31 ci-dessous est celui de la version "
             'anglaise. <a href="/rules/701.38') in page
+
+
+def test_a_rule_number_in_the_search_box_keeps_the_languages_chosen(product_kb: Path) -> None:
+    jump = client_for(product_kb).get("/search", params={"q": "701.31", "lang": "it", "ui": "fr"},
+                                      follow_redirects=False)
+    assert jump.status_code == 303 and jump.headers["location"] == "/rules/701.31?lang=it&ui=fr#R70131"

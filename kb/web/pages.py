@@ -44,9 +44,12 @@ def ui_language(request: Request) -> str:
                      request.headers.get("accept-language", "")[:500])
 
 
-def rule_href(request: Request, number: str) -> str:
-    """The link to a rule: its page, scrolled to it (``/rules/701.38a#R70138a``)."""
-    return f"{request.scope.get('root_path', '')}/rules/{quote(number)}#{H.anchor(number)}"
+def rule_href(request: Request, number: str, keep: tuple[str, ...] = ()) -> str:
+    """The link to a rule: its page, scrolled to it (``/rules/701.38a#R70138a``), with the request's
+    ``keep`` parameters (the languages chosen, when the search box jumps to a rule)."""
+    kept = [(k, v) for k, v in request.query_params.multi_items() if k in keep]
+    query = f"?{urlencode(kept)}" if kept else ""
+    return f"{request.scope.get('root_path', '')}/rules/{quote(number)}{query}#{H.anchor(number)}"
 
 
 def card_href(request: Request, name: str) -> str:
@@ -145,7 +148,7 @@ class Pages:
         limit = limit_param(request) if "limit" in request.query_params else 20
         number = RuleNumber.try_parse(query) if query else None
         if number is not None and number in self.site.kb().number_set:
-            return RedirectResponse(rule_href(request, str(number)), status_code=303)
+            return RedirectResponse(rule_href(request, str(number), keep=("lang", "ui")), status_code=303)
         search = self.site.searcher()
         if search is None:
             return self.render(request, "error.html", status=503, title=SEARCH_MISSING, message=SEARCH_MISSING,
