@@ -253,9 +253,13 @@ def render_card(card: dict[str, Any], *, color: bool = False, langs: tuple[str, 
     head = card["name"] + (f"  {card['mana_cost']}" if card.get("mana_cost") else "")
     out.append(_bold(head, color))
     out.extend(f"  {lang}: {name}" for lang, name in card["names"].items() if lang != "en")
-    out.append(f"  {card['type']}" + (f"    {card_stats(card)}" if card_stats(card) else ""))
-    out.append("")
-    out.append("  " + _indent(card["text"] or "(no rules text)", "  "))
+    if not (card["type"] or card["text"] or card.get("mana_cost")):  # a name a rules text mentions
+        where = "; ".join(s["title"] for s in card["sources"]) or "a source"
+        out.append(f"  (Only its name is held, from {where}: no card file of the knowledge base has this card.)")
+    else:
+        out.append(f"  {card['type']}" + (f"    {card_stats(card)}" if card_stats(card) else ""))
+        out.append("")
+        out.append("  " + _indent(card["text"] or "(no rules text)", "  "))
     for lang, printed in card["foreign"].items():
         if (not langs or lang in langs) and printed.get("text"):
             out.append("")

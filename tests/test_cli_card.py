@@ -104,3 +104,9 @@ def test_a_card_lists_the_rules_its_rulings_are_linked_to(product_kb) -> None:
     assert [(r["number"], r["rulings"]) for r in card["ruling_rules"]] == [("701.38", 5)]
     text = CliRunner().invoke(main, ["card", "Magister dei Meritevoli", "--kb", str(product_kb)]).output
     assert "Rules its rulings are linked to:\n  701.38 Vote (5 rulings)" in text
+
+
+def test_a_card_only_a_rules_text_names_says_so(product_kb) -> None:
+    text = CliRunner().invoke(main, ["card", "Arcangelo Mirabile", "--kb", str(product_kb)]).output
+    assert "(Only its name is held, from Regolamento Completo, sezione 4: Zone: no card file" in text
+    assert "(no rules text)" not in text
