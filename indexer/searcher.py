@@ -32,6 +32,7 @@ from whoosh import query as Q
 
 from kb.numbering import RuleNumber
 
+from .concepts import described, kept_out, named_by, primary_rules, rules_of
 from .analysis import name_key
 from .hits import Hit, Hits
 from .query import Parsed, QueryError, SearchTimeout, Word, add_filter, parse_query
@@ -43,7 +44,6 @@ from .snippets import same_text_key, with_snippets
 from .spelling import Spelling
 from .storage import open_index
 from .text_queries import TextQueries
-from .concepts import described, kept_out, named_by, primary_rules, rules_of
 from .vocab import homonyms, read_forms, spot, words_of
 from .windows import WindowCollector, Windows, read_bound
 
