@@ -32,8 +32,8 @@ from whoosh import query as Q
 
 from kb.numbering import RuleNumber
 
-from .concepts import described, kept_out, named_by, primary_rules, rules_of
 from .analysis import name_key
+from .concepts import described, kept_out, named_by, primary_rules, rules_of
 from .hits import Hit, Hits
 from .query import Parsed, QueryError, SearchTimeout, Word, add_filter, parse_query
 from .ranges import range_query
