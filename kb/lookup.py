@@ -22,7 +22,7 @@ from .numbering import NumberError, RuleNumber, RuleRange, parse_selector
 from .store import ImportRecord, KnowledgeBase, RuleVersion
 
 
-def select_numbers(selector: str, numbers: list[RuleNumber]) -> list[RuleNumber]:
+def select_numbers(selector: str, numbers: list[RuleNumber], where: str = "the knowledge base") -> list[RuleNumber]:
     """The numbers among ``numbers`` (sorted) that ``selector`` asks for.
 
     ``400.7`` gives the rule and its subrules, ``400.7.`` the rule alone, ``400``
@@ -39,7 +39,7 @@ def select_numbers(selector: str, numbers: list[RuleNumber]) -> list[RuleNumber]
     else:
         alone = text.endswith(".") and parsed.kind == "rule"
         if parsed not in set(numbers):
-            raise NotFoundError(f"no rule {parsed} in the knowledge base; nearest: {', '.join(nearest(parsed, numbers))}")
+            raise NotFoundError(f"no rule {parsed} in {where}; nearest: {', '.join(nearest(parsed, numbers))}")
         if alone or parsed.kind == "subrule":
             picked = [parsed]
         elif parsed.kind == "rule":
@@ -76,7 +76,7 @@ def lookup(kb: KnowledgeBase, selectors: Iterable[str], langs: Iterable[str] = (
     numbers = kb.numbers(release)
     picked: list[RuleNumber] = []
     for selector in selectors:
-        for number in select_numbers(selector, numbers):
+        for number in select_numbers(selector, numbers, f"the release {release}" if release else "the knowledge base"):
             if number not in picked:
                 picked.append(number)
     return entries(kb, picked, numbers, langs, release)

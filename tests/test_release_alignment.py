@@ -292,3 +292,9 @@ def test_a_chapter_or_rule_that_fits_only_by_number_is_not_paired():
     assert [older.link(italian.id, n).method for n in ("401", "401.1")] == ["unaligned", "unaligned"]
     reasons = {u.id: u.reason for u in older.unaligned}
     assert "shares nothing with 'Hand'" in reasons["401"] and "content disagrees" in reasons["401.1"]
+
+
+def test_a_number_missing_from_the_release_asked_names_that_release(kb_dir):
+    result = CliRunner().invoke(main, ["rule", "701.31", "--release", "2012-07-01", "--kb", str(kb_dir)])
+    assert result.exit_code == 1
+    assert result.stderr.startswith("Error: no rule 701.31 in the release 2012-07-01; nearest: ")
