@@ -19,3 +19,9 @@ def test_text_output_folds_subrules_into_their_rules_move():
     assert "\n  701.32a -> 701.38a" not in text
     assert "[-six-] {+seven+}" in text
     assert text.splitlines()[-1].startswith("Summary: 12 added, 0 removed")
+
+
+def test_the_moved_heading_counts_as_the_summary_does():
+    text = render_diff(_diff_2025())
+    assert "\nMoved (59; 259 with the subrules that followed them):\n" in text
+    assert ", 259 moved," in text.splitlines()[-1]

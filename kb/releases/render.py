@@ -61,7 +61,9 @@ def render_diff(diff: Diff, *, color: bool = False) -> str:
     for heading, changes in sections:
         if not changes:
             continue
-        out += ["", f"{heading} ({len(changes)}):"]
+        moved_with = len(diff.of_kind("moved")) - len(changes) if heading == "Moved" else 0
+        out += ["", f"{heading} ({len(changes)}" + (f"; {len(changes) + moved_with} with the subrules that "
+                                                     f"followed them" if moved_with else "") + "):"]
         out += [_render_change(c, folded, color) for c in changes]
     if diff.terms:
         out += ["", f"Glossary ({len(diff.terms)}):"]
