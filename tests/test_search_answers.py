@@ -231,3 +231,8 @@ def test_italian_fase_is_not_phasing(kb, query) -> None:
     assert "rule/702.26" not in ids
     if query == "fase finale":
         assert ids[0] == "rule/512"
+
+
+@pytest.mark.parametrize("query", ["l'Anello ti tenta", "l’Anneau vous tente"])
+def test_the_ring_tempts_you_in_italian_and_french(kb, query) -> None:
+    assert search(kb, query, limit=3)[0].id == "rule/701.54"
