@@ -15,9 +15,7 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import tempfile
-import time
 from pathlib import Path
 
 from kb.corpus import embedded_corpus
@@ -26,15 +24,7 @@ from kb.pipeline import build_kb
 from kb.refs import find_refs
 from kb.sources import read_source
 from kb.store import KnowledgeBase
-
-
-def median_time(func, runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        func()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+from parse_cr import median_seconds as median_time  # this folder's timing helper
 
 
 def citations(count: int) -> str:

@@ -24,7 +24,7 @@ def primary_rules(rules: tuple[str, ...]):
     first (*Draw*: 121 drawing a card, then 104.4 a drawn game), whatever their numbers."""
     def place(hit: Hit) -> int:
         number = hit.number or ""
-        return next((i for i, rule in enumerate(rules) if within(number, rule) or within(rule, number)), len(rules))
+        return next((i for i, rule in enumerate(rules) if related(number, rule)), len(rules))
     return place
 
 
@@ -38,7 +38,12 @@ def named_by(hit: Hit, rules: tuple[str, ...] | None) -> bool:
     """A rule hit among (or above or below) the rules a concept's name stands for; any, when the
     name stands for the whole concept (``None``: the index may number it by another release)."""
     number = hit.number or ""
-    return rules is None or any(within(number, rule) or within(rule, number) for rule in rules)
+    return rules is None or any(related(number, rule) for rule in rules)
+
+
+def related(a: str, b: str) -> bool:
+    """One of two numbers is the other or under it (``122.1f`` and ``122``)."""
+    return within(a, b) or within(b, a)
 
 
 def within(number: str, rule: str) -> bool:
@@ -58,6 +63,6 @@ def kept_out(others: set[str], named: dict[str, tuple[str, ...] | None] | None) 
     for concept in sorted(others):
         for rule in rules_of(concept):
             number = RuleNumber.try_parse(rule)
-            if number is not None and not any(within(rule, r) or within(r, rule) for r in ours):
+            if number is not None and not any(related(rule, r) for r in ours):
                 out.append(Q.Prefix("numkey", number.sort_key))
     return out

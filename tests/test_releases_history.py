@@ -113,3 +113,22 @@ def test_a_new_chapter_is_added_not_an_older_one_renamed(query, added):
     result = history(query, _releases())
     first = next(s for s in result.steps if s.number is not None)
     assert (first.release.effective_date, first.status) == (added, ("added",))
+
+
+def test_a_renamed_chapter_whose_rules_read_alike_is_followed():
+    # "Checklist Cards" became "Substitute Cards": half the title, and the rules under it read alike
+    result = history("substitute cards", _releases())
+    renamed = next(s for s in result.steps if s.release.effective_date == "2022-11-18")
+    assert (renamed.previous_number, renamed.number) == ("713", "714") and "renumbered" in renamed.status
+
+
+@pytest.mark.parametrize("old, new", [("20160826", "20251114"), ("20180713", "20221118")])
+def test_release_matching_pairs_headings_by_title_and_rules(old, new):
+    # "Meld Cards" is not "Saga Cards" (half the title, rules nothing alike); Checklist → Substitute is a rename
+    from kb.releases.match import Side, match_rules
+
+    before, after = Side(parsed_release(old)), Side(parsed_release(new))
+    pairs = match_rules(before, after).pairs
+    renamed = {(before.rules[o].title, after.rules[n].title) for o, n in pairs.items()
+               if "." not in o and len(o) == 3 and before.rules[o].title != after.rules[n].title}
+    assert renamed == {("Checklist Cards", "Substitute Cards")}

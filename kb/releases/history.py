@@ -19,7 +19,7 @@ from ..numbering import NumberError, RuleNumber, parse_selector
 from ..text import one_line
 from ..vocabulary import default_vocabulary
 from .diff import Release, RuleChange, classify
-from .match import FUZZY_MIN, TITLE_MIN, Matching, Side, match_rules, normalise, similarity
+from .match import FUZZY_MIN, Matching, Side, chapter_similarity, match_rules, normalise, similarity
 
 SAME_PLACE = 0.8  # a rule at the same number this similar is the same rule
 
@@ -167,6 +167,14 @@ def _word_sets(side: Side, kind: str) -> list[tuple[str, frozenset[str]]]:
     return cache[kind]
 
 
+def _texts(side: Side, kind: str) -> frozenset[str]:
+    """The texts (titles, for headings) of a release's rules of ``kind``, as compared."""
+    cache = side.__dict__.setdefault("_history_texts", {})
+    if kind not in cache:
+        cache[kind] = frozenset(side.content(n) for n, r in side.rules.items() if r.kind == kind)
+    return cache[kind]
+
+
 def follow(source: Side, number: str, target: Side) -> tuple[str, float] | None:
     """The number of ``source``'s rule ``number`` in ``target``, with the similarity, or None."""
     kind = source.rules[number].kind
@@ -182,14 +190,18 @@ def follow(source: Side, number: str, target: Side) -> tuple[str, float] | None:
         if shared:
             overlap.append((2 * shared / (len(mine) + len(theirs)), candidate))
     overlap.sort(reverse=True)
-    least = TITLE_MIN if kind in ("section", "chapter") else FUZZY_MIN  # The Monarch is not The Initiative
+    heading = kind in ("section", "chapter")  # The Monarch is not The Initiative
     for _dice, candidate in overlap[:6]:
-        sim = similarity(words, family_words(target, candidate), least)
-        if sim < least:
+        sim = chapter_similarity(source, number, target, candidate) if heading else \
+            similarity(words, family_words(target, candidate), FUZZY_MIN)
+        if sim < FUZZY_MIN:
             continue
-        # the candidate may simply be the source's own rule of that number, unchanged
+        # the candidate may simply be the source's own rule of that number, unchanged, or another
+        # rule the source holds word for word (2018's "The Monarch" is 2022's, not "The Initiative")
         if candidate != number and candidate in source.rules and source.rules[candidate].kind == kind and \
                 similarity(family_words(source, candidate), family_words(target, candidate)) > sim:
+            continue
+        if target.content(candidate) != source.content(number) and target.content(candidate) in _texts(source, kind):
             continue
         return candidate, sim
     return None

@@ -32,8 +32,9 @@ MASK = "#"
 
 FUZZY_MIN = 0.5  # lowest word similarity of two texts matched as the same rule
 SCORE_MIN = 0.6  # lowest similarity plus bonuses (same parent, same number)
-# A title is a few words: "The Monarch" and "The Initiative", "Saga Cards" and "Prototype Cards"
-# share half of theirs, and are different chapters.
+# A title is a few words: "The Monarch" and "The Initiative", "Meld Cards" and "Saga Cards" share
+# half of theirs and are different chapters; below this, the chapters' rules must read alike too
+# ("Checklist Cards" became "Substitute Cards").
 TITLE_MIN = 0.75
 
 
@@ -75,6 +76,16 @@ def similarity(a: tuple[str, ...], b: tuple[str, ...], floor: float = 0.0) -> fl
     if floor and (matcher.real_quick_ratio() < floor or matcher.quick_ratio() < floor):
         return 0.0
     return matcher.ratio()
+
+
+def chapter_similarity(old: "Side", old_number: str, new: "Side", new_number: str) -> float:
+    """Two headings' title similarity; one sharing only half its words counts when the rules
+    under them read alike as well (0 otherwise)."""
+    sim = similarity(old.words(old_number), new.words(new_number), FUZZY_MIN)
+    if sim >= TITLE_MIN or sim < FUZZY_MIN:
+        return sim
+    body = similarity(old.body_words(old_number), new.body_words(new_number), FUZZY_MIN)
+    return sim if body >= FUZZY_MIN else 0.0
 
 
 # -- one release prepared for matching ------------------------------------------
@@ -131,6 +142,10 @@ class Side:
         if words is None:
             words = self._family[number] = tuple(w for n in self.family(number) for w in self.words(n))
         return words
+
+    def body_words(self, number: str) -> tuple[str, ...]:
+        """The words of the rules under a heading (a chapter's rules and their subrules)."""
+        return tuple(w for child in self.children.get(number, []) for w in self.family_words(child))
 
     def family(self, number: str) -> list[str]:
         """A rule and its subrules (a section or chapter alone)."""
@@ -251,9 +266,11 @@ def _similar_text(m: Matching, olds: list[str], news: list[str]) -> None:
         if number in news_set and number not in candidates:
             candidates.append(number)
         for candidate in candidates:
-            least = TITLE_MIN if m.old.rules[number].kind in ("section", "chapter") else FUZZY_MIN
-            sim = similarity(m.old.words(number), m.new.words(candidate), least)
-            if sim < least:
+            if m.old.rules[number].kind in ("section", "chapter"):
+                sim = chapter_similarity(m.old, number, m.new, candidate)
+            else:
+                sim = similarity(m.old.words(number), m.new.words(candidate), FUZZY_MIN)
+            if sim < FUZZY_MIN:
                 continue
             score = sim + 0.1 * m.parent_agrees(number, candidate) + 0.05 * (candidate == number)
             if score >= SCORE_MIN:
