@@ -9,6 +9,16 @@ all required (FTS5's implicit AND). Its rule items are counted under the same hi
 mtgkb's (``rule/702.19`` for every language's version, the first one ranked counting).
 
     .venv/bin/python benchmarks/search_quality.py [--kb DIR] [--show-misses]
+
+With ``--questions`` it measures the question set instead (``tests/data/questions.tsv``: 300
+questions, 100 per language, split into a development and a test half): MRR@10, top-3 and
+top-10 per language and per half, for SQLite FTS5 over the same items (the question's words
+ORed, bm25), mtgkb with its question reading turned off (keywords, as before issue 18), mtgkb
+(default build) and mtgkb with the semantic layer (``mtgkb build --semantic``). Both knowledge
+bases are built from the embedded corpus. ``--record`` writes the development half's MRR@10 to
+``tests/data/question_figures.json``, which a test holds the engine to.
+
+    .venv/bin/python benchmarks/search_quality.py --questions [--record] [--show-misses]
 """
 
 from __future__ import annotations
@@ -33,6 +43,8 @@ from kb.store import KnowledgeBase  # noqa: E402
 
 SHARED = ROOT.parent / "shared" / "corpus"
 QUERIES = ROOT / "tests" / "data" / "queries.tsv"
+QUESTIONS = ROOT / "tests" / "data" / "questions.tsv"
+FIGURES = ROOT / "tests" / "data" / "question_figures.json"
 
 
 def load_queries(path: Path = QUERIES) -> list[dict]:
@@ -63,7 +75,9 @@ def recall_at(ranked: list[str], relevant: list[str], depth: int = 5) -> float:
 
 
 class FTS5Baseline:
-    """The same items in an FTS5 table, default tokenizer, bm25 ranking."""
+    """The same items in an FTS5 table, default tokenizer, bm25 ranking; a query's words all required."""
+
+    joiner = " "  # FTS5's implicit AND
 
     def __init__(self, build_dir: Path) -> None:
         with KnowledgeBase(build_dir) as kb:
@@ -77,7 +91,7 @@ class FTS5Baseline:
         tokens = re.findall(r"\w+", query)
         if not tokens:
             return []
-        match = " ".join('"' + t.replace('"', '""') + '"' for t in tokens)
+        match = self.joiner.join('"' + t.replace('"', '""') + '"' for t in tokens)
         rows = self.db.execute("SELECT uid FROM items WHERE items MATCH ? ORDER BY bm25(items) LIMIT ?",
                                (match, limit * 3))
         return list(dict.fromkeys(hit_id(r[0]) for r in rows))[:limit]
@@ -122,11 +136,95 @@ def evaluate(kb: KnowledgeBase, queries: list[dict], show_misses: bool) -> None:
                   f"{means[0]:>10.3f}{means[2]:>8.3f}{means[1]:>8.3f}{means[3]:>8.3f}")
 
 
+def load_questions(path: Path = QUESTIONS) -> list[dict]:
+    rows = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            query, lang, half, expected, _note = line.split("\t")
+            rows.append({"query": query, "lang": lang, "half": half,
+                         "relevant": [e.strip() for e in expected.split(" | ") if e.strip()]})
+    return rows
+
+
+class FTS5Questions(FTS5Baseline):
+    """FTS5 with a question's words ORed (all of them required would find almost nothing)."""
+
+    joiner = " OR "
+
+
+def question_engines(plain: KnowledgeBase, semantic: KnowledgeBase) -> dict:
+    """name -> function(query) -> ranked hit ids, for the engines compared."""
+    from indexer.searcher import Searcher
+
+    keywords = Searcher(plain.index_dir)
+    keywords._reading = lambda *args: None  # the question reading turned off: the engine before issue 18
+    baseline = FTS5Questions(plain.build_dir)
+    return {"FTS5": baseline.search,
+            "keywords": lambda q: [h.id for h in keywords.search(q, limit=10)],
+            "mtgkb": lambda q: [h.id for h in search(plain, q, limit=10)],
+            "+semantic": lambda q: [h.id for h in search(semantic, q, limit=10)]}
+
+
+def evaluate_questions(engines: dict, questions: list[dict], show_misses: bool) -> dict:
+    """Print MRR@10, top-3 and top-10 per half and language for each engine; return the figures."""
+    rows: dict[tuple[str, str], dict[str, list[tuple[float, float, float]]]] = defaultdict(lambda: defaultdict(list))
+    for q in questions:
+        for name, run in engines.items():
+            ranked = run(q["query"])
+            rr = reciprocal_rank(ranked, q["relevant"])
+            rank = round(1 / rr) if rr else None
+            figures = (rr, float(rank is not None and rank <= 3), float(rank is not None))
+            for key in ((q["half"], q["lang"]), (q["half"], "all")):
+                rows[key][name].append(figures)
+            if show_misses and name == "mtgkb" and (rank is None or rank > 3):
+                print(f"  [{q['half']} {q['lang']}] rank {rank}: {q['query']!r} expected {q['relevant']} got {ranked[:5]}")
+    names = list(engines)
+    print(f"{len(questions)} questions; MRR@10 / top-3 / top-10 per engine")
+    print(f"{'half':<6}{'lang':<6}{'n':>4}" + "".join(f"{name:>22}" for name in names))
+    result: dict = {}
+    for half in ("dev", "test"):
+        for lang in ("it", "fr", "en", "all"):
+            by_engine = rows.get((half, lang))
+            if not by_engine:
+                continue
+            n = len(by_engine[names[0]])
+            cells = []
+            for name in names:
+                figures = by_engine[name]
+                mrr, top3, top10 = (sum(f[i] for f in figures) / n for i in range(3))
+                cells.append(f"{mrr:.3f} / {top3:.2f} / {top10:.2f}")
+                result.setdefault(half, {}).setdefault(lang, {})[name] = {"mrr@10": round(mrr, 3), "top3": round(top3, 3),
+                                                                          "top10": round(top10, 3)}
+            print(f"{half:<6}{lang:<6}{n:>4}" + "".join(f"{c:>22}" for c in cells))
+    return result
+
+
+def run_questions(record: bool, show_misses: bool) -> None:
+    import json
+
+    with tempfile.TemporaryDirectory() as tmp:
+        plain_dir, semantic_dir = Path(tmp) / "plain", Path(tmp) / "semantic"
+        pipeline.build_kb(plain_dir, [])
+        pipeline.build_kb(semantic_dir, [], semantic=True)
+        with KnowledgeBase.open(plain_dir) as plain, KnowledgeBase.open(semantic_dir) as semantic:
+            result = evaluate_questions(question_engines(plain, semantic), load_questions(), show_misses)
+    if record:
+        data = json.loads(FIGURES.read_text(encoding="utf-8"))
+        data["embedded"] = {"dev": {"mrr@10": result["dev"]["all"]["mtgkb"]["mrr@10"]}}
+        FIGURES.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        print(f"recorded dev MRR@10 {data['embedded']['dev']['mrr@10']} in {FIGURES.relative_to(ROOT)}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--kb", type=Path, help="an existing knowledge base built from the same sources")
     parser.add_argument("--show-misses", action="store_true")
+    parser.add_argument("--questions", action="store_true", help="measure the question set (see above)")
+    parser.add_argument("--record", action="store_true", help="with --questions: record the dev half's MRR@10")
     args = parser.parse_args()
+    if args.questions:
+        run_questions(args.record, args.show_misses)
+        return
     queries = load_queries()
     if args.kb:
         evaluate(KnowledgeBase.open(args.kb), queries, args.show_misses)

@@ -6,9 +6,12 @@ Prints: full ``mtgkb build`` time and peak memory, index-only build time, index 
 warm latency p50/p95 over the 208 queries of the quality set (game terms in three languages,
 typos, names, numbers) and over those plus 80 card names and 40 rule numbers, cold
 ``mtgkb search`` and ``mtgkb rule`` wall time (fresh processes, median of 5) — and for FTS5:
-build time, size, p50/p95 — with the machine's load average before and after.
+build time, size, p50/p95 — with the machine's load average before and after. Questions: warm
+p50/p95 over the 300 questions of ``tests/data/questions.tsv`` (FTS5: their words ORed) and a
+cold ``mtgkb search`` of a question; with ``--semantic`` the build carries the semantic layer
+(its time counts in the build's) and questions are timed with and without it.
 
-    .venv/bin/python benchmarks/search_speed.py [--sets N] [--keep DIR]
+    .venv/bin/python benchmarks/search_speed.py [--sets N] [--keep DIR] [--semantic]
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from search_quality import FTS5Baseline, load_queries  # noqa: E402
+from search_quality import FTS5Baseline, FTS5Questions, load_questions, load_queries  # noqa: E402
 
 from indexer import windows  # noqa: E402
 from indexer.build import build_index, collect_items  # noqa: E402
@@ -58,7 +61,7 @@ def unpack_sets(target: Path, limit: int | None) -> int:
     return count
 
 
-def timed_build(kb_dir: Path, sources: list[Path]) -> tuple[float, float]:
+def timed_build(kb_dir: Path, sources: list[Path], semantic: bool = False) -> tuple[float, float]:
     """Wall seconds and peak RSS (MB) of ``mtgkb build`` in a fresh process.
 
     ``--force``: 30 set files of the archive (art series, token-only sets) hold no card text
@@ -66,6 +69,7 @@ def timed_build(kb_dir: Path, sources: list[Path]) -> tuple[float, float]:
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     start = time.perf_counter()
     args = [str(MTGKB), "build", "--force", "--kb", str(kb_dir)] + [a for s in sources for a in ("--corpus", str(s))]
+    args += ["--semantic"] if semantic else []
     subprocess.run(args, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     wall = time.perf_counter() - start
     peak = max(before, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss) / 1024
@@ -143,6 +147,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sets", type=int, default=None, help="only the first N set files (default: all)")
     parser.add_argument("--keep", type=Path, help="keep the knowledge base in this folder")
+    parser.add_argument("--semantic", action="store_true", help="build with the semantic layer (mtgkb build --semantic)")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="mtgkb-speed-"))
     try:
@@ -151,7 +156,7 @@ def main() -> None:
         count = unpack_sets(sets_dir, args.sets)
         kb_dir = args.keep or work / "kb"
         print(f"load average before the build: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores", flush=True)
-        wall, peak = timed_build(kb_dir, [*embedded_files("seed"), RELEASE, sets_dir])
+        wall, peak = timed_build(kb_dir, [*embedded_files("seed"), RELEASE, sets_dir], args.semantic)
         build_dir = current_build(kb_dir)
         index_dir = build_dir / "index"
 
@@ -186,9 +191,20 @@ def main() -> None:
 
         same, same_set = bounded_agreement(searcher, quality)
 
+        questions = [q["query"] for q in load_questions()]
+        fts_questions = FTS5Questions(build_dir)
+        question_ms = {"mtgkb": latencies(ours, questions)}
+        if searcher._questions is not None and searcher._questions.vectors is not None:
+            question_ms["mtgkb +semantic"] = question_ms.pop("mtgkb")
+            vectors, searcher._questions.vectors = searcher._questions.vectors, None
+            question_ms["mtgkb"] = latencies(ours, questions)
+            searcher._questions.vectors = vectors
+        fts_question_ms = latencies(lambda q: fts_questions.search(q, 10), questions)
+
         env = {**os.environ, "MTGKB_HOME": str(kb_dir)}
         cold_search = cold([str(MTGKB), "search", "zone publique"], env)
         cold_rule = cold([str(MTGKB), "rule", "400.7"], env)
+        cold_question = cold([str(MTGKB), "search", "una creatura tappata può bloccare?"], env)
 
         print(f"scale corpus: 2025-11-14 release + seeds + {count} MTGJSON set files -> {items} indexed items")
         print(f"{'':<34}{'mtgkb (whoosh)':>16}{'SQLite FTS5':>14}")
@@ -204,10 +220,16 @@ def main() -> None:
         print(f"{'warm p95, the same':<34}{pct(ours_ms, 95):>14.1f}ms{pct(fts_ms, 95):>12.2f}ms")
         print(f"{'cold mtgkb search (median of 5)':<34}{cold_search:>15.2f}s")
         print(f"{'cold mtgkb rule 400.7 (median of 5)':<34}{cold_rule:>15.2f}s")
+        for name, values in question_ms.items():
+            print(f"{f'warm p50 / p95, {len(questions)} questions, {name}':<50}{pct(values, 50):>7.1f} / "
+                  f"{pct(values, 95):.1f}ms   FTS5 (words ORed) {pct(fts_question_ms, 50):.2f} / "
+                  f"{pct(fts_question_ms, 95):.2f}ms")
+        print(f"{'cold mtgkb search of a question (median of 5)':<50}{cold_question:>7.2f}s")
         print(f"bounded reading of rulings and cards: the first 10 hits equal an unbounded read's for "
               f"{same} of {len(quality)} quality queries (the same 10 in another order: {same_set})")
         load = os.getloadavg()
-        print("targets: build <= 120 s, warm p95 <= 25 ms, cold search <= 0.4 s, cold rule < 0.25 s")
+        print("targets: build <= 120 s, warm p95 <= 25 ms, cold search <= 0.4 s, cold rule < 0.25 s; "
+              "questions: warm p95 <= 150 ms, cold <= 0.6 s")
         print(f"load average at the end (1, 5, 15 min): {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} cores")
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -26,6 +26,7 @@ from kb.store import INDEX_DIR, DocumentInfo, KnowledgeBase
 from kb.text import fold_quotes
 
 from .analysis import name_key, terms
+from .questions import write_question_docs
 from .schema import text_field, title_field
 from .vocab import write_forms
 from .windows import WINDOW_KINDS
@@ -81,8 +82,10 @@ class Item:
         return doc
 
 
-def build_index(build_dir: Path, progress: Callable[[str], None] | None = None) -> None:
-    """Write ``build_dir/index`` from the build's database (staged or published)."""
+def build_index(build_dir: Path, progress: Callable[[str], None] | None = None,
+                vectors=None) -> None:
+    """Write ``build_dir/index`` from the build's database (staged or published); with a
+    :class:`~indexer.semantic.VectorCache`, the semantic layer's vectors too."""
     from whoosh import index
 
     from .schema import build_schema
@@ -111,6 +114,7 @@ def build_index(build_dir: Path, progress: Callable[[str], None] | None = None) 
         raise
     writer.commit()
     write_forms(target)
+    write_question_docs(items, target, vectors, progress)
 
 
 def index_order(items: list[Item]) -> list[Item]:

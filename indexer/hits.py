@@ -68,3 +68,4 @@ class Hits(list):
         # texts whose source gives them a number asked for, though they are another rule here:
         # {number asked, lang, source, reference number} (the Italian Voto's 701.31 is 701.38)
         self.elsewhere = elsewhere or []
+        self.reading: dict[str, Any] | None = None  # how a question was read (indexer.reading)

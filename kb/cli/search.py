@@ -24,10 +24,13 @@ KIND_CHOICES = ("rule", "ruling", "term", "card", "example", "page")
               help="At most this many hits.")
 @click.option("--kind", "kinds", multiple=True, type=click.Choice(KIND_CHOICES),
               help="Only these kinds of hit (repeatable) [default: all].")
+@click.option("--explain", is_flag=True,
+              help="Say how a question was read: its language, each word and what it was searched as "
+                   "(with --json: an object with read_as and hits).")
 @lang_option
 @kb_option
 @json_option
-def search_command(query: tuple[str, ...], limit: int, kinds: tuple[str, ...], langs: tuple[str, ...],
+def search_command(query: tuple[str, ...], limit: int, kinds: tuple[str, ...], explain: bool, langs: tuple[str, ...],
                    kb_dir: Path | None, as_json: bool) -> None:
     """Search rules, examples, glossary terms, rulings, keyword pages and cards.
 
@@ -41,6 +44,16 @@ def search_command(query: tuple[str, ...], limit: int, kinds: tuple[str, ...], l
       701.32, rule 400.7k, 702.19b-d  rule numbers and ranges, shown first
       kind:card, lang:it, section:7 filters
     Accents, elisions (dell'abilità, l’exil) and small typos are forgiven.
+
+    \b
+    Questions, in Italian, French or English:
+      una creatura tappata può bloccare?
+      que se passe-t-il si je pioche dans une bibliothèque vide ?
+      can I respond to a mana ability?
+    A question is read in its language (--lang names it; otherwise it is identified), its
+    question and function words dropped, its other words translated to the rules' English
+    (a "Read as:" line shows how; --explain says more); the rules holding most of them
+    come first.
     Hits are grouped (Rules, Glossary, Rulings, Cards); a rule is one hit under its
     English number with its text in every language; --kind opens one group.
     """
@@ -50,15 +63,16 @@ def search_command(query: tuple[str, ...], limit: int, kinds: tuple[str, ...], l
     text = " ".join(query)
     hits = search(kb, text, lang=",".join(langs) or None, kind=",".join(kinds) or None, limit=limit)
     if as_json:
-        echo_json([hit.to_dict() for hit in hits])
+        found = [hit.to_dict() for hit in hits]
+        echo_json({"query": text, "read_as": hits.reading, "hits": found} if explain else found)
         for suggestion in hits.suggestions:
             info(f"Did you mean: {suggestion}")
         return
     titles = {doc_id: source_label(doc) for doc_id, doc in kb.documents().items()}
-    click.echo(render_hits(hits, text, color=use_color(), titles=titles))
+    click.echo(render_hits(hits, text, color=use_color(), titles=titles, explain=explain))
 
 
-def render_hits(hits, query: str, *, color: bool, titles: dict[str, str] | None = None) -> str:
+def render_hits(hits, query: str, *, color: bool, titles: dict[str, str] | None = None, explain: bool = False) -> str:
     """The hits grouped (Rules, Glossary, Rulings, Cards, each with its count; groups in the
     order of their best hit), each hit with its rank; a rule with its text in every language.
     A hit with no title of its own (a ruling of a rulings page) is named by its document's
@@ -66,6 +80,9 @@ def render_hits(hits, query: str, *, color: bool, titles: dict[str, str] | None 
     from indexer.hits import GROUPS
 
     lines: list[str] = [_read_as(c) for c in getattr(hits, "concepts", [])[:3]]
+    reading = getattr(hits, "reading", None)
+    if reading:
+        lines += read_as_lines(reading, explain)
     lines += [f"Note: the {LANGUAGE_NAMES.get(e['lang'], e['lang'])} source {e['source']} numbers {e['number']} as "
               f"{e['asked']}; {e['asked']} below is the English release's (mtgkb rule {e['number']})"
               for e in getattr(hits, "elsewhere", [])]
@@ -84,6 +101,27 @@ def render_hits(hits, query: str, *, color: bool, titles: dict[str, str] | None 
     for suggestion in hits.suggestions:
         lines.append(f"Did you mean: {suggestion}")
     return "\n".join(lines)
+
+
+def read_as_lines(reading: dict, explain: bool = False) -> list[str]:
+    """``Read as: loyalty counter · planeswalker · damage`` (how a question was read) and, with
+    ``explain``, its language and each word with what it was searched as."""
+    lang = LANGUAGE_NAMES.get(reading["lang"], "any language") if reading["lang"] else "any language"
+    lines = [f"Read as: {reading['read_as']}" + (f"  ({lang} question)" if not explain else "")]
+    if explain:
+        sure = f", {reading['confidence']:.0%} sure" if reading["confidence"] < 1 else ""
+        lines.append(f"  language: {lang}{sure}")
+        for word in reading["words"]:
+            lines.append(f"  {word['text']} → " + ", ".join(_searched_as(a) for a in word["searched_as"]))
+        if reading["dropped"]:
+            lines.append(f"  left out (question and function words): {' '.join(reading['dropped'])}")
+    return lines
+
+
+def _searched_as(alternative: dict) -> str:
+    """``toughness [en, table 0.92]``: one way a word was searched, with its weight when below 1."""
+    weight = f" {alternative['weight']:.2f}" if alternative["weight"] < 1 else ""
+    return f"{alternative['text']} [{alternative['lang']}, {alternative['source']}{weight}]"
 
 
 def _read_as(concept: dict) -> str:

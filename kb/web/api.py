@@ -56,7 +56,8 @@ class Api:
             return api_error(404, str(exc), suggestions=open_kb.nearest(RuleNumber.try_parse(raw)))
 
     def search(self, request: Request) -> Response:
-        """``/api/search?q=&lang=&kind=&limit=``: hits; spelling suggestions in ``X-Did-You-Mean``."""
+        """``/api/search?q=&lang=&kind=&limit=``: hits; spelling suggestions in ``X-Did-You-Mean``, how a
+        question was read in ``X-Read-As`` (URL-quoted)."""
         query = text_param(request, "q", required=True)
         langs = langs_param(request)
         kinds = kinds_param(request)
@@ -69,6 +70,9 @@ class Api:
         suggestions = list(getattr(hits, "suggestions", []))
         if suggestions:
             headers["X-Did-You-Mean"] = quote(" | ".join(suggestions))
+        reading = getattr(hits, "reading", None)
+        if reading:
+            headers["X-Read-As"] = quote(reading["read_as"])
         return JSONResponse([hit.to_dict() for hit in hits], headers=headers)
 
     def terms(self, request: Request) -> Response:

@@ -216,14 +216,16 @@ class Site:
         return self.handle.get()
 
     def searcher(self) -> Searcher | None:
-        """``(query, langs, kinds, limit) -> hits`` over this thread's knowledge base; None without search."""
+        """``(query, langs, kinds, limit, query_lang=None) -> hits`` over this thread's knowledge base;
+        None without search. ``query_lang``: the language the query is written in, when the page knows it."""
         search = self.find_search()
         if search is None:
             return None
 
-        def run(query: str, langs: tuple[str, ...], kinds: tuple[str, ...], limit: int) -> Any:
+        def run(query: str, langs: tuple[str, ...], kinds: tuple[str, ...], limit: int,
+                query_lang: str | None = None) -> Any:
             return search(self.kb().kb, query, lang=",".join(langs) or None, kind=",".join(kinds) or None,
-                          limit=limit)
+                          limit=limit, query_lang=query_lang)
 
         return run
 

@@ -153,16 +153,19 @@ class Pages:
         if search is None:
             return self.render(request, "error.html", status=503, title=SEARCH_MISSING, message=SEARCH_MISSING,
                                reason="no-search", suggestions=[])
-        hits, suggestions, concepts, elsewhere = ([], [], [], [])
+        hits, suggestions, concepts, elsewhere, reading = ([], [], [], [], None)
         if query:
-            found = search(query, langs, kinds, limit)
+            # the interface language chosen on the page says the query's language (a question is read in it)
+            asked_ui = request.query_params.get("ui")
+            found = search(query, langs, kinds, limit, asked_ui if asked_ui in ("it", "fr", "en") else None)
             documents = self.site.kb().kb.documents()
             hits = [_hit_view(hit, documents) for hit in found]
             suggestions = list(getattr(found, "suggestions", []))
             concepts = list(getattr(found, "concepts", []))[:3]
             elsewhere = list(getattr(found, "elsewhere", []))
+            reading = getattr(found, "reading", None)
         return self.render(request, "search.html", query=query, hits=hits, suggestions=suggestions,
-                           concepts=concepts, elsewhere=elsewhere, langs=langs, kinds=kinds,
+                           concepts=concepts, elsewhere=elsewhere, reading=reading, langs=langs, kinds=kinds,
                            kind_choices=SEARCH_KINDS)
 
     def rule(self, request: Request) -> Response:

@@ -1,0 +1,231 @@
+"""Rank rules and glossary entries for a question: the rule where the question's words meet.
+
+At build, :func:`write_question_docs` writes ``questions.json`` beside the whoosh index: one
+document per rule (under its English reference number, its examples folded in) and per
+glossary entry, with the analysed terms of each language's text. :class:`QuestionIndex`
+reads it once per open index and ranks with BM25 per group of a :class:`~indexer.reading.Reading`:
+
+* a group (a content word or game term) scores its best alternative (the word as typed, its
+  English translations) in a document, times the alternative's weight;
+* a document's score is the sum over groups, times its *coverage* (the share of the groups'
+  weight it holds) to the power :data:`COVERAGE_POWER`: a subrule holding loyalty counters,
+  planeswalker and damage ranks above the heading that defines only one of them;
+* a glossary entry, which defines a term rather than answers a question, counts
+  :data:`TERM_FACTOR` of its score.
+
+The ranking is complete before it is cut, so the first hits never depend on how many are asked for.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import os
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Iterable
+
+from .analysis import LANGS, terms
+from .reading import Alternative, Group, Reading
+from .vocab import vocabulary
+
+if TYPE_CHECKING:
+    from .semantic import VectorCache
+
+VECTORS_FILE = "questions-vectors.npy"  # in the index folder, one row per question document (indexer.semantic)
+
+QUESTION_DOCS = "questions.json"  # in the index folder
+K1, B = 1.2, 0.75
+COVERAGE_POWER = 1.0
+TERM_FACTOR = 0.6
+# A rule of a keyword (701.N, 702.N) the question does not name counts this much: its words are
+# everyday words of the game (cast, creature, turn) and would otherwise crowd out the general rules.
+OTHER_KEYWORD_FACTOR = 0.5
+# The semantic layer's share of a document's score (the rest is the lexical score, scaled to the best).
+SEMANTIC_WEIGHT = 0.7
+SEMANTIC_CANDIDATES = 50  # documents the vectors alone bring in
+
+
+@dataclass
+class Ranked:
+    uid: str  # the whoosh document shown for it (the English version where there is one)
+    kind: str
+    score: float
+    matched: dict[str, set[str]]  # lang -> terms matched (for snippets)
+
+
+def write_question_docs(items: Iterable, target: Path, vectors: VectorCache | None = None, progress=None) -> None:
+    """Write :data:`QUESTION_DOCS` from the index's items (rules, their examples, glossary terms)
+    and, with a :class:`~indexer.semantic.VectorCache`, their vectors (:data:`VECTORS_FILE`)."""
+    docs: dict[str, dict] = {}
+    for item in items:
+        if item.kind == "rule" and item.number:
+            key = f"rule/{item.number}"
+        elif item.kind == "example" and item.number:
+            key = f"rule/{item.number}"
+        elif item.kind == "term" and not item.extra.get("obsolete"):
+            key = item.uid
+        else:
+            continue
+        doc = docs.setdefault(key, {"uid": "", "kind": "rule" if item.kind != "term" else "term", "tf": {},
+                                    "text": ""})
+        if item.kind != "example" and (not doc["uid"] or item.lang == "en"):
+            doc["uid"] = item.uid
+            doc["text"] = vector_text(item.title, item.content)
+            if item.kind == "rule" and (keywords := keyword_concepts(item.number)):
+                doc["keyword"] = keywords
+        counts = doc["tf"].setdefault(item.lang, {})
+        text = f"{item.title}\n{item.content}" if item.kind != "example" else item.content
+        for term in terms(text, item.lang):
+            counts[term] = counts.get(term, 0) + 1
+    kept = [dict(doc, key=key) for key, doc in docs.items() if doc["uid"]]
+    if vectors is not None:
+        import numpy as np
+
+        np.save(Path(target) / VECTORS_FILE, vectors.get([doc.pop("text") for doc in kept], progress))
+        vectors.save()
+    postings: dict[str, dict[str, list[int]]] = {lang: {} for lang in LANGS}
+    lengths: dict[str, list[int]] = {lang: [0] * len(kept) for lang in LANGS}
+    for index, doc in enumerate(kept):
+        doc.pop("text", None)
+        for lang, counts in doc.pop("tf").items():
+            if lang in postings:
+                lengths[lang][index] = sum(counts.values())
+                for term, count in counts.items():
+                    postings[lang].setdefault(term, []).extend((index, count))
+    data = {"docs": kept, "lengths": lengths, "postings": postings}
+    (Path(target) / QUESTION_DOCS).write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")),
+                                              encoding="utf-8")
+
+
+def keyword_concepts(number: str) -> list[str]:
+    """The keyword ability or action a rule of 701 or 702 belongs to (``702.19c`` → Trample)."""
+    match = re.match(r"^(70[12]\.\d+)", number or "")
+    if not match:
+        return []
+    return sorted(c.id for c in vocabulary().by_rule(match.group(1)) if c.kind in ("keyword-ability", "keyword-action"))
+
+
+def vector_text(title: str, content: str) -> str:
+    """The text a document's vector is made of: its title, then its text (a heading alone once)."""
+    title, content = (title or "").strip(), (content or "").strip()
+    return f"{title}: {content}" if title and title not in content else content or title
+
+
+class QuestionIndex:
+    """The question documents of one index, with BM25 statistics per language."""
+
+    def __init__(self, index_dir: Path) -> None:
+        path = Path(index_dir) / QUESTION_DOCS
+        data = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+        self.docs: list[dict] = data.get("docs", [])
+        # lang -> term -> [doc, tf, doc, tf, ...]; lang -> each document's length in terms
+        self.postings: dict[str, dict[str, list[int]]] = data.get("postings", {})
+        self.lengths: dict[str, list[int]] = data.get("lengths", {})
+        self._cache: dict[tuple[str, str], dict[int, float]] = {}  # BM25 of a term, per document
+        self.count = {lang: sum(1 for n in self.lengths.get(lang, ()) if n) for lang in LANGS}
+        self.average = {lang: (sum(self.lengths[lang]) / self.count[lang]) if self.count[lang] else 1.0
+                        for lang in LANGS}
+        path = Path(index_dir) / VECTORS_FILE
+        self.vectors = None
+        if path.is_file() and SEMANTIC_WEIGHT > 0:
+            import numpy as np
+
+            self.vectors = np.load(path).astype(np.float32)
+            if len(self.vectors) != len(self.docs):
+                self.vectors = None
+
+    def __bool__(self) -> bool:
+        return bool(self.docs)
+
+    def similarities(self, text: str):
+        """Cosine of ``text`` with every document (a numpy array; None without vectors)."""
+        if self.vectors is None:
+            return None
+        from .semantic import encode
+
+        return self.vectors @ encode([text])[0]
+
+    def idf(self, lang: str, term: str) -> float:
+        n, df = self.count.get(lang, 0), len(self.postings.get(lang, {}).get(term, ())) // 2
+        return math.log(1 + (n - df + 0.5) / (df + 0.5)) if df else 0.0
+
+    def _bm25(self, lang: str, term: str) -> dict[int, float]:
+        idf = self.idf(lang, term)
+        lengths, average = self.lengths.get(lang, []), self.average.get(lang, 1.0)
+        flat = self.postings.get(lang, {}).get(term, [])
+        return {doc: idf * tf * (K1 + 1) / (tf + K1 * (1 - B + B * lengths[doc] / average))
+                for doc, tf in zip(flat[::2], flat[1::2])}
+
+    def rank(self, reading: Reading, kinds: set[str] | None = None, text: str | None = None) -> list[Ranked]:
+        """Every document holding a word of ``reading`` or near ``text`` in meaning, best first
+        (see the module docstring)."""
+        scores, matched = self.lexical(reading)
+        similar = self.similarities(text) if text else None
+        if similar is not None:
+            scores = _with_semantic(scores, similar)
+        named = {g.concept for g in reading.groups if g.concept}
+        ranked = []
+        for doc, score in scores.items():
+            info = self.docs[doc]
+            if kinds and info["kind"] not in kinds:
+                continue
+            if info["kind"] == "term":
+                score *= TERM_FACTOR
+            if info.get("keyword") and not named & set(info["keyword"]):
+                score *= OTHER_KEYWORD_FACTOR
+            ranked.append(Ranked(info["uid"], info["kind"], score, matched.get(doc, {})))
+        ranked.sort(key=lambda r: (-round(r.score, 6), r.uid))
+        return ranked
+
+    def lexical(self, reading: Reading) -> tuple[dict[int, float], dict[int, dict[str, set[str]]]]:
+        """BM25 per group (its best alternative, weighted) summed, times the document's coverage;
+        with the terms each document matched, by language."""
+        scores: dict[int, float] = defaultdict(float)
+        held: dict[int, float] = defaultdict(float)
+        matched: dict[int, dict[str, set[str]]] = defaultdict(dict)
+        total = 0.0
+        for group in reading.groups:
+            strength, best = self._group(group)
+            total += strength
+            for doc, (value, alt) in best.items():
+                scores[doc] += value
+                held[doc] += strength
+                matched[doc].setdefault(alt.lang, set()).update(alt.terms)
+        covered = {doc: score * (held[doc] / total if total else 0.0) ** COVERAGE_POWER for doc, score in scores.items()}
+        return covered, matched
+
+    def _group(self, group: Group) -> tuple[float, dict[int, tuple[float, Alternative]]]:
+        """A group's strength (its best alternative's weight × rarest term's idf) and, per document
+        holding every term of some alternative, the best alternative's weighted BM25."""
+        best: dict[int, tuple[float, Alternative]] = {}
+        strength = 0.0
+        for alt in group.alternatives:
+            strength = max(strength, alt.weight * max((self.idf(alt.lang, t) for t in alt.terms), default=0.0))
+            per_term = [self._scores(alt.lang, term) for term in alt.terms]
+            if not per_term or not all(per_term):
+                continue
+            for doc in set(per_term[0]).intersection(*per_term[1:]):
+                value = alt.weight * sum(p[doc] for p in per_term)
+                if value > best.get(doc, (0.0, alt))[0]:
+                    best[doc] = (value, alt)
+        return strength, best
+
+    def _scores(self, lang: str, term: str) -> dict[int, float]:
+        key = (lang, term)
+        if key not in self._cache:
+            self._cache[key] = self._bm25(lang, term)
+        return self._cache[key]
+
+
+def _with_semantic(lexical: dict[int, float], similar) -> dict[int, float]:
+    """The lexical scores (scaled to the best) and the cosines mixed by :data:`SEMANTIC_WEIGHT`,
+    over the lexical candidates and the :data:`SEMANTIC_CANDIDATES` nearest documents."""
+    import numpy as np
+
+    top = np.argsort(-similar)[:SEMANTIC_CANDIDATES]
+    best = max(lexical.values(), default=0.0) or 1.0
+    return {doc: (1 - SEMANTIC_WEIGHT) * lexical.get(doc, 0.0) / best + SEMANTIC_WEIGHT * max(0.0, float(similar[doc]))
+            for doc in set(lexical) | {int(d) for d in top}}

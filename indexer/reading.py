@@ -1,0 +1,381 @@
+"""How a query is read as a question: its language, its content words and their English.
+
+:func:`read` turns ``quanti segnalini fedeltà perde un planeswalker se subisce danno`` into a
+:class:`Reading`: the language (``--lang`` when given, else :func:`detect_language`), whether
+it is a question (:attr:`Reading.question`), and one :class:`Group` per content word or game
+term, each with the terms it is searched as:
+
+* the word itself, analysed in the query's language (it reaches the texts of that language);
+* for an Italian or French query, its English: a game term's English names from the
+  vocabulary (:mod:`indexer.vocab`: ``segnalini fedeltà`` → *loyalty counter*), else the
+  translations of its lemma in the bilingual word table (``corpus/wordtable.tsv``, learned
+  from the card texts: ``subisce`` → *subire*, ``perde`` → *lose*), each weighted by its
+  probability and its evidence; a number written as a word gives the English number word.
+
+Question words and function words (``cosa succede se``, ``que se passe-t-il``, ``est-ce
+que``, ``what happens if``, ``posso``, ``can I``) are dropped: they are never matched as
+words of another language (Italian ``un`` is not the Un-sets, ``due`` is not *due to*).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from kb.corpus import embedded_corpus
+from kb.text import ALL_ELISIONS, STOPWORDS, fold, strip_elision
+
+from .analysis import LANGS, terms
+from .vocab import spot
+
+WORDTABLE = "wordtable.tsv"  # in the embedded corpus
+WORDTABLE_REVIEW = "wordtable-review.tsv"
+NEARWORDS = "nearwords.tsv"  # everyday words by the encoder (kb.vocabulary.nearwords)
+NEAR_FLOOR = 0.7  # a near word's weight: how far its cosine is above this, over the rest of the way to 1
+JARGON = "jargon.tsv"  # players' words and the rules' words for them
+JARGON_WEIGHT = 0.8
+# A word table translation with this much evidence (line pairs) counts in full; less, by its log.
+FULL_EVIDENCE = 20
+MIN_WEIGHT = 0.15  # weaker translations are left out
+# Below this confidence the language identifier is not trusted.
+SURE = 0.6
+
+# Words that make a question a question, beside each language's function words.
+QUESTION_WORDS = {
+    "it": frozenset("""cosa che succede succedono accade capita posso puo puoi possono potrei potere devo deve
+        devono dovere quando come quanto quanti quante quanta quale quali perche dove chi mio mia miei mie
+        tuo tua tuoi tue fare fa faccio viene vengono essere stato stata sempre ancora allora cioe ok qualcosa
+        nulla niente gia anzi oppure invece bisogna serve durante mentre prima dopo ogni tutto tutti tutte
+        altro altra altri stesso stessa solo soltanto sopra sotto ecc""".split()),
+    "fr": frozenset("""que quoi qu est ce se passe passer t il elle on peut peux puis peuvent pouvoir dois doit
+        doivent devoir faut falloir quand comment combien pourquoi quel quelle quels quelles ou si mon ma mes
+        ton ta tes faire fait arrive arriver toujours encore alors cela ca quelque chose rien deja sinon
+        est-ce pendant avant apres chaque tout tous toutes autre autres meme seulement dessus dessous
+        lorsque lorsqu puisque""".split()),
+    "en": frozenset("""what happens happen happened can could may might do does did is are was were when how many
+        much why which who whom my mine your i me if still get gets got ok anything something nothing else
+        would will shall should there""".split()),
+}
+
+NUMBER_WORDS = {
+    "it": {"uno": "one", "una": "one", "due": "two", "tre": "three", "quattro": "four", "cinque": "five",
+           "sei": "six", "sette": "seven", "otto": "eight", "nove": "nine", "dieci": "ten", "venti": "twenty",
+           "quaranta": "forty", "zero": "zero"},
+    "fr": {"un": "one", "une": "one", "deux": "two", "trois": "three", "quatre": "four", "cinq": "five",
+           "six": "six", "sept": "seven", "huit": "eight", "neuf": "nine", "dix": "ten", "vingt": "twenty",
+           "quarante": "forty", "zero": "zero"},
+}
+# Number words that are also common function words: a number only before a noun-like content word.
+_AMBIGUOUS_NUMBERS = {"it": {"uno", "una", "due", "sei"}, "fr": {"un", "une", "neuf"}}
+
+_TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)*|\d+")
+
+
+@dataclass
+class Alternative:
+    """One way to find a group in the texts: analysed terms of one language, all needed."""
+
+    lang: str
+    terms: tuple[str, ...]
+    weight: float
+    source: str  # typed | vocabulary | table | number
+    shown: str  # the word or name as a person reads it
+
+
+@dataclass
+class Group:
+    """A content word or game term of the query and the terms it is searched as."""
+
+    text: str
+    alternatives: list[Alternative] = field(default_factory=list)
+    concept: str | None = None  # the vocabulary concept it names
+
+    @property
+    def english(self) -> list[str]:
+        """The English words or names it is searched as (for the "Read as" line)."""
+        return list(dict.fromkeys(a.shown for a in self.alternatives if a.lang == "en" and a.source != "negation"))
+
+
+@dataclass
+class Reading:
+    lang: str | None  # it, fr, en, or None when unsure
+    confidence: float
+    question: bool
+    groups: list[Group] = field(default_factory=list)
+    dropped: list[str] = field(default_factory=list)  # question and function words left out
+
+    def read_as(self) -> str:
+        """``loyalty counter · planeswalker · damage``: each group as its English (else as typed)."""
+        parts = []
+        for group in self.groups:
+            english = [_running(name) for name in group.english]
+            parts.append(" / ".join(dict.fromkeys(english[:2])) if english else group.text)
+        return " · ".join(parts)
+
+    def to_dict(self) -> dict:
+        return {"lang": self.lang, "confidence": round(self.confidence, 3), "question": self.question,
+                "read_as": self.read_as(),
+                "words": [{"text": g.text, "concept": g.concept,
+                           "searched_as": [{"lang": a.lang, "text": a.shown, "weight": round(a.weight, 3),
+                                            "source": a.source} for a in g.alternatives]} for g in self.groups],
+                "dropped": self.dropped}
+
+
+def _running(name: str) -> str:
+    """A name as written inside a sentence (``Loyalty Counter`` → ``loyalty counter``; ``X`` stays)."""
+    return name if len(name) <= 1 or name.isupper() else name.lower()
+
+
+@lru_cache(maxsize=1)
+def _detector():
+    from lingua import Language, LanguageDetectorBuilder
+
+    return LanguageDetectorBuilder.from_languages(
+        Language.ITALIAN, Language.FRENCH, Language.ENGLISH).with_low_accuracy_mode().build()
+
+
+def detect_language(text: str) -> tuple[str | None, float]:
+    """The language of ``text`` among it, fr and en, and how sure the identifier is (None when
+    it is not: :data:`SURE`). Function and question words decide when the identifier hesitates."""
+    values = _detector().compute_language_confidence_values(text)
+    best = values[0] if values else None
+    lang = best.language.iso_code_639_1.name.lower() if best else None
+    confidence = float(best.value) if best else 0.0
+    if confidence >= SURE:
+        return lang, confidence
+    votes = {l: sum(1 for w in _folded_words(text) if w in STOPWORDS[l] | QUESTION_WORDS[l]) for l in LANGS}
+    ranked = sorted(votes.items(), key=lambda kv: -kv[1])
+    if ranked[0][1] >= 2 and ranked[0][1] > ranked[1][1]:
+        return ranked[0][0], confidence
+    return None, confidence
+
+
+def _folded_words(text: str) -> list[str]:
+    return [fold(strip_elision(w, ALL_ELISIONS)[0]) for w in _TOKEN.findall(text.lower())]
+
+
+@lru_cache(maxsize=1)
+def word_table() -> dict[str, dict[str, list[tuple[str, float, int]]]]:
+    """lang → foreign lemma or written form → [(English lemma, probability, evidence)] of
+    ``corpus/wordtable.tsv`` (a written form shares its lemma's list), reviewed."""
+    tables: dict[str, dict[str, list[tuple[str, float, int]]]] = {}
+    forms: list[tuple[str, str, str]] = []
+    path = embedded_corpus() / WORDTABLE
+    for line in (path.read_text(encoding="utf-8").splitlines() if path.is_file() else []):
+        if line and not line.startswith("#"):
+            lang, foreign, english, probability, evidence = line.split("\t")
+            if evidence == "form":
+                forms.append((lang, foreign, english))
+            else:
+                tables.setdefault(lang, {}).setdefault(foreign, []).append((english, float(probability), int(evidence)))
+    for (lang, foreign), (english, replace) in _reviewed().items():
+        learned = [] if replace else [t for t in tables.setdefault(lang, {}).get(foreign, []) if t[0] not in english]
+        tables.setdefault(lang, {})[foreign] = [(e, 1.0, FULL_EVIDENCE) for e in english] + learned
+    for lang, form, lemma_ in forms:
+        if lemma_ in tables.get(lang, {}):
+            tables[lang].setdefault(form, tables[lang][lemma_])
+    return tables
+
+
+def _reviewed() -> dict[tuple[str, str], tuple[list[str], bool]]:
+    """(lang, foreign) → (its English words, whether they replace the learned ones) of the review."""
+    path = embedded_corpus() / WORDTABLE_REVIEW
+    found: dict[tuple[str, str], tuple[list[str], bool]] = {}
+    for line in (path.read_text(encoding="utf-8").splitlines() if path.is_file() else []):
+        if line and not line.startswith("#"):
+            lang, foreign, english, action, _note = line.split("\t")
+            words, replace = found.setdefault((lang, foreign), ([], False))
+            words.append(english)
+            found[(lang, foreign)] = (words, replace or action == "replace")
+    return found
+
+
+@lru_cache(maxsize=1)
+def near_words() -> dict[str, dict[str, list[tuple[str, float]]]]:
+    """lang → folded word → [(English word, cosine)] of ``corpus/nearwords.tsv``."""
+    path = embedded_corpus() / NEARWORDS
+    found: dict[str, dict[str, list[tuple[str, float]]]] = {}
+    for line in (path.read_text(encoding="utf-8").splitlines() if path.is_file() else []):
+        if line and not line.startswith("#"):
+            lang, foreign, english, cosine = line.split("\t")
+            found.setdefault(lang, {}).setdefault(foreign, []).append((english, float(cosine)))
+    return found
+
+
+@lru_cache(maxsize=1)
+def jargon() -> dict[str, tuple[str, ...]]:
+    """Folded players' word → the rules' words for it (``corpus/jargon.tsv``)."""
+    path = embedded_corpus() / JARGON
+    found: dict[str, tuple[str, ...]] = {}
+    for line in (path.read_text(encoding="utf-8").splitlines() if path.is_file() else []):
+        if line and not line.startswith("#"):
+            word, rules_words = line.split("\t")[:2]
+            found[fold(word)] = tuple(rules_words.split())
+    return found
+
+
+def is_real_word(word: str, lang: str | None) -> bool:
+    """Whether ``word`` is a word of ``lang`` (of Italian or French when None): a function or
+    question word, a word of the word tables, or one the lemmatiser knows. A real word is never
+    "corrected" into another (``vuoto`` is not *voto*, ``combien`` is not *combine*)."""
+    import simplemma
+
+    folded = fold(word)
+    langs = (lang,) if lang else ("it", "fr")
+    for code in langs:
+        if folded in STOPWORDS.get(code, ()) or folded in QUESTION_WORDS.get(code, ()):
+            return True
+        if folded in word_table().get(code, {}) or folded in near_words().get(code, {}):
+            return True
+    return lang is not None and simplemma.is_known(word.lower(), lang=lang)
+
+
+def lemma(word: str, lang: str) -> str:
+    import simplemma
+
+    return fold(simplemma.lemmatize(word, lang=lang))
+
+
+def translated(word: str, lang: str) -> list[tuple[str, float, int]]:
+    """The English of an Italian or French word by the word table: (lemma, weight, evidence),
+    weight = probability × how much evidence there is (full from :data:`FULL_EVIDENCE` line pairs)."""
+    table = word_table().get(lang, {})
+    folded = fold(word)
+    found = table.get(folded) or (None if folded in near_words().get(lang, {}) else table.get(lemma(word, lang))) or []
+    out = []
+    for english, probability, evidence in found:
+        weight = probability * min(1.0, math.log1p(evidence) / math.log1p(FULL_EVIDENCE))
+        if weight >= MIN_WEIGHT:
+            out.append((english, weight, evidence))
+    if not found:  # an everyday word the card texts do not teach: the encoder's nearest rules words
+        for english, cosine in near_words().get(lang, {}).get(fold(word), []):
+            weight = (cosine - NEAR_FLOOR) / (1 - NEAR_FLOOR)
+            if weight >= MIN_WEIGHT:
+                out.append((english, weight, 0))
+    return out
+
+
+def query_language(langs: set[str], text: str, hint: str | None = None) -> tuple[str | None, float]:
+    """The language a query is read in and how sure that is: ``hint`` (the page's language) or
+    the one language ``--lang`` names, else the one identified (None when unsure)."""
+    if hint in LANGS:
+        return hint, 1.0
+    if len(langs) == 1:
+        return next(iter(langs)), 1.0
+    return detect_language(text) if text.strip() else (None, 0.0)
+
+
+def read_query(text: str, lang: str | None = None) -> Reading:
+    """How ``text`` is read, in ``lang`` when the user gave one, else in the language identified."""
+    confidence = 1.0
+    if lang is None:
+        lang, confidence = detect_language(text)
+    return read(text, lang, confidence)
+
+
+def read(text: str, lang: str | None, confidence: float = 1.0, concept_whole: bool = False) -> Reading:
+    """How ``text`` is read (see the module docstring) in ``lang`` (None: any of the three)."""
+    raw = [strip_elision(w, ALL_ELISIONS)[0] for w in _TOKEN.findall(text.lower())]
+    raw = [w for w in raw if w]
+    folded = [fold(w) for w in raw]
+    langs = (lang,) if lang else LANGS
+    function = set().union(*(STOPWORDS[l] | QUESTION_WORDS[l] for l in langs))
+    numbers = NUMBER_WORDS.get(lang or "", {})
+    spots = {s.start: s for s in spot(" ".join(folded), lang)} if folded else {}
+    groups: list[Group] = []
+    dropped: list[str] = []
+    position = 0
+    while position < len(folded):
+        found = spots.get(position)
+        if found is not None and _worth_a_group(found, folded, function):
+            groups.append(_concept_group(found, raw[position:found.end], lang))
+            position = found.end
+            continue
+        word, key = raw[position], folded[position]
+        position += 1
+        if key in numbers and not (key in _AMBIGUOUS_NUMBERS.get(lang or "", ()) and key in function):
+            groups.append(Group(word, [Alternative("en", (numbers[key],), 1.0, "number", numbers[key])]
+                                + _typed(word, (lang,))))
+            continue
+        if key in function or len(key) < 2:
+            dropped.append(word)
+            continue
+        group = Group(word, _typed(word, langs))
+        if key in jargon():
+            analysed = tuple(t for w in jargon()[key] for t in terms(w, "en"))
+            if analysed:
+                group.alternatives.append(Alternative("en", analysed, JARGON_WEIGHT, "jargon", " ".join(jargon()[key])))
+        for source_lang in (l for l in langs if l in ("it", "fr")):
+            for english, weight, _ in translated(word, source_lang):
+                analysed = tuple(terms(english, "en"))
+                if analysed and all(a.terms != analysed or a.lang != "en" for a in group.alternatives):
+                    group.alternatives.append(Alternative("en", analysed, weight * (1.0 if lang else 0.5),
+                                                          "table", english))
+        if group.alternatives:
+            groups.append(group)
+        else:
+            dropped.append(word)
+    groups = [_with_negations(g) for g in _distinct(groups)]
+    # Italian and French words of two or more are read so too: matched raw, they would meet English
+    # look-alikes (due segnalini: not "due to")
+    question = not concept_whole and (text.rstrip().endswith("?") or len(groups) >= 3 or (
+        len(groups) >= 2 and (bool(dropped) or lang in ("it", "fr"))))
+    return Reading(lang, confidence, question, groups, dropped)
+
+
+NEGATION_WEIGHT = 0.6  # "must be untapped" answers "can a tapped creature block?"
+
+
+def _with_negations(group: Group) -> Group:
+    """A group whose English is one word also searched as its ``un-`` form, at a lower weight: the
+    rules often say what a thing must not be (*untapped*, *unblocked*) where a question names it."""
+    for alt in [a for a in group.alternatives if a.lang == "en" and len(a.terms) == 1 and " " not in a.shown]:
+        word = alt.shown.lower()
+        if word.isalpha() and not word.startswith("un"):
+            negated = tuple(terms("un" + word, "en"))
+            if negated and all(a.terms != negated for a in group.alternatives):
+                group.alternatives.append(Alternative("en", negated, alt.weight * NEGATION_WEIGHT, "negation", "un" + word))
+    return group
+
+
+def _distinct(groups: list[Group]) -> list[Group]:
+    """Each game term or word once (``la copia di una magia conta come magia``: one *spell*)."""
+    seen: set = set()
+    kept = []
+    for group in groups:
+        key = group.concept or tuple(sorted((a.lang, a.terms) for a in group.alternatives))
+        if key not in seen:
+            seen.add(key)
+            kept.append(group)
+    return kept
+
+
+def _worth_a_group(found, folded: list[str], function: set[str]) -> bool:
+    """A vocabulary name is a group unless it is one function word (``tutti``, ``est``)."""
+    return not (found.end - found.start == 1 and folded[found.start] in function)
+
+
+def _typed(word: str, langs: tuple[str, ...]) -> list[Alternative]:
+    """The word as typed, analysed in each of ``langs``."""
+    out = []
+    for lang in langs:
+        analysed = tuple(terms(word, lang))
+        if analysed:
+            out.append(Alternative(lang, analysed, 1.0, "typed", word))
+    return out
+
+
+def _concept_group(found, words: list[str], lang: str | None) -> Group:
+    """A game term: its names in every language, the query's own words first."""
+    match = found.matches[0]
+    concept = match.concept
+    group = Group(" ".join(words), _typed(" ".join(words), (lang,) if lang else LANGS), concept.id)
+    for name in concept.names:
+        if name.form == "obsolete":
+            continue
+        analysed = tuple(terms(name.text, name.lang))
+        if analysed and all(a.terms != analysed or a.lang != name.lang for a in group.alternatives):
+            group.alternatives.append(Alternative(name.lang, analysed, 1.0, "vocabulary", name.text))
+    return group
