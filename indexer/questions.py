@@ -126,8 +126,7 @@ class QuestionIndex:
         self.lengths: dict[str, list[int]] = data.get("lengths", {})
         self._cache: dict[tuple[str, str], dict[int, float]] = {}  # BM25 of a term, per document
         self.count = {lang: sum(1 for n in self.lengths.get(lang, ()) if n) for lang in LANGS}
-        self.average = {lang: (sum(self.lengths[lang]) / self.count[lang]) if self.count[lang] else 1.0
-                        for lang in LANGS}
+        self.average = {lang: sum(self.lengths[lang]) / self.count[lang] if self.count[lang] else 1.0 for lang in LANGS}
         path = Path(index_dir) / VECTORS_FILE
         self.vectors = None
         if path.is_file() and SEMANTIC_WEIGHT > 0:

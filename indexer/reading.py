@@ -33,6 +33,7 @@ from .vocab import spot
 WORDTABLE = "wordtable.tsv"  # in the embedded corpus
 WORDTABLE_REVIEW = "wordtable-review.tsv"
 NEARWORDS = "nearwords.tsv"  # everyday words by the encoder (kb.vocabulary.nearwords)
+NEAR_BESIDE = 0.85  # cosine from which a near word joins a learned translation
 NEAR_FLOOR = 0.7  # a near word's weight: how far its cosine is above this, over the rest of the way to 1
 JARGON = "jargon.tsv"  # players' words and the rules' words for them
 JARGON_WEIGHT = 0.8
@@ -70,7 +71,7 @@ NUMBER_WORDS = {
 # Number words that are also common function words: a number only before a noun-like content word.
 _AMBIGUOUS_NUMBERS = {"it": {"uno", "una", "due", "sei"}, "fr": {"un", "une", "neuf"}}
 
-_TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)*|\d+")
+_TOKEN = re.compile(r"[+-]?\d+/[+-]?\d+|[^\W_]+(?:['’][^\W_]+)*|\d+")
 
 
 @dataclass
@@ -179,6 +180,7 @@ def word_table() -> dict[str, dict[str, list[tuple[str, float, int]]]]:
     return tables
 
 
+@lru_cache(maxsize=1)
 def _reviewed() -> dict[tuple[str, str], tuple[list[str], bool]]:
     """(lang, foreign) → (its English words, whether they replace the learned ones) of the review."""
     path = embedded_corpus() / WORDTABLE_REVIEW
@@ -249,11 +251,12 @@ def translated(word: str, lang: str) -> list[tuple[str, float, int]]:
         weight = probability * min(1.0, math.log1p(evidence) / math.log1p(FULL_EVIDENCE))
         if weight >= MIN_WEIGHT:
             out.append((english, weight, evidence))
-    if not found:  # an everyday word the card texts do not teach: the encoder's nearest rules words
-        for english, cosine in near_words().get(lang, {}).get(fold(word), []):
-            weight = (cosine - NEAR_FLOOR) / (1 - NEAR_FLOOR)
-            if weight >= MIN_WEIGHT:
-                out.append((english, weight, 0))
+    # an everyday word the card texts do not teach: the encoder's nearest rules words (also beside a
+    # learned translation, when the encoder is sure)
+    for english, cosine in near_words().get(lang, {}).get(fold(word), []):
+        weight = (cosine - NEAR_FLOOR) / (1 - NEAR_FLOOR)
+        if weight >= MIN_WEIGHT and (not found or cosine >= NEAR_BESIDE) and all(e != english for e, _, _ in out):
+            out.append((english, weight, 0))
     return out
 
 
@@ -277,52 +280,109 @@ def read_query(text: str, lang: str | None = None) -> Reading:
 
 def read(text: str, lang: str | None, confidence: float = 1.0, concept_whole: bool = False) -> Reading:
     """How ``text`` is read (see the module docstring) in ``lang`` (None: any of the three)."""
-    raw = [strip_elision(w, ALL_ELISIONS)[0] for w in _TOKEN.findall(text.lower())]
+    raw = [strip_elision(w, ALL_ELISIONS)[0] if not _POWER.fullmatch(w) else w
+           for w in _TOKEN.findall(text.lower())]
     raw = [w for w in raw if w]
-    folded = [fold(w) for w in raw]
+    folded = [_placeholder(w) if _POWER.fullmatch(w) else fold(w) for w in raw]
     langs = (lang,) if lang else LANGS
     function = set().union(*(STOPWORDS[l] | QUESTION_WORDS[l] for l in langs))
-    numbers = NUMBER_WORDS.get(lang or "", {})
     spots = {s.start: s for s in spot(" ".join(folded), lang)} if folded else {}
     groups: list[Group] = []
     dropped: list[str] = []
     position = 0
     while position < len(folded):
         found = spots.get(position)
-        if found is not None and _worth_a_group(found, folded, function):
-            groups.append(_concept_group(found, raw[position:found.end], lang))
+        matches = _in_languages(found, lang) if found is not None else ()
+        if matches and _worth_a_group(found, folded, function):
+            groups.append(_concept_group(matches, raw[position:found.end], lang))
             position = found.end
             continue
         word, key = raw[position], folded[position]
         position += 1
-        if key in numbers and not (key in _AMBIGUOUS_NUMBERS.get(lang or "", ()) and key in function):
-            groups.append(Group(word, [Alternative("en", (numbers[key],), 1.0, "number", numbers[key])]
-                                + _typed(word, (lang,))))
-            continue
-        if key in function or len(key) < 2:
+        group = _number_group(word, key, lang, function) or (None if key in function else _word_group(word, key, lang))
+        if group is None or not group.alternatives:
             dropped.append(word)
-            continue
-        group = Group(word, _typed(word, langs))
-        if key in jargon():
-            analysed = tuple(t for w in jargon()[key] for t in terms(w, "en"))
-            if analysed:
-                group.alternatives.append(Alternative("en", analysed, JARGON_WEIGHT, "jargon", " ".join(jargon()[key])))
-        for source_lang in (l for l in langs if l in ("it", "fr")):
-            for english, weight, _ in translated(word, source_lang):
-                analysed = tuple(terms(english, "en"))
-                if analysed and all(a.terms != analysed or a.lang != "en" for a in group.alternatives):
-                    group.alternatives.append(Alternative("en", analysed, weight * (1.0 if lang else 0.5),
-                                                          "table", english))
-        if group.alternatives:
-            groups.append(group)
         else:
-            dropped.append(word)
+            groups.append(group)
     groups = [_with_negations(g) for g in _distinct(groups)]
     # Italian and French words of two or more are read so too: matched raw, they would meet English
     # look-alikes (due segnalini: not "due to")
     question = not concept_whole and (text.rstrip().endswith("?") or len(groups) >= 3 or (
         len(groups) >= 2 and (bool(dropped) or lang in ("it", "fr"))))
     return Reading(lang, confidence, question, groups, dropped)
+
+
+# Power and toughness as typed (+1/+1, -2/-2, 0/0): one word of the question.
+_POWER = re.compile(r"[+-]?\d+/[+-]?\d+")
+ENGLISH_NUMBERS = {str(n): w for n, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen twenty".split())}
+
+
+def _placeholder(power: str) -> str:
+    """A power/toughness pair as one word that names no game term (spotting counts words)."""
+    return "pt" + power.replace("+", "p").replace("-", "m").replace("/", "x")
+
+
+def _number_group(word: str, key: str, lang: str | None, function: set[str]) -> Group | None:
+    """A number as a group: digits also as the English word the rules write (``10`` → *ten*), a
+    number word as its English word and digits (``dieci`` → *ten*, *10*), a power/toughness pair as
+    its numbers (``-1/-1``)."""
+    if _POWER.fullmatch(word):
+        return Group(word, [Alternative("en", tuple(terms(word, "en")), 1.0, "number", word)])
+    if key.isdigit():
+        group = Group(word, [Alternative("en", (key,), 1.0, "number", key)])
+        if key in ENGLISH_NUMBERS:
+            group.alternatives.append(Alternative("en", (ENGLISH_NUMBERS[key],), 1.0, "number", ENGLISH_NUMBERS[key]))
+        return group
+    numbers = NUMBER_WORDS.get(lang or "", {})
+    if key not in numbers or (key in _AMBIGUOUS_NUMBERS.get(lang or "", ()) and key in function):
+        return None
+    digits = {w: n for n, w in ENGLISH_NUMBERS.items()}.get(numbers[key])
+    group = Group(word, [Alternative("en", (numbers[key],), 1.0, "number", numbers[key])] + _typed(word, (lang,)))
+    if digits:
+        group.alternatives.append(Alternative("en", (digits,), 1.0, "number", digits))
+    return group
+
+
+def _word_group(word: str, key: str, lang: str | None) -> Group | None:
+    """A content word: as typed in its language, its players' words, its English translations."""
+    if len(key) < 2:
+        return None
+    langs = (lang,) if lang else LANGS
+    group = Group(word, _typed(word, langs))
+    if key in jargon():
+        analysed = tuple(t for w in jargon()[key] for t in terms(w, "en"))
+        if analysed:
+            group.alternatives.append(Alternative("en", analysed, JARGON_WEIGHT, "jargon", " ".join(jargon()[key])))
+    for source_lang in (l for l in langs if l in ("it", "fr")):
+        for english, weight, _ in translated(word, source_lang):
+            _add_english(group, english, weight * (1.0 if lang else 0.5), "table")
+        if (english := _query_phrases(source_lang).get(key)) is not None:
+            _add_english(group, english, 1.0, "lexicon")
+    return group
+
+
+@lru_cache(maxsize=2)
+def _query_phrases(lang: str) -> dict[str, str]:
+    """The curated query words of :mod:`indexer.lexicon` (``pareggio`` → *tie*), one word each."""
+    from .lexicon import pairs
+
+    return {fold(foreign): english for foreign, english in pairs(lang) if " " not in foreign}
+
+
+def _add_english(group: Group, english: str, weight: float, source: str) -> None:
+    analysed = tuple(terms(english, "en"))
+    if analysed and all(a.terms != analysed or a.lang != "en" for a in group.alternatives):
+        group.alternatives.append(Alternative("en", analysed, weight, source, english))
+
+
+def _in_languages(found, lang: str | None) -> tuple:
+    """The matches of a spotted name in the query's language or in English (an English question's
+    *sort* is not the French *sort*, a spell); every match when the language is unknown."""
+    if lang is None:
+        return found.matches
+    return tuple(m for m in found.matches if m.name.lang in (lang, "en"))
 
 
 NEGATION_WEIGHT = 0.6  # "must be untapped" answers "can a tapped creature block?"
@@ -333,7 +393,7 @@ def _with_negations(group: Group) -> Group:
     rules often say what a thing must not be (*untapped*, *unblocked*) where a question names it."""
     for alt in [a for a in group.alternatives if a.lang == "en" and len(a.terms) == 1 and " " not in a.shown]:
         word = alt.shown.lower()
-        if word.isalpha() and not word.startswith("un"):
+        if word.isalpha() and word.endswith("ed") and not word.startswith("un"):
             negated = tuple(terms("un" + word, "en"))
             if negated and all(a.terms != negated for a in group.alternatives):
                 group.alternatives.append(Alternative("en", negated, alt.weight * NEGATION_WEIGHT, "negation", "un" + word))
@@ -367,10 +427,10 @@ def _typed(word: str, langs: tuple[str, ...]) -> list[Alternative]:
     return out
 
 
-def _concept_group(found, words: list[str], lang: str | None) -> Group:
-    """A game term: its names in every language, the query's own words first."""
-    match = found.matches[0]
-    concept = match.concept
+def _concept_group(matches: tuple, words: list[str], lang: str | None) -> Group:
+    """A game term: its names in every language, the query's own words first; a reviewed word
+    table entry adds its sense too (Italian *livello* is a level and a layer)."""
+    concept = matches[0].concept
     group = Group(" ".join(words), _typed(" ".join(words), (lang,) if lang else LANGS), concept.id)
     for name in concept.names:
         if name.form == "obsolete":
@@ -378,4 +438,7 @@ def _concept_group(found, words: list[str], lang: str | None) -> Group:
         analysed = tuple(terms(name.text, name.lang))
         if analysed and all(a.terms != analysed or a.lang != name.lang for a in group.alternatives):
             group.alternatives.append(Alternative(name.lang, analysed, 1.0, "vocabulary", name.text))
+    if lang in ("it", "fr") and len(words) == 1:
+        for english in _reviewed().get((lang, fold(words[0])), ([], False))[0]:
+            _add_english(group, english, 1.0, "review")
     return group

@@ -105,7 +105,8 @@ class Searcher:
         if reading is not None and reading.question:
             page.add(self._question_hits(parsed, reading, limit))
             concept_hits, concepts = [], {}
-        if parsed.items and not page.full:
+        only_function_words = reading is not None and not reading.groups  # "cosa succede se?": nothing to find
+        if parsed.items and not page.full and not only_function_words:
             cards_last = bool(concepts)  # a card named so is already above, among the names
             self._add_text_hits(parsed, texts, page, cards_last, others, concepts)
         if concept_hits and not whole and not any(h.kind == "card" for h in names):
@@ -299,6 +300,8 @@ class Searcher:
             hit.texts = {}
             for stored in texts or [hit.extra.get("_stored", {})]:
                 hit.texts.setdefault(stored.get("lang", hit.lang), _text_of(stored))
+            if _not_asked(hit, parsed) and texts:  # found in English, held in a language asked for: shown in it
+                _shown_in(hit, texts[0])
             if _not_asked(hit, parsed):
                 hit.extra["fallback"] = {"asked": sorted(parsed.langs, key=LANG_ORDER.get), "shown": hit.lang}
             hit.id = f"rule/{hit.number}" if hit.number else hit.id
@@ -306,8 +309,8 @@ class Searcher:
             for key in ("source", "source_number"):
                 hit.extra.pop(key, None)
         for hit in page:
-            hit.extra.pop("_stored", None)
-            hit.extra.pop("_uid", None)
+            for key in ("_stored", "_uid", "_matched"):
+                hit.extra.pop(key, None)
         return page
 
     def _rule_filter(self, parsed: Parsed, kinds: bool = False) -> Q.Query | None:
@@ -351,6 +354,7 @@ class Searcher:
         # more candidates than it shows.
         extra["_content"] = stored.get("content", "") or ""
         extra["_marks"] = {t for f, t in matched if f in fields_of(lang)}
+        extra["_matched"] = matched
         extra["_numkey"] = stored.get("numkey", "")
         extra["_uid"] = stored.get("uid", "")
         extra["_stored"] = stored
@@ -400,6 +404,13 @@ class _Ranked:
         if docnum not in self._stored:
             self._stored[docnum] = self._searcher.searcher.stored_fields(docnum)
         return self._stored[docnum]
+
+
+def _shown_in(hit: Hit, stored: dict) -> None:
+    """Show ``hit`` as its version ``stored`` (another language's text of the same rule)."""
+    hit.lang = stored.get("lang", hit.lang)
+    hit.extra["_content"] = stored.get("content", "") or ""
+    hit.extra["_marks"] = {t for f, t in hit.extra.get("_matched", ()) if f in fields_of(hit.lang)}
 
 
 def _text_of(stored: dict) -> dict:

@@ -118,3 +118,15 @@ def test_the_development_half_keeps_its_recorded_quality(kb) -> None:
     recorded = RECORDED["embedded"]["dev"]["mrr@10"]
     measured = _mrr(kb, "dev")
     assert measured >= recorded - ALLOWED_DROP, f"dev MRR@10 {measured:.3f}, recorded {recorded:.3f}"
+
+
+def test_a_question_of_only_question_words_finds_nothing_rather_than_look_alikes(kb) -> None:
+    hits = search(kb, "cosa succede se?")
+    assert list(hits) == [] and hits.reading["words"] == []
+
+
+def test_with_lang_a_rule_found_in_english_is_shown_in_the_language_asked_when_held(kb) -> None:
+    hits = search(kb, "il voto è in pareggio, cosa succede?", lang="it", limit=5)
+    held = [h for h in hits if h.number == "701.38d"]
+    assert held and held[0].lang == "it" and "fallback" not in held[0].extra
+    assert held[0].snippet.startswith("Se un effetto")

@@ -53,12 +53,11 @@ def test_everyday_words_the_cards_never_print_are_translated_by_the_near_words_t
     assert [e for e, _, _ in translated("vuoto", "it")] == ["empty"]
 
 
-@pytest.mark.parametrize("query, number", [("dieci segnalini veleno", "ten"), ("dix marqueurs poison", "ten"),
-                                           ("ten poison counters", None)])
-def test_numbers_written_as_words_are_read_as_numbers(query: str, number: str | None) -> None:
+@pytest.mark.parametrize("query, numbers", [("dieci segnalini veleno", ["ten", "10"]),
+                                            ("dix marqueurs poison", ["ten", "10"]), ("ten poison counters", [])])
+def test_numbers_written_as_words_are_read_as_numbers(query: str, numbers: list[str]) -> None:
     reading = read_query(query)
-    numbers = [a.shown for g in reading.groups for a in g.alternatives if a.source == "number"]
-    assert numbers == ([number] if number else [])
+    assert [a.shown for g in reading.groups for a in g.alternatives if a.source == "number"] == numbers
 
 
 @pytest.mark.parametrize("word, lang", [("vuoto", "it"), ("combien", "fr"), ("comment", "fr"),
@@ -87,3 +86,32 @@ def test_read_as_names_each_word_by_its_english() -> None:
     reading = read_query("quanti segnalini fedeltà perde un planeswalker se subisce danno")
     assert reading.read_as().split(" · ")[:2] == ["counter", "loyalty"]
     assert reading.to_dict()["lang"] == "it"
+
+
+def test_power_toughness_and_digits_are_words_of_the_question() -> None:
+    reading = read_query("La mia creatura ha costituzione 0 dopo un effetto -2/-2, muore anche se è indistruttibile?")
+    shown = [g.text for g in reading.groups]
+    assert "0" in shown and "-2/-2" in shown
+    zero = next(g for g in reading.groups if g.text == "0")
+    assert {a.shown for a in zero.alternatives} == {"0", "zero"}
+
+
+def test_a_game_term_is_read_only_in_the_query_language_or_english() -> None:
+    reading = read_query("Can I sort my graveyard order?")
+    assert reading.lang == "en"
+    sort = next(g for g in reading.groups if g.text == "sort")
+    assert sort.concept is None  # not the French "sort", a spell
+
+
+def test_a_reviewed_sense_joins_a_game_term_of_the_same_name() -> None:
+    reading = read("in che livello si applicano gli effetti", "it")
+    level = next(g for g in reading.groups if g.text == "livello")
+    assert {"level", "layer"} <= {name.lower() for name in level.english}
+
+
+def test_only_past_participles_are_also_searched_as_their_negation() -> None:
+    reading = read("una creatura tappata può bloccare", "it")
+    negations = {a.shown for g in reading.groups for a in g.alternatives if a.source == "negation"}
+    assert negations == {"untapped"}
+    assert not {a.shown for g in read_query("what if the vote is a tie").groups for a in g.alternatives
+                if a.source == "negation"}

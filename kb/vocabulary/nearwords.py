@@ -28,7 +28,7 @@ from ..sources import read_source
 from ..text import STOPWORDS, fold
 
 LANGS = ("it", "fr")
-WORDS = 20_000  # most frequent words per language
+WORDS = 50_000  # most frequent words per language
 MIN_COSINE = 0.78
 MIN_RULE_COUNT = 3  # an English word must appear this often in the rules
 TOP = 2
