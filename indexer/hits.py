@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
+
+from .schema import fields_of
 
 
 # What the terminal and the search page show together, in this order, and the kinds in each.
@@ -69,3 +72,20 @@ class Hits(list):
         # {number asked, lang, source, reference number} (the Italian Voto's 701.31 is 701.38)
         self.elsewhere = elsewhere or []
         self.reading: dict[str, Any] | None = None  # how a question was read (indexer.reading)
+
+
+def shown_in(hit: Hit, stored: dict) -> None:
+    """Show ``hit`` as its version ``stored`` (another language's text of the same rule)."""
+    hit.lang = stored.get("lang", hit.lang)
+    hit.extra["_content"] = stored.get("content", "") or ""
+    hit.extra["_marks"] = {t for f, t in hit.extra.get("_matched", ()) if f in fields_of(hit.lang)}
+
+
+def text_of(stored: dict) -> dict:
+    """One language's text of a rule hit: text, title, source, and its own number if it differs."""
+    extra = json.loads(stored["extra"]) if stored.get("extra") else {}
+    text = {"text": stored.get("content", ""), "title": stored.get("title") or None,
+            "source": extra.get("source") or stored.get("doc", "")}
+    if extra.get("source_number"):
+        text["source_number"] = extra["source_number"]
+    return text

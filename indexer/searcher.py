@@ -34,7 +34,7 @@ from kb.numbering import RuleNumber
 
 from .analysis import name_key
 from .concepts import described, kept_out, named_by, primary_rules, rules_of
-from .hits import Hit, Hits
+from .hits import Hit, Hits, shown_in, text_of
 from .questions import QuestionIndex
 from .query import Parsed, QueryError, SearchTimeout, Word, add_filter, parse_query
 from .page import Page, candidates
@@ -299,9 +299,9 @@ class Searcher:
                                       LANG_ORDER.get(v["lang"], 9), v["uid"]))
             hit.texts = {}
             for stored in texts or [hit.extra.get("_stored", {})]:
-                hit.texts.setdefault(stored.get("lang", hit.lang), _text_of(stored))
+                hit.texts.setdefault(stored.get("lang", hit.lang), text_of(stored))
             if _not_asked(hit, parsed) and texts:  # found in English, held in a language asked for: shown in it
-                _shown_in(hit, texts[0])
+                shown_in(hit, texts[0])
             if _not_asked(hit, parsed):
                 hit.extra["fallback"] = {"asked": sorted(parsed.langs, key=LANG_ORDER.get), "shown": hit.lang}
             hit.id = f"rule/{hit.number}" if hit.number else hit.id
@@ -404,23 +404,6 @@ class _Ranked:
         if docnum not in self._stored:
             self._stored[docnum] = self._searcher.searcher.stored_fields(docnum)
         return self._stored[docnum]
-
-
-def _shown_in(hit: Hit, stored: dict) -> None:
-    """Show ``hit`` as its version ``stored`` (another language's text of the same rule)."""
-    hit.lang = stored.get("lang", hit.lang)
-    hit.extra["_content"] = stored.get("content", "") or ""
-    hit.extra["_marks"] = {t for f, t in hit.extra.get("_matched", ()) if f in fields_of(hit.lang)}
-
-
-def _text_of(stored: dict) -> dict:
-    """One language's text of a rule hit: text, title, source, and its own number if it differs."""
-    extra = json.loads(stored["extra"]) if stored.get("extra") else {}
-    text = {"text": stored.get("content", ""), "title": stored.get("title") or None,
-            "source": extra.get("source") or stored.get("doc", "")}
-    if extra.get("source_number"):
-        text["source_number"] = extra["source_number"]
-    return text
 
 
 def _not_asked(hit: Hit, parsed: Parsed) -> bool:

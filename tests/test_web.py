@@ -13,6 +13,7 @@ import re
 import threading
 import warnings
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 
@@ -540,3 +541,12 @@ def test_a_rule_number_in_the_search_box_keeps_the_languages_chosen(product_kb: 
     jump = client_for(product_kb).get("/search", params={"q": "701.31", "lang": "it", "ui": "fr"},
                                       follow_redirects=False)
     assert jump.status_code == 303 and jump.headers["location"] == "/rules/701.31?lang=it&ui=fr#R70131"
+
+
+def test_a_question_is_read_in_the_interface_language_and_the_page_says_how(real: TestClient) -> None:
+    _require_search()
+    page = real.get("/search", params={"q": "una creatura tappata può bloccare?", "ui": "it"})
+    assert page.status_code == 200
+    assert "Letta come:" in page.text and "creature · tapped · block" in page.text
+    api = real.get("/api/search", params={"q": "que se passe-t-il si je pioche dans une bibliothèque vide ?"})
+    assert api.status_code == 200 and "draw" in unquote(api.headers["X-Read-As"])
