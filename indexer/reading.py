@@ -9,8 +9,11 @@ term, each with the terms it is searched as:
 * for an Italian or French query, its English: a game term's English names from the
   vocabulary (:mod:`indexer.vocab`: ``segnalini fedeltà`` → *loyalty counter*), else the
   translations of its lemma in the bilingual word table (``corpus/wordtable.tsv``, learned
-  from the card texts: ``subisce`` → *subire*, ``perde`` → *lose*), each weighted by its
-  probability and its evidence; a number written as a word gives the English number word.
+  from the card texts: ``perde`` → *perdere* → *lose*), each weighted by its probability and
+  its evidence, as reviewed by hand (``corpus/wordtable-review.tsv``: ``subisce`` → *dealt*),
+  and the encoder's nearest rules words for everyday words (``corpus/nearwords.tsv``);
+* players' words as the rules' words (``corpus/jargon.tsv``); a number (digits, words, a
+  power/toughness pair) as the rules write it.
 
 Question words and function words (``cosa succede se``, ``que se passe-t-il``, ``est-ce
 que``, ``what happens if``, ``posso``, ``can I``) are dropped: they are never matched as
@@ -68,7 +71,7 @@ NUMBER_WORDS = {
            "six": "six", "sept": "seven", "huit": "eight", "neuf": "nine", "dix": "ten", "vingt": "twenty",
            "quarante": "forty", "zero": "zero"},
 }
-# Number words that are also common function words: a number only before a noun-like content word.
+# Number words that are also function words (un, una): read as function words.
 _AMBIGUOUS_NUMBERS = {"it": {"uno", "una", "due", "sei"}, "fr": {"un", "une", "neuf"}}
 
 _TOKEN = re.compile(r"[+-]?\d+/[+-]?\d+|[^\W_]+(?:['’][^\W_]+)*|\d+")
@@ -139,18 +142,27 @@ def _detector():
 
 def detect_language(text: str) -> tuple[str | None, float]:
     """The language of ``text`` among it, fr and en, and how sure the identifier is (None when
-    it is not: :data:`SURE`). Function and question words decide when the identifier hesitates."""
+    it is not: :data:`SURE`). The words only one language uses as function or question words
+    overrule the identifier when they all point elsewhere (lingua reads ``posso distruggere
+    l'emblema di un planeswalker?`` as English; ``posso`` and ``di`` are Italian)."""
     values = _detector().compute_language_confidence_values(text)
     best = values[0] if values else None
     lang = best.language.iso_code_639_1.name.lower() if best else None
     confidence = float(best.value) if best else 0.0
-    if confidence >= SURE:
-        return lang, confidence
-    votes = {l: sum(1 for w in _folded_words(text) if w in STOPWORDS[l] | QUESTION_WORDS[l]) for l in LANGS}
+    votes = _function_word_votes(text)
     ranked = sorted(votes.items(), key=lambda kv: -kv[1])
-    if ranked[0][1] >= 2 and ranked[0][1] > ranked[1][1]:
-        return ranked[0][0], confidence
-    return None, confidence
+    decisive = ranked[0][1] >= 2 and ranked[0][1] > ranked[1][1]
+    if confidence >= SURE and not (decisive and votes.get(lang or "", 0) == 0):
+        return lang, confidence
+    return (ranked[0][0], confidence) if decisive else (None, confidence)
+
+
+def _function_word_votes(text: str) -> dict[str, int]:
+    """How many of the words of ``text`` only one language uses as function or question words, by language."""
+    own = {l: STOPWORDS[l] | QUESTION_WORDS[l] for l in LANGS}
+    only = {l: own[l] - frozenset().union(*(own[o] for o in LANGS if o != l)) for l in LANGS}
+    words = _folded_words(text)
+    return {l: sum(1 for w in words if w in only[l]) for l in LANGS}
 
 
 def _folded_words(text: str) -> list[str]:

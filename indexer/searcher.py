@@ -121,10 +121,11 @@ class Searcher:
     def _reading(self, parsed: Parsed, whole: bool, names: list[Hit], lang: str | None,
                  confidence: float) -> Reading | None:
         """How a query of plain words is read as a question (:mod:`indexer.reading`); None for
-        a query with phrases, prefixes, alternatives or exclusions, or naming a card or term whole."""
-        if (whole or names or len(parsed.groups) != 1 or parsed.negated or not parsed.items
-                or any(not isinstance(i, Word) or i.prefix for i in parsed.items)):
-            return None
+        a phrase alone, prefixes, alternatives or exclusions, or a card or term named whole."""
+        words = [i for i in parsed.items if isinstance(i, Word)]
+        if (whole or names or len(parsed.groups) != 1 or parsed.negated or not words
+                or any(i.prefix for i in words)):
+            return None  # a phrase is read as part of a question, not alone ("the vote is tied")
         if parsed.kinds and not parsed.kinds & {"rule", "term"}:
             return None
         return read(parsed.plain_text(), lang, confidence)

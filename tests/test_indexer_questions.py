@@ -130,3 +130,11 @@ def test_with_lang_a_rule_found_in_english_is_shown_in_the_language_asked_when_h
     held = [h for h in hits if h.number == "701.38d"]
     assert held and held[0].lang == "it" and "fallback" not in held[0].extra
     assert held[0].snippet.startswith("Se un effetto")
+
+
+def test_a_quoted_card_text_inside_a_question_is_read_with_the_question(kb) -> None:
+    hits = search(kb, '"distruggi un artefatto bersaglio" può colpire una creatura artefatto?', limit=5)
+    assert hits.reading is not None and "artifact" in hits.reading["read_as"]
+    assert all(h.kind != "card" for h in hits)
+    alone = search(kb, '"the vote is tied"', limit=3)  # a phrase alone stays a phrase
+    assert alone.reading is None and alone[0].id.startswith("ruling/")

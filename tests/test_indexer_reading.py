@@ -14,6 +14,7 @@ from indexer.reading import detect_language, is_real_word, read, read_query, tra
     ("est-ce qu'un jeton peut revenir sur le champ de bataille", "fr"),
     ("does an aura stay attached when the creature changes controller", "en"),
     ("can I respond to a mana ability?", "en"),
+    ("posso distruggere l'emblema di un planeswalker?", "it"),  # the identifier alone says English
 ])
 def test_the_language_of_a_question_is_identified(query: str, lang: str) -> None:
     assert detect_language(query)[0] == lang

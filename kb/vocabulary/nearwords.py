@@ -35,9 +35,13 @@ TOP = 2
 
 
 def rules_words(text: str) -> list[str]:
-    """The English words of the rules worth translating to (frequent, not function words)."""
-    counts = Counter(re.findall(r"[a-z]+(?:-[a-z]+)*", text.lower()))
-    return sorted(w for w, c in counts.items() if c >= MIN_RULE_COUNT and len(w) > 2 and w not in STOPWORDS["en"])
+    """The English words of the rules worth translating to: written in lower case often enough
+    (a card name's *Fells* is not one), not function words nor the first half of a contraction
+    (*wouldn't*)."""
+    counts = Counter(re.findall(r"(?<![\w’'])[a-z]+(?:-[a-z]+)*(?![’']t\b)", text))
+    contracted = set(re.findall(r"\b([a-z]+)[’']t\b", text.lower()))
+    return sorted(w for w, c in counts.items() if c >= MIN_RULE_COUNT and len(w) > 2
+                  and w not in STOPWORDS["en"] and w not in contracted)
 
 
 def frequent_words(lang: str, count: int = WORDS) -> list[str]:
