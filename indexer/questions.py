@@ -21,7 +21,6 @@ from __future__ import annotations
 import json
 import math
 import re
-import os
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path

@@ -22,27 +22,17 @@ words of another language (Italian ``un`` is not the Un-sets, ``due`` is not *du
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from kb.corpus import embedded_corpus
 from kb.text import ALL_ELISIONS, STOPWORDS, fold, strip_elision
 
 from .analysis import LANGS, terms
+from .translation import jargon, near_words, query_phrases, reviewed, translated, word_table
 from .vocab import spot
 
-WORDTABLE = "wordtable.tsv"  # in the embedded corpus
-WORDTABLE_REVIEW = "wordtable-review.tsv"
-NEARWORDS = "nearwords.tsv"  # everyday words by the encoder (kb.vocabulary.nearwords)
-NEAR_BESIDE = 0.85  # cosine from which a near word joins a learned translation
-NEAR_FLOOR = 0.7  # a near word's weight: how far its cosine is above this, over the rest of the way to 1
-JARGON = "jargon.tsv"  # players' words and the rules' words for them
 JARGON_WEIGHT = 0.8
-# A word table translation with this much evidence (line pairs) counts in full; less, by its log.
-FULL_EVIDENCE = 20
-MIN_WEIGHT = 0.15  # weaker translations are left out
 # Below this confidence the language identifier is not trusted.
 SURE = 0.6
 
@@ -169,67 +159,6 @@ def _folded_words(text: str) -> list[str]:
     return [fold(strip_elision(w, ALL_ELISIONS)[0]) for w in _TOKEN.findall(text.lower())]
 
 
-@lru_cache(maxsize=1)
-def word_table() -> dict[str, dict[str, list[tuple[str, float, int]]]]:
-    """lang → foreign lemma or written form → [(English lemma, probability, evidence)] of
-    ``corpus/wordtable.tsv`` (a written form shares its lemma's list), reviewed."""
-    tables: dict[str, dict[str, list[tuple[str, float, int]]]] = {}
-    forms: list[tuple[str, str, str]] = []
-    path = embedded_corpus() / WORDTABLE
-    for line in (path.read_text(encoding="utf-8").splitlines() if path.is_file() else []):
-        if line and not line.startswith("#"):
-            lang, foreign, english, probability, evidence = line.split("\t")
-            if evidence == "form":
-                forms.append((lang, foreign, english))
-            else:
-                tables.setdefault(lang, {}).setdefault(foreign, []).append((english, float(probability), int(evidence)))
-    for (lang, foreign), (english, replace) in _reviewed().items():
-        learned = [] if replace else [t for t in tables.setdefault(lang, {}).get(foreign, []) if t[0] not in english]
-        tables.setdefault(lang, {})[foreign] = [(e, 1.0, FULL_EVIDENCE) for e in english] + learned
-    for lang, form, lemma_ in forms:
-        if lemma_ in tables.get(lang, {}):
-            tables[lang].setdefault(form, tables[lang][lemma_])
-    return tables
-
-
-@lru_cache(maxsize=1)
-def _reviewed() -> dict[tuple[str, str], tuple[list[str], bool]]:
-    """(lang, foreign) → (its English words, whether they replace the learned ones) of the review."""
-    path = embedded_corpus() / WORDTABLE_REVIEW
-    found: dict[tuple[str, str], tuple[list[str], bool]] = {}
-    for line in (path.read_text(encoding="utf-8").splitlines() if path.is_file() else []):
-        if line and not line.startswith("#"):
-            lang, foreign, english, action, _note = line.split("\t")
-            words, replace = found.setdefault((lang, foreign), ([], False))
-            words.append(english)
-            found[(lang, foreign)] = (words, replace or action == "replace")
-    return found
-
-
-@lru_cache(maxsize=1)
-def near_words() -> dict[str, dict[str, list[tuple[str, float]]]]:
-    """lang → folded word → [(English word, cosine)] of ``corpus/nearwords.tsv``."""
-    path = embedded_corpus() / NEARWORDS
-    found: dict[str, dict[str, list[tuple[str, float]]]] = {}
-    for line in (path.read_text(encoding="utf-8").splitlines() if path.is_file() else []):
-        if line and not line.startswith("#"):
-            lang, foreign, english, cosine = line.split("\t")
-            found.setdefault(lang, {}).setdefault(foreign, []).append((english, float(cosine)))
-    return found
-
-
-@lru_cache(maxsize=1)
-def jargon() -> dict[str, tuple[str, ...]]:
-    """Folded players' word → the rules' words for it (``corpus/jargon.tsv``)."""
-    path = embedded_corpus() / JARGON
-    found: dict[str, tuple[str, ...]] = {}
-    for line in (path.read_text(encoding="utf-8").splitlines() if path.is_file() else []):
-        if line and not line.startswith("#"):
-            word, rules_words = line.split("\t")[:2]
-            found[fold(word)] = tuple(rules_words.split())
-    return found
-
-
 def is_real_word(word: str, lang: str | None) -> bool:
     """Whether ``word`` is a word of ``lang`` (of Italian or French when None): a function or
     question word, a word of the word tables, or one the lemmatiser knows. A real word is never
@@ -244,32 +173,6 @@ def is_real_word(word: str, lang: str | None) -> bool:
         if folded in word_table().get(code, {}) or folded in near_words().get(code, {}):
             return True
     return lang is not None and simplemma.is_known(word.lower(), lang=lang)
-
-
-def lemma(word: str, lang: str) -> str:
-    import simplemma
-
-    return fold(simplemma.lemmatize(word, lang=lang))
-
-
-def translated(word: str, lang: str) -> list[tuple[str, float, int]]:
-    """The English of an Italian or French word by the word table: (lemma, weight, evidence),
-    weight = probability × how much evidence there is (full from :data:`FULL_EVIDENCE` line pairs)."""
-    table = word_table().get(lang, {})
-    folded = fold(word)
-    found = table.get(folded) or (None if folded in near_words().get(lang, {}) else table.get(lemma(word, lang))) or []
-    out = []
-    for english, probability, evidence in found:
-        weight = probability * min(1.0, math.log1p(evidence) / math.log1p(FULL_EVIDENCE))
-        if weight >= MIN_WEIGHT:
-            out.append((english, weight, evidence))
-    # an everyday word the card texts do not teach: the encoder's nearest rules words (also beside a
-    # learned translation, when the encoder is sure)
-    for english, cosine in near_words().get(lang, {}).get(fold(word), []):
-        weight = (cosine - NEAR_FLOOR) / (1 - NEAR_FLOOR)
-        if weight >= MIN_WEIGHT and (not found or cosine >= NEAR_BESIDE) and all(e != english for e, _, _ in out):
-            out.append((english, weight, 0))
-    return out
 
 
 def query_language(langs: set[str], text: str, hint: str | None = None) -> tuple[str | None, float]:
@@ -370,17 +273,9 @@ def _word_group(word: str, key: str, lang: str | None) -> Group | None:
     for source_lang in (l for l in langs if l in ("it", "fr")):
         for english, weight, _ in translated(word, source_lang):
             _add_english(group, english, weight * (1.0 if lang else 0.5), "table")
-        if (english := _query_phrases(source_lang).get(key)) is not None:
+        if (english := query_phrases(source_lang).get(key)) is not None:
             _add_english(group, english, 1.0, "lexicon")
     return group
-
-
-@lru_cache(maxsize=2)
-def _query_phrases(lang: str) -> dict[str, str]:
-    """The curated query words of :mod:`indexer.lexicon` (``pareggio`` → *tie*), one word each."""
-    from .lexicon import pairs
-
-    return {fold(foreign): english for foreign, english in pairs(lang) if " " not in foreign}
 
 
 def _add_english(group: Group, english: str, weight: float, source: str) -> None:
@@ -451,6 +346,6 @@ def _concept_group(matches: tuple, words: list[str], lang: str | None) -> Group:
         if analysed and all(a.terms != analysed or a.lang != name.lang for a in group.alternatives):
             group.alternatives.append(Alternative(name.lang, analysed, 1.0, "vocabulary", name.text))
     if lang in ("it", "fr") and len(words) == 1:
-        for english in _reviewed().get((lang, fold(words[0])), ([], False))[0]:
+        for english in reviewed().get((lang, fold(words[0])), ([], False))[0]:
             _add_english(group, english, 1.0, "review")
     return group

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from indexer.reading import detect_language, is_real_word, read, read_query, translated
+from indexer.reading import detect_language, is_real_word, read, read_query
+from indexer.translation import translated
 
 
 @pytest.mark.parametrize("query, lang", [

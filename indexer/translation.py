@@ -1,0 +1,123 @@
+"""The word tables a question's words are translated with (:mod:`indexer.reading` uses them).
+
+* ``corpus/wordtable.tsv``: Italian and French lemmas (and their written forms) to English,
+  learned from the card texts with IBM Model 1 (:mod:`kb.vocabulary.wordtable`), each with its
+  probability and evidence; ``corpus/wordtable-review.tsv`` corrects it by hand;
+* ``corpus/nearwords.tsv``: everyday words to the nearest English words of the rules, by the
+  multilingual encoder (:mod:`kb.vocabulary.nearwords`);
+* ``corpus/jargon.tsv``: players' words and the rules' words for them;
+* the curated query words of :mod:`indexer.lexicon` (``pareggio`` → *tie*).
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from kb.corpus import embedded_corpus
+from kb.text import fold
+
+WORDTABLE = "wordtable.tsv"  # in the embedded corpus
+WORDTABLE_REVIEW = "wordtable-review.tsv"
+NEARWORDS = "nearwords.tsv"  # everyday words by the encoder (kb.vocabulary.nearwords)
+NEAR_BESIDE = 0.85  # cosine from which a near word joins a learned translation
+NEAR_FLOOR = 0.7  # a near word's weight: how far its cosine is above this, over the rest of the way to 1
+JARGON = "jargon.tsv"  # players' words and the rules' words for them
+# A word table translation with this much evidence (line pairs) counts in full; less, by its log.
+FULL_EVIDENCE = 20
+MIN_WEIGHT = 0.15  # weaker translations are left out
+
+
+@lru_cache(maxsize=1)
+def word_table() -> dict[str, dict[str, list[tuple[str, float, int]]]]:
+    """lang → foreign lemma or written form → [(English lemma, probability, evidence)] of
+    ``corpus/wordtable.tsv`` (a written form shares its lemma's list), reviewed."""
+    tables: dict[str, dict[str, list[tuple[str, float, int]]]] = {}
+    forms: list[tuple[str, str, str]] = []
+    path = embedded_corpus() / WORDTABLE
+    for line in (path.read_text(encoding="utf-8").splitlines() if path.is_file() else []):
+        if line and not line.startswith("#"):
+            lang, foreign, english, probability, evidence = line.split("\t")
+            if evidence == "form":
+                forms.append((lang, foreign, english))
+            else:
+                tables.setdefault(lang, {}).setdefault(foreign, []).append((english, float(probability), int(evidence)))
+    for (lang, foreign), (english, replace) in reviewed().items():
+        learned = [] if replace else [t for t in tables.setdefault(lang, {}).get(foreign, []) if t[0] not in english]
+        tables.setdefault(lang, {})[foreign] = [(e, 1.0, FULL_EVIDENCE) for e in english] + learned
+    for lang, form, lemma_ in forms:
+        if lemma_ in tables.get(lang, {}):
+            tables[lang].setdefault(form, tables[lang][lemma_])
+    return tables
+
+
+@lru_cache(maxsize=1)
+def reviewed() -> dict[tuple[str, str], tuple[list[str], bool]]:
+    """(lang, foreign) → (its English words, whether they replace the learned ones) of the review."""
+    path = embedded_corpus() / WORDTABLE_REVIEW
+    found: dict[tuple[str, str], tuple[list[str], bool]] = {}
+    for line in (path.read_text(encoding="utf-8").splitlines() if path.is_file() else []):
+        if line and not line.startswith("#"):
+            lang, foreign, english, action, _note = line.split("\t")
+            words, replace = found.setdefault((lang, foreign), ([], False))
+            words.append(english)
+            found[(lang, foreign)] = (words, replace or action == "replace")
+    return found
+
+
+@lru_cache(maxsize=1)
+def near_words() -> dict[str, dict[str, list[tuple[str, float]]]]:
+    """lang → folded word → [(English word, cosine)] of ``corpus/nearwords.tsv``."""
+    path = embedded_corpus() / NEARWORDS
+    found: dict[str, dict[str, list[tuple[str, float]]]] = {}
+    for line in (path.read_text(encoding="utf-8").splitlines() if path.is_file() else []):
+        if line and not line.startswith("#"):
+            lang, foreign, english, cosine = line.split("\t")
+            found.setdefault(lang, {}).setdefault(foreign, []).append((english, float(cosine)))
+    return found
+
+
+@lru_cache(maxsize=1)
+def jargon() -> dict[str, tuple[str, ...]]:
+    """Folded players' word → the rules' words for it (``corpus/jargon.tsv``)."""
+    path = embedded_corpus() / JARGON
+    found: dict[str, tuple[str, ...]] = {}
+    for line in (path.read_text(encoding="utf-8").splitlines() if path.is_file() else []):
+        if line and not line.startswith("#"):
+            word, rules_words = line.split("\t")[:2]
+            found[fold(word)] = tuple(rules_words.split())
+    return found
+
+
+def lemma(word: str, lang: str) -> str:
+    import simplemma
+
+    return fold(simplemma.lemmatize(word, lang=lang))
+
+
+def translated(word: str, lang: str) -> list[tuple[str, float, int]]:
+    """The English of an Italian or French word by the word table: (lemma, weight, evidence),
+    weight = probability × how much evidence there is (full from :data:`FULL_EVIDENCE` line pairs)."""
+    table = word_table().get(lang, {})
+    folded = fold(word)
+    found = table.get(folded) or (None if folded in near_words().get(lang, {}) else table.get(lemma(word, lang))) or []
+    out = []
+    for english, probability, evidence in found:
+        weight = probability * min(1.0, math.log1p(evidence) / math.log1p(FULL_EVIDENCE))
+        if weight >= MIN_WEIGHT:
+            out.append((english, weight, evidence))
+    # an everyday word the card texts do not teach: the encoder's nearest rules words (also beside a
+    # learned translation, when the encoder is sure)
+    for english, cosine in near_words().get(lang, {}).get(fold(word), []):
+        weight = (cosine - NEAR_FLOOR) / (1 - NEAR_FLOOR)
+        if weight >= MIN_WEIGHT and (not found or cosine >= NEAR_BESIDE) and all(e != english for e, _, _ in out):
+            out.append((english, weight, 0))
+    return out
+
+
+@lru_cache(maxsize=2)
+def query_phrases(lang: str) -> dict[str, str]:
+    """The curated query words of :mod:`indexer.lexicon` (``pareggio`` → *tie*), one word each."""
+    from .lexicon import pairs
+
+    return {fold(foreign): english for foreign, english in pairs(lang) if " " not in foreign}
