@@ -6,7 +6,10 @@ A query (:mod:`indexer.query`) is answered in this order, each hit once:
 2. when the whole query names a game concept (:mod:`indexer.vocab`: ``travolgere``,
    ``cimetière``, ``valore di mana``), the concept's rules, glossary entries and keyword pages;
 3. an exact card name, glossary term, keyword page or rule heading;
-4. text matches (:mod:`indexer.text_queries`, ranked by :mod:`indexer.scoring`): the words
+4. for a query read as a question (:mod:`indexer.reading`: ``una creatura tappata può
+   bloccare?``), the rules and glossary entries where its words meet (:mod:`indexer.questions`),
+   before anything else the words match;
+5. text matches (:mod:`indexer.text_queries`, ranked by :mod:`indexer.scoring`): the words
    as typed and, always, their translations and typo corrections, ranked together; then
    documents with only some of the words, until ``limit`` hits are found. When the query
    names a concept, rules, glossary entries and rulings come before card texts. A concept
