@@ -89,6 +89,9 @@ class Searcher:
         self._budget = budget
         self._deadline = time.thread_time() + budget if budget else None
         parsed = parse_query(query)
+        # a question is read from the text as typed (+1/+1 is one word there), unless the text
+        # holds filters or rule numbers of its own
+        as_typed = None if parsed.kinds or parsed.langs or parsed.sections or parsed.numbers else query
         if lang:
             add_filter(parsed, "lang", lang)
         if kind:
@@ -104,7 +107,7 @@ class Searcher:
             page.add(concept_hits)
         names = self._name_hits(parsed, limit)
         page.add(names)
-        reading = self._reading(parsed, whole, names, texts.query_lang, confidence)
+        reading = self._reading(parsed, whole, names, texts.query_lang, confidence, as_typed)
         if reading is not None and reading.question:
             page.add(self._question_hits(parsed, reading, limit))
             concept_hits, concepts = [], {}
@@ -122,7 +125,7 @@ class Searcher:
         return hits
 
     def _reading(self, parsed: Parsed, whole: bool, names: list[Hit], lang: str | None,
-                 confidence: float) -> Reading | None:
+                 confidence: float, as_typed: str | None = None) -> Reading | None:
         """How a query of plain words is read as a question (:mod:`indexer.reading`); None for
         a phrase alone, prefixes, alternatives or exclusions, or a card or term named whole."""
         words = [i for i in parsed.items if isinstance(i, Word)]
@@ -131,7 +134,7 @@ class Searcher:
             return None  # a phrase is read as part of a question, not alone ("the vote is tied")
         if parsed.kinds and not parsed.kinds & {"rule", "term"}:
             return None
-        return read(parsed.plain_text(), lang, confidence)
+        return read(as_typed or parsed.plain_text(), lang, confidence)
 
     def _question_hits(self, parsed: Parsed, reading: Reading, limit: int) -> list[Hit]:
         """The rules and glossary entries where the question's words meet, best first."""
