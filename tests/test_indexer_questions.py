@@ -138,3 +138,8 @@ def test_a_quoted_card_text_inside_a_question_is_read_with_the_question(kb) -> N
     assert all(h.kind != "card" for h in hits)
     alone = search(kb, '"the vote is tied"', limit=3)  # a phrase alone stays a phrase
     assert alone.reading is None and alone[0].id.startswith("ruling/")
+
+
+def test_a_question_is_read_as_typed_so_power_and_toughness_stay_whole(kb) -> None:
+    hits = search(kb, "Se una creatura ha un segnalino +1/+1 e un segnalino -1/-1 cosa succede?")
+    assert "+1/+1" in hits.reading["read_as"].split(" · ")
