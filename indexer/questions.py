@@ -11,7 +11,10 @@ reads it once per open index and ranks with BM25 per group of a :class:`~indexer
   weight it holds) to the power :data:`COVERAGE_POWER`: a subrule holding loyalty counters,
   planeswalker and damage ranks above the heading that defines only one of them;
 * a glossary entry, which defines a term rather than answers a question, counts
-  :data:`TERM_FACTOR` of its score.
+  :data:`TERM_FACTOR` of its score, and a keyword's rule the question does not name
+  :data:`OTHER_KEYWORD_FACTOR`;
+* with the semantic layer (:mod:`indexer.semantic`, ``questions-vectors.npy``), the score scaled
+  to the best is mixed with the cosine of the question's vector and the document's.
 
 The ranking is complete before it is cut, so the first hits never depend on how many are asked for.
 """
@@ -33,9 +36,8 @@ from .vocab import vocabulary
 if TYPE_CHECKING:
     from .semantic import VectorCache
 
-VECTORS_FILE = "questions-vectors.npy"  # in the index folder, one row per question document (indexer.semantic)
-
 QUESTION_DOCS = "questions.json"  # in the index folder
+VECTORS_FILE = "questions-vectors.npy"  # in the index folder, one row per question document
 K1, B = 1.2, 0.75
 COVERAGE_POWER = 1.0
 TERM_FACTOR = 0.6
