@@ -29,7 +29,7 @@ from functools import lru_cache
 from kb.text import ALL_ELISIONS, STOPWORDS, fold, strip_elision
 
 from .analysis import LANGS, terms
-from .translation import jargon, near_words, query_phrases, reviewed, translated, word_table
+from .translation import jargon, near, query_phrases, reviewed, translated, word_table
 from .vocab import spot
 
 JARGON_WEIGHT = 0.8
@@ -170,7 +170,7 @@ def is_real_word(word: str, lang: str | None) -> bool:
     for code in langs:
         if folded in STOPWORDS.get(code, ()) or folded in QUESTION_WORDS.get(code, ()):
             return True
-        if folded in word_table().get(code, {}) or folded in near_words().get(code, {}):
+        if folded in word_table().get(code, {}) or near(code, folded):
             return True
     return lang is not None and simplemma.is_known(word.lower(), lang=lang)
 

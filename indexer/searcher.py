@@ -101,7 +101,7 @@ class Searcher:
         texts.query_lang, confidence = query_language(parsed.langs, parsed.plain_text(), query_lang)
         page = Page(limit)
         page.add(self._number_hits(parsed, limit))
-        concepts, whole, others = self._concepts(parsed, texts)  # concept id -> the rules its name stands for
+        concepts, whole, matches = self._concepts(parsed, texts)  # concept id -> the rules its name stands for
         concept_hits = self._concept_hits(parsed, concepts, texts.negation(parsed), limit) if concepts else []
         if whole:
             page.add(concept_hits)
@@ -114,6 +114,7 @@ class Searcher:
         only_function_words = reading is not None and not reading.groups  # "cosa succede se?": nothing to find
         if parsed.items and not page.full and not only_function_words:
             cards_last = bool(concepts)  # a card named so is already above, among the names
+            others = homonyms(matches)  # computed only when text hits run: a question needs none
             self._add_text_hits(parsed, texts, page, cards_last, others, concepts)
         if concept_hits and not whole and not any(h.kind == "card" for h in names):
             page.insert_after_best([h for h in concept_hits if h.kind != "rule" or "." not in (h.number or "")
@@ -153,13 +154,13 @@ class Searcher:
             hits.append(self._hit(stored, ranked.score, "question", matched))
         return hits
 
-    def _concepts(self, parsed: Parsed, texts: TextQueries) -> tuple[dict[str, tuple[str, ...] | None], bool, set[str]]:
+    def _concepts(self, parsed: Parsed, texts: TextQueries) -> tuple[dict[str, tuple[str, ...] | None], bool, list]:
         """The concepts the query's words name (typos corrected towards the vocabulary when the
         words name none), each with the rules the names used stand for (Italian *pescare*: 121 of
-        *Draw*'s 121 and 104.4), whether one concept is the whole query, and the concepts only its
-        English translation names (:func:`~indexer.vocab.homonyms`), kept out of its text hits."""
+        *Draw*'s 121 and 104.4), whether one concept is the whole query, and the vocabulary matches
+        (whose homonyms, :func:`~indexer.vocab.homonyms`, are kept out of its text hits)."""
         if len(parsed.groups) != 1 or not parsed.items:
-            return {}, False, set()
+            return {}, False, []
         text = parsed.plain_text()
         lang = next(iter(parsed.langs)) if len(parsed.langs) == 1 else None  # its names first
         found = spot(text, lang)
@@ -176,8 +177,8 @@ class Searcher:
             named[match.concept.id] = None if known is None or not match.name.rules else known + match.name.rules
         whole = len(found) == 1 and found[0].end - found[0].start == len(words_of(text))
         if not whole and any(not isinstance(i, Word) or i.prefix for i in parsed.items):
-            return {}, False, set()  # a phrase or a prefix is taken as typed unless it names a concept whole
-        return named, whole, homonyms([m for s in found for m in s.matches])
+            return {}, False, []  # a phrase or a prefix is taken as typed unless it names a concept whole
+        return named, whole, [m for s in found for m in s.matches]
 
     def _concept_hits(self, parsed: Parsed, concepts: dict[str, tuple[str, ...] | None], negation: Q.Query | None,
                       limit: int) -> list[Hit]:

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import math
+import re
 from functools import lru_cache
 
 from kb.corpus import embedded_corpus
@@ -66,15 +67,17 @@ def reviewed() -> dict[tuple[str, str], tuple[list[str], bool]]:
 
 
 @lru_cache(maxsize=1)
-def near_words() -> dict[str, dict[str, list[tuple[str, float]]]]:
-    """lang → folded word → [(English word, cosine)] of ``corpus/nearwords.tsv``."""
+def _near_words_text() -> str:
     path = embedded_corpus() / NEARWORDS
-    found: dict[str, dict[str, list[tuple[str, float]]]] = {}
-    for line in (path.read_text(encoding="utf-8").splitlines() if path.is_file() else []):
-        if line and not line.startswith("#"):
-            lang, foreign, english, cosine = line.split("\t")
-            found.setdefault(lang, {}).setdefault(foreign, []).append((english, float(cosine)))
-    return found
+    return path.read_text(encoding="utf-8") if path.is_file() else ""
+
+
+@lru_cache(maxsize=4096)
+def near(lang: str, word: str) -> tuple[tuple[str, float], ...]:
+    """The English words nearest a folded ``word`` of ``lang`` in ``corpus/nearwords.tsv``, with
+    their cosine (the file is searched, not loaded into a table: a question looks up a few words)."""
+    found = re.findall(rf"^{re.escape(lang)}\t{re.escape(word)}\t([^\t\n]+)\t([0-9.]+)$", _near_words_text(), re.M)
+    return tuple((english, float(cosine)) for english, cosine in found)
 
 
 @lru_cache(maxsize=1)
@@ -100,7 +103,7 @@ def translated(word: str, lang: str) -> list[tuple[str, float, int]]:
     weight = probability × how much evidence there is (full from :data:`FULL_EVIDENCE` line pairs)."""
     table = word_table().get(lang, {})
     folded = fold(word)
-    found = table.get(folded) or (None if folded in near_words().get(lang, {}) else table.get(lemma(word, lang))) or []
+    found = table.get(folded) or (None if near(lang, folded) else table.get(lemma(word, lang))) or []
     out = []
     for english, probability, evidence in found:
         weight = probability * min(1.0, math.log1p(evidence) / math.log1p(FULL_EVIDENCE))
@@ -108,7 +111,7 @@ def translated(word: str, lang: str) -> list[tuple[str, float, int]]:
             out.append((english, weight, evidence))
     # an everyday word the card texts do not teach: the encoder's nearest rules words (also beside a
     # learned translation, when the encoder is sure)
-    for english, cosine in near_words().get(lang, {}).get(fold(word), []):
+    for english, cosine in near(lang, folded):
         weight = (cosine - NEAR_FLOOR) / (1 - NEAR_FLOOR)
         if weight >= MIN_WEIGHT and (not found or cosine >= NEAR_BESIDE) and all(e != english for e, _, _ in out):
             out.append((english, weight, 0))
