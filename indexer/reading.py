@@ -53,6 +53,13 @@ QUESTION_WORDS = {
         would will shall should there""".split()),
 }
 
+# The function and question words no other of the three languages has (posso, di; est-ce; the).
+_OWN_FUNCTION_WORDS = {
+    lang: (STOPWORDS[lang] | QUESTION_WORDS[lang])
+    - frozenset().union(*(STOPWORDS[o] | QUESTION_WORDS[o] for o in LANGS if o != lang))
+    for lang in LANGS
+}
+
 NUMBER_WORDS = {
     "it": {"uno": "one", "una": "one", "due": "two", "tre": "three", "quattro": "four", "cinque": "five",
            "sei": "six", "sette": "seven", "otto": "eight", "nove": "nine", "dieci": "ten", "venti": "twenty",
@@ -149,10 +156,8 @@ def detect_language(text: str) -> tuple[str | None, float]:
 
 def _function_word_votes(text: str) -> dict[str, int]:
     """How many of the words of ``text`` only one language uses as function or question words, by language."""
-    own = {l: STOPWORDS[l] | QUESTION_WORDS[l] for l in LANGS}
-    only = {l: own[l] - frozenset().union(*(own[o] for o in LANGS if o != l)) for l in LANGS}
     words = _folded_words(text)
-    return {l: sum(1 for w in words if w in only[l]) for l in LANGS}
+    return {l: sum(1 for w in words if w in _OWN_FUNCTION_WORDS[l]) for l in LANGS}
 
 
 def _folded_words(text: str) -> list[str]:
@@ -234,6 +239,9 @@ ENGLISH_NUMBERS = {str(n): w for n, w in enumerate(
     "seventeen eighteen nineteen twenty".split())}
 
 
+_DIGITS_OF = {word: digits for digits, word in ENGLISH_NUMBERS.items()}
+
+
 def _placeholder(power: str) -> str:
     """A power/toughness pair as one word that names no game term (spotting counts words)."""
     return "pt" + power.replace("+", "p").replace("-", "m").replace("/", "x")
@@ -253,7 +261,7 @@ def _number_group(word: str, key: str, lang: str | None, function: set[str]) -> 
     numbers = NUMBER_WORDS.get(lang or "", {})
     if key not in numbers or (key in _AMBIGUOUS_NUMBERS.get(lang or "", ()) and key in function):
         return None
-    digits = {w: n for n, w in ENGLISH_NUMBERS.items()}.get(numbers[key])
+    digits = _DIGITS_OF.get(numbers[key])
     group = Group(word, [Alternative("en", (numbers[key],), 1.0, "number", numbers[key])] + _typed(word, (lang,)))
     if digits:
         group.alternatives.append(Alternative("en", (digits,), 1.0, "number", digits))

@@ -121,11 +121,11 @@ def provenance(result: Learned, archive: Path, release: Path, command: str) -> l
         "mtgkb game vocabulary: the game's concepts with their English, Italian and French names.",
         "Learned from parallel card texts, merged with the curated core lexicon, reviewed by hand",
         "(corrections: corpus/vocabulary-review.tsv, each with its reason in the note column).",
-        f"archive: {archive.name} (sha256 {_sha256(archive)[:16]}…), MTGJSON {result.cards.version}, "
+        f"archive: {archive.name} (sha256 {file_sha256(archive)[:16]}…), MTGJSON {result.cards.version}, "
         f"snapshot {result.cards.date}: {result.cards.sets} set files, {result.cards.entries} card entries, "
         f"{result.faces} card faces, {result.cards.foreign.get('it', 0)} Italian and "
         f"{result.cards.foreign.get('fr', 0)} French distinct printed texts",
-        f"release: {release.name} (sha256 {_sha256(release)[:16]}…)",
+        f"release: {release.name} (sha256 {file_sha256(release)[:16]}…)",
         f"command: {command}",
         f"review: {result.corrections} corrections",
         "concepts: " + ", ".join(f"{k} {kinds[k]}" for k in KINDS if kinds[k]) + f"; total {len(result.concepts)}",
@@ -143,7 +143,8 @@ def provenance(result: Learned, archive: Path, release: Path, command: str) -> l
     return lines
 
 
-def _sha256(path: Path) -> str:
+def file_sha256(path: Path) -> str:
+    """A file's sha256 in hex (``folder`` for a folder of set files)."""
     if path.is_dir():
         return "folder"
     digest = hashlib.sha256()

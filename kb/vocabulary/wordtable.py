@@ -17,7 +17,6 @@ Run it on the archive and commit the table as derived data (``corpus/wordtable.t
 from __future__ import annotations
 
 import argparse
-import hashlib
 import re
 import sys
 import time
@@ -29,6 +28,7 @@ from typing import Iterable, Sequence
 from ..text import STOPWORDS, fold
 from .cards import CardReport, ParallelCard, read_cards
 from .evidence import mask_names
+from .learn import file_sha256
 
 LANGS = ("it", "fr")
 ITERATIONS = 8
@@ -205,16 +205,6 @@ def read(path: Path) -> dict[str, WordTable]:
     return tables
 
 
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    if path.is_dir():
-        return "folder" + "-" * 10
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m kb.vocabulary.wordtable", description=__doc__.split("\n")[0])
     parser.add_argument("archive", type=Path, help="MTGJSON set files: a .tar.xz archive, a folder or one file")
@@ -239,7 +229,7 @@ def main(argv: list[str] | None = None) -> int:
     header = [
         "mtgkb bilingual word table: Italian and French lemmas to English lemmas, learned with IBM Model 1",
         "from the parallel card texts of an MTGJSON archive (derived data; see kb/vocabulary/wordtable.py).",
-        f"archive: {args.archive.name} (sha256 {_sha256(args.archive)[:16]}…), MTGJSON {report.version}, "
+        f"archive: {args.archive.name} (sha256 {file_sha256(args.archive)[:16]}…), MTGJSON {report.version}, "
         f"snapshot {report.date}: {report.sets} set files, {len(cards)} card faces",
         "line pairs: " + ", ".join(counts),
         f"EM rounds {ITERATIONS}; kept: probability >= {MIN_PROBABILITY}, evidence >= {MIN_COUNT} line pairs, "
