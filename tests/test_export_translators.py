@@ -8,6 +8,7 @@ with the counts and ids mtgkb wrote and ``mtgkb status`` prints.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import warnings
@@ -75,10 +76,25 @@ def edit_po(path: Path, texts: dict[str, str]) -> None:
 
 # -- conflicts, re-imports, force ----------------------------------------------------------------
 
+def edit_xliff(path: Path, texts: dict[str, str]) -> None:
+    """A translator's edit in an XLIFF 1.2 editor: the targets of the given units replaced."""
+    from lxml import etree
+
+    tree = etree.parse(str(path))
+    for unit in tree.iter("{urn:oasis:names:tc:xliff:document:1.2}trans-unit"):
+        if unit.get("id") in texts:
+            unit.find("{urn:oasis:names:tc:xliff:document:1.2}target").text = texts[unit.get("id")]
+    tree.write(str(path), xml_declaration=True, encoding="UTF-8")
+
+
+REVISED_400_7 = "Un oggetto che si sposta da una zona a un'altra diventa un oggetto nuovo (rivisto)."
+
+
 def test_an_older_export_reports_a_conflict_and_leaves_the_newer_edit(seed_kb: Path, tmp_path: Path) -> None:
     kb = str(seed_kb)
     older = tmp_path / "zones.it.xlf"
     assert run("export", "4", "--format", "xliff", "--target", "it", "-o", str(older), "--kb", kb).exit_code == 0
+    edit_xliff(older, {"400.7": REVISED_400_7})  # the translator of the older file changed 400.7 too
     po = tmp_path / "400.7.it.po"
     assert run("export", "400.7", "--format", "po", "--target", "it", "-o", str(po), "--kb", kb).exit_code == 0
     edit_po(po, {"400.7": NEW_400_7})
@@ -91,7 +107,7 @@ def test_an_older_export_reports_a_conflict_and_leaves_the_newer_edit(seed_kb: P
     assert report["applied"] == []
     (conflict,) = report["conflicts"]
     assert conflict["id"] == "400.7" and conflict["kb_text"] == NEW_400_7
-    assert conflict["file_text"].startswith("Un oggetto che si sposta da una zona a un'altra")
+    assert conflict["file_text"] == REVISED_400_7
     assert "Giulia Rossi" in conflict["kb_source"]
     shown = run_json("rule", "400.7.", "--lang", "it", "--kb", kb)[0]["texts"]["it"]
     assert shown["text"] == NEW_400_7 and shown["translator"] == "Giulia Rossi" and shown["imported"]
@@ -100,13 +116,13 @@ def test_an_older_export_reports_a_conflict_and_leaves_the_newer_edit(seed_kb: P
     assert printed.exit_code == 1
     printed = printed.stdout
     assert "conflicts 1," in printed and "conflict: 400.7" in printed
-    assert f"knowledge base (translations-it, Giulia Rossi, {shown['imported']}): {NEW_400_7}" in printed
+    assert f"knowledge base (translations-it-2024-11-08, Giulia Rossi, {shown['imported']}): {NEW_400_7}" in printed
     assert "file: Un oggetto che si sposta" in printed
 
     forced = run_json("import", str(older), "--force", "--kb", kb)
     assert forced["applied"] == forced["forced"] == ["400.7"]
     shown = run_json("rule", "400.7.", "--lang", "it", "--kb", kb)[0]["texts"]["it"]
-    assert shown["text"].startswith("Un oggetto che si sposta") and shown["translator"] is None
+    assert shown["text"] == REVISED_400_7 and shown["translator"] is None
 
 
 def test_reimporting_a_file_is_a_no_op(seed_kb: Path, tmp_path: Path) -> None:
@@ -115,11 +131,11 @@ def test_reimporting_a_file_is_a_no_op(seed_kb: Path, tmp_path: Path) -> None:
     assert run("export", "400.7", "-f", "po", "-o", str(po), "--kb", kb).exit_code == 0
     edit_po(po, {"400.7": NEW_400_7, "400.7a": "Testo nuovo di 400.7a."})
     assert sorted(run_json("import", str(po), "--kb", kb)["applied"]) == ["400.7", "400.7a"]
-    stored = (seed_kb / "imports" / "it.json").read_bytes()
+    stored = (seed_kb / "imports" / "it-2024-11-08.json").read_bytes()
     build = (seed_kb / "CURRENT").read_text()
     again = run_json("import", str(po), "--kb", kb)
     assert again["applied"] == [] and again["conflicts"] == [] and "400.7" in again["unchanged"]
-    assert (seed_kb / "imports" / "it.json").read_bytes() == stored
+    assert (seed_kb / "imports" / "it-2024-11-08.json").read_bytes() == stored
     assert (seed_kb / "CURRENT").read_text() == build  # nothing rebuilt
 
 
@@ -129,7 +145,7 @@ def test_a_failed_rebuild_leaves_the_knowledge_base_as_it_was(seed_kb: Path, tmp
     assert run("export", "400.7", "-f", "po", "-o", str(po), "--kb", kb).exit_code == 0
     edit_po(po, {"400.7": NEW_400_7})
     assert run_json("import", str(po), "--kb", kb)["applied"] == ["400.7"]
-    stored = (seed_kb / "imports" / "it.json").read_bytes()
+    stored = (seed_kb / "imports" / "it-2024-11-08.json").read_bytes()
     build = (seed_kb / "CURRENT").read_text()
     builds = sorted(p.name for p in (seed_kb / "builds").iterdir())
 
@@ -143,7 +159,7 @@ def test_a_failed_rebuild_leaves_the_knowledge_base_as_it_was(seed_kb: Path, tmp
     edit_po(po, {"400.7a": "Una modifica che non deve restare."})
     result = run("import", str(po), "--kb", kb)
     assert result.exit_code == 1 and "no space left on the device: free some space" in result.output
-    assert (seed_kb / "imports" / "it.json").read_bytes() == stored
+    assert (seed_kb / "imports" / "it-2024-11-08.json").read_bytes() == stored
     assert (seed_kb / "CURRENT").read_text() == build
     assert sorted(p.name for p in (seed_kb / "builds").iterdir()) == builds
     monkeypatch.undo()
@@ -160,7 +176,7 @@ def test_a_failed_first_import_leaves_no_stored_file(seed_kb: Path, tmp_path: Pa
 
     monkeypatch.setattr("kb.pipeline.build_index", interrupted)
     assert run("import", str(po), "--kb", str(seed_kb)).exit_code != 0
-    assert not (seed_kb / "imports" / "it.json").exists()
+    assert not (seed_kb / "imports" / "it-2024-11-08.json").exists()
 
 
 def test_status_says_who_imported_and_when(seed_kb: Path, tmp_path: Path) -> None:
@@ -173,7 +189,8 @@ def test_status_says_who_imported_and_when(seed_kb: Path, tmp_path: Path) -> Non
     text = run("status", "--target", "it", "--kb", str(seed_kb)).output
     assert f"imported by Giulia Rossi: 1 text held, last {report['imported']}" in text
     shown = run("rule", "400.7.", "--lang", "it", "--kb", str(seed_kb)).output
-    assert (f"it = Translations imported with mtgkb (it) (translator, by Giulia Rossi, imported {report['imported']})"
+    assert (f"it = Translations imported with mtgkb (it, from the en release 2024-11-08) (translator, by Giulia Rossi,"
+            f" imported {report['imported']})"
             in shown)
 
 
@@ -181,7 +198,7 @@ def test_import_summary_lists_the_first_few_and_all_with_verbose(seed_kb: Path, 
     xlf = tmp_path / "z.xlf"
     assert run("export", "4", "-o", str(xlf), "--kb", str(seed_kb)).exit_code == 0
     short = run("import", str(xlf), "--kb", str(seed_kb)).output
-    assert "applied 0, unchanged 39, conflicts 0, untranslated 50, rejected 0" in short
+    assert "applied 0, unchanged 39, kept 0, conflicts 0, untranslated 50, rejected 0" in short
     assert "untranslated: 4, 401.1, 401.2, 401.3, 401.4 … and 45 more (--verbose lists them)" in short
     full = run("import", str(xlf), "--verbose", "--kb", str(seed_kb)).output
     assert "… and" not in full and "408.3" in full
@@ -428,19 +445,27 @@ def test_an_import_killed_before_its_build_was_published_is_rolled_back(seed_kb:
     assert run("export", "400.7", "-f", "po", "-o", str(po), "--kb", str(seed_kb)).exit_code == 0
     edit_po(po, {"400.7": NEW_400_7})
     assert run_json("import", str(po), "--kb", str(seed_kb))["applied"] == ["400.7"]
-    stored = seed_kb / "imports" / "it.json"
+    imports = seed_kb / "imports"
+    stored = imports / "it-2024-11-08.json"
     good = stored.read_bytes()
-    # what a kill -9 during the rebuild leaves: the journal and the new file, the old build published
-    (seed_kb / "imports" / ".it.json.before").write_bytes(good)
-    stored.write_bytes(good.replace(NEW_400_7.encode(), b"Un testo mai pubblicato."))
+    # what a kill -9 during the rebuild of a second import leaves: its history entry as the journal,
+    # the new file written, the old build published
+    bad = good.replace(NEW_400_7.encode(), b"Un testo mai pubblicato.")
+    entry = {"id": 2, "applied": ["400.7"], "before": {stored.name: good.decode()},
+             "after": {stored.name: hashlib.sha256(bad).hexdigest()}}
+    (imports / ".history" / "0002.json").write_text(json.dumps(entry), encoding="utf-8")
+    (imports / ".journal").write_text("0002.json", encoding="ascii")
+    stored.write_bytes(bad)
     other = tmp_path / "b.po"
     assert run("export", "400.1", "-f", "po", "-o", str(other), "--kb", str(seed_kb)).exit_code == 0
     run_json("import", str(other), "--kb", str(seed_kb))
-    assert stored.read_bytes() == good and not (seed_kb / "imports" / ".it.json.before").exists()
+    assert stored.read_bytes() == good and not (imports / ".journal").exists()
+    assert [e["id"] for e in run_json("imports", "--kb", str(seed_kb))] == [1]  # the killed one is gone
     # killed after its build was published: the stored file is the one the build read, and stays
-    (seed_kb / "imports" / ".it.json.before").write_bytes(b"")
+    (imports / ".journal").write_text("0001.json", encoding="ascii")
     run_json("import", str(other), "--kb", str(seed_kb))
-    assert stored.read_bytes() == good and not (seed_kb / "imports" / ".it.json.before").exists()
+    assert stored.read_bytes() == good and not (imports / ".journal").exists()
+    assert [e["id"] for e in run_json("imports", "--kb", str(seed_kb))] == [1]
 
 
 def test_import_takes_several_languages_of_one_file(seed_kb: Path, tmp_path: Path) -> None:

@@ -32,6 +32,7 @@ COMMANDS = {
     "align": "kb.cli.align:align_command",
     "export": "kb.cli.export:export",
     "import": "kb.cli.export:import_",
+    "imports": "kb.cli.export:imports_",
     "status": "kb.cli.export:status",
     "diff": "kb.cli.releases:diff",
     "history": "kb.cli.releases:history",

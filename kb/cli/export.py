@@ -77,16 +77,20 @@ def export(selectors: tuple[str, ...], format_name: str, rules: tuple[str, ...],
 
 
 @click.command(name="import")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("file", required=False, type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @lang_option(choices=LANGUAGES, help="The target languages to import, one after the other", default="the file's")
 @click.option("--translator", default=None, help="Who made the translation (kept with each text it brings).")
 @click.option("--force", is_flag=True,
               help="Apply units whose text changed in the knowledge base since the file was exported.")
 @click.option("--verbose", "-v", is_flag=True, help="List every unit of each kind, not the first few.")
+@click.option("--undo", is_flag=True, help="Take back the last import (no FILE): its stored translations are "
+                                          "put back as they were, byte for byte, and the knowledge base rebuilt.")
+@click.option("--revert", "revert_id", type=int, metavar="ID", default=None,
+              help="Take back import ID (see mtgkb imports), when no later import changed the same files.")
 @kb_option
 @json_option
-def import_(file: Path, langs: tuple[str, ...], translator: str | None, force: bool, verbose: bool,
-            kb_dir: Path | None, as_json: bool) -> None:
+def import_(file: Path | None, langs: tuple[str, ...], translator: str | None, force: bool, verbose: bool,
+            undo: bool, revert_id: int | None, kb_dir: Path | None, as_json: bool) -> None:
     """Import translations from an XLIFF 1.2/2.1, TMX, PO, CSV or JSON file and rebuild.
 
     Every unit is checked: its id must be a rule number or glossary entry of the source
@@ -106,12 +110,20 @@ def import_(file: Path, langs: tuple[str, ...], translator: str | None, force: b
 
     Several --lang (a file with several target columns) import each language in
     turn: one summary each (a JSON list; its "complete" is per language).
+
+    Every import is recorded: `mtgkb imports` lists them, `mtgkb import --undo`
+    takes back the last one and `mtgkb import --revert ID` a named one.
     """
     from ..export.importer import import_translations, render_report
     from ..pipeline import build_kb
     from ..store import build_lock
 
     directory = kb_dir or default_kb_dir()
+    if undo or revert_id is not None:
+        _take_back(directory, kb_dir, file, revert_id, as_json)
+        return
+    if file is None:
+        raise click.UsageError("give the FILE to import (or --undo, --revert ID)")
     open_kb(kb_dir).close()  # a folder named that holds no knowledge base is an error, before any lock
     reports = []
     with build_lock(directory):  # no other build or import in between: the import's journal stays its own
@@ -126,28 +138,95 @@ def import_(file: Path, langs: tuple[str, ...], translator: str | None, force: b
         sys.exit(1)
 
 
+def _take_back(directory: Path, kb_dir: Path | None, file: Path | None, entry_id: int | None, as_json: bool) -> None:
+    """``import --undo`` / ``--revert ID``: put an import's stored translations back and rebuild."""
+    from ..export.imports import build_sources, recover, undo
+    from ..pipeline import build_kb
+    from ..store import build_lock
+
+    if file is not None:
+        raise click.UsageError("--undo and --revert take no FILE")
+    kb = open_kb(kb_dir)
+    with build_lock(directory):
+        recover(kb, directory)
+        sources = build_sources(kb, directory)
+        kb.close()
+        entry = undo(directory, entry_id, build_kb, sources)
+    summary = {"undone": entry["id"], "file": entry.get("file"), "lang": entry.get("lang"),
+               "translator": entry.get("translator"), "imported": entry.get("imported"),
+               "units": entry.get("applied", []), "restored": sorted(entry["before"])}
+    if as_json:
+        echo_json(summary)
+    else:
+        click.echo(f"import {entry['id']} taken back ({Path(entry.get('file') or '?').name}, "
+                   f"{counted(len(summary['units']), 'unit')}, imported {entry.get('imported')}): "
+                   f"{', '.join(summary['restored'])} put back as before; knowledge base rebuilt")
+
+
+@click.command(name="imports")
+@kb_option
+@json_option
+def imports_(kb_dir: Path | None, as_json: bool) -> None:
+    """List the imports made into the knowledge base, newest last (the last 50 are kept).
+
+    \b
+    Examples:
+      mtgkb imports
+      mtgkb import --undo          (take back the last one)
+      mtgkb import --revert 3      (take back import 3)
+    """
+    from ..export.imports import history
+
+    directory = kb_dir or default_kb_dir()
+    open_kb(kb_dir).close()
+    entries = [{k: v for k, v in e.items() if k not in ("before", "after")} for e in history(directory)]
+    if as_json:
+        echo_json(entries)
+        return
+    if not entries:
+        click.echo("no imports yet")
+    for e in entries:
+        units = e.get("applied", [])
+        shown = ", ".join(units[:5]) + (f" … and {len(units) - 5} more" if len(units) > 5 else "")
+        click.echo(f"{e['id']:>4}  {e.get('imported')}  {e.get('lang')}  {Path(e.get('file') or '?').name}"
+                   f"  by {e.get('translator') or 'an unnamed translator'}  {counted(len(units), 'unit')}: {shown}"
+                   + ("  (undone)" if e.get("undone") else ""))
+
+
 def other_language(source: str) -> str:
     """The default target language: Italian, or English from an Italian source."""
     return "it" if source != "it" else "en"
 
 
 @click.command()
+@click.argument("selectors", nargs=-1, metavar="[RULES]...")
+@click.option("--rules", "rules", multiple=True, metavar="NUMBERS",
+              help="Rules as for `mtgkb export` (repeatable; 4, 702, 400.7, 702.19b-d) [default: all].")
+@click.option("--glossary", is_flag=True, help="Count the glossary's units too (as --include glossary exports them).")
 @click.option("--source", default="en", show_default=True, type=click.Choice(LANGUAGES))
 @click.option("--target", default=None, type=click.Choice(LANGUAGES),
               help="[default: it (en from an Italian source)]")
 @release_option
 @kb_option
 @json_option
-def status(source: str, target: str | None, release: str | None, kb_dir: Path | None, as_json: bool) -> None:
+def status(selectors: tuple[str, ...], rules: tuple[str, ...], glossary: bool, source: str, target: str | None,
+           release: str | None, kb_dir: Path | None, as_json: bool) -> None:
     """Per chapter: rules translated, missing, stale and orphaned in TARGET against SOURCE.
 
+    Each stale unit is listed with why, and with a word diff of the source text it
+    was translated from against the current one ([-removed-] {+added+}). RULES and
+    --glossary narrow the counts to the part an export of the same selection holds.
+
     \b
-    Example:
+    Examples:
       mtgkb status --source en --target it --release 2024-11-08
+      mtgkb status 702 --target fr
+      mtgkb status --rules 4 --glossary --json
     """
     from ..export.status import render_status, status as compute
 
-    report = compute(open_kb(kb_dir), source, target or other_language(source), release)
+    report = compute(open_kb(kb_dir), source, target or other_language(source), release,
+                     rules=(*selectors, *rules), glossary=glossary)
     if as_json:
         echo_json(report)
     else:

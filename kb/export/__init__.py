@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ..errors import KBError, UnknownFormatError
 from . import csv_format, json_format, po, tbx, tbx3, tmx, xliff12, xliff21
-from .base import Exporter, ImportedFile, ImportedUnit, ValidatorUnavailable
+from .base import Exporter, ImportedFile, ImportedUnit, ValidatorUnavailable, refuse_declarations
 from .selection import Selection, Unit, select
 
 EXPORTERS: dict[str, Exporter] = {exp.name: exp for exp in (
@@ -53,6 +53,8 @@ def export(selection: Selection, format_name: str) -> bytes:
 
 def read_translations(data: bytes, path: str) -> ImportedFile:
     """Read a translator's file in whichever importable format its content shows."""
+    if data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<"):
+        refuse_declarations(data, path)  # before sniffing: a long DTD hides what the file is
     best, score = None, 0.0
     for exp in EXPORTERS.values():
         if exp.read is None:

@@ -141,15 +141,35 @@ def xml_bytes(root: etree._Element, doctype: str | None = None) -> bytes:
     return etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True, doctype=doctype)
 
 
+_INTERNAL_DTD = re.compile(rb"<!DOCTYPE[^>\[]*\[|<!ENTITY", re.I)
+
+
+def refuse_declarations(data: bytes, path: str) -> None:
+    """A translation file declaring a DTD of its own or entities (``<!DOCTYPE x [<!ENTITY e …>]>``) is
+    refused whole: its entities would stand for text the translator never wrote, or read local files.
+    A reference to the format's public DTD (``<!DOCTYPE tmx SYSTEM "tmx14.dtd">``) is fine: never loaded."""
+    found = _INTERNAL_DTD.search(data)
+    if found is not None:
+        raise ParseError(path, "the file declares a DTD or entities (<!DOCTYPE … [<!ENTITY …>]>); a translation "
+                               "file may not: refused, nothing imported", data[:found.start()].count(b"\n") + 1)
+
+
 def parse_xml(data: bytes, path: str) -> etree._Element:
-    """Parse XML safely (no network, no entities from outside); errors name the file and line."""
+    """Parse XML safely (no DTD or entity declarations, no network, nothing from outside); errors name
+    the file and line."""
+    refuse_declarations(data, path)
     parser = etree.XMLParser(resolve_entities=False, no_network=True, remove_comments=True,
                              remove_pis=True, strip_cdata=True, load_dtd=False, huge_tree=True)
     try:
-        return etree.fromstring(data, parser)
+        root = etree.fromstring(data, parser)
     except etree.XMLSyntaxError as exc:
         line = exc.lineno if exc.lineno else None
         raise ParseError(path, f"not well-formed XML: {exc.msg}", line) from None
+    entity = next(root.iter(etree.Entity), None)
+    if entity is not None:
+        raise ParseError(path, f"the file uses the entity {entity.text} that no DTD of its own may declare; "
+                               "refused, nothing imported", entity.sourceline)
+    return root
 
 
 def local(tag: object) -> str:

@@ -5,7 +5,9 @@ language (source first, then each target), then ``status`` (one target) or
 ``status_<lang>`` (several): ``new``, ``translated`` or ``stale``, ``revision``
 (or ``revision_<lang>``): the revision of the target text exported (``mtgkb import``
 reports a unit whose text changed in the knowledge base since as a conflict; keep the
-column), and ``reason`` (or ``reason_<lang>``): why a stale text needs review. A stale
+column), ``reason`` (or ``reason_<lang>``): why a stale text needs review, and
+``previous_source`` (or ``previous_source_<lang>``): the source text a stale text was
+translated from, to compare with the current one. A stale
 text is imported once its status says ``translated``. RFC 4180 quoting, ``\\r\\n`` row
 ends, UTF-8 without a BOM; texts keep their newlines inside quotes.
 
@@ -51,18 +53,24 @@ def write(selection: Selection) -> bytes:
     targets = selection.target_langs
     writer.writerow(["number", "chapter", *langs, *(status_column(selection, t) for t in targets),
                      *(status_column(selection, t).replace("status", "revision") for t in targets),
-                     *(status_column(selection, t).replace("status", "reason") for t in targets)])
+                     *(status_column(selection, t).replace("status", "reason") for t in targets),
+                     *(status_column(selection, t).replace("status", "previous_source") for t in targets)])
     for unit in selection.units:
         chapter = f"{unit.chapter}. {unit.chapter_title}" if unit.chapter and unit.chapter_title else ""
         writer.writerow([unit.id, chapter, unit.source, *(unit.target(t) or "" for t in targets),
                          *(unit.state(t) for t in targets), *(unit.revision(t) for t in targets),
-                         *(_reason(unit, t) for t in targets)])
+                         *(_reason(unit, t) for t in targets), *(_previous(unit, t) for t in targets)])
     return buffer.getvalue().encode("utf-8")
 
 
 def _reason(unit: Unit, lang: str) -> str:
     found = unit.targets.get(lang)
     return found.reason or "" if found is not None and found.state == "stale" else ""
+
+
+def _previous(unit: Unit, lang: str) -> str:
+    found = unit.targets.get(lang)
+    return found.previous_source or "" if found is not None else ""
 
 
 def read(data: bytes, path: str) -> ImportedFile:

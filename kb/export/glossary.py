@@ -119,4 +119,5 @@ def _target(text: str, english: str, definition: bool, source_text: str, doc: Do
     if before is not None and not same_text(before, source_text):
         reason = f"source text changed since {recorded.get('source_release') or 'it was translated'}"
     return TargetText(text, doc.id, doc.provenance, doc.effective_date, "stale" if reason else "translated",
-                      reason, translator=who.translator if who else None, imported=who.imported if who else None)
+                      reason, translator=who.translator if who else None, imported=who.imported if who else None,
+                      previous_source=before if reason else None)

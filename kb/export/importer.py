@@ -2,17 +2,20 @@
 
 :func:`import_translations` reads the file (any format :func:`kb.export.read_translations`
 recognises), checks each unit against the knowledge base (:class:`UnitChecker`), and hands
-the applicable ones to :mod:`kb.export.imports`, which merges them into
-``KB_DIR/imports/<lang>.json`` and rebuilds; a failure anywhere leaves the knowledge base
-as it was.
+the applicable ones to :mod:`kb.export.imports`, which stores them by the release they were
+translated from (``KB_DIR/imports/<lang>-<release>.json``), records the import in its history
+(``mtgkb import --undo``) and rebuilds; a failure anywhere leaves the knowledge base as it was.
 
 Every unit of the file ends in exactly one list of the :class:`ImportReport`:
 
 - ``applied``: stored (with ``--force``, conflicts too; they are also listed in ``forced``);
 - ``unchanged``: the knowledge base already holds that text;
-- ``conflicts``: the unit's target changed in the knowledge base since the file was exported
-  (the revision the unit carries is not the current text's): both texts are reported and
-  nothing is applied, unless ``--force``;
+- ``kept``: the file holds the very text it was exported with (its revision), and the knowledge
+  base a newer one: the translator did not touch it, so the newer text stays;
+- ``conflicts``: the translator changed the unit and so did the knowledge base since the file
+  was exported (the revision the unit carries is not the current text's), or the unit carries
+  no revision at all (a CAT tool dropped ``mtgkb:rev``) while the knowledge base holds another
+  imported text: both texts are reported and nothing is applied, unless ``--force``;
 - ``untranslated``: no target text;
 - ``rejected``, with the reason: not a rule number or glossary entry, no such unit in the
   source release, the source text no longer matches that release, marked fuzzy / needs
@@ -41,7 +44,7 @@ from ..text import counted
 from . import read_translations
 from .base import ImportedFile, ImportedUnit, short_lang
 from .glossary import glossary_id, split_glossary_id
-from .imports import build_sources, commit, merged_units, recover
+from .imports import Stored, build_sources, commit, recover, stored_path
 from .selection import example_id, select, source_release_doc, split_unit_id
 from .staleness import same_text
 from .units import NO_REVISION, revision
@@ -66,6 +69,17 @@ class Conflict:
     kb_revision: str
     kb_source: str | None = None  # where the knowledge base's text comes from (document, translator, time)
 
+    @property
+    def why(self) -> str:
+        if self.exported_revision == NO_REVISION_GIVEN:
+            return ("the file carries no revision (mtgkb:rev; its tool may have dropped it) and the knowledge "
+                    "base holds another imported text, which may be newer")
+        return (f"changed in the knowledge base since this file was exported (revision {self.exported_revision}"
+                f" -> {self.kb_revision})")
+
+
+NO_REVISION_GIVEN = "(none in the file)"
+
 
 @dataclass
 class ImportReport:
@@ -78,11 +92,13 @@ class ImportReport:
     stored: str = ""
     applied: list[str] = field(default_factory=list)
     unchanged: list[str] = field(default_factory=list)
+    kept: list[str] = field(default_factory=list)  # not changed in the file; the knowledge base's newer text kept
     conflicts: list[Conflict] = field(default_factory=list)
     forced: list[str] = field(default_factory=list)
     untranslated: list[str] = field(default_factory=list)
     rejected: list[Verdict] = field(default_factory=list)
     ignored: list[str] = field(default_factory=list)
+    import_id: int | None = None  # its entry in the import history (mtgkb imports, mtgkb import --undo)
 
     @property
     def complete(self) -> bool:
@@ -93,10 +109,11 @@ class ImportReport:
         return {"file": self.path, "format": self.format, "lang": self.lang, "source_release": self.source_release,
                 "complete": self.complete,
                 "translator": self.translator, "imported": self.imported if self.applied else None,
-                "stored": self.stored, "applied": self.applied, "unchanged": self.unchanged,
+                "stored": self.stored, "import_id": self.import_id, "applied": self.applied,
+                "unchanged": self.unchanged, "kept": self.kept,
                 "conflicts": [{"id": c.id, "line": c.line, "file_text": c.file_text, "kb_text": c.kb_text,
                                "exported_revision": c.exported_revision, "kb_revision": c.kb_revision,
-                               "kb_source": c.kb_source} for c in self.conflicts],
+                               "kb_source": c.kb_source, "why": c.why} for c in self.conflicts],
                 "forced": self.forced, "untranslated": self.untranslated,
                 "rejected": [{"id": v.id, "line": v.line, "reason": v.reason} for v in self.rejected],
                 "ignored": self.ignored}
@@ -128,11 +145,37 @@ def import_translations(kb: KnowledgeBase, kb_dir: Path, path: Path, rebuild: Re
     units = {unit_id: {"id": unit_id, "text": text, "source_text": checker.units[unit_id].source, **record,
                        **checker.extra(unit_id)}
              for unit_id, text in accepted.items()}
-    carried = checker.carried(units, record)
+    stored = Stored.load(kb_dir, checker.target, checker.source)
+    supersede(kb, stored, checker.release, checker.target, list(units))
+    for unit_id, unit in units.items():
+        stored.put(checker.release, unit)
+    for unit in checker.carried(units, record).values():
+        stored.put(checker.release, unit, replace=False)
     kb.close()
-    report.stored = str(commit(kb_dir, checker.target, checker.source, merged_units(kb_dir, checker.target, units,
-                                                                                    carried), rebuild, sources))
+    history_record = {"file": str(Path(path).resolve()), "format": report.format, "lang": checker.target,
+                      "translator": translator, "imported": report.imported, "source_release": checker.release,
+                      "applied": report.applied}
+    report.import_id = commit(kb_dir, stored.changes(), rebuild, sources, history_record)
+    report.stored = str(stored_path(kb_dir, checker.target, checker.release))
     return report
+
+
+def supersede(kb: KnowledgeBase, stored: Stored, release: str | None, lang: str, unit_ids: list[str]) -> None:
+    """Make room for new units of ``release``: a stored unit of another release that the knowledge base
+    shows at the number being imported is the same rule, renumbered; it moves to ``release``'s
+    numbering with its rule's other units (examples), saying where from, and the new text replaces it
+    there. Stored units shown at other numbers are never touched. A glossary unit replaces the same
+    entry's unit of any release."""
+    numbers = sorted({number for number, _ in map(split_unit_id, unit_ids) if number is not None})
+    for number, versions in kb.versions(numbers, release) if numbers else ():
+        for version in versions:
+            if version.doc.lang != lang or version.doc.provenance != "translator" or not version.doc.path:
+                continue
+            stored.renumber(version.doc.path, version.rule.number, number, release)
+    for unit_id in unit_ids:
+        if split_glossary_id(unit_id)[0] is not None:
+            for key in [k for k in stored.units if k[1] == unit_id and k[0] != release]:
+                stored.remove(key)
 
 
 def check_file(kb: KnowledgeBase, path: Path, lang: str | None = None, *,
@@ -236,14 +279,18 @@ class UnitChecker:
         if held is not None and same_text(held, unit.target or "") and current.state == "translated":
             report.unchanged.append(unit.id)
             return
-        if unit.revision is not None and unit.revision != revision(held):
+        if unit.revision is not None and unit.revision != revision(held) and unit.revision == revision(unit.target):
+            report.kept.append(unit.id)  # the file holds the text it was exported with: nothing to apply
+            return
+        unknown = unit.revision is None and held is not None and current.provenance == "translator"
+        if unknown or (unit.revision is not None and unit.revision != revision(held)):
             if not self.force:
                 where = None
                 if current is not None:
                     where = current.doc_id + (f", {current.translator}" if current.translator else "") + \
                         (f", {current.imported}" if current.imported else "")
-                report.conflicts.append(Conflict(unit.id, unit.line, unit.target or "", held, unit.revision,
-                                                 revision(held), where))
+                report.conflicts.append(Conflict(unit.id, unit.line, unit.target or "", held,
+                                                 unit.revision or NO_REVISION_GIVEN, revision(held), where))
                 return
             report.forced.append(unit.id)
         accepted[unit.id] = unit.target or ""
@@ -300,7 +347,8 @@ class UnitChecker:
 def render_report(report: ImportReport, verbose: bool = False, shown: int = 5) -> str:
     """The import summary: counts, then the first few of each list (all of them with ``verbose``)."""
     lines = [f"{report.path}: {report.format}, {report.lang}, checked against the release {report.source_release}",
-             f"  applied {len(report.applied)}, unchanged {len(report.unchanged)}, conflicts {len(report.conflicts)},"
+             f"  applied {len(report.applied)}, unchanged {len(report.unchanged)}, kept {len(report.kept)},"
+             f" conflicts {len(report.conflicts)},"
              f" untranslated {len(report.untranslated)}, rejected {len(report.rejected)}"]
 
     def listed(label: str, items: list[str]) -> None:
@@ -313,10 +361,10 @@ def render_report(report: ImportReport, verbose: bool = False, shown: int = 5) -
     listed("applied", report.applied)
     listed("forced over newer texts (--force)", report.forced)
     listed("unchanged", report.unchanged)
+    listed("not changed in the file, the knowledge base's newer text kept", report.kept)
     for conflict in report.conflicts if verbose else report.conflicts[:shown]:
         where = f" (line {conflict.line})" if conflict.line else ""
-        lines.append(f"  conflict: {conflict.id}{where}: changed in the knowledge base since this file was "
-                     f"exported (revision {conflict.exported_revision} -> {conflict.kb_revision}); not applied")
+        lines.append(f"  conflict: {conflict.id}{where}: {conflict.why}; not applied")
         lines.append(f"    file: {conflict.file_text}")
         held = conflict.kb_text if conflict.kb_text is not None else "(none)"
         source = f" ({conflict.kb_source})" if conflict.kb_source else ""
@@ -336,7 +384,8 @@ def render_report(report: ImportReport, verbose: bool = False, shown: int = 5) -
                      "to replace it")
     if report.applied:
         by = f" by {report.translator}" if report.translator else ""
-        lines.append(f"  stored in {report.stored}{by} at {report.imported}; knowledge base rebuilt")
+        lines.append(f"  stored in {report.stored}{by} at {report.imported}; knowledge base rebuilt"
+                     + (f" (import {report.import_id}: mtgkb import --undo takes it back)" if report.import_id else ""))
     lines.append(f"  {outcome(report)}")
     return "\n".join(lines)
 

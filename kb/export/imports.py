@@ -1,13 +1,23 @@
-"""The translations ``mtgkb import`` stored (``KB_DIR/imports/<lang>.json``), changed all or nothing.
+"""The translations ``mtgkb import`` stored, changed all or nothing, with a history to undo.
 
-:func:`merged_units` merges new units into a language's stored ones; :func:`commit` writes
-the result and rebuilds the knowledge base, and puts the file back as it was when writing or
-the rebuild fails (an error, an interrupt), so a failed import leaves the knowledge base
-exactly as it was. The file is written to a temporary name, flushed to disk and renamed
-over the old one, so it is never seen half written. Before that, the old file is kept as a
-hidden journal (``.<lang>.json.before``, empty when there was none), removed once the new
-build is published: an import killed in between (power cut, ``kill -9``) is rolled back by
-the next import (:func:`recover`) unless its build was published.
+Layout (``KB_DIR/imports/``)::
+
+    it-2025-11-14.json     Italian units translated from the English release of 2025-11-14
+    it-2025-04-04.json     … from the release of 2025-04-04 (numbered as that release numbers them)
+    it.json                units made from no official release (and files of older mtgkb versions)
+    .history/0007.json     one entry per import: what it changed, and the files as they were before
+    .journal               the entry of the import in progress (removed once its build is published)
+
+A stored unit is known by the release it was translated from and its id in that release
+(``(2025-04-04, 702.124j)``), never by its bare number: releases renumber rules, and the
+alignment carries each file's units to every release by the English text they were made
+from. Each file is one document of the knowledge base (:mod:`kb.parsers.translation`).
+
+:func:`commit` writes the changed files (each to a temporary name, flushed and renamed) and
+rebuilds; when writing or the rebuild fails (an error, an interrupt) every file is put back as
+it was. The history entry, written first, is the journal: an import killed before its build
+was published (power cut, ``kill -9``) is rolled back by the next one (:func:`recover`).
+:func:`undo` puts the files of an import back as they were, byte for byte, and rebuilds.
 """
 
 from __future__ import annotations
@@ -15,8 +25,9 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from ..errors import KBError
 from ..numbering import RuleNumber
@@ -25,36 +36,123 @@ from ..store import KnowledgeBase
 from .selection import split_unit_id
 
 IMPORTS = "imports"
+HISTORY = ".history"
+JOURNAL = ".journal"
+KEPT_ENTRIES = 50  # the history keeps the last 50 imports (each holds the files it replaced)
+
+Key = tuple["str | None", str]  # (the release a unit was translated from, its id there)
+Rebuild = Callable[[Path, list[Path]], Any]
 
 
 def imports_dir(kb_dir: Path) -> Path:
     return Path(kb_dir) / IMPORTS
 
 
-def stored_path(kb_dir: Path, lang: str) -> Path:
-    return imports_dir(kb_dir) / f"{lang}.json"
+def stored_path(kb_dir: Path, lang: str, release: str | None) -> Path:
+    """Where the ``lang`` units translated from ``release`` are stored."""
+    return imports_dir(kb_dir) / (f"{lang}-{release}.json" if release else f"{lang}.json")
 
 
-def stored_units(kb_dir: Path, lang: str) -> dict[str, dict[str, Any]]:
-    """The units stored for ``lang`` by earlier imports, by id."""
-    path = stored_path(kb_dir, lang)
-    if not path.exists():
-        return {}
+def stored_files(kb_dir: Path, lang: str) -> list[Path]:
+    """The files holding ``lang`` units (any release)."""
+    folder = imports_dir(kb_dir)
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.iterdir() if p.suffix == ".json" and _lang_of(p) == lang)
+
+
+def _lang_of(path: Path) -> str:
+    return path.stem.split("-", 1)[0]
+
+
+def read_file(path: Path) -> list[dict[str, Any]]:
+    """The units of one stored file."""
     try:
-        return {unit["id"]: unit for unit in json.loads(path.read_text(encoding="utf-8")).get("units", [])}
-    except (ValueError, AttributeError, KeyError, TypeError):
+        units = json.loads(path.read_text(encoding="utf-8")).get("units", [])
+        if not all(isinstance(u, dict) and isinstance(u.get("id"), str) for u in units):
+            raise TypeError
+        return units
+    except (ValueError, AttributeError, TypeError, UnicodeDecodeError):
         raise KBError(f"{path}: the stored translations are damaged; move the file away and import again") from None
 
 
-def merged_units(kb_dir: Path, lang: str, new: dict[str, dict[str, Any]],
-                 carried: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
-    """The stored units of ``lang`` with ``new`` ones replacing theirs and ``carried`` ones added where
-    none is stored, in rules order (then the glossary)."""
-    units = stored_units(kb_dir, lang)
-    units.update(new)
-    for unit_id, unit in carried.items():
-        units.setdefault(unit_id, unit)
-    return sorted(units.values(), key=lambda u: _order(u["id"]))
+@dataclass
+class Stored:
+    """Every stored unit of one language, by (release, id), and the file each came from."""
+
+    kb_dir: Path
+    lang: str
+    source_lang: str = "en"
+    units: dict[Key, dict[str, Any]] = field(default_factory=dict)
+    files: dict[Path, bytes] = field(default_factory=dict)
+    origin: dict[Key, Path] = field(default_factory=dict)  # the file each unit was read from
+
+    @classmethod
+    def load(cls, kb_dir: Path, lang: str, source_lang: str = "en") -> "Stored":
+        stored = cls(Path(kb_dir), lang, source_lang)
+        for path in stored_files(kb_dir, lang):
+            stored.files[path] = path.read_bytes()
+            for unit in read_file(path):
+                key = (unit.get("source_release") or None, unit["id"])
+                stored.units[key], stored.origin[key] = unit, path
+        return stored
+
+    def in_document(self, path: str | Path, unit_id: str) -> Key | None:
+        """The key of unit ``unit_id`` of the stored file ``path`` (a document's path), if it holds one."""
+        target = Path(path).resolve()
+        return next((key for key, origin in self.origin.items()
+                     if key[1] == unit_id and origin.resolve() == target), None)
+
+    def put(self, release: str | None, unit: dict[str, Any], replace: bool = True) -> None:
+        """Store ``unit`` (translated from ``release``) under its id; an existing one stays unless ``replace``."""
+        key = (release, unit["id"])
+        if replace or key not in self.units:
+            self.units[key] = unit
+            self.origin[key] = self._file_of(key)
+
+    def remove(self, key: Key) -> None:
+        del self.units[key]
+        del self.origin[key]
+
+    def renumber(self, path: str | Path, number: str, new_number: str, release: str | None) -> None:
+        """Move rule ``number`` of the stored file ``path`` (its text and examples) to ``new_number`` of
+        ``release``, each unit recording where it came from; a unit already stored there stays."""
+        target = Path(path).resolve()
+        for key in [k for k, origin in self.origin.items() if origin.resolve() == target and _of_rule(k[1], number)]:
+            if key[0] == release and number == new_number:
+                continue
+            new_id = new_number + key[1][len(number):]
+            if (release, new_id) in self.units:
+                continue
+            unit = self.units[key]
+            moved = unit.get("moved_from") or {"id": key[1], "source_release": key[0]}
+            self.remove(key)
+            self.put(release, {**unit, "id": new_id, "source_release": release, "moved_from": moved})
+
+    def _file_of(self, key: Key) -> Path:
+        return stored_path(self.kb_dir, self.lang, key[0])
+
+    def changes(self) -> dict[Path, bytes | None]:
+        """The files to write (their new bytes) or remove (None) to store ``units`` one file per release."""
+        by_file: dict[Path, list[dict[str, Any]]] = {}
+        for key, unit in self.units.items():
+            by_file.setdefault(self._file_of(key), []).append(unit)
+        out: dict[Path, bytes | None] = {}
+        for path, units in by_file.items():
+            release = units[0].get("source_release") or None
+            header = {"lang": self.lang, "source_lang": self.source_lang, **({"source_release": release} if release else {})}
+            data = dumps(header, sorted(units, key=lambda u: _order(u["id"]))).encode("utf-8")
+            if self.files.get(path) != data:
+                out[path] = data
+        for path in self.files:
+            if path not in by_file:
+                out[path] = None
+        return out
+
+
+def _of_rule(unit_id: str, number: str) -> bool:
+    """``unit_id`` is rule ``number``'s text or one of its examples."""
+    return unit_id == number or unit_id.startswith(number + "#example-")
 
 
 def _order(unit_id: str) -> tuple:
@@ -65,50 +163,135 @@ def _order(unit_id: str) -> tuple:
     return (0, number or RuleNumber(0), index or 0, unit_id, False)
 
 
-def commit(kb_dir: Path, lang: str, source: str, units: list[dict[str, Any]],
-           rebuild: Callable[[Path, list[Path]], Any], sources: list[Path]) -> Path:
-    """Store ``units`` for ``lang`` and ``rebuild(kb_dir, sources)``; on any failure put the stored
-    file back as it was (or remove it if there was none) and raise."""
-    path = stored_path(kb_dir, lang)
-    before = path.read_bytes() if path.exists() else None
-    journal = journal_path(path)
-    _write_atomically(journal, before or b"")
+# -- history: one entry per import, the journal of the one in progress -------------------------------
+
+def history_dir(kb_dir: Path) -> Path:
+    return imports_dir(kb_dir) / HISTORY
+
+
+def history(kb_dir: Path) -> list[dict[str, Any]]:
+    """The imports recorded, oldest first (each: id, time, file, translator, language, units, undone)."""
+    folder = history_dir(kb_dir)
+    entries = []
+    for path in sorted(folder.glob("*.json")) if folder.is_dir() else []:
+        try:
+            entries.append(json.loads(path.read_text(encoding="utf-8")))
+        except ValueError:
+            raise KBError(f"{path}: the import history is damaged; move the file away") from None
+    return entries
+
+
+def _entry_path(kb_dir: Path, entry_id: int) -> Path:
+    return history_dir(kb_dir) / f"{entry_id:04d}.json"
+
+
+def _sha(data: bytes | None) -> str | None:
+    return hashlib.sha256(data).hexdigest() if data is not None else None
+
+
+def commit(kb_dir: Path, changes: dict[Path, bytes | None], rebuild: Rebuild, sources: list[Path],
+           record: dict[str, Any]) -> int | None:
+    """Apply ``changes`` (path -> new bytes, None to remove) and ``rebuild(kb_dir, sources)``; on any
+    failure put every file back as it was and raise. Returns the history entry's id (None: no change)."""
+    if not changes:
+        return None
+    before = {path: (path.read_bytes() if path.exists() else None) for path in changes}
+    entries = history(kb_dir)
+    entry_id = (entries[-1]["id"] + 1) if entries else 1
+    entry = {**record, "id": entry_id,
+             "before": {p.name: (b.decode("utf-8") if b is not None else None) for p, b in before.items()},
+             "after": {p.name: _sha(data) for p, data in changes.items()}}
+    entry_path = _entry_path(kb_dir, entry_id)
+    _write_atomically(entry_path, json.dumps(entry, ensure_ascii=False, indent=1).encode("utf-8"))
+    _write_atomically(imports_dir(kb_dir) / JOURNAL, entry_path.name.encode("ascii"))
     try:
-        _write_atomically(path, dumps({"lang": lang, "source_lang": source}, units).encode("utf-8"))
+        for path, data in changes.items():
+            _put(path, data)
         rebuild(Path(kb_dir), sources)
     except BaseException:
-        _put_back(path, before)
+        for path, data in before.items():
+            _put(path, data)
+        entry_path.unlink(missing_ok=True)
         raise
     finally:
-        journal.unlink(missing_ok=True)
-    return path
+        (imports_dir(kb_dir) / JOURNAL).unlink(missing_ok=True)
+    _prune(kb_dir)
+    return entry_id
 
 
-def journal_path(path: Path) -> Path:
-    return path.with_name(f".{path.name}.before")
-
-
-def _put_back(path: Path, before: bytes | None) -> None:
-    if before:
-        _write_atomically(path, before)
-    else:
+def _prune(kb_dir: Path) -> None:
+    paths = sorted(history_dir(kb_dir).glob("*.json"))
+    for path in paths[:-KEPT_ENTRIES]:
         path.unlink(missing_ok=True)
 
 
+def _put(path: Path, data: bytes | None) -> None:
+    if data is None:
+        path.unlink(missing_ok=True)
+    else:
+        _write_atomically(path, data)
+
+
 def recover(kb: KnowledgeBase, kb_dir: Path) -> list[str]:
-    """Roll back imports killed before their build was published (a journal is left and the current
-    build did not read the stored file as it is); returns the languages put back."""
-    restored = []
-    for journal in sorted(imports_dir(kb_dir).glob(".*.json.before")):
-        path = journal.with_name(journal.name[1:-len(".before")])
-        lang = path.stem
-        held = kb.documents().get(f"translations-{lang}")
-        current = hashlib.sha256(path.read_bytes()).hexdigest() if path.exists() else None
-        if held is None or held.sha256 != current:
-            _put_back(path, journal.read_bytes())
-            restored.append(lang)
-        journal.unlink()
+    """Roll back an import killed before its build was published (its journal is left and the current
+    build did not read the stored files as they are); returns the files put back."""
+    folder = imports_dir(kb_dir)
+    restored: list[str] = []
+    journal = folder / JOURNAL
+    if not journal.exists():
+        return restored
+    entry_path = history_dir(kb_dir) / journal.read_text(encoding="ascii").strip()
+    entry = json.loads(entry_path.read_text(encoding="utf-8")) if entry_path.is_file() else None
+    if entry is not None and not _published(kb, folder, entry["after"]):
+        for name, text in entry["before"].items():
+            _put(folder / name, text.encode("utf-8") if text is not None else None)
+            restored.append(name)
+        entry_path.unlink()
+    journal.unlink()
     return restored
+
+
+def _published(kb: KnowledgeBase, folder: Path, after: dict[str, str | None]) -> bool:
+    """The current build read each of these files as it is now (and none of the removed ones)."""
+    held = {Path(d.path).name: d.sha256 for d in kb.documents().values() if d.format == "mtgkb-translation"
+            and d.path and Path(d.path).parent.resolve() == folder.resolve()}
+    for name, sha in after.items():
+        current = _sha((folder / name).read_bytes()) if (folder / name).exists() else None
+        if current != sha or held.get(name) != current:
+            return False
+    return True
+
+
+def undo(kb_dir: Path, entry_id: int | None, rebuild: Rebuild, sources: list[Path]) -> dict[str, Any]:
+    """Put the files of import ``entry_id`` (the last one not undone when None) back as they were
+    before it, byte for byte, and rebuild. Refused when a later import changed the same files."""
+    entries = [e for e in history(kb_dir) if not e.get("undone")]
+    if not entries:
+        raise KBError("no import to undo (mtgkb imports lists them)")
+    entry = entries[-1] if entry_id is None else next((e for e in entries if e["id"] == entry_id), None)
+    if entry is None:
+        raise KBError(f"no import {entry_id} to undo (mtgkb imports lists them)")
+    folder = imports_dir(kb_dir)
+    later = [name for name, sha in entry["after"].items()
+             if _sha((folder / name).read_bytes() if (folder / name).exists() else None) != sha]
+    if later:
+        newer = [e["id"] for e in entries if e["id"] > entry["id"] and set(e["after"]) & set(later)]
+        which = f"import {', '.join(map(str, newer))}" if newer else "something else"
+        raise KBError(f"cannot undo import {entry['id']}: {which} changed {later[0]} since; undo that first")
+    changes = {folder / name: (text.encode("utf-8") if text is not None else None)
+               for name, text in entry["before"].items()}
+    before = {path: (path.read_bytes() if path.exists() else None) for path in changes}
+    try:
+        for path, data in changes.items():
+            _put(path, data)
+        rebuild(Path(kb_dir), sources)
+    except BaseException:
+        for path, data in before.items():
+            _put(path, data)
+        raise
+    entry["undone"] = True
+    _write_atomically(_entry_path(kb_dir, entry["id"]), json.dumps(entry, ensure_ascii=False, indent=1).encode("utf-8"))
+    return entry
 
 
 def _write_atomically(path: Path, data: bytes) -> None:
@@ -132,3 +315,12 @@ def build_sources(kb: KnowledgeBase, kb_dir: Path) -> list[Path]:
     if missing:
         raise KBError(f"cannot rebuild: source {missing[0]} of the current build is gone")
     return [p for p in sources if p.resolve() != folder]
+
+
+def entry_units(entry: dict[str, Any]) -> list[str]:
+    """The unit ids an import applied (as its history entry records them)."""
+    return list(entry.get("applied", []))
+
+
+__all__: Iterable[str] = ["Stored", "build_sources", "commit", "history", "imports_dir", "recover", "stored_files",
+                          "stored_path", "undo"]

@@ -34,7 +34,7 @@ def texts(unit: Unit, selection: Selection) -> dict[str, Any]:
         if found is not None:
             item.update({"source": found.doc_id, "provenance": found.provenance,
                          "effective_date": found.effective_date})
-            for key in ("reason", "source_number", "pointer", "translator", "imported"):
+            for key in ("reason", "previous_source", "source_number", "pointer", "translator", "imported"):
                 if getattr(found, key):
                     item[key] = getattr(found, key)
         out[lang] = item

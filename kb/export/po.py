@@ -6,6 +6,7 @@ One message per unit::
     #. it from cr-it-…, official
     #. mtgkb:rev=3f2a9c0d1e                 (the revision of the target exported)
     #, fuzzy                                (stale)
+    #| msgid "Effects from spells, …"        (stale: the source text it was translated from)
     msgctxt "400.7a"
     msgid "Effects from spells, …"
     msgstr "Gli effetti di magie, …"
@@ -39,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from babel.messages.catalog import Catalog, Message
-from babel.messages.pofile import PoFileError, PoFileParser, write_po
+from babel.messages.pofile import PoFileError, PoFileParser, escape, write_po
 
 from ..errors import ParseError
 from ..model import LANGUAGES
@@ -93,8 +94,22 @@ def write(selection: Selection) -> bytes:
     write_po(buffer, catalog, width=0, no_location=True)
     # babel names its own version in the header; drop it so output depends on the knowledge base only
     data = re.sub(rb'"Generated-By: [^"\n]*\\n"\n', b"", buffer.getvalue(), count=1)
+    data = _with_previous_ids(data, selection, lang)
     if not selection.source_date:  # no source text has a date: say none rather than babel's or 1970's
         data = re.sub(rb'"POT-Creation-Date: [^"\n]*\\n"\n', b"", data, count=1)
+    return data
+
+
+def _with_previous_ids(data: bytes, selection: Selection, lang: str | None) -> bytes:
+    """A stale message's previous source as ``#| msgid "…"`` on one line, just before its ``msgctxt``
+    (babel wraps these comments at 76 columns into lines no PO reader accepts)."""
+    for unit in selection.units:
+        found = unit.targets.get(lang) if lang and unit.source else None
+        if found is None or not found.previous_source:
+            continue
+        context = f"msgctxt {escape(unit.id)}\n".encode("utf-8")
+        previous = f"#| msgid {escape(found.previous_source)}\n".encode("utf-8")
+        data = data.replace(b"\n" + context, b"\n" + previous + context, 1)
     return data
 
 
@@ -115,15 +130,31 @@ class _EveryMessage(Catalog):
 _CHARSET = re.compile(rb'^"Content-Type:[^"\n]*charset=([\w.:-]+)', re.M | re.I)
 
 
-def _check_encoding(data: bytes, path: str) -> None:
-    """The file is in the charset its header declares (UTF-8 when it declares none), as babel reads it."""
+_SINGLE_BYTE_LATIN = {"iso8859-1", "iso8859-15", "cp1252"}
+
+
+def _declared_charset(data: bytes) -> str:
     declared = _CHARSET.search(data[:8000])
-    charset = declared.group(1).decode("ascii") if declared else "utf-8"
+    return declared.group(1).decode("ascii") if declared else "utf-8"
+
+
+def _check_encoding(data: bytes, path: str) -> None:
+    """The file is in the charset its header declares (UTF-8 when it declares none), as babel reads it.
+    A file declaring Latin-1 whose bytes are UTF-8 (an editor changed the bytes, not the header) is
+    refused: read as Latin-1 it would store ``abilitÃ``."""
+    declared = _CHARSET.search(data[:8000])
+    charset = _declared_charset(data)
+    header_line = data[:declared.start()].count(b"\n") + 1 if declared else None
     try:
-        name = "UTF-8" if codecs.lookup(charset).name == "utf-8" else charset
+        codec = codecs.lookup(charset).name
     except LookupError:
         raise ParseError(path, f"the header declares the charset {charset}, which mtgkb does not know",
-                         data[:declared.start()].count(b"\n") + 1 if declared else None) from None
+                         header_line) from None
+    name = "UTF-8" if codec == "utf-8" else charset
+    if codec in _SINGLE_BYTE_LATIN and _is_utf8_beyond_ascii(data):
+        raise ParseError(path, f"the header declares the charset {charset}, but the file's bytes are UTF-8 "
+                               "(read as declared they would become mojibake); set the header to charset=UTF-8 "
+                               "and import again", header_line)
     try:
         data.decode(charset)
     except UnicodeDecodeError as exc:
@@ -132,9 +163,37 @@ def _check_encoding(data: bytes, path: str) -> None:
                          data[:exc.start].count(b"\n") + 1) from None
 
 
+_KEYWORD_LINE = re.compile(r"^(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+(?P<string>.*)$")
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+def _check_strings(text: str, path: str) -> None:
+    """Every quoted string ends on its own line, as ``msgfmt --check`` demands: babel would read a file
+    cut inside a string (its last characters lost) as if it were whole."""
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.strip()
+        keyword = _KEYWORD_LINE.match(line)
+        string = keyword.group("string") if keyword else (line if line.startswith('"') else None)
+        if string is not None and not _STRING.fullmatch(string):
+            raise ParseError(path, "not a readable PO file: a string does not end on its line (the file may be "
+                                   f"cut short): {line[:60]!r}", number)
+
+
+def _is_utf8_beyond_ascii(data: bytes) -> bool:
+    """The bytes hold non-ASCII characters and all of them are valid UTF-8 (Latin-1 text almost never is)."""
+    if data.isascii():
+        return False
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
 def _catalog(data: bytes, path: str) -> _EveryMessage:
     """The file read by babel; its errors as ``path:line: message``."""
     _check_encoding(data, path)
+    _check_strings(data.decode(_declared_charset(data)), path)
     catalog = _EveryMessage()
     try:
         PoFileParser(catalog, abort_invalid=True).parse(io.BytesIO(data))

@@ -26,7 +26,7 @@ from ..lookup import select_numbers
 from ..numbering import RuleNumber
 from ..store import KnowledgeBase, RuleVersion
 from .glossary import glossary_units
-from .staleness import StaleContext, stale_reason
+from .staleness import StaleContext, own_unit_id, previous_source, stale_reason
 from .terms import term_entries
 from .units import LeftOut, Selection, TargetText, Unit, compact
 
@@ -199,13 +199,14 @@ def _chapter_of(number: RuleNumber) -> str | None:
 
 def target_text(unit_id: str, text: str, source_text: str, version: RuleVersion, context: StaleContext) -> TargetText:
     reason = stale_reason(unit_id, source_text, version, context)
-    who = context.imported(version.doc.id, unit_id)
+    who = context.imported(version.doc.id, own_unit_id(unit_id, version))
     return TargetText(
         text=text, doc_id=version.doc.id, provenance=version.doc.provenance,
         effective_date=version.doc.effective_date, state="stale" if reason else "translated", reason=reason,
         source_number=version.rule.number if version.rule.number != version.aligned_number else None,
         pointer=version.rule.pointer, translator=who.translator if who else None,
-        imported=who.imported if who else None)
+        imported=who.imported if who else None,
+        previous_source=previous_source(unit_id, source_text, version, context) if reason else None)
 
 
 def ruling_units(kb: KnowledgeBase, source: str, targets: tuple[str, ...]) -> list[Unit]:

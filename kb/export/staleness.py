@@ -82,17 +82,31 @@ def by_alignment(unit_id: str, source_text: str, version: RuleVersion, context: 
     return None
 
 
+def own_unit_id(unit_id: str, version: RuleVersion) -> str:
+    """The id ``version``'s document gives the unit exported as ``unit_id`` (its own rule number)."""
+    _, mark, example = unit_id.partition("#example-")
+    return version.rule.number + mark + example
+
+
+def recorded_source(unit_id: str, version: RuleVersion, context: StaleContext) -> tuple[str, str | None] | None:
+    """The English text an imported unit was translated from and that text's release, as recorded."""
+    record = context.meta(version.doc.id).get("units", {}).get(own_unit_id(unit_id, version))
+    if not isinstance(record, dict) or not isinstance(record.get("source_text"), str):
+        return None
+    moved = record.get("moved_from") if isinstance(record.get("moved_from"), dict) else {}
+    return record["source_text"], moved.get("source_release") or record.get("source_release")
+
+
 def by_recorded_source(unit_id: str, source_text: str, version: RuleVersion, context: StaleContext) -> str | None:
-    record = context.meta(version.doc.id).get("units", {}).get(unit_id)
-    if not record or record.get("source_text") is None:
+    recorded = recorded_source(unit_id, version, context)
+    if recorded is None or same_text(recorded[0], source_text):
         return None
-    if same_text(record["source_text"], source_text):
-        return None
-    since = record.get("source_release") or "the release it was translated from"
-    return f"source text changed since {since}"
+    return f"source text changed since {recorded[1] or 'the release it was translated from'}"
 
 
-def by_source_release(unit_id: str, source_text: str, version: RuleVersion, context: StaleContext) -> str | None:
+def old_release_text(unit_id: str, version: RuleVersion, context: StaleContext) -> tuple[str, str] | None:
+    """The source text, in the release the target document says it was made from, of the rule the
+    target text sits at there, with that release's date (None when not known)."""
     date = context.meta(version.doc.id).get("source_release")
     if not date:
         return None
@@ -105,7 +119,21 @@ def by_source_release(unit_id: str, source_text: str, version: RuleVersion, cont
     if example:
         index = int(example) - 1
         text = examples[index] if index < len(examples) else ""
-    return None if same_text(text, source_text) else f"source text changed since {date}"
+    return text, date
+
+
+def by_source_release(unit_id: str, source_text: str, version: RuleVersion, context: StaleContext) -> str | None:
+    old = old_release_text(unit_id, version, context)
+    return None if old is None or same_text(old[0], source_text) else f"source text changed since {old[1]}"
+
+
+def previous_source(unit_id: str, source_text: str, version: RuleVersion, context: StaleContext) -> str | None:
+    """The source text a stale translation was made from, when known and not the current one: what a
+    translator compares with the new source (PO ``#| msgid``, XLIFF ``alt-trans``)."""
+    for found in (recorded_source(unit_id, version, context), old_release_text(unit_id, version, context)):
+        if found is not None and found[0] and not same_text(found[0], source_text):
+            return found[0]
+    return None
 
 
 Check = Callable[[str, str, RuleVersion, StaleContext], "str | None"]

@@ -25,7 +25,7 @@ With rules selected (``--rules``), only the concepts citing one of them are kept
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterable
 
 from ..align.rules import rule_name
@@ -87,9 +87,22 @@ def term_entries(kb: KnowledgeBase, selection: Selection, picked: Iterable[RuleN
     wanted = None if picked is None else {str(n) for n in picked}
     entries = [c.entry(langs) for c in concepts.values() if wanted is None or wanted.intersection(c.rules)]
     entries = [e for e in entries if selection.source_lang in e.names]
+    entries = one_entry_per_name(entries)
     if cards:
         entries.extend(card_entries(kb, langs))
     return entries
+
+
+def one_entry_per_name(entries: list[TermEntry]) -> list[TermEntry]:
+    """A name that is an entry of its own (its preferred English name) is not also admitted as a synonym
+    of another entry: ``Tap`` is its own concept, not a second name of ``Tap and Untap``."""
+    own = {fold(e.names["en"][0]) for e in entries if e.names.get("en")}
+    out = []
+    for entry in entries:
+        english = entry.names.get("en", ())
+        kept = english[:1] + tuple(n for n in english[1:] if fold(n) not in own)
+        out.append(entry if kept == english else replace(entry, names={**entry.names, "en": kept}))
+    return out
 
 
 def _english_release(kb: KnowledgeBase, selection: Selection) -> str | None:

@@ -92,6 +92,8 @@ def write_unit(body: etree._Element, unit: Unit, selection: Selection, date: str
         _sub(tuv, "prop", found.state, type=STATE_PROP)
         if found.reason:
             _sub(tuv, "prop", found.reason, type="x-stale")
+        if found.previous_source:
+            _sub(tuv, "prop", found.previous_source, type="x-previous-source")
         _sub(tuv, "seg", found.text)
 
 

@@ -37,6 +37,7 @@ class TargetText:
     pointer: str | None = None  # a chapter whose rules live elsewhere ("Vedi Grimorio.")
     translator: str | None = None  # who imported it (``mtgkb import --translator``)
     imported: str | None = None  # when it was imported (UTC, ISO 8601)
+    previous_source: str | None = None  # a stale text: the source text it was translated from
 
     @property
     def revision(self) -> str:

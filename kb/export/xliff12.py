@@ -37,6 +37,9 @@ _STALE_IN = {"needs-review-translation", "needs-review-adaptation", "needs-revie
              "needs-adaptation", "needs-l10n"}
 
 
+PREVIOUS_VERSION = "previous-version"  # an alt-trans holding the source a stale target was translated from
+
+
 def _e(parent: etree._Element | None, tag: str, text: str | None = None, **attrs: str) -> etree._Element:
     element = etree.Element(f"{{{NS}}}{tag}", nsmap={None: NS, "mtgkb": MTGKB_NS}) if parent is None else \
         etree.SubElement(parent, f"{{{NS}}}{tag}")
@@ -82,6 +85,12 @@ def write_unit(group: etree._Element, unit: Unit, lang: str | None) -> None:
         _e(tu, "target", found.text if found else "", state=_STATE_OUT[unit.state(lang)])
     for note in unit_notes(unit, lang):
         _e(tu, "note", note, **{"from": "mtgkb"})
+    found = unit.targets.get(lang) if lang is not None else None
+    if found is not None and found.previous_source:
+        # what the stale translation was made from, beside it: a CAT tool shows the two sources' difference
+        alt = _e(tu, "alt-trans", alttranstype=PREVIOUS_VERSION)
+        _e(alt, "source", found.previous_source)
+        _e(alt, "target", found.text)
 
 
 def unit_notes(unit: Unit, lang: str | None) -> list[str]:
@@ -128,7 +137,7 @@ def read(data: bytes, path: str) -> ImportedFile:
             units.append(ImportedUnit(unit_id, inline_text(child(tu, "source")), inline_text(target),
                                       file.get("target-language"), _state_in(state), tu.sourceline,
                                       tu.get(REVISION)))
-            if len(children(tu, "alt-trans")):
+            if any(alt.get("alttranstype") != PREVIOUS_VERSION for alt in children(tu, "alt-trans")):
                 ignored.append(f"{path}:{tu.sourceline}: alternative translations of {unit_id} (alt-trans) not read")
     return ImportedFile("xliff12", source_lang, target_lang, release, tuple(units), tuple(ignored))
 

@@ -64,6 +64,9 @@ def write(selection: Selection) -> bytes:
     return xml_bytes(root)
 
 
+PREVIOUS_SOURCE = "previous-source"
+
+
 def write_unit(group: etree._Element, unit: Unit, lang: str | None, used: set[str]) -> None:
     token = unit_token(unit.id)
     while token in used:  # two ids that spell the same token (never for rule numbers)
@@ -74,10 +77,14 @@ def write_unit(group: etree._Element, unit: Unit, lang: str | None, used: set[st
     if lang:
         element.set(REVISION, unit.revision(lang))
     texts = unit_notes(unit, lang)
-    if texts:
+    found = unit.targets.get(lang) if lang else None
+    previous = found.previous_source if found is not None else None
+    if texts or previous:
         notes = _sub(element, "notes")
         for text in texts:
             _sub(notes, "note", text)
+        if previous:  # the source the stale target was translated from, to compare with the new one
+            _sub(notes, "note", previous, category=PREVIOUS_SOURCE)
     state = unit.state(lang) if lang else "new"
     segment = _sub(element, "segment", state="translated" if state == "translated" else "initial")
     if state == "stale":

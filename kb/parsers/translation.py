@@ -2,7 +2,7 @@
 
 A JSON object written one unit per line, so every line can be accounted for::
 
-    {"format": "mtgkb-translation", "version": 1, "lang": "it", "source_lang": "en", "units": [
+    {"format": "mtgkb-translation", "version": 1, "lang": "it", "source_lang": "en", "source_release": "2024-11-08", "units": [
     {"id": "400.7a", "text": "…", "source_text": "…", "source_release": "2024-11-08", "file": "zones.it.xlf", …},
     {"id": "400.6#example-1", "text": "…", …}
     ]}
@@ -48,6 +48,12 @@ def split_glossary_id(unit_id: str) -> tuple[str | None, bool]:
 def split_names(text: str) -> tuple[str, ...]:
     """A glossary name unit's text back to names: ``Voto / Votazione`` -> (``Voto``, ``Votazione``)."""
     return tuple(part.strip() for part in text.split(NAME_SEPARATOR) if part.strip())
+
+
+def document_id(lang: str, release: str | None) -> str:
+    """``translations-it-2025-11-14``: the document of the ``lang`` units translated from ``release``
+    (``translations-it`` when they name none, as the files of older mtgkb versions)."""
+    return f"translations-{lang}" + (f"-{release}" if release else "")
 
 
 def detect(source: Source) -> float:
@@ -118,9 +124,11 @@ def parse(source: Source) -> Document:
         rules.append(_rule(number, texts.get(number), examples.get(number, {}), records))
     terms = [Term(entry["names"], entry.get("definition", ""), refs=tuple(entry.get("refs", ())), line=entry["line"])
              for entry in glossary.values() if entry.get("names")]
+    release = data.get("source_release") if isinstance(data.get("source_release"), str) else None
+    made_from = f", from the {data.get('source_lang') or 'en'} release {release}" if release else ""
     return Document(
-        id=f"translations-{lang}", lang=lang, format=FORMAT_NAME, path=source.path, sha256=source.sha256,
-        title=f"Translations imported with mtgkb ({lang})", provenance="translator", rules=tuple(rules),
+        id=document_id(lang, release), lang=lang, format=FORMAT_NAME, path=source.path, sha256=source.sha256,
+        title=f"Translations imported with mtgkb ({lang}{made_from})", provenance="translator", rules=tuple(rules),
         terms=tuple(terms), accounting=ledger.account(),
         meta={"source_lang": data.get("source_lang"), "units": records,
               "terms": {name: english for english, entry in glossary.items() for name in entry.get("names", ())}})

@@ -185,9 +185,10 @@ class KnowledgeBase:
                 f"SELECT {_VERSION_COLUMNS} FROM {table} WHERE aligned_key = ? AND doc_id IN ({marks})"
                 " AND align_method != 'unaligned'", [*params, number.sort_key, *ids])]
             versions = [self._version(row) for row in rows]
-            # a translator's import (mtgkb import) comes first in its language: it supersedes older texts
+            # a translator's import (mtgkb import) comes first in its language: it supersedes older texts;
+            # among imports, the one made from this release's numbering, then the closest match by content
             versions.sort(key=lambda v: (_LANG_ORDER.get(v.doc.lang, 9), v.doc.provenance != "translator",
-                                         v.doc.effective_date or "", v.doc.id))
+                                         *_import_rank(v), v.doc.effective_date or "", v.doc.id))
             yield str(number), versions
 
     def displaced(self, numbers: Iterable[str], release: str | None = None) -> list[RuleVersion]:
@@ -443,3 +444,10 @@ def _ruling_item(group: RulingGroup, link: tuple[float, str]) -> dict:
 
 def _card_record(row: tuple) -> CardRecord:
     return CardRecord(row[0], row[1], card_from_row(row[2:]))
+
+
+def _import_rank(version: RuleVersion) -> tuple[bool, float]:
+    """Imports placed at their own number first, then by how well their English matched by content."""
+    if version.doc.provenance != "translator":
+        return (False, 0.0)
+    return (version.align_method != "declared", -version.align_confidence)

@@ -1,0 +1,341 @@
+"""What a translator's import must never do: lose or corrupt a translation silently.
+
+The defects a translator found (issue 19), each on real files: a renumbered unit re-translated,
+a PO cut short or saved with the wrong charset, XML declaring entities, a CAT tool dropping
+``mtgkb:rev``, an untouched unit of an older file; then undo, which puts an import back byte
+for byte.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from kb.cli import main
+
+from .conftest import CORPUS, cr_release
+from .test_export_translators import edit_po, edit_xliff, third_party
+
+SEED_SOURCES = lambda: [cr_release("20241108"), CORPUS / "004_033ca0c87611b1e4.txt"]  # noqa: E731
+NEW_400_7 = "Un oggetto che cambia zona diventa un oggetto nuovo, senza memoria della sua esistenza precedente."
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def run_json(*args: str):
+    result = run(*args, "--json")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def tree_hash(kb_dir: Path) -> str:
+    """One hash of every file of the knowledge base folder, names and bytes."""
+    digest = hashlib.sha256()
+    for path in sorted(p for p in kb_dir.rglob("*") if p.is_file()):
+        digest.update(str(path.relative_to(kb_dir)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+@pytest.fixture()
+def seed_kb(kb_cache, tmp_path: Path) -> Path:
+    return kb_cache.copy(SEED_SOURCES(), tmp_path / "kb")
+
+
+def refused(kb_dir: Path, path: Path, *more: str) -> str:
+    """Import ``path``: it must fail in one line, exit 1, and leave every byte of the knowledge base."""
+    before = tree_hash(kb_dir)
+    result = run("import", str(path), "--kb", str(kb_dir), *more)
+    assert result.exit_code == 1, result.output
+    assert "Traceback" not in result.output and len(result.output.strip().splitlines()) == 1, result.output
+    assert tree_hash(kb_dir) == before
+    return result.output.strip()
+
+
+# -- 1. a renumbered unit re-translated ------------------------------------------------------------
+
+def test_retranslating_a_renumbered_unit_keeps_the_other_translation(kb_cache, tmp_path: Path) -> None:
+    """702.124i/j of 2025-04-04 are 702.124j/k in 2025-11-14: a new 702.124j replaces the old i's text
+    (the same rule), and the old j's (now k) stays, with its translator named in every export."""
+    kb = str(kb_cache.copy([cr_release("20250404")], tmp_path / "kb"))
+    first = tmp_path / "first.po"
+    assert run("export", "702.124i", "702.124j", "-f", "po", "-o", str(first), "--kb", kb).exit_code == 0
+    edit_po(first, {"702.124i": "Partner con [nome] rappresenta due abilità.",
+                    "702.124j": "Amici per sempre significa che puoi designare due creature leggendarie."})
+    assert run_json("import", str(first), "--translator", "Anna", "--kb", kb)["applied"] == ["702.124i", "702.124j"]
+    assert run("build", "--kb", kb, "--corpus", str(cr_release("20251114"))).exit_code == 0
+    second = tmp_path / "second.po"
+    assert run("export", "702.124j", "-f", "po", "-o", str(second), "--kb", kb).exit_code == 0
+    edit_po(second, {"702.124j": "Partner con [nome] indica due abilità."})
+    report = run_json("import", str(second), "--translator", "Bruno", "--kb", kb)
+    assert report["applied"] == ["702.124j"] and report["complete"]
+
+    shown = {r["number"]: r["texts"]["it"] for r in run_json("rule", "702.124j", "702.124k", "--lang", "it", "--kb", kb)}
+    assert shown["702.124j"]["text"] == "Partner con [nome] indica due abilità."
+    assert shown["702.124j"]["translator"] == "Bruno"
+    assert shown["702.124k"]["text"] == "Amici per sempre significa che puoi designare due creature leggendarie."
+    assert shown["702.124k"]["translator"] == "Anna"
+    again = run_json("import", str(second), "--translator", "Bruno", "--kb", kb)
+    assert again["applied"] == [] and again["unchanged"] == ["702.124j"] and again["rejected"] == []
+
+    polib = third_party("polib")
+    out = tmp_path / "check.po"
+    assert run("export", "702.124j", "702.124k", "-f", "po", "-o", str(out), "--kb", kb).exit_code == 0
+    notes = {e.msgctxt: e.comment for e in polib.pofile(str(out))}
+    assert "by Bruno" in notes["702.124j"] and "Anna" not in notes["702.124j"]
+    assert "by Anna" in notes["702.124k"] and "Bruno" not in notes["702.124k"]
+
+
+# -- 2, 5. PO files cut short or in another charset than declared ------------------------------------
+
+def test_a_po_cut_inside_a_msgstr_is_refused(seed_kb: Path, tmp_path: Path) -> None:
+    po = tmp_path / "cut.po"
+    assert run("export", "400.7", "-f", "po", "-o", str(po), "--kb", str(seed_kb)).exit_code == 0
+    edit_po(po, {"400.7": NEW_400_7})
+    text = po.read_text(encoding="utf-8")
+    po.write_text(text[:text.index(NEW_400_7[:30]) + 20], encoding="utf-8")  # cut inside the msgstr
+    message = refused(seed_kb, po)
+    assert message.startswith(f"Error: {po}:") and "does not end on its line" in message and "cut short" in message
+
+
+def test_a_po_declaring_latin1_holding_utf8_is_refused(seed_kb: Path, tmp_path: Path) -> None:
+    po = tmp_path / "charset.po"
+    assert run("export", "400.7", "-f", "po", "-o", str(po), "--kb", str(seed_kb)).exit_code == 0
+    edit_po(po, {"400.7": "La regola dell’abilità — un oggetto nuovo."})
+    po.write_bytes(po.read_bytes().replace(b"charset=utf-8", b"charset=ISO-8859-1"))
+    message = refused(seed_kb, po)
+    assert "declares the charset ISO-8859-1, but the file's bytes are UTF-8" in message
+
+
+def test_a_po_really_in_latin1_still_imports(seed_kb: Path, tmp_path: Path) -> None:
+    po = tmp_path / "latin1.po"
+    assert run("export", "400.7.", "-f", "po", "-o", str(po), "--kb", str(seed_kb)).exit_code == 0
+    edit_po(po, {"400.7": "Un oggetto che cambia zona è un oggetto nuovo."})
+    text = po.read_text(encoding="utf-8").replace("charset=utf-8", "charset=ISO-8859-1")
+    po.write_bytes(text.encode("latin-1"))
+    report = run_json("import", str(po), "--kb", str(seed_kb))
+    assert report["applied"] == ["400.7"]
+    shown = run_json("rule", "400.7.", "--lang", "it", "--kb", str(seed_kb))[0]["texts"]["it"]["text"]
+    assert shown == "Un oggetto che cambia zona è un oggetto nuovo."
+
+
+# -- 3. XML declaring entities --------------------------------------------------------------------
+
+DECLARATIONS = {"internal": '<!DOCTYPE {root} [<!ENTITY e "ciao">]>',
+                "external": '<!DOCTYPE {root} [<!ENTITY e SYSTEM "file:///etc/passwd">]>'}
+
+
+@pytest.mark.parametrize("format_name, root", [("xliff12", "xliff"), ("xliff21", "xliff"), ("tmx", "tmx")])
+@pytest.mark.parametrize("kind", sorted(DECLARATIONS))
+def test_xml_declaring_entities_is_refused_whole(seed_kb: Path, tmp_path: Path, format_name: str, root: str,
+                                                 kind: str) -> None:
+    path = tmp_path / f"entities.{format_name}"
+    assert run("export", "402.2", "-f", format_name, "--target", "it", "-o", str(path), "--kb", str(seed_kb)).exit_code == 0
+    head, _, body = path.read_text(encoding="utf-8").partition("?>")
+    body = body.replace('<!DOCTYPE tmx SYSTEM "tmx14.dtd">', "").lstrip("\n")
+    body = body.replace("</seg>" if format_name == "tmx" else "</target>", "&e;</seg>" if format_name == "tmx"
+                        else "&e;</target>", 1)
+    path.write_text(head + "?>\n" + DECLARATIONS[kind].format(root=root) + "\n" + body, encoding="utf-8")
+    message = refused(seed_kb, path)
+    assert f"{path}:2: the file declares a DTD or entities" in message and "nothing imported" in message
+
+
+def test_an_entity_no_dtd_declares_is_refused() -> None:
+    from kb.errors import ParseError
+    from kb.export.base import parse_xml
+
+    with pytest.raises(ParseError, match="uses the entity &e;"):
+        parse_xml(b"<?xml version='1.0'?>\n<!DOCTYPE xliff SYSTEM 'x.dtd'>\n<xliff><target>&e;</target></xliff>", "x.xlf")
+
+
+def test_the_exported_tmx_with_its_public_dtd_reference_still_imports(seed_kb: Path, tmp_path: Path) -> None:
+    path = tmp_path / "zones.tmx"
+    assert run("export", "402", "-f", "tmx", "-o", str(path), "--kb", str(seed_kb)).exit_code == 0
+    assert b'<!DOCTYPE tmx SYSTEM "tmx14.dtd">' in path.read_bytes()
+    assert run_json("import", str(path), "--lang", "it", "--kb", str(seed_kb))["complete"]
+
+
+# -- 4, 6. revisions: dropped by a CAT tool, or a unit the translator did not touch ------------------
+
+def _newer_import(kb_dir: Path, tmp_path: Path) -> None:
+    po = tmp_path / "newer.po"
+    assert run("export", "400.7", "-f", "po", "-o", str(po), "--kb", str(kb_dir)).exit_code == 0
+    edit_po(po, {"400.7": NEW_400_7})
+    assert run_json("import", str(po), "--translator", "Giulia", "--kb", str(kb_dir))["applied"] == ["400.7"]
+
+
+def test_a_file_without_revisions_does_not_revert_a_newer_import(seed_kb: Path, tmp_path: Path) -> None:
+    older = tmp_path / "older.xlf"
+    assert run("export", "400", "-f", "xliff", "-o", str(older), "--kb", str(seed_kb)).exit_code == 0
+    _newer_import(seed_kb, tmp_path)
+    edit_xliff(older, {"400.7": "Un testo più vecchio di 400.7."})
+    older.write_text(older.read_text(encoding="utf-8").replace(' mtgkb:rev="', ' data-gone="'), encoding="utf-8")
+    before = tree_hash(seed_kb)
+    result = run("import", str(older), "--kb", str(seed_kb), "--json")
+    assert result.exit_code == 1
+    report = json.loads(result.stdout)
+    (conflict,) = report["conflicts"]
+    assert conflict["id"] == "400.7" and conflict["kb_text"] == NEW_400_7 and "no revision" in conflict["why"]
+    assert report["applied"] == [] and tree_hash(seed_kb) == before
+    assert run_json("rule", "400.7.", "--lang", "it", "--kb", str(seed_kb))[0]["texts"]["it"]["text"] == NEW_400_7
+    forced = run_json("import", str(older), "--force", "--kb", str(seed_kb))
+    assert forced["applied"] == forced["forced"] == ["400.7"]
+
+
+def test_an_untouched_unit_of_an_older_file_is_not_a_conflict(seed_kb: Path, tmp_path: Path) -> None:
+    older = tmp_path / "older.xlf"
+    assert run("export", "400", "-f", "xliff", "-o", str(older), "--kb", str(seed_kb)).exit_code == 0
+    _newer_import(seed_kb, tmp_path)
+    edit_xliff(older, {"400.1": "Una zona è un luogo dove gli oggetti possono stare durante una partita."})
+    result = run("import", str(older), "--kb", str(seed_kb), "--json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["applied"] == ["400.1"] and report["conflicts"] == [] and report["kept"] == ["400.7"]
+    assert run_json("rule", "400.7.", "--lang", "it", "--kb", str(seed_kb))[0]["texts"]["it"]["text"] == NEW_400_7
+
+
+# -- undo ---------------------------------------------------------------------------------------------
+
+def test_undo_puts_the_knowledge_base_back(seed_kb: Path, tmp_path: Path) -> None:
+    kb = str(seed_kb)
+    _newer_import(seed_kb, tmp_path)
+    imports = seed_kb / "imports"
+    stored = {p.name: p.read_bytes() for p in imports.glob("*.json")}
+    everything = run("export", "-f", "json", "--include", "examples,glossary", "--kb", kb).stdout_bytes
+    wrong = tmp_path / "wrong.po"
+    assert run("export", "400.1", "400.7", "-f", "po", "-o", str(wrong), "--kb", kb).exit_code == 0
+    edit_po(wrong, {"400.1": "Testo sbagliato.", "400.7": "Anche questo è sbagliato."})
+    assert run_json("import", str(wrong), "--force", "--kb", kb)["applied"] == ["400.1", "400.7"]
+    listed = run_json("imports", "--kb", kb)
+    assert [(e["id"], e["translator"], e["applied"]) for e in listed] == [(1, "Giulia", ["400.7"]),
+                                                                           (2, None, ["400.1", "400.7"])]
+    undone = run_json("import", "--undo", "--kb", kb)
+    assert undone["undone"] == 2
+    assert {p.name: p.read_bytes() for p in imports.glob("*.json")} == stored
+    assert run("export", "-f", "json", "--include", "examples,glossary", "--kb", kb).stdout_bytes == everything
+    assert run_json("imports", "--kb", kb)[-1]["undone"] is True
+    assert run_json("import", "--undo", "--kb", kb)["undone"] == 1
+    assert not list(imports.glob("*.json"))
+    result = run("import", "--undo", "--kb", kb)
+    assert result.exit_code == 1 and result.output.strip() == "Error: no import to undo (mtgkb imports lists them)"
+
+
+def test_revert_refuses_an_import_a_later_one_built_on(seed_kb: Path, tmp_path: Path) -> None:
+    kb = str(seed_kb)
+    _newer_import(seed_kb, tmp_path)
+    po = tmp_path / "later.po"
+    assert run("export", "400.1", "-f", "po", "-o", str(po), "--kb", kb).exit_code == 0
+    edit_po(po, {"400.1": "Una zona è un luogo."})
+    assert run_json("import", str(po), "--kb", kb)["applied"] == ["400.1"]
+    result = run("import", "--revert", "1", "--kb", kb)
+    assert result.exit_code == 1
+    assert result.output.strip() == ("Error: cannot undo import 1: import 2 changed it-2024-11-08.json since; "
+                                     "undo that first")
+
+
+# -- 8. one concept, one termbase entry ----------------------------------------------------------------
+
+def test_no_english_term_is_both_an_entry_and_another_entrys_synonym(kb_cache, tmp_path: Path) -> None:
+    from lxml import etree
+
+    kb = kb_cache.copy([cr_release("20251114")], tmp_path / "kb")
+    out = tmp_path / "mtg.tbx"
+    assert run("export", "-f", "tbx", "-o", str(out), "--kb", str(kb)).exit_code == 0
+    entries = []
+    for entry in etree.parse(str(out)).iter("termEntry"):
+        english = [s for s in entry.iter("langSet") if s.get("{http://www.w3.org/XML/1998/namespace}lang") == "en"]
+        entries.append([t.text for s in english for t in s.iter("term")])
+    preferred = {names[0].casefold() for names in entries if names}
+    assert len(entries) > 400
+    assert [(names[0], n) for names in entries for n in names[1:] if n.casefold() in preferred] == []
+    tap = next(names for names in entries if names and names[0] == "Tap and Untap")
+    assert "Tap" not in tap and any(names and names[0] == "Tap" for names in entries)
+
+
+# -- a stale unit shows what changed ------------------------------------------------------------------
+
+@pytest.fixture()
+def stale_kb(seed_kb: Path, tmp_path: Path) -> Path:
+    """400.7a and 400.7e translated against 2024-11-08; 400.7e reworded in 2025-11-14, 400.7a not."""
+    po = tmp_path / "z.po"
+    assert run("export", "-f", "po", "--rules", "400.7", "-o", str(po), "--kb", str(seed_kb)).exit_code == 0
+    edit_po(po, {"400.7a": "[rivisto] 400.7a", "400.7e": "[rivisto] 400.7e"})
+    assert run_json("import", str(po), "--kb", str(seed_kb))["applied"] == ["400.7a", "400.7e"]
+    assert run("build", "--kb", str(seed_kb), "--corpus", str(cr_release("20241108")), "--corpus",
+               str(cr_release("20251114")), "--corpus", str(CORPUS / "004_033ca0c87611b1e4.txt")).exit_code == 0
+    return seed_kb
+
+
+def _release_text(date: str, number: str) -> str:
+    from .conftest import parsed_release
+
+    return next(r.text for r in parsed_release(date).rules if r.number == number)
+
+
+def test_a_stale_unit_carries_the_source_it_was_translated_from(stale_kb: Path, tmp_path: Path) -> None:
+    from lxml import etree
+
+    kb = str(stale_kb)
+    old, new = _release_text("20241108", "400.7e"), _release_text("20251114", "400.7e")
+    assert old != new
+    polib = third_party("polib")
+    po = tmp_path / "stale.po"
+    assert run("export", "400.7", "-f", "po", "-o", str(po), "--kb", kb).exit_code == 0
+    entries = {e.msgctxt: e for e in polib.pofile(str(po))}
+    assert entries["400.7e"].previous_msgid == old and entries["400.7e"].msgid == new and entries["400.7e"].fuzzy
+    assert entries["400.7a"].previous_msgid is None and not entries["400.7a"].fuzzy
+
+    xlf = tmp_path / "stale.xlf"
+    assert run("export", "400.7", "-f", "xliff12", "-o", str(xlf), "--kb", kb).exit_code == 0
+    ns = {"x": "urn:oasis:names:tc:xliff:document:1.2"}
+    unit = etree.parse(str(xlf)).find(".//x:trans-unit[@id='400.7e']", ns)
+    (alt,) = unit.findall("x:alt-trans", ns)
+    assert alt.get("alttranstype") == "previous-version"
+    assert alt.findtext("x:source", namespaces=ns) == old and alt.findtext("x:target", namespaces=ns) == "[rivisto] 400.7e"
+    report = run_json("import", str(xlf), "--kb", kb)  # our own alt-trans is not reported as ignored
+    assert report["ignored"] == [] and "400.7e" in report["unchanged"]
+
+    xlf2 = run("export", "400.7e", "-f", "xliff21", "--kb", kb).stdout_bytes
+    notes = etree.fromstring(xlf2).findall(".//{urn:oasis:names:tc:xliff:document:2.0}note[@category='previous-source']")
+    assert [n.text for n in notes] == [old]
+    tmx = run("export", "400.7e", "-f", "tmx", "--target", "it", "--kb", kb).stdout_bytes
+    assert [p.text for p in etree.fromstring(tmx).iter("prop") if p.get("type") == "x-previous-source"] == [old]
+    rows = run("export", "400.7e", "-f", "csv", "--kb", kb).stdout
+    import csv
+    import io
+    (row,) = list(csv.DictReader(io.StringIO(rows)))
+    assert row["previous_source_it"] == old and row["en"] == new
+    tree = json.loads(run("export", "400.7e", "-f", "json", "--kb", kb).stdout)
+    assert json.dumps(tree, ensure_ascii=False).count(json.dumps(old, ensure_ascii=False)) == 1
+
+
+def test_status_shows_a_word_diff_and_takes_selectors(stale_kb: Path, tmp_path: Path) -> None:
+    kb = str(stale_kb)
+    report = run_json("status", "400.7", "--kb", kb)
+    (stale,) = [s for c in report["chapters"] for s in c["stale"]]
+    assert stale["number"] == "400.7e" and stale["previous_source"] == _release_text("20241108", "400.7e")
+    assert report["totals"]["rules"] == len([c for c in report["chapters"] for _ in c["translated"]]) + \
+        report["totals"]["missing"] + report["totals"]["stale"]
+    printed = run("status", "--rules", "400.7", "--kb", kb).output
+    assert "    stale: 400.7e (source text changed since 2024-11-08)" in printed
+    diff = next(line for line in printed.splitlines() if line.startswith("      source changed: "))
+    assert "[-" in diff or "{+" in diff
+
+    polib = third_party("polib")
+    for selectors, include in ((("702",), "examples"), (("4",), "examples,glossary")):
+        po = tmp_path / "part.po"
+        assert run("export", *selectors, "-f", "po", "--include", include, "-o", str(po), "--kb", kb).exit_code == 0
+        catalog = polib.pofile(str(po))
+        flags = ["--glossary"] if "glossary" in include else []
+        units = run_json("status", *selectors, *flags, "--kb", kb)["units"]
+        assert units["total"] == len(catalog)
+        assert units["stale"] == len(catalog.fuzzy_entries())
+        assert units["translated"] == len(catalog.translated_entries())
+    glossary = run_json("status", "--glossary", "--kb", kb)["glossary"]
+    assert glossary["units"] > 400 and glossary["units"] == len(glossary["translated"]) + \
+        len(glossary["missing"]) + len(glossary["stale"])
