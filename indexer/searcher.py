@@ -39,7 +39,7 @@ from .analysis import name_key
 from .concepts import described, kept_out, named_by, primary_rules, rules_of
 from .hits import Hit, Hits, shown_in, text_of
 from .questions import QuestionIndex
-from .query import Parsed, QueryError, SearchTimeout, Word, add_filter, parse_query
+from .query import IndexMissing, Parsed, SearchTimeout, Word, add_filter, parse_query
 from .page import Page, candidates
 from .ranges import range_query
 from .reading import Reading, query_language, read
@@ -63,7 +63,7 @@ class Searcher:
     def __init__(self, index_dir: Path) -> None:
         index_dir = Path(index_dir)
         if not whoosh_index.exists_in(str(index_dir)):
-            raise QueryError(f"{index_dir}: no search index here; run 'mtgkb build'")
+            raise IndexMissing(f"{index_dir}: no search index here; run 'mtgkb build'")
         self.index_dir = index_dir
         read_forms(index_dir)
         self.ix = open_index(index_dir)

@@ -119,3 +119,46 @@ def test_one_slow_search_does_not_hold_up_another(client: TestClient, monkeypatc
     finally:
         release.set()
         slow.join(20)
+
+
+@pytest.fixture
+def kb_copy(kb_dir: Path, tmp_path: Path) -> Path:
+    """A copy of the module's knowledge base, free to damage."""
+    import shutil
+
+    copy = tmp_path / "kb"
+    shutil.copytree(kb_dir, copy, symlinks=True)
+    return copy
+
+
+def assert_no_local_path(response, kb: Path) -> None:
+    for path in {str(kb), str(kb.resolve()), str(Path.home()), "/tmp/"}:
+        assert path not in response.text, (path, response.text[:300])
+
+
+@pytest.mark.parametrize("url", ["/api/search?q=rules", "/search?q=rules"])
+def test_a_missing_search_index_is_503_without_a_local_path(kb_copy: Path, url: str) -> None:
+    import shutil
+
+    from kb.store import KnowledgeBase
+
+    with KnowledgeBase.open(kb_copy) as kb:
+        shutil.rmtree(kb.index_dir)
+    response = TestClient(create_app(kb_copy), raise_server_exceptions=False).get(url)
+    assert response.status_code == 503
+    assert "search index of this knowledge base is missing" in response.text
+    assert_no_local_path(response, kb_copy)
+    assert_secure(response)
+
+
+@pytest.mark.parametrize("url", ["/api/rules/100.1", "/rules/100.1"])
+def test_an_unreadable_knowledge_base_is_503_without_a_local_path(kb_copy: Path, url: str) -> None:
+    from kb.store import KnowledgeBase
+
+    with KnowledgeBase.open(kb_copy) as kb:
+        database = kb.build_dir / "kb.sqlite"
+    database.write_bytes(b"not a database" * 100)
+    response = TestClient(create_app(kb_copy), raise_server_exceptions=False).get(url)
+    assert response.status_code == 503 and "cannot be read on this server" in response.text
+    assert_no_local_path(response, kb_copy)
+    assert_secure(response)

@@ -9,6 +9,7 @@ and adds the security headers. The library does the work (:mod:`kb.lookup`,
 
 from __future__ import annotations
 
+import logging
 import os
 from pathlib import Path
 
@@ -25,6 +26,9 @@ from .handling import BadRequest, KBHandle, SecurityHeaders, Site, api_error, wi
 from .handling import search_function as _search_function
 from .pages import Pages
 from .reference import ReferencePages
+
+_LOG = logging.getLogger("mtgkb.web")
+KB_UNREADABLE = "the knowledge base cannot be read on this server; the server log has the details"
 
 
 def routes(pages: Pages, api: Api) -> list[Route]:
@@ -73,8 +77,10 @@ def create_app(kb_dir: Path) -> Starlette:
 
     async def kb_error(request: Request, exc: Exception) -> Response:
         # a query that cannot run, or ran out of its time budget, is the client's to change: 400
-        status = 404 if isinstance(exc, NotFoundError) else 503 if isinstance(exc, StoreError) else 400
-        return error_page(request, status, str(exc))
+        if isinstance(exc, StoreError):  # its message names files on the server: for the log only
+            _LOG.warning("%s: %s", request.url.path, exc)
+            return error_page(request, 503, KB_UNREADABLE)
+        return error_page(request, 404 if isinstance(exc, NotFoundError) else 400, str(exc))
 
     async def server_error(request: Request, exc: Exception) -> Response:
         return error_page(request, 500, "internal error; the server log has the details", "internal")

@@ -35,6 +35,7 @@ MAX_LIMIT = 50
 DEFAULT_LIMIT = 10
 SEARCH_KINDS = ("rule", "ruling", "term", "card", "example", "page")
 SEARCH_MISSING = "search index not available in this build"
+INDEX_MISSING = "the search index of this knowledge base is missing: rebuild it with 'mtgkb build'"
 _DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
 _DIGITS = re.compile(r"[0-9]{1,9}")
 SECURITY_HEADERS = {
@@ -173,7 +174,7 @@ def search_function() -> SearchFunction | None:
     """``indexer.search.search`` run on the search workers with the time budgets (the caller waits
     for its answer); None when this install has no search."""
     try:
-        from indexer.query import SearchTimeout
+        from indexer.query import IndexMissing, SearchTimeout
         from indexer.search import search  # type: ignore[attr-defined]
     except ImportError:
         return None
@@ -185,6 +186,8 @@ def search_function() -> SearchFunction | None:
         except SearchTimeout:
             if FAST_BUDGET >= SEARCH_BUDGET:
                 raise
+        except IndexMissing:  # its message names the folder on the server: not for the client
+            raise Unavailable(INDEX_MISSING) from None
         return _HEAVY_POOL.submit(_heavy, search, kb.index_dir, *args, budget=SEARCH_BUDGET, **kwargs).result()
 
     return pooled_search
