@@ -162,3 +162,11 @@ def test_an_unreadable_knowledge_base_is_503_without_a_local_path(kb_copy: Path,
     assert response.status_code == 503 and "cannot be read on this server" in response.text
     assert_no_local_path(response, kb_copy)
     assert_secure(response)
+
+
+@pytest.mark.parametrize("url", ["/api/health", "/rules/100.1"])
+def test_a_method_not_allowed_says_which_are(client: TestClient, url: str) -> None:
+    response = client.post(url)
+    assert response.status_code == 405
+    assert set(response.headers["allow"].replace(" ", "").split(",")) == {"GET", "HEAD"}
+    assert_secure(response)

@@ -73,7 +73,9 @@ def create_app(kb_dir: Path) -> Starlette:
         assert isinstance(exc, HTTPException)
         if exc.status_code == 404 and not isinstance(exc, BadRequest):
             return error_page(request, 404, "page not found", "no-page")
-        return error_page(request, exc.status_code, str(exc.detail))
+        page = error_page(request, exc.status_code, str(exc.detail))
+        page.headers.update(exc.headers or {})  # a 405 says which methods are allowed (Allow)
+        return page
 
     async def kb_error(request: Request, exc: Exception) -> Response:
         # a query that cannot run, or ran out of its time budget, is the client's to change: 400
