@@ -170,3 +170,48 @@ def test_a_method_not_allowed_says_which_are(client: TestClient, url: str) -> No
     assert response.status_code == 405
     assert set(response.headers["allow"].replace(" ", "").split(",")) == {"GET", "HEAD"}
     assert_secure(response)
+
+
+@pytest.mark.parametrize("url", ["/api/search?q=", "/search?q=", "/rules/100.1?lang="])
+def test_an_over_long_address_is_our_414_with_the_headers(client: TestClient, url: str) -> None:
+    response = client.get(url + "x" * 20_000)  # (the test client takes at most 65,536)
+    assert response.status_code == 414 and "address too long (at most 8192 characters)" in response.text
+    assert "x" * 100 not in response.text  # the page does not echo the query back
+    assert_secure(response)
+
+
+def test_mtgkb_serve_answers_over_long_addresses_with_the_headers(kb_dir: Path) -> None:
+    """Up to the HTTP parser's limit the app answers 414 itself; past it (a 200,000-character
+    parameter, over httptools' 64 KB) the server's own 400 still carries the headers, once."""
+    import http.client
+    import socket
+    import subprocess
+    import sys
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    process = subprocess.Popen([sys.executable, "-m", "kb.cli", "serve", "--kb", str(kb_dir), "--port", str(port)],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def get(path: str) -> http.client.HTTPResponse:
+        for _ in range(200):
+            try:
+                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+                connection.request("GET", path)
+                return connection.getresponse()
+            except ConnectionRefusedError:
+                assert process.poll() is None, "mtgkb serve exited"
+                time.sleep(0.1)
+        raise AssertionError("mtgkb serve did not answer")
+
+    try:
+        ours = get("/api/search?q=" + "x" * 20_000)
+        assert ours.status == 414 and "address too long" in ours.read().decode()
+        for response in (ours, get("/api/search?q=" + "x" * 200_000), get("/api/health")):
+            assert response.status in (200, 400, 414)
+            for name, value in SECURITY_HEADERS.items():
+                assert response.getheader(name) == value, (name, response.status)  # present, and once
+    finally:
+        process.terminate()
+        process.wait(timeout=10)

@@ -29,6 +29,8 @@ from ..numbering import NumberError, RuleNumber, parse_selector
 from ..store import KnowledgeBase, current_build
 
 MAX_QUERY_CHARS = 200
+MAX_URL_CHARS = 8192  # path and query string; a longer address is answered 414 by the app itself
+MAX_REQUEST_HEAD = 1 << 20  # bytes uvicorn's h11 parser reads of a request head before its own 400
 MAX_SELECTOR_CHARS = 40
 MAX_NAME_CHARS = 150
 MAX_LIMIT = 50
@@ -62,7 +64,7 @@ class Unavailable(HTTPException):
 
 
 def api_error(status: int, message: str, **extra: Any) -> JSONResponse:
-    return with_security_headers(JSONResponse({"error": message, "status": status, **extra}, status_code=status))
+    return JSONResponse({"error": message, "status": status, **extra}, status_code=status)
 
 
 def with_security_headers(response: Response) -> Response:
@@ -339,3 +341,25 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+class RefuseLongUrls:
+    """Answers an address over :data:`MAX_URL_CHARS` with 414 (``answer(request, status, message)``:
+    the app's error page or JSON), before any handler reads it; the page gets no query string back."""
+
+    def __init__(self, app: Any, answer: Callable[[Request, int, str], Response]) -> None:
+        self.app = app
+        self.answer = answer
+
+    async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
+        if scope["type"] == "http" and _url_length(scope) > MAX_URL_CHARS:
+            request = Request({**scope, "query_string": b""})
+            response = self.answer(request, 414, f"address too long (at most {MAX_URL_CHARS} characters)")
+            await response(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
+
+
+def _url_length(scope: dict) -> int:
+    """The length of a request's path and query string, as sent."""
+    return len(scope.get("raw_path") or scope.get("path", "")) + len(scope.get("query_string") or b"")
