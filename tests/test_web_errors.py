@@ -215,3 +215,12 @@ def test_mtgkb_serve_answers_over_long_addresses_with_the_headers(kb_dir: Path) 
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+def test_a_search_is_due_within_its_answer_deadline(client: TestClient, monkeypatch) -> None:
+    """However long it waited for a worker, a search past its deadline is stopped with a message."""
+    monkeypatch.setattr(handling, "ANSWER_DEADLINE", -1.0)
+    response = client.get("/api/search", params={"q": "rules game"})
+    assert response.status_code == 400
+    assert response.json()["error"].startswith("the search could not finish in time and was stopped")
+    assert_secure(response)

@@ -165,9 +165,12 @@ class OpenKB:
 # the single heavy worker with the full budget, so expensive queries wait for each other while the
 # normal ones keep their workers; a query still running after SEARCH_BUDGET is stopped (400). Budgets
 # are CPU seconds of the query's thread: a busy machine does not make a cheap query look expensive.
+# Every search is also due ANSWER_DEADLINE seconds after it arrived, queueing included: one that
+# waited too long for the heavy worker is stopped at once rather than answered late.
 SEARCH_WORKERS = 2
 FAST_BUDGET = 0.1  # CPU seconds on a normal search worker (normal queries use under 0.02)
-SEARCH_BUDGET = 3.0  # CPU seconds on the heavy worker
+SEARCH_BUDGET = 2.0  # CPU seconds on the heavy worker
+ANSWER_DEADLINE = 4.0  # wall seconds from a search's arrival to its answer
 _SEARCH_POOL = ThreadPoolExecutor(max_workers=SEARCH_WORKERS, thread_name_prefix="mtgkb-search")
 _HEAVY_POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mtgkb-search-heavy")
 
@@ -182,15 +185,17 @@ def search_function() -> SearchFunction | None:
         return None
 
     def pooled_search(kb: KnowledgeBase, *args: Any, **kwargs: Any) -> Any:
+        deadline = time.monotonic() + ANSWER_DEADLINE
         try:
             return _SEARCH_POOL.submit(search, kb.index_dir, *args, budget=min(FAST_BUDGET, SEARCH_BUDGET),
-                                       **kwargs).result()
+                                       deadline=deadline, **kwargs).result()
         except SearchTimeout:
             if FAST_BUDGET >= SEARCH_BUDGET:
                 raise
         except IndexMissing:  # its message names the folder on the server: not for the client
             raise Unavailable(INDEX_MISSING) from None
-        return _HEAVY_POOL.submit(_heavy, search, kb.index_dir, *args, budget=SEARCH_BUDGET, **kwargs).result()
+        return _HEAVY_POOL.submit(_heavy, search, kb.index_dir, *args, budget=SEARCH_BUDGET, deadline=deadline,
+                                  **kwargs).result()
 
     return pooled_search
 
@@ -198,13 +203,14 @@ def search_function() -> SearchFunction | None:
 _HEAVY_REST = threading.local()
 
 
-def _heavy(search: SearchFunction, *args: Any, **kwargs: Any) -> Any:
+def _heavy(search: SearchFunction, *args: Any, deadline: float, **kwargs: Any) -> Any:
     """Run an expensive query on the heavy worker, which rests as long as its last query worked
-    before starting the next: expensive queries get at most half of a core, the normal ones the rest."""
-    time.sleep(max(0.0, getattr(_HEAVY_REST, "until", 0.0) - time.monotonic()))
+    before starting the next (never past the query's ``deadline``): expensive queries get at most
+    half of a core, the normal ones the rest."""
+    time.sleep(max(0.0, min(getattr(_HEAVY_REST, "until", 0.0), deadline) - time.monotonic()))
     start = time.monotonic()
     try:
-        return search(*args, **kwargs)
+        return search(*args, deadline=deadline, **kwargs)
     finally:
         _HEAVY_REST.until = time.monotonic() + (time.monotonic() - start)
 
