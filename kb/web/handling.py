@@ -135,6 +135,18 @@ class OpenKB:
             return lookup(self.kb, [selector], langs, release)
         return entries(self.kb, self.select(selector), self.numbers, langs)
 
+    def lookup_page(self, selector: str, langs: tuple[str, ...], release: str | None, page: int,
+                    size: int) -> tuple[list[dict[str, Any]], int]:
+        """Page ``page`` (from 1) of :meth:`lookup`, ``size`` entries, and how many numbers the
+        selector picks: a whole-rulebook range (``1-9``) is read one page at a time."""
+        if release is None:
+            numbers, picked = self.numbers, self.select(selector)
+        else:
+            numbers = self.kb.numbers(release)
+            picked = select_numbers(selector, numbers, f"the release {release}")
+        start = (page - 1) * size
+        return entries(self.kb, picked[start:start + size], numbers, langs, release), len(picked)
+
     def select(self, selector: str) -> list[RuleNumber]:
         """:func:`kb.lookup.select_numbers` over the cached numbers, by bisection for a single number."""
         text = selector.strip()
@@ -287,6 +299,16 @@ def limit_param(request: Request, maximum: int = MAX_LIMIT) -> int:
         raise BadRequest(f"parameter 'limit' must be a whole number from 1 to {maximum}")
     if int(raw) > maximum:
         raise BadRequest(f"parameter 'limit' is {raw[:12]}, above the maximum of {maximum}")
+    return int(raw)
+
+
+def page_param(request: Request) -> int:
+    """``page``: a whole number from 1 (ASCII digits); absent = 1."""
+    raw = request.query_params.get("page", "")
+    if not raw:
+        return 1
+    if not _DIGITS.fullmatch(raw) or int(raw) < 1:
+        raise BadRequest("parameter 'page' must be a whole number from 1")
     return int(raw)
 
 
