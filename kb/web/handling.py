@@ -182,7 +182,7 @@ class OpenKB:
 SEARCH_WORKERS = 2
 FAST_BUDGET = 0.1  # CPU seconds on a normal search worker (normal queries use under 0.02)
 SEARCH_BUDGET = 2.0  # CPU seconds on the heavy worker
-ANSWER_DEADLINE = 4.0  # wall seconds from a search's arrival to its answer
+ANSWER_DEADLINE = 3.0  # wall seconds from a search's arrival to its answer (a margin under 5 s for the rest)
 _SEARCH_POOL = ThreadPoolExecutor(max_workers=SEARCH_WORKERS, thread_name_prefix="mtgkb-search")
 _HEAVY_POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mtgkb-search-heavy")
 
