@@ -78,7 +78,8 @@ def shown_in(hit: Hit, stored: dict) -> None:
     """Show ``hit`` as its version ``stored`` (another language's text of the same rule)."""
     hit.lang = stored.get("lang", hit.lang)
     hit.extra["_content"] = stored.get("content", "") or ""
-    hit.extra["_marks"] = {t for f, t in hit.extra.get("_matched", ()) if f in fields_of(hit.lang)}
+    fields = fields_of(hit.lang)
+    hit.extra["_marks"] = {t for f, t in hit.extra.get("_matched", ()) if f in fields}
 
 
 def text_of(stored: dict) -> dict:

@@ -56,6 +56,10 @@ class SearchTimeout(QueryError):
     """A query that used up its time budget (see ``Searcher.search``)."""
 
 
+class IndexMissing(QueryError):
+    """A knowledge base without its search index (the message names the folder: not for the web)."""
+
+
 @dataclass
 class Word:
     text: str

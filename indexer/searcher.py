@@ -28,7 +28,7 @@ import threading
 import time
 from itertools import groupby
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 from whoosh import index as whoosh_index
 from whoosh import query as Q
@@ -39,7 +39,7 @@ from .analysis import name_key
 from .concepts import described, kept_out, named_by, primary_rules, rules_of
 from .hits import Hit, Hits, shown_in, text_of
 from .questions import QuestionIndex
-from .query import Parsed, QueryError, SearchTimeout, Word, add_filter, parse_query
+from .query import IndexMissing, Parsed, SearchTimeout, Word, add_filter, parse_query
 from .page import Page, candidates
 from .ranges import range_query
 from .reading import Reading, query_language, read
@@ -49,12 +49,16 @@ from .scoring import (CONCEPT_SCORE, LANG_ORDER, NAME_SCORE, NUMBER_SCORE, STEP,
 from .snippets import with_snippets
 from .spelling import Spelling
 from .storage import open_index
-from .text_queries import TextQueries
+from .text_queries import TextQueries, words_per_prefix
 from .vocab import homonyms, read_forms, spot, words_of
 from .windows import WindowCollector, Windows, read_bound
 
 # A concept named inside a longer query: this many of its hits follow the best match.
 PARTIAL_CONCEPT_HITS = 3
+MAX_LIMIT = 200  # hits one search returns at most
+# The clocks of the time budgets (a test hands in its own): this thread's CPU time, and wall time.
+cpu_clock: Callable[[], float] = time.thread_time
+wall_clock: Callable[[], float] = time.monotonic
 
 
 class Searcher:
@@ -63,7 +67,7 @@ class Searcher:
     def __init__(self, index_dir: Path) -> None:
         index_dir = Path(index_dir)
         if not whoosh_index.exists_in(str(index_dir)):
-            raise QueryError(f"{index_dir}: no search index here; run 'mtgkb build'")
+            raise IndexMissing(f"{index_dir}: no search index here; run 'mtgkb build'")
         self.index_dir = index_dir
         read_forms(index_dir)
         self.ix = open_index(index_dir)
@@ -74,20 +78,25 @@ class Searcher:
         self._filters: dict[str, object] = {}
         self._questions: QuestionIndex | None = None
         self._budget: float | None = None
-        self._deadline: float | None = None
+        self._deadline: float | None = None  # on cpu_clock
+        self._wall_deadline: float | None = None  # on wall_clock
 
     def close(self) -> None:
         self.searcher.close()
 
     def search(self, query: str, lang: str | None = None, kind: str | None = None, limit: int = 10,
-               budget: float | None = None, query_lang: str | None = None) -> Hits:
-        """The best hits for ``query`` (see the module docstring), at most ``limit``; with a ``budget``
-        (seconds of this thread's CPU time, so a busy machine does not make a cheap query look
-        expensive), a query still running after it is stopped with a :class:`SearchTimeout`.
-        ``query_lang`` says which language the query is written in (the web page's interface
-        language) without filtering the hits by it, as ``lang`` does."""
+               budget: float | None = None, query_lang: str | None = None, deadline: float | None = None) -> Hits:
+        """The best hits for ``query`` (see the module docstring), at most ``limit`` (up to
+        :data:`MAX_LIMIT`); with a ``budget`` (seconds of this thread's CPU time, so a busy machine
+        does not make a cheap query look expensive) or a ``deadline`` (an instant of ``time.monotonic``:
+        a server's answer due), a query still running after either is stopped with a
+        :class:`SearchTimeout`, checked while the documents are read. ``query_lang`` says which
+        language the query is written in (the web page's interface language) without filtering
+        the hits by it, as ``lang`` does."""
         self._budget = budget
-        self._deadline = time.thread_time() + budget if budget else None
+        self._deadline = cpu_clock() + budget if budget else None
+        self._wall_deadline = deadline
+        self._check_budget()  # a query that waited past its deadline does not start
         parsed = parse_query(query)
         # a question is read from the text as typed (+1/+1 is one word there), unless the text
         # holds filters or rule numbers of its own
@@ -96,8 +105,9 @@ class Searcher:
             add_filter(parsed, "lang", lang)
         if kind:
             add_filter(parsed, "kind", kind)
-        limit = max(1, min(int(limit), 1000))
-        texts = TextQueries(self.reader, in_languages(parsed.langs), spelling=self.spelling)
+        limit = max(1, min(int(limit), MAX_LIMIT))
+        texts = TextQueries(self.reader, in_languages(parsed.langs), spelling=self.spelling,
+                            prefix_words=words_per_prefix(parsed))
         texts.query_lang, confidence = query_language(parsed.langs, parsed.plain_text(), query_lang)
         page = Page(limit)
         page.add(self._number_hits(parsed, limit))
@@ -274,10 +284,13 @@ class Searcher:
         return found
 
     def _check_budget(self) -> None:
-        """Stop a query that used up its time budget (see :meth:`search`)."""
-        if self._deadline is not None and time.thread_time() > self._deadline:
+        """Stop a query that used up its time budget or passed its deadline (see :meth:`search`)."""
+        if self._deadline is not None and cpu_clock() > self._deadline:
             raise SearchTimeout(f"the search took more than {self._budget:g} s of work and was stopped: "
-                                "narrow it down (fewer words, rule numbers or ranges)")
+                                "narrow it down (fewer words, prefixes, rule numbers or ranges)")
+        if self._wall_deadline is not None and wall_clock() > self._wall_deadline:
+            raise SearchTimeout("the search could not finish in time and was stopped: the server is busy; "
+                                "try again, or narrow it down (fewer words, prefixes, rule numbers or ranges)")
 
     def _name_hits(self, parsed: Parsed, limit: int) -> list[Hit]:
         if len(parsed.groups) != 1 or not parsed.items or parsed.negated:
@@ -351,7 +364,8 @@ class Searcher:
         """(docnum, score) of the best candidates for a page of ``limit`` hits, rulings and card
         texts read in bounded windows (:mod:`indexer.windows`). Enough candidates are kept for
         a page whose repeated texts merge away (they cost nothing until made into hits)."""
-        collector = WindowCollector(candidates(limit * 5), self.windows, read_bound(limit), allow=flt)
+        collector = WindowCollector(candidates(limit * 5), self.windows, read_bound(limit), allow=flt,
+                                    check=self._check_budget)
         self.searcher.search_with_collector(query, collector)
         return [(docnum, score) for score, docnum in collector.results().top_n]
 
@@ -361,7 +375,8 @@ class Searcher:
         # The snippet is cut only for the hits kept (see with_snippets): a tier reads
         # more candidates than it shows.
         extra["_content"] = stored.get("content", "") or ""
-        extra["_marks"] = {t for f, t in matched if f in fields_of(lang)}
+        fields = fields_of(lang)
+        extra["_marks"] = {t for f, t in matched if f in fields}
         extra["_matched"] = matched
         extra["_numkey"] = stored.get("numkey", "")
         extra["_uid"] = stored.get("uid", "")
@@ -438,7 +453,7 @@ def open_searcher(source) -> Searcher:
 
 
 def search(source, query: str, lang: str | None = None, kind: str | None = None, limit: int = 10,
-           budget: float | None = None, query_lang: str | None = None) -> Hits:
+           budget: float | None = None, query_lang: str | None = None, deadline: float | None = None) -> Hits:
     """Search an index folder or a knowledge base; the best hits first (see the module docstring)."""
     return open_searcher(source).search(query, lang=lang, kind=kind, limit=limit, budget=budget,
-                                        query_lang=query_lang)
+                                        query_lang=query_lang, deadline=deadline)

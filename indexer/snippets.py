@@ -9,6 +9,9 @@ from .analysis import LANGS, analyzer_for
 from .hits import Hit
 
 SNIPPET_CHARS = 220
+# What the web page (U+E000, U+E001) and the terminal (NUL, U+0001) wrap matches in (Hit.marked): a text
+# holding them shows U+FFFD instead, so only the matches are marked.
+_MARKERS = re.compile("[\ue000\ue001\x00\x01]")
 
 
 def make_snippet(content: str, lang: str, highlight: set[str]) -> tuple[str, list[tuple[int, int]]]:
@@ -17,7 +20,7 @@ def make_snippet(content: str, lang: str, highlight: set[str]) -> tuple[str, lis
     ``highlight`` holds analysed terms of ``lang``: a word of ``content`` is marked
     when the language's chain turns it into one of them.
     """
-    text = re.sub(r"\s", " ", content)
+    text = _MARKERS.sub("\ufffd", re.sub(r"\s", " ", content))
     spans: list[tuple[int, int]] = []
     if highlight and lang in LANGS:
         for token in analyzer_for(lang)(text, chars=True, positions=False, mode="index"):

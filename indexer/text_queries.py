@@ -35,7 +35,8 @@ from .schema import fields_of
 from .spelling import Spelling
 from .scoring import CORRECTION_BOOST, EXPANSION_BOOST
 
-PREFIX_EXPANSIONS = 64
+PREFIX_EXPANSIONS = 64  # indexed words one prefix stands for at most
+PREFIX_WORDS_PER_QUERY = 128  # ... and all the prefixes of a query together (tha* OR pla* OR …)
 # In the partial tier, a word found in more than this share of the index is left out.
 PARTIAL_MAX_SHARE = 0.02
 
@@ -43,8 +44,11 @@ PARTIAL_MAX_SHARE = 0.02
 class TextQueries:
     """Builds the queries of one search in ``langs``; remembers the corrections it made."""
 
-    def __init__(self, reader, langs: list[str], scope: str = "all", spelling: Spelling | None = None) -> None:
+    def __init__(self, reader, langs: list[str], scope: str = "all", spelling: Spelling | None = None,
+                 prefix_words: int = PREFIX_EXPANSIONS) -> None:
         self.reader = reader
+        self.prefix_words = prefix_words  # indexed words each prefix stands for (words_per_prefix)
+        self._prefixes: dict[str, list[str]] = {}  # each prefix's words, computed once
         self.spelling = spelling  # the index's words, for the nearest words of a misspelt one
         self.langs = langs
         self.scope = scope  # which fields: every item's, all but cards' or cards' (schema.fields_of)
@@ -55,8 +59,9 @@ class TextQueries:
 
     def scoped(self, scope: str, langs: list[str] | None = None) -> "TextQueries":
         """The same search over the fields of ``scope`` (in ``langs``), sharing the corrections made."""
-        other = TextQueries(self.reader, self.langs if langs is None else langs, scope, self.spelling)
-        other.corrections, other._fixed = self.corrections, self._fixed
+        other = TextQueries(self.reader, self.langs if langs is None else langs, scope, self.spelling,
+                            self.prefix_words)
+        other.corrections, other._fixed, other._prefixes = self.corrections, self._fixed, self._prefixes
         other.query_lang = self.query_lang
         return other
 
@@ -194,13 +199,14 @@ class TextQueries:
         return Q.Or(alternatives) if alternatives else None
 
     def _prefix_query(self, prefix: str) -> Q.Query:
-        """The :data:`PREFIX_EXPANSIONS` most frequent indexed words starting with ``prefix``."""
-        start = fold(prefix)
-        found = []
-        for term in self.reader.expand_prefix("words", start):
-            term = term.decode("utf-8") if isinstance(term, bytes) else term
-            found.append((-self.reader.doc_frequency("words", term), term))
-        chosen = [t for _, t in sorted(found)[:PREFIX_EXPANSIONS]]
+        """The :attr:`prefix_words` most frequent indexed words starting with ``prefix``."""
+        chosen = self._prefixes.get(prefix)
+        if chosen is None:
+            found = []
+            for term in self.reader.expand_prefix("words", fold(prefix)):
+                term = term.decode("utf-8") if isinstance(term, bytes) else term
+                found.append((-self.reader.doc_frequency("words", term), term))
+            chosen = self._prefixes[prefix] = [t for _, t in sorted(found)[:self.prefix_words]]
         pairs = {pair for word in chosen for pair in self._word_terms(word)}
         return Q.Or([Q.Term(f, t) for f, t in sorted(pairs)]) if pairs else Q.NullQuery
 
@@ -268,6 +274,13 @@ class TextQueries:
         if len(folded) < 4 or not folded.isalpha() or folded in term_words() or is_real_word(folded, self.query_lang):
             return []
         return self._nearest(folded, 2 if len(folded) >= 7 else 1, 1)
+
+
+def words_per_prefix(parsed: Parsed) -> int:
+    """How many indexed words each prefix of ``parsed`` stands for: :data:`PREFIX_EXPANSIONS`, fewer
+    when the query holds many prefixes (together at most :data:`PREFIX_WORDS_PER_QUERY`), at least 1."""
+    count = sum(1 for item in parsed.items + parsed.negated if isinstance(item, Word) and item.prefix)
+    return max(1, min(PREFIX_EXPANSIONS, PREFIX_WORDS_PER_QUERY // max(count, 1)))
 
 
 Names = dict[str, tuple[str, ...]]

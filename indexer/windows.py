@@ -16,6 +16,7 @@ is read whole.
 from __future__ import annotations
 
 import math
+from typing import Callable
 
 from whoosh.collectors import TopCollector
 
@@ -79,13 +80,17 @@ def _first(reader, kind: str) -> int:
 
 class WindowCollector(TopCollector):
     """The ``limit`` best-scored documents, reading the window kinds only up to ``bound``
-    allowed matches (shared among segments by their sizes); ``allow``: global docnums or None."""
+    allowed matches (shared among segments by their sizes); ``allow``: global docnums or None.
+    ``check`` is called every :data:`PRUNE_EVERY` documents read: it raises to stop the search
+    (a time budget used up)."""
 
-    def __init__(self, limit: int, windows: Windows, bound: int, allow=None) -> None:
+    def __init__(self, limit: int, windows: Windows, bound: int, allow=None,
+                 check: Callable[[], None] | None = None) -> None:
         super().__init__(limit=limit, usequality=False)
         self.windows = windows
         self.bound = bound
         self.allow = allow
+        self.check = check
         self.bounded = False  # whether a window was cut short
 
     def matches(self):
@@ -112,6 +117,8 @@ class WindowCollector(TopCollector):
                 matcher.next()
                 steps += 1
                 if steps % PRUNE_EVERY == 0:
+                    if self.check is not None:
+                        self.check()
                     matcher = self._pruned()
 
     def _pruned(self):

@@ -122,3 +122,14 @@ def test_a_number_a_source_gives_another_rule_says_so(product_kb: Path) -> None:
                         "English release's (mtgkb rule 701.38)")
     assert lines[2] == "  1. 701.31 Planeswalk"
     assert not run(product_kb, "701.38", "--limit", "1").output.startswith("Note:")
+
+
+def test_the_limit_is_at_most_the_searchs_maximum_and_the_help_says_so(search_kb_dir) -> None:
+    from indexer.searcher import MAX_LIMIT
+    from kb.cli.search import MAX_HITS
+
+    assert MAX_HITS == MAX_LIMIT == 200
+    result = run(search_kb_dir, "vote", "--limit", "201")
+    assert result.exit_code == 2 and "201 is not in the range 1<=x<=200" in result.output
+    assert "Traceback" not in result.output
+    assert "(1 to 200)" in CliRunner().invoke(main, ["search", "--help"]).output

@@ -76,3 +76,49 @@ def test_a_common_query_still_fills_the_page(search_kb) -> None:
     hits = search(search_kb, "state-based actions", limit=10)
     assert len(hits) == 10 and len({h.id for h in hits}) == 10
     assert all(h.reason in ("text", "name", "concept", "expanded") for h in hits)
+
+
+class _Ticks:
+    """A clock that moves one second at each reading (the time budgets read it at each check)."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 1
+        return self.now
+
+
+def test_the_time_budget_is_checked_while_the_documents_are_read(search_kb, monkeypatch) -> None:
+    """A query runs a handful of checks between its steps; reading hundreds of documents in one
+    step adds one check every few documents, so a budget of 10 clock readings stops it."""
+    import indexer.searcher
+    from indexer.query import SearchTimeout
+
+    monkeypatch.setattr(indexer.searcher, "cpu_clock", _Ticks())
+    with pytest.raises(SearchTimeout, match="^the search took more than 10 s of work and was stopped"):
+        search(search_kb, "cre* OR pla* OR tar*", budget=10)
+    monkeypatch.setattr(indexer.searcher, "cpu_clock", _Ticks())
+    assert search(search_kb, "cre* OR pla* OR tar*", budget=10_000)
+
+
+def test_a_search_past_its_deadline_is_stopped_and_one_past_it_before_starting_never_starts(search_kb,
+                                                                                            monkeypatch) -> None:
+    import indexer.searcher
+    from indexer.query import SearchTimeout
+
+    clock = _Ticks()
+    monkeypatch.setattr(indexer.searcher, "wall_clock", clock)
+    with pytest.raises(SearchTimeout, match="^the search could not finish in time and was stopped"):
+        search(search_kb, "cre* OR pla* OR tar*", deadline=10)
+    assert clock.now == 11  # the first reading after the deadline
+    with pytest.raises(SearchTimeout):
+        search(search_kb, "vote", deadline=0)
+    assert clock.now == 12  # one reading: nothing was searched
+
+
+def test_the_limit_is_capped_at_200(search_kb) -> None:
+    from indexer.searcher import MAX_LIMIT
+
+    assert MAX_LIMIT == 200
+    assert len(search(search_kb, "cre* OR pla* OR tar*", limit=1000)) == MAX_LIMIT

@@ -41,3 +41,13 @@ def test_rulings_with_the_same_text_share_a_key() -> None:
     rule = Hit("rule", "rule/400.2", "en", "", "", 1.0)
     assert same_text_key(first) == same_text_key(second) != same_text_key(italian)
     assert same_text_key(rule) == "rule/400.2"
+
+
+def test_marker_characters_in_a_text_are_not_taken_for_matches() -> None:
+    """The page wraps matches in U+E000/U+E001, the terminal in NUL/U+0001: a text holding them
+    (an imported translation) shows U+FFFD there, and only the matched word is marked."""
+    snippet, spans = make_snippet("\ue000A vote\ue001 is cast \x00 here\x01", "en", {"vote"})
+    assert not set(snippet) & {"\ue000", "\ue001", "\x00", "\x01"}
+    hit = Hit(kind="rule", id="r", lang="en", title="", snippet=snippet, score=1.0, highlights=spans)
+    assert hit.marked("\ue000", "\ue001").count("\ue000") == 1
+    assert hit.marked("\x00", "\x01").count("\x00") == 1

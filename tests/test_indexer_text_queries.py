@@ -127,3 +127,21 @@ def test_did_you_mean_moves_a_short_word_by_one_edit_at_most(search_kb) -> None:
     for word in ("orda", "etat", "duello"):
         for suggestion in search(search_kb, word).suggestions:
             assert edit_distance(word, suggestion, 3) <= 1, (word, suggestion)
+
+
+def test_prefixes_share_a_number_of_indexed_words(search_kb) -> None:
+    """One prefix stands for up to PREFIX_EXPANSIONS words; 32 prefixes together for at most
+    PREFIX_WORDS_PER_QUERY, so a query of many prefixes cannot search thousands of terms."""
+    from indexer.query import parse_query
+    from indexer.searcher import open_searcher
+    from indexer.text_queries import PREFIX_EXPANSIONS, PREFIX_WORDS_PER_QUERY, TextQueries, words_per_prefix
+
+    prefixes = ("tha pla cre tar abi eff spe cas cou ret des con per act tri res bat lib gra exi tok com man car "
+                "cha dam ene opp pow tou lan sac").split()
+    assert words_per_prefix(parse_query("cre*")) == PREFIX_EXPANSIONS
+    many = parse_query(" OR ".join(p + "*" for p in prefixes))
+    assert len(prefixes) * words_per_prefix(many) <= PREFIX_WORDS_PER_QUERY
+    reader = open_searcher(search_kb).reader
+    texts = TextQueries(reader, ["en"], prefix_words=words_per_prefix(many))
+    searched = {t for _f, t in texts.strict(many, expand=False).iter_all_terms()}
+    assert 0 < len(searched) <= PREFIX_WORDS_PER_QUERY

@@ -94,3 +94,18 @@ def test_the_protected_forms_are_saved_with_the_index(search_kb) -> None:
     saved = json.loads((search_kb.index_dir / FORMS_FILE).read_text(encoding="utf-8"))
     assert saved == {lang: protected_forms(lang) for lang in ("en", "it", "fr")}
     assert saved["it"]["mano"] == "mano" and saved["en"]["planeswalk"] == "planeswalk"
+
+
+def test_the_collector_calls_its_check_while_reading_and_stops_when_it_raises(search_kb) -> None:
+    searcher = open_searcher(search_kb)
+    query = Q.Or([Q.Term("kind", kind) for kind in ("rule", "ruling", "card")])
+    calls = []
+
+    def check() -> None:
+        calls.append(1)
+        if len(calls) == 5:
+            raise TimeoutError("budget")
+
+    with pytest.raises(TimeoutError):
+        searcher.searcher.search_with_collector(query, WindowCollector(10, searcher.windows, 400, check=check))
+    assert len(calls) == 5

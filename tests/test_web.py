@@ -550,3 +550,23 @@ def test_a_question_is_read_in_the_interface_language_and_the_page_says_how(real
     assert "Letta come:" in page.text and "creature · tapped · block" in page.text
     api = real.get("/api/search", params={"q": "que se passe-t-il si je pioche dans une bibliothèque vide ?"})
     assert api.status_code == 200 and "draw" in unquote(api.headers["X-Read-As"])
+
+
+def test_a_long_range_is_paged(real_kb: Path) -> None:
+    from kb.web.pages import RULES_PER_PAGE
+
+    real = client_for(real_kb)  # no interface language remembered by other tests
+    first = real.get("/rules/1-9", params={"lang": "en"})
+    assert first.status_code == 200 and first.text.count('<article class="rule') == RULES_PER_PAGE
+    total = int(re.search(r"Rules 1–100 of (\d+)", first.text).group(1))
+    assert total > 3 * RULES_PER_PAGE and len(first.content) < 300_000
+    assert 'rel="next" href="/rules/1-9?lang=en&amp;page=2"' in first.text and 'rel="prev" href="/rules/1-9?' not in first.text
+    second = real.get("/rules/1-9", params={"lang": "en", "page": 2})
+    assert second.status_code == 200 and "Rules 101–200 of" in second.text
+    assert 'rel="prev" href="/rules/1-9?lang=en&amp;page=1"' in second.text
+    last_page = -(-total // RULES_PER_PAGE)
+    assert real.get("/rules/1-9", params={"page": last_page}).status_code == 200
+    beyond = real.get("/rules/1-9", params={"page": last_page + 1})
+    assert beyond.status_code == 404 and f"it has {last_page} pages" in beyond.text
+    assert real.get("/rules/1-9", params={"page": "0"}).status_code == 400
+    assert "Previous page" not in real.get("/rules/400.7").text  # a rule and its subrules: one page

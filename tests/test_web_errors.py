@@ -119,3 +119,108 @@ def test_one_slow_search_does_not_hold_up_another(client: TestClient, monkeypatc
     finally:
         release.set()
         slow.join(20)
+
+
+@pytest.fixture
+def kb_copy(kb_dir: Path, tmp_path: Path) -> Path:
+    """A copy of the module's knowledge base, free to damage."""
+    import shutil
+
+    copy = tmp_path / "kb"
+    shutil.copytree(kb_dir, copy, symlinks=True)
+    return copy
+
+
+def assert_no_local_path(response, kb: Path) -> None:
+    for path in {str(kb), str(kb.resolve()), str(Path.home()), "/tmp/"}:
+        assert path not in response.text, (path, response.text[:300])
+
+
+@pytest.mark.parametrize("url", ["/api/search?q=rules", "/search?q=rules"])
+def test_a_missing_search_index_is_503_without_a_local_path(kb_copy: Path, url: str) -> None:
+    import shutil
+
+    from kb.store import KnowledgeBase
+
+    with KnowledgeBase.open(kb_copy) as kb:
+        shutil.rmtree(kb.index_dir)
+    response = TestClient(create_app(kb_copy), raise_server_exceptions=False).get(url)
+    assert response.status_code == 503
+    assert "search index of this knowledge base is missing" in response.text
+    assert_no_local_path(response, kb_copy)
+    assert_secure(response)
+
+
+@pytest.mark.parametrize("url", ["/api/rules/100.1", "/rules/100.1"])
+def test_an_unreadable_knowledge_base_is_503_without_a_local_path(kb_copy: Path, url: str) -> None:
+    from kb.store import KnowledgeBase
+
+    with KnowledgeBase.open(kb_copy) as kb:
+        database = kb.build_dir / "kb.sqlite"
+    database.write_bytes(b"not a database" * 100)
+    response = TestClient(create_app(kb_copy), raise_server_exceptions=False).get(url)
+    assert response.status_code == 503 and "cannot be read on this server" in response.text
+    assert_no_local_path(response, kb_copy)
+    assert_secure(response)
+
+
+@pytest.mark.parametrize("url", ["/api/health", "/rules/100.1"])
+def test_a_method_not_allowed_says_which_are(client: TestClient, url: str) -> None:
+    response = client.post(url)
+    assert response.status_code == 405
+    assert set(response.headers["allow"].replace(" ", "").split(",")) == {"GET", "HEAD"}
+    assert_secure(response)
+
+
+@pytest.mark.parametrize("url", ["/api/search?q=", "/search?q=", "/rules/100.1?lang="])
+def test_an_over_long_address_is_our_414_with_the_headers(client: TestClient, url: str) -> None:
+    response = client.get(url + "x" * 20_000)  # (the test client takes at most 65,536)
+    assert response.status_code == 414 and "address too long (at most 8192 characters)" in response.text
+    assert "x" * 100 not in response.text  # the page does not echo the query back
+    assert_secure(response)
+
+
+def test_mtgkb_serve_answers_over_long_addresses_with_the_headers(kb_dir: Path) -> None:
+    """Up to the HTTP parser's limit the app answers 414 itself; past it (a 200,000-character
+    parameter, over httptools' 64 KB) the server's own 400 still carries the headers, once."""
+    import http.client
+    import socket
+    import subprocess
+    import sys
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    process = subprocess.Popen([sys.executable, "-m", "kb.cli", "serve", "--kb", str(kb_dir), "--port", str(port)],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def get(path: str) -> http.client.HTTPResponse:
+        for _ in range(200):
+            try:
+                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+                connection.request("GET", path)
+                return connection.getresponse()
+            except ConnectionRefusedError:
+                assert process.poll() is None, "mtgkb serve exited"
+                time.sleep(0.1)
+        raise AssertionError("mtgkb serve did not answer")
+
+    try:
+        ours = get("/api/search?q=" + "x" * 20_000)
+        assert ours.status == 414 and "address too long" in ours.read().decode()
+        for response in (ours, get("/api/search?q=" + "x" * 200_000), get("/api/health")):
+            assert response.status in (200, 400, 414)
+            for name, value in SECURITY_HEADERS.items():
+                assert response.getheader(name) == value, (name, response.status)  # present, and once
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def test_a_search_is_due_within_its_answer_deadline(client: TestClient, monkeypatch) -> None:
+    """However long it waited for a worker, a search past its deadline is stopped with a message."""
+    monkeypatch.setattr(handling, "ANSWER_DEADLINE", -1.0)
+    response = client.get("/api/search", params={"q": "rules game"})
+    assert response.status_code == 400
+    assert response.json()["error"].startswith("the search could not finish in time and was stopped")
+    assert_secure(response)

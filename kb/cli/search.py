@@ -16,12 +16,13 @@ from kb.text import one_line
 from .options import echo_json, info, json_option, kb_option, lang_option, open_kb, use_color
 
 KIND_CHOICES = ("rule", "ruling", "term", "card", "example", "page")
+MAX_HITS = 200  # indexer.searcher.MAX_LIMIT (not imported here: it would load whoosh for every command)
 
 
 @click.command(name="search")
 @click.argument("query", nargs=-1, required=True)
-@click.option("--limit", "-n", type=click.IntRange(1, 1000), default=10, show_default=True,
-              help="At most this many hits.")
+@click.option("--limit", "-n", type=click.IntRange(1, MAX_HITS), default=10, show_default=True,
+              help=f"At most this many hits (1 to {MAX_HITS}).")
 @click.option("--kind", "kinds", multiple=True, type=click.Choice(KIND_CHOICES),
               help="Only these kinds of hit (repeatable) [default: all].")
 @click.option("--explain", is_flag=True,

@@ -9,8 +9,10 @@ and adds the security headers. The library does the work (:mod:`kb.lookup`,
 
 from __future__ import annotations
 
+import logging
 import os
 from pathlib import Path
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -21,10 +23,20 @@ from starlette.routing import Route
 
 from ..errors import KBError, NotFoundError, StoreError
 from .api import Api
-from .handling import BadRequest, KBHandle, SecurityHeaders, Site, api_error, with_security_headers
+from .handling import (MAX_REQUEST_HEAD, SECURITY_HEADERS, BadRequest, KBHandle, RefuseLongUrls, SecurityHeaders,
+                       Site, api_error, with_security_headers)
 from .handling import search_function as _search_function
 from .pages import Pages
 from .reference import ReferencePages
+
+_LOG = logging.getLogger("mtgkb.web")
+# For uvicorn (mtgkb serve): the security headers on every answer, the server's own included (the 400
+# to a request its parser refuses: an address over 64 KB for httptools); the app then adds none itself
+# (create_app(..., server_headers=True)). h11, where httptools is missing, reads a request head up to
+# MAX_REQUEST_HEAD, so an over-long address gets the app's 414.
+SERVER_OPTIONS: dict[str, Any] = {"headers": list(SECURITY_HEADERS.items()),
+                                  "h11_max_incomplete_event_size": MAX_REQUEST_HEAD}
+KB_UNREADABLE = "the knowledge base cannot be read on this server; the server log has the details"
 
 
 def routes(pages: Pages, api: Api) -> list[Route]:
@@ -49,37 +61,45 @@ def routes(pages: Pages, api: Api) -> list[Route]:
     ]
 
 
-def create_app(kb_dir: Path) -> Starlette:
-    """The ASGI app serving the knowledge base in ``kb_dir`` (read-only)."""
+def create_app(kb_dir: Path, server_headers: bool = False) -> Starlette:
+    """The ASGI app serving the knowledge base in ``kb_dir`` (read-only); ``server_headers``: the
+    server adds the security headers to every answer (:data:`SERVER_OPTIONS`), so the app does not."""
+    secured = (lambda page: page) if server_headers else with_security_headers
     # search is looked up here at each request, so a test can take it away (kb.web.app._search_function)
     site = Site(KBHandle(kb_dir), find_search=lambda: _search_function())
     pages = Pages(site)
 
     def error_page(request: Request, status: int, message: str, reason: str | None = None) -> Response:
         if request.url.path.startswith(("/api/", "/openapi")):
-            return api_error(status, message)
+            return secured(api_error(status, message))
         try:
             page: Response = pages.render(request, "error.html", status=status, title=str(status), message=message,
                                           reason=reason, suggestions=[])
         except Exception:  # the error page itself failed: plain text, still no trace
             page = Response(message, status_code=status, media_type="text/plain")
-        return with_security_headers(page)  # server errors are answered outside the middleware
+        return secured(page)  # server errors are answered outside the middleware
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
         if exc.status_code == 404 and not isinstance(exc, BadRequest):
             return error_page(request, 404, "page not found", "no-page")
-        return error_page(request, exc.status_code, str(exc.detail))
+        page = error_page(request, exc.status_code, str(exc.detail))
+        page.headers.update(exc.headers or {})  # a 405 says which methods are allowed (Allow)
+        return page
 
     async def kb_error(request: Request, exc: Exception) -> Response:
         # a query that cannot run, or ran out of its time budget, is the client's to change: 400
-        status = 404 if isinstance(exc, NotFoundError) else 503 if isinstance(exc, StoreError) else 400
-        return error_page(request, status, str(exc))
+        if isinstance(exc, StoreError):  # its message names files on the server: for the log only
+            _LOG.warning("%s: %s", request.url.path, exc)
+            return error_page(request, 503, KB_UNREADABLE)
+        return error_page(request, 404 if isinstance(exc, NotFoundError) else 400, str(exc))
 
     async def server_error(request: Request, exc: Exception) -> Response:
         return error_page(request, 500, "internal error; the server log has the details", "internal")
 
-    app = Starlette(routes=routes(pages, Api(site)), middleware=[Middleware(SecurityHeaders)],
+    app = Starlette(routes=routes(pages, Api(site)),
+                    middleware=[*([] if server_headers else [Middleware(SecurityHeaders)]),
+                                Middleware(RefuseLongUrls, answer=error_page)],
                     exception_handlers={HTTPException: http_error, KBError: kb_error, Exception: server_error})
     app.state.site = site
     return app
@@ -87,4 +107,4 @@ def create_app(kb_dir: Path) -> Starlette:
 
 def create_app_from_env() -> Starlette:
     """For ``uvicorn --factory`` in every worker: the folder comes from ``MTGKB_SERVE_KB``."""
-    return create_app(Path(os.environ["MTGKB_SERVE_KB"]))
+    return create_app(Path(os.environ["MTGKB_SERVE_KB"]), server_headers=True)

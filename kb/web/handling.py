@@ -29,12 +29,15 @@ from ..numbering import NumberError, RuleNumber, parse_selector
 from ..store import KnowledgeBase, current_build
 
 MAX_QUERY_CHARS = 200
+MAX_URL_CHARS = 8192  # path and query string; a longer address is answered 414 by the app itself
+MAX_REQUEST_HEAD = 1 << 20  # bytes uvicorn's h11 parser reads of a request head before its own 400
 MAX_SELECTOR_CHARS = 40
 MAX_NAME_CHARS = 150
 MAX_LIMIT = 50
 DEFAULT_LIMIT = 10
 SEARCH_KINDS = ("rule", "ruling", "term", "card", "example", "page")
 SEARCH_MISSING = "search index not available in this build"
+INDEX_MISSING = "the search index of this knowledge base is missing: rebuild it with 'mtgkb build'"
 _DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
 _DIGITS = re.compile(r"[0-9]{1,9}")
 SECURITY_HEADERS = {
@@ -61,7 +64,7 @@ class Unavailable(HTTPException):
 
 
 def api_error(status: int, message: str, **extra: Any) -> JSONResponse:
-    return with_security_headers(JSONResponse({"error": message, "status": status, **extra}, status_code=status))
+    return JSONResponse({"error": message, "status": status, **extra}, status_code=status)
 
 
 def with_security_headers(response: Response) -> Response:
@@ -132,6 +135,18 @@ class OpenKB:
             return lookup(self.kb, [selector], langs, release)
         return entries(self.kb, self.select(selector), self.numbers, langs)
 
+    def lookup_page(self, selector: str, langs: tuple[str, ...], release: str | None, page: int,
+                    size: int) -> tuple[list[dict[str, Any]], int]:
+        """Page ``page`` (from 1) of :meth:`lookup`, ``size`` entries, and how many numbers the
+        selector picks: a whole-rulebook range (``1-9``) is read one page at a time."""
+        if release is None:
+            numbers, picked = self.numbers, self.select(selector)
+        else:
+            numbers = self.kb.numbers(release)
+            picked = select_numbers(selector, numbers, f"the release {release}")
+        start = (page - 1) * size
+        return entries(self.kb, picked[start:start + size], numbers, langs, release), len(picked)
+
     def select(self, selector: str) -> list[RuleNumber]:
         """:func:`kb.lookup.select_numbers` over the cached numbers, by bisection for a single number."""
         text = selector.strip()
@@ -162,9 +177,12 @@ class OpenKB:
 # the single heavy worker with the full budget, so expensive queries wait for each other while the
 # normal ones keep their workers; a query still running after SEARCH_BUDGET is stopped (400). Budgets
 # are CPU seconds of the query's thread: a busy machine does not make a cheap query look expensive.
+# Every search is also due ANSWER_DEADLINE seconds after it arrived, queueing included: one that
+# waited too long for the heavy worker is stopped at once rather than answered late.
 SEARCH_WORKERS = 2
 FAST_BUDGET = 0.1  # CPU seconds on a normal search worker (normal queries use under 0.02)
-SEARCH_BUDGET = 3.0  # CPU seconds on the heavy worker
+SEARCH_BUDGET = 2.0  # CPU seconds on the heavy worker
+ANSWER_DEADLINE = 3.0  # wall seconds from a search's arrival to its answer (a margin under 5 s for the rest)
 _SEARCH_POOL = ThreadPoolExecutor(max_workers=SEARCH_WORKERS, thread_name_prefix="mtgkb-search")
 _HEAVY_POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mtgkb-search-heavy")
 
@@ -173,19 +191,23 @@ def search_function() -> SearchFunction | None:
     """``indexer.search.search`` run on the search workers with the time budgets (the caller waits
     for its answer); None when this install has no search."""
     try:
-        from indexer.query import SearchTimeout
+        from indexer.query import IndexMissing, SearchTimeout
         from indexer.search import search  # type: ignore[attr-defined]
     except ImportError:
         return None
 
     def pooled_search(kb: KnowledgeBase, *args: Any, **kwargs: Any) -> Any:
+        deadline = time.monotonic() + ANSWER_DEADLINE
         try:
             return _SEARCH_POOL.submit(search, kb.index_dir, *args, budget=min(FAST_BUDGET, SEARCH_BUDGET),
-                                       **kwargs).result()
+                                       deadline=deadline, **kwargs).result()
         except SearchTimeout:
             if FAST_BUDGET >= SEARCH_BUDGET:
                 raise
-        return _HEAVY_POOL.submit(_heavy, search, kb.index_dir, *args, budget=SEARCH_BUDGET, **kwargs).result()
+        except IndexMissing:  # its message names the folder on the server: not for the client
+            raise Unavailable(INDEX_MISSING) from None
+        return _HEAVY_POOL.submit(_heavy, search, kb.index_dir, *args, budget=SEARCH_BUDGET, deadline=deadline,
+                                  **kwargs).result()
 
     return pooled_search
 
@@ -193,13 +215,14 @@ def search_function() -> SearchFunction | None:
 _HEAVY_REST = threading.local()
 
 
-def _heavy(search: SearchFunction, *args: Any, **kwargs: Any) -> Any:
+def _heavy(search: SearchFunction, *args: Any, deadline: float, **kwargs: Any) -> Any:
     """Run an expensive query on the heavy worker, which rests as long as its last query worked
-    before starting the next: expensive queries get at most half of a core, the normal ones the rest."""
-    time.sleep(max(0.0, getattr(_HEAVY_REST, "until", 0.0) - time.monotonic()))
+    before starting the next (never past the query's ``deadline``): expensive queries get at most
+    half of a core, the normal ones the rest."""
+    time.sleep(max(0.0, min(getattr(_HEAVY_REST, "until", 0.0), deadline) - time.monotonic()))
     start = time.monotonic()
     try:
-        return search(*args, **kwargs)
+        return search(*args, deadline=deadline, **kwargs)
     finally:
         _HEAVY_REST.until = time.monotonic() + (time.monotonic() - start)
 
@@ -279,6 +302,16 @@ def limit_param(request: Request, maximum: int = MAX_LIMIT) -> int:
     return int(raw)
 
 
+def page_param(request: Request) -> int:
+    """``page``: a whole number from 1 (ASCII digits); absent = 1."""
+    raw = request.query_params.get("page", "")
+    if not raw:
+        return 1
+    if not _DIGITS.fullmatch(raw) or int(raw) < 1:
+        raise BadRequest("parameter 'page' must be a whole number from 1")
+    return int(raw)
+
+
 def release_param(request: Request, name: str = "release", required: bool = False) -> str | None:
     value = text_param(request, name, 20, required)
     if not value:
@@ -336,3 +369,25 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+class RefuseLongUrls:
+    """Answers an address over :data:`MAX_URL_CHARS` with 414 (``answer(request, status, message)``:
+    the app's error page or JSON), before any handler reads it; the page gets no query string back."""
+
+    def __init__(self, app: Any, answer: Callable[[Request, int, str], Response]) -> None:
+        self.app = app
+        self.answer = answer
+
+    async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
+        if scope["type"] == "http" and _url_length(scope) > MAX_URL_CHARS:
+            request = Request({**scope, "query_string": b""})
+            response = self.answer(request, 414, f"address too long (at most {MAX_URL_CHARS} characters)")
+            await response(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
+
+
+def _url_length(scope: dict) -> int:
+    """The length of a request's path and query string, as sent."""
+    return len(scope.get("raw_path") or scope.get("path", "")) + len(scope.get("query_string") or b"")

@@ -31,10 +31,11 @@ from ..rulings import rulings_of
 from ..store import DocumentInfo, KnowledgeBase
 from . import html as H
 from .handling import (SEARCH_KINDS, SEARCH_MISSING, OpenKB, Site, kinds_param, langs_param, limit_param,
-                       release_param, selector_param, text_param)
+                       page_param, release_param, selector_param, text_param)
 from .i18n import LANGUAGE_NAMES, UI_LANGUAGES, choose_ui, translations
 
 HERE = Path(__file__).resolve().parent
+RULES_PER_PAGE = 100  # entries on one rule page; a longer range (/rules/1-9) is paged (?page=2)
 _COOKIE_AGE = 365 * 24 * 3600
 
 
@@ -176,11 +177,16 @@ class Pages:
             return RedirectResponse(f"{request.scope.get('root_path', '')}/rules/{from_anchor}#{raw}", status_code=301)
         langs = self.text_langs(request)
         release = release_param(request)
+        page = page_param(request)
         open_kb = self.site.kb()
         try:
-            entries = open_kb.lookup(raw, langs, release)
+            entries, total = open_kb.lookup_page(raw, langs, release, page, RULES_PER_PAGE)
         except NotFoundError as exc:
             return self._rule_not_found(request, open_kb, raw, str(exc), "no-rule" if release is None else None)
+        if not entries:
+            pages = -(-total // RULES_PER_PAGE)
+            return self.render(request, "error.html", status=404, title=raw, suggestions=[], reason=None,
+                               message=f"no page {page} for {raw!r}: it has {pages} page{'s' * (pages > 1)}")
         main = entries[0]
         reference = _reference_date(open_kb.kb, release)
         views = [_entry_view(open_kb, entry, partial(rule_href, request), reference) for entry in entries]
@@ -193,7 +199,8 @@ class Pages:
         return self.render(request, "rule.html", selector=raw, self_path="/rules/" + quote(raw), entries=views,
                            main=views[0], nav=_neighbours(open_kb, main["number"]), langs=langs,
                            stale=list(stale.values()), release=release, fallback=fallback, rulings=rulings,
-                           title=f"{main['number']} {main['title'] or ''}".strip())
+                           title=f"{main['number']} {main['title'] or ''}".strip(),
+                           paging=_paging(request, page, total))
 
     def _rule_not_found(self, request: Request, open_kb: OpenKB, raw: str, message: str,
                         reason: str | None) -> HTMLResponse:
@@ -240,6 +247,22 @@ def _entry_view(open_kb: OpenKB, entry: dict[str, Any], href: Callable[[str], st
             "stale": _stale(lang, item, reference),
         })
     return {**entry, "views": texts}
+
+
+def _paging(request: Request, page: int, total: int) -> dict[str, Any] | None:
+    """Where a page of a long range stands (first and last entry, of how many) and the links to the
+    pages around it; None for a range that fits on one page."""
+    if total <= RULES_PER_PAGE:
+        return None
+
+    def href(number: int) -> str:
+        params = [(k, v) for k, v in request.query_params.multi_items() if k != "page"] + [("page", str(number))]
+        return request.url.path + "?" + urlencode(params)
+
+    first = (page - 1) * RULES_PER_PAGE + 1
+    return {"first": first, "last": min(total, page * RULES_PER_PAGE), "total": total,
+            "previous": href(page - 1) if page > 1 else None,
+            "next": href(page + 1) if page * RULES_PER_PAGE < total else None}
 
 
 def _neighbours(open_kb: OpenKB, number: str) -> dict[str, str | None]:
