@@ -25,10 +25,9 @@ from __future__ import annotations
 
 import json
 import threading
-import time
 from itertools import groupby
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Iterator
 
 from whoosh import index as whoosh_index
 from whoosh import query as Q
@@ -36,10 +35,11 @@ from whoosh import query as Q
 from kb.numbering import RuleNumber
 
 from .analysis import name_key
+from .budget import Budget
 from .concepts import described, kept_out, named_by, primary_rules, rules_of
 from .hits import Hit, Hits, shown_in, text_of
 from .questions import QuestionIndex
-from .query import IndexMissing, Parsed, SearchTimeout, Word, add_filter, parse_query
+from .query import IndexMissing, Parsed, Word, add_filter, parse_query
 from .page import Page, candidates
 from .ranges import range_query
 from .reading import Reading, query_language, read
@@ -56,9 +56,6 @@ from .windows import WindowCollector, Windows, read_bound
 # A concept named inside a longer query: this many of its hits follow the best match.
 PARTIAL_CONCEPT_HITS = 3
 MAX_LIMIT = 200  # hits one search returns at most
-# The clocks of the time budgets (a test hands in its own): this thread's CPU time, and wall time.
-cpu_clock: Callable[[], float] = time.thread_time
-wall_clock: Callable[[], float] = time.monotonic
 
 
 class Searcher:
@@ -77,9 +74,7 @@ class Searcher:
         self.spelling = Spelling(self.reader)
         self._filters: dict[str, object] = {}
         self._questions: QuestionIndex | None = None
-        self._budget: float | None = None
-        self._deadline: float | None = None  # on cpu_clock
-        self._wall_deadline: float | None = None  # on wall_clock
+        self._budget = Budget()
 
     def close(self) -> None:
         self.searcher.close()
@@ -93,9 +88,7 @@ class Searcher:
         :class:`SearchTimeout`, checked while the documents are read. ``query_lang`` says which
         language the query is written in (the web page's interface language) without filtering
         the hits by it, as ``lang`` does."""
-        self._budget = budget
-        self._deadline = cpu_clock() + budget if budget else None
-        self._wall_deadline = deadline
+        self._budget = Budget(budget, deadline)
         self._check_budget()  # a query that waited past its deadline does not start
         parsed = parse_query(query)
         # a question is read from the text as typed (+1/+1 is one word there), unless the text
@@ -285,12 +278,7 @@ class Searcher:
 
     def _check_budget(self) -> None:
         """Stop a query that used up its time budget or passed its deadline (see :meth:`search`)."""
-        if self._deadline is not None and cpu_clock() > self._deadline:
-            raise SearchTimeout(f"the search took more than {self._budget:g} s of work and was stopped: "
-                                "narrow it down (fewer words, prefixes, rule numbers or ranges)")
-        if self._wall_deadline is not None and wall_clock() > self._wall_deadline:
-            raise SearchTimeout("the search could not finish in time and was stopped: the server is busy; "
-                                "try again, or narrow it down (fewer words, prefixes, rule numbers or ranges)")
+        self._budget.check()
 
     def _name_hits(self, parsed: Parsed, limit: int) -> list[Hit]:
         if len(parsed.groups) != 1 or not parsed.items or parsed.negated:

@@ -92,23 +92,23 @@ class _Ticks:
 def test_the_time_budget_is_checked_while_the_documents_are_read(search_kb, monkeypatch) -> None:
     """A query runs a handful of checks between its steps; reading hundreds of documents in one
     step adds one check every few documents, so a budget of 10 clock readings stops it."""
-    import indexer.searcher
+    import indexer.budget
     from indexer.query import SearchTimeout
 
-    monkeypatch.setattr(indexer.searcher, "cpu_clock", _Ticks())
+    monkeypatch.setattr(indexer.budget, "cpu_clock", _Ticks())
     with pytest.raises(SearchTimeout, match="^the search took more than 10 s of work and was stopped"):
         search(search_kb, "cre* OR pla* OR tar*", budget=10)
-    monkeypatch.setattr(indexer.searcher, "cpu_clock", _Ticks())
+    monkeypatch.setattr(indexer.budget, "cpu_clock", _Ticks())
     assert search(search_kb, "cre* OR pla* OR tar*", budget=10_000)
 
 
 def test_a_search_past_its_deadline_is_stopped_and_one_past_it_before_starting_never_starts(search_kb,
                                                                                             monkeypatch) -> None:
-    import indexer.searcher
+    import indexer.budget
     from indexer.query import SearchTimeout
 
     clock = _Ticks()
-    monkeypatch.setattr(indexer.searcher, "wall_clock", clock)
+    monkeypatch.setattr(indexer.budget, "wall_clock", clock)
     with pytest.raises(SearchTimeout, match="^the search could not finish in time and was stopped"):
         search(search_kb, "cre* OR pla* OR tar*", deadline=10)
     assert clock.now == 11  # the first reading after the deadline

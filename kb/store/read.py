@@ -188,7 +188,7 @@ class KnowledgeBase:
             # a translator's import (mtgkb import) comes first in its language: it supersedes older texts;
             # among imports, the one made from this release's numbering, then the closest match by content
             versions.sort(key=lambda v: (_LANG_ORDER.get(v.doc.lang, 9), v.doc.provenance != "translator",
-                                         *_import_rank(v), v.doc.effective_date or "", v.doc.id))
+                                         *v.import_rank, v.doc.effective_date or "", v.doc.id))
             yield str(number), versions
 
     def displaced(self, numbers: Iterable[str], release: str | None = None) -> list[RuleVersion]:
@@ -444,10 +444,3 @@ def _ruling_item(group: RulingGroup, link: tuple[float, str]) -> dict:
 
 def _card_record(row: tuple) -> CardRecord:
     return CardRecord(row[0], row[1], card_from_row(row[2:]))
-
-
-def _import_rank(version: RuleVersion) -> tuple[bool, float]:
-    """Imports placed at their own number first, then by how well their English matched by content."""
-    if version.doc.provenance != "translator":
-        return (False, 0.0)
-    return (version.align_method != "declared", -version.align_confidence)

@@ -53,6 +53,14 @@ class RuleVersion:
         """The sort key of the aligned (reference-language) number."""
         return RuleNumber.parse(self.aligned_number).sort_key
 
+    @property
+    def import_rank(self) -> tuple[bool, float]:
+        """Among a translator's imports at one number: the one placed at its own number first, then
+        the closest match by content (other documents all rank alike)."""
+        if self.doc.provenance != "translator":
+            return (False, 0.0)
+        return (self.align_method != "declared", -self.align_confidence)
+
 
 @dataclass(frozen=True)
 class ImportRecord:
