@@ -265,11 +265,11 @@ def test_a_csv_row_with_a_missing_or_extra_field_is_refused_whole(fixture_kb: Pa
     header, rule, subrule = rows
     rule[3] = "Regole d'oro,\nscritte su due righe"  # a quoted cell with a comma and a newline: row 3 starts on line 4
     bad = tmp_path / "101.it.csv"
-    for cut, fields in ((subrule[:3] + subrule[4:], 6), (subrule[:2], 2), (subrule + ["?"], 8)):
+    for cut, fields in ((subrule[:3] + subrule[4:], 7), (subrule[:2], 2), (subrule + ["?"], 9)):
         text = io.StringIO()
         csv.writer(text, lineterminator="\r\n").writerows([header, rule, cut])
         bad.write_text(text.getvalue(), encoding="utf-8")
-        assert _refused(fixture_kb, bad) == f"Error: {bad}:4: row has {fields} fields, the header has 7"
+        assert _refused(fixture_kb, bad) == f"Error: {bad}:4: row has {fields} fields, the header has 8"
 
 
 def _with_two_translations(format_name: str, text: str, first: str, second: str) -> str:

@@ -353,7 +353,7 @@ def test_a_semicolon_csv_with_a_bom_imports(seed_kb: Path, tmp_path: Path) -> No
 
     data = run("export", "400.7", "-f", "csv", "--target", "it", "--kb", str(seed_kb)).stdout_bytes
     rows = list(csv.reader(io.StringIO(data.decode("utf-8"), newline="")))
-    assert rows[0] == ["number", "chapter", "en", "it", "status", "revision", "reason"]
+    assert rows[0] == ["number", "chapter", "en", "it", "status", "revision", "reason", "previous_source"]
     row = next(r for r in rows if r[0] == "400.7")
     # what Excel in an Italian locale saves: ';' between cells, a BOM, its own header names
     row[3] = NEW_400_7
@@ -375,7 +375,7 @@ def test_a_csv_with_the_target_column_first_imports(seed_kb: Path, tmp_path: Pat
     kb_dir = seed_kb
     data = run("export", "400.7.", "-f", "csv", "--target", "it", "--kb", str(kb_dir)).stdout_bytes
     header, row = list(csv.reader(io.StringIO(data.decode("utf-8"), newline="")))[:2]
-    assert header == ["number", "chapter", "en", "it", "status", "revision", "reason"] and row[0] == "400.7"
+    assert header == ["number", "chapter", "en", "it", "status", "revision", "reason", "previous_source"] and row[0] == "400.7"
     text = io.StringIO()
     csv.writer(text, delimiter=";", lineterminator="\r\n").writerows(
         [["id", "Italiano", "English", "revision"], [row[0], NEW_400_7 + " È così.", row[2], row[5]]])
