@@ -18,6 +18,7 @@ from kb.refs import MAX_RANGE_SPAN, find_refs
 from kb.sources import read_source, source_from_bytes
 
 from .conftest import FIXTURES
+from .timing import growth
 
 CLEAN = FIXTURES / "cr_defects" / "clean.txt"
 MTGJSON_HEAD = '{"meta": {"date": "2022-04-25", "version": "5.2.0"}, "data": {"baseSetSize": 1, "code": "XXX", '
@@ -158,3 +159,13 @@ def test_a_search_over_its_budget_stops_with_a_message(search_kb) -> None:
     with pytest.raises(SearchTimeout, match=r"^the search took more than 1e-09 s of work and was stopped"):
         search(search_kb, "battlefield zone", budget=1e-9)
     assert search(search_kb, "battlefield zone", budget=5.0)
+
+
+def test_misnumbered_lines_are_parsed_in_linear_time() -> None:
+    line = b"400.7a Effects from static abilities that give an object a characteristic apply.\n"
+
+    def parse_of(count: int):
+        source = source_from_bytes(line * count, "repeated.txt")
+        return lambda: parse_source(source)
+
+    assert growth(parse_of, 4000) <= 6  # 4 x the lines: quadratic work took 8 x the time

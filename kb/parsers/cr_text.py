@@ -17,7 +17,6 @@ keywords; each language is one entry of :data:`KEYWORDS`.
 
 from __future__ import annotations
 
-import itertools
 import re
 from dataclasses import dataclass
 
@@ -311,7 +310,7 @@ class _CRParser:
         return True
 
     def _next_number(self, lineno: int) -> RuleNumber | None:
-        following = itertools.islice(self.lines, lineno, lineno + _cr_repair.LOOKAHEAD)
+        following = self.lines[lineno:lineno + _cr_repair.LOOKAHEAD]  # a slice: no rescan from line 0
         return _cr_repair.next_number(following, {self.kw.glossary, self.kw.credits})
 
     def _repair(self, number_text: str, number: RuleNumber | None, lineno: int) -> RuleNumber | None:
