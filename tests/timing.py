@@ -2,17 +2,27 @@
 
 from __future__ import annotations
 
+import gc
 import time
 from typing import Callable
 
 
 def best_time(run: Callable[[], object], repeat: int = 3) -> float:
-    """The shortest of ``repeat`` timings of ``run()`` (the least disturbed by other work on the machine)."""
+    """The shortest of ``repeat`` timings of ``run()`` (the least disturbed by other work on the machine).
+
+    The garbage collector is paused while ``run()`` works: its passes over everything earlier tests
+    left in memory would add time that grows with the input but is not the work being measured.
+    """
     timings = []
     for _ in range(repeat):
-        start = time.perf_counter()
-        run()
-        timings.append(time.perf_counter() - start)
+        gc.collect()
+        gc.disable()
+        try:
+            start = time.perf_counter()
+            run()
+            timings.append(time.perf_counter() - start)
+        finally:
+            gc.enable()
     return min(timings)
 
 
