@@ -20,6 +20,7 @@ from . import store
 from .align import Alignment, align
 from .errors import KBError
 from .ingest import IngestReport, embedded_corpus, ingest
+from .model import Document
 from .sanity import judge
 
 IMPORTS_FOLDER = "imports"  # translations stored by `mtgkb import`, read by every build
@@ -131,6 +132,14 @@ def source_paths(kb_dir: Path, paths: Iterable[Path]) -> list[Path]:
     return sources
 
 
+def _card_entries(doc: Document) -> dict[str, Any]:
+    """For an MTGJSON document: how many of its card entries were read (the others are warnings)."""
+    if doc.format != "mtgjson":
+        return {}
+    account = doc.accounting
+    return {"card_entries": {"read": account.landed, "in_files": account.total - account.boilerplate.get("token", 0)}}
+
+
 def summary(kb_dir: Path, report: IngestReport, alignment: Alignment) -> dict[str, Any]:
     """What a build made: each document with its counts, the files skipped, the alignment summary."""
     return {
@@ -138,7 +147,7 @@ def summary(kb_dir: Path, report: IngestReport, alignment: Alignment) -> dict[st
         "documents": [{"id": d.id, "path": d.path, "format": d.format, "lang": d.lang,
                        "effective_date": d.effective_date, "provenance": d.provenance,
                        "counts": d.counts(), "unparsed": len(d.accounting.unparsed),
-                       "warnings": list(d.warnings)} for d in report.documents],
+                       "warnings": list(d.warnings), **_card_entries(d)} for d in report.documents],
         "skipped": [{"path": s.path, "reason": s.reason} for s in report.skipped],
         "alignment": alignment.summary(),
     }

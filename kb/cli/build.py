@@ -53,8 +53,10 @@ def build(corpus: tuple[Path, ...], force: bool, strict: bool, wait: float, sema
     for doc in summary["documents"]:
         counts = ", ".join(f"{v} {k}" for k, v in doc["counts"].items())
         date = f" {doc['effective_date']}" if doc["effective_date"] else ""
+        entries = doc.get("card_entries")
         click.echo(f"{doc['path']}: {doc['format']} [{doc['lang']}{date}, {doc['provenance']}]: {counts}"
-                   + (f"; {doc['unparsed']} UNPARSED lines" if doc["unparsed"] else ""))
+                   + (f"; {entries['read']} of {entries['in_files']} card entries read" if entries else "")
+                   + (f"; {doc['unparsed']} UNPARSED lines" if doc["unparsed"] and not entries else ""))
         for warning in doc["warnings"]:
             info(f"warning: {warning}")
     for skipped in summary["skipped"]:
