@@ -91,6 +91,11 @@ def rule_before_first_contents_entry(tmp_path: Path) -> Path:
     return write(tmp_path, "early-rule.txt", text)
 
 
+def a_rule_far_too_long(tmp_path: Path) -> Path:  # a 30,000-character line continuing rule 100.2
+    return write(tmp_path, "long.txt", CLEAN.read_text(encoding="utf-8").replace(
+        "100.2. A second", "100.2. A" + " very long" * 3000 + "\n\nA second"))
+
+
 def set_file_without_cards(tmp_path: Path) -> Path:
     data = {"meta": {"date": "2022-04-25", "version": "5.2.0"},
             "data": {"baseSetSize": 1, "code": "XXX", "name": "Nothing", "cards": [{"foo": 1}, {"name": 3}]}}
@@ -107,6 +112,8 @@ ATTACKS = {
     "NUL in a rule": (nul_in_rule_text, r":\d+: rule 100.2: control character U\+0000 in the text"),
     "control character": (control_in_rule_text, r"rule 100.2: control character U\+0007"),
     "rule before the contents": (rule_before_first_contents_entry, r"numbered rule 099.1 inside the contents list"),
+    "rule far too long": (a_rule_far_too_long, r":\d+: rule 100.2: a text of 30,\d{3} characters, over the limit of "
+                                                r"20,000 \(the longest rule of an official release has under 2,800\)"),
     "set without cards": (set_file_without_cards, r"a card file with no usable card or ruling"),
 }
 
@@ -127,9 +134,10 @@ def test_bad_input_is_refused_and_the_knowledge_base_stays(attack: str, good_kb:
     assert snapshot(good_kb) == before
 
 
-def test_force_publishes_what_the_checks_refused(good_kb: Path, tmp_path: Path) -> None:
+@pytest.mark.parametrize("make", [control_in_rule_text, a_rule_far_too_long])
+def test_force_publishes_what_the_checks_refused(make, good_kb: Path, tmp_path: Path) -> None:
     before = snapshot(good_kb)
-    summary = build_kb(good_kb, [control_in_rule_text(tmp_path)], force=True)
+    summary = build_kb(good_kb, [make(tmp_path)], force=True)
     assert summary["documents"][0]["counts"]["rule"] > 0
     assert snapshot(good_kb)[0] != before[0]
 
