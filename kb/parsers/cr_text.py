@@ -69,8 +69,6 @@ _RULE = re.compile(r"^(?P<num>\d{3}\.\d+)(?P<dot>\.?)(?P<sp>\s*)(?P<text>.*)$")
 # A rule or subrule line: number, letter, period, space, text (the odd forms WotC
 # shipped, "119.1d." and "606.5 " and "901.4.All", are accepted with a warning).
 _NUMBERED = re.compile(r"(\d{3}\.\d+)([a-z]?)(\.?)(\s*)(.*)")
-# What only a rule number starts with (``99999.9zz A rule``), for lines no reading of a number fits.
-_NUMBER_LIKE = re.compile(r"(\d+\.[\da-z]+)\.?(?:\s|$)")
 
 
 def detect(source: Source) -> float:
@@ -252,10 +250,12 @@ class _CRParser:
     # -- body -----------------------------------------------------------------
     def _body_line(self, line: str, lineno: int, raw: str | None = None) -> None:
         """A body line that is not a numbered rule (the caller tried that): example or continuation."""
-        impossible = _NUMBER_LIKE.match(line) if line[0].isdigit() else None
-        if impossible:
-            self._impossible_number(impossible.group(1), lineno, raw if raw is not None else line)
-            return
+        impossible = _cr_repair.impossible_number(line)
+        if impossible is not None:  # a line no rule may hold: to the report, with a warning
+            self._close()
+            self.ledger.warn(self.path, lineno, f"{impossible}: line left out of the rules (in the report of "
+                                                "unparsed lines)")
+            return self.ledger.reject(lineno, raw if raw is not None else line, impossible)
         example = self.kw.example.match(line)
         if example:
             if self.open is None or self.open.kind in ("section", "chapter"):
@@ -276,13 +276,6 @@ class _CRParser:
             self.ledger.land()
             return
         self.ledger.reject(lineno, raw if raw is not None else line, "text outside any rule")
-
-    def _impossible_number(self, number_text: str, lineno: int, raw: str) -> None:
-        """A line starting with what can only be a rule number, and no possible one: to the report, with a warning."""
-        found = f"impossible rule number {number_text[:20]}" + ("…" if len(number_text) > 20 else "")
-        self._close()
-        self.ledger.warn(self.path, lineno, f"{found}: line left out of the rules (in the report of unparsed lines)")
-        self.ledger.reject(lineno, raw, found)
 
     def _numbered(self, line: str, lineno: int) -> bool:
         match = _NUMBERED.match(line)

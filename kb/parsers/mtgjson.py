@@ -50,7 +50,7 @@ from ..errors import ParseError
 from ..model import Card, Document, LineAccount, Ruling, Unparsed
 from ..sources import Source
 from .base import Format, LineLedger
-from .json_source import json_head, load_json
+from .json_source import JsonWarnings, json_head, json_kind, load_json
 
 FOREIGN_LANGUAGES = {"Italian": "it", "French": "fr"}
 FACE_TYPE_SEPARATOR = " // "
@@ -176,20 +176,10 @@ class _SetReader:
         self.ruling_entries = 0
         self.set_rows: list[dict[str, Any]] = []
         self.paths: dict[int, str] = {}  # id(card entry) -> its JSON path (data.cards[17])
-
-    def warn(self, where: str, message: str) -> None:
-        """A warning naming the file and the JSON path of what could not be read."""
-        self.ledger.warnings.append(f"{self.path}: {where}: {message}")
-
-    def strings(self, record: dict[str, Any], where: str, keys: Iterable[str], outcome: str) -> None:
-        """Warn for each of ``keys`` that ``record`` holds as something other than a string."""
-        for key in keys:
-            value = record.get(key)
-            if value is not None and not isinstance(value, str):
-                self.warn(f"{where}.{key}", f"{_kind(value)}, not a string: {outcome}")
+        self.json = JsonWarnings(path, self.ledger.warnings)
 
     def read(self, where: str, set_obj: dict[str, Any]) -> None:
-        self.strings(set_obj, where, ("code", "name", "releaseDate"), "read as empty")
+        self.json.strings(set_obj, where, ("code", "name", "releaseDate"), "read as empty")
         code = _str(set_obj.get("code")) or "?"
         date = iso_date(set_obj.get("releaseDate")) or ""
         self.acc.set_dates[code] = date
@@ -198,7 +188,7 @@ class _SetReader:
         if not isinstance(cards, list):
             raise ParseError(self.path, f'set {code}: "cards" is not a list', 1)
         if tokens is not None and not isinstance(tokens, list):
-            self.warn(f"{where}.tokens", f"{_kind(tokens)}, not a list: no token read")
+            self.json.warn(f"{where}.tokens", f"{json_kind(tokens)}, not a list: no token read")
         token_count = len(tokens) if isinstance(tokens, list) else 0
         self.ledger.total += len(cards) + token_count
         for _ in range(token_count):
@@ -216,15 +206,15 @@ class _SetReader:
             here = f"{where}[{position - 1}]"
             if not isinstance(entry, dict):
                 self.ledger.reject(position, repr(entry)[:80], f"set {code}: card entry is not an object")
-                self.warn(here, f"{_kind(entry)}, not a card object: left out (in the report of unparsed entries)")
+                self.json.warn(here, f"{json_kind(entry)}, not a card object: left out (in the report of unparsed entries)")
                 continue
             name = entry.get("name")
             if not isinstance(name, str) or not name.strip():
                 self.ledger.reject(position, _summary(entry), f"set {code}: card has no name")
-                found = "no name" if name is None or isinstance(name, str) else f"{_kind(name)}, not a string"
-                self.warn(f"{here}.name", f"{found}: card left out (in the report of unparsed entries)")
+                found = "no name" if name is None or isinstance(name, str) else f"{json_kind(name)}, not a string"
+                self.json.warn(f"{here}.name", f"{found}: card left out (in the report of unparsed entries)")
                 continue
-            self.strings(entry, here, _CARD_STRINGS, "read as empty")
+            self.json.strings(entry, here, _CARD_STRINGS, "read as empty")
             self.paths[id(entry)] = here
             self.ledger.land()
             if entry.get("side"):
@@ -245,7 +235,7 @@ class _SetReader:
         for face in faces:
             keywords = face.get("keywords")
             if keywords is not None and not (isinstance(keywords, list) and all(isinstance(k, str) for k in keywords)):
-                self.warn(f"{self.paths[id(face)]}.keywords", f"{_kind(keywords)}, not a list of strings: "
+                self.json.warn(f"{self.paths[id(face)]}.keywords", f"{json_kind(keywords)}, not a list of strings: "
                                                          "only its strings read")
             card.keywords.update(dict.fromkeys(k for k in keywords if isinstance(k, str))
                                  if isinstance(keywords, list) else ())
@@ -257,15 +247,15 @@ class _SetReader:
             entries = face.get("foreignData") or []
             where = f"{self.paths[id(face)]}.foreignData"
             if not isinstance(entries, list):
-                self.warn(where, f"{_kind(entries)}, not a list: no translation read")
+                self.json.warn(where, f"{json_kind(entries)}, not a list: no translation read")
                 entries = []
             seen: set[str] = set()
             for index, entry in enumerate(entries):
                 if not isinstance(entry, dict):
-                    self.warn(f"{where}[{index}]", f"{_kind(entry)}, not an object: left out")
+                    self.json.warn(f"{where}[{index}]", f"{json_kind(entry)}, not an object: left out")
                     continue
-                self.strings(entry, f"{where}[{index}]", ("language",), "translation left out")
-                self.strings(entry, f"{where}[{index}]", ("name", "faceName", "type", "text"), "read as empty")
+                self.json.strings(entry, f"{where}[{index}]", ("language",), "translation left out")
+                self.json.strings(entry, f"{where}[{index}]", ("name", "faceName", "type", "text"), "read as empty")
                 language = entry.get("language")
                 lang = FOREIGN_LANGUAGES.get(language) if isinstance(language, str) else None
                 if lang is None:
@@ -291,15 +281,15 @@ class _SetReader:
         if not rulings:
             return
         if not isinstance(rulings, list):
-            self.warn(where, f"{_kind(rulings)}, not a list: no ruling of {name} read")
+            self.json.warn(where, f"{json_kind(rulings)}, not a list: no ruling of {name} read")
             return
         for index, entry in enumerate(rulings):
             self.ruling_entries += 1
             if not isinstance(entry, dict) or (entry.get("text") is not None and not isinstance(entry["text"], str)):
-                found = f"{_kind(entry)}, not an object" if not isinstance(entry, dict) else \
-                    f"text is {_kind(entry['text'])}, not a string"
+                found = f"{json_kind(entry)}, not an object" if not isinstance(entry, dict) else \
+                    f"text is {json_kind(entry['text'])}, not a string"
                 if self.acc.ignore(name, None, repr(entry)[:80]):
-                    self.warn(f"{where}[{index}]", f"{found}: ruling of {name} left out")
+                    self.json.warn(f"{where}[{index}]", f"{found}: ruling of {name} left out")
                 continue
             text = entry.get("text") if isinstance(entry, dict) else None
             date = iso_date(entry.get("date")) if isinstance(entry, dict) else None
@@ -436,14 +426,6 @@ def merge_documents(docs: Iterable[Document], doc_id: str = "mtgjson-merged") ->
 
 def _str(value: Any) -> str:
     return value if isinstance(value, str) else ""
-
-
-def _kind(value: Any) -> str:
-    """``a number (42)``, ``a list``: what a JSON value is, for a warning."""
-    names = {bool: "a boolean", int: "a number", float: "a number", str: "a string", list: "a list",
-             dict: "an object", type(None): "null"}
-    kind = names.get(type(value), type(value).__name__)
-    return f"{kind} ({value!r})" if isinstance(value, (bool, int, float)) else kind
 
 
 def _join(parts: list[str], separator: str) -> str:
