@@ -1,5 +1,7 @@
 """Building a knowledge base: ingest -> checks -> align -> store -> index -> publish.
 
+:func:`reindex_kb` redoes only the last two steps, from the current build's database.
+
 :func:`build_kb` is the whole build as one call, holding the knowledge base's lock
 (a second build waits, then is refused with a message). The documents are judged
 (:mod:`kb.sanity`) before anything is written: a build with problems is refused unless
@@ -10,6 +12,7 @@ folder is removed and the knowledge base stays as it was.
 
 from __future__ import annotations
 
+import shutil
 import sqlite3
 from pathlib import Path
 from typing import Any, Callable, Iterable
@@ -70,6 +73,35 @@ def build_kb(kb_dir: Path, paths: Iterable[Path], progress: Callable[[str], None
                 raise error from None
             raise
     return summary(kb_dir, report, alignment)
+
+
+def reindex_kb(kb_dir: Path, progress: Callable[[str], None] | None = None, *, wait: float = store.LOCK_WAIT,
+               semantic: bool | None = None) -> dict[str, Any]:
+    """Rebuild only the search index of the current build (``mtgkb build --reindex``), from its database:
+    nothing is parsed or aligned again. The database is copied into a new build, indexed and published
+    like any build, so readers never see half an index and the build before stays as the previous one."""
+    with store.build_lock(kb_dir, wait):
+        current = store.current_build(kb_dir)
+        if current is None:
+            raise KBError(f"{kb_dir}: no knowledge base here to reindex; run 'mtgkb build'")
+        try:
+            store.remove_leftovers(kb_dir)
+            stage = store.stage(kb_dir)
+        except (OSError, sqlite3.OperationalError) as exc:
+            raise store.storage_error(exc, Path(kb_dir)) or exc
+        try:
+            shutil.copyfile(current / store.DB_NAME, stage / store.DB_NAME)  # a published database never changes
+            semantic = semantic_setting(kb_dir) if semantic is None else semantic
+            build_index(stage, progress=progress, vectors=vector_cache(kb_dir) if semantic else None)
+            store.publish(kb_dir, stage)
+            remember_semantic(kb_dir, semantic)
+        except BaseException as exc:
+            store.discard(stage)
+            error = store.storage_error(exc, stage) if isinstance(exc, (OSError, sqlite3.OperationalError)) else None
+            if error is not None:
+                raise error from None
+            raise
+    return {"kb": str(kb_dir), "database": str(current / store.DB_NAME), "build": stage.name}
 
 
 SEMANTIC_MARK = "SEMANTIC"  # in the knowledge base folder: its builds carry the semantic layer's vectors

@@ -227,3 +227,27 @@ def test_disk_full_and_permission_errors_name_the_path_and_what_to_do(good_kb: P
     assert result.exit_code == 1 and error.startswith("Error: ") and "Traceback" not in result.output
     assert message in error and "damaged" not in error
     assert snapshot(good_kb) == before
+
+
+def test_a_damaged_index_names_itself_and_build_reindex_repairs_it(good_kb: Path) -> None:
+    current = good_kb / "builds" / (good_kb / "CURRENT").read_text().strip()
+    [segment] = (current / "index").glob("*.seg")
+    segment.write_bytes(random.Random(7).randbytes(segment.stat().st_size))
+    damaged = CliRunner().invoke(main, ["search", "--kb", str(good_kb), "player"])
+    assert damaged.exit_code == 1 and "Traceback" not in damaged.output
+    assert re.fullmatch(rf"Error: {re.escape(str(current / 'index'))}: the search index is damaged \(.+\); "
+                        r"rebuild it with 'mtgkb build --reindex'\n", damaged.output), damaged.output
+    repaired = CliRunner().invoke(main, ["build", "--kb", str(good_kb), "--reindex"])
+    assert repaired.exit_code == 0, repaired.output
+    assert f"Search index rebuilt from {current / 'kb.sqlite'}" in repaired.output
+    assert (good_kb / "CURRENT").read_text().strip() != current.name and current.exists()  # kept as the previous
+    found = CliRunner().invoke(main, ["search", "--kb", str(good_kb), "player", "--json"])
+    assert found.exit_code == 0 and json.loads(found.output)
+
+
+def test_reindex_needs_a_knowledge_base_and_no_sources(tmp_path: Path) -> None:
+    empty = CliRunner().invoke(main, ["build", "--kb", str(tmp_path / "none"), "--reindex"])
+    assert empty.exit_code == 1
+    assert empty.output == f"Error: {tmp_path / 'none'}: no knowledge base here to reindex; run 'mtgkb build'\n"
+    both = CliRunner().invoke(main, ["build", "--kb", str(tmp_path), "--reindex", "--corpus", str(CLEAN)])
+    assert both.exit_code == 2 and "--reindex reads the current build's database: give no --corpus" in both.output
