@@ -122,3 +122,15 @@ def test_a_number_a_source_gives_another_rule_says_so(product_kb: Path) -> None:
                         "English release's (mtgkb rule 701.38)")
     assert lines[2] == "  1. 701.31 Planeswalk"
     assert not run(product_kb, "701.38", "--limit", "1").output.startswith("Note:")
+
+
+def test_a_query_starting_with_a_dash_goes_after_a_double_dash(search_kb_dir) -> None:
+    assert "-- -1/-1 counters             a query starting with '-' goes after '--'" in \
+        CliRunner().invoke(main, ["search", "--help"]).output
+    result = CliRunner().invoke(main, ["search", "--kb", str(search_kb_dir), "--json", "--", "-1/-1", "counter"])
+    assert result.exit_code == 0, result.output
+    assert any("-1/-1" in hit["snippet"] for hit in json.loads(result.output))
+    refused = CliRunner().invoke(main, ["search", "--kb", str(search_kb_dir), "-1/-1", "counter"])
+    assert refused.exit_code == 2
+    assert refused.output.splitlines()[-1] == ("Error: No such option '-1'; a query starting with '-' goes after "
+                                               "'--': mtgkb search -- -1/-1 counters")
