@@ -5,6 +5,10 @@ whoosh keeps each segment in one compound file, memory-mapped, and hands out its
 whole index (over 100 MB on the 580-set corpus) was copied at every open, for a few headers
 read as a stream (terms and postings are then read from the memory map). Here a part is
 read as a stream straight from the memory map (:class:`BufferStream`).
+
+An index that cannot be opened (a segment overwritten, cut short or missing) is an
+:class:`IndexDamaged` error naming the folder and how to rebuild it, never whoosh's own
+``Invalid argument`` or ``struct.error``.
 """
 
 from __future__ import annotations
@@ -14,6 +18,14 @@ from pathlib import Path
 from whoosh import index as whoosh_index
 from whoosh.filedb import compound
 from whoosh.filedb.structfile import BufferFile
+
+from kb.errors import KBError
+
+REBUILD_HINT = "rebuild it with 'mtgkb build --reindex'"
+
+
+class IndexDamaged(KBError):
+    """The search index of a build cannot be read; the knowledge base's database may still be whole."""
 
 
 class BufferStream:
@@ -68,6 +80,15 @@ class MappedBufferFile(BufferFile):
 
 
 def open_index(index_dir: Path):
-    """The whoosh index in ``index_dir``, its compound files read from the memory map."""
+    """The whoosh index in ``index_dir``, its compound files read from the memory map.
+
+    Every segment is opened once here, so a damaged one is found now, as :class:`IndexDamaged`.
+    """
     compound.BufferFile = MappedBufferFile
-    return whoosh_index.open_dir(str(index_dir))
+    try:
+        ix = whoosh_index.open_dir(str(index_dir))
+        ix.reader().close()
+    except Exception as exc:  # noqa: BLE001 (a damaged file fails in whoosh in many ways: OSError, struct.error...)
+        reason = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+        raise IndexDamaged(f"{index_dir}: the search index is damaged ({reason[:120]}); {REBUILD_HINT}") from None
+    return ix

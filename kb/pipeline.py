@@ -1,5 +1,7 @@
 """Building a knowledge base: ingest -> checks -> align -> store -> index -> publish.
 
+:func:`reindex_kb` redoes only the last two steps, from the current build's database.
+
 :func:`build_kb` is the whole build as one call, holding the knowledge base's lock
 (a second build waits, then is refused with a message). The documents are judged
 (:mod:`kb.sanity`) before anything is written: a build with problems is refused unless
@@ -10,6 +12,7 @@ folder is removed and the knowledge base stays as it was.
 
 from __future__ import annotations
 
+import shutil
 import sqlite3
 from pathlib import Path
 from typing import Any, Callable, Iterable
@@ -20,6 +23,7 @@ from . import store
 from .align import Alignment, align
 from .errors import KBError
 from .ingest import IngestReport, embedded_corpus, ingest
+from .model import Document
 from .sanity import judge
 
 IMPORTS_FOLDER = "imports"  # translations stored by `mtgkb import`, read by every build
@@ -69,6 +73,35 @@ def build_kb(kb_dir: Path, paths: Iterable[Path], progress: Callable[[str], None
                 raise error from None
             raise
     return summary(kb_dir, report, alignment)
+
+
+def reindex_kb(kb_dir: Path, progress: Callable[[str], None] | None = None, *, wait: float = store.LOCK_WAIT,
+               semantic: bool | None = None) -> dict[str, Any]:
+    """Rebuild only the search index of the current build (``mtgkb build --reindex``), from its database:
+    nothing is parsed or aligned again. The database is copied into a new build, indexed and published
+    like any build, so readers never see half an index and the build before stays as the previous one."""
+    with store.build_lock(kb_dir, wait):
+        current = store.current_build(kb_dir)
+        if current is None:
+            raise KBError(f"{kb_dir}: no knowledge base here to reindex; run 'mtgkb build'")
+        try:
+            store.remove_leftovers(kb_dir)
+            stage = store.stage(kb_dir)
+        except (OSError, sqlite3.OperationalError) as exc:
+            raise store.storage_error(exc, Path(kb_dir)) or exc
+        try:
+            shutil.copyfile(current / store.DB_NAME, stage / store.DB_NAME)  # a published database never changes
+            semantic = semantic_setting(kb_dir) if semantic is None else semantic
+            build_index(stage, progress=progress, vectors=vector_cache(kb_dir) if semantic else None)
+            store.publish(kb_dir, stage)
+            remember_semantic(kb_dir, semantic)
+        except BaseException as exc:
+            store.discard(stage)
+            error = store.storage_error(exc, stage) if isinstance(exc, (OSError, sqlite3.OperationalError)) else None
+            if error is not None:
+                raise error from None
+            raise
+    return {"kb": str(kb_dir), "database": str(current / store.DB_NAME), "build": stage.name}
 
 
 SEMANTIC_MARK = "SEMANTIC"  # in the knowledge base folder: its builds carry the semantic layer's vectors
@@ -131,6 +164,14 @@ def source_paths(kb_dir: Path, paths: Iterable[Path]) -> list[Path]:
     return sources
 
 
+def _card_entries(doc: Document) -> dict[str, Any]:
+    """For an MTGJSON document: how many of its card entries were read (the others are warnings)."""
+    if doc.format != "mtgjson":
+        return {}
+    account = doc.accounting
+    return {"card_entries": {"read": account.landed, "in_files": account.total - account.boilerplate.get("token", 0)}}
+
+
 def summary(kb_dir: Path, report: IngestReport, alignment: Alignment) -> dict[str, Any]:
     """What a build made: each document with its counts, the files skipped, the alignment summary."""
     return {
@@ -138,7 +179,7 @@ def summary(kb_dir: Path, report: IngestReport, alignment: Alignment) -> dict[st
         "documents": [{"id": d.id, "path": d.path, "format": d.format, "lang": d.lang,
                        "effective_date": d.effective_date, "provenance": d.provenance,
                        "counts": d.counts(), "unparsed": len(d.accounting.unparsed),
-                       "warnings": list(d.warnings)} for d in report.documents],
+                       "warnings": list(d.warnings), **_card_entries(d)} for d in report.documents],
         "skipped": [{"path": s.path, "reason": s.reason} for s in report.skipped],
         "alignment": alignment.summary(),
     }

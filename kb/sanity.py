@@ -11,7 +11,9 @@ so a damaged file never replaces a good knowledge base. What is checked:
 - a rules file whose body holds far fewer chapters than its contents list, or with almost
   no glossary for its size, or a glossary out of alphabetical order (shuffled);
 - a card file (MTGJSON, Scryfall) with no usable card or ruling;
-- control characters (NUL and the like) in any stored text.
+- control characters (NUL and the like) in any stored text;
+- a text far longer than any real one (:data:`MAX_TEXT`; the longest rule of the official
+  releases, 205.3m's list of subtypes, has under 2,800 characters, its examples included).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ FEW_CHAPTERS = 0.5  # chapters found / chapters the contents list
 FEW_TERMS = 0.05  # glossary terms / rules (official releases have about 0.22)
 GLOSSARY_DISORDER = 0.2  # adjacent glossary entries out of order (official releases: under 0.03)
 CARD_FORMATS = ("mtgjson", "scryfall")
+MAX_TEXT = 20_000  # characters in one stored text: 7 times the longest rule of any official release
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _RULE_LINE = re.compile(r"^\s*\d{3}\.\d+[a-z]?\.?\s+\S")
 
@@ -43,6 +46,7 @@ def judge(documents: Iterable[Document]) -> list[str]:
         if doc.format in CARD_FORMATS and not doc.cards and not doc.rulings:
             problems.append(f"{doc.path}: a card file with no usable card or ruling")
         problems += _control_problems(doc)
+        problems += _length_problems(doc)
     return problems
 
 
@@ -84,6 +88,14 @@ def _control_problems(doc: Document) -> list[str]:
         match = _CONTROL.search(text)
         if match:
             return [f"{doc.path}:{where}: control character U+{ord(match.group()):04X} in the text"]
+    return []
+
+
+def _length_problems(doc: Document) -> list[str]:
+    for where, text in _texts(doc):
+        if len(text) > MAX_TEXT:
+            return [f"{doc.path}:{where}: a text of {len(text):,} characters, over the limit of {MAX_TEXT:,} "
+                    "(the longest rule of an official release has under 2,800): a damaged file?"]
     return []
 
 

@@ -13,11 +13,12 @@ from click.testing import CliRunner
 from kb.cli import main
 from kb.errors import ParseError, SourceError
 from kb.ingest import ingest
-from kb.parsers import parse_source
+from kb.parsers import parse_source, wiki_html
 from kb.refs import MAX_RANGE_SPAN, find_refs
 from kb.sources import read_source, source_from_bytes
 
 from .conftest import FIXTURES
+from .timing import growth
 
 CLEAN = FIXTURES / "cr_defects" / "clean.txt"
 MTGJSON_HEAD = '{"meta": {"date": "2022-04-25", "version": "5.2.0"}, "data": {"baseSetSize": 1, "code": "XXX", '
@@ -158,3 +159,47 @@ def test_a_search_over_its_budget_stops_with_a_message(search_kb) -> None:
     with pytest.raises(SearchTimeout, match=r"^the search took more than 1e-09 s of work and was stopped"):
         search(search_kb, "battlefield zone", budget=1e-9)
     assert search(search_kb, "battlefield zone", budget=5.0)
+
+
+def test_misnumbered_lines_are_parsed_in_linear_time() -> None:
+    line = b"400.7a Effects from static abilities that give an object a characteristic apply.\n"
+
+    def parse_of(count: int):
+        source = source_from_bytes(line * count, "repeated.txt")
+        return lambda: parse_source(source)
+
+    assert growth(parse_of, 4000) <= 6  # 4 x the lines: quadratic work took 8 x the time
+
+
+def _wiki_page(content: str) -> bytes:
+    return ('<html><body><h1 id="firstHeading">Voto</h1><div class="mw-parser-output">\n' + content
+            + "</div></body></html>").encode()
+
+
+def test_a_wiki_page_of_many_sibling_blocks_is_read_in_linear_time() -> None:
+    def lines_of(count: int):
+        blocks = "".join(f"<div>\n<p>Paragrafo {i}.</p>\n</div>\n" for i in range(count))
+        source = source_from_bytes(_wiki_page(blocks), "siblings.html")
+        return lambda: wiki_html.page_lines(source)
+
+    assert growth(lines_of, 1000) <= 6  # matching two trees' elements (difflib) took 10 x the time
+
+
+def test_sibling_blocks_keep_their_html_lines() -> None:
+    rules = "".join(f"<div>\n<ul><li>701.{i}. Rule {i}.</li></ul>\n</div>\n" for i in range(1, 4))
+    doc = parse_source(source_from_bytes(_wiki_page("<h2>701 - Azioni</h2>\n" + rules), "three.html"))
+    assert [(r.number, r.line) for r in doc.rules if r.kind == "rule"] == [("701.1", 4), ("701.2", 7), ("701.3", 10)]
+    assert doc.accounting.unparsed == () and doc.accounting.accounted == doc.accounting.total
+
+
+def test_a_wiki_page_nested_too_deep_is_refused_as_soon_as_the_limit_is_read() -> None:
+    def refuse_of(count: int):  # 200 blocks deep, then ``count`` elements the parser must never reach
+        page = _wiki_page("<div>\n" * 200 + "<b>x</b>" * count + "</div>" * 200)
+        source = source_from_bytes(page, "deep.html")
+
+        def refuse() -> None:
+            with pytest.raises(ParseError, match=r"^deep.html:101: HTML nested more than 100 blocks deep"):
+                parse_source(source)
+        return refuse
+
+    assert growth(refuse_of, 20000) <= 2  # 4 x the content past the limit: read through, it took 4 x the time

@@ -91,6 +91,11 @@ def rule_before_first_contents_entry(tmp_path: Path) -> Path:
     return write(tmp_path, "early-rule.txt", text)
 
 
+def a_rule_far_too_long(tmp_path: Path) -> Path:  # a 30,000-character line continuing rule 100.2
+    return write(tmp_path, "long.txt", CLEAN.read_text(encoding="utf-8").replace(
+        "100.2. A second", "100.2. A" + " very long" * 3000 + "\n\nA second"))
+
+
 def set_file_without_cards(tmp_path: Path) -> Path:
     data = {"meta": {"date": "2022-04-25", "version": "5.2.0"},
             "data": {"baseSetSize": 1, "code": "XXX", "name": "Nothing", "cards": [{"foo": 1}, {"name": 3}]}}
@@ -107,6 +112,8 @@ ATTACKS = {
     "NUL in a rule": (nul_in_rule_text, r":\d+: rule 100.2: control character U\+0000 in the text"),
     "control character": (control_in_rule_text, r"rule 100.2: control character U\+0007"),
     "rule before the contents": (rule_before_first_contents_entry, r"numbered rule 099.1 inside the contents list"),
+    "rule far too long": (a_rule_far_too_long, r":\d+: rule 100.2: a text of 30,\d{3} characters, over the limit of "
+                                                r"20,000 \(the longest rule of an official release has under 2,800\)"),
     "set without cards": (set_file_without_cards, r"a card file with no usable card or ruling"),
 }
 
@@ -127,9 +134,10 @@ def test_bad_input_is_refused_and_the_knowledge_base_stays(attack: str, good_kb:
     assert snapshot(good_kb) == before
 
 
-def test_force_publishes_what_the_checks_refused(good_kb: Path, tmp_path: Path) -> None:
+@pytest.mark.parametrize("make", [control_in_rule_text, a_rule_far_too_long])
+def test_force_publishes_what_the_checks_refused(make, good_kb: Path, tmp_path: Path) -> None:
     before = snapshot(good_kb)
-    summary = build_kb(good_kb, [control_in_rule_text(tmp_path)], force=True)
+    summary = build_kb(good_kb, [make(tmp_path)], force=True)
     assert summary["documents"][0]["counts"]["rule"] > 0
     assert snapshot(good_kb)[0] != before[0]
 
@@ -219,3 +227,27 @@ def test_disk_full_and_permission_errors_name_the_path_and_what_to_do(good_kb: P
     assert result.exit_code == 1 and error.startswith("Error: ") and "Traceback" not in result.output
     assert message in error and "damaged" not in error
     assert snapshot(good_kb) == before
+
+
+def test_a_damaged_index_names_itself_and_build_reindex_repairs_it(good_kb: Path) -> None:
+    current = good_kb / "builds" / (good_kb / "CURRENT").read_text().strip()
+    [segment] = (current / "index").glob("*.seg")
+    segment.write_bytes(random.Random(7).randbytes(segment.stat().st_size))
+    damaged = CliRunner().invoke(main, ["search", "--kb", str(good_kb), "player"])
+    assert damaged.exit_code == 1 and "Traceback" not in damaged.output
+    assert re.fullmatch(rf"Error: {re.escape(str(current / 'index'))}: the search index is damaged \(.+\); "
+                        r"rebuild it with 'mtgkb build --reindex'\n", damaged.output), damaged.output
+    repaired = CliRunner().invoke(main, ["build", "--kb", str(good_kb), "--reindex"])
+    assert repaired.exit_code == 0, repaired.output
+    assert f"Search index rebuilt from {current / 'kb.sqlite'}" in repaired.output
+    assert (good_kb / "CURRENT").read_text().strip() != current.name and current.exists()  # kept as the previous
+    found = CliRunner().invoke(main, ["search", "--kb", str(good_kb), "player", "--json"])
+    assert found.exit_code == 0 and json.loads(found.output)
+
+
+def test_reindex_needs_a_knowledge_base_and_no_sources(tmp_path: Path) -> None:
+    empty = CliRunner().invoke(main, ["build", "--kb", str(tmp_path / "none"), "--reindex"])
+    assert empty.exit_code == 1
+    assert empty.output == f"Error: {tmp_path / 'none'}: no knowledge base here to reindex; run 'mtgkb build'\n"
+    both = CliRunner().invoke(main, ["build", "--kb", str(tmp_path), "--reindex", "--corpus", str(CLEAN)])
+    assert both.exit_code == 2 and "--reindex reads the current build's database: give no --corpus" in both.output

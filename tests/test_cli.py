@@ -292,3 +292,18 @@ def test_the_same_release_given_twice_is_read_once() -> None:
     assert [doc.id for doc in report.documents] == ["cr-en-2025-11-14"]
     assert [(s.path, s.reason) for s in report.skipped] == [
         (str(cr_release("20251114")), f"same content as {embedded}"), (str(embedded), f"same content as {embedded}")]
+
+
+def test_build_prints_the_card_entries_read_and_a_warning_for_each_left_out(tmp_path: Path) -> None:
+    cards = [{"name": f"Card {i}", "type": "Instant", "text": "Draw a card."} for i in range(3)]
+    cards[1]["name"] = ["Card 1"]
+    cards[2]["text"] = 42
+    path = tmp_path / "TST.json"
+    path.write_text(json.dumps({"meta": {"date": "2022-04-25", "version": "5.2.0"},
+                                "data": {"baseSetSize": 3, "code": "TST", "name": "Test", "releaseDate": "2022-01-01",
+                                         "cards": cards, "tokens": []}}), encoding="utf-8")
+    result = CliRunner().invoke(main, ["build", "--kb", str(tmp_path / "kb"), "--corpus", str(path)])
+    assert result.exit_code == 0, result.output
+    assert f"{path}: mtgjson [en 2022-04-25, official]: 2 cards; 2 of 3 card entries read" in result.output
+    assert f"warning: {path}: data.cards[1].name: a list, not a string: card left out" in result.output
+    assert f"warning: {path}: data.cards[2].text: a number (42), not a string: read as empty" in result.output

@@ -133,3 +133,15 @@ def test_the_limit_is_at_most_the_searchs_maximum_and_the_help_says_so(search_kb
     assert result.exit_code == 2 and "201 is not in the range 1<=x<=200" in result.output
     assert "Traceback" not in result.output
     assert "(1 to 200)" in CliRunner().invoke(main, ["search", "--help"]).output
+
+
+def test_a_query_starting_with_a_dash_goes_after_a_double_dash(search_kb_dir) -> None:
+    assert "-- -1/-1 counters             a query starting with '-' goes after '--'" in \
+        CliRunner().invoke(main, ["search", "--help"]).output
+    result = CliRunner().invoke(main, ["search", "--kb", str(search_kb_dir), "--json", "--", "-1/-1", "counter"])
+    assert result.exit_code == 0, result.output
+    assert any("-1/-1" in hit["snippet"] for hit in json.loads(result.output))
+    refused = CliRunner().invoke(main, ["search", "--kb", str(search_kb_dir), "-1/-1", "counter"])
+    assert refused.exit_code == 2
+    assert refused.output.splitlines()[-1] == ("Error: No such option '-1'; a query starting with '-' goes after "
+                                               "'--': mtgkb search -- -1/-1 counters")

@@ -82,3 +82,22 @@ def test_the_shared_releases_need_no_repair(date: str) -> None:
     doc = parsed_release(date)
     assert not [w for w in doc.warnings if "taken as" in w or "does not fit" in w or "read as" in w]
     assert "suspect" not in doc.meta and doc.meta["contents"]["chapters"] > 100
+
+
+def test_an_impossible_rule_number_is_a_warning_and_goes_to_the_report(tmp_path: Path) -> None:
+    text = (DEFECTS / "clean.txt").read_text(encoding="utf-8").replace(
+        "505.4. Second", "99999.9zz A rule with an impossible number.\n\n505.4. Second")
+    path = tmp_path / "impossible.txt"
+    path.write_text(text, encoding="utf-8")
+    doc, clean = parse_source(read_source(path)), parsed("clean.txt")
+    line = text.splitlines().index("99999.9zz A rule with an impossible number.") + 1
+    assert doc.warnings == (f"{path}:{line}: impossible rule number 99999.9zz: line left out of the rules "
+                            "(in the report of unparsed lines)",)
+    [unparsed] = doc.accounting.unparsed
+    assert (unparsed.line, unparsed.text) == (line, "99999.9zz A rule with an impossible number.")
+    assert rules_of(doc) == rules_of(clean)  # in no rule's text
+    assert doc.accounting.accounted == doc.accounting.total
+    report = ingest([path])
+    check(report)
+    with pytest.raises(BuildRefused, match=r"impossible rule number 99999\.9zz.*\(--strict: warnings are errors\)"):
+        check(report, strict=True)

@@ -116,8 +116,19 @@ def test_unknown_format_error_names_every_format() -> None:
 def test_unreadable_translation_file_names_the_readable_formats() -> None:
     with pytest.raises(UnknownFormatError) as caught:
         read_translations(b"shopping list\nmilk\n", "notes.txt")
-    labels = ", ".join(exp.label for exp in EXPORTERS.values() if exp.read is not None)
+    labels = ", ".join(exp.label for exp in EXPORTERS.values() if exp.read is not None and exp.carries == "units")
     assert str(caught.value) == f"notes.txt:1: not a translation file mtgkb reads ({labels})"
+
+
+@pytest.mark.parametrize("name", [n for n in EXPORTERS if EXPORTERS[n].carries == "terms"])
+def test_a_termbase_is_refused_on_import_as_an_export_only_format(name: str, selection: Selection) -> None:
+    exporter = EXPORTERS[name]
+    with pytest.raises(KBError) as caught:
+        read_translations(exporter.write(selection), f"terms.{exporter.extension}")
+    assert str(caught.value).startswith(f"terms.{exporter.extension}: a {exporter.label} termbase is an "
+                                        "export-only format (terms for translators' tools); import a translation "
+                                        "file instead (XLIFF")
+    assert "TBX" not in str(caught.value).split("instead")[1]
 
 
 # -- round trip -----------------------------------------------------------------------------

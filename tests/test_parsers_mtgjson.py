@@ -236,3 +236,29 @@ def test_a_face_without_power_keeps_its_place(tmp_path: Path):
     store.publish(tmp_path, build)
     with store.KnowledgeBase.open(tmp_path) as kb:
         assert kb.cards_named("Front // Back")[0].card == joined
+
+
+def test_records_of_the_wrong_type_are_warnings_naming_file_and_json_path():
+    bad_text = {**opt("Profetizza 1."), "text": 42, "keywords": "Scry",
+                "rulings": [{"date": "2021-04-16", "text": 3}, {"date": "2021-04-16", "text": "You scry first."}]}
+    bad_foreign = {**opt("x"), "name": "Shock", "foreignData": [{"language": "Italian", "name": "Shock", "text": 5}, 7]}
+    cards = [bad_text, {**opt("x"), "name": ["Opt"]}, "a card?", bad_foreign]
+    doc = parse(source_from_bytes(hand_made_set("TST", "2022-01-01", cards), "TST.json"))
+    assert doc.warnings == (
+        "TST.json: data.cards[0].text: a number (42), not a string: read as empty",
+        "TST.json: data.cards[1].name: a list, not a string: card left out (in the report of unparsed entries)",
+        "TST.json: data.cards[2]: a string, not a card object: left out (in the report of unparsed entries)",
+        "TST.json: data.cards[0].keywords: a string, not a list of strings: only its strings read",
+        "TST.json: data.cards[0].rulings[0]: text is a number (3), not a string: ruling of Opt left out",
+        "TST.json: data.cards[3].foreignData[0].text: a number (5), not a string: read as empty",
+        "TST.json: data.cards[3].foreignData[1]: a number (7), not an object: left out",
+    )
+    assert [c.name for c in doc.cards] == ["Opt", "Shock"] and [r.text for r in doc.rulings] == ["You scry first."]
+    assert [u.line for u in doc.accounting.unparsed] == [2, 3]
+
+
+def test_all_printings_paths_name_the_set(tmp_path: Path):
+    payload = {"meta": {"version": "5.2.0"}, "data": {"AAA": {"code": "AAA", "releaseDate": "2020-01-01",
+                                                             "cards": [{**opt("x"), "type": ["Instant"]}]}}}
+    doc = parse(source_from_bytes(json.dumps(payload).encode(), "AllPrintings.json"))
+    assert doc.warnings == ("AllPrintings.json: data.AAA.cards[0].type: a list, not a string: read as empty",)

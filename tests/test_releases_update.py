@@ -18,7 +18,7 @@ from kb.cli import main
 from kb.pipeline import build_kb
 from kb.errors import KBError
 from kb.store import KnowledgeBase
-from kb.releases.update import date_in_name, find_release_link, update
+from kb.releases.update import MAX_DOWNLOAD, date_in_name, fetch, find_release_link, update
 
 PAGE = (FIXTURES / "releases" / "rules_page.html").read_bytes()
 # Hand-made pages for the failure cases.
@@ -44,12 +44,26 @@ class _Server:
                 server_self.hits[self.path] += 1
                 if self.path == "/slow":
                     time.sleep(1.5)
+                if self.path in ("/endless", "/drip"):
+                    return self.stream_forever(slowly=self.path == "/drip")
                 status, body = routes.get(self.path, (404, b"not found"))
                 self.send_response(status)
                 self.send_header("Content-Length", str(len(body)))
                 self.end_headers()
                 try:
                     self.wfile.write(body)
+                except OSError:
+                    pass
+
+            def stream_forever(self, slowly: bool) -> None:
+                """A body that never ends (``slowly``: a byte every 0.1 s, under any per-read timeout)."""
+                self.send_response(200)
+                self.end_headers()
+                try:
+                    for _ in range(100 if slowly else 10**6):
+                        self.wfile.write(b"x" if slowly else b"x" * 65536)
+                        self.wfile.flush()
+                        time.sleep(0.1 if slowly else 0)
                 except OSError:
                     pass
 
@@ -137,6 +151,21 @@ def test_failures_leave_the_knowledge_base_untouched(server, kb_dir, path, timeo
         update(kb_dir, server.url + path, timeout=timeout)
     assert message in str(caught.value) and "\n" not in str(caught.value)
     assert _state(kb_dir) == before
+
+
+def test_an_endless_body_is_refused_at_the_size_limit(server):
+    with pytest.raises(KBError) as caught:
+        fetch(f"{server.url}/endless", timeout=30, max_bytes=2 * 2**20)
+    assert str(caught.value) == (f"{server.url}/endless: the download is larger than 2 MB, the limit "
+                                 "(a rules release is about 1 MB): not read")
+    assert MAX_DOWNLOAD == 32 * 2**20
+
+
+def test_the_timeout_limits_the_whole_download_not_each_read(server):
+    started = time.monotonic()
+    with pytest.raises(KBError, match=r"/drip: download not finished within 0.5 s \(--timeout limits the whole "):
+        fetch(f"{server.url}/drip", timeout=0.5)
+    assert time.monotonic() - started < 5 * 0.5  # the drip goes on for 20 x the timeout
 
 
 def test_a_failed_rebuild_removes_the_stored_file(server, kb_dir):

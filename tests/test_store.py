@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from pathlib import Path
 
@@ -113,3 +114,25 @@ def test_identical_rulings_are_one_ruling_with_their_cards_dates_and_sources(tmp
         assert kb.ruling_group("sets", 2).cards == ("Magister of Worth",)
         assert kb.ruling_group("sets", 9) is None
         assert [c.card.keywords for c in kb.cards(["sets"])] == [("Will of the council",), ("Flying",)]
+
+
+def test_a_publish_killed_before_the_swap_does_not_cost_the_previous_build(tmp_path: Path) -> None:
+    _build(tmp_path, "one")
+    previous = _build(tmp_path, "two")
+    never_current = store.stage(tmp_path)  # killed after writing PUBLISHED, before swapping CURRENT
+    store.write_documents(never_current, [_doc("half")])
+    (never_current / store.PUBLISHED).write_text("2024-01-01T00:00:00\n")
+    newest = _build(tmp_path, "three")
+    assert store.current_build(tmp_path) == newest
+    assert previous.exists() and not never_current.exists()
+    assert sorted(p.name for p in (tmp_path / "builds").iterdir()) == sorted([previous.name, newest.name])
+
+
+@pytest.mark.parametrize("umask, mode", [(0o022, 0o755), (0o077, 0o700)])
+def test_build_folders_are_readable_as_the_umask_allows(tmp_path: Path, umask: int, mode: int) -> None:
+    old = os.umask(umask)
+    try:
+        build = _build(tmp_path, "one")
+    finally:
+        os.umask(old)
+    assert build.stat().st_mode & 0o777 == mode

@@ -23,10 +23,13 @@ from .options import echo_json, info, json_option, kb_option
               help="Turn the semantic layer on or off for this knowledge base: a multilingual sentence encoder "
                    "ranks the rules by meaning beside their words (slower to build and to start) "
                    "[default: as the knowledge base was; off for a new one].")
+@click.option("--reindex", is_flag=True,
+              help="Rebuild only the search index, from the current build's database (a damaged index; "
+                   "no source is read again).")
 @kb_option
 @json_option
 def build(corpus: tuple[Path, ...], force: bool, strict: bool, wait: float, semantic: bool | None,
-          kb_dir: Path | None, as_json: bool) -> None:
+          reindex: bool, kb_dir: Path | None, as_json: bool) -> None:
     """Parse sources and (re)build the knowledge base.
 
     Every file's format and language are recognised from its content. The new build
@@ -41,10 +44,18 @@ def build(corpus: tuple[Path, ...], force: bool, strict: bool, wait: float, sema
       mtgkb build --corpus corpus/ --corpus "MagicCompRules 20241108.txt"
       mtgkb build --strict --corpus "MagicCompRules 20210618.txt"
       mtgkb build --semantic
+      mtgkb build --reindex
     """
-    from ..pipeline import build_kb
+    from ..pipeline import build_kb, reindex_kb
 
     directory = kb_dir or default_kb_dir()
+    if reindex:
+        if corpus:
+            raise click.UsageError("--reindex reads the current build's database: give no --corpus")
+        done = reindex_kb(directory, progress=None if as_json else info, wait=wait, semantic=semantic)
+        echo_json(done) if as_json else click.echo(f"Search index rebuilt from {done['database']}; "
+                                                   f"knowledge base written to {directory}")
+        return
     summary = build_kb(directory, list(corpus), progress=None if as_json else info, force=force, strict=strict,
                        wait=wait, semantic=semantic)
     if as_json:
@@ -53,8 +64,10 @@ def build(corpus: tuple[Path, ...], force: bool, strict: bool, wait: float, sema
     for doc in summary["documents"]:
         counts = ", ".join(f"{v} {k}" for k, v in doc["counts"].items())
         date = f" {doc['effective_date']}" if doc["effective_date"] else ""
+        entries = doc.get("card_entries")
         click.echo(f"{doc['path']}: {doc['format']} [{doc['lang']}{date}, {doc['provenance']}]: {counts}"
-                   + (f"; {doc['unparsed']} UNPARSED lines" if doc["unparsed"] else ""))
+                   + (f"; {entries['read']} of {entries['in_files']} card entries read" if entries else "")
+                   + (f"; {doc['unparsed']} UNPARSED lines" if doc["unparsed"] and not entries else ""))
         for warning in doc["warnings"]:
             info(f"warning: {warning}")
     for skipped in summary["skipped"]:

@@ -99,7 +99,7 @@ def history(query: tuple[str, ...], corpus: tuple[Path, ...], release: str | Non
 @click.option("--url", default=RULES_PAGE, show_default=True,
               help="The rules page that links to the text release.")
 @click.option("--timeout", type=click.FloatRange(min=0.1), default=TIMEOUT, show_default=True,
-              help="Seconds to wait for each answer.")
+              help="Seconds each download (the rules page, then the release) may take in all.")
 @kb_option
 @json_option
 def update(url: str, timeout: float, kb_dir: Path | None, as_json: bool) -> None:

@@ -19,7 +19,21 @@ KIND_CHOICES = ("rule", "ruling", "term", "card", "example", "page")
 MAX_HITS = 200  # indexer.searcher.MAX_LIMIT (not imported here: it would load whoosh for every command)
 
 
-@click.command(name="search")
+DASH_HINT = "a query starting with '-' goes after '--': mtgkb search -- -1/-1 counters"
+
+
+class _SearchCommand(click.Command):
+    """``mtgkb search -1/-1`` reads ``-1`` as an option: the error says how to search for it."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except click.NoSuchOption as exc:
+            exc.message = f"{exc.message.rstrip('.')}; {DASH_HINT}"
+            raise
+
+
+@click.command(name="search", cls=_SearchCommand)
 @click.argument("query", nargs=-1, required=True)
 @click.option("--limit", "-n", type=click.IntRange(1, MAX_HITS), default=10, show_default=True,
               help=f"At most this many hits (1 to {MAX_HITS}).")
@@ -44,6 +58,7 @@ def search_command(query: tuple[str, ...], limit: int, kinds: tuple[str, ...], e
       vot*                          a prefix (3 letters or more)
       701.32, rule 400.7k, 702.19b-d  rule numbers and ranges, shown first
       kind:card, lang:it, section:7 filters
+      -- -1/-1 counters             a query starting with '-' goes after '--'
     Accents, elisions (dell'abilità, l’exil) and small typos are forgiven.
 
     \b

@@ -52,9 +52,14 @@ def export(selection: Selection, format_name: str) -> bytes:
 
 
 def read_translations(data: bytes, path: str) -> ImportedFile:
-    """Read a translator's file in whichever importable format its content shows."""
+    """Read a translator's file in whichever importable format its content shows.
+
+    A termbase (TBX) is recognised but refused: it holds glossary terms for translators' tools,
+    not translations of rules, so it is an export-only format. XML declaring a DTD or entities
+    is refused before anything else (a long DTD would hide what the file is).
+    """
     if data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<"):
-        refuse_declarations(data, path)  # before sniffing: a long DTD hides what the file is
+        refuse_declarations(data, path)
     best, score = None, 0.0
     for exp in EXPORTERS.values():
         if exp.read is None:
@@ -62,9 +67,12 @@ def read_translations(data: bytes, path: str) -> ImportedFile:
         confidence = exp.sniff(data)
         if confidence > score:
             best, score = exp, confidence
+    readable = ", ".join(exp.label for exp in EXPORTERS.values() if exp.read is not None and exp.carries == "units")
     if best is None:
-        readable = ", ".join(exp.label for exp in EXPORTERS.values() if exp.read is not None)
         raise UnknownFormatError(path, f"not a translation file mtgkb reads ({readable})", 1)
+    if best.carries == "terms":
+        raise KBError(f"{path}: a {best.label} termbase is an export-only format (terms for translators' tools); "
+                      f"import a translation file instead ({readable})")
     return best.read(data, path)
 
 

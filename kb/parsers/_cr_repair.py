@@ -8,6 +8,9 @@ neighbours make clear, and the parser reports it as a warning:
 - a letter the rules skip (``100.1l`` after ``100.1k`` is ``100.1m``);
 - an effective date missing a space (``June18, 2021``).
 
+A line starting with a number no rule can have (``99999.9zz``) is not read as text of the
+rule above: :func:`impossible_number` names it for the warning and the report.
+
 A number is *natural* after the previous one when it is its immediate successor
 (next letter, next rule, first subrule, next chapter). Only a number that is not is
 checked against the next numbered line, and it is replaced by the successor of the
@@ -122,6 +125,19 @@ def next_number(lines: Iterable[str], stop: set[str]) -> RuleNumber | None:
             if number is not None:
                 return number
     return None
+
+
+# What only a rule number starts with (``99999.9zz A rule``); checked on lines no reading of a number fits.
+_NUMBER_LIKE = re.compile(r"(\d+\.[\da-z]+)\.?(?:\s|$)")
+
+
+def impossible_number(line: str) -> str | None:
+    """``impossible rule number 99999.9zz`` for a line starting with a rule number no rule can have, else None."""
+    match = _NUMBER_LIKE.match(line) if line[:1].isdigit() else None
+    if match is None:
+        return None
+    number = match.group(1)
+    return f"impossible rule number {number[:20]}" + ("…" if len(number) > 20 else "")
 
 
 _GLUED = re.compile(r"(?<=[^\W\d_])(?=\d)|(?<=\d)(?=[^\W\d_])")

@@ -17,7 +17,6 @@ keywords; each language is one entry of :data:`KEYWORDS`.
 
 from __future__ import annotations
 
-import itertools
 import re
 from dataclasses import dataclass
 
@@ -251,6 +250,12 @@ class _CRParser:
     # -- body -----------------------------------------------------------------
     def _body_line(self, line: str, lineno: int, raw: str | None = None) -> None:
         """A body line that is not a numbered rule (the caller tried that): example or continuation."""
+        impossible = _cr_repair.impossible_number(line)
+        if impossible is not None:  # a line no rule may hold: to the report, with a warning
+            self._close()
+            self.ledger.warn(self.path, lineno, f"{impossible}: line left out of the rules (in the report of "
+                                                "unparsed lines)")
+            return self.ledger.reject(lineno, raw if raw is not None else line, impossible)
         example = self.kw.example.match(line)
         if example:
             if self.open is None or self.open.kind in ("section", "chapter"):
@@ -311,7 +316,7 @@ class _CRParser:
         return True
 
     def _next_number(self, lineno: int) -> RuleNumber | None:
-        following = itertools.islice(self.lines, lineno, lineno + _cr_repair.LOOKAHEAD)
+        following = self.lines[lineno:lineno + _cr_repair.LOOKAHEAD]  # a slice: no rescan from line 0
         return _cr_repair.next_number(following, {self.kw.glossary, self.kw.credits})
 
     def _repair(self, number_text: str, number: RuleNumber | None, lineno: int) -> RuleNumber | None:

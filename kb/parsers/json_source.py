@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import codecs
 import json
-from typing import Any
+from typing import Any, Iterable
 
 from ..errors import ParseError
 from ..sources import Source
@@ -48,3 +48,29 @@ def json_head(source: Source, size: int = 4096) -> str:
     """The start of the text with leading blanks removed, or "" when it is not a JSON object/array."""
     head = source.head(size).lstrip("\ufeff \t\r\n")
     return head if head[:1] in ("{", "[") else ""
+
+
+def json_kind(value: Any) -> str:
+    """``a number (42)``, ``a list``: what a JSON value is, for a warning."""
+    names = {bool: "a boolean", int: "a number", float: "a number", str: "a string", list: "a list",
+             dict: "an object", type(None): "null"}
+    kind = names.get(type(value), type(value).__name__)
+    return f"{kind} ({value!r})" if isinstance(value, (bool, int, float)) else kind
+
+
+class JsonWarnings:
+    """Warnings that name a JSON file and the path inside it of what could not be read (``data.cards[17].name``)."""
+
+    def __init__(self, path: str, warnings: list[str]) -> None:
+        self.path = path
+        self.warnings = warnings
+
+    def warn(self, where: str, message: str) -> None:
+        self.warnings.append(f"{self.path}: {where}: {message}")
+
+    def strings(self, record: dict[str, Any], where: str, keys: Iterable[str], outcome: str) -> None:
+        """Warn for each of ``keys`` that ``record`` holds as something other than a string (or null)."""
+        for key in keys:
+            value = record.get(key)
+            if value is not None and not isinstance(value, str):
+                self.warn(f"{where}.{key}", f"{json_kind(value)}, not a string: {outcome}")

@@ -27,9 +27,11 @@ entry. The ledger ``total`` is the number of entries in ``cards`` plus those in
 ``tokens``; a card entry with a name lands (also when it only adds a set code
 to a card seen before), tokens are named boilerplate (``token``: they carry no
 rulings), and an entry that is not an object or has no name is unparsed with
-its reason. For JSON units ``Unparsed.line`` is the entry's 1-based position in
-its set's ``cards`` array (the set code is in the reason), not a file line;
-decoding errors do name the file line. A malformed ruling or foreign entry does
+its reason and a warning naming the file and the JSON path (``data.cards[17].name``);
+a field of the wrong JSON type (``text: 42``) reads as empty, with such a warning. For
+JSON units ``Unparsed.line`` is the entry's 1-based position in its set's ``cards``
+array (the set code is in the reason), not a file line; decoding errors do name the
+file line. A malformed ruling or foreign entry does
 not stop its card from landing; it is reported in ``warnings``.
 
 :func:`merge_documents` (or :class:`CardMerger`, one document at a time) joins
@@ -48,11 +50,13 @@ from ..errors import ParseError
 from ..model import Card, Document, LineAccount, Ruling, Unparsed
 from ..sources import Source
 from .base import Format, LineLedger
-from .json_source import json_head, load_json
+from .json_source import JsonWarnings, json_head, json_kind, load_json
 
 FOREIGN_LANGUAGES = {"Italian": "it", "French": "fr"}
 FACE_TYPE_SEPARATOR = " // "
 FACE_TEXT_SEPARATOR = "\n//\n"
+# The card fields read as text; another JSON type is a warning (naming its JSON path) and reads as empty.
+_CARD_STRINGS = ("faceName", "type", "text", "manaCost", "power", "toughness", "loyalty", "defense")
 
 _SET_KEY = re.compile(r'"(?:baseSetSize|totalSetSize|keyruneCode|isFoilOnly|isOnlineOnly)"\s*:')
 _META = re.compile(r'"meta"\s*:\s*\{[^{}]*"version"\s*:\s*"\d')
@@ -147,14 +151,15 @@ class _Accumulator:
 # -- parsing one source --------------------------------------------------------------
 
 
-def sets_of(payload: Any, path: str) -> list[dict[str, Any]]:
-    """The set objects of a decoded MTGJSON file (one for a set file, all for AllPrintings)."""
+def sets_of(payload: Any, path: str) -> list[tuple[str, dict[str, Any]]]:
+    """The set objects of a decoded MTGJSON file (one for a set file, all for AllPrintings), each with
+    its JSON path (``data``, ``data.C21``)."""
     data = payload.get("data") if isinstance(payload, dict) else None
     if not isinstance(data, dict):
         raise ParseError(path, 'not an MTGJSON file: no "data" object at the top level', 1)
     if "cards" in data:
-        return [data]
-    sets = [value for value in data.values() if isinstance(value, dict) and "cards" in value]
+        return [("data", data)]
+    sets = [(f"data.{key}", value) for key, value in data.items() if isinstance(value, dict) and "cards" in value]
     if not sets:
         raise ParseError(path, 'not an MTGJSON file: "data" holds neither a set nor sets with "cards"', 1)
     return sets
@@ -170,36 +175,47 @@ class _SetReader:
         self.foreign_entries = {lang: 0 for lang in FOREIGN_LANGUAGES.values()}
         self.ruling_entries = 0
         self.set_rows: list[dict[str, Any]] = []
+        self.paths: dict[int, str] = {}  # id(card entry) -> its JSON path (data.cards[17])
+        self.json = JsonWarnings(path, self.ledger.warnings)
 
-    def read(self, set_obj: dict[str, Any]) -> None:
-        code = str(set_obj.get("code") or "?")
+    def read(self, where: str, set_obj: dict[str, Any]) -> None:
+        self.json.strings(set_obj, where, ("code", "name", "releaseDate"), "read as empty")
+        code = _str(set_obj.get("code")) or "?"
         date = iso_date(set_obj.get("releaseDate")) or ""
         self.acc.set_dates[code] = date
         cards = set_obj.get("cards")
         tokens = set_obj.get("tokens")
         if not isinstance(cards, list):
             raise ParseError(self.path, f'set {code}: "cards" is not a list', 1)
+        if tokens is not None and not isinstance(tokens, list):
+            self.json.warn(f"{where}.tokens", f"{json_kind(tokens)}, not a list: no token read")
         token_count = len(tokens) if isinstance(tokens, list) else 0
         self.ledger.total += len(cards) + token_count
         for _ in range(token_count):
             self.ledger.skip("token")
-        printings = self._printings(code, cards)
+        printings = self._printings(code, f"{where}.cards", cards)
         for name, faces in printings.values():
             self._printing(code, date, name, faces)
         self.set_rows.append({"code": code, "name": set_obj.get("name"), "release_date": date or None,
                               "printings": len(cards), "tokens": token_count})
 
-    def _printings(self, code: str, cards: list[Any]) -> dict[Any, tuple[str, list[dict[str, Any]]]]:
+    def _printings(self, code: str, where: str, cards: list[Any]) -> dict[Any, tuple[str, list[dict[str, Any]]]]:
         """Card entries grouped into printings: the faces of one printed card go together."""
         groups: dict[Any, tuple[str, list[dict[str, Any]]]] = {}
         for position, entry in enumerate(cards, 1):
+            here = f"{where}[{position - 1}]"
             if not isinstance(entry, dict):
                 self.ledger.reject(position, repr(entry)[:80], f"set {code}: card entry is not an object")
+                self.json.warn(here, f"{json_kind(entry)}, not a card object: left out (in the report of unparsed entries)")
                 continue
             name = entry.get("name")
             if not isinstance(name, str) or not name.strip():
                 self.ledger.reject(position, _summary(entry), f"set {code}: card has no name")
+                found = "no name" if name is None or isinstance(name, str) else f"{json_kind(name)}, not a string"
+                self.json.warn(f"{here}.name", f"{found}: card left out (in the report of unparsed entries)")
                 continue
+            self.json.strings(entry, here, _CARD_STRINGS, "read as empty")
+            self.paths[id(entry)] = here
             self.ledger.land()
             if entry.get("side"):
                 ids = entry.get("otherFaceIds") if isinstance(entry.get("otherFaceIds"), list) else []
@@ -218,17 +234,29 @@ class _SetReader:
             card.add_foreign(variant, date)
         for face in faces:
             keywords = face.get("keywords")
+            if keywords is not None and not (isinstance(keywords, list) and all(isinstance(k, str) for k in keywords)):
+                self.json.warn(f"{self.paths[id(face)]}.keywords", f"{json_kind(keywords)}, not a list of strings: "
+                                                         "only its strings read")
             card.keywords.update(dict.fromkeys(k for k in keywords if isinstance(k, str))
                                  if isinstance(keywords, list) else ())
-            self._rulings(code, name, face.get("rulings"))
+            self._rulings(code, name, face.get("rulings"), f"{self.paths[id(face)]}.rulings")
 
     def _foreign(self, code: str, name: str, faces: list[dict[str, Any]]) -> list[tuple[str, str, str, str]]:
         by_lang: dict[str, list[dict[str, Any]]] = {}
         for face in faces:
             entries = face.get("foreignData") or []
+            where = f"{self.paths[id(face)]}.foreignData"
+            if not isinstance(entries, list):
+                self.json.warn(where, f"{json_kind(entries)}, not a list: no translation read")
+                entries = []
             seen: set[str] = set()
-            for entry in entries if isinstance(entries, list) else ():
-                language = entry.get("language") if isinstance(entry, dict) else None
+            for index, entry in enumerate(entries):
+                if not isinstance(entry, dict):
+                    self.json.warn(f"{where}[{index}]", f"{json_kind(entry)}, not an object: left out")
+                    continue
+                self.json.strings(entry, f"{where}[{index}]", ("language",), "translation left out")
+                self.json.strings(entry, f"{where}[{index}]", ("name", "faceName", "type", "text"), "read as empty")
+                language = entry.get("language")
                 lang = FOREIGN_LANGUAGES.get(language) if isinstance(language, str) else None
                 if lang is None:
                     continue
@@ -249,14 +277,20 @@ class _SetReader:
                              _join([_str(e.get("text")) for e in entries], FACE_TEXT_SEPARATOR)))
         return variants
 
-    def _rulings(self, code: str, name: str, rulings: Any) -> None:
+    def _rulings(self, code: str, name: str, rulings: Any, where: str) -> None:
         if not rulings:
             return
         if not isinstance(rulings, list):
-            self.ledger.warn(self.path, 1, f"set {code}: {name}: rulings is not a list, ignored")
+            self.json.warn(where, f"{json_kind(rulings)}, not a list: no ruling of {name} read")
             return
-        for entry in rulings:
+        for index, entry in enumerate(rulings):
             self.ruling_entries += 1
+            if not isinstance(entry, dict) or (entry.get("text") is not None and not isinstance(entry["text"], str)):
+                found = f"{json_kind(entry)}, not an object" if not isinstance(entry, dict) else \
+                    f"text is {json_kind(entry['text'])}, not a string"
+                if self.acc.ignore(name, None, repr(entry)[:80]):
+                    self.json.warn(f"{where}[{index}]", f"{found}: ruling of {name} left out")
+                continue
             text = entry.get("text") if isinstance(entry, dict) else None
             date = iso_date(entry.get("date")) if isinstance(entry, dict) else None
             if not isinstance(text, str) or not text.strip():
@@ -275,8 +309,8 @@ def parse(source: Source) -> Document:
     acc = _Accumulator()
     reader = _SetReader(source.path, acc)
     # Newest set first, so the first wording kept is the current one.
-    for set_obj in sorted(sets, key=lambda s: iso_date(s.get("releaseDate")) or "", reverse=True):
-        reader.read(set_obj)
+    for where, set_obj in sorted(sets, key=lambda pair: iso_date(pair[1].get("releaseDate")) or "", reverse=True):
+        reader.read(where, set_obj)
     cards = acc.build_cards()
     rulings = tuple(acc.rulings.values())
     title = (f"MTGJSON {reader.set_rows[0]['code']}: {reader.set_rows[0]['name']}" if len(sets) == 1

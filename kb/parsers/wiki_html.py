@@ -1,4 +1,4 @@
-"""Community wiki pages as HTML (MediaWiki / Fandom markup), read with beautifulsoup4 on lxml.
+"""Community wiki pages as HTML (MediaWiki / Fandom markup), read with beautifulsoup4 on html.parser.
 
 The page's content (``div.mw-parser-output``) is turned into the same lines the
 wiki saves as text, then handed to the text parser the lines look like
@@ -13,22 +13,23 @@ forms of a page give the same Document. Conversion:
 - ``table``: one tab-separated line per row.
 
 A page that opens ``<html>`` and never closes it was cut short: that is an error, and so
-is content nested more than :data:`MAX_DEPTH` blocks deep (no wiki page comes near it).
+is content nested more than :data:`MAX_DEPTH` blocks deep (no wiki page comes near it),
+refused while the page is read.
 
-Each line keeps the HTML line of its element (lxml knows source lines, bs4 on lxml
-does not, so the two trees are matched element by element), so errors and the
-line account refer to the HTML file.
+Each line keeps the HTML line of its element (html.parser records where each tag
+starts), so errors and the line account refer to the HTML file.
 """
 
 from __future__ import annotations
 
-import difflib
+import bisect
 import re
 from dataclasses import replace
 from typing import Callable
 
-import lxml.html
 from bs4 import BeautifulSoup, Comment, NavigableString, Tag
+from bs4.builder import HTMLParserTreeBuilder, ParserRejectedMarkup
+from bs4.builder._htmlparser import BeautifulSoupHTMLParser
 
 from ..errors import ParseError
 from ..model import Document
@@ -43,7 +44,7 @@ _BLOCKS = {"p", "div", "ul", "ol", "dl", "table", "blockquote", "aside", "sectio
            "h1", "h2", "h3", "h4", "h5", "h6", "figure"}
 _HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 _TEXT_FORMATS = (wiki_keyword_text.FORMAT, wiki_cr_text.FORMAT)
-MAX_DEPTH = 100  # blocks inside blocks in the page content
+MAX_DEPTH = 100  # blocks inside blocks in the page (a wiki page, frame and content, nests about 15)
 
 
 def detect(source: Source) -> float:
@@ -58,39 +59,94 @@ def detect(source: Source) -> float:
 Span = tuple[int | None, int | None]  # first and last line of an element's content in the HTML file
 
 
+class _TooDeep(Exception):
+    def __init__(self, line: int | None) -> None:
+        super().__init__(line)
+        self.line = line
+
+
+class _LineSoup(BeautifulSoup):
+    """The bs4 tree of a page, which notes where each element ends and refuses blocks nested
+    more than :data:`MAX_DEPTH` deep as soon as the parser opens one."""
+
+    def reset(self) -> None:
+        self.open_blocks = 0
+        self.end_tag_at: tuple[int, int] | None = None  # (line, column) of the end tag being read
+        self.ends: dict[int, tuple[int, int]] = {}  # id(tag) -> where the end tag that closed it stands
+        super().reset()
+
+    def pushTag(self, tag: Tag) -> None:  # noqa: N802 (bs4's name)
+        super().pushTag(tag)
+        if tag.name in _BLOCKS:
+            self.open_blocks += 1
+            if self.open_blocks > MAX_DEPTH:
+                raise _TooDeep(tag.sourceline)
+
+    def popTag(self) -> Tag | None:  # noqa: N802 (bs4's name)
+        if self.tagStack:
+            closing = self.tagStack[-1]
+            self.open_blocks -= closing.name in _BLOCKS
+            if self.end_tag_at is not None:
+                self.ends[id(closing)] = self.end_tag_at
+        return super().popTag()
+
+
+class _EndTagPositions(BeautifulSoupHTMLParser):
+    """bs4's html.parser glue, telling the soup where each end tag stands while it closes elements."""
+
+    def handle_endtag(self, tag: str, check_already_closed: bool = True) -> None:
+        self.soup.end_tag_at = self.getpos()
+        super().handle_endtag(tag, check_already_closed)
+        self.soup.end_tag_at = None
+
+
+class _LineTreeBuilder(HTMLParserTreeBuilder):
+    def feed(self, markup: str) -> None:
+        args, kwargs = self.parser_args
+        parser = _EndTagPositions(self.soup, *args, **kwargs)
+        try:
+            parser.feed(markup)
+            parser.close()
+        except AssertionError as error:  # html.parser's way of giving up
+            raise ParserRejectedMarkup(error) from None
+
+
 def _soup_with_lines(source: Source) -> tuple[BeautifulSoup, Callable[[Tag], Span]]:
-    """The bs4 tree, and a function giving the lines each tag's content spans in the HTML file."""
-    data = source.text.encode("utf-8")
-    soup = BeautifulSoup(data, "lxml", from_encoding="utf-8")
+    """The bs4 tree, read in one pass, and a function giving the lines each tag's content spans in the file.
+
+    A tag's content runs from its start tag to the end tag that closed it (the end of the file
+    for one never closed), trailing white space left out.
+    """
+    text = "\n".join(source.lines)  # html.parser counts lines at LF only; the file's lines may end otherwise
     try:
-        root = lxml.html.document_fromstring(data, parser=lxml.html.HTMLParser(encoding="utf-8"))
-        elements = [e for e in root.iter() if isinstance(e.tag, str)]
-    except (ValueError, lxml.etree.ParserError):
-        elements = []
-    tags = [t for t in soup.descendants if isinstance(t, Tag)]
-    matched: dict[int, lxml.html.HtmlElement] = {}
-    matcher = difflib.SequenceMatcher(None, [t.name for t in tags], [e.tag.lower() for e in elements], autojunk=False)
-    for block in matcher.get_matching_blocks():
-        for offset in range(block.size):
-            matched[id(tags[block.a + offset])] = elements[block.b + offset]
+        soup = _LineSoup(text, builder=_LineTreeBuilder())
+    except _TooDeep as deep:
+        raise ParseError(source.path, f"HTML nested more than {MAX_DEPTH} blocks deep: not a wiki page",
+                         deep.line or 1) from None
+    except ParserRejectedMarkup as error:
+        raise ParseError(source.path, f"not readable as HTML: {error}", 1) from None
+    line_starts = [0, *(match.end() for match in re.finditer("\n", text))]
+    spans: dict[int, Span] = {}
 
     def span_of(tag: Tag) -> Span:
         node: Tag | None = tag
-        while node is not None:
-            element = matched.get(id(node))
-            if element is not None and element.sourceline is not None:
-                return element.sourceline, element.sourceline + _inner_newlines(element)
+        while node is not None and node.sourceline is None:  # the document itself
             node = node.parent
-        return None, None
+        if node is None:
+            return None, None
+        if id(node) not in spans:
+            spans[id(node)] = node.sourceline, last_line(node)
+        return spans[id(node)]
+
+    def last_line(node: Tag) -> int:
+        end_line, end_column = soup.ends.get(id(node), (len(line_starts), len(text) - line_starts[-1]))
+        start = line_starts[node.sourceline - 1] + node.sourcepos
+        last = line_starts[end_line - 1] + end_column - 1
+        while last > start and text[last].isspace():
+            last -= 1
+        return bisect.bisect_right(line_starts, last)
 
     return soup, span_of
-
-
-def _inner_newlines(element: lxml.html.HtmlElement) -> int:
-    """Line breaks inside an element before its last content (its closing tag's line excluded)."""
-    markup = lxml.html.tostring(element, with_tail=False, encoding="unicode")
-    close = markup.rfind("</")
-    return markup[: close if close > 0 else len(markup)].rstrip().count("\n")
 
 
 class _Converter:
@@ -127,10 +183,7 @@ class _Converter:
         classes = set(tag.get("class") or ())
         return tag.name in _SKIP_TAGS or bool(classes & _SKIP_CLASSES) or tag.get("id") == "toc"
 
-    def walk(self, node: Tag, depth: int = 0) -> None:
-        if depth > MAX_DEPTH:
-            raise ParseError(self.path, f"HTML nested more than {MAX_DEPTH} blocks deep: not a wiki page",
-                             self.span_of(node)[0] or 1)
+    def walk(self, node: Tag) -> None:
         for child in node.children:
             if isinstance(child, Comment):
                 continue
@@ -139,9 +192,9 @@ class _Converter:
                 continue
             if not isinstance(child, Tag) or self._skipped(child):
                 continue
-            self.block(child, depth + 1)
+            self.block(child)
 
-    def block(self, tag: Tag, depth: int = 0) -> None:
+    def block(self, tag: Tag) -> None:
         classes = set(tag.get("class") or ())
         if tag.name == "aside" and "portable-infobox" in classes:
             self.infobox(tag)
@@ -152,13 +205,13 @@ class _Converter:
             for item in tag.find_all("li", recursive=False):
                 self.emit(item, "• " + self.text_of(item, skip_lists=True))
                 for nested in item.find_all(["ul", "ol"], recursive=False):
-                    self.block(nested, depth + 1)
+                    self.block(nested)
         elif tag.name == "table":
             for row in tag.find_all("tr"):
                 cells = [self.text_of(cell) for cell in row.find_all(["th", "td"], recursive=False)]
                 self.emit(row, "\t".join(cells))
-        elif tag.name in _BLOCKS and tag.find(_BLOCKS) is not None:
-            self.walk(tag, depth)
+        elif tag.name in _BLOCKS and _holds_a_block(tag):
+            self.walk(tag)
         else:
             self.emit(tag, self.text_of(tag))
 
@@ -175,6 +228,11 @@ class _Converter:
                 self.emit(item, f"{self.text_of(label)}\t{self.text_of(value)}")
             elif value is not None:
                 self.emit(item, f"{item['data-source']}\t{self.text_of(value)}")
+
+
+def _holds_a_block(tag: Tag) -> bool:
+    """True when a block element is inside ``tag`` (a plain walk: bs4's ``find`` builds a filter per call)."""
+    return any(isinstance(node, Tag) and node.name in _BLOCKS for node in tag.descendants)
 
 
 def _parents_until(node: NavigableString, top: Tag) -> list[Tag]:

@@ -21,7 +21,7 @@ import socket
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 from urllib.parse import unquote, urljoin, urlsplit
 
 from ..errors import KBError
@@ -30,8 +30,14 @@ from ..sources import source_from_bytes
 from ..store import KnowledgeBase, current_build
 from ..text import counted
 
+if TYPE_CHECKING:
+    import http.client
+    import threading
+
 RULES_PAGE = "https://magic.wizards.com/en/rules"
-TIMEOUT = 30.0
+TIMEOUT = 30.0  # seconds for each whole download (the rules page, then the release)
+MAX_DOWNLOAD = 32 * 2**20  # bytes; a rules release is about 1 MB (the UTF-16 ones 1.7 MB), its page less
+_CHUNK = 64 * 1024
 CORPUS_FOLDER = "corpus"
 MANIFEST = "MANIFEST.json"
 _DATE_IN_NAME = re.compile(r"(20\d{2})(\d{2})(\d{2})")
@@ -50,25 +56,74 @@ class UpdateResult:
     sources: tuple[str, ...] = ()
 
 
-def fetch(url: str, timeout: float) -> bytes:
-    """The body at ``url``; timeouts, HTTP errors and unreachable hosts become one-line errors."""
-    import urllib.error  # here, not at import: `mtgkb rule` must start fast
+def fetch(url: str, timeout: float, max_bytes: int = MAX_DOWNLOAD) -> bytes:
+    """The body at ``url``, read within ``timeout`` seconds in all and at most ``max_bytes`` long.
+
+    Timeouts, oversized bodies, HTTP errors and unreachable hosts become one-line errors. The
+    download runs in a worker thread, so a server dripping bytes cannot stretch the wait: at the
+    deadline the worker is told to stop and the caller gets the error.
+    """
+    import threading  # here, not at import: `mtgkb rule` must start fast
+
+    outcome: dict[str, object] = {}
+    stop = threading.Event()
+    worker = threading.Thread(target=_download, args=(url, timeout, max_bytes, stop, outcome), daemon=True)
+    worker.start()
+    worker.join(timeout)
+    if worker.is_alive():
+        stop.set()
+        if "answered" not in outcome:
+            raise KBError(f"{url}: no answer within {timeout:g} s")
+        raise KBError(f"{url}: download not finished within {timeout:g} s (--timeout limits the whole download)")
+    if "error" in outcome:
+        raise outcome["error"]  # type: ignore[misc]
+    return outcome["data"]  # type: ignore[return-value]
+
+
+def _download(url: str, timeout: float, max_bytes: int, stop: threading.Event, outcome: dict[str, object]) -> None:
+    """Read ``url`` into ``outcome["data"]`` (or a :class:`KBError` into ``outcome["error"]``) until ``stop``."""
+    import http.client
+    import urllib.error
     import urllib.request
 
     request = urllib.request.Request(url, headers={"User-Agent": _USER_AGENT})
     try:
         with urllib.request.urlopen(request, timeout=timeout) as response:
-            return response.read()
+            outcome["answered"] = True
+            outcome["data"] = _read_bounded(response, url, max_bytes, stop)
+    except KBError as exc:
+        outcome["error"] = exc
     except urllib.error.HTTPError as exc:
-        raise KBError(f"{url}: HTTP error {exc.code} ({exc.reason})") from None
+        outcome["error"] = KBError(f"{url}: HTTP error {exc.code} ({exc.reason})")
     except urllib.error.URLError as exc:
         if isinstance(exc.reason, (TimeoutError, socket.timeout)):
-            raise KBError(f"{url}: no answer within {timeout:g} s") from None
-        raise KBError(f"{url}: cannot connect ({exc.reason})") from None
+            outcome["error"] = KBError(f"{url}: no answer within {timeout:g} s")
+        else:
+            outcome["error"] = KBError(f"{url}: cannot connect ({exc.reason})")
     except (TimeoutError, socket.timeout):
-        raise KBError(f"{url}: no answer within {timeout:g} s") from None
-    except (OSError, ValueError) as exc:
-        raise KBError(f"{url}: cannot download ({exc})") from None
+        outcome["error"] = KBError(f"{url}: no answer within {timeout:g} s")
+    except (OSError, ValueError, http.client.HTTPException) as exc:
+        outcome["error"] = KBError(f"{url}: cannot download ({exc})")
+
+
+def _read_bounded(response: http.client.HTTPResponse, url: str, max_bytes: int, stop: threading.Event) -> bytes:
+    """The response body, refused as soon as it is known to pass ``max_bytes``; empty once ``stop`` is set."""
+    too_big = (f"{url}: the download is larger than {max_bytes / 2**20:g} MB, the limit "
+               "(a rules release is about 1 MB): not read")
+    announced = response.headers.get("Content-Length", "")
+    if announced.isdigit() and int(announced) > max_bytes:
+        raise KBError(too_big)
+    chunks: list[bytes] = []
+    size = 0
+    while not stop.is_set():
+        chunk = response.read1(_CHUNK)
+        if not chunk:
+            return b"".join(chunks)
+        size += len(chunk)
+        if size > max_bytes:
+            raise KBError(too_big)
+        chunks.append(chunk)
+    return b""
 
 
 def find_release_link(html: bytes | str, page_url: str) -> str:

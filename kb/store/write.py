@@ -15,9 +15,9 @@ from __future__ import annotations
 import errno
 import json
 import os
+import secrets
 import shutil
 import sqlite3
-import tempfile
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
@@ -34,11 +34,21 @@ if TYPE_CHECKING:
 
 
 def stage(kb_dir: Path) -> Path:
-    """A new, empty build folder inside ``kb_dir`` (not yet visible to readers)."""
+    """A new, empty build folder inside ``kb_dir`` (not yet visible to readers).
+
+    Its mode is the usual one less the umask, as for any folder (not the 0700 of a temporary
+    folder), so other users can read a knowledge base its owner shares.
+    """
     builds = Path(kb_dir) / BUILDS
     builds.mkdir(parents=True, exist_ok=True)
     name = time.strftime("%Y%m%dT%H%M%S") + f"-{os.getpid()}"
-    return Path(tempfile.mkdtemp(prefix=name + "-", dir=builds))
+    while True:
+        folder = builds / f"{name}-{secrets.token_hex(4)}"
+        try:
+            folder.mkdir()
+            return folder
+        except FileExistsError:
+            continue
 
 
 def write_documents(build_dir: Path, documents: Iterable[Document], info: dict | None = None,
@@ -160,12 +170,15 @@ def remove_leftovers(kb_dir: Path) -> list[Path]:
 
 
 def publish(kb_dir: Path, build_dir: Path, *, keep: int = 2) -> None:
-    """Make ``build_dir`` the current build (atomic, after fsyncing it), then remove all but the newest
-    ``keep`` published builds. Folders still being staged by another process are never touched."""
+    """Make ``build_dir`` the current build (atomic, after fsyncing it), then remove published builds
+    but ``keep``: the new one, the one current before it, and the newest others. A build marked
+    PUBLISHED by a publish killed before the swap was never current: it is not the one before.
+    Folders still being staged by another process are never touched."""
     kb_dir, build_dir = Path(kb_dir), Path(build_dir)
+    pointer = kb_dir / CURRENT
+    previous = pointer.read_text(encoding="utf-8", errors="replace").strip() if pointer.is_file() else ""
     (build_dir / PUBLISHED).write_text(time.strftime("%Y-%m-%dT%H:%M:%S%z") + "\n", encoding="utf-8")
     sync_tree(build_dir)
-    pointer = kb_dir / CURRENT
     tmp = kb_dir / f".{CURRENT}.{os.getpid()}"
     with open(tmp, "w", encoding="utf-8") as handle:
         handle.write(build_dir.name + "\n")
@@ -173,9 +186,10 @@ def publish(kb_dir: Path, build_dir: Path, *, keep: int = 2) -> None:
         os.fsync(handle.fileno())
     os.replace(tmp, pointer)
     _sync_dir(kb_dir)
-    for old in published_builds(kb_dir)[:-keep]:
-        if old.name != build_dir.name:
-            shutil.rmtree(old, ignore_errors=True)
+    kept = {build_dir.name, previous} - {""}
+    others = [old for old in published_builds(kb_dir) if old.name not in kept]  # oldest first
+    for old in others[:max(0, len(others) - max(0, keep - len(kept)))]:
+        shutil.rmtree(old, ignore_errors=True)
 
 
 def discard(build_dir: Path) -> None:
