@@ -339,3 +339,29 @@ def test_status_shows_a_word_diff_and_takes_selectors(stale_kb: Path, tmp_path: 
     glossary = run_json("status", "--glossary", "--kb", kb)["glossary"]
     assert glossary["units"] > 400 and glossary["units"] == len(glossary["translated"]) + \
         len(glossary["missing"]) + len(glossary["stale"])
+
+
+# -- size limits (issue 21, finding 10) ---------------------------------------------------------------
+
+def test_a_file_over_the_size_limit_is_refused_before_it_is_read(seed_kb: Path, tmp_path: Path) -> None:
+    po = tmp_path / "big.po"
+    assert run("export", "400.7.", "-f", "po", "-o", str(po), "--kb", str(seed_kb)).exit_code == 0
+    edit_po(po, {"400.7": NEW_400_7})
+    with po.open("a", encoding="utf-8") as handle:  # comments a PO reader would skip: 1.2 MB of them
+        handle.write("\n" + ("# " + "x" * 98 + "\n") * 12_000)
+    message = refused(seed_kb, po, "--max-size", "1")
+    assert message == (f"Error: {po}: 1.2 MB is over the import limit of 1 MB (a whole-CR export with every language "
+                       "is about 5 MB); --max-size raises the limit")
+    assert run_json("import", str(po), "--max-size", "2", "--kb", str(seed_kb))["applied"] == ["400.7"]
+
+
+def test_a_translation_far_longer_than_its_source_is_rejected(seed_kb: Path, tmp_path: Path) -> None:
+    po = tmp_path / "long.po"
+    assert run("export", "400.1", "400.2", "-f", "po", "-o", str(po), "--kb", str(seed_kb)).exit_code == 0
+    edit_po(po, {"400.1": "Una zona. " * 2000, "400.2": "Un testo normale di 400.2."})
+    result = run("import", str(po), "--kb", str(seed_kb), "--json")
+    assert result.exit_code == 1
+    report = json.loads(result.stdout)
+    assert report["applied"] == ["400.2"]
+    (verdict,) = report["rejected"]
+    assert verdict["id"] == "400.1" and verdict["reason"].startswith("the translation has 20,000 characters, over 10 x")

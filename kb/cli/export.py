@@ -83,6 +83,8 @@ def export(selectors: tuple[str, ...], format_name: str, rules: tuple[str, ...],
 @click.option("--force", is_flag=True,
               help="Apply units whose text changed in the knowledge base since the file was exported.")
 @click.option("--verbose", "-v", is_flag=True, help="List every unit of each kind, not the first few.")
+@click.option("--max-size", "max_size", type=click.FloatRange(min=0, min_open=True), default=50, show_default=True,
+              metavar="MB", help="Refuse a file larger than this many megabytes before reading it.")
 @click.option("--undo", is_flag=True, help="Take back the last import (no FILE): its stored translations are "
                                           "put back as they were, byte for byte, and the knowledge base rebuilt.")
 @click.option("--revert", "revert_id", type=int, metavar="ID", default=None,
@@ -90,7 +92,7 @@ def export(selectors: tuple[str, ...], format_name: str, rules: tuple[str, ...],
 @kb_option
 @json_option
 def import_(file: Path | None, langs: tuple[str, ...], translator: str | None, force: bool, verbose: bool,
-            undo: bool, revert_id: int | None, kb_dir: Path | None, as_json: bool) -> None:
+            max_size: float, undo: bool, revert_id: int | None, kb_dir: Path | None, as_json: bool) -> None:
     """Import translations from an XLIFF 1.2/2.1, TMX, PO, CSV or JSON file and rebuild.
 
     Every unit is checked: its id must be a rule number or glossary entry of the source
@@ -129,7 +131,7 @@ def import_(file: Path | None, langs: tuple[str, ...], translator: str | None, f
     with build_lock(directory):  # no other build or import in between: the import's journal stays its own
         for lang in langs or (None,):
             reports.append(import_translations(open_kb(directory), directory, file, build_kb, lang, translator,
-                                               force=force))
+                                               force=force, max_size_mb=max_size))
     if as_json:
         echo_json(reports[0].to_dict() if len(reports) == 1 else [report.to_dict() for report in reports])
     else:

@@ -124,18 +124,20 @@ def now_utc() -> str:
 
 
 Rebuild = Callable[[Path, list[Path]], Any]
+MAX_SIZE_MB = 50  # a whole-CR export with every language and the glossary is about 5 MB
+MAX_GROWTH, MAX_EXTRA = 10, 1000  # a translation longer than 10 x its source + 1,000 characters is refused
 
 
 def import_translations(kb: KnowledgeBase, kb_dir: Path, path: Path, rebuild: Rebuild, lang: str | None = None,
                         translator: str | None = None, *, force: bool = False,
-                        when: str | None = None) -> ImportReport:
+                        when: str | None = None, max_size_mb: float = MAX_SIZE_MB) -> ImportReport:
     """Check ``path``'s units, store the applicable ones and ``rebuild(kb_dir, sources)``.
 
     All or nothing: when storing or the rebuild fails, the stored translations are put back
     as they were and the error is raised. ``kb`` is closed before the rebuild.
     """
     recover(kb, kb_dir)
-    report, checker, accepted = check_file(kb, path, lang, force=force)
+    report, checker, accepted = check_file(kb, path, lang, force=force, max_size_mb=max_size_mb)
     report.translator, report.imported = translator, when or now_utc()
     sources = build_sources(kb, kb_dir)
     if not accepted:
@@ -178,12 +180,17 @@ def supersede(kb: KnowledgeBase, stored: Stored, release: str | None, lang: str,
                 stored.remove(key)
 
 
-def check_file(kb: KnowledgeBase, path: Path, lang: str | None = None, *,
-               force: bool = False) -> tuple[ImportReport, "UnitChecker", dict[str, str]]:
-    """What would become of each unit of ``path``: the report, the checker, and the texts to apply."""
-    data = Path(path).read_bytes() if Path(path).is_file() else None
-    if data is None:
+def check_file(kb: KnowledgeBase, path: Path, lang: str | None = None, *, force: bool = False,
+               max_size_mb: float = MAX_SIZE_MB) -> tuple[ImportReport, "UnitChecker", dict[str, str]]:
+    """What would become of each unit of ``path``: the report, the checker, and the texts to apply.
+    A file over ``max_size_mb`` is refused before it is read."""
+    if not Path(path).is_file():
         raise KBError(f"{path}: no such file")
+    size = Path(path).stat().st_size
+    if size > max_size_mb * 1_000_000:
+        raise KBError(f"{path}: {size / 1_000_000:.1f} MB is over the import limit of {max_size_mb:g} MB (a whole-CR "
+                      "export with every language is about 5 MB); --max-size raises the limit")
+    data = Path(path).read_bytes()
     imported = read_translations(data, str(path))
     refuse_second_translations(imported, str(path))
     target = short_lang(lang) or _only_target(imported, str(path))
@@ -266,6 +273,9 @@ class UnitChecker:
         elif not same_text(unit.source, self.units[unit.id].source):
             report.rejected.append(Verdict(unit.id, unit.line,
                                            f"source text no longer matches the {self.source} release {self.release}"))
+        elif len(unit.target) > MAX_GROWTH * len(unit.source) + MAX_EXTRA:
+            report.rejected.append(Verdict(unit.id, unit.line, f"the translation has {len(unit.target):,} characters, "
+                                           f"over {MAX_GROWTH} x its source's {len(unit.source):,} + {MAX_EXTRA:,}"))
         elif unit.state == "stale" and same_text(self.held(unit.id) or "", unit.target):
             report.unchanged.append(unit.id)  # left as it was exported: still to review
         elif unit.state == "stale":
