@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator
@@ -34,6 +35,8 @@ from .windows import WINDOW_KINDS
 # Above this many items the multiprocessing writer pays for its start-up.
 PARALLEL_THRESHOLD = 20_000
 WRITER_LIMIT_MB = 256
+FINGERPRINTS = "fingerprints.json"  # uid -> [kind, digest of its fields], beside the index
+UPDATE_AT_MOST = 2000  # items an index update rewrites at most (more: the index is written whole)
 
 
 @dataclass
@@ -83,13 +86,11 @@ class Item:
 
 
 def build_index(build_dir: Path, progress: Callable[[str], None] | None = None,
-                vectors=None) -> None:
+                vectors=None, previous: Path | None = None) -> None:
     """Write ``build_dir/index`` from the build's database (staged or published); with a
-    :class:`~indexer.semantic.VectorCache`, the semantic layer's vectors too."""
-    from whoosh import index
-
-    from .schema import build_schema
-
+    :class:`~indexer.semantic.VectorCache`, the semantic layer's vectors too. With the ``previous``
+    build's index, only the items that changed since are rewritten in a copy of it, when that
+    can be done (:func:`update_index`)."""
     build_dir = Path(build_dir)
     with KnowledgeBase(build_dir) as kb:
         items = collect_items(kb)
@@ -97,6 +98,19 @@ def build_index(build_dir: Path, progress: Callable[[str], None] | None = None,
     name_rulings(items)
     tag_concepts(items)
     target = build_dir / INDEX_DIR
+    if previous is None or not update_index(Path(previous), target, items, progress):
+        write_index(target, items, progress)
+    write_fingerprints(target, items)
+    write_forms(target)
+    write_question_docs(items, target, vectors, progress)
+
+
+def write_index(target: Path, items: list[Item], progress: Callable[[str], None] | None = None) -> None:
+    """A new index of ``items`` in ``target``."""
+    from whoosh import index
+
+    from .schema import build_schema
+
     target.mkdir(exist_ok=True)
     if progress:
         progress(f"indexing {len(items)} items for search")
@@ -113,8 +127,56 @@ def build_index(build_dir: Path, progress: Callable[[str], None] | None = None,
         writer.cancel()
         raise
     writer.commit()
-    write_forms(target)
-    write_question_docs(items, target, vectors, progress)
+
+
+def fingerprint(item: Item) -> str:
+    """A digest of everything ``item`` puts in the index."""
+    return hashlib.sha256(json.dumps(item.fields(), sort_keys=True, ensure_ascii=False, default=str)
+                          .encode("utf-8")).hexdigest()[:20]
+
+
+def write_fingerprints(target: Path, items: list[Item]) -> None:
+    """Each item's kind and fingerprint, by uid, beside the index (what the next update compares)."""
+    data = {item.uid: [item.kind, fingerprint(item)] for item in items}
+    (target / FINGERPRINTS).write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+
+
+def update_index(previous: Path, target: Path, items: list[Item], progress: Callable[[str], None] | None = None,
+                 most: int = UPDATE_AT_MOST) -> bool:
+    """Copy the ``previous`` index to ``target`` and rewrite there only the items that changed, were
+    added or are gone; False (nothing written) when the previous index has no fingerprints, when
+    more than ``most`` items changed, or when a ruling or card text changed (those are kept in
+    bounded windows in index order, :mod:`indexer.windows`): a new index is then written whole."""
+    from .storage import IndexDamaged, open_index
+
+    try:
+        old = json.loads((previous / FINGERPRINTS).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    new = {item.uid: item for item in items}
+    changed = [item for item in items if old.get(item.uid, [None, None])[1] != fingerprint(item)]
+    gone = [uid for uid in old if uid not in new]
+    kinds = {item.kind for item in changed} | {old[uid][0] for uid in gone}
+    if len(changed) + len(gone) > most or kinds & set(WINDOW_KINDS):
+        return False
+    shutil.copytree(previous, target)
+    try:
+        writer = open_index(target).writer(limitmb=WRITER_LIMIT_MB)
+    except IndexDamaged:  # written whole instead
+        shutil.rmtree(target)
+        return False
+    if progress:
+        progress(f"updating {len(changed) + len(gone)} of {len(items)} items in the search index")
+    try:
+        for uid in [*(item.uid for item in changed), *gone]:
+            writer.delete_by_term("uid", uid)
+        for item in index_order(changed):
+            writer.add_document(**item.fields())
+    except BaseException:
+        writer.cancel()
+        raise
+    writer.commit()
+    return True
 
 
 def index_order(items: list[Item]) -> list[Item]:

@@ -40,11 +40,12 @@ class BuildRefused(KBError):
 
 def build_kb(kb_dir: Path, paths: Iterable[Path], progress: Callable[[str], None] | None = None, *,
              force: bool = False, strict: bool = False, wait: float = store.LOCK_WAIT,
-             semantic: bool | None = None) -> dict[str, Any]:
+             semantic: bool | None = None, update_index: bool = False) -> dict[str, Any]:
     """Parse ``paths`` (default: the embedded corpus) and the knowledge base's imported
     translations, check, align, store, index and publish; returns the build summary.
     ``semantic`` turns the semantic layer on or off for this knowledge base (None: as it was,
-    :func:`semantic_setting`).
+    :func:`semantic_setting`). With ``update_index`` (an import), the current build's search
+    index is copied and only the items that changed are rewritten, when that can be done.
 
     Raises :class:`BuildRefused` when the checks find problems (unless ``force``) or, with
     ``strict``, when a parser warned.
@@ -63,7 +64,8 @@ def build_kb(kb_dir: Path, paths: Iterable[Path], progress: Callable[[str], None
             store.write_documents(stage, report.documents, {"sources": [str(Path(p).resolve()) for p in sources]},
                                   alignment=alignment)
             semantic = semantic_setting(kb_dir) if semantic is None else semantic
-            build_index(stage, progress=progress, vectors=vector_cache(kb_dir) if semantic else None)
+            build_index(stage, progress=progress, vectors=vector_cache(kb_dir) if semantic else None,
+                        previous=_current_index(kb_dir) if update_index else None)
             store.publish(kb_dir, stage)
             remember_semantic(kb_dir, semantic)
         except BaseException as exc:
@@ -73,6 +75,16 @@ def build_kb(kb_dir: Path, paths: Iterable[Path], progress: Callable[[str], None
                 raise error from None
             raise
     return summary(kb_dir, report, alignment)
+
+
+def update_kb(kb_dir: Path, paths: Iterable[Path]) -> dict[str, Any]:
+    """:func:`build_kb` for an import: the search index is updated, not written whole, when it can be."""
+    return build_kb(kb_dir, paths, update_index=True)
+
+
+def _current_index(kb_dir: Path) -> Path | None:
+    current = store.current_build(kb_dir)
+    return current / store.INDEX_DIR if current is not None else None
 
 
 def reindex_kb(kb_dir: Path, progress: Callable[[str], None] | None = None, *, wait: float = store.LOCK_WAIT,

@@ -365,3 +365,52 @@ def test_a_translation_far_longer_than_its_source_is_rejected(seed_kb: Path, tmp
     assert report["applied"] == ["400.2"]
     (verdict,) = report["rejected"]
     assert verdict["id"] == "400.1" and verdict["reason"].startswith("the translation has 20,000 characters, over 10 x")
+
+
+_MEMORY_PROBE = """
+import resource, sys
+unit = ('<trans-unit id="400.{i}" resname="400.{i}"><source>An object that moves from one zone to another becomes '
+        'a new object {i}.</source><target state="translated">Un oggetto che cambia zona diventa un oggetto nuovo '
+        '{i}.</target><note from="mtgkb">400. General</note></trans-unit>\\n')
+data = ('<?xml version="1.0" encoding="UTF-8"?>\\n<xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">'
+        '<file original="cr-en-2024-11-08" source-language="en" target-language="it" datatype="plaintext"><body>'
+        '<group id="g">\\n' + "".join(unit.format(i=i) for i in range(50_000)) + '</group></body></file></xliff>\\n').encode()
+from kb.export import read_translations
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+units = read_translations(data, "x.xlf").units
+print(len(units), (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) * 1024 / len(data))
+"""
+
+
+def test_a_long_xliff_is_read_with_memory_flat_in_its_length() -> None:
+    """14 MB of XLIFF: the peak memory grows by under 4 x the file (the whole tree took 9.5 x)."""
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-c", _MEMORY_PROBE], capture_output=True, text=True, check=True,
+                         cwd=Path(__file__).resolve().parent.parent).stdout.split()
+    assert int(out[0]) == 50_000 and float(out[1]) < 4.0, out
+
+
+# -- an import updates the search index instead of writing it whole ------------------------------------
+
+def _hits(kb: str, query: str) -> list[tuple[str, str, str]]:
+    return [(h["number"] or h["title"], h["lang"], h["snippet"]) for h in run_json("search", query, "--kb", kb, "--limit", "8")]
+
+
+def test_an_import_updates_the_index_and_finds_what_a_whole_index_finds(seed_kb: Path, tmp_path: Path) -> None:
+    kb = str(seed_kb)
+    index = lambda: seed_kb / "builds" / (seed_kb / "CURRENT").read_text().strip() / "index"  # noqa: E731
+    segments = len(list(index().glob("*.seg")))
+    po = tmp_path / "two.po"
+    assert run("export", "400.1", "400.2", "-f", "po", "-o", str(po), "--kb", kb).exit_code == 0
+    edit_po(po, {"400.1": "Una zona è un luogo sorvegliato da un custode immaginario.",
+                 "400.2": "Le zone pubbliche sono visibili a ogni custode immaginario."})
+    assert run_json("import", str(po), "--kb", kb)["applied"] == ["400.1", "400.2"]
+    assert len(list(index().glob("*.seg"))) == segments + 1  # a segment of the changed items, added
+    queries = ["custode immaginario", "zona pubblica", "public zone", "graveyard", "400.1", "zone publique"]
+    updated = {q: _hits(kb, q) for q in queries}
+    assert [n for n, _, _ in updated["custode immaginario"][:2]] == ["400.1", "400.2"]
+    assert run("build", "--reindex", "--kb", kb).exit_code == 0  # the same knowledge base, its index written whole
+    assert len(list(index().glob("*.seg"))) == 1
+    assert {q: _hits(kb, q) for q in queries} == updated

@@ -117,7 +117,7 @@ def import_(file: Path | None, langs: tuple[str, ...], translator: str | None, f
     takes back the last one and `mtgkb import --revert ID` a named one.
     """
     from ..export.importer import import_translations, render_report
-    from ..pipeline import build_kb
+    from ..pipeline import update_kb
     from ..store import build_lock
 
     directory = kb_dir or default_kb_dir()
@@ -130,7 +130,7 @@ def import_(file: Path | None, langs: tuple[str, ...], translator: str | None, f
     reports = []
     with build_lock(directory):  # no other build or import in between: the import's journal stays its own
         for lang in langs or (None,):
-            reports.append(import_translations(open_kb(directory), directory, file, build_kb, lang, translator,
+            reports.append(import_translations(open_kb(directory), directory, file, update_kb, lang, translator,
                                                force=force, max_size_mb=max_size))
     if as_json:
         echo_json(reports[0].to_dict() if len(reports) == 1 else [report.to_dict() for report in reports])
@@ -143,7 +143,7 @@ def import_(file: Path | None, langs: tuple[str, ...], translator: str | None, f
 def _take_back(directory: Path, kb_dir: Path | None, file: Path | None, entry_id: int | None, as_json: bool) -> None:
     """``import --undo`` / ``--revert ID``: put an import's stored translations back and rebuild."""
     from ..export.imports import build_sources, recover, undo
-    from ..pipeline import build_kb
+    from ..pipeline import update_kb
     from ..store import build_lock
 
     if file is not None:
@@ -153,7 +153,7 @@ def _take_back(directory: Path, kb_dir: Path | None, file: Path | None, entry_id
         recover(kb, directory)
         sources = build_sources(kb, directory)
         kb.close()
-        entry = undo(directory, entry_id, build_kb, sources)
+        entry = undo(directory, entry_id, update_kb, sources)
     summary = {"undone": entry["id"], "file": entry.get("file"), "lang": entry.get("lang"),
                "translator": entry.get("translator"), "imported": entry.get("imported"),
                "units": entry.get("applied", []), "restored": sorted(entry["before"])}

@@ -3,10 +3,11 @@ the XML helpers and the validators built on a schema file."""
 
 from __future__ import annotations
 
+import io
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Literal
+from typing import Callable, Iterator, Literal
 
 from lxml import etree
 
@@ -165,11 +166,43 @@ def parse_xml(data: bytes, path: str) -> etree._Element:
     except etree.XMLSyntaxError as exc:
         line = exc.lineno if exc.lineno else None
         raise ParseError(path, f"not well-formed XML: {exc.msg}", line) from None
-    entity = next(root.iter(etree.Entity), None)
+    _refuse_entities(root, path)
+    return root
+
+
+def stream_xml(data: bytes, path: str, parts: set[str],
+               contexts: frozenset[str] = frozenset()) -> Iterator[tuple[etree._Element, dict[str, etree._Element]]]:
+    """Each element named in ``parts`` (local names) once read whole, with the open elements named in
+    ``contexts`` (their attributes only, read as they open); each part is freed once handed on, so
+    memory stays flat however long the file. Refused as :func:`parse_xml` refuses."""
+    refuse_declarations(data, path)
+    events = etree.iterparse(io.BytesIO(data), events=("start", "end"), resolve_entities=False, no_network=True,
+                             remove_comments=True, remove_pis=True, strip_cdata=True, load_dtd=False,
+                             huge_tree=True)
+    open_contexts: dict[str, etree._Element] = {}
+    try:
+        for event, element in events:
+            name = local(element.tag)
+            if event == "start":
+                if name in contexts:
+                    open_contexts[name] = element
+                continue
+            if name not in parts:
+                continue
+            _refuse_entities(element, path)
+            yield element, open_contexts
+            element.clear(keep_tail=True)
+            while element.getprevious() is not None:
+                del element.getparent()[0]
+    except etree.XMLSyntaxError as exc:
+        raise ParseError(path, f"not well-formed XML: {exc.msg}", exc.lineno or None) from None
+
+
+def _refuse_entities(element: etree._Element, path: str) -> None:
+    entity = next(element.iter(etree.Entity), None)
     if entity is not None:
         raise ParseError(path, f"the file uses the entity {entity.text} that no DTD of its own may declare; "
                                "refused, nothing imported", entity.sourceline)
-    return root
 
 
 def local(tag: object) -> str:

@@ -39,6 +39,7 @@ from typing import Any, Callable
 
 from ..errors import KBError, ParseError
 from ..model import LANGUAGES
+from ..numbering import RuleNumber
 from ..store import KnowledgeBase
 from ..text import counted
 from . import read_translations
@@ -253,9 +254,19 @@ class UnitChecker:
             raise KBError(f"the knowledge base holds no {source} rules release to check the translations against")
         self.release = kb.documents()[doc].effective_date
         self.source, self.target, self.force = source, target, force
-        selection = select(kb, (), source, (target,), ("examples", "glossary"), self.release)
+        glossary = any(split_glossary_id(u.id)[0] is not None for u in imported.units)
+        rules = [] if glossary else self._rules_named(kb, imported)  # glossary units: every entry is read
+        selection = select(kb, rules, source, (target,), ("examples", "glossary") if glossary else ("examples",),
+                           self.release)
         self.units = {u.id: u for u in selection.units}
         self.refs = {record.term.names[0]: list(record.term.refs) for record in kb.terms([doc]) if record.term.names}
+
+    def _rules_named(self, kb: KnowledgeBase, imported: ImportedFile) -> list[str]:
+        """The rules of the release the file's units name (their subrules come along), the only ones
+        read; [] (every rule read) when it names none the release holds."""
+        held = {str(n) for n in kb.numbers(self.release)}
+        named = {str(number) for number, _ in (split_unit_id(u.id) for u in imported.units) if number is not None}
+        return sorted(named & held, key=RuleNumber.parse)
 
     def judge(self, unit: ImportedUnit, report: ImportReport, accepted: dict[str, str]) -> None:
         """Put ``unit`` (of the target language, once in the file) in one list of ``report``."""

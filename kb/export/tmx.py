@@ -38,7 +38,7 @@ from lxml import etree
 
 from .. import __version__
 from .base import (sub_element, XML_LANG, Exporter, ImportedFile, ImportedUnit, children, dtd_validator, inline_text,
-                   left_out_notes, local, parse_xml, xml_bytes)
+                   left_out_notes, local, stream_xml, xml_bytes)
 from .selection import Selection, Unit
 from .units import revision
 
@@ -98,26 +98,33 @@ def write_unit(body: etree._Element, unit: Unit, selection: Selection, date: str
 
 
 def read(data: bytes, path: str) -> ImportedFile:
-    root = parse_xml(data, path)
-    header = next((e for e in root if local(e.tag) == "header"), None)
-    source_lang = header.get("srclang") if header is not None else None
-    release = _prop(header, "x-source-release") if header is not None else None
+    source_lang = release = None
     units = []
-    source_lang_short = _short(source_lang or "")
-    for tu in (e for e in root.iter() if local(e.tag) == "tu"):
-        unit_id = tu.get("tuid") or ""
-        states, revisions = _props(tu, f"{STATE_PROP}-"), _props(tu, REVISION_PROP)
-        tuvs = [(_short(tuv.get(XML_LANG) or tuv.get("lang") or ""), tuv) for tuv in children(tu, "tuv")]
-        source = next((_seg(tuv) for lang, tuv in tuvs if lang and lang == source_lang_short), None)
-        targets = [(lang, tuv) for lang, tuv in tuvs if lang and lang != source_lang_short]
-        for lang, tuv in targets:  # each tuv a unit: two of one language are two translations, not one
-            text = _seg(tuv)
-            state = _state_in(_prop(tuv, STATE_PROP) or states.get(lang), text, revisions.get(lang))
-            units.append(ImportedUnit(unit_id, source, text, lang, state, tuv.sourceline, revisions.get(lang)))
-        if not targets:
-            units.append(ImportedUnit(unit_id, source, None, None, "new", tu.sourceline))
+    for element, _open in stream_xml(data, path, {"header", "tu"}):
+        if local(element.tag) == "header":
+            source_lang = element.get("srclang")
+            release = _prop(element, "x-source-release")
+            continue
+        units += _tu_units(element, _short(source_lang or ""))
     return ImportedFile("tmx", _short(source_lang) if source_lang else None, None,
                         None if release in (None, "unknown") else release, tuple(units))
+
+
+def _tu_units(tu: etree._Element, source_lang: str) -> list[ImportedUnit]:
+    """A ``tu``'s units: one per target ``tuv`` (two of one language are two translations, not one)."""
+    unit_id = tu.get("tuid") or ""
+    states, revisions = _props(tu, f"{STATE_PROP}-"), _props(tu, REVISION_PROP)
+    tuvs = [(_short(tuv.get(XML_LANG) or tuv.get("lang") or ""), tuv) for tuv in children(tu, "tuv")]
+    source = next((_seg(tuv) for lang, tuv in tuvs if lang and lang == source_lang), None)
+    targets = [(lang, tuv) for lang, tuv in tuvs if lang and lang != source_lang]
+    units = []
+    for lang, tuv in targets:
+        text = _seg(tuv)
+        state = _state_in(_prop(tuv, STATE_PROP) or states.get(lang), text, revisions.get(lang))
+        units.append(ImportedUnit(unit_id, source, text, lang, state, tuv.sourceline, revisions.get(lang)))
+    if not targets:
+        units.append(ImportedUnit(unit_id, source, None, None, "new", tu.sourceline))
+    return units
 
 
 def _seg(tuv: etree._Element) -> str | None:

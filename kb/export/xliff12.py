@@ -27,8 +27,8 @@ from __future__ import annotations
 from lxml import etree
 
 from .base import (MTGKB_NS, REVISION, XLIFF_VERSION, XML_SPACE, Exporter, ImportedFile, ImportedUnit, child,
-                   children, descendants, find_iso_date, inline_text, local, parse_xml, release_datetime,
-                   left_out_notes, release_label, xml_bytes, xsd_validator)
+                   children, find_iso_date, inline_text, left_out_notes, release_datetime, release_label,
+                   stream_xml, xml_bytes, xsd_validator)
 from .selection import Selection, Unit
 
 NS = "urn:oasis:names:tc:xliff:document:1.2"
@@ -121,24 +121,23 @@ def unit_notes(unit: Unit, lang: str | None) -> list[str]:
 
 
 def read(data: bytes, path: str) -> ImportedFile:
-    root = parse_xml(data, path)
-    files = [f for f in root.iter() if local(f.tag) == "file"]
     source_lang = target_lang = release = None
     units = []
     ignored = []
-    for file in files:
+    for tu, open_elements in stream_xml(data, path, {"trans-unit"}, frozenset({"file"})):
+        file = open_elements.get("file")
+        if file is None:
+            continue  # a trans-unit outside any file: not XLIFF
         source_lang = source_lang or file.get("source-language")
         target_lang = target_lang or file.get("target-language")
         release = release or find_iso_date(file.get("original"))
-        for tu in descendants(file, "trans-unit"):
-            target = child(tu, "target")
-            unit_id = tu.get("resname") or tu.get("id") or ""
-            state = target.get("state") if target is not None else None
-            units.append(ImportedUnit(unit_id, inline_text(child(tu, "source")), inline_text(target),
-                                      file.get("target-language"), _state_in(state), tu.sourceline,
-                                      tu.get(REVISION)))
-            if any(alt.get("alttranstype") != PREVIOUS_VERSION for alt in children(tu, "alt-trans")):
-                ignored.append(f"{path}:{tu.sourceline}: alternative translations of {unit_id} (alt-trans) not read")
+        target = child(tu, "target")
+        unit_id = tu.get("resname") or tu.get("id") or ""
+        state = target.get("state") if target is not None else None
+        units.append(ImportedUnit(unit_id, inline_text(child(tu, "source")), inline_text(target),
+                                  file.get("target-language"), _state_in(state), tu.sourceline, tu.get(REVISION)))
+        if any(alt.get("alttranstype") != PREVIOUS_VERSION for alt in children(tu, "alt-trans")):
+            ignored.append(f"{path}:{tu.sourceline}: alternative translations of {unit_id} (alt-trans) not read")
     return ImportedFile("xliff12", source_lang, target_lang, release, tuple(units), tuple(ignored))
 
 

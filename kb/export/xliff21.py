@@ -24,7 +24,7 @@ from __future__ import annotations
 from lxml import etree
 
 from .base import (MTGKB_NS, REVISION, XLIFF_VERSION, XML_SPACE, Exporter, ImportedFile, ImportedUnit, child,
-                   children, descendants, find_iso_date, inline_text, left_out_notes, local, parse_xml, release_label,
+                   children, find_iso_date, inline_text, left_out_notes, local, release_label, stream_xml,
                    sub_element, xml_bytes, xsd_validator)
 from .selection import Selection, Unit
 from .xliff12 import unit_notes
@@ -95,22 +95,24 @@ def write_unit(group: etree._Element, unit: Unit, lang: str | None, used: set[st
 
 
 def read(data: bytes, path: str) -> ImportedFile:
-    root = parse_xml(data, path)
     units = []
-    release = None
-    for file in (f for f in root.iter() if local(f.tag) == "file"):
+    release = source_lang = target_lang = None
+    for unit, open_elements in stream_xml(data, path, {"unit"}, frozenset({"xliff", "file"})):
+        root, file = open_elements.get("xliff"), open_elements.get("file")
+        if root is None or file is None:
+            continue  # a unit outside an xliff file: not XLIFF
+        source_lang, target_lang = root.get("srcLang"), root.get("trgLang")
         release = release or find_iso_date(file.get("original"))
-        for unit in descendants(file, "unit"):
-            segments = [s for s in unit if local(s.tag) in ("segment", "ignorable")]
-            source = "".join(inline_text(child(s, "source")) or "" for s in segments)
-            targets = [inline_text(child(s, "target")) for s in segments]
-            target = None if all(t is None for t in targets) else "".join(t or "" for t in targets)
-            states = [s.get("state", "initial") for s in children(unit, "segment")]
-            stale = any(s.get("subState") == STALE_SUBSTATE for s in children(unit, "segment"))
-            unit_id = unit.get("name") or unit.get("id") or ""
-            units.append(ImportedUnit(unit_id, source, target, root.get("trgLang"), _state_in(states, stale, target),
-                                      unit.sourceline, unit.get(REVISION)))
-    return ImportedFile("xliff21", root.get("srcLang"), root.get("trgLang"), release, tuple(units))
+        segments = [s for s in unit if local(s.tag) in ("segment", "ignorable")]
+        source = "".join(inline_text(child(s, "source")) or "" for s in segments)
+        targets = [inline_text(child(s, "target")) for s in segments]
+        target = None if all(t is None for t in targets) else "".join(t or "" for t in targets)
+        states = [s.get("state", "initial") for s in children(unit, "segment")]
+        stale = any(s.get("subState") == STALE_SUBSTATE for s in children(unit, "segment"))
+        unit_id = unit.get("name") or unit.get("id") or ""
+        units.append(ImportedUnit(unit_id, source, target, target_lang, _state_in(states, stale, target),
+                                  unit.sourceline, unit.get(REVISION)))
+    return ImportedFile("xliff21", source_lang, target_lang, release, tuple(units))
 
 
 def _state_in(states: list[str], stale: bool, target: str | None) -> str:
