@@ -93,6 +93,7 @@ def entries(kb: KnowledgeBase, picked: list[RuleNumber], numbers: list[RuleNumbe
     wanted = set(langs)
     out = []
     imports: dict[str, dict[str, ImportRecord]] = {}
+    recorded: dict[str, dict[str, Any]] = {}
     for number, versions in kb.versions(picked, release):
         versions = [v for v in versions if v.rule.text or v.rule.title or v.rule.pointer]
         shown = [v for v in versions if not wanted or v.doc.lang in wanted]
@@ -105,7 +106,8 @@ def entries(kb: KnowledgeBase, picked: list[RuleNumber], numbers: list[RuleNumbe
         rulings = [r for r in linked if not wanted or r["lang"] in wanted or r["lang"] == FALLBACK_LANG]
         below = numbers_below(numbers, RuleNumber.parse(number))
         item = entry(number, versions, shown, below)
-        add_translators(kb, item, imports)
+        english = next((v.rule.text or v.rule.title or "" for v in versions if v.doc.lang == FALLBACK_LANG), None)
+        add_translators(kb, item, imports, english, recorded)
         item["rulings"] = rulings
         if fallback:
             item["fallback"] = {"asked": sorted(wanted), "shown": FALLBACK_LANG}
@@ -135,17 +137,40 @@ def add_elsewhere(kb: KnowledgeBase, items: list[dict[str, Any]], wanted: set[st
             "title": heads.get(aligned, {}).get("title") if aligned else None})
 
 
-def add_translators(kb: KnowledgeBase, item: dict[str, Any], cache: dict[str, dict[str, ImportRecord]]) -> None:
-    """A translator's imported text says who brought it in and when (``translator``, ``imported``)."""
+def add_translators(kb: KnowledgeBase, item: dict[str, Any], cache: dict[str, dict[str, ImportRecord]],
+                    english: str | None = None, recorded: dict[str, dict[str, Any]] | None = None) -> None:
+    """A translator's imported text says who brought it in and when (``translator``, ``imported``), and
+    ``stale`` when the English it was translated from is not ``english``, the rule's English now
+    (``recorded``: each import document's unit records, read once)."""
+    recorded = {} if recorded is None else recorded
     for text in item["texts"].values():
         if text["provenance"] != "translator":
             continue
         if text["source"] not in cache:
             cache[text["source"]] = kb.import_records(text["source"])
-        record = cache[text["source"]].get(text.get("source_number", item["number"]))
+        own = text.get("source_number", item["number"])
+        record = cache[text["source"]].get(own)
         if record is not None:
             text["translator"] = record.translator
             text["imported"] = record.imported
+        if english is not None:
+            if text["source"] not in recorded:
+                recorded[text["source"]] = kb.document_meta(text["source"]).get("units") or {}
+            stale = _changed_since(recorded[text["source"]].get(own), english)
+            if stale:
+                text["stale"] = stale
+
+
+def _changed_since(record: Any, english: str) -> str | None:
+    """Why an imported text is stale: the English it recorded is not ``english`` (None when it is, or
+    when it recorded none)."""
+    if not isinstance(record, dict) or not isinstance(record.get("source_text"), str):
+        return None
+    if " ".join(record["source_text"].split()) == " ".join(english.split()):
+        return None
+    moved = record.get("moved_from") if isinstance(record.get("moved_from"), dict) else {}
+    since = moved.get("source_release") or record.get("source_release")
+    return f"translated from an older English text{f' (the release {since})' if since else ''}"
 
 
 def rule_heads(kb: KnowledgeBase, numbers: Iterable[str], release: str | None = None) -> dict[str, dict[str, Any]]:

@@ -53,18 +53,18 @@ def render_entries(entries: list[dict[str, Any]], *, color: bool = False, ruling
     them; all when None; translations in ``langs`` only, when given), then the sources once.
     A language that holds none of the rules asked for is said once, above them."""
     out: list[str] = [*_fallback_notice(entries)]
-    sources: dict[str, str] = {}
+    sources: dict[str, list[tuple[str, dict[str, Any]]]] = {}
     for entry in entries:
         out.extend(_entry_lines(entry, color))
         for lang, item in entry["texts"].items():
-            sources[item["source"]] = _describe(lang, item)
+            sources.setdefault(item["source"], []).append((lang, item))
     groups = rulings or []
     if groups:
         out.append("")
         out.extend(render_rulings(groups, shown, color, langs))
     if sources:
         out.append("")
-        out.append("Sources: " + "; ".join(sorted(sources.values())))
+        out.append("Sources: " + "; ".join(sorted(_describe(items) for items in sources.values())))
     return "\n".join(out)
 
 
@@ -99,6 +99,8 @@ def _entry_lines(entry: dict[str, Any], color: bool) -> list[str]:
             where = item.get("source_title") or "its source"
             note = f"  (numbered {item['source_number']} in {where}" + \
                    (f", aligned by content, confidence {conf:.2f})" if conf is not None else ")")
+        if item.get("stale"):
+            note += f"  (stale: {item['stale']}; mtgkb status shows what changed)"
         out.append(f"  [{lang}] {_indent(text)}" + _dim(note, color))
         for example in entry["examples"].get(lang, []):
             out.append(f"{_INDENT}{_indent('• ' + example)}")
@@ -149,11 +151,18 @@ def _ruling_lines(ruling: dict[str, Any], color: bool) -> list[str]:
     return out
 
 
-def _describe(lang: str, item: dict[str, Any]) -> str:
+def _describe(items: list[tuple[str, dict[str, Any]]]) -> str:
+    """One source of the texts shown: its title, date and provenance; for imports, who brought the
+    texts shown in and when (every translator, the first and last time when they differ)."""
+    lang, item = items[0]
     title = item.get("source_title") or item["source"]
     date = f", {item['effective_date']}" if item.get("effective_date") else ""
-    imported = (f", by {item.get('translator') or 'an unnamed translator'}, imported {item['imported']}"
-                if item.get("imported") else "")
+    imported = ""
+    times = sorted({i["imported"] for _, i in items if i.get("imported")})
+    if times:
+        who = list(dict.fromkeys(i.get("translator") or "an unnamed translator" for _, i in items if i.get("imported")))
+        when = times[0] if len(times) == 1 else f"{times[0]} to {times[-1]}"
+        imported = f", imported by {' and '.join(who)}, {when}"
     return f"{lang} = {title}{date} ({item['provenance']}{imported})"
 
 

@@ -219,6 +219,8 @@ def test_undo_puts_the_knowledge_base_back(seed_kb: Path, tmp_path: Path) -> Non
     assert {p.name: p.read_bytes() for p in imports.glob("*.json")} == stored
     assert run("export", "-f", "json", "--include", "examples,glossary", "--kb", kb).stdout_bytes == everything
     assert run_json("imports", "--kb", kb)[-1]["undone"] is True
+    again = run("import", "--revert", "2", "--kb", kb)
+    assert again.exit_code == 1 and "import 2 was already taken back" in again.output
     assert run_json("import", "--undo", "--kb", kb)["undone"] == 1
     assert not list(imports.glob("*.json"))
     result = run("import", "--undo", "--kb", kb)
@@ -414,3 +416,46 @@ def test_an_import_updates_the_index_and_finds_what_a_whole_index_finds(seed_kb:
     assert run("build", "--reindex", "--kb", kb).exit_code == 0  # the same knowledge base, its index written whole
     assert len(list(index().glob("*.seg"))) == 1
     assert {q: _hits(kb, q) for q in queries} == updated
+
+
+def test_rule_marks_a_stale_import_and_status_kept_an_untouched_stale_unit(stale_kb: Path, tmp_path: Path) -> None:
+    kb = str(stale_kb)
+    shown = run("rule", "400.7e", "400.7a", "--lang", "it", "--kb", kb).output
+    line_e = next(line for line in shown.splitlines() if line.startswith("  [it] [rivisto] 400.7e"))
+    assert "(stale: translated from an older English text (the release 2024-11-08)" in line_e
+    line_a = next(line for line in shown.splitlines() if line.startswith("  [it] [rivisto] 400.7a"))
+    assert "stale" not in line_a
+    older = tmp_path / "older.po"
+    assert run("export", "400.7e", "-f", "po", "-o", str(older), "--kb", kb).exit_code == 0
+    newer = tmp_path / "newer.po"
+    assert run("export", "400.7e", "-f", "po", "-o", str(newer), "--kb", kb).exit_code == 0
+    edit_po(newer, {"400.7e": "[rivisto di nuovo] 400.7e"})
+    assert run_json("import", str(newer), "--kb", kb)["applied"] == ["400.7e"]
+    report = run_json("import", str(older), "--kb", kb)  # still fuzzy, untouched: the newer text stays
+    assert report["kept"] == ["400.7e"] and report["rejected"] == [] and report["complete"]
+
+
+def test_sources_name_every_translator_of_the_texts_shown(seed_kb: Path, tmp_path: Path) -> None:
+    kb = str(seed_kb)
+    times = []
+    for number, who in (("400.1", "Anna"), ("400.2", "Bruno")):
+        po = tmp_path / f"{number}.po"
+        assert run("export", number, "-f", "po", "-o", str(po), "--kb", kb).exit_code == 0
+        edit_po(po, {number: f"Testo di {who}."})
+        times.append(run_json("import", str(po), "--translator", who, "--kb", kb)["imported"])
+    sources = run("rule", "400.1", "400.2", "--lang", "it", "--kb", kb).output.splitlines()[-1]
+    when = times[0] if times[0] == times[1] else f"{times[0]} to {times[1]}"
+    assert f"(translator, imported by Anna and Bruno, {when})" in sources
+    assert "imported by Anna," in run("rule", "400.1", "--lang", "it", "--kb", kb).output.splitlines()[-1]
+
+
+def test_a_file_made_from_a_release_not_held_says_so(seed_kb: Path, tmp_path: Path) -> None:
+    po = tmp_path / "old.po"
+    assert run("export", "400.7.", "-f", "po", "-o", str(po), "--kb", str(seed_kb)).exit_code == 0
+    edit_po(po, {"400.7": NEW_400_7})
+    po.write_text(po.read_text(encoding="utf-8").replace("mtgkb-cr-en 2024-11-08", "mtgkb-cr-en 2023-10-13"),
+                  encoding="utf-8")
+    report = run_json("import", str(po), "--kb", str(seed_kb))
+    assert report["source_release"] == "2024-11-08" and report["applied"] == ["400.7"]
+    assert report["note"].startswith("the file was made from the en release 2023-10-13, which this knowledge base "
+                                     "does not hold")

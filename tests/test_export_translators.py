@@ -189,8 +189,8 @@ def test_status_says_who_imported_and_when(seed_kb: Path, tmp_path: Path) -> Non
     text = run("status", "--target", "it", "--kb", str(seed_kb)).output
     assert f"imported by Giulia Rossi: 1 text held, last {report['imported']}" in text
     shown = run("rule", "400.7.", "--lang", "it", "--kb", str(seed_kb)).output
-    assert (f"it = Translations imported with mtgkb (it, from the en release 2024-11-08) (translator, by Giulia Rossi,"
-            f" imported {report['imported']})"
+    assert (f"it = Translations imported with mtgkb (it, from the en release 2024-11-08) (translator, imported by"
+            f" Giulia Rossi, {report['imported']})"
             in shown)
 
 

@@ -190,8 +190,9 @@ def imports_(kb_dir: Path | None, as_json: bool) -> None:
     for e in entries:
         units = e.get("applied", [])
         shown = ", ".join(units[:5]) + (f" … and {len(units) - 5} more" if len(units) > 5 else "")
+        release = f" (numbered as the release {e['source_release']})" if e.get("source_release") else ""
         click.echo(f"{e['id']:>4}  {e.get('imported')}  {e.get('lang')}  {Path(e.get('file') or '?').name}"
-                   f"  by {e.get('translator') or 'an unnamed translator'}  {counted(len(units), 'unit')}: {shown}"
+                   f"  by {e.get('translator') or 'an unnamed translator'}  {counted(len(units), 'unit')}{release}: {shown}"
                    + ("  (undone)" if e.get("undone") else ""))
 
 

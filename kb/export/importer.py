@@ -100,6 +100,7 @@ class ImportReport:
     rejected: list[Verdict] = field(default_factory=list)
     ignored: list[str] = field(default_factory=list)
     import_id: int | None = None  # its entry in the import history (mtgkb imports, mtgkb import --undo)
+    note: str | None = None  # why the file is checked against another release than the one it names
 
     @property
     def complete(self) -> bool:
@@ -117,7 +118,7 @@ class ImportReport:
                                "kb_source": c.kb_source, "why": c.why} for c in self.conflicts],
                 "forced": self.forced, "untranslated": self.untranslated,
                 "rejected": [{"id": v.id, "line": v.line, "reason": v.reason} for v in self.rejected],
-                "ignored": self.ignored}
+                "ignored": self.ignored, "note": self.note}
 
 
 def now_utc() -> str:
@@ -201,7 +202,8 @@ def check_file(kb: KnowledgeBase, path: Path, lang: str | None = None, *, force:
                       f"(targets: {', '.join(l for l in LANGUAGES if l != source)})")
     units, others = _of_target(imported, target, str(path))
     checker = UnitChecker(kb, source, target, imported, force)
-    report = ImportReport(str(path), imported.format, target, checker.release, ignored=[*imported.ignored, *others])
+    report = ImportReport(str(path), imported.format, target, checker.release, ignored=[*imported.ignored, *others],
+                          note=checker.note)
     accepted: dict[str, str] = {}
     for unit in units:
         checker.judge(unit, report, accepted)
@@ -253,6 +255,10 @@ class UnitChecker:
         if doc is None:
             raise KBError(f"the knowledge base holds no {source} rules release to check the translations against")
         self.release = kb.documents()[doc].effective_date
+        named = imported.source_release
+        # a file made from a release the knowledge base no longer holds is checked against the newest
+        self.note = (f"the file was made from the {source} release {named}, which this knowledge base does not hold "
+                     f"(build with it to import the file as it was made)") if named and named not in held else None
         self.source, self.target, self.force = source, target, force
         glossary = any(split_glossary_id(u.id)[0] is not None for u in imported.units)
         rules = [] if glossary else self._rules_named(kb, imported)  # glossary units: every entry is read
@@ -289,6 +295,8 @@ class UnitChecker:
                                            f"over {MAX_GROWTH} x its source's {len(unit.source):,} + {MAX_EXTRA:,}"))
         elif unit.state == "stale" and same_text(self.held(unit.id) or "", unit.target):
             report.unchanged.append(unit.id)  # left as it was exported: still to review
+        elif unit.state == "stale" and unit.revision is not None and unit.revision == revision(unit.target):
+            report.kept.append(unit.id)  # left as it was exported; the knowledge base has a newer text since
         elif unit.state == "stale":
             report.rejected.append(Verdict(unit.id, unit.line, "marked fuzzy / needs review in the file"))
         else:
@@ -367,7 +375,8 @@ class UnitChecker:
 
 def render_report(report: ImportReport, verbose: bool = False, shown: int = 5) -> str:
     """The import summary: counts, then the first few of each list (all of them with ``verbose``)."""
-    lines = [f"{report.path}: {report.format}, {report.lang}, checked against the release {report.source_release}",
+    lines = [f"{report.path}: {report.format}, {report.lang}, checked against the release {report.source_release}"
+             + (f"\n  note: {report.note}" if report.note else ""),
              f"  applied {len(report.applied)}, unchanged {len(report.unchanged)}, kept {len(report.kept)},"
              f" conflicts {len(report.conflicts)},"
              f" untranslated {len(report.untranslated)}, rejected {len(report.rejected)}"]

@@ -265,7 +265,10 @@ def _published(kb: KnowledgeBase, folder: Path, after: dict[str, str | None]) ->
 def undo(kb_dir: Path, entry_id: int | None, rebuild: Rebuild, sources: list[Path]) -> dict[str, Any]:
     """Put the files of import ``entry_id`` (the last one not undone when None) back as they were
     before it, byte for byte, and rebuild. Refused when a later import changed the same files."""
-    entries = [e for e in history(kb_dir) if not e.get("undone")]
+    every = history(kb_dir)
+    entries = [e for e in every if not e.get("undone")]
+    if entry_id is not None and any(e["id"] == entry_id and e.get("undone") for e in every):
+        raise KBError(f"import {entry_id} was already taken back (mtgkb imports lists them)")
     if not entries:
         raise KBError("no import to undo (mtgkb imports lists them)")
     entry = entries[-1] if entry_id is None else next((e for e in entries if e["id"] == entry_id), None)
