@@ -82,6 +82,12 @@ def shown_in(hit: Hit, stored: dict) -> None:
     hit.extra["_marks"] = {t for f, t in hit.extra.get("_matched", ()) if f in fields}
 
 
+def held_first(stored: dict) -> int:
+    """A translator's import before an official text before the others, as ``mtgkb rule`` orders them."""
+    extra = json.loads(stored["extra"]) if stored.get("extra") else {}
+    return {"translator": 0, "official": 1}.get(extra.get("provenance"), 2)
+
+
 def text_of(stored: dict) -> dict:
     """One language's text of a rule hit: text, title, source, and its own number if it differs."""
     extra = json.loads(stored["extra"]) if stored.get("extra") else {}

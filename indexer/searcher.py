@@ -37,7 +37,7 @@ from kb.numbering import RuleNumber
 from .analysis import name_key
 from .budget import Budget
 from .concepts import described, kept_out, named_by, primary_rules, rules_of
-from .hits import Hit, Hits, shown_in, text_of
+from .hits import Hit, Hits, held_first, shown_in, text_of
 from .questions import QuestionIndex
 from .query import IndexMissing, Parsed, Word, add_filter, parse_query
 from .page import Page, candidates
@@ -305,7 +305,7 @@ class Searcher:
                 continue
             texts = [v for v in versions.get(hit.extra.get("_numkey"), []) if not parsed.langs or v["lang"] in parsed.langs]
             texts.sort(key=lambda v: (v["uid"] != hit.extra.get("_uid"), v["lang"] != hit.lang,
-                                      LANG_ORDER.get(v["lang"], 9), v["uid"]))
+                                      LANG_ORDER.get(v["lang"], 9), held_first(v), v["uid"]))
             hit.texts = {}
             for stored in texts or [hit.extra.get("_stored", {})]:
                 hit.texts.setdefault(stored.get("lang", hit.lang), text_of(stored))

@@ -413,6 +413,9 @@ def test_an_import_updates_the_index_and_finds_what_a_whole_index_finds(seed_kb:
     queries = ["custode immaginario", "zona pubblica", "public zone", "graveyard", "400.1", "zone publique"]
     updated = {q: _hits(kb, q) for q in queries}
     assert [n for n, _, _ in updated["custode immaginario"][:2]] == ["400.1", "400.2"]
+    # an English hit shows the translator's Italian beside it, as mtgkb rule does (not the wiki seed's)
+    public = next(h for h in run_json("search", "public zones", "--kb", kb) if h["number"] == "400.2")
+    assert public["texts"]["it"]["text"] == "Le zone pubbliche sono visibili a ogni custode immaginario."
     assert run("build", "--reindex", "--kb", kb).exit_code == 0  # the same knowledge base, its index written whole
     assert len(list(index().glob("*.seg"))) == 1
     assert {q: _hits(kb, q) for q in queries} == updated
