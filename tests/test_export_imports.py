@@ -261,16 +261,28 @@ def test_no_english_term_is_both_an_entry_and_another_entrys_synonym(kb_cache, t
 
 # -- a stale unit shows what changed ------------------------------------------------------------------
 
+def _make_stale(kb_dir: Path, work: Path) -> Path:
+    """400.7a and 400.7e translated against 2024-11-08; 400.7e reworded in 2025-11-14, 400.7a not."""
+    po = work / "z.po"
+    assert run("export", "-f", "po", "--rules", "400.7", "-o", str(po), "--kb", str(kb_dir)).exit_code == 0
+    edit_po(po, {"400.7a": "[rivisto] 400.7a", "400.7e": "[rivisto] 400.7e"})
+    assert run_json("import", str(po), "--kb", str(kb_dir))["applied"] == ["400.7a", "400.7e"]
+    assert run("build", "--kb", str(kb_dir), "--corpus", str(cr_release("20241108")), "--corpus",
+               str(cr_release("20251114")), "--corpus", str(CORPUS / "004_033ca0c87611b1e4.txt")).exit_code == 0
+    return kb_dir
+
+
 @pytest.fixture()
 def stale_kb(seed_kb: Path, tmp_path: Path) -> Path:
-    """400.7a and 400.7e translated against 2024-11-08; 400.7e reworded in 2025-11-14, 400.7a not."""
-    po = tmp_path / "z.po"
-    assert run("export", "-f", "po", "--rules", "400.7", "-o", str(po), "--kb", str(seed_kb)).exit_code == 0
-    edit_po(po, {"400.7a": "[rivisto] 400.7a", "400.7e": "[rivisto] 400.7e"})
-    assert run_json("import", str(po), "--kb", str(seed_kb))["applied"] == ["400.7a", "400.7e"]
-    assert run("build", "--kb", str(seed_kb), "--corpus", str(cr_release("20241108")), "--corpus",
-               str(cr_release("20251114")), "--corpus", str(CORPUS / "004_033ca0c87611b1e4.txt")).exit_code == 0
-    return seed_kb
+    """This test's own knowledge base with a stale import (:func:`_make_stale`), to change."""
+    return _make_stale(seed_kb, tmp_path)
+
+
+@pytest.fixture(scope="module")
+def stale_kb_read_only(kb_cache, tmp_path_factory) -> Path:
+    """A knowledge base with a stale import (:func:`_make_stale`) that the tests using it only read."""
+    work = tmp_path_factory.mktemp("stale")
+    return _make_stale(kb_cache.copy(SEED_SOURCES(), work / "kb"), work)
 
 
 def _release_text(date: str, number: str) -> str:
@@ -279,10 +291,10 @@ def _release_text(date: str, number: str) -> str:
     return next(r.text for r in parsed_release(date).rules if r.number == number)
 
 
-def test_a_stale_unit_carries_the_source_it_was_translated_from(stale_kb: Path, tmp_path: Path) -> None:
+def test_a_stale_unit_carries_the_source_it_was_translated_from(stale_kb_read_only: Path, tmp_path: Path) -> None:
     from lxml import etree
 
-    kb = str(stale_kb)
+    kb = str(stale_kb_read_only)
     old, new = _release_text("20241108", "400.7e"), _release_text("20251114", "400.7e")
     assert old != new
     polib = third_party("polib")
@@ -316,8 +328,8 @@ def test_a_stale_unit_carries_the_source_it_was_translated_from(stale_kb: Path, 
     assert json.dumps(tree, ensure_ascii=False).count(json.dumps(old, ensure_ascii=False)) == 1
 
 
-def test_status_shows_a_word_diff_and_takes_selectors(stale_kb: Path, tmp_path: Path) -> None:
-    kb = str(stale_kb)
+def test_status_shows_a_word_diff_and_takes_selectors(stale_kb_read_only: Path, tmp_path: Path) -> None:
+    kb = str(stale_kb_read_only)
     report = run_json("status", "400.7", "--kb", kb)
     (stale,) = [s for c in report["chapters"] for s in c["stale"]]
     assert stale["number"] == "400.7e" and stale["previous_source"] == _release_text("20241108", "400.7e")
