@@ -98,9 +98,10 @@ def build_index(build_dir: Path, progress: Callable[[str], None] | None = None,
     name_rulings(items)
     tag_concepts(items)
     target = build_dir / INDEX_DIR
-    if previous is None or not update_index(Path(previous), target, items, progress):
+    prints = {item.uid: fingerprint(item) for item in items}
+    if previous is None or not update_index(Path(previous), target, items, prints, progress):
         write_index(target, items, progress)
-    write_fingerprints(target, items)
+    write_fingerprints(target, items, prints)
     write_forms(target)
     write_question_docs(items, target, vectors, progress)
 
@@ -135,15 +136,16 @@ def fingerprint(item: Item) -> str:
                           .encode("utf-8")).hexdigest()[:20]
 
 
-def write_fingerprints(target: Path, items: list[Item]) -> None:
-    """Each item's kind and fingerprint, by uid, beside the index (what the next update compares)."""
-    data = {item.uid: [item.kind, fingerprint(item)] for item in items}
+def write_fingerprints(target: Path, items: list[Item], prints: dict[str, str]) -> None:
+    """Each item's kind and fingerprint (``prints``, by uid), beside the index (what the next update compares)."""
+    data = {item.uid: [item.kind, prints[item.uid]] for item in items}
     (target / FINGERPRINTS).write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
 
 
-def update_index(previous: Path, target: Path, items: list[Item], progress: Callable[[str], None] | None = None,
-                 most: int = UPDATE_AT_MOST) -> bool:
-    """Copy the ``previous`` index to ``target`` and rewrite there only the items that changed, were
+def update_index(previous: Path, target: Path, items: list[Item], prints: dict[str, str],
+                 progress: Callable[[str], None] | None = None, most: int = UPDATE_AT_MOST) -> bool:
+    """Copy the ``previous`` index to ``target`` and rewrite there only the items whose fingerprints
+    (``prints``, by uid) changed, were
     added or are gone; False (nothing written) when the previous index has no fingerprints, when
     more than ``most`` items changed, or when a ruling or card text changed (those are kept in
     bounded windows in index order, :mod:`indexer.windows`): a new index is then written whole."""
@@ -154,7 +156,7 @@ def update_index(previous: Path, target: Path, items: list[Item], progress: Call
     except (OSError, ValueError):
         return False
     new = {item.uid: item for item in items}
-    changed = [item for item in items if old.get(item.uid, [None, None])[1] != fingerprint(item)]
+    changed = [item for item in items if old.get(item.uid, [None, None])[1] != prints[item.uid]]
     gone = [uid for uid in old if uid not in new]
     kinds = {item.kind for item in changed} | {old[uid][0] for uid in gone}
     if len(changed) + len(gone) > most or kinds & set(WINDOW_KINDS):
