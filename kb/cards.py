@@ -4,7 +4,7 @@
 (case and accents ignored), then by the name of one face of a split, adventure or double-faced
 card (``Incongruity``: match ``face``), then by a near spelling (``Titano Solre``); several cards as
 near as each other are named in the error instead of guessing. :func:`card_json` is the
-shape of ``mtgkb card --json`` and of ``/api/cards/{name}`` (see README): the names in
+shape of ``mtgkb card --json`` and of ``/api/cards/{name}`` (see docs/usage.md): the names in
 three languages, mana cost, type line, power/toughness, loyalty or defence, the rules text
 with its line breaks and the Italian and French printed texts, every ruling once (dated,
 with its source and the translations aligned to it) and the rules its keywords cite.

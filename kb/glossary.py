@@ -12,7 +12,7 @@ nothing aligns stays an entry of its own language.
 accents, elisions and punctuation ignored; match ``exact``), then near spellings (``deathtuch``:
 ``fuzzy``), then names starting with the words typed (``prefix``). :meth:`Glossary.find_matches`
 (the web glossary, ``/api/terms``) labels each entry ``exact``, ``prefix``, ``partial`` or ``text``.
-:func:`entry_json` is the shape of ``mtgkb define --json`` and of the web API (see README).
+:func:`entry_json` is the shape of ``mtgkb define --json`` and of the web API (see docs/usage.md).
 """
 
 from __future__ import annotations
@@ -375,7 +375,7 @@ def candidate_numbers(entries: Iterable[Entry]) -> list[str]:
 
 def entry_json(entry: Entry, heads: dict[str, dict[str, Any]], langs: Iterable[str] = (),
                match: str = "exact") -> dict[str, Any]:
-    """The ``mtgkb define --json`` shape of one entry (see README), texts in ``langs`` (all by default;
+    """The ``mtgkb define --json`` shape of one entry (see docs/usage.md), texts in ``langs`` (all by default;
     English when none of them holds a text, with ``fallback`` saying so)."""
     wanted = tuple(langs) or LANGUAGES
     texts = {lang: _text_json(entry.texts[lang][0]) for lang in wanted if entry.texts.get(lang)}

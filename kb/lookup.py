@@ -1,7 +1,7 @@
 """Rule lookup: turn what a user typed (``400.7``, ``400.7.``, ``400``, ``4``,
 ``702.19b-d``, ``400.1-400.3``) into rule entries with every language's text.
 
-The entries are plain dicts, the shape of ``mtgkb rule --json`` (see README). Numbers
+The entries are plain dicts, the shape of ``mtgkb rule --json`` (see docs/usage.md). Numbers
 are read in the numbering of the release asked for (the newest by default): every text,
 ruling and note comes from the alignment to that release. A language asked for that
 holds no text of a rule falls back to English, and the entry says so (``fallback``); a

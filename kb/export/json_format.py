@@ -1,4 +1,4 @@
-"""JSON: the selection as a nested tree with every language (schema in the README).
+"""JSON: the selection as a nested tree with every language (schema in docs/translators.md).
 
 Sections hold chapters, chapters rules, rules subrules (``children``); a node's
 examples are listed under it; glossary terms and rulings are flat lists. Keys are
