@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from kb.align.core import check_core, core_entries, load_core
+from kb.align.core import check_core, core_entries
+from kb.vocabulary.core_terms import load_core
 from kb.align.lexicon import Lexicon, LexiconEntry, stem
 from kb.errors import ParseError
 from .conftest import CORPUS

@@ -87,6 +87,29 @@ def test_no_import_cycles():
     assert cycle is None, "import cycle: " + " -> ".join(cycle)
 
 
+def package_of(module: str) -> str:
+    """The package a module belongs to: ``kb.align.rules`` -> ``kb.align``; a module directly in ``kb``
+    or ``indexer`` (``kb.text``, ``kb.matching``) is a layer of its own."""
+    parts = module.split(".")
+    return ".".join(parts[:2])
+
+
+def package_graph() -> dict[str, set[str]]:
+    """Package -> the other packages its modules import (``kb.align`` -> ``kb.vocabulary``, ...)."""
+    graph: dict[str, set[str]] = {}
+    for name, targets in import_graph().items():
+        here = package_of(name)
+        graph.setdefault(here, set()).update(package_of(t) for t in targets if package_of(t) != here)
+    return graph
+
+
+def test_no_import_cycles_between_packages():
+    """Packages import in one direction (docs/architecture.md): no package reaches itself back through
+    others, as kb.align -> kb.vocabulary -> kb.align once did."""
+    cycle = find_cycle({p: {t for t in targets if t != "kb"} for p, targets in package_graph().items() if p != "kb"})
+    assert cycle is None, "package import cycle: " + " -> ".join(cycle)
+
+
 def test_the_cycle_finder_finds_a_cycle():
     assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert find_cycle({"a": {"b"}, "b": set()}) is None

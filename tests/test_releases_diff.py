@@ -8,7 +8,7 @@ from .conftest import parsed_release
 
 from kb.model import Document, Rule, Term
 from kb.releases.diff import Segment, diff_documents, word_diff
-from kb.releases.match import mask_numbers
+from kb.matching import mask_numbers
 from kb.releases.render import render_words
 
 

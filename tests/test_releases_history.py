@@ -125,7 +125,7 @@ def test_a_renamed_chapter_whose_rules_read_alike_is_followed():
 @pytest.mark.parametrize("old, new", [("20160826", "20251114"), ("20180713", "20221118")])
 def test_release_matching_pairs_headings_by_title_and_rules(old, new):
     # "Meld Cards" is not "Saga Cards" (half the title, rules nothing alike); Checklist → Substitute is a rename
-    from kb.releases.match import Side, match_rules
+    from kb.matching import Side, match_rules
 
     before, after = Side(parsed_release(old)), Side(parsed_release(new))
     pairs = match_rules(before, after).pairs

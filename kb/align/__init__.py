@@ -28,7 +28,8 @@ from pathlib import Path
 from typing import Iterable
 
 from ..model import Document
-from .core import check_core, default_core_path, load_core
+from ..vocabulary.core_terms import default_core_path, load_core
+from .core import check_core
 from .learn import LexiconLearner, build_lexicon, feed_aligned_rules, feed_card_texts
 from .lexicon import Lexicon
 from .links import link_rulings_to_rules

@@ -3,50 +3,16 @@
 Official game terms (zones, card types, steps, keyword actions) in en/it/fr, one
 per line as ``category<TAB>en<TAB>it<TAB>fr`` (``#`` comments). They enter the
 lexicon as entries (:func:`core_entries`), name glossary terms, and are checked
-against what was learned (:func:`check_core`: agree / disagree / unknown).
+against what was learned (:func:`check_core`: agree / disagree / unknown). The file is read by
+:mod:`kb.vocabulary.core_terms`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Iterable
 
-from ..errors import ParseError
+from ..vocabulary.core_terms import CoreTerm
 from .lexicon import Lexicon, LexiconEntry, content_stems
-
-
-@dataclass(frozen=True, slots=True)
-class CoreTerm:
-    category: str
-    en: str
-    it: str
-    fr: str
-    line: int
-
-
-def default_core_path() -> Path:
-    """``lexicon-core.tsv`` of the embedded corpus."""
-    from ..ingest import embedded_corpus
-
-    try:
-        return embedded_corpus() / "lexicon-core.tsv"
-    except (OSError, ValueError):  # importlib.resources can refuse an editable install's folder
-        return Path(__file__).resolve().parent.parent.parent / "corpus" / "lexicon-core.tsv"
-
-
-def load_core(path: Path) -> list[CoreTerm]:
-    """The curated official terms: tab-separated ``category en it fr``, ``#`` comments."""
-    terms = []
-    for number, raw in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
-        if not raw.strip() or raw.startswith("#"):
-            continue
-        cells = raw.split("\t")
-        if len(cells) != 4 or not all(c.strip() for c in cells):
-            raise ParseError(str(path), f"expected 4 tab-separated cells (category, en, it, fr), got {len(cells)}",
-                             number)
-        terms.append(CoreTerm(*(c.strip() for c in cells), line=number))
-    return terms
 
 
 def core_entries(terms: Iterable[CoreTerm]) -> list[LexiconEntry]:

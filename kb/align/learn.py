@@ -13,7 +13,8 @@ from collections import Counter
 
 from ..model import Document
 from ..text import is_stopword, words
-from .core import CoreTerm, core_entries
+from ..vocabulary.core_terms import CoreTerm
+from .core import core_entries
 from .lexicon import NUMBER_WORDS, Lexicon, LexiconEntry, stem
 from .result import Alignment
 

@@ -3,7 +3,7 @@
 * :func:`english_releases`: one official English rules release per effective date, oldest
   first; the newest is the *reference* (the numbering lookups use unless asked for another).
 * :func:`reference_numbers`: each rule of another release to the reference's number of the
-  same rule, matched by content (:mod:`kb.releases.match`). Rulings are linked to reference
+  same rule, matched by content (:mod:`kb.matching`). Rulings are linked to reference
   numbers; a lookup in another release reads them through this map.
 * :func:`vouched_numbers`: that map turned round for one foreign document: where its texts'
   reference rules are in another release, the evidence that lets weak content keep a text at
@@ -19,7 +19,7 @@ from typing import Any, Iterable
 
 from ..model import Document, Example, Rule
 from ..numbering import RuleNumber
-from ..releases.match import Side, match_rules
+from ..matching import Side, match_rules
 from .result import Alignment, Pair, Placement, RuleLink, Unaligned
 from .rules import Target
 
@@ -28,7 +28,7 @@ EXAMPLE_MARK = "#example-"
 
 
 class Sides:
-    """Each English release indexed for matching once (:class:`kb.releases.match.Side`)."""
+    """Each English release indexed for matching once (:class:`kb.matching.Side`)."""
 
     def __init__(self) -> None:
         self._sides: dict[str, Side] = {}

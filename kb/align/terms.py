@@ -16,7 +16,7 @@ from typing import Any
 
 from ..model import Document
 from ..text import fold
-from .core import CoreTerm
+from ..vocabulary.core_terms import CoreTerm
 from .result import Alignment, Pair
 from .rules import rule_name
 

@@ -4,6 +4,6 @@ one rule across many (:mod:`~kb.releases.history`), and fetching the newest
 
 Releases come from files, folders or the knowledge base through one reader
 (:mod:`~kb.releases.reader`); rules are matched across releases by content
-(:mod:`~kb.releases.match`); diffs and histories print through one renderer
+(:mod:`~kb.matching`); diffs and histories print through one renderer
 (:mod:`~kb.releases.render`).
 """

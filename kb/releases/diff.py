@@ -1,6 +1,6 @@
 """What changed between two rules releases: rules added, removed, changed and moved.
 
-A renumbered rule (found by :mod:`kb.releases.match`) is reported once as a move
+A renumbered rule (found by :mod:`kb.matching`) is reported once as a move
 (``701.32 -> 701.38``, with how similar the texts are) rather than as a removal,
 an addition and a chain of changes at every number it passed. A text whose only
 differences are references updated by the renumbering itself (``see rule 701.32``
@@ -19,7 +19,7 @@ from ..corpus import source_label
 from ..errors import NotFoundError
 from ..model import Document
 from ..numbering import RuleNumber
-from .match import Matching, Side, cited_numbers, mask_numbers, match_rules, normalise, similarity
+from ..matching import Matching, Side, cited_numbers, mask_numbers, match_rules, normalise, similarity
 
 if TYPE_CHECKING:
     from ..store import KnowledgeBase

@@ -19,7 +19,7 @@ from ..numbering import NumberError, RuleNumber, parse_selector
 from ..text import one_line
 from ..vocabulary import default_vocabulary
 from .diff import Release, RuleChange, classify
-from .match import FUZZY_MIN, Matching, Side, chapter_similarity, match_rules, normalise, similarity
+from ..matching import FUZZY_MIN, Matching, Side, chapter_similarity, match_rules, normalise, similarity
 
 SAME_PLACE = 0.8  # a rule at the same number this similar is the same rule
 

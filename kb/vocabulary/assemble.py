@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from ..align.core import CoreTerm
+from .core_terms import CoreTerm
 from ..text import fold
 from .cards import ParallelCard
 from .evidence import Candidate, same_stem

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import KBError
-from ..align.core import load_core
+from .core_terms import load_core
 from .assemble import Evidence, concept
 from .cards import CardReport, read_cards
 from .coverage import Coverage, coverage

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..align.core import CoreTerm
+from .core_terms import CoreTerm
 from ..model import Document, Term
 from ..text import fold
 

@@ -23,9 +23,9 @@ from difflib import SequenceMatcher
 from functools import cached_property
 from typing import Iterable
 
-from ..model import Document, Rule, Term
-from ..numbering import KINDS
-from ..text import RULE_NUMBER_IN_TEXT, fold_quotes, normalise_space, rule_numbers_in
+from .model import Document, Rule, Term
+from .numbering import KINDS
+from .text import RULE_NUMBER_IN_TEXT, fold_quotes, normalise_space, rule_numbers_in
 
 _DIGITS = re.compile(r"\d{3}")  # no rule number without three digits in a row: a cheap first test
 MASK = "#"
