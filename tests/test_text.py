@@ -1,6 +1,8 @@
 """kb.text: the one fold, quote normaliser, elision list, stop words and rule-number pattern."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kb.text import (DISTINCT_STOPWORDS, ELISIONS, counted, edit_distance, fold, fold_quotes, is_stopword, match_key,
                      rule_numbers_in, strip_elision, typo_allowance, words)
@@ -70,6 +72,23 @@ def test_rule_numbers_in_text():
 ])
 def test_edit_distance_counts_edits_and_stops_past_the_limit(a, b, distance):
     assert edit_distance(a, b, limit=2) == min(distance, 3)
+
+
+def _osa(a: str, b: str) -> int:
+    """Optimal string alignment distance, by the textbook table (the reference edit_distance must match)."""
+    d = [[i + j if i == 0 or j == 0 else 0 for j in range(len(b) + 1)] for i in range(len(a) + 1)]
+    for i in range(1, len(a) + 1):
+        for j in range(1, len(b) + 1):
+            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+    return d[len(a)][len(b)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="abcèé ", max_size=9), st.text(alphabet="abcèé ", max_size=9), st.integers(0, 3))
+def test_edit_distance_is_the_optimal_string_alignment_capped_past_the_limit(a, b, limit):
+    assert edit_distance(a, b, limit) == min(_osa(a, b), limit + 1)
 
 
 def test_typo_allowance_grows_with_length():

@@ -15,12 +15,13 @@ Layout::
 from __future__ import annotations
 
 import os
-import sys
 import threading
 import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
+
+import platformdirs
 
 from ..errors import StoreError
 from .schema import DB_NAME
@@ -39,17 +40,13 @@ LOCK_WAIT = 30.0  # seconds a build waits for another build of the same knowledg
 
 
 def default_kb_dir() -> Path:
-    """``$MTGKB_HOME``, else the platform's user data folder."""
+    """``$MTGKB_HOME``, else the platform's user data folder (platformdirs: ``~/.local/share/mtgkb``
+    or ``$XDG_DATA_HOME/mtgkb`` on Linux, ``~/Library/Application Support/mtgkb`` on macOS,
+    ``%LOCALAPPDATA%\\mtgkb`` on Windows)."""
     env = os.environ.get("MTGKB_HOME")
     if env:
         return Path(env).expanduser()
-    if sys.platform == "win32":
-        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
-    elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Application Support"
-    else:
-        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
-    return base / "mtgkb"
+    return Path(platformdirs.user_data_dir("mtgkb", appauthor=False))
 
 
 def current_build(kb_dir: Path) -> Path | None:
