@@ -4,7 +4,8 @@ Layout::
 
     KB_DIR/
       CURRENT               name of the published build (replaced with os.replace)
-      LOCK                  held (flock) by the build writing into KB_DIR; says which process
+      LOCK                  held (filelock) by the build writing into KB_DIR
+      LOCK.holder           which process holds it, since when
       builds/<name>/
         kb.sqlite           documents, rules, terms, rulings, cards, alignments, lexicon;
                             its `info` table says when and from what the build was made
@@ -15,27 +16,24 @@ Layout::
 from __future__ import annotations
 
 import os
-import threading
 import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
 import platformdirs
+from filelock import FileLock, Timeout
 
 from ..errors import StoreError
 from .schema import DB_NAME
 
-try:
-    import fcntl
-except ImportError:  # Windows: builds are not locked there
-    fcntl = None  # type: ignore[assignment]
 
 CURRENT = "CURRENT"
 BUILDS = "builds"
 PUBLISHED = "PUBLISHED"  # marks a build folder that was once current (staging folders have none)
 INDEX_DIR = "index"
 LOCK = "LOCK"
+LOCK_HOLDER = "LOCK.holder"  # which process holds LOCK, since when
 LOCK_WAIT = 30.0  # seconds a build waits for another build of the same knowledge base
 
 
@@ -93,48 +91,28 @@ def _damaged(kb_dir: Path, problem: str) -> StoreError:
 
 # -- one build at a time ------------------------------------------------------------
 
-_HELD: dict[tuple[str, int], int] = {}  # (knowledge base, thread) -> depth: the lock is re-entrant
-
-
 @contextmanager
 def build_lock(kb_dir: Path, wait: float = LOCK_WAIT) -> Iterator[None]:
-    """Hold ``KB_DIR/LOCK`` while writing a build: another build waits up to ``wait`` seconds, then
-    is refused with a message naming the process that holds it. Re-entrant within a thread."""
+    """Hold ``KB_DIR/LOCK`` (filelock: flock on Unix, msvcrt on Windows) while writing a build: another
+    build waits up to ``wait`` seconds, then is refused with a message naming the process that holds
+    it (``KB_DIR/LOCK.holder``). Re-entrant within a thread."""
     kb_dir = Path(kb_dir)
     kb_dir.mkdir(parents=True, exist_ok=True)
-    key = (str(kb_dir.resolve()), threading.get_ident())
-    if _HELD.get(key) or fcntl is None:
-        _HELD[key] = _HELD.get(key, 0) + 1
-        try:
-            yield
-        finally:
-            _HELD[key] -= 1
-        return
-    fd = os.open(kb_dir / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
+    lock = FileLock(kb_dir / LOCK, is_singleton=True)  # one per file in a process: nested holds count up
+    holder = kb_dir / LOCK_HOLDER
     try:
-        _acquire(fd, kb_dir, wait)
-        os.ftruncate(fd, 0)
-        os.write(fd, f"build by process {os.getpid()} since {time.strftime('%Y-%m-%d %H:%M:%S')}\n".encode())
-        _HELD[key] = 1
-        try:
-            yield
-        finally:
-            del _HELD[key]
-            os.ftruncate(fd, 0)
+        lock.acquire(timeout=max(0.0, wait), poll_interval=0.1)
+    except Timeout:
+        who = holder.read_text(encoding="utf-8", errors="replace").strip() if holder.exists() else ""
+        raise StoreError(f"{kb_dir}: another build is writing this knowledge base ({who or 'another build'}); waited "
+                         f"{wait:g} s: try again when it has finished (mtgkb build --wait SECONDS waits "
+                         "longer)") from None
+    try:
+        if lock.lock_counter == 1:
+            holder.write_text(f"build by process {os.getpid()} since {time.strftime('%Y-%m-%d %H:%M:%S')}\n",
+                              encoding="utf-8")
+        yield
     finally:
-        os.close(fd)  # releases the lock
-
-
-def _acquire(fd: int, kb_dir: Path, wait: float) -> None:
-    deadline = time.monotonic() + max(0.0, wait)
-    while True:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            return
-        except BlockingIOError:
-            if time.monotonic() >= deadline:
-                holder = os.pread(fd, 200, 0).decode("utf-8", "replace").strip() or "another build"
-                raise StoreError(f"{kb_dir}: another build is writing this knowledge base ({holder}); waited "
-                                 f"{wait:g} s: try again when it has finished (mtgkb build --wait SECONDS waits "
-                                 "longer)") from None
-            time.sleep(0.1)
+        if lock.lock_counter == 1:
+            holder.unlink(missing_ok=True)
+        lock.release()
