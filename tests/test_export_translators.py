@@ -453,18 +453,18 @@ def test_an_import_killed_before_its_build_was_published_is_rolled_back(seed_kb:
     bad = good.replace(NEW_400_7.encode(), b"Un testo mai pubblicato.")
     entry = {"id": 2, "applied": ["400.7"], "before": {stored.name: good.decode()},
              "after": {stored.name: hashlib.sha256(bad).hexdigest()}}
-    (imports / ".history" / "0002.json").write_text(json.dumps(entry), encoding="utf-8")
-    (imports / ".journal").write_text("0002.json", encoding="ascii")
+    (seed_kb / "import-history" / "0002.json").write_text(json.dumps(entry), encoding="utf-8")
+    (seed_kb / "import-history" / "journal").write_text("0002.json", encoding="ascii")
     stored.write_bytes(bad)
     other = tmp_path / "b.po"
     assert run("export", "400.1", "-f", "po", "-o", str(other), "--kb", str(seed_kb)).exit_code == 0
     run_json("import", str(other), "--kb", str(seed_kb))
-    assert stored.read_bytes() == good and not (imports / ".journal").exists()
+    assert stored.read_bytes() == good and not (seed_kb / "import-history" / "journal").exists()
     assert [e["id"] for e in run_json("imports", "--kb", str(seed_kb))] == [1]  # the killed one is gone
     # killed after its build was published: the stored file is the one the build read, and stays
-    (imports / ".journal").write_text("0001.json", encoding="ascii")
+    (seed_kb / "import-history" / "journal").write_text("0001.json", encoding="ascii")
     run_json("import", str(other), "--kb", str(seed_kb))
-    assert stored.read_bytes() == good and not (imports / ".journal").exists()
+    assert stored.read_bytes() == good and not (seed_kb / "import-history" / "journal").exists()
     assert [e["id"] for e in run_json("imports", "--kb", str(seed_kb))] == [1]
 
 

@@ -5,8 +5,11 @@ Layout (``KB_DIR/imports/``)::
     it-2025-11-14.json     Italian units translated from the English release of 2025-11-14
     it-2025-04-04.json     … from the release of 2025-04-04 (numbered as that release numbers them)
     it.json                units made from no official release (and files of older mtgkb versions)
-    .history/0007.json     one entry per import: what it changed, and the files as they were before
-    .journal               the entry of the import in progress (removed once its build is published)
+
+and beside it (``KB_DIR/import-history/``, never read by a build)::
+
+    0007.json              one entry per import: what it changed, and the files as they were before
+    journal                the entry of the import in progress (removed once its build is published)
 
 A stored unit is known by the release it was translated from and its id in that release
 (``(2025-04-04, 702.124j)``), never by its bare number: releases renumber rules, and the
@@ -36,8 +39,8 @@ from ..store import KnowledgeBase
 from .selection import split_unit_id
 
 IMPORTS = "imports"
-HISTORY = ".history"
-JOURNAL = ".journal"
+HISTORY = "import-history"  # in KB_DIR, beside imports/ (which every build reads): never a source
+JOURNAL = "journal"
 KEPT_ENTRIES = 50  # the history keeps the last 50 imports (each holds the files it replaced)
 
 Key = tuple["str | None", str]  # (the release a unit was translated from, its id there)
@@ -166,7 +169,7 @@ def _order(unit_id: str) -> tuple:
 # -- history: one entry per import, the journal of the one in progress -------------------------------
 
 def history_dir(kb_dir: Path) -> Path:
-    return imports_dir(kb_dir) / HISTORY
+    return Path(kb_dir) / HISTORY
 
 
 def history(kb_dir: Path) -> list[dict[str, Any]]:
@@ -203,7 +206,7 @@ def commit(kb_dir: Path, changes: dict[Path, bytes | None], rebuild: Rebuild, so
              "after": {p.name: _sha(data) for p, data in changes.items()}}
     entry_path = _entry_path(kb_dir, entry_id)
     _write_atomically(entry_path, json.dumps(entry, ensure_ascii=False, indent=1).encode("utf-8"))
-    _write_atomically(imports_dir(kb_dir) / JOURNAL, entry_path.name.encode("ascii"))
+    _write_atomically(history_dir(kb_dir) / JOURNAL, entry_path.name.encode("ascii"))
     try:
         for path, data in changes.items():
             _put(path, data)
@@ -214,7 +217,7 @@ def commit(kb_dir: Path, changes: dict[Path, bytes | None], rebuild: Rebuild, so
         entry_path.unlink(missing_ok=True)
         raise
     finally:
-        (imports_dir(kb_dir) / JOURNAL).unlink(missing_ok=True)
+        (history_dir(kb_dir) / JOURNAL).unlink(missing_ok=True)
     _prune(kb_dir)
     return entry_id
 
@@ -237,7 +240,7 @@ def recover(kb: KnowledgeBase, kb_dir: Path) -> list[str]:
     build did not read the stored files as they are); returns the files put back."""
     folder = imports_dir(kb_dir)
     restored: list[str] = []
-    journal = folder / JOURNAL
+    journal = history_dir(kb_dir) / JOURNAL
     if not journal.exists():
         return restored
     entry_path = history_dir(kb_dir) / journal.read_text(encoding="ascii").strip()
