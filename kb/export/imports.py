@@ -198,7 +198,7 @@ def commit(kb_dir: Path, changes: dict[Path, bytes | None], rebuild: Rebuild, so
     failure put every file back as it was and raise. Returns the history entry's id (None: no change)."""
     if not changes:
         return None
-    before = {path: (path.read_bytes() if path.exists() else None) for path in changes}
+    before = _read_all(changes)
     entries = history(kb_dir)
     entry_id = (entries[-1]["id"] + 1) if entries else 1
     entry = {**record, "id": entry_id,
@@ -208,18 +208,31 @@ def commit(kb_dir: Path, changes: dict[Path, bytes | None], rebuild: Rebuild, so
     _write_atomically(entry_path, json.dumps(entry, ensure_ascii=False, indent=1).encode("utf-8"))
     _write_atomically(history_dir(kb_dir) / JOURNAL, entry_path.name.encode("ascii"))
     try:
-        for path, data in changes.items():
-            _put(path, data)
-        rebuild(Path(kb_dir), sources)
+        _apply(changes, before, lambda: rebuild(Path(kb_dir), sources))
     except BaseException:
-        for path, data in before.items():
-            _put(path, data)
         entry_path.unlink(missing_ok=True)
         raise
     finally:
         (history_dir(kb_dir) / JOURNAL).unlink(missing_ok=True)
     _prune(kb_dir)
     return entry_id
+
+
+def _read_all(paths: Iterable[Path]) -> dict[Path, bytes | None]:
+    """Each file's bytes now (None: no such file)."""
+    return {path: (path.read_bytes() if path.exists() else None) for path in paths}
+
+
+def _apply(changes: dict[Path, bytes | None], before: dict[Path, bytes | None], then: Callable[[], Any]) -> None:
+    """Write ``changes`` and run ``then``; on any failure put every file back as ``before`` and raise."""
+    try:
+        for path, data in changes.items():
+            _put(path, data)
+        then()
+    except BaseException:
+        for path, data in before.items():
+            _put(path, data)
+        raise
 
 
 def _prune(kb_dir: Path) -> None:
@@ -286,15 +299,7 @@ def undo(kb_dir: Path, entry_id: int | None, rebuild: Rebuild, sources: list[Pat
         raise KBError(f"cannot undo import {entry['id']}: {which} changed {later[0]} since; undo that first")
     changes = {folder / name: (text.encode("utf-8") if text is not None else None)
                for name, text in entry["before"].items()}
-    before = {path: (path.read_bytes() if path.exists() else None) for path in changes}
-    try:
-        for path, data in changes.items():
-            _put(path, data)
-        rebuild(Path(kb_dir), sources)
-    except BaseException:
-        for path, data in before.items():
-            _put(path, data)
-        raise
+    _apply(changes, _read_all(changes), lambda: rebuild(Path(kb_dir), sources))
     entry["undone"] = True
     _write_atomically(_entry_path(kb_dir, entry["id"]), json.dumps(entry, ensure_ascii=False, indent=1).encode("utf-8"))
     return entry
