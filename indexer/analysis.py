@@ -31,6 +31,9 @@ from whoosh.lang import stemmer_for_language
 from kb.text import ALL_ELISIONS, APOSTROPHES, ELISIONS, RULE_NUMBER, STOPWORDS, fold, strip_elision
 
 LANGS = ("en", "it", "fr")
+# Bumped whenever the analysis chain gives other terms for the same text: an index update keeps
+# the terms of unchanged items, so an index of another analysis is written whole instead.
+ANALYSIS_VERSION = 2
 
 # A rule number (702.19b, 400.7) first, then words with inner apostrophes.
 TOKEN_PATTERN = re.compile(rf"{RULE_NUMBER}(?!\w)|\w+(?:['’]\w+)*", re.UNICODE | re.IGNORECASE)
@@ -144,13 +147,30 @@ def stemmer(lang: str):
                     return found
         return None
 
+    lemma = _irregular_lemmas(lang, base)
+
     @lru_cache(maxsize=200_000)
     def stem(word: str) -> str:
         if any(c.isdigit() for c in word):
             return word
-        return protected_form(word) or base(word)
+        return protected_form(word) or base(lemma(word))
 
     return stem
+
+
+def _irregular_lemmas(lang: str, base):
+    """For English, a word whose stem is not its lemma's (*lost*, *dealt*, *paid*, *chosen*,
+    *sacrificed*, *added*) as that lemma (simplemma), so a question's *lost* meets the rules'
+    *lose*; other languages, and words the stemmer already joins to their lemma, unchanged."""
+    if lang != "en":
+        return lambda word: word
+    import simplemma
+
+    def lemma(word: str) -> str:
+        found = simplemma.lemmatize(word, lang="en")
+        return found if found.isalpha() and found != word and base(found) != base(word) else word
+
+    return lemma
 
 
 def tokenizer() -> RegexTokenizer:

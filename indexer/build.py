@@ -26,7 +26,7 @@ from kb.numbering import RuleNumber
 from kb.store import INDEX_DIR, DocumentInfo, KnowledgeBase
 from kb.text import fold_quotes
 
-from .analysis import name_key, terms
+from .analysis import ANALYSIS_VERSION, name_key, terms
 from .questions import write_question_docs
 from .schema import text_field, title_field
 from .vocab import write_forms
@@ -131,8 +131,8 @@ def write_index(target: Path, items: list[Item], progress: Callable[[str], None]
 
 
 def fingerprint(item: Item) -> str:
-    """A digest of everything ``item`` puts in the index."""
-    return hashlib.sha256(json.dumps(item.fields(), sort_keys=True, ensure_ascii=False, default=str)
+    """A digest of everything ``item`` puts in the index, and of the analysis that reads it."""
+    return hashlib.sha256(json.dumps([ANALYSIS_VERSION, item.fields()], sort_keys=True, ensure_ascii=False, default=str)
                           .encode("utf-8")).hexdigest()[:20]
 
 

@@ -92,3 +92,22 @@ def test_a_protected_game_terms_plural_is_protected_with_it(plural: str, singula
     # "Enchantments" (the heading of 303) must meet "enchantment", not the keyword "enchant"
     assert terms(plural, lang) == terms(singular, lang)
     assert terms("Enchantments", "en") != terms("enchant", "en") and terms("mani", "it") != terms("mana", "it")
+
+
+@pytest.mark.parametrize("form, lemma", [("sacrificed", "sacrifice"), ("lost", "lose"), ("dealt", "deal"),
+                                         ("paid", "pay"), ("chosen", "choose"), ("added", "add")])
+def test_an_english_form_the_stemmer_parts_from_its_lemma_meets_it(form, lemma):
+    assert terms(form, "en") == terms(lemma, "en")
+
+
+def test_irregular_forms_do_not_merge_game_terms_kept_apart():
+    assert terms("dies", "en") != terms("die", "en")  # a creature dies; a die is rolled (706)
+
+
+def test_an_index_update_sees_a_change_of_analysis(monkeypatch):
+    from indexer import build
+
+    item = build.Item(uid="rule/en/100.1", kind="rule", lang="en", doc="cr", title="", content="Sacrificed.")
+    before = build.fingerprint(item)
+    monkeypatch.setattr(build, "ANALYSIS_VERSION", build.ANALYSIS_VERSION + 1)
+    assert build.fingerprint(item) != before
