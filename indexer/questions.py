@@ -244,7 +244,7 @@ class QuestionIndex:
                 score *= VARIANT_FACTOR
             if self.heading[doc] and info["key"] not in named_rules:
                 score *= HEADING_FACTOR
-            score *= 1 + CITED_WEIGHT * math.log1p(info.get("cited", 0))
+            score *= 1 + CITED_WEIGHT * math.log1p(max(0, info.get("cited", 0) - 1))
             ranked.append(Ranked(info["uid"], info["kind"], score, matched.get(doc, {})))
         ranked.sort(key=lambda r: (-round(r.score, 6), r.uid))
         return ranked
