@@ -66,6 +66,14 @@ def reviewed() -> dict[tuple[str, str], tuple[list[str], bool]]:
     return found
 
 
+@lru_cache(maxsize=None)
+def reviewed_phrases(lang: str) -> dict[tuple[str, ...], list[str]]:
+    """The review's phrases of ``lang`` (``stesso momento`` → *simultaneously*), keyed by their
+    folded words (a hyphen parts words: ``sous-couche`` is ``sous couche``)."""
+    return {tuple(re.split(r"[\s-]+", foreign)): english
+            for (code, foreign), (english, _) in reviewed().items() if code == lang and re.search(r"[\s-]", foreign)}
+
+
 @lru_cache(maxsize=1)
 def _near_words_text() -> str:
     path = embedded_corpus() / NEARWORDS
