@@ -34,6 +34,7 @@ LANGS = ("en", "it", "fr")
 # Bumped whenever the analysis chain gives other terms for the same text: an index update keeps
 # the terms of unchanged items, so an index of another analysis is written whole instead.
 ANALYSIS_VERSION = 2
+ENGLISH_FORMS = "english-forms.tsv"  # in the embedded corpus
 
 # A rule number (702.19b, 400.7) first, then words with inner apostrophes.
 TOKEN_PATTERN = re.compile(rf"{RULE_NUMBER}(?!\w)|\w+(?:['’]\w+)*", re.UNICODE | re.IGNORECASE)
@@ -160,17 +161,21 @@ def stemmer(lang: str):
 
 def _irregular_lemmas(lang: str, base):
     """For English, a word whose stem is not its lemma's (*lost*, *dealt*, *paid*, *chosen*,
-    *sacrificed*, *added*) as that lemma (simplemma), so a question's *lost* meets the rules'
-    *lose*; other languages, and words the stemmer already joins to their lemma, unchanged."""
-    if lang != "en":
-        return lambda word: word
-    import simplemma
+    *sacrificed*, *added*) as that lemma (``corpus/english-forms.tsv``, derived with simplemma by
+    :mod:`kb.vocabulary.english_forms`), so a question's *lost* meets the rules' *lose*; other
+    languages and other words unchanged."""
+    forms = english_forms() if lang == "en" else {}
+    return lambda word: forms.get(word, word)
 
-    def lemma(word: str) -> str:
-        found = simplemma.lemmatize(word, lang="en")
-        return found if found.isalpha() and found != word and base(found) != base(word) else word
 
-    return lemma
+@lru_cache(maxsize=1)
+def english_forms() -> dict[str, str]:
+    """form → lemma of ``corpus/english-forms.tsv`` (empty when the file is absent)."""
+    from kb.corpus import embedded_corpus
+
+    path = embedded_corpus() / ENGLISH_FORMS
+    lines = path.read_text(encoding="utf-8").splitlines() if path.is_file() else []
+    return dict(line.split("\t")[:2] for line in lines if line and not line.startswith("#"))
 
 
 def tokenizer() -> RegexTokenizer:
