@@ -1,8 +1,8 @@
 """Rank rules and glossary entries for a question: the rule where the question's words meet.
 
 At build, :func:`write_question_docs` writes ``questions.json`` beside the whoosh index: one
-document per rule (under its English reference number, its examples folded in) and per
-glossary entry, with the analysed terms of each language's text. :class:`QuestionIndex`
+document per rule (under its English reference number, its examples folded in at
+:data:`EXAMPLE_SHARE`) and per glossary entry, with the analysed terms of each language's text. :class:`QuestionIndex`
 reads it once per open index and ranks with BM25 per group of a :class:`~indexer.reading.Reading`:
 
 * a group (a content word or game term) scores its best alternative (the word as typed, its
@@ -41,6 +41,10 @@ VECTORS_FILE = "questions-vectors.npy"  # in the index folder, one row per quest
 K1, B = 1.2, 0.75
 COVERAGE_POWER = 1.0
 TERM_FACTOR = 0.6
+# A word of a rule's examples counts this much of a word of its text: an example tells a situation
+# (a 5/5 blocked by a 2/2 and a 3/3) that a question's own situation meets by chance more often
+# than the rule the example illustrates answers it.
+EXAMPLE_SHARE = 0.25
 # A rule the rules, glossary and examples cite more often is more often the answer: its score is
 # times 1 + CITED_WEIGHT × ln(1 + citations) (117.1a, cited by the rules of instants and flash,
 # above a subrule cited by none).
@@ -97,7 +101,7 @@ def write_question_docs(items: Iterable, target: Path, vectors: VectorCache | No
         counts = doc["tf"].setdefault(item.lang, {})
         text = f"{item.title}\n{item.content}" if item.kind != "example" else item.content
         for term in terms(text, item.lang):
-            counts[term] = counts.get(term, 0) + 1
+            counts[term] = counts.get(term, 0) + (EXAMPLE_SHARE if item.kind == "example" else 1)
     kept = [dict(doc, key=key) for key, doc in docs.items() if doc["uid"]]
     cited = citations(items)
     for doc in kept:
