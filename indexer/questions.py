@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
 QUESTION_DOCS = "questions.json"  # in the index folder
 VECTORS_FILE = "questions-vectors.npy"  # in the index folder, one row per question document
-K1, B = 1.2, 0.75
+K1, B = 1.2, 0.5  # rules are short and of like length: length counts less than in the usual 0.75
 COVERAGE_POWER = 1.0
 TERM_FACTOR = 0.6
 # A word of a rule's examples counts this much of a word of its text: an example tells a situation
