@@ -33,7 +33,7 @@ from kb.text import ALL_ELISIONS, APOSTROPHES, ELISIONS, RULE_NUMBER, STOPWORDS,
 LANGS = ("en", "it", "fr")
 # Bumped whenever the analysis chain gives other terms for the same text: an index update keeps
 # the terms of unchanged items, so an index of another analysis is written whole instead.
-ANALYSIS_VERSION = 2
+ANALYSIS_VERSION = 3
 ENGLISH_FORMS = "english-forms.tsv"  # in the embedded corpus
 
 # A rule number (702.19b, 400.7) first, then words with inner apostrophes.

@@ -26,6 +26,7 @@ import math
 import re
 from collections import defaultdict
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
@@ -64,7 +65,6 @@ VARIANT_SECTIONS = ("8", "9")
 # subject; a question is answered by a rule's text, so headings count this much, unless the heading
 # is the rule of a game term named by a query of game terms only (étape d'entretien: 503 Upkeep Step).
 HEADING_FACTOR = 0.5
-VARIANT_TERM_SHARE = 0.3  # a word found this often in those chapters (of the rules holding it) names a variant
 
 
 @dataclass
@@ -188,7 +188,6 @@ class QuestionIndex:
         self.lengths: dict[str, list[int]] = data.get("lengths", {})
         self._cache: dict[tuple[str, str], dict[int, float]] = {}  # BM25 of a term, per document
         self.variant = [_is_variant(doc) for doc in self.docs]
-        self.variant_terms = self._variant_terms()
         self.heading = [_is_heading(doc["key"]) or bool(re.fullmatch(r"rule/70[12]\.\d+", doc["key"])) for doc in self.docs]
         self.count = {lang: sum(1 for n in self.lengths.get(lang, ()) if n) for lang in LANGS}
         self.average = {lang: sum(self.lengths[lang]) / self.count[lang] if self.count[lang] else 1.0 for lang in LANGS}
@@ -254,25 +253,10 @@ class QuestionIndex:
         return ranked
 
     def names_variant(self, reading: Reading) -> bool:
-        """Whether ``reading`` names a variant: a word of a heading of chapters 8 and 9 (Commander,
-        Planechase, Two-Headed Giant, Multiplayer Rules) found in their rules often enough to be theirs."""
-        return any(term in self.variant_terms.get(alt.lang, ())
-                   for group in reading.groups for alt in group.alternatives for term in alt.terms)
-
-    def _variant_terms(self) -> dict[str, set[str]]:
-        """Per language, the words of the headings of chapters 8 and 9 that at least
-        :data:`VARIANT_TERM_SHARE` of the rules holding them belong to (*commander*, not *attack*)."""
-        headings = [i for i, doc in enumerate(self.docs) if self.variant[i] and _is_heading(doc["key"])]
-        found: dict[str, set[str]] = {}
-        for lang, postings in self.postings.items():
-            for term, flat in postings.items():
-                docs = flat[::2]
-                if not set(docs).intersection(headings):
-                    continue
-                rules = [d for d in docs if self.docs[d]["kind"] == "rule"]
-                if sum(self.variant[d] for d in rules) >= VARIANT_TERM_SHARE * len(rules):
-                    found.setdefault(lang, set()).add(term)
-        return found
+        """Whether ``reading`` names a variant or multiplayer game: a game term all of whose rules
+        are in chapters 8 and 9 (Commander, Planechase, Two-Headed Giant, multiplayer), not the
+        everyday words of their headings (*left*, *right*, *option*)."""
+        return any(group.concept in _variant_concepts() for group in reading.groups)
 
     def lexical(self, reading: Reading) -> tuple[dict[int, float], dict[int, dict[str, set[str]]]]:
         """BM25 per group (its best alternative, weighted) summed, times the document's coverage;
@@ -318,6 +302,17 @@ def _is_variant(doc: dict) -> bool:
     """Whether a question document is a rule of chapters 8 or 9 (or a glossary term of them)."""
     number = doc.get("key", "").removeprefix("rule/")
     return doc.get("kind") == "rule" and number[:1] in VARIANT_SECTIONS
+
+
+# Game terms of chapters 8 and 9 too general to name a variant when typed (an option, a general).
+_GENERAL_CONCEPTS = frozenset({"Option", "Variant", "General"})
+
+
+@lru_cache(maxsize=1)
+def _variant_concepts() -> frozenset[str]:
+    """The ids of the game terms whose rules all lie in chapters 8 and 9."""
+    return frozenset(c.id for c in vocabulary().concepts if c.rules and c.en not in _GENERAL_CONCEPTS
+                     and all(r[:1] in VARIANT_SECTIONS for r in c.rules))
 
 
 def _is_heading(key: str) -> bool:

@@ -40,7 +40,7 @@ SURE = 0.6
 QUESTION_WORDS = {
     "it": frozenset("""cosa che succede succedono accade capita posso puo puoi possono potrei potere devo deve
         devono dovere quando come quanto quanti quante quanta quale quali perche dove chi mio mia miei mie
-        tuo tua tuoi tue fare fa faccio viene vengono essere stato stata sempre ancora allora cioe ok qualcosa
+        tuo tua tuoi tue fare far fa faccio viene vengono essere stato stata sempre ancora allora cioe ok qualcosa
         nulla niente gia anzi oppure invece bisogna serve durante mentre prima dopo ogni tutto tutti tutte
         altro altra altri stesso stessa solo soltanto sopra sotto ecc""".split()),
     "fr": frozenset("""que quoi qu est ce se passe passer t il elle on peut peux puis peuvent pouvoir dois doit
@@ -382,4 +382,18 @@ def _concept_group(matches: tuple, words: list[str], lang: str | None) -> Group:
     if lang in ("it", "fr") and len(words) == 1:
         for english in reviewed().get((lang, fold(words[0])), ([], False))[0]:
             _add_english(group, english, 1.0, "review")
+    return _without_longer_names(group)
+
+
+def _without_longer_names(group: Group) -> Group:
+    """A game term's names without those that hold another of its names of the same language
+    (*trample over planeswalkers* beside *trample*): the shorter finds every rule the longer does,
+    and the longer, matching more words, would rank its own rule first for every question about
+    the term. A name as typed is always kept."""
+    def longer(alt: Alternative) -> bool:
+        return alt.source != "typed" and any(
+            other is not alt and other.lang == alt.lang and set(other.terms) < set(alt.terms)
+            for other in group.alternatives)
+
+    group.alternatives = [alt for alt in group.alternatives if not longer(alt)]
     return group

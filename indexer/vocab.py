@@ -59,8 +59,9 @@ def read_forms(index_dir: Path) -> None:
 
 
 # Game terms whose stem an ordinary word of the rules shares, with the forms kept apart: *dies*
-# (700.4) is not the die rolled (706 Rolling a Die), though the English stemmer makes both 'die'.
-SHARED_STEMS: dict[str, tuple[tuple[str, ...], ...]] = {"en": (("dies", "died"),)}
+# (700.4) is not the die rolled (706 Rolling a Die), though the English stemmer makes both 'die';
+# a *commander* (903) is not the *command* zone, which every rule of a card's zones names.
+SHARED_STEMS: dict[str, tuple[tuple[str, ...], ...]] = {"en": (("dies", "died"), ("commander", "commanders"))}
 
 
 def _computed_forms(lang: str) -> dict[str, str]:

@@ -111,3 +111,8 @@ def test_an_index_update_sees_a_change_of_analysis(monkeypatch):
     before = build.fingerprint(item)
     monkeypatch.setattr(build, "ANALYSIS_VERSION", build.ANALYSIS_VERSION + 1)
     assert build.fingerprint(item) != before
+
+
+def test_a_commander_is_not_the_command_zone() -> None:
+    assert terms("commander", "en") != terms("command", "en")
+    assert terms("commanders", "en") == terms("commander", "en")

@@ -143,3 +143,12 @@ def test_a_quoted_card_text_inside_a_question_is_read_with_the_question(kb) -> N
 def test_a_question_is_read_as_typed_so_power_and_toughness_stay_whole(kb) -> None:
     hits = search(kb, "Se una creatura ha un segnalino +1/+1 e un segnalino -1/-1 cosa succede?")
     assert "+1/+1" in hits.reading["read_as"].split(" · ")
+
+
+def test_only_a_game_term_of_the_variants_names_a_variant(kb) -> None:
+    from indexer.questions import QuestionIndex
+    from indexer.reading import read
+
+    index = QuestionIndex(kb.index_dir)
+    assert index.names_variant(read("in a commander game can I respond", "en"))
+    assert not index.names_variant(read("does he lose right away when the library is empty", "en"))

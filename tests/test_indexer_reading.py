@@ -134,3 +134,12 @@ def test_a_reviewed_replacement_admits_no_near_words_and_translations_come_stron
     weights = [weight for _, weight, _ in translated("scade", "it")]
     assert weights == sorted(weights, reverse=True)
     assert "scavenge" not in [english for english, _, _ in translated("scade", "it")]
+
+
+def test_a_game_term_is_not_searched_as_its_longer_names() -> None:
+    """Trample Over Planeswalkers matches more words than Trample, so it would rank 702.19c first
+    for every trample question; the term's shorter name finds all its rules."""
+    group = next(g for g in read("le piétinement se cumule ?", "fr").groups if g.concept)
+    assert "Trample" in group.english and "Trample Over Planeswalkers" not in group.english
+    typed = next(g for g in read("trample over planeswalkers damage", "en").groups if g.concept)
+    assert any(len(a.terms) > 1 for a in typed.alternatives if a.lang == "en")  # as typed, kept
