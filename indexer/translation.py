@@ -20,6 +20,7 @@ from kb.text import fold
 
 WORDTABLE = "wordtable.tsv"  # in the embedded corpus
 WORDTABLE_REVIEW = "wordtable-review.tsv"
+LEMMA_FORMS = "lemma-forms.tsv"
 NEARWORDS = "nearwords.tsv"  # everyday words by the encoder (kb.vocabulary.nearwords)
 NEAR_BESIDE = 0.85  # cosine from which a near word joins a learned translation
 NEAR_FLOOR = 0.7  # a near word's weight: how far its cosine is above this, over the rest of the way to 1
@@ -101,9 +102,29 @@ def jargon() -> dict[str, tuple[str, ...]]:
 
 
 def lemma(word: str, lang: str) -> str:
+    """The folded lemma of an Italian or French word: by ``corpus/lemma-forms.tsv`` for the
+    frequent words, else by simplemma (loading its dictionary costs a search a second or more)."""
+    folded = fold(word)
+    found = listed_lemma(lang, folded)
+    if found is not None:
+        return found or folded
     import simplemma
 
     return fold(simplemma.lemmatize(word, lang=lang))
+
+
+@lru_cache(maxsize=1)
+def _lemma_forms_text() -> str:
+    path = embedded_corpus() / LEMMA_FORMS
+    return path.read_text(encoding="utf-8") if path.is_file() else ""
+
+
+@lru_cache(maxsize=4096)
+def listed_lemma(lang: str, folded: str) -> str | None:
+    """The lemma ``corpus/lemma-forms.tsv`` gives a folded word ("" for its own; None when not
+    listed). The file is searched, not loaded: a question looks up a few words."""
+    found = re.search(rf"^{re.escape(lang)}\t{re.escape(folded)}\t([^\t\n]*)$", _lemma_forms_text(), re.M)
+    return found.group(1) if found else None
 
 
 def translated(word: str, lang: str) -> list[tuple[str, float, int]]:

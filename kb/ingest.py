@@ -23,6 +23,7 @@ MANIFEST_NAMES = {"MANIFEST.json", "MANIFEST.md", "README.md"}
 DATA_NAMES = {"lexicon-core.tsv", "vocabulary.tsv", "vocabulary-review.tsv"}  # curated/learned data, not sources
 # what the search reads to understand questions (indexer.reading, indexer.semantic), not sources
 SEARCH_DATA_NAMES = {"wordtable.tsv", "wordtable-review.tsv", "nearwords.tsv", "jargon.tsv", "english-forms.tsv",
+                     "lemma-forms.tsv",
                      "vectors-use.npz"}
 
 
