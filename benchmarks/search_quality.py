@@ -37,7 +37,7 @@ sys.path.insert(0, str(ROOT))
 
 from indexer.build import collect_items  # noqa: E402
 from indexer.search import QueryError, search  # noqa: E402
-from kb import pipeline  # noqa: E402
+from kb import pipeline, tsv  # noqa: E402
 from kb.corpus import embedded_files  # noqa: E402
 from kb.store import KnowledgeBase  # noqa: E402
 
@@ -49,10 +49,7 @@ FIGURES = ROOT / "tests" / "data" / "question_figures.json"
 
 def load_queries(path: Path = QUERIES) -> list[dict]:
     rows = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if not line.strip() or line.startswith("#"):
-            continue
-        query, lang, kind, expected = line.split("\t")
+    for _number, (query, lang, kind, expected) in tsv.rows(path, ("query", "lang", "type", "expected")):
         rows.append({"query": query, "lang": lang, "type": kind,
                      "relevant": [e.strip() for e in expected.split(" | ") if e.strip()]})
     return rows
@@ -138,11 +135,9 @@ def evaluate(kb: KnowledgeBase, queries: list[dict], show_misses: bool) -> None:
 
 def load_questions(path: Path = QUESTIONS) -> list[dict]:
     rows = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line.strip() and not line.startswith("#"):
-            query, lang, half, expected, _note = line.split("\t")
-            rows.append({"query": query, "lang": lang, "half": half,
-                         "relevant": [e.strip() for e in expected.split(" | ") if e.strip()]})
+    for _number, (query, lang, half, expected, _note) in tsv.rows(path, ("query", "lang", "half", "expected", "note")):
+        rows.append({"query": query, "lang": lang, "half": half,
+                     "relevant": [e.strip() for e in expected.split(" | ") if e.strip()]})
     return rows
 
 

@@ -8,7 +8,7 @@ Without ``--kb`` it builds a knowledge base in a temporary folder from the seeds
 2025-11-14 English release and the five shared MTGJSON sets; ``--scale`` adds all 580
 set files of the MTGJSON archive (the scale corpus). It then starts the server, sends a
 mix of rule pages, rule API calls, searches (when the build has search) and glossary
-look-ups over ``concurrency`` keep-alive connections, and prints throughput, p50/p95/p99
+look-ups over ``concurrency`` keep-alive connections (an httpx client, ``test`` extra), and prints throughput, p50/p95/p99
 latency and errors per kind of request. The baseline, measured in the same run with the
 same load, is the stylesheet: a response that touches no knowledge base (the floor
 of the stack). Targets: no errors; p95 under 100 ms for rule pages, under 250 ms for
@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import random
 import socket
 import subprocess
@@ -38,9 +37,10 @@ import sys
 import tarfile
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 from urllib.parse import quote
+
+import httpx
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -101,9 +101,9 @@ def start_server(kb_dir: Path, workers: int) -> tuple[subprocess.Popen, str]:
     base = f"http://127.0.0.1:{port}"
     for _ in range(300):
         try:
-            with urllib.request.urlopen(base + "/api/health", timeout=1):
-                return process, base
-        except OSError:
+            httpx.get(base + "/api/health", timeout=1)
+            return process, base
+        except httpx.TransportError:
             time.sleep(0.1)
     process.terminate()
     raise SystemExit("the server did not start within 30 s")
@@ -136,59 +136,39 @@ def plan(kb_dir: Path, count: int, search: bool, seed: int = 7) -> list[tuple[st
     return out
 
 
-async def fetch(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, path: str) -> int:
-    writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Language: it\r\n\r\n".encode())
-    await writer.drain()
-    head = await reader.readuntil(b"\r\n\r\n")
-    status = int(head.split(b" ", 2)[1])
-    length = 0
-    for line in head.split(b"\r\n"):
-        if line.lower().startswith(b"content-length:"):
-            length = int(line.split(b":", 1)[1])
-    if b"transfer-encoding: chunked" in head.lower():
-        await read_chunks(reader)
-    else:
-        await reader.readexactly(length)
-    return status
+def client_for(base: str, connections: int) -> httpx.AsyncClient:
+    """An HTTP client keeping up to ``connections`` connections alive to the server at ``base``."""
+    return httpx.AsyncClient(base_url=base, headers={"Accept-Language": "it"}, timeout=60,
+                             limits=httpx.Limits(max_connections=connections, max_keepalive_connections=connections))
 
 
-async def read_chunks(reader: asyncio.StreamReader) -> None:
-    """The body of a chunked response, read to its end (and dropped)."""
-    while True:
-        size = int((await reader.readuntil(b"\r\n")).split(b";")[0], 16)
-        await reader.readexactly(size + 2)
-        if size == 0:
-            return
+async def fetch(client: httpx.AsyncClient, path: str) -> int:
+    """The status of ``GET path``, its body read whole (0 when the request failed)."""
+    try:
+        return (await client.get(path)).status_code
+    except httpx.HTTPError:
+        return 0
 
 
 async def run_load(base: str, requests: list[tuple[str, str]], concurrency: int) -> tuple[float, dict]:
-    host, port = base.removeprefix("http://").split(":")
     queue: asyncio.Queue = asyncio.Queue()
     for item in requests:
         queue.put_nowait(item)
     results: dict[str, list[float]] = {}
     errors: dict[str, int] = {}
 
-    async def client() -> None:
-        reader, writer = await asyncio.open_connection(host, int(port))
-        try:
-            while not queue.empty():
-                kind, path = queue.get_nowait()
-                start = time.perf_counter()
-                try:
-                    status = await fetch(reader, writer, path)
-                except (OSError, asyncio.IncompleteReadError, ValueError):
-                    status = 0
-                    writer.close()
-                    reader, writer = await asyncio.open_connection(host, int(port))
-                results.setdefault(kind, []).append(time.perf_counter() - start)
-                if status != 200:
-                    errors[kind] = errors.get(kind, 0) + 1
-        finally:
-            writer.close()
+    async def worker(client: httpx.AsyncClient) -> None:
+        while not queue.empty():
+            kind, path = queue.get_nowait()
+            start = time.perf_counter()
+            status = await fetch(client, path)
+            results.setdefault(kind, []).append(time.perf_counter() - start)
+            if status != 200:
+                errors[kind] = errors.get(kind, 0) + 1
 
     start = time.perf_counter()
-    await asyncio.gather(*(client() for _ in range(concurrency)))
+    async with client_for(base, concurrency) as client:
+        await asyncio.gather(*(worker(client) for _ in range(concurrency)))
     return time.perf_counter() - start, {"latency": results, "errors": errors}
 
 
@@ -196,31 +176,20 @@ async def run_mix(base: str, normal: list[tuple[str, str]], expensive: list[str]
                   expensive_clients: int, limit: int | None = None) -> tuple[dict, dict]:
     """``normal`` requests over ``concurrency`` connections while ``expensive_clients`` connections
     keep sending the ``expensive`` queries until the normal ones are done; both outcomes."""
-    host, port = base.removeprefix("http://").split(":")
     done = asyncio.Event()
     heavy: dict = {"latency": {}, "errors": {}, "statuses": {}}
 
-    async def expensive_client(offset: int) -> None:
-        reader, writer = await asyncio.open_connection(host, int(port))
-        try:
-            turn = offset
-            while not done.is_set():
-                query = expensive[turn % len(expensive)]
-                turn += 1
-                start = time.perf_counter()
-                try:
-                    status = await fetch(reader, writer, "/api/search?q=" + quote(query)
-                                         + (f"&limit={limit}" if limit else ""))
-                except (OSError, asyncio.IncompleteReadError, ValueError):
-                    status = 0
-                    writer.close()
-                    reader, writer = await asyncio.open_connection(host, int(port))
-                heavy["latency"].setdefault("expensive", []).append(time.perf_counter() - start)
-                heavy["statuses"][status] = heavy["statuses"].get(status, 0) + 1
-                if status >= 500 or status == 0:
-                    heavy["errors"]["expensive"] = heavy["errors"].get("expensive", 0) + 1
-        finally:
-            writer.close()
+    async def expensive_client(client: httpx.AsyncClient, offset: int) -> None:
+        turn = offset
+        while not done.is_set():
+            query = expensive[turn % len(expensive)]
+            turn += 1
+            start = time.perf_counter()
+            status = await fetch(client, "/api/search?q=" + quote(query) + (f"&limit={limit}" if limit else ""))
+            heavy["latency"].setdefault("expensive", []).append(time.perf_counter() - start)
+            heavy["statuses"][status] = heavy["statuses"].get(status, 0) + 1
+            if status >= 500 or status == 0:
+                heavy["errors"]["expensive"] = heavy["errors"].get("expensive", 0) + 1
 
     async def normal_load() -> dict:
         await asyncio.sleep(0.5)  # let the expensive queries take their workers first
@@ -229,9 +198,10 @@ async def run_mix(base: str, normal: list[tuple[str, str]], expensive: list[str]
         finally:
             done.set()
 
-    clients = [asyncio.create_task(expensive_client(i)) for i in range(expensive_clients)]
-    outcome = await normal_load()
-    await asyncio.gather(*clients)
+    async with client_for(base, expensive_clients) as client:
+        clients = [asyncio.create_task(expensive_client(client, i)) for i in range(expensive_clients)]
+        outcome = await normal_load()
+        await asyncio.gather(*clients)
     return outcome, heavy
 
 
@@ -295,8 +265,7 @@ def main() -> None:
         kb_dir = args.kb or build_kb(Path(tmp), args.scale)
         process, base = start_server(kb_dir, args.workers)
         try:
-            with urllib.request.urlopen(base + "/api/health") as answer:
-                health = json.load(answer)
+            health = httpx.get(base + "/api/health").json()
             print(f"server {base}, {args.workers} workers; {health['counts']['rules']} rule texts, "
                   f"{health['counts']['cards']} cards; search {'on' if health['search'] else 'NOT in this build'}")
             if args.isolation_only:

@@ -4,7 +4,9 @@ whoosh keeps each segment in one compound file, memory-mapped, and hands out its
 ``BufferFile`` objects, each of which copies its part into a ``BytesIO`` when created: the
 whole index (over 100 MB on the 580-set corpus) was copied at every open, for a few headers
 read as a stream (terms and postings are then read from the memory map). Here a part is
-read as a stream straight from the memory map (:class:`BufferStream`).
+read as a stream straight from the memory map (:class:`BufferStream`), for our index only:
+:func:`open_index` opens a :class:`MappedIndex`, whose segments open their compound file as a
+:class:`MappedCompoundStorage`; whoosh itself is left as it is (its writers still copy).
 
 An index that cannot be opened (a segment overwritten, cut short or missing) is an
 :class:`IndexDamaged` error naming the folder and how to rebuild it, never whoosh's own
@@ -15,9 +17,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from whoosh import index as whoosh_index
-from whoosh.filedb import compound
+from whoosh.codec.base import WrappingSegment
+from whoosh.filedb.compound import CompoundStorage
+from whoosh.filedb.filestore import FileStorage
 from whoosh.filedb.structfile import BufferFile
+from whoosh.index import FileIndex
 
 from kb.errors import KBError
 
@@ -79,14 +83,46 @@ class MappedBufferFile(BufferFile):
         self.is_closed = False
 
 
-def open_index(index_dir: Path):
+class MappedCompoundStorage(CompoundStorage):
+    """A segment's compound file that hands out its parts as :class:`MappedBufferFile`."""
+
+    def open_file(self, name, *args, **kwargs):
+        if self.is_closed or not self._source:  # closed, or not memory-mapped: whoosh's own way
+            return super().open_file(name, *args, **kwargs)
+        offset, length = self.range(name)
+        return MappedBufferFile(memoryview(self._source)[offset:offset + length], name=name)
+
+
+class MappedSegment(WrappingSegment):
+    """A segment of our index that opens its compound file as a :class:`MappedCompoundStorage`."""
+
+    def open_compound_file(self, storage):
+        dbfile = storage.open_file(self.make_filename(self._child.COMPOUND_EXT))
+        return MappedCompoundStorage(dbfile, use_mmap=storage.supports_mmap)
+
+    def __getattr__(self, name: str):
+        """Attributes whoosh reads off the segment itself (``_fieldlengths``) come from the wrapped one."""
+        if name == "_child":  # not set yet (unpickling): no recursion
+            raise AttributeError(name)
+        return getattr(self._child, name)
+
+
+class MappedIndex(FileIndex):
+    """A whoosh index whose readers read their segments through :class:`MappedSegment`."""
+
+    @classmethod
+    def _reader(cls, storage, schema, segments, generation, reuse=None):
+        mapped = [s if isinstance(s, MappedSegment) else MappedSegment(s) for s in segments]
+        return super()._reader(storage, schema, mapped, generation, reuse=reuse)
+
+
+def open_index(index_dir: Path) -> MappedIndex:
     """The whoosh index in ``index_dir``, its compound files read from the memory map.
 
     Every segment is opened once here, so a damaged one is found now, as :class:`IndexDamaged`.
     """
-    compound.BufferFile = MappedBufferFile
     try:
-        ix = whoosh_index.open_dir(str(index_dir))
+        ix = MappedIndex(FileStorage(str(index_dir)))
         ix.reader().close()
     except Exception as exc:  # noqa: BLE001 (a damaged file fails in whoosh in many ways: OSError, struct.error...)
         reason = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__

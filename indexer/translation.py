@@ -14,13 +14,17 @@ from __future__ import annotations
 import math
 import re
 from functools import lru_cache
+from pathlib import Path
+from typing import Iterator
 
+from kb import tsv
 from kb.corpus import embedded_corpus
 from kb.text import fold
 
 WORDTABLE = "wordtable.tsv"  # in the embedded corpus
 WORDTABLE_REVIEW = "wordtable-review.tsv"
-LEMMA_FORMS = "lemma-forms.tsv"
+LEMMA_FORMS = "lemma-forms.tsv"  # frequent Italian and French words and their lemmas (kb.vocabulary.lemma_forms)
+WORDTABLE_COLUMNS = ("lang", "foreign", "english", "probability", "evidence")
 NEARWORDS = "nearwords.tsv"  # everyday words by the encoder (kb.vocabulary.nearwords)
 NEAR_BESIDE = 0.85  # cosine from which a near word joins a learned translation
 NEAR_FLOOR = 0.7  # a near word's weight: how far its cosine is above this, over the rest of the way to 1
@@ -30,6 +34,11 @@ FULL_EVIDENCE = 20
 MIN_WEIGHT = 0.15  # weaker translations are left out
 
 
+def _rows(path: Path, names: tuple[str, ...], optional: int = 0) -> Iterator[tuple[int, list[str]]]:
+    """The data lines of a table of the embedded corpus (none when it does not hold the file)."""
+    return tsv.rows(path, names, optional) if path.is_file() else iter(())
+
+
 @lru_cache(maxsize=1)
 def word_table() -> dict[str, dict[str, list[tuple[str, float, int]]]]:
     """lang → foreign lemma or written form → [(English lemma, probability, evidence)] of
@@ -37,13 +46,11 @@ def word_table() -> dict[str, dict[str, list[tuple[str, float, int]]]]:
     tables: dict[str, dict[str, list[tuple[str, float, int]]]] = {}
     forms: list[tuple[str, str, str]] = []
     path = embedded_corpus() / WORDTABLE
-    for line in (path.read_text(encoding="utf-8").splitlines() if path.is_file() else []):
-        if line and not line.startswith("#"):
-            lang, foreign, english, probability, evidence = line.split("\t")
-            if evidence == "form":
-                forms.append((lang, foreign, english))
-            else:
-                tables.setdefault(lang, {}).setdefault(foreign, []).append((english, float(probability), int(evidence)))
+    for _number, (lang, foreign, english, probability, evidence) in _rows(path, WORDTABLE_COLUMNS):
+        if evidence == "form":
+            forms.append((lang, foreign, english))
+        else:
+            tables.setdefault(lang, {}).setdefault(foreign, []).append((english, float(probability), int(evidence)))
     for (lang, foreign), (english, replace) in reviewed().items():
         learned = [] if replace else [t for t in tables.setdefault(lang, {}).get(foreign, []) if t[0] not in english]
         tables.setdefault(lang, {})[foreign] = [(e, 1.0, FULL_EVIDENCE) for e in english] + learned
@@ -58,12 +65,10 @@ def reviewed() -> dict[tuple[str, str], tuple[list[str], bool]]:
     """(lang, foreign) → (its English words, whether they replace the learned ones) of the review."""
     path = embedded_corpus() / WORDTABLE_REVIEW
     found: dict[tuple[str, str], tuple[list[str], bool]] = {}
-    for line in (path.read_text(encoding="utf-8").splitlines() if path.is_file() else []):
-        if line and not line.startswith("#"):
-            lang, foreign, english, action, _note = line.split("\t")
-            words, replace = found.setdefault((lang, foreign), ([], False))
-            words.append(english)
-            found[(lang, foreign)] = (words, replace or action == "replace")
+    for _number, (lang, foreign, english, action, _note) in _rows(path, ("lang", "foreign", "english", "action", "note")):
+        words, replace = found.setdefault((lang, foreign), ([], False))
+        words.append(english)
+        found[(lang, foreign)] = (words, replace or action == "replace")
     return found
 
 
@@ -94,10 +99,8 @@ def jargon() -> dict[str, tuple[str, ...]]:
     """Folded players' word → the rules' words for it (``corpus/jargon.tsv``)."""
     path = embedded_corpus() / JARGON
     found: dict[str, tuple[str, ...]] = {}
-    for line in (path.read_text(encoding="utf-8").splitlines() if path.is_file() else []):
-        if line and not line.startswith("#"):
-            word, rules_words = line.split("\t")[:2]
-            found[fold(word)] = tuple(rules_words.split())
+    for _number, (word, rules_words, _note) in _rows(path, ("word", "rules words", "note"), optional=1):
+        found[fold(word)] = tuple(rules_words.split())
     return found
 
 

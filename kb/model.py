@@ -111,6 +111,24 @@ class LineAccount:
 
 
 @dataclass(frozen=True, slots=True)
+class Pair:
+    """One link: item ``a`` (foreign, or a ruling for ``ruling-rule``) to item ``b`` (English).
+
+    What the alignment finds (:mod:`kb.align`) and the store keeps and hands back
+    (:meth:`kb.store.KnowledgeBase.alignments`), where an item left unaligned is a pair with
+    ``method`` ``unaligned``."""
+
+    kind: str  # rule, example, ruling, term, card, ruling-rule
+    a_doc: str
+    a_id: str
+    b_doc: str
+    b_id: str
+    method: str
+    confidence: float
+    note: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
 class Document:
     """Everything one source yielded, with its provenance."""
 

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import shutil
 import sqlite3
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Iterator
 
 from indexer.build import build_index
 
@@ -54,27 +55,46 @@ def build_kb(kb_dir: Path, paths: Iterable[Path], progress: Callable[[str], None
         sources = source_paths(kb_dir, paths)
         report = ingest(sources, progress=progress)
         check(report, force=force, strict=strict)
-        try:
-            store.remove_leftovers(kb_dir)
-            stage = store.stage(kb_dir)
-        except (OSError, sqlite3.OperationalError) as exc:
-            raise store.storage_error(exc, Path(kb_dir)) or exc
-        try:
+        with staged_build(kb_dir) as stage:
             alignment = align(report.documents)
             store.write_documents(stage, report.documents, {"sources": [str(Path(p).resolve()) for p in sources]},
                                   alignment=alignment)
-            semantic = semantic_setting(kb_dir) if semantic is None else semantic
-            build_index(stage, progress=progress, vectors=vector_cache(kb_dir) if semantic else None,
-                        previous=_current_index(kb_dir) if update_index else None)
-            store.publish(kb_dir, stage)
-            remember_semantic(kb_dir, semantic)
-        except BaseException as exc:
-            store.discard(stage)
-            error = store.storage_error(exc, stage) if isinstance(exc, (OSError, sqlite3.OperationalError)) else None
-            if error is not None:
-                raise error from None
-            raise
+            index_and_publish(kb_dir, stage, progress, semantic,
+                              previous=_current_index(kb_dir) if update_index else None)
     return summary(kb_dir, report, alignment)
+
+
+STORAGE_ERRORS = (OSError, sqlite3.OperationalError)  # a full or read-only disk, a locked database
+
+
+@contextmanager
+def staged_build(kb_dir: Path) -> Iterator[Path]:
+    """A new build folder of ``kb_dir`` (leftovers of killed builds removed first), to be written and
+    published inside the ``with`` block. If the block fails, the folder is discarded, and a storage
+    failure becomes the one-line error naming the folder (:func:`kb.store.storage_error`)."""
+    try:
+        store.remove_leftovers(kb_dir)
+        stage = store.stage(kb_dir)
+    except STORAGE_ERRORS as exc:
+        raise store.storage_error(exc, Path(kb_dir)) or exc
+    try:
+        yield stage
+    except BaseException as exc:
+        store.discard(stage)
+        error = store.storage_error(exc, stage) if isinstance(exc, STORAGE_ERRORS) else None
+        if error is not None:
+            raise error from None
+        raise
+
+
+def index_and_publish(kb_dir: Path, stage: Path, progress: Callable[[str], None] | None, semantic: bool | None,
+                      previous: Path | None = None) -> None:
+    """Index the staged build (with the semantic layer when ``semantic``, None: as the knowledge base
+    had it), publish it, and remember the semantic setting for the next builds."""
+    semantic = semantic_setting(kb_dir) if semantic is None else semantic
+    build_index(stage, progress=progress, vectors=vector_cache(kb_dir) if semantic else None, previous=previous)
+    store.publish(kb_dir, stage)
+    remember_semantic(kb_dir, semantic)
 
 
 def update_kb(kb_dir: Path, paths: Iterable[Path]) -> dict[str, Any]:
@@ -96,23 +116,9 @@ def reindex_kb(kb_dir: Path, progress: Callable[[str], None] | None = None, *, w
         current = store.current_build(kb_dir)
         if current is None:
             raise KBError(f"{kb_dir}: no knowledge base here to reindex; run 'mtgkb build'")
-        try:
-            store.remove_leftovers(kb_dir)
-            stage = store.stage(kb_dir)
-        except (OSError, sqlite3.OperationalError) as exc:
-            raise store.storage_error(exc, Path(kb_dir)) or exc
-        try:
+        with staged_build(kb_dir) as stage:
             shutil.copyfile(current / store.DB_NAME, stage / store.DB_NAME)  # a published database never changes
-            semantic = semantic_setting(kb_dir) if semantic is None else semantic
-            build_index(stage, progress=progress, vectors=vector_cache(kb_dir) if semantic else None)
-            store.publish(kb_dir, stage)
-            remember_semantic(kb_dir, semantic)
-        except BaseException as exc:
-            store.discard(stage)
-            error = store.storage_error(exc, stage) if isinstance(exc, (OSError, sqlite3.OperationalError)) else None
-            if error is not None:
-                raise error from None
-            raise
+            index_and_publish(kb_dir, stage, progress, semantic)
     return {"kb": str(kb_dir), "database": str(current / store.DB_NAME), "build": stage.name}
 
 

@@ -23,8 +23,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import lru_cache
+from typing import Callable
 
-from rapidfuzz.distance import OSA
 
 # -- folding ------------------------------------------------------------------------------
 
@@ -209,7 +209,15 @@ def edit_distance(a: str, b: str, limit: int = 2) -> int:
     """Edits (insert, delete, substitute, swap two neighbours) from ``a`` to ``b``; ``limit + 1``
     as soon as it is certain to exceed ``limit`` (``deathtuch`` → ``deathtouch``: 1). The optimal
     string alignment distance of rapidfuzz, at C speed."""
-    return OSA.distance(a, b, score_cutoff=limit)
+    return _osa_distance()(a, b, score_cutoff=limit)
+
+
+@lru_cache(maxsize=1)
+def _osa_distance() -> Callable[..., int]:
+    """rapidfuzz's distance, imported by the first command that measures a typo (not by ``mtgkb rule``)."""
+    from rapidfuzz.distance import OSA
+
+    return OSA.distance
 
 
 def typo_allowance(text: str) -> int:

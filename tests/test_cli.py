@@ -221,6 +221,20 @@ def test_lookup_commands_import_nothing_heavy() -> None:
         assert out.strip() == "", command
 
 
+
+def test_rule_loads_only_what_reading_a_rule_needs(product_kb: Path) -> None:
+    """A cold `mtgkb rule` (the start-up figure of benchmarks/lookup_speed.py) reads the knowledge base:
+    no build lock (filelock), no platform folders (--kb given), no typo distances, no write side."""
+    import subprocess
+    import sys
+
+    unused = ["filelock", "platformdirs", "rapidfuzz", "kb.store.write", "kb.pipeline", "kb.align", "kb.vocabulary"]
+    code = ("import sys\nfrom kb.cli import main\ntry:\n    main(['rule', '400.7', '--kb', sys.argv[1]])\n"
+            "except SystemExit:\n    pass\n"
+            f"print(','.join(m for m in {unused!r} if m in sys.modules), file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code, str(product_kb)], capture_output=True, text=True, check=True)
+    assert "400.7" in done.stdout and done.stderr.strip() == ""
+
 def test_folder_build_skips_files_that_are_not_sources_and_says_why(tmp_path: Path) -> None:
     folder = tmp_path / "mixed"
     folder.mkdir()

@@ -109,3 +109,20 @@ def test_the_collector_calls_its_check_while_reading_and_stops_when_it_raises(se
     with pytest.raises(TimeoutError):
         searcher.searcher.search_with_collector(query, WindowCollector(10, searcher.windows, 400, check=check))
     assert len(calls) == 5
+
+
+def test_only_our_index_reads_its_compound_parts_from_the_memory_map(search_kb) -> None:
+    from whoosh.filedb import compound, structfile
+
+    from indexer.storage import MappedBufferFile, MappedSegment
+
+    ix = open_index(search_kb.index_dir)
+    with ix.searcher() as searcher:
+        assert searcher.doc_count() > 0
+    assert compound.BufferFile is structfile.BufferFile  # whoosh itself is left as it is
+    segment = next(s for s in ix._read_toc().segments if s.is_compound())
+    parts = MappedSegment(segment).open_compound_file(ix.storage)
+    try:
+        assert isinstance(parts.open_file(parts.list()[0]), MappedBufferFile)
+    finally:
+        parts.close()

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .. import tsv
 from ..errors import ParseError
 from ..model import Document
 from ..text import match_key
-from ..vocabulary.table import data_rows
 from .result import Alignment
 
 
@@ -100,7 +100,7 @@ class GoldLink:
 def read_link_gold(path: Path) -> list[GoldLink]:
     """The labelled rows of a ruling-link sample (tab-separated, ``#`` comments, a header row)."""
     rows = []
-    for number, cells in data_rows(path):
+    for number, cells in tsv.rows(path):
         if tuple(cells) == LINK_COLUMNS:
             continue
         if len(cells) != len(LINK_COLUMNS) or cells[4] not in ("yes", "no"):

@@ -12,23 +12,12 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..model import Pair
 from .lexicon import Lexicon
 
+__all__ = ["KINDS", "Alignment", "Pair", "Placement", "RuleLink", "Unaligned"]
+
 KINDS = ("rule", "example", "ruling", "term", "card")
-
-
-@dataclass(frozen=True, slots=True)
-class Pair:
-    """One link: item ``a`` (foreign, or a ruling for ``ruling-rule``) to item ``b`` (English)."""
-
-    kind: str  # rule, example, ruling, term, card, ruling-rule
-    a_doc: str
-    a_id: str
-    b_doc: str
-    b_id: str
-    method: str
-    confidence: float
-    note: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

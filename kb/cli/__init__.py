@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib
 import sys
+from sqlite3 import DatabaseError
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,6 @@ import click
 
 from .. import __version__
 from ..errors import KBError
-from ..store import DatabaseError, default_kb_dir, storage_error
 
 # command name -> "module:attribute" of its click command
 COMMANDS = {
@@ -65,10 +65,14 @@ class KBGroup(click.Group):
             sys.stderr.close()
             sys.exit(1)
         except OSError as exc:  # a file that cannot be written or read: name it, no traceback
+            from ..store import storage_error
+
             known = storage_error(exc, Path(exc.filename or "."))
             where = f"{exc.filename}: " if exc.filename else ""
             raise click.ClickException(str(known) if known else f"{where}{exc.strerror or exc}") from None
         except DatabaseError as exc:
+            from ..store import default_kb_dir, storage_error
+
             known = storage_error(exc, default_kb_dir())
             raise click.ClickException(str(known) if known else
                                        f"the knowledge base is damaged ({exc}); run 'mtgkb build' again") from None

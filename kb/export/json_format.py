@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import bisect
 import json
-import json.decoder
-import json.scanner
 import re
 from pathlib import Path
 from typing import Any, Iterator
@@ -93,34 +91,77 @@ def _walk(nodes: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
         yield from _walk(item.get("children", ()))
 
 
+# A JSON string, or one of the brackets that open and close objects and arrays (outside strings).
+_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\]]')
+_WHITESPACE = re.compile(r"\s*")
+
+
+def object_spans(text: str) -> list[tuple[int, int]]:
+    """The (start, end) offsets of every JSON object in ``text``, in the order the objects close:
+    the order in which ``json`` calls ``object_pairs_hook``. A light scan: strings are skipped whole."""
+    opened: list[int] = []
+    spans: list[tuple[int, int]] = []
+    for token in _TOKEN.finditer(text):
+        if token.group() == "{":
+            opened.append(token.start())
+        elif token.group() == "}" and opened:
+            spans.append((opened.pop(), token.end()))
+    return spans
+
+
+def second_key_at(text: str, span: tuple[int, int], key: str) -> int:
+    """The offset of the second time ``key`` is a key of the object at ``span`` (its own keys only)."""
+    start, end = span
+    depth, seen = 0, 0
+    for token in _TOKEN.finditer(text, start, end):
+        mark = token.group()
+        if mark in ("{", "["):
+            depth += 1
+        elif mark in ("}", "]"):
+            depth -= 1
+        elif depth == 1 and text.startswith(":", _WHITESPACE.match(text, token.end()).end()) \
+                and json.loads(mark) == key:
+            seen += 1
+            if seen == 2:
+                return token.start()
+    return start
+
+
 class _Lines:
     """Parses JSON noting the line each object starts on (its first key's), by the object's ``id()``;
-    an object that gives one key two different values is a :class:`ParseError` (``json`` keeps the last)."""
+    an object that gives one key two different values is a :class:`ParseError` naming the line of the
+    key's second use (``json`` would keep the last value silently).
+
+    ``json`` hands each object to ``object_pairs_hook`` as it closes; :func:`object_spans` lists the
+    objects of the text in that same order, so the n-th call is the n-th span."""
 
     def __init__(self, text: str, path: str) -> None:
-        self.path = path
+        self.text, self.path = text, path
         self.at: dict[int, int] = {}  # id() of an object -> the line it starts on
         self.newlines = [m.start() for m in re.finditer("\n", text)]
-        decoder = json.JSONDecoder()
-        decoder.parse_object = self._object  # the Python scanner calls it with where each object starts
-        decoder.scan_once = json.scanner.py_make_scanner(decoder)
-        self.doc = decoder.decode(text)
+        self.spans = object_spans(text)
+        self.closed = 0
+        self.doc = json.loads(text, object_pairs_hook=self._object)
 
     def line(self, position: int) -> int:
         return bisect.bisect_right(self.newlines, position - 1) + 1
 
-    def _object(self, s_and_end: tuple[str, int], strict: bool, scan_once: Any, object_hook: Any,
-                object_pairs_hook: Any, memo: dict | None = None) -> tuple[dict[str, Any], int]:
-        text, start = s_and_end
-        pairs, end = json.decoder.JSONObject(s_and_end, strict, scan_once, None, list, memo)
-        line = self.line(json.decoder.WHITESPACE.match(text, start).end())
+    def _span(self) -> tuple[int, int] | None:
+        """The span of the object ``json`` has just closed (None if the scan and ``json`` disagree)."""
+        self.closed += 1
+        return self.spans[self.closed - 1] if self.closed <= len(self.spans) else None
+
+    def _object(self, pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        span = self._span()
         found: dict[str, Any] = {}
         for key, value in pairs:
             if key in found and found[key] != value:
+                line = self.line(second_key_at(self.text, span, key)) if span else None
                 raise ParseError(self.path, f"the key \"{key}\" twice in one object, with different values", line)
             found[key] = value
-        self.at[id(found)] = line
-        return found, end
+        if span is not None:
+            self.at[id(found)] = self.line(_WHITESPACE.match(self.text, span[0] + 1).end())
+        return found
 
 
 def read(data: bytes, path: str) -> ImportedFile:

@@ -8,18 +8,44 @@ out the typed records of :mod:`~kb.store.records`. Rule lookup reads only
 ``kb.sqlite``; the search index beside it belongs to the indexer package.
 """
 
+import importlib
 from sqlite3 import DatabaseError
+from typing import TYPE_CHECKING, Any
 
-from .layout import INDEX_DIR, LOCK_WAIT, PUBLISHED, build_lock, current_build, default_kb_dir
-from .read import KnowledgeBase
-from .records import (AlignedNumber, AlignmentRecord, CardRecord, DocumentInfo, DocumentPage, ImportRecord,
-                      RuleVersion, RulingGroup, RulingRecord, TermRecord, ruling_key)
-from .schema import DB_NAME, SCHEMA_VERSION
-from .write import (active_document_ids, discard, publish, remove_leftovers, stage, storage_error,
-                    write_documents)
+# Each name is loaded from its module when first used, so a reader (``mtgkb rule``) never loads the
+# write side, nor the build lock's filelock.
+_MODULES = {
+    "layout": ("INDEX_DIR", "LOCK_WAIT", "PUBLISHED", "build_lock", "current_build", "default_kb_dir"),
+    "read": ("KnowledgeBase",),
+    "records": ("AlignedNumber", "CardRecord", "DocumentInfo", "DocumentPage", "ImportRecord", "RuleVersion",
+                "RulingGroup", "RulingRecord", "TermRecord", "ruling_key"),
+    "schema": ("DB_NAME", "SCHEMA_VERSION"),
+    "write": ("active_document_ids", "discard", "publish", "remove_leftovers", "stage", "storage_error",
+              "write_documents"),
+}
+_HOME = {name: module for module, names in _MODULES.items() for name in names}
+
+if TYPE_CHECKING:
+    from .layout import INDEX_DIR, LOCK_WAIT, PUBLISHED, build_lock, current_build, default_kb_dir
+    from .read import KnowledgeBase
+    from .records import (AlignedNumber, CardRecord, DocumentInfo, DocumentPage, ImportRecord, RuleVersion,
+                          RulingGroup, RulingRecord, TermRecord, ruling_key)
+    from .schema import DB_NAME, SCHEMA_VERSION
+    from .write import (active_document_ids, discard, publish, remove_leftovers, stage, storage_error,
+                        write_documents)
+
+
+def __getattr__(name: str) -> Any:
+    """A name of the store, imported from its module on first use (PEP 562)."""
+    if name not in _HOME:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{_HOME[name]}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
-    "DB_NAME", "INDEX_DIR", "LOCK_WAIT", "PUBLISHED", "SCHEMA_VERSION", "AlignedNumber", "AlignmentRecord",
+    "DB_NAME", "INDEX_DIR", "LOCK_WAIT", "PUBLISHED", "SCHEMA_VERSION", "AlignedNumber",
     "CardRecord", "DatabaseError", "DocumentInfo", "DocumentPage", "ImportRecord", "KnowledgeBase", "RuleVersion",
     "RulingGroup", "RulingRecord", "TermRecord", "active_document_ids", "build_lock", "current_build",
     "default_kb_dir", "discard", "publish", "remove_leftovers", "ruling_key", "stage", "storage_error",

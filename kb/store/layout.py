@@ -21,9 +21,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
-import platformdirs
-from filelock import FileLock, Timeout
-
 from ..errors import StoreError
 from .schema import DB_NAME
 
@@ -44,6 +41,8 @@ def default_kb_dir() -> Path:
     env = os.environ.get("MTGKB_HOME")
     if env:
         return Path(env).expanduser()
+    import platformdirs  # only here: a command given --kb or $MTGKB_HOME never loads it
+
     return Path(platformdirs.user_data_dir("mtgkb", appauthor=False))
 
 
@@ -96,6 +95,8 @@ def build_lock(kb_dir: Path, wait: float = LOCK_WAIT) -> Iterator[None]:
     """Hold ``KB_DIR/LOCK`` (filelock: flock on Unix, msvcrt on Windows) while writing a build: another
     build waits up to ``wait`` seconds, then is refused with a message naming the process that holds
     it (``KB_DIR/LOCK.holder``). Re-entrant within a thread."""
+    from filelock import FileLock, Timeout  # only a build or an import takes the lock
+
     kb_dir = Path(kb_dir)
     kb_dir.mkdir(parents=True, exist_ok=True)
     lock = FileLock(kb_dir / LOCK, is_singleton=True)  # one per file in a process: nested holds count up

@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, TypeVar
 
 from ..errors import NotFoundError, StoreError
-from ..model import Document, LineAccount, Unparsed
+from ..model import Document, LineAccount, Pair, Unparsed
 from ..numbering import RuleNumber
 from .layout import INDEX_DIR, current_build
-from .records import (CARD_COLUMNS, RULE_COLUMNS, RULING_COLUMNS, TERM_COLUMNS, AlignedNumber, AlignmentRecord,
+from .records import (CARD_COLUMNS, RULE_COLUMNS, RULING_COLUMNS, TERM_COLUMNS, AlignedNumber,
                       CardRecord, DocumentInfo, DocumentPage, ImportRecord, RuleVersion, RulingGroup, RulingRecord,
                       TermRecord, alignment_from_row, card_from_row, rule_from_row, ruling_from_row, ruling_key,
                       term_from_row)
@@ -309,12 +309,12 @@ class KnowledgeBase:
         groups = self.ruling_groups([row]) if row else []
         return groups[0] if groups else None
 
-    def alignments(self) -> list[AlignmentRecord]:
+    def alignments(self) -> list[Pair]:
         """Every pair and unaligned item the alignment step recorded, by kind and item."""
         rows = self.db.execute(f"SELECT {_ALIGNMENT_COLUMNS} FROM alignments ORDER BY kind, a_doc, a_id")
         return [alignment_from_row(row) for row in rows]
 
-    def term_pairs(self) -> list[AlignmentRecord]:
+    def term_pairs(self) -> list[Pair]:
         """The glossary term pairs (``a_id``/``b_id`` are term names), in the order they were found."""
         rows = self.db.execute(f"SELECT {_ALIGNMENT_COLUMNS} FROM alignments WHERE kind = 'term' ORDER BY rowid")
         return [alignment_from_row(row) for row in rows]

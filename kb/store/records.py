@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..model import Card, Example, Rule, Ruling, Term
+from ..model import Card, Example, Pair, Rule, Ruling, Term
 from ..numbering import RuleNumber
 from ..text import match_key
 
@@ -127,20 +127,6 @@ class CardRecord:
     card: Card
 
 
-@dataclass(frozen=True)
-class AlignmentRecord:
-    """A pair found by the alignment step, or an item it left unaligned (``method`` ``unaligned``)."""
-
-    kind: str
-    a_doc: str
-    a_id: str
-    b_doc: str
-    b_id: str
-    method: str
-    confidence: float
-    note: dict[str, Any] = field(default_factory=dict)
-
-
 # -- rows to records (the column lists name the order each converter expects) ---------------
 
 RULE_COLUMNS = "number, kind, title, text, examples, refs, line, end_line, pointer"
@@ -179,6 +165,6 @@ def ruling_key(text: str) -> str:
     return match_key(text)
 
 
-def alignment_from_row(row: tuple) -> AlignmentRecord:
+def alignment_from_row(row: tuple) -> Pair:
     kind, a_doc, a_id, b_doc, b_id, method, confidence, note = row
-    return AlignmentRecord(kind, a_doc, a_id, b_doc, b_id, method, confidence, json.loads(note or "{}"))
+    return Pair(kind, a_doc, a_id, b_doc, b_id, method, confidence, json.loads(note or "{}"))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from .. import tsv
 from ..errors import ParseError
 
 
@@ -20,6 +21,8 @@ class CoreTerm:
     it: str
     fr: str
     line: int
+
+CORE_COLUMNS = ("category", "en", "it", "fr")
 
 
 def default_core_path() -> Path:
@@ -35,12 +38,9 @@ def default_core_path() -> Path:
 def load_core(path: Path) -> list[CoreTerm]:
     """The curated official terms: tab-separated ``category en it fr``, ``#`` comments."""
     terms = []
-    for number, raw in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
-        if not raw.strip() or raw.startswith("#"):
-            continue
-        cells = raw.split("\t")
-        if len(cells) != 4 or not all(c.strip() for c in cells):
-            raise ParseError(str(path), f"expected 4 tab-separated cells (category, en, it, fr), got {len(cells)}",
+    for number, cells in tsv.rows(path, CORE_COLUMNS):
+        if not all(c.strip() for c in cells):
+            raise ParseError(str(path), f"expected 4 tab-separated cells ({', '.join(CORE_COLUMNS)}), one is empty",
                              number)
         terms.append(CoreTerm(*(c.strip() for c in cells), line=number))
     return terms

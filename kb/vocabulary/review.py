@@ -22,10 +22,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Iterable
 
+from .. import tsv
 from ..errors import ParseError
 from .lookup import name_key
 from .model import Concept, Name
-from .table import data_rows
 
 ACTIONS = ("prefer", "add", "obsolete", "drop", "drop-all", "only")
 
@@ -43,7 +43,7 @@ class Correction:
 def read_review(path: Path) -> list[Correction]:
     """The corrections of a review file, in order."""
     rows = []
-    for number, raw_cells in data_rows(path):
+    for number, raw_cells in tsv.rows(path):
         cells = [c.strip() for c in raw_cells]
         if len(cells) != 5 or cells[0] not in ACTIONS or not all(cells):
             raise ParseError(str(path), f"expected action ({'/'.join(ACTIONS)}), id, lang, name, note", number)

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Iterable
 
+from .. import tsv
 from ..errors import ParseError
 from .model import FORMS, KINDS, VOCABULARY_LANGUAGES, Concept, Name
 
@@ -35,13 +36,6 @@ def default_table_path() -> Path:
     return Path(__file__).resolve().parent.parent.parent / "corpus" / DEFAULT_TABLE
 
 
-def data_rows(path: Path) -> Iterator[tuple[int, list[str]]]:
-    """``(line number, cells)`` of a tab-separated data file, blank and ``#`` lines skipped."""
-    for number, raw in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
-        if raw.strip() and not raw.startswith("#"):
-            yield number, raw.split("\t")
-
-
 def read_table(path: Path) -> tuple[Concept, ...]:
     """The concepts of a vocabulary table, in file order; a malformed row is a one-line error."""
     path = Path(path)
@@ -49,7 +43,7 @@ def read_table(path: Path) -> tuple[Concept, ...]:
     heads: dict[str, tuple[str, tuple[str, ...]]] = {}
     names: dict[str, list[Name]] = {}
     header_seen = False
-    for number, cells in data_rows(path):
+    for number, cells in tsv.rows(path):
         if not header_seen:
             if tuple(cells) != COLUMNS:
                 raise ParseError(str(path), f"header must be {' '.join(COLUMNS)}", number)

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Sequence
 
+from .. import tsv
 from ..text import STOPWORDS, fold
 from .cards import CardReport, ParallelCard, read_cards
 from .evidence import mask_names
@@ -36,6 +37,7 @@ MIN_COUNT = 2  # a foreign lemma seen in fewer line pairs is not kept
 MIN_PROBABILITY = 0.08  # translations below this probability are not kept
 TOP = 4  # at most this many translations per foreign lemma
 NULL = 0
+WORDTABLE_COLUMNS = ("lang", "foreign", "english", "probability", "evidence")  # of the file written
 
 _TOKEN = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 _REMINDER = re.compile(r"[()]")
@@ -193,10 +195,7 @@ def write(tables: Sequence[WordTable], path: Path, header: Sequence[str]) -> Non
 def read(path: Path) -> dict[str, WordTable]:
     """The tables of a file written by :func:`write`, by language."""
     tables: dict[str, WordTable] = {}
-    for line in Path(path).read_text(encoding="utf-8").splitlines():
-        if not line or line.startswith("#"):
-            continue
-        lang, foreign, english, probability, evidence = line.split("\t")
+    for _number, (lang, foreign, english, probability, evidence) in tsv.rows(path, WORDTABLE_COLUMNS):
         table = tables.setdefault(lang, WordTable(lang))
         if evidence == "form":
             table.forms[foreign] = english

@@ -1,0 +1,47 @@
+"""Tab-separated data files (the corpus's tables, the tests' gold files): one reader for all.
+
+A data line is split on tabs; blank lines and lines starting with ``#`` are skipped. Given the
+column names, a line with another number of cells is a :class:`~kb.errors.ParseError` naming the
+file and line, so a damaged table is one line of error, never a ``ValueError`` from an unpacking.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterator
+
+from .errors import ParseError
+
+
+def rows(path: Path | str, names: tuple[str, ...] = (), optional: int = 0) -> Iterator[tuple[int, list[str]]]:
+    """``(line number, cells)`` of each data line of ``path``.
+
+    With ``names``, each line must hold that many cells, or down to ``optional`` fewer (the last
+    ones, given back as empty strings)."""
+    path = Path(path)
+    for number, line in enumerate(_text(path).splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        cells = line.split("\t")
+        if names:
+            cells = _checked(cells, names, optional, path, number)
+        yield number, cells
+
+
+def _text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        data = path.read_bytes()
+        raise ParseError(str(path), f"byte 0x{data[exc.start]:02x} is not UTF-8",
+                         data[:exc.start].count(b"\n") + 1) from None
+
+
+def _checked(cells: list[str], names: tuple[str, ...], optional: int, path: Path, number: int) -> list[str]:
+    """``cells`` padded to ``len(names)``, or a :class:`ParseError` when there are too few or too many."""
+    least = len(names) - optional
+    if least <= len(cells) <= len(names):
+        return cells + [""] * (len(names) - len(cells))
+    expected = f"{least} to {len(names)}" if optional else str(len(names))
+    raise ParseError(str(path), f"expected {expected} tab-separated cells ({', '.join(names)}), got {len(cells)}",
+                     number)

@@ -1,0 +1,36 @@
+"""kb.tsv: the one reader of tab-separated data files."""
+
+from __future__ import annotations
+
+import pytest
+
+from kb import tsv
+from kb.errors import ParseError
+
+
+def test_rows_skip_blank_and_comment_lines_and_number_the_others(tmp_path) -> None:
+    path = tmp_path / "table.tsv"
+    path.write_text("# a comment\nword\trules words\tnote\n\n  \nvote\tvote tied\n", encoding="utf-8")
+    assert list(tsv.rows(path)) == [(2, ["word", "rules words", "note"]), (5, ["vote", "vote tied"])]
+    assert list(tsv.rows(path, ("word", "rules words", "note"), optional=1))[1] == (5, ["vote", "vote tied", ""])
+
+
+@pytest.mark.parametrize("names, optional, expected", [
+    (("lang", "word"), 0, "expected 2 tab-separated cells (lang, word), got 3"),
+    (("a", "b", "c", "d", "e"), 1, "expected 4 to 5 tab-separated cells (a, b, c, d, e), got 3"),
+])
+def test_a_line_with_the_wrong_number_of_cells_is_one_line_naming_file_and_line(tmp_path, names, optional,
+                                                                               expected) -> None:
+    path = tmp_path / "table.tsv"
+    path.write_text("# header\nit\tvoto\tvote\n", encoding="utf-8")
+    with pytest.raises(ParseError) as err:
+        list(tsv.rows(path, names, optional))
+    assert str(err.value) == f"{path}:2: {expected}"
+
+
+def test_a_file_that_is_not_utf8_names_its_line(tmp_path) -> None:
+    path = tmp_path / "table.tsv"
+    path.write_bytes(b"it\tvoto\nfr\tvot\xe9\n")
+    with pytest.raises(ParseError) as err:
+        list(tsv.rows(path))
+    assert str(err.value) == f"{path}:2: byte 0xe9 is not UTF-8"
