@@ -93,6 +93,8 @@ def write_question_docs(items: Iterable, target: Path, vectors: VectorCache | No
             continue
         doc = docs.setdefault(key, {"uid": "", "kind": "rule" if item.kind != "term" else "term", "tf": {},
                                     "text": ""})
+        if item.lang == "en" and item.kind == "rule":
+            _add_paraphrases(doc["tf"].setdefault("en", {}), item.content)
         if item.kind != "example" and (not doc["uid"] or item.lang == "en"):
             doc["uid"] = item.uid
             doc["text"] = vector_text(item.title, item.content)
@@ -137,6 +139,21 @@ def citations(items: Iterable) -> dict[str, int]:
         for number in set(found):
             counts[number] += 1
     return counts
+
+
+# How players name what the rules spell out: a rule holding the phrase also holds the word, once
+# ("a library with no cards in it" is an empty library: 121.4, 704.5b).
+PARAPHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\bwith no cards in (?:it|them)\b|\bhas no cards in\b", re.I), "empty"),
+)
+
+
+def _add_paraphrases(counts: dict, text: str) -> None:
+    """Add the word of each :data:`PARAPHRASES` phrase ``text`` holds to its English term counts."""
+    for pattern, word in PARAPHRASES:
+        if pattern.search(text or ""):
+            for term in terms(word, "en"):
+                counts.setdefault(term, 1)
 
 
 def _add_heading_terms(doc: dict, titles: dict[tuple[str, str], str]) -> None:

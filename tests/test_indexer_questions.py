@@ -37,6 +37,8 @@ def ids(kb, query: str, limit: int = 10, **options) -> list[str]:
     ("does an aura stay attached when the creature changes controller", "rule/303.4e", 3),
     ("una creatura tappata può bloccare?", "rule/509.1a", 10),
     ("can I respond to a mana ability?", "rule/605.3b", 3),
+    # the rules say "a library with no cards in it", the question "empty"
+    ("que se passe-t-il si je pioche dans une bibliothèque vide ?", "rule/704.5b", 3),
 ])
 def test_a_question_reaches_the_subrule_where_its_words_meet(kb, query: str, answer: str, within: int) -> None:
     found = ids(kb, query)
