@@ -15,13 +15,14 @@ from .read import KnowledgeBase
 from .records import (AlignedNumber, AlignmentRecord, CardRecord, DocumentInfo, DocumentPage, ImportRecord,
                       RuleVersion, RulingGroup, RulingRecord, TermRecord, ruling_key)
 from .schema import DB_NAME, SCHEMA_VERSION
-from .write import (active_document_ids, discard, publish, remove_leftovers, stage, storage_error,
+from .write import (active_document_ids, discard, publish, remove_leftovers, replace_documents, stage, storage_error,
                     write_documents)
 
 __all__ = [
     "DB_NAME", "INDEX_DIR", "LOCK_WAIT", "PUBLISHED", "SCHEMA_VERSION", "AlignedNumber", "AlignmentRecord",
     "CardRecord", "DatabaseError", "DocumentInfo", "DocumentPage", "ImportRecord", "KnowledgeBase", "RuleVersion",
     "RulingGroup", "RulingRecord", "TermRecord", "active_document_ids", "build_lock", "current_build",
-    "default_kb_dir", "discard", "publish", "remove_leftovers", "ruling_key", "stage", "storage_error",
+    "default_kb_dir", "discard", "publish", "remove_leftovers", "replace_documents", "ruling_key", "stage",
+    "storage_error",
     "write_documents",
 ]
