@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator
 
-from kb.incremental import code_digest
+from kb.digests import code_digest
 from kb.numbering import RuleNumber
 from kb.store import INDEX_DIR, DocumentInfo, KnowledgeBase
 from kb.text import fold_quotes
@@ -106,7 +106,7 @@ def build_index(build_dir: Path, progress: Callable[[str], None] | None = None,
     write_concepts(target, concepts)
     write_fingerprints(target, items, prints)
     write_forms(target)
-    write_question_docs(items, target, vectors, progress)
+    write_question_docs(items, target, vectors, progress, previous=Path(previous) if previous is not None else None)
 
 
 def write_index(target: Path, items: list[Item], progress: Callable[[str], None] | None = None) -> None:

@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 from typing import Protocol
 
-from kb.incremental import code_digest, data_digest
+from kb.digests import code_digest, data_digest
 
 from .analysis import terms
 

@@ -14,16 +14,14 @@ a build published with problems (``--force``), no snapshot) and :func:`plan` say
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from .align import Alignment, align_translations, english_releases, read_core
-from .corpus import embedded_corpus
-from .ingest import DATA_NAMES, IngestReport, collect, ingest
+from .digests import code_digest, data_digest
+from .ingest import IngestReport, collect, ingest
 from .model import Document
 from .parsers import detect_format
 from .sources import read_source
@@ -49,7 +47,7 @@ def sources_key(sources: list[Path]) -> dict[str, Any]:
     files, _skipped = collect(sources)
     return {"version": VERSION, "sources": [str(Path(p).resolve()) for p in sources],
             "files": [[str(path), _sha(path)] for path, _explicit in files],
-            "data": data_digest(), "code": code_digest()}
+            "data": data_digest(), "core": _sha_or_none(default_core_path()), "code": code_digest()}
 
 
 def snapshot(sources: list[Path], documents: list[Document], alignment: Alignment) -> dict[str, Any]:
@@ -105,22 +103,5 @@ def _sha(path: Path) -> str:
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
-def data_digest() -> str:
-    """The sha256 of the embedded corpus's curated data and the core lexicon (read by the alignment)."""
-    digest = hashlib.sha256()
-    folder = embedded_corpus()
-    for path in [*(folder / name for name in sorted(DATA_NAMES)), default_core_path()]:
-        digest.update(path.name.encode() + b"\0" + (path.read_bytes() if path.is_file() else b"-") + b"\0")
-    return digest.hexdigest()
-
-
-@lru_cache(maxsize=None)
-def code_digest(*packages: str) -> str:
-    """The sha256 of the code of ``packages`` (every module; default: ``kb``, which parses and aligns)."""
-    digest = hashlib.sha256()
-    for name in packages or ("kb",):
-        spec = importlib.util.find_spec(name)
-        for folder in (spec.submodule_search_locations or []) if spec else []:
-            for path in sorted(Path(folder).rglob("*.py")):
-                digest.update(f"{name}/{path.relative_to(folder)}".encode() + b"\0" + path.read_bytes() + b"\0")
-    return digest.hexdigest()
+def _sha_or_none(path: Path) -> str | None:
+    return _sha(path) if Path(path).is_file() else None
