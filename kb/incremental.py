@@ -50,9 +50,14 @@ def sources_key(sources: list[Path]) -> dict[str, Any]:
             "data": data_digest(), "core": _sha_or_none(default_core_path()), "code": code_digest()}
 
 
-def snapshot(sources: list[Path], documents: list[Document], alignment: Alignment) -> dict[str, Any]:
-    """The snapshot of a whole build: its sources' key, documents and alignment (before the imports')."""
-    return {"key": sources_key(sources), "documents": [[d.id, d.sha256] for d in documents],
+def snapshot(sources: list[Path], documents: list[Document], alignment: Alignment) -> dict[str, Any] | None:
+    """The snapshot of a whole build: its sources' key, documents and alignment (before the imports');
+    None when a file changed since the build read it (the key would not say what the build holds)."""
+    key = sources_key(sources)
+    shas = {path: sha for path, sha in key["files"]}
+    if any(shas.get(str(d.path)) != d.sha256 for d in documents):
+        return None
+    return {"key": key, "documents": [[d.id, d.sha256] for d in documents],
             "releases": [[d.id, d.path] for d in english_releases(documents)], "alignment": alignment.to_json()}
 
 

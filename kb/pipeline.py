@@ -1,6 +1,8 @@
 """Building a knowledge base: ingest -> checks -> align -> store -> index -> publish.
 
 :func:`reindex_kb` redoes only the last two steps, from the current build's database.
+:func:`update_kb` (an import, or its undo) reads and aligns only the imported translations when
+nothing else changed (:mod:`kb.incremental`), and updates the search index rather than writing it.
 
 :func:`build_kb` is the whole build as one call, holding the knowledge base's lock
 (a second build waits, then is refused with a message). The documents are judged

@@ -18,6 +18,11 @@ the newest, the numbering lookups use by default. The steps, one module each:
 * :mod:`~kb.align.links`: rulings to the rules they clarify, on evidence (the keywords of
   :mod:`~kb.align.keywords` named outside the card names of :mod:`~kb.align.names`).
 
+The translators' imports (provenance ``translator``) come last, on top of the sources'
+alignment (:func:`align_translations`): they are placed where their files declare, never
+feed the lexicon, and change nothing of what the sources were aligned to, so an import
+aligns only its own texts (:mod:`kb.incremental`).
+
 The result (:mod:`~kb.align.result`) carries a 0–1 confidence on every pair;
 :mod:`~kb.align.eval` measures it against a hand-labelled gold set.
 """
