@@ -31,6 +31,10 @@ from whoosh.lang import stemmer_for_language
 from kb.text import ALL_ELISIONS, APOSTROPHES, ELISIONS, RULE_NUMBER, STOPWORDS, fold, strip_elision
 
 LANGS = ("en", "it", "fr")
+# Bumped whenever the analysis chain gives other terms for the same text: an index update keeps
+# the terms of unchanged items, so an index of another analysis is written whole instead.
+ANALYSIS_VERSION = 2
+ENGLISH_FORMS = "english-forms.tsv"  # in the embedded corpus
 
 # A rule number (702.19b, 400.7) first, then words with inner apostrophes.
 TOKEN_PATTERN = re.compile(rf"{RULE_NUMBER}(?!\w)|\w+(?:['’]\w+)*", re.UNICODE | re.IGNORECASE)
@@ -144,13 +148,34 @@ def stemmer(lang: str):
                     return found
         return None
 
+    lemma = _irregular_lemmas(lang, base)
+
     @lru_cache(maxsize=200_000)
     def stem(word: str) -> str:
         if any(c.isdigit() for c in word):
             return word
-        return protected_form(word) or base(word)
+        return protected_form(word) or base(lemma(word))
 
     return stem
+
+
+def _irregular_lemmas(lang: str, base):
+    """For English, a word whose stem is not its lemma's (*lost*, *dealt*, *paid*, *chosen*,
+    *sacrificed*, *added*) as that lemma (``corpus/english-forms.tsv``, derived with simplemma by
+    :mod:`kb.vocabulary.english_forms`), so a question's *lost* meets the rules' *lose*; other
+    languages and other words unchanged."""
+    forms = english_forms() if lang == "en" else {}
+    return lambda word: forms.get(word, word)
+
+
+@lru_cache(maxsize=1)
+def english_forms() -> dict[str, str]:
+    """form → lemma of ``corpus/english-forms.tsv`` (empty when the file is absent)."""
+    from kb.corpus import embedded_corpus
+
+    path = embedded_corpus() / ENGLISH_FORMS
+    lines = path.read_text(encoding="utf-8").splitlines() if path.is_file() else []
+    return dict(line.split("\t")[:2] for line in lines if line and not line.startswith("#"))
 
 
 def tokenizer() -> RegexTokenizer:

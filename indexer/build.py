@@ -22,12 +22,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator
 
-from kb.digests import code_digest
+from kb.digests import code_digest, data_digest
 from kb.numbering import RuleNumber
 from kb.store import INDEX_DIR, DocumentInfo, KnowledgeBase
 from kb.text import fold_quotes
 
-from .analysis import name_key
+from .analysis import ANALYSIS_VERSION, name_key
 from .tagging import tag_concepts, write_concepts
 from .questions import write_question_docs
 from .schema import text_field, title_field
@@ -134,14 +134,15 @@ def write_index(target: Path, items: list[Item], progress: Callable[[str], None]
 
 
 def fingerprint(item: Item) -> str:
-    """A digest of everything ``item`` puts in the index: its attributes, which the index code
-    (:func:`index_code`, recorded with the fingerprints) turns into its fields."""
-    return hashlib.sha256(repr(item).encode("utf-8")).hexdigest()[:20]
+    """A digest of everything ``item`` puts in the index: its attributes, which the index code and
+    analysis (:func:`index_code`, recorded with the fingerprints) turn into its fields and terms."""
+    return hashlib.sha256(f"{ANALYSIS_VERSION}:{item!r}".encode("utf-8")).hexdigest()[:20]
 
 
 def index_code() -> str:
-    """The digest of the code that makes an index's items and fields (the packages kb and indexer)."""
-    return code_digest("kb", "indexer")
+    """What an index's items, fields and terms are made by: the analysis version, the code (the
+    packages kb and indexer) and the curated data (the English forms the analysis reads among them)."""
+    return f"{ANALYSIS_VERSION}:{code_digest('kb', 'indexer')}:{data_digest()}"
 
 
 def write_fingerprints(target: Path, items: list[Item], prints: dict[str, str]) -> None:

@@ -1,8 +1,8 @@
 """Rank rules and glossary entries for a question: the rule where the question's words meet.
 
 At build, :func:`write_question_docs` writes ``questions.json`` beside the whoosh index: one
-document per rule (under its English reference number, its examples folded in) and per
-glossary entry, with the analysed terms of each language's text. :class:`QuestionIndex`
+document per rule (under its English reference number, its examples folded in at
+:data:`EXAMPLE_SHARE`) and per glossary entry, with the analysed terms of each language's text. :class:`QuestionIndex`
 reads it once per open index and ranks with BM25 per group of a :class:`~indexer.reading.Reading`:
 
 * a group (a content word or game term) scores its best alternative (the word as typed, its
@@ -42,15 +42,33 @@ if TYPE_CHECKING:
 QUESTION_DOCS = "questions.json"  # in the index folder
 KEPT_TERMS = "question-terms.json"  # in the index folder: the terms of each text analysed for QUESTION_DOCS
 VECTORS_FILE = "questions-vectors.npy"  # in the index folder, one row per question document
-K1, B = 1.2, 0.75
+K1, B = 1.2, 0.5  # rules are short and of like length: length counts less than in the usual 0.75
 COVERAGE_POWER = 1.0
 TERM_FACTOR = 0.6
+# A word of a rule's examples counts this much of a word of its text: an example tells a situation
+# (a 5/5 blocked by a 2/2 and a 3/3) that a question's own situation meets by chance more often
+# than the rule the example illustrates answers it.
+EXAMPLE_SHARE = 0.25
+# A rule the rules, glossary and examples cite more often is more often the answer: its score is
+# times 1 + CITED_WEIGHT × ln(1 + citations) (117.1a, cited by the rules of instants and flash,
+# above a subrule cited by none).
+CITED_WEIGHT = 0.1
 # A rule of a keyword (701.N, 702.N) the question does not name counts this much: its words are
 # everyday words of the game (cast, creature, turn) and would otherwise crowd out the general rules.
 OTHER_KEYWORD_FACTOR = 0.5
 # The semantic layer's share of a document's score (the rest is the lexical score, scaled to the best).
 SEMANTIC_WEIGHT = 0.7
 SEMANTIC_CANDIDATES = 50  # documents the vectors alone bring in
+# The rules of casual variants and multiplayer games (chapters 8 and 9) count this much unless the
+# question names one of their words (commander, multiplayer, planechase): their rules restate the
+# general ones for a variant, and a question about the general game is not about them.
+VARIANT_FACTOR = 0.5
+VARIANT_SECTIONS = ("8", "9")
+# A heading (a section, a chapter, a keyword's title rule such as 702.12 Indestructible) names a
+# subject; a question is answered by a rule's text, so headings count this much, unless the heading
+# is the rule of a game term named by a query of game terms only (étape d'entretien: 503 Upkeep Step).
+HEADING_FACTOR = 0.5
+VARIANT_TERM_SHARE = 0.3  # a word found this often in those chapters (of the rules holding it) names a variant
 
 
 @dataclass
@@ -69,7 +87,10 @@ def write_question_docs(items: Iterable, target: Path, vectors: VectorCache | No
     (:class:`KeptTerms`)."""
     analysed = KeptTerms(previous)
     docs: dict[str, dict] = {}
+    titles: dict[tuple[str, str], str] = {}  # (number, lang) -> a rule's heading
     for item in items:
+        if item.kind == "rule" and item.number and item.title:
+            titles[(item.number, item.lang)] = item.title
         if item.kind == "rule" and item.number:
             key = f"rule/{item.number}"
         elif item.kind == "example" and item.number:
@@ -88,9 +109,14 @@ def write_question_docs(items: Iterable, target: Path, vectors: VectorCache | No
         counts = doc["tf"].setdefault(item.lang, {})
         text = f"{item.title}\n{item.content}" if item.kind != "example" else item.content
         for term in analysed(text, item.lang):
-            counts[term] = counts.get(term, 0) + 1
+            counts[term] = counts.get(term, 0) + (EXAMPLE_SHARE if item.kind == "example" else 1)
     analysed.save(target)
     kept = [dict(doc, key=key) for key, doc in docs.items() if doc["uid"]]
+    cited = citations(items)
+    for doc in kept:
+        _add_heading_terms(doc, titles)
+        if (count := cited.get(doc["key"].removeprefix("rule/"), 0)) and doc["kind"] == "rule":
+            doc["cited"] = count
     if vectors is not None:
         import numpy as np
 
@@ -138,6 +164,41 @@ class KeptTerms:
             return {}
 
 
+def citations(items: Iterable) -> dict[str, int]:
+    """How many English rules, examples and glossary entries cite each rule number (``See rule 117.1a``)."""
+    from kb.refs import find_refs_many
+
+    english = [item.content for item in items if item.lang == "en" and item.kind in ("rule", "example", "term")]
+    counts: dict[str, int] = defaultdict(int)
+    for found in find_refs_many(english):
+        for number in set(found):
+            counts[number] += 1
+    return counts
+
+
+def _add_heading_terms(doc: dict, titles: dict[tuple[str, str], str]) -> None:
+    """A subrule also holds, once, the words of its nearest titled rule (``303.4c`` the chapter's
+    *Enchantments*, ``702.19c`` *Trample*): a question names the subject, the subrule often only *it*."""
+    number = doc["key"].removeprefix("rule/") if doc["kind"] == "rule" else ""
+    for lang, counts in doc["tf"].items():
+        for parent in _ancestors(number):
+            if (title := titles.get((parent, lang))):
+                for term in set(terms(title, lang)):
+                    counts.setdefault(term, 1)
+                break
+
+
+def _ancestors(number: str) -> list[str]:
+    """The rules above a rule number, nearest first (``303.4c`` → ``303.4``, ``303``)."""
+    found = []
+    match = re.fullmatch(r"(\d{3})(?:\.(\d+)([a-z]*))?", number)
+    if match and match.group(2):
+        if match.group(3):
+            found.append(f"{match.group(1)}.{match.group(2)}")
+        found.append(match.group(1))
+    return found
+
+
 def keyword_concepts(number: str) -> list[str]:
     """The keyword ability or action a rule of 701 or 702 belongs to (``702.19c`` → Trample)."""
     match = re.match(r"^(70[12]\.\d+)", number or "")
@@ -163,6 +224,9 @@ class QuestionIndex:
         self.postings: dict[str, dict[str, list[int]]] = data.get("postings", {})
         self.lengths: dict[str, list[int]] = data.get("lengths", {})
         self._cache: dict[tuple[str, str], dict[int, float]] = {}  # BM25 of a term, per document
+        self.variant = [_is_variant(doc) for doc in self.docs]
+        self.variant_terms = self._variant_terms()
+        self.heading = [_is_heading(doc["key"]) or bool(re.fullmatch(r"rule/70[12]\.\d+", doc["key"])) for doc in self.docs]
         self.count = {lang: sum(1 for n in self.lengths.get(lang, ()) if n) for lang in LANGS}
         self.average = {lang: sum(self.lengths[lang]) / self.count[lang] if self.count[lang] else 1.0 for lang in LANGS}
         path = Path(index_dir) / VECTORS_FILE
@@ -204,6 +268,10 @@ class QuestionIndex:
         if similar is not None:
             scores = _with_semantic(scores, similar)
         named = {g.concept for g in reading.groups if g.concept}
+        # a query of game terms only (étape d'entretien) is answered by their rules, headings or not
+        named_rules = {f"rule/{number}" for concept in named if (c := vocabulary().get(concept))
+                       for number in c.rules} if all(g.concept for g in reading.groups) else set()
+        variant_named = self.names_variant(reading)
         ranked = []
         for doc, score in scores.items():
             info = self.docs[doc]
@@ -213,9 +281,35 @@ class QuestionIndex:
                 score *= TERM_FACTOR
             if info.get("keyword") and not named & set(info["keyword"]):
                 score *= OTHER_KEYWORD_FACTOR
+            if self.variant[doc] and not variant_named:
+                score *= VARIANT_FACTOR
+            if self.heading[doc] and info["key"] not in named_rules:
+                score *= HEADING_FACTOR
+            score *= 1 + CITED_WEIGHT * math.log1p(max(0, info.get("cited", 0) - 1))
             ranked.append(Ranked(info["uid"], info["kind"], score, matched.get(doc, {})))
         ranked.sort(key=lambda r: (-round(r.score, 6), r.uid))
         return ranked
+
+    def names_variant(self, reading: Reading) -> bool:
+        """Whether ``reading`` names a variant: a word of a heading of chapters 8 and 9 (Commander,
+        Planechase, Two-Headed Giant, Multiplayer Rules) found in their rules often enough to be theirs."""
+        return any(term in self.variant_terms.get(alt.lang, ())
+                   for group in reading.groups for alt in group.alternatives for term in alt.terms)
+
+    def _variant_terms(self) -> dict[str, set[str]]:
+        """Per language, the words of the headings of chapters 8 and 9 that at least
+        :data:`VARIANT_TERM_SHARE` of the rules holding them belong to (*commander*, not *attack*)."""
+        headings = [i for i, doc in enumerate(self.docs) if self.variant[i] and _is_heading(doc["key"])]
+        found: dict[str, set[str]] = {}
+        for lang, postings in self.postings.items():
+            for term, flat in postings.items():
+                docs = flat[::2]
+                if not set(docs).intersection(headings):
+                    continue
+                rules = [d for d in docs if self.docs[d]["kind"] == "rule"]
+                if sum(self.variant[d] for d in rules) >= VARIANT_TERM_SHARE * len(rules):
+                    found.setdefault(lang, set()).add(term)
+        return found
 
     def lexical(self, reading: Reading) -> tuple[dict[int, float], dict[int, dict[str, set[str]]]]:
         """BM25 per group (its best alternative, weighted) summed, times the document's coverage;
@@ -255,6 +349,17 @@ class QuestionIndex:
         if key not in self._cache:
             self._cache[key] = self._bm25(lang, term)
         return self._cache[key]
+
+
+def _is_variant(doc: dict) -> bool:
+    """Whether a question document is a rule of chapters 8 or 9 (or a glossary term of them)."""
+    number = doc.get("key", "").removeprefix("rule/")
+    return doc.get("kind") == "rule" and number[:1] in VARIANT_SECTIONS
+
+
+def _is_heading(key: str) -> bool:
+    """Whether a question document is a section or chapter heading (``rule/9``, ``rule/903``)."""
+    return bool(re.fullmatch(r"rule/\d{1,3}", key))
 
 
 def _with_semantic(lexical: dict[int, float], similar) -> dict[int, float]:

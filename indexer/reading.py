@@ -29,7 +29,7 @@ from functools import lru_cache
 from kb.text import ALL_ELISIONS, STOPWORDS, fold, strip_elision
 
 from .analysis import LANGS, terms
-from .translation import jargon, near, query_phrases, reviewed, translated, word_table
+from .translation import jargon, near, query_phrases, reviewed, reviewed_phrases, translated, word_table
 from .vocab import spot
 
 JARGON_WEIGHT = 0.8
@@ -217,6 +217,12 @@ def read(text: str, lang: str | None, confidence: float = 1.0, concept_whole: bo
             groups.append(_concept_group(matches, raw[position:found.end], lang))
             position = found.end
             continue
+        phrase = _phrase_at(folded, position, lang)
+        if phrase is not None:
+            size, english = phrase
+            groups.append(_phrase_group(raw[position:position + size], english, lang))
+            position += size
+            continue
         word, key = raw[position], folded[position]
         position += 1
         group = _number_group(word, key, lang, function) or (None if key in function else _word_group(word, key, lang))
@@ -283,6 +289,26 @@ def _word_group(word: str, key: str, lang: str | None) -> Group | None:
             _add_english(group, english, weight * (1.0 if lang else 0.5), "table")
         if (english := query_phrases(source_lang).get(key)) is not None:
             _add_english(group, english, 1.0, "lexicon")
+    return group
+
+
+def _phrase_at(folded: list[str], position: int, lang: str | None) -> tuple[int, list[str]] | None:
+    """The longest reviewed phrase of ``lang`` (Italian or French; both when unknown) starting at
+    ``position``: its length in words and its English."""
+    best = None
+    for code in ((lang,) if lang else ("it", "fr")):
+        for words, english in reviewed_phrases(code).items() if code in ("it", "fr") else ():
+            if tuple(folded[position:position + len(words)]) == words and (best is None or len(words) > best[0]):
+                best = (len(words), english)
+    return best
+
+
+def _phrase_group(words: list[str], english: list[str], lang: str | None) -> Group:
+    """A phrase of the review (``stesso momento``): as typed, and as its English."""
+    text = " ".join(words)
+    group = Group(text, _typed(text, (lang,) if lang else LANGS))
+    for each in english:
+        _add_english(group, each, 1.0, "review")
     return group
 
 

@@ -66,6 +66,14 @@ def reviewed() -> dict[tuple[str, str], tuple[list[str], bool]]:
     return found
 
 
+@lru_cache(maxsize=None)
+def reviewed_phrases(lang: str) -> dict[tuple[str, ...], list[str]]:
+    """The review's phrases of ``lang`` (``stesso momento`` → *simultaneously*), keyed by their
+    folded words (a hyphen parts words: ``sous-couche`` is ``sous couche``)."""
+    return {tuple(re.split(r"[\s-]+", foreign)): english
+            for (code, foreign), (english, _) in reviewed().items() if code == lang and re.search(r"[\s-]", foreign)}
+
+
 @lru_cache(maxsize=1)
 def _near_words_text() -> str:
     path = embedded_corpus() / NEARWORDS
@@ -100,22 +108,30 @@ def lemma(word: str, lang: str) -> str:
 
 def translated(word: str, lang: str) -> list[tuple[str, float, int]]:
     """The English of an Italian or French word by the word table: (lemma, weight, evidence),
-    weight = probability × how much evidence there is (full from :data:`FULL_EVIDENCE` line pairs)."""
+    weight = probability × how much evidence there is (full from :data:`FULL_EVIDENCE` line pairs),
+    strongest first. A word whose form or lemma the review lists is read as the review says (its
+    lemma's review before the encoder's near words of the form; a ``replace`` admits no near words)."""
     table = word_table().get(lang, {})
-    folded = fold(word)
-    found = table.get(folded) or (None if near(lang, folded) else table.get(lemma(word, lang))) or []
+    folded, base = fold(word), lemma(word, lang)
+    review = reviewed().get((lang, folded)) or reviewed().get((lang, base))
+    if folded in table:
+        found = table[folded]
+    elif review or not near(lang, folded):
+        found = table.get(base, [])
+    else:
+        found = []
     out = []
     for english, probability, evidence in found:
         weight = probability * min(1.0, math.log1p(evidence) / math.log1p(FULL_EVIDENCE))
         if weight >= MIN_WEIGHT:
             out.append((english, weight, evidence))
     # an everyday word the card texts do not teach: the encoder's nearest rules words (also beside a
-    # learned translation, when the encoder is sure)
-    for english, cosine in near(lang, folded):
+    # learned translation, when the encoder is sure); never beside a reviewed replacement
+    for english, cosine in ([] if review and review[1] else near(lang, folded)):
         weight = (cosine - NEAR_FLOOR) / (1 - NEAR_FLOOR)
         if weight >= MIN_WEIGHT and (not found or cosine >= NEAR_BESIDE) and all(e != english for e, _, _ in out):
             out.append((english, weight, 0))
-    return out
+    return sorted(out, key=lambda t: -t[1])
 
 
 @lru_cache(maxsize=2)

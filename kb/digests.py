@@ -16,6 +16,7 @@ from .corpus import embedded_corpus
 
 # curated data of the embedded corpus that parsing, alignment and indexing read (not sources)
 DATA_NAMES = ("lexicon-core.tsv", "vocabulary.tsv", "vocabulary-review.tsv")
+ANALYSIS_DATA_NAMES = ("english-forms.tsv",)  # read by the index's analysis (indexer.analysis), search data
 
 
 @lru_cache(maxsize=None)
@@ -31,10 +32,11 @@ def code_digest(*packages: str) -> str:
 
 
 def data_digest() -> str:
-    """The sha256 of the embedded corpus's curated data files (:data:`DATA_NAMES`)."""
+    """The sha256 of the embedded corpus's curated data files (:data:`DATA_NAMES`,
+    :data:`ANALYSIS_DATA_NAMES`)."""
     digest = hashlib.sha256()
     folder = embedded_corpus()
-    for name in DATA_NAMES:
+    for name in (*DATA_NAMES, *ANALYSIS_DATA_NAMES):
         path = folder / name
         digest.update(name.encode() + b"\0" + (path.read_bytes() if path.is_file() else b"-") + b"\0")
     return digest.hexdigest()

@@ -108,3 +108,22 @@ def test_terms_and_words_are_what_the_whole_chain_gives() -> None:
         for lang in ("en", "it", "fr"):
             assert terms(line, lang) == [t.text for t in analyzer_for(lang)(line)], (line, lang)
         assert words(line) == [t.text for t in words_analyzer()(line)], line
+
+
+@pytest.mark.parametrize("form, lemma", [("sacrificed", "sacrifice"), ("lost", "lose"), ("dealt", "deal"),
+                                         ("paid", "pay"), ("chosen", "choose"), ("added", "add")])
+def test_an_english_form_the_stemmer_parts_from_its_lemma_meets_it(form, lemma):
+    assert terms(form, "en") == terms(lemma, "en")
+
+
+def test_irregular_forms_do_not_merge_game_terms_kept_apart():
+    assert terms("dies", "en") != terms("die", "en")  # a creature dies; a die is rolled (706)
+
+
+def test_an_index_update_sees_a_change_of_analysis(monkeypatch):
+    from indexer import build
+
+    item = build.Item(uid="rule/en/100.1", kind="rule", lang="en", doc="cr", title="", content="Sacrificed.")
+    before = build.fingerprint(item)
+    monkeypatch.setattr(build, "ANALYSIS_VERSION", build.ANALYSIS_VERSION + 1)
+    assert build.fingerprint(item) != before

@@ -117,3 +117,20 @@ def test_only_past_participles_are_also_searched_as_their_negation() -> None:
     assert negations == {"untapped"}
     assert not {a.shown for g in read_query("what if the vote is a tie").groups for a in g.alternatives
                 if a.source == "negation"}
+
+
+@pytest.mark.parametrize("query, lang, english", [
+    ("perdiamo tutti e due nello stesso momento", "it", "simultaneously"),
+    ("on perd en même temps", "fr", "simultaneously"),
+    ("dans quelle sous-couche s'appliquent les marqueurs ?", "fr", "sublayer"),
+])
+def test_a_phrase_of_the_review_is_read_as_one_english_word(query: str, lang: str, english: str) -> None:
+    reading = read(query, lang)
+    group = next(g for g in reading.groups if english in g.english)
+    assert " " in group.text  # the phrase, not one of its words
+
+
+def test_a_reviewed_replacement_admits_no_near_words_and_translations_come_strongest_first() -> None:
+    weights = [weight for _, weight, _ in translated("scade", "it")]
+    assert weights == sorted(weights, reverse=True)
+    assert "scavenge" not in [english for english, _, _ in translated("scade", "it")]
