@@ -2,10 +2,11 @@
 
 Builds a knowledge base of the embedded corpus in a temporary folder, then, ``--rounds`` times:
 exports ten rules of section 4 as PO (12 units: two of them have an example), fills every message with a new Italian text (its revision
-kept, as Poedit keeps it) and imports it with ``mtgkb import`` in a fresh process. Prints the
+kept, as Poedit keeps it) and imports it with ``mtgkb import`` in a fresh process (it reads and
+aligns only the imported translations and updates the index: :mod:`kb.incremental`). Prints the
 median and each round's wall time, the median of ``--rounds`` full ``mtgkb build`` runs of the
-same sources (the baseline: an import rebuilds today) and their ratio, against the issue's target
-of 5 s for ten units, with the load average before and after.
+same sources (the baseline: what an import cost when it rebuilt everything) and their ratio,
+against the issue's target of 5 s for ten units, with the load average before and after.
 
     .venv/bin/python benchmarks/import_speed.py [--rounds 3]
 """

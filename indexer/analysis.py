@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Iterator
+from typing import Callable, Iterator
 
 from whoosh.analysis import Analyzer, Filter, LowercaseFilter, RegexTokenizer, Token
 from whoosh.lang import stemmer_for_language
@@ -198,12 +198,36 @@ def words_analyzer() -> Analyzer:
 
 
 def terms(text: str, lang: str) -> list[str]:
-    """The index terms ``text`` gives in ``lang`` (handy for queries and tests)."""
-    return [t.text for t in analyzer_for(lang)(text)]
+    """The index terms ``text`` gives in ``lang``: what :func:`analyzer_for` gives, each distinct word
+    put through the filters once (every filter of the chain reads one token at a time)."""
+    analyse = word_analyzer(lang)
+    return [term for match in TOKEN_PATTERN.finditer(text) if (term := analyse(match.group(0))) is not None]
 
 
 def words(text: str) -> list[str]:
-    return [t.text for t in words_analyzer()(text)]
+    """The words of :func:`words_analyzer` (each distinct word put through its filters once)."""
+    analyse = word_analyzer(None)
+    return [word for match in TOKEN_PATTERN.finditer(text) if (word := analyse(match.group(0))) is not None]
+
+
+@lru_cache(maxsize=None)
+def word_analyzer(lang: str | None) -> Callable[[str], str | None]:
+    """One token (as the tokenizer of :func:`analyzer_for` cuts it) to its index term in ``lang`` (None:
+    to its word, :func:`words_analyzer`), None for a stop word: the analyzer's filters run on it as
+    they would inside a text, remembered per word."""
+    filters = (analyzer_for(lang) if lang is not None else words_analyzer()).items[1:]
+
+    @lru_cache(maxsize=200_000)
+    def analyse(word: str) -> str | None:
+        token = Token(removestops=True)
+        token.text, token.boost, token.stopped = word, 1.0, False
+        stream: Iterator[Token] = iter([token])
+        for step in filters:
+            stream = step(stream)
+        found = [t.text for t in stream]
+        return found[0] if found else None
+
+    return analyse
 
 
 def name_key(text: str) -> str:

@@ -22,11 +22,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator
 
+from kb.digests import code_digest, data_digest
 from kb.numbering import RuleNumber
 from kb.store import INDEX_DIR, DocumentInfo, KnowledgeBase
 from kb.text import fold_quotes
 
-from .analysis import ANALYSIS_VERSION, name_key, terms
+from .analysis import ANALYSIS_VERSION, name_key
+from .tagging import tag_concepts, write_concepts
 from .questions import write_question_docs
 from .schema import text_field, title_field
 from .vocab import write_forms
@@ -96,14 +98,15 @@ def build_index(build_dir: Path, progress: Callable[[str], None] | None = None,
         items = collect_items(kb)
     link_aligned(items)
     name_rulings(items)
-    tag_concepts(items)
     target = build_dir / INDEX_DIR
+    concepts = tag_concepts(items, Path(previous) if previous is not None else None)
     prints = {item.uid: fingerprint(item) for item in items}
     if previous is None or not update_index(Path(previous), target, items, prints, progress):
         write_index(target, items, progress)
+    write_concepts(target, concepts)
     write_fingerprints(target, items, prints)
     write_forms(target)
-    write_question_docs(items, target, vectors, progress)
+    write_question_docs(items, target, vectors, progress, previous=Path(previous) if previous is not None else None)
 
 
 def write_index(target: Path, items: list[Item], progress: Callable[[str], None] | None = None) -> None:
@@ -131,29 +134,38 @@ def write_index(target: Path, items: list[Item], progress: Callable[[str], None]
 
 
 def fingerprint(item: Item) -> str:
-    """A digest of everything ``item`` puts in the index, and of the analysis that reads it."""
-    return hashlib.sha256(json.dumps([ANALYSIS_VERSION, item.fields()], sort_keys=True, ensure_ascii=False, default=str)
-                          .encode("utf-8")).hexdigest()[:20]
+    """A digest of everything ``item`` puts in the index: its attributes, which the index code and
+    analysis (:func:`index_code`, recorded with the fingerprints) turn into its fields and terms."""
+    return hashlib.sha256(f"{ANALYSIS_VERSION}:{item!r}".encode("utf-8")).hexdigest()[:20]
+
+
+def index_code() -> str:
+    """What an index's items, fields and terms are made by: the analysis version, the code (the
+    packages kb and indexer) and the curated data (the English forms the analysis reads among them)."""
+    return f"{ANALYSIS_VERSION}:{code_digest('kb', 'indexer')}:{data_digest()}"
 
 
 def write_fingerprints(target: Path, items: list[Item], prints: dict[str, str]) -> None:
-    """Each item's kind and fingerprint (``prints``, by uid), beside the index (what the next update compares)."""
-    data = {item.uid: [item.kind, prints[item.uid]] for item in items}
+    """Each item's kind and fingerprint (``prints``, by uid), and the code that made them, beside the
+    index (what the next update compares)."""
+    data = {"code": index_code(), "items": {item.uid: [item.kind, prints[item.uid]] for item in items}}
     (target / FINGERPRINTS).write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
 
 
 def update_index(previous: Path, target: Path, items: list[Item], prints: dict[str, str],
                  progress: Callable[[str], None] | None = None, most: int = UPDATE_AT_MOST) -> bool:
     """Copy the ``previous`` index to ``target`` and rewrite there only the items whose fingerprints
-    (``prints``, by uid) changed, were
-    added or are gone; False (nothing written) when the previous index has no fingerprints, when
-    more than ``most`` items changed, or when a ruling or card text changed (those are kept in
+    (``prints``, by uid) changed, were added or are gone; False (nothing written) when the previous
+    index has no fingerprints or was made by other code, when more than ``most`` items changed, or when a ruling or card text changed (those are kept in
     bounded windows in index order, :mod:`indexer.windows`): a new index is then written whole."""
     from .storage import IndexDamaged, open_index
 
     try:
-        old = json.loads((previous / FINGERPRINTS).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        kept = json.loads((previous / FINGERPRINTS).read_text(encoding="utf-8"))
+        old = kept["items"] if kept.get("code") == index_code() else None
+    except (OSError, ValueError, AttributeError, KeyError):
+        return False
+    if not isinstance(old, dict):
         return False
     new = {item.uid: item for item in items}
     changed = [item for item in items if old.get(item.uid, [None, None])[1] != prints[item.uid]]
@@ -330,23 +342,6 @@ def link_aligned(items: list[Item]) -> None:
             item.aligned = {lang: uid for lang, uid in versions.items() if lang != item.lang}
 
 
-SUBRULES_PER_RULE = 2  # a counter's listed rule that does not use its name: its subrules that do, at most
-
-
-def _using(number: str, stemmed: set[str], texts: dict[str, str], subrules: bool) -> list[str]:
-    """``number`` if its text uses one of the ``stemmed`` names, or a word they begin (``509
-    Declare Blockers Step`` for *Block*), else (with ``subrules``) its first subrules that use one."""
-    def uses(n: str, word_start: bool = False) -> bool:
-        return any((f" {k}" if word_start else f" {k} ") in texts[n] for k in stemmed)
-
-    if uses(number, word_start=True):
-        return [number]
-    if not subrules:
-        return []
-    below = [n for n in texts if n.startswith(number) and n[len(number):len(number) + 1] in (".", *"abcdefghijkmnpqrstuvwxyz")]
-    return [n for n in below if uses(n)][:SUBRULES_PER_RULE]
-
-
 def name_rulings(items: list[Item]) -> None:
     """Give each ruling on a card the card's names in every language, for exact-name hits: a
     card's name finds the card, then its rulings (a ruling's card name is not text it holds)."""
@@ -357,54 +352,3 @@ def name_rulings(items: list[Item]) -> None:
     for item in items:
         if item.kind == "ruling" and item.extra.get("card"):
             item.names = list(dict.fromkeys(names.get(item.extra["card"], [item.extra["card"]])))
-
-
-def _in_its_chapters(number: str, concept) -> bool:
-    """Whether a rule headed with a concept's name may define it: any rule for a concept the
-    vocabulary numbers nowhere, else one in a chapter of its numbers (a renumbered keyword stays
-    in 701 or 702; the counter of 122 is not the action ``701.6 Counter``)."""
-    return not concept.rules or number.split(".")[0] in {r.split(".")[0] for r in concept.rules}
-
-
-def tag_concepts(items: list[Item]) -> None:
-    """Mark the items that define a game concept of the vocabulary (:mod:`indexer.vocab`).
-
-    A concept's rules are found in the reference (English) rules by heading (``702.19
-    Trample``, ``404 Graveyard``), else its vocabulary rule numbers where that rule's
-    text uses its name (``202.3`` for *mana value*); a kind of counter, listed under 122
-    Counters, is defined by the first subrules using its name (*poison counter* → 122.1f).
-    Numbers are checked against the release at hand, since the vocabulary was numbered by one
-    release. Glossary entries are marked when one of their names is a concept's name in their
-    language (the English entry Pile is not the stack, French *pile*), keyword pages when one
-    of their names, in any language, is.
-    Every language's version of a rule carries the mark.
-    """
-    from kb.vocabulary import name_key as term_key
-
-    from .vocab import vocabulary
-
-    vocab = vocabulary()
-    english = [i for i in items if i.kind == "rule" and i.lang == "en" and i.number]
-    by_heading: dict[str, list[str]] = {}
-    for item in english:
-        if item.title:
-            by_heading.setdefault(term_key(item.title, "en"), []).append(item.number)
-    texts = {i.number: f" {' '.join(terms(i.content, 'en'))} " for i in sorted(english, key=lambda i: i.akey)}
-    by_rule: dict[str, list[str]] = {}
-    for concept in vocab.concepts:
-        keys = {term_key(n.text, "en") for n in concept.names_in("en", obsolete=True)} - {""}
-        found = [n for k in sorted(keys) for n in by_heading.get(k, []) if _in_its_chapters(n, concept)]
-        if not found:
-            stemmed = {" ".join(terms(k, "en")) for k in keys} - {""}
-            found = [n for r in concept.rules if r in texts
-                     for n in _using(r, stemmed, texts, subrules=concept.kind == "counter")]
-        for number in dict.fromkeys(found):
-            by_rule.setdefault(number, []).append(concept.id)
-    for item in items:
-        if item.kind == "rule" and item.number in by_rule:
-            item.concepts = by_rule[item.number]
-        elif item.kind == "term":
-            item.concepts = list(dict.fromkeys(m.concept.id for n in item.names for m in vocab.matches(n, item.lang)
-                                               if m.name.lang == item.lang))
-        elif item.kind == "page":
-            item.concepts = list(dict.fromkeys(m.concept.id for n in item.names for m in vocab.matches(n)))

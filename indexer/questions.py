@@ -21,6 +21,7 @@ The ranking is complete before it is cut, so the first hits never depend on how 
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import re
@@ -30,6 +31,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
+from kb.digests import code_digest, data_digest
+
 from .analysis import LANGS, terms
 from .reading import Alternative, Group, Reading
 from .vocab import vocabulary
@@ -38,6 +41,7 @@ if TYPE_CHECKING:
     from .semantic import VectorCache
 
 QUESTION_DOCS = "questions.json"  # in the index folder
+KEPT_TERMS = "question-terms.json"  # in the index folder: the terms of each text analysed for QUESTION_DOCS
 VECTORS_FILE = "questions-vectors.npy"  # in the index folder, one row per question document
 K1, B = 1.2, 0.5  # rules are short and of like length: length counts less than in the usual 0.75
 COVERAGE_POWER = 1.0
@@ -75,9 +79,13 @@ class Ranked:
     matched: dict[str, set[str]]  # lang -> terms matched (for snippets)
 
 
-def write_question_docs(items: Iterable, target: Path, vectors: VectorCache | None = None, progress=None) -> None:
+def write_question_docs(items: Iterable, target: Path, vectors: VectorCache | None = None, progress=None,
+                        previous: Path | None = None) -> None:
     """Write :data:`QUESTION_DOCS` from the index's items (rules, their examples, glossary terms)
-    and, with a :class:`~indexer.semantic.VectorCache`, their vectors (:data:`VECTORS_FILE`)."""
+    and, with a :class:`~indexer.semantic.VectorCache`, their vectors (:data:`VECTORS_FILE`). The
+    texts' terms are read back from the ``previous`` index folder where it analysed the same texts
+    (:class:`KeptTerms`)."""
+    analysed = KeptTerms(previous)
     docs: dict[str, dict] = {}
     titles: dict[tuple[str, str], str] = {}  # (number, lang) -> a rule's heading
     for item in items:
@@ -102,8 +110,9 @@ def write_question_docs(items: Iterable, target: Path, vectors: VectorCache | No
                 doc["keyword"] = keywords
         counts = doc["tf"].setdefault(item.lang, {})
         text = f"{item.title}\n{item.content}" if item.kind != "example" else item.content
-        for term in terms(text, item.lang):
+        for term in analysed(text, item.lang):
             counts[term] = counts.get(term, 0) + (EXAMPLE_SHARE if item.kind == "example" else 1)
+    analysed.save(target)
     kept = [dict(doc, key=key) for key, doc in docs.items() if doc["uid"]]
     cited = citations(items)
     for doc in kept:
@@ -127,6 +136,34 @@ def write_question_docs(items: Iterable, target: Path, vectors: VectorCache | No
     data = {"docs": kept, "lengths": lengths, "postings": postings}
     (Path(target) / QUESTION_DOCS).write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")),
                                               encoding="utf-8")
+
+
+class KeptTerms:
+    """:func:`~indexer.analysis.terms` of the question documents' texts, kept beside the index
+    (:data:`KEPT_TERMS`, by digest of language and text) with the code and vocabulary they were
+    analysed by: the next build reads back those of the texts it holds again (an import changes few)."""
+
+    def __init__(self, previous: Path | None = None) -> None:
+        self.key = code_digest("kb", "indexer") + data_digest()
+        self.kept = self._read(Path(previous) / KEPT_TERMS) if previous is not None else {}
+        self.found: dict[str, list[str]] = {}
+
+    def __call__(self, text: str, lang: str) -> list[str]:
+        digest = hashlib.sha1(f"{lang}\0{text}".encode("utf-8")).hexdigest()[:20]
+        found = self.kept.get(digest)
+        self.found[digest] = found if found is not None else terms(text, lang)
+        return self.found[digest]
+
+    def save(self, target: Path) -> None:
+        (Path(target) / KEPT_TERMS).write_text(json.dumps({"key": self.key, "terms": self.found}, ensure_ascii=False,
+                                                          separators=(",", ":")), encoding="utf-8")
+
+    def _read(self, path: Path) -> dict[str, list[str]]:
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            return data["terms"] if data.get("key") == self.key and isinstance(data.get("terms"), dict) else {}
+        except (OSError, ValueError, AttributeError, KeyError):
+            return {}
 
 
 def citations(items: Iterable) -> dict[str, int]:

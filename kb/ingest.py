@@ -14,13 +14,13 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from .corpus import embedded_corpus  # noqa: F401 (where the embedded corpus is: kb.corpus)
+from .digests import DATA_NAMES  # curated/learned data, not sources
 from .errors import KBError, SourceError, UnknownFormatError
 from .model import Document
 from .parsers import detect_format
 from .sources import read_source
 
 MANIFEST_NAMES = {"MANIFEST.json", "MANIFEST.md", "README.md"}
-DATA_NAMES = {"lexicon-core.tsv", "vocabulary.tsv", "vocabulary-review.tsv"}  # curated/learned data, not sources
 # what the search reads to understand questions (indexer.reading, indexer.semantic), not sources
 SEARCH_DATA_NAMES = {"wordtable.tsv", "wordtable-review.tsv", "nearwords.tsv", "jargon.tsv", "english-forms.tsv",
                      "lemma-forms.tsv",

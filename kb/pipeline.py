@@ -1,6 +1,8 @@
 """Building a knowledge base: ingest -> checks -> align -> store -> index -> publish.
 
 :func:`reindex_kb` redoes only the last two steps, from the current build's database.
+:func:`update_kb` (an import, or its undo) reads and aligns only the imported translations when
+nothing else changed (:mod:`kb.incremental`), and updates the search index rather than writing it.
 
 :func:`build_kb` is the whole build as one call, holding the knowledge base's lock
 (a second build waits, then is refused with a message). The documents are judged
@@ -20,12 +22,13 @@ from typing import Any, Callable, Iterable, Iterator
 
 from indexer.build import build_index
 
-from . import store
-from .align import Alignment, align
+from . import incremental, store
+from .align import Alignment, align_sources, align_translations, english_releases, read_core, split_translations
 from .errors import KBError
 from .ingest import IngestReport, embedded_corpus, ingest
 from .model import Document
 from .sanity import judge
+from .store import KnowledgeBase
 
 IMPORTS_FOLDER = "imports"  # translations stored by `mtgkb import`, read by every build
 
@@ -47,6 +50,8 @@ def build_kb(kb_dir: Path, paths: Iterable[Path], progress: Callable[[str], None
     ``semantic`` turns the semantic layer on or off for this knowledge base (None: as it was,
     :func:`semantic_setting`). With ``update_index`` (an import), the current build's search
     index is copied and only the items that changed are rewritten, when that can be done.
+    A build without problems keeps the alignment of its sources for the next imports
+    (:mod:`kb.incremental`).
 
     Raises :class:`BuildRefused` when the checks find problems (unless ``force``) or, with
     ``strict``, when a parser warned.
@@ -54,11 +59,18 @@ def build_kb(kb_dir: Path, paths: Iterable[Path], progress: Callable[[str], None
     with store.build_lock(kb_dir, wait):
         sources = source_paths(kb_dir, paths)
         report = ingest(sources, progress=progress)
-        check(report, force=force, strict=strict)
+        problems = check(report, force=force, strict=strict)
         with staged_build(kb_dir) as stage:
-            alignment = align(report.documents)
+            documents, translations = split_translations(report.documents)
+            core = read_core()
+            alignment = align_sources(documents, core)
+            kept = incremental.snapshot(_without_imports(kb_dir, sources), documents, alignment) \
+                if not problems else None
+            align_translations(alignment, translations, english_releases(documents), core)
             store.write_documents(stage, report.documents, {"sources": [str(Path(p).resolve()) for p in sources]},
                                   alignment=alignment)
+            if kept is not None:
+                incremental.save(stage, kept)
             index_and_publish(kb_dir, stage, progress, semantic,
                               previous=_current_index(kb_dir) if update_index else None)
     return summary(kb_dir, report, alignment)
@@ -98,8 +110,40 @@ def index_and_publish(kb_dir: Path, stage: Path, progress: Callable[[str], None]
 
 
 def update_kb(kb_dir: Path, paths: Iterable[Path]) -> dict[str, Any]:
-    """:func:`build_kb` for an import: the search index is updated, not written whole, when it can be."""
-    return build_kb(kb_dir, paths, update_index=True)
+    """:func:`build_kb` for an import (or its undo): when only the imported translations changed, only
+    they are read and aligned again, on top of what the current build kept of its sources
+    (:mod:`kb.incremental`), and the search index is updated rather than written whole."""
+    with store.build_lock(kb_dir):
+        sources = source_paths(kb_dir, paths)
+        current = store.current_build(kb_dir)
+        held = _documents_of(current)
+        plan = incremental.plan(current, _without_imports(kb_dir, sources), Path(kb_dir) / IMPORTS_FOLDER, held) \
+            if current is not None and held else None
+        if plan is None:
+            return build_kb(kb_dir, paths, update_index=True)
+        check(plan.report)
+        with staged_build(kb_dir) as stage:
+            store.replace_documents(stage, plan.current, plan.removed, plan.report.documents,
+                                    {"sources": [str(Path(p).resolve()) for p in sources]}, plan.alignment)
+            shutil.copyfile(plan.current / incremental.SNAPSHOT, stage / incremental.SNAPSHOT)
+            index_and_publish(kb_dir, stage, None, None, previous=plan.current / store.INDEX_DIR)
+    return {**summary(kb_dir, plan.report, plan.alignment), "incremental": True}
+
+
+def _documents_of(build: Path | None) -> list[str]:
+    """The documents of ``build`` ([] when there is none or it cannot be read: the import then builds whole)."""
+    if build is None:
+        return []
+    try:
+        with KnowledgeBase(build) as kb:
+            return list(kb.documents())
+    except (KBError, store.DatabaseError):
+        return []
+
+
+def _without_imports(kb_dir: Path, sources: list[Path]) -> list[Path]:
+    imports = (Path(kb_dir) / IMPORTS_FOLDER).resolve()
+    return [p for p in sources if Path(p).resolve() != imports]
 
 
 def _current_index(kb_dir: Path) -> Path | None:
@@ -118,6 +162,8 @@ def reindex_kb(kb_dir: Path, progress: Callable[[str], None] | None = None, *, w
             raise KBError(f"{kb_dir}: no knowledge base here to reindex; run 'mtgkb build'")
         with staged_build(kb_dir) as stage:
             shutil.copyfile(current / store.DB_NAME, stage / store.DB_NAME)  # a published database never changes
+            if (current / incremental.SNAPSHOT).is_file():
+                shutil.copyfile(current / incremental.SNAPSHOT, stage / incremental.SNAPSHOT)
             index_and_publish(kb_dir, stage, progress, semantic)
     return {"kb": str(kb_dir), "database": str(current / store.DB_NAME), "build": stage.name}
 
@@ -163,14 +209,16 @@ def ensure_kb(kb_dir: Path, progress: Callable[[str], None] | None = None) -> bo
     return True
 
 
-def check(report: IngestReport, *, force: bool = False, strict: bool = False) -> None:
-    """Refuse a build whose documents look wrong (:func:`kb.sanity.judge`), or with ``strict`` any warning."""
+def check(report: IngestReport, *, force: bool = False, strict: bool = False) -> list[str]:
+    """Refuse a build whose documents look wrong (:func:`kb.sanity.judge`), or with ``strict`` any warning;
+    the problems found (what ``force`` lets through)."""
     if strict and report.warnings:
         raise BuildRefused([f"{w} (--strict: warnings are errors)" for w in report.warnings],
                            "leave out --strict to accept what was read")
     problems = judge(report.documents)
     if problems and not force:
         raise BuildRefused(problems, "mtgkb build --force publishes it anyway")
+    return problems
 
 
 def source_paths(kb_dir: Path, paths: Iterable[Path]) -> list[Path]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from indexer.analysis import analyzer_for, name_key, terms, words
+from indexer.analysis import analyzer_for, name_key, terms, words, words_analyzer
 
 
 @pytest.mark.parametrize("lang", ["it", "en", "fr"])
@@ -92,6 +92,22 @@ def test_a_protected_game_terms_plural_is_protected_with_it(plural: str, singula
     # "Enchantments" (the heading of 303) must meet "enchantment", not the keyword "enchant"
     assert terms(plural, lang) == terms(singular, lang)
     assert terms("Enchantments", "en") != terms("enchant", "en") and terms("mani", "it") != terms("mana", "it")
+
+
+def test_terms_and_words_are_what_the_whole_chain_gives() -> None:
+    """terms() and words() put each distinct word through the filters once: on the embedded corpus's
+    rules, in every language, and on elisions, possessives, numbers and protected game terms, they give
+    what the analyzers give run over the whole text."""
+    from .conftest import CORPUS
+
+    lines = [*(CORPUS / "cr-en" / "MagicCompRules 20251114.txt").read_text(encoding="utf-8-sig").splitlines()[::7],
+             *(CORPUS / "004_033ca0c87611b1e4.txt").read_text(encoding="utf-8").splitlines(),
+             "dell'abilità l’exil qu'il jusqu'au player's cards’ it's 702.19b 400.7. 3/3 L’EXIL",
+             "mana mano mani enchantments Enchantment l'incantesimo gli incantesimi THE The the"]
+    for line in lines:
+        for lang in ("en", "it", "fr"):
+            assert terms(line, lang) == [t.text for t in analyzer_for(lang)(line)], (line, lang)
+        assert words(line) == [t.text for t in words_analyzer()(line)], line
 
 
 @pytest.mark.parametrize("form, lemma", [("sacrificed", "sacrifice"), ("lost", "lose"), ("dealt", "deal"),

@@ -36,3 +36,19 @@ def test_a_correction_is_spelled_as_the_vocabulary_writes_it() -> None:
     from indexer.vocab import spelled
 
     assert spelled("pietinement") == "piétinement" and spelled("zzz") == "zzz"
+
+
+def test_kept_rule_concepts_are_read_back_only_for_the_same_rules(tmp_path) -> None:
+    """An import's index reads the reference rules' concepts back from the previous index, and only
+    when they were found from the same rules (and code and vocabulary)."""
+    from indexer.build import Item
+    from indexer.tagging import rule_concepts, write_concepts
+
+    rules = [Item(uid="rule/en/702.19", kind="rule", lang="en", doc="cr", title="Trample", content="Trample",
+                  number="702.19", akey="702.019")]
+    found = rule_concepts(rules)
+    assert found["rules"] and rule_concepts(rules)["key"] == found["key"]
+    write_concepts(tmp_path, {**found, "rules": {"702.19": ["kept"]}})
+    assert rule_concepts(rules, tmp_path)["rules"] == {"702.19": ["kept"]}
+    rules[0].content = "Trample, changed"
+    assert rule_concepts(rules, tmp_path)["rules"] == found["rules"]

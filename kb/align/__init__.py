@@ -18,6 +18,11 @@ the newest, the numbering lookups use by default. The steps, one module each:
 * :mod:`~kb.align.links`: rulings to the rules they clarify, on evidence (the keywords of
   :mod:`~kb.align.keywords` named outside the card names of :mod:`~kb.align.names`).
 
+The translators' imports (provenance ``translator``) come last, on top of the sources'
+alignment (:func:`align_translations`): they are placed where their files declare, never
+feed the lexicon, and change nothing of what the sources were aligned to, so an import
+aligns only its own texts (:mod:`kb.incremental`).
+
 The result (:mod:`~kb.align.result`) carries a 0–1 confidence on every pair;
 :mod:`~kb.align.eval` measures it against a hand-labelled gold set.
 """
@@ -28,7 +33,7 @@ from pathlib import Path
 from typing import Iterable
 
 from ..model import Document
-from ..vocabulary.core_terms import default_core_path, load_core
+from ..vocabulary.core_terms import CoreTerm, default_core_path, load_core
 from .core import check_core
 from .learn import LexiconLearner, build_lexicon, feed_aligned_rules, feed_card_texts
 from .lexicon import Lexicon
@@ -39,17 +44,38 @@ from .result import KINDS, Alignment, Pair, Placement, RuleLink, Unaligned
 from .rules import Target, align_examples, align_rules
 from .rulings import align_rulings
 from .terms import (align_ability_words, align_card_names, align_chapter_titles, align_declared_terms, align_glossary,
-                    align_keyword_pages)
+                    align_glossary_titles, align_keyword_pages, glossary_known)
 
 __all__ = ["KINDS", "REFERENCE_LANG", "Alignment", "Pair", "Placement", "RuleLink", "Unaligned", "align",
-           "default_core_path", "reference_document"]
+           "align_sources", "align_translations", "default_core_path", "english_releases", "read_core",
+           "reference_document", "split_translations"]
 
 
 def align(documents: Iterable[Document], core_path: Path | None = None) -> Alignment:
-    """Align every non-English text of ``documents`` with its English counterpart."""
+    """Align every non-English text of ``documents`` with its English counterpart: the sources'
+    texts (:func:`align_sources`), then the translators' imports on top (:func:`align_translations`)."""
+    sources, translations = split_translations(documents)
+    core = read_core(core_path)
+    result = align_sources(sources, core)
+    align_translations(result, translations, english_releases(sources), core)
+    return result
+
+
+def split_translations(documents: Iterable[Document]) -> tuple[list[Document], list[Document]]:
+    """The sources, and the translators' imports (provenance ``translator``), each in their order."""
     docs = list(documents)
+    return ([d for d in docs if d.provenance != "translator"], [d for d in docs if d.provenance == "translator"])
+
+
+def read_core(core_path: Path | None = None) -> list[CoreTerm]:
+    """The curated core terms (``lexicon-core.tsv`` of the embedded corpus by default; none if it is missing)."""
     path = core_path or default_core_path()
-    core = load_core(path) if path.exists() else []
+    return load_core(path) if path.exists() else []
+
+
+def align_sources(docs: list[Document], core: list[CoreTerm]) -> Alignment:
+    """Align the sources (no translator's import among them): what an import never changes, so an
+    import aligns only its own texts on top of it (:func:`align_translations`)."""
     result = Alignment(languages={d.id: d.lang for d in docs})
     releases = english_releases(docs)
     ref = releases[-1] if releases else None
@@ -67,10 +93,7 @@ def align(documents: Iterable[Document], core_path: Path | None = None) -> Align
         for target in targets:
             placement = result.place(target.doc.id, target.doc.effective_date)
             for doc in foreign:
-                if doc.provenance == "translator":
-                    align_declared(doc, target, placement, sides, ref.effective_date)
-                else:
-                    align_rules(doc, target, placement, result.lexicon, vouched_numbers(result, doc, target.doc))
+                align_rules(doc, target, placement, result.lexicon, vouched_numbers(result, doc, target.doc))
         feed_aligned_rules(docs, ref, result, learners)  # the lexicon is learned once, from the reference
         result.lexicon = build_lexicon(core, learners)
         for target in targets:
@@ -81,13 +104,39 @@ def align(documents: Iterable[Document], core_path: Path | None = None) -> Align
     align_card_names(docs, result)
     align_ability_words(docs, result)
     if ref is not None:
-        align_declared_terms(docs, ref, result)
         align_glossary(ref, core, result)
     align_rulings(docs, result)
     if ref is not None:
         link_rulings_to_rules(docs, ref, result)
     result.core_check = check_core(core, Lexicon([e for e in result.lexicon.entries if e.source == "learned"]))
     return result
+
+
+def align_translations(result: Alignment, translations: list[Document], releases: list[Document],
+                       core: list[CoreTerm]) -> None:
+    """Add the translators' imports to the sources' alignment ``result`` (``releases``: the English
+    releases among the sources, oldest first). Each text goes where its file declares (or where the
+    English text it was made from is found); examples, titles and glossary names follow. Nothing of
+    the sources' alignment changes: their lexicon is not learned from the imports."""
+    result.languages.update({d.id: d.lang for d in translations})
+    ref = releases[-1] if releases else None
+    if ref is None or not translations:
+        return
+    foreign = [doc for doc in translations if doc.rules and doc.lang != ref.lang]
+    targets = [Target(release) for release in releases[::-1]]  # the reference first
+    sides = Sides()
+    for target in targets:
+        placement = result.place(target.doc.id, target.doc.effective_date)
+        for doc in foreign:
+            align_declared(doc, target, placement, sides, ref.effective_date)
+    for target in targets:
+        for doc in foreign:
+            align_examples(doc, target, result.placements[target.doc.id], result.lexicon)
+    known = glossary_known(core, result.pairs)
+    titles = len(result.pairs)
+    align_chapter_titles(translations, ref, result)
+    align_glossary_titles(ref, known, result.pairs[titles:], result)
+    align_declared_terms(translations, ref, result)
 
 
 def reference_document(docs: list[Document]) -> Document | None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..model import Pair
-from .lexicon import Lexicon
+from .lexicon import Lexicon, LexiconEntry
 
 __all__ = ["KINDS", "Alignment", "Pair", "Placement", "RuleLink", "Unaligned"]
 
@@ -97,6 +97,30 @@ class Alignment:
                                                                         if own else ()))
         return self.placements[release_id]
 
+    def to_json(self) -> dict[str, Any]:
+        """Everything as plain JSON values (:meth:`from_json` gives an equal alignment back)."""
+        return {"reference": self.reference, "languages": self.languages,
+                **_lists_json(self.rules, self.pairs, self.unaligned),
+                "placements": [{"release": p.release, "date": p.date,
+                                **(_lists_json(p.links, p.pairs, p.unaligned) if p.release != self.reference else {})}
+                               for p in self.placements.values()],
+                "lexicon": [[e.lang, e.en, e.foreign, e.score, e.count, e.source, e.en_word, e.foreign_word]
+                            for e in self.lexicon.entries],
+                "core_check": self.core_check, "release_numbers": self.release_numbers}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Alignment":
+        """The alignment :meth:`to_json` gave ``data`` of (KeyError, TypeError or ValueError when it is not one)."""
+        result = cls(reference=data["reference"], languages=dict(data["languages"]),
+                     lexicon=Lexicon([LexiconEntry(*row) for row in data["lexicon"]]),
+                     core_check=list(data["core_check"]), release_numbers=dict(data["release_numbers"]))
+        _fill_lists(data, result.rules, result.pairs, result.unaligned)
+        for row in data["placements"]:
+            placement = result.place(row["release"], row["date"])
+            if row["release"] != result.reference:
+                _fill_lists(row, placement.links, placement.pairs, placement.unaligned)
+        return result
+
     def summary(self) -> dict[str, Any]:
         """Counts per language and kind: aligned, renumbered, unaligned; lexicon size; core check."""
         counts: dict[str, dict[str, dict[str, int]]] = {}
@@ -121,3 +145,16 @@ class Alignment:
                 "rule_rulings": sum(1 for p in self.pairs if p.kind == "ruling-rule"),
                 "lexicon": dict(Counter(f"{e.lang}:{e.source}" for e in self.lexicon.entries)),
                 "core_check": dict(verdicts)}
+
+
+def _lists_json(links: dict[tuple[str, str], RuleLink], pairs: list[Pair], unaligned: list[Unaligned]) -> dict[str, Any]:
+    return {"links": [[l.doc, l.number, l.aligned_number, l.method, l.confidence] for l in links.values()],
+            "pairs": [[p.kind, p.a_doc, p.a_id, p.b_doc, p.b_id, p.method, p.confidence, p.note] for p in pairs],
+            "unaligned": [[u.kind, u.doc, u.id, u.lang, u.reason, u.text] for u in unaligned]}
+
+
+def _fill_lists(data: dict[str, Any], links: dict[tuple[str, str], RuleLink], pairs: list[Pair],
+                unaligned: list[Unaligned]) -> None:
+    links.update(((row[0], row[1]), RuleLink(*row)) for row in data["links"])
+    pairs.extend(Pair(*row) for row in data["pairs"])
+    unaligned.extend(Unaligned(*row) for row in data["unaligned"])

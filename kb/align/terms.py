@@ -105,16 +105,40 @@ def align_ability_words(docs: list[Document], result: Alignment) -> None:
               min(0.99, 0.7 + 0.1 * count) * share, cards=count)
 
 
+Known = dict[tuple[str, str], tuple[str, str, float]]  # (lang, folded English name) -> (foreign, method, confidence)
+
+
 def align_glossary(ref: Document, core: list[CoreTerm], result: Alignment) -> None:
     """English glossary entries whose foreign name is known from the core lexicon or a title pair."""
-    known: dict[tuple[str, str], tuple[str, str, float]] = {}
+    _glossary_pairs(ref, glossary_known(core, result.pairs), result)
+
+
+def glossary_known(core: list[CoreTerm], pairs: list[Pair]) -> Known:
+    """The foreign names known for English names: the core lexicon's, then the title pairs' among ``pairs``."""
+    known: Known = {}
     for term in core:
         for lang, foreign in (("it", term.it), ("fr", term.fr)):
             known[(lang, fold(term.en))] = (foreign, "glossary+core", 0.9)
-    for pair in list(result.pairs):
+    _add_titles(known, pairs)
+    return known
+
+
+def _add_titles(known: Known, pairs: list[Pair]) -> None:
+    for pair in pairs:
         if pair.kind == "term" and pair.method in ("title-by-number", "keyword-page"):
             known.setdefault((pair.note["lang"], fold(pair.b_id)), (pair.a_id, "glossary+" + pair.method,
                                                                     min(0.95, pair.confidence)))
+
+
+def align_glossary_titles(ref: Document, known: Known, titles: list[Pair], result: Alignment) -> None:
+    """English glossary entries whose foreign name only the title pairs ``titles`` (a translator's
+    import) give, beyond those ``known`` already (and paired by :func:`align_glossary`)."""
+    more = dict(known)
+    _add_titles(more, titles)
+    _glossary_pairs(ref, {key: hit for key, hit in more.items() if key not in known}, result)
+
+
+def _glossary_pairs(ref: Document, known: Known, result: Alignment) -> None:
     for entry in ref.terms:
         for name in entry.names:
             for lang in ("it", "fr"):

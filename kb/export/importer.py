@@ -263,7 +263,7 @@ class UnitChecker:
         glossary = any(split_glossary_id(u.id)[0] is not None for u in imported.units)
         rules = [] if glossary else self._rules_named(kb, imported)  # glossary units: every entry is read
         selection = select(kb, rules, source, (target,), ("examples", "glossary") if glossary else ("examples",),
-                           self.release)
+                           self.release, termbase=False)
         self.units = {u.id: u for u in selection.units}
         self.refs = {record.term.names[0]: list(record.term.refs) for record in kb.terms([doc]) if record.term.names}
 

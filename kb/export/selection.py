@@ -53,8 +53,10 @@ def split_unit_id(unit_id: str) -> tuple[RuleNumber | None, int | None]:
 
 
 def select(kb: KnowledgeBase, rules: Sequence[str] = (), source: str = "en", targets: Sequence[str] = ("it",),
-           include: Iterable[str] = DEFAULT_INCLUDE, release: str | None = None) -> Selection:
-    """The units for ``rules`` (default: every rule held) from ``source`` to ``targets``."""
+           include: Iterable[str] = DEFAULT_INCLUDE, release: str | None = None, *,
+           termbase: bool = True) -> Selection:
+    """The units for ``rules`` (default: every rule held) from ``source`` to ``targets``, and (unless not
+    ``termbase``: an import checks units only) the termbase entries of their concepts."""
     include = set(include)
     unknown = include - set(INCLUDES)
     if unknown:
@@ -87,6 +89,8 @@ def select(kb: KnowledgeBase, rules: Sequence[str] = (), source: str = "en", tar
                         compact(sourceless, [str(n) for n in picked])),) if sourceless else ()
     selection = Selection(source, targets, release_date, source_doc, tuple(units),
                           source_date=release_date or newest_date(kb, docs), source_docs=docs, left_out=left_out)
+    if not termbase:
+        return selection
     terms = term_entries(kb, selection, picked if rules else None, cards="cards" in include)
     return replace(selection, terms=tuple(terms))
 

@@ -20,8 +20,8 @@ _MODULES = {
     "records": ("AlignedNumber", "CardRecord", "DocumentInfo", "DocumentPage", "ImportRecord", "RuleVersion",
                 "RulingGroup", "RulingRecord", "TermRecord", "ruling_key"),
     "schema": ("DB_NAME", "SCHEMA_VERSION"),
-    "write": ("active_document_ids", "discard", "publish", "remove_leftovers", "stage", "storage_error",
-              "write_documents"),
+    "write": ("active_document_ids", "discard", "publish", "remove_leftovers", "replace_documents", "stage",
+              "storage_error", "write_documents"),
 }
 _HOME = {name: module for module, names in _MODULES.items() for name in names}
 
@@ -31,8 +31,8 @@ if TYPE_CHECKING:
     from .records import (AlignedNumber, CardRecord, DocumentInfo, DocumentPage, ImportRecord, RuleVersion,
                           RulingGroup, RulingRecord, TermRecord, ruling_key)
     from .schema import DB_NAME, SCHEMA_VERSION
-    from .write import (active_document_ids, discard, publish, remove_leftovers, stage, storage_error,
-                        write_documents)
+    from .write import (active_document_ids, discard, publish, remove_leftovers, replace_documents, stage,
+                        storage_error, write_documents)
 
 
 def __getattr__(name: str) -> Any:
@@ -48,6 +48,7 @@ __all__ = [
     "DB_NAME", "INDEX_DIR", "LOCK_WAIT", "PUBLISHED", "SCHEMA_VERSION", "AlignedNumber",
     "CardRecord", "DatabaseError", "DocumentInfo", "DocumentPage", "ImportRecord", "KnowledgeBase", "RuleVersion",
     "RulingGroup", "RulingRecord", "TermRecord", "active_document_ids", "build_lock", "current_build",
-    "default_kb_dir", "discard", "publish", "remove_leftovers", "ruling_key", "stage", "storage_error",
+    "default_kb_dir", "discard", "publish", "remove_leftovers", "replace_documents", "ruling_key", "stage",
+    "storage_error",
     "write_documents",
 ]

@@ -9,7 +9,10 @@ Layout::
       builds/<name>/
         kb.sqlite           documents, rules, terms, rulings, cards, alignments, lexicon;
                             its `info` table says when and from what the build was made
-        index/              the full-text index (written by the indexer package)
+        index/              the full-text index (written by the indexer package), with what the next
+                            build reads back when unchanged (item fingerprints, rules' concepts, analysed texts)
+        sources-alignment.json  the alignment of the sources and what they were (kb.incremental): an
+                            import aligns only its translations on top of it
         PUBLISHED           present once the build has been made current
 """
 

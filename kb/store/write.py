@@ -65,14 +65,47 @@ def write_documents(build_dir: Path, documents: Iterable[Document], info: dict |
         active = active_document_ids(docs)
         for doc in docs:
             _insert_document(db, doc, doc.id in active)
-        if alignment is not None:
-            _insert_alignment(db, alignment)
-        meta = {"schema_version": SCHEMA_VERSION, "built_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-                **({"alignment": alignment.summary()} if alignment is not None else {}), **(info or {})}
-        db.executemany("INSERT INTO info VALUES (?, ?)", [(k, json.dumps(v)) for k, v in meta.items()])
+        _write_findings(db, alignment, info)
         db.commit()
     finally:
         db.close()
+
+
+ALIGNMENT_TABLES = ("placements", "release_numbers", "alignments", "lexicon", "info")
+
+
+def replace_documents(build_dir: Path, previous: Path, removed: Iterable[str], documents: Iterable[Document],
+                      info: dict, alignment: "Alignment") -> None:
+    """``build_dir``'s database as a copy of the ``previous`` build's, its documents ``removed`` taken out
+    and ``documents`` (none of them an official release) added after the others, its alignment and
+    ``info`` written again whole: the database a build of those documents writes (:func:`write_documents`),
+    in the same order, without reading the documents that stay."""
+    shutil.copyfile(Path(previous) / DB_NAME, Path(build_dir) / DB_NAME)
+    db = sqlite3.connect(Path(build_dir) / DB_NAME)
+    try:
+        gone = [(doc_id,) for doc_id in removed]
+        db.executemany("DELETE FROM documents WHERE id = ?", gone)
+        for table in ("rules", "terms", "rulings", "cards"):
+            db.executemany(f"DELETE FROM {table} WHERE doc_id = ?", gone)
+        for table in ALIGNMENT_TABLES:
+            db.execute(f"DELETE FROM {table}")
+        db.execute("UPDATE rules SET aligned_number = number, aligned_key = sort_key, align_method = 'number',"
+                   " align_confidence = 1.0")
+        for doc in documents:
+            _insert_document(db, doc, True)
+        _write_findings(db, alignment, info)
+        db.commit()
+    finally:
+        db.close()
+
+
+def _write_findings(db: sqlite3.Connection, alignment: "Alignment | None", info: dict | None) -> None:
+    """The alignment (when there is one) and the ``info`` table."""
+    if alignment is not None:
+        _insert_alignment(db, alignment)
+    meta = {"schema_version": SCHEMA_VERSION, "built_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+            **({"alignment": alignment.summary()} if alignment is not None else {}), **(info or {})}
+    db.executemany("INSERT INTO info VALUES (?, ?)", [(k, json.dumps(v)) for k, v in meta.items()])
 
 
 def active_document_ids(docs: list[Document]) -> set[str]:
