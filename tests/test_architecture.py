@@ -143,3 +143,15 @@ def test_every_package_is_installed():
                for p in (ROOT / package).rglob("*.py")}
     assert folders - listed == set(), "add these to [tool.setuptools] packages in pyproject.toml"
     assert "mtgkb_corpus" in listed
+
+
+# The search engine builds on the store, the vocabulary and kb's base modules (docs/architecture.md);
+# it never reaches the parsers, the alignment, the exporters, the releases, the pipeline or the CLI.
+INDEXER_MAY_IMPORT = {"kb.store", "kb.vocabulary", "kb.corpus", "kb.digests", "kb.errors", "kb.numbering",
+                      "kb.refs", "kb.text", "kb.tsv", "kb.model", "kb.matching"}
+
+
+def test_the_search_engine_imports_only_the_store_the_vocabulary_and_kb_base_modules():
+    offenders = sorted(f"{name} -> {target}" for name, targets in import_graph().items() if name.startswith("indexer")
+                       for target in targets if target.startswith("kb") and package_of(target) not in INDEXER_MAY_IMPORT)
+    assert offenders == []
