@@ -12,7 +12,9 @@ from click.testing import CliRunner
 from kb.cli import main
 from kb.store import current_build
 
-from .conftest import SEEDS, copy_kb, cr_release
+from .conftest import FIXTURES, SEEDS, copy_kb, cr_release
+
+CLEAN = FIXTURES / "cr_defects" / "clean.txt"  # a small hand-made rules text of 2021-06-18
 
 
 @pytest.fixture(scope="module")
@@ -101,16 +103,17 @@ def test_unrecognised_file_named_explicitly_is_an_error(tmp_path: Path) -> None:
 
 
 def test_rebuild_publishes_atomically(kb_2024: Path, tmp_path: Path) -> None:
-    """A copy of the 2024-11-08 build, rebuilt from the release of 2012-07-01: the new build is the current one."""
+    """A copy of the 2024-11-08 build, rebuilt from the small hand-made rules text of 2021-06-18
+    (``fixtures/cr_defects/clean.txt``): the new build is the current one, and lookups read it."""
     kb_dir = copy_kb(kb_2024, tmp_path / "kb")
     first = current_build(kb_dir)
     assert json.loads(run("rule", "701.32", "--json", "--kb", str(kb_dir)).output)[0]["texts"]["en"]["text"] == "Vote"
-    assert run("build", "--kb", str(kb_dir), "--corpus", str(cr_release("20120701"))).exit_code == 0
+    assert run("build", "--kb", str(kb_dir), "--corpus", str(CLEAN)).exit_code == 0
     second = current_build(kb_dir)
     assert first != second and (kb_dir / "CURRENT").read_text().strip() == second.name
-    entries = json.loads(run("rule", "400.7", "--json", "--kb", str(kb_dir)).output)
-    assert entries[0]["texts"]["en"]["effective_date"] == "2012-07-01"
-    assert run("rule", "701.32", "--kb", str(kb_dir)).exit_code == 1  # Vote came after 2012
+    entries = json.loads(run("rule", "702.30", "--json", "--kb", str(kb_dir)).output)
+    assert (entries[0]["texts"]["en"]["text"], entries[0]["texts"]["en"]["effective_date"]) == ("Cycling", "2021-06-18")
+    assert run("rule", "701.32", "--kb", str(kb_dir)).exit_code == 1  # not in the new sources
 
 
 def test_every_command_has_help() -> None:
@@ -225,7 +228,7 @@ def test_folder_build_skips_files_that_are_not_sources_and_says_why(tmp_path: Pa
     (folder / "allSets.json").write_bytes(b"\n")  # as in the shared 580-set archive
     (folder / "photo.bin").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
     (folder / "notes.txt").write_text("shopping list\nmilk\n", encoding="utf-8")
-    (folder / "rules.txt").write_bytes(cr_release("20241108").read_bytes())
+    (folder / "rules.txt").write_bytes(CLEAN.read_bytes())  # a small rules text in the official layout
     result = run("build", "--kb", str(tmp_path / "kb"), "--corpus", str(folder), "--json")
     assert result.exit_code == 0, result.output
     summary = json.loads(result.stdout)
