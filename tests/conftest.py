@@ -63,6 +63,12 @@ def parsed_release(date: str):
     return parse_source(read_source(cr_release(date)))
 
 
+def two_releases() -> list[Path]:
+    """The English releases of 2025-04-04 and 2025-06-06 and a hand-made Italian excerpt: the sources of
+    the knowledge base the tests of several releases share."""
+    return [cr_release("20250404"), cr_release("20250606"), FIXTURES / "releases" / "it_cr_excerpt.txt"]
+
+
 SHARED_RELEASES = ("20120701", "20160826", "20180713", "20221118", "20231013", "20241108",
                    "20250404", "20250606", "20251114")
 

@@ -8,17 +8,10 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from .conftest import FIXTURES, cr_release
+from .conftest import cr_release, two_releases
 
 from kb.cli import main
 from kb.store import KnowledgeBase
-
-ITALIAN = FIXTURES / "releases" / "it_cr_excerpt.txt"
-
-
-def two_releases() -> list[Path]:
-    """Two English releases and the hand-made Italian excerpt: the sources of one knowledge base."""
-    return [cr_release("20250404"), cr_release("20250606"), ITALIAN]
 
 
 @pytest.fixture(scope="module")
