@@ -12,15 +12,17 @@ from click.testing import CliRunner
 from kb.cli import main
 from kb.store import current_build
 
-from .conftest import SEEDS, cr_release
+from .conftest import FIXTURES, SEEDS, copy_kb, cr_release
+
+CLEAN = FIXTURES / "cr_defects" / "clean.txt"  # a small hand-made rules text of 2021-06-18
 
 
 @pytest.fixture(scope="module")
-def kb_2024(tmp_path_factory) -> Path:
-    kb_dir = tmp_path_factory.mktemp("kb2024")
-    result = CliRunner().invoke(main, ["build", "--kb", str(kb_dir), "--corpus", str(cr_release("20241108"))])
+def kb_2024(kb_cache) -> Path:
+    """``mtgkb build --corpus`` the English release of 2024-11-08 (the test run's one such build)."""
+    result = kb_cache.command(["--corpus", str(cr_release("20241108"))])
     assert result.exit_code == 0, result.output
-    return kb_dir
+    return result.kb_dir
 
 
 def run(*args: str) -> click.testing.Result:
@@ -81,14 +83,15 @@ def test_malformed_number_is_one_line(kb_2024: Path) -> None:
 
 
 def test_build_error_is_one_line_and_keeps_the_old_kb(kb_2024: Path, tmp_path: Path) -> None:
-    before = current_build(kb_2024)
+    kb_dir = copy_kb(kb_2024, tmp_path / "kb")  # this test's own copy: the build it tries writes into it
+    before = current_build(kb_dir)
     bad = tmp_path / "bad.txt"
     bad.write_bytes(b"\x00\x01binary")
-    result = run("build", "--kb", str(kb_2024), "--corpus", str(bad))
+    result = run("build", "--kb", str(kb_dir), "--corpus", str(bad))
     assert result.exit_code == 1
     assert result.stderr.splitlines()[-1] == f"Error: {bad}:1: binary file (NUL byte), not text"
     assert "Traceback" not in result.output
-    assert current_build(kb_2024) == before
+    assert current_build(kb_dir) == before
 
 
 def test_unrecognised_file_named_explicitly_is_an_error(tmp_path: Path) -> None:
@@ -100,14 +103,17 @@ def test_unrecognised_file_named_explicitly_is_an_error(tmp_path: Path) -> None:
 
 
 def test_rebuild_publishes_atomically(kb_2024: Path, tmp_path: Path) -> None:
-    kb_dir = tmp_path / "kb"
-    assert run("build", "--kb", str(kb_dir), "--corpus", str(cr_release("20120701"))).exit_code == 0
+    """A copy of the 2024-11-08 build, rebuilt from the small hand-made rules text of 2021-06-18
+    (``fixtures/cr_defects/clean.txt``): the new build is the current one, and lookups read it."""
+    kb_dir = copy_kb(kb_2024, tmp_path / "kb")
     first = current_build(kb_dir)
-    assert run("build", "--kb", str(kb_dir), "--corpus", str(cr_release("20241108"))).exit_code == 0
+    assert json.loads(run("rule", "701.32", "--json", "--kb", str(kb_dir)).output)[0]["texts"]["en"]["text"] == "Vote"
+    assert run("build", "--kb", str(kb_dir), "--corpus", str(CLEAN)).exit_code == 0
     second = current_build(kb_dir)
     assert first != second and (kb_dir / "CURRENT").read_text().strip() == second.name
-    entries = json.loads(run("rule", "701.32", "--json", "--kb", str(kb_dir)).output)
-    assert entries[0]["texts"]["en"]["text"] == "Vote"
+    entries = json.loads(run("rule", "702.30", "--json", "--kb", str(kb_dir)).output)
+    assert (entries[0]["texts"]["en"]["text"], entries[0]["texts"]["en"]["effective_date"]) == ("Cycling", "2021-06-18")
+    assert run("rule", "701.32", "--kb", str(kb_dir)).exit_code == 1  # not in the new sources
 
 
 def test_every_command_has_help() -> None:
@@ -153,14 +159,12 @@ def test_a_folder_named_with_no_knowledge_base_is_an_error_not_a_new_build(tmp_p
     assert not mistyped.exists()
 
 
-def test_readme_first_command_shows_400_7_in_english_and_italian(tmp_path: Path, kb_cache) -> None:
+def test_readme_first_command_shows_400_7_in_english_and_italian(readme_build) -> None:
     """`mtgkb build && mtgkb rule 400.7` on the embedded corpus (the seeds, the English release of
-    2025-11-14 and five MTGJSON sets), as the README's first command runs it. The build then serves
-    the tests that read the embedded corpus's knowledge base (``product_kb``)."""
-    from kb.corpus import embedded_corpus
-
-    kb_dir = tmp_path / "kb"
-    result = run("build", "--kb", str(kb_dir), "--json")
+    2025-11-14 and five MTGJSON sets), as the README's first command runs it. The build is the test
+    run's one ``mtgkb build --json`` through the CLI (``readme_build``), which also serves the tests
+    that read the embedded corpus's knowledge base (``product_kb``)."""
+    result, kb_dir = readme_build, readme_build.kb_dir
     assert result.exit_code == 0, result.output
     summary = json.loads(result.stdout)
     formats = {Path(d["path"]).name: d["format"] for d in summary["documents"]}
@@ -186,7 +190,6 @@ def test_readme_first_command_shows_400_7_in_english_and_italian(tmp_path: Path,
     lines = rule.stdout.splitlines()
     assert lines[1].startswith("  [en] An object that moves from one zone to another becomes a new object")
     assert lines[2].startswith("  [it] Un oggetto che si sposta da una zona a un'altra diventa un nuovo oggetto")
-    kb_cache.adopt([embedded_corpus()], kb_dir)
 
 
 def test_every_embedded_file_is_tracked_and_matches_the_manifest() -> None:
@@ -241,7 +244,7 @@ def test_folder_build_skips_files_that_are_not_sources_and_says_why(tmp_path: Pa
     (folder / "allSets.json").write_bytes(b"\n")  # as in the shared 580-set archive
     (folder / "photo.bin").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
     (folder / "notes.txt").write_text("shopping list\nmilk\n", encoding="utf-8")
-    (folder / "rules.txt").write_bytes(cr_release("20241108").read_bytes())
+    (folder / "rules.txt").write_bytes(CLEAN.read_bytes())  # a small rules text in the official layout
     result = run("build", "--kb", str(tmp_path / "kb"), "--corpus", str(folder), "--json")
     assert result.exit_code == 0, result.output
     summary = json.loads(result.stdout)

@@ -8,21 +8,16 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from .conftest import FIXTURES, cr_release
+from .conftest import cr_release, two_releases
 
 from kb.cli import main
-from kb.pipeline import build_kb
 from kb.store import KnowledgeBase
-
-ITALIAN = FIXTURES / "releases" / "it_cr_excerpt.txt"
 
 
 @pytest.fixture(scope="module")
-def kb_dir(tmp_path_factory) -> Path:
-    """Two English releases and the hand-made Italian excerpt in one knowledge base."""
-    directory = tmp_path_factory.mktemp("kb")
-    build_kb(directory, [cr_release("20250404"), cr_release("20250606"), ITALIAN])
-    return directory
+def kb_dir(kb_cache) -> Path:
+    """The knowledge base of :func:`two_releases`, shared by the tests that read it."""
+    return kb_cache.shared(two_releases())
 
 
 def _run(*args: str):

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from kb.cli import main
 from kb.export import read_translations
 
-from .conftest import CORPUS, FIXTURES, cr_release
+from .conftest import CORPUS, FIXTURES, copy_kb, cr_release
 
 SOURCES = [FIXTURES / "export_en_excerpt.txt", FIXTURES / "export_it_excerpt.txt"]
 
@@ -210,13 +210,12 @@ def test_commands_have_help() -> None:
         assert result.exit_code == 0 and "Usage:" in result.output
 
 
-def test_unwritable_output_and_malformed_imports_are_one_line(tmp_path: Path, kb_cache) -> None:
+def test_unwritable_output_and_malformed_imports_are_one_line(tmp_path: Path, product_kb: Path) -> None:
     from click.testing import CliRunner
 
     from kb.cli import main
-    from kb.corpus import embedded_corpus
 
-    kb_dir = kb_cache.copy([embedded_corpus()], tmp_path / "kb")  # the embedded corpus, this test's own copy
+    kb_dir = copy_kb(product_kb, tmp_path / "kb")  # the embedded corpus, this test's own copy
     runner = CliRunner()
     out = tmp_path / "missing-folder" / "zones.xlf"
     result = runner.invoke(main, ["export", "--kb", str(kb_dir), "--format", "xliff", "--target", "it",

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from .conftest import FIXTURES, cr_release
+from .conftest import FIXTURES, cr_release, two_releases
 
 from kb.cli import main
 from kb.pipeline import build_kb
@@ -132,7 +132,8 @@ def test_a_release_already_held_is_not_downloaded_again(server, kb_dir):
 
 
 def test_a_link_without_a_date_is_recognised_as_held_by_its_content(server, kb_cache, tmp_path):
-    directory = kb_cache.copy([cr_release("20250606")], tmp_path / "kb")
+    """The undated link's file is the release of 2025-06-06, which the knowledge base was built from."""
+    directory = kb_cache.copy(two_releases(), tmp_path / "kb")  # 2025-04-04 and 2025-06-06, and an Italian excerpt
     before = _state(directory)
     result = update(directory, f"{server.url}/undated", timeout=5)
     assert (result.status, result.effective_date) == ("held", "2025-06-06")
