@@ -206,4 +206,6 @@ def test_a_wiki_page_nested_too_deep_is_refused_as_soon_as_the_limit_is_read() -
                 parse_source(source)
         return refuse
 
-    assert growth(refuse_of, 20000) <= 2  # 4 x the content past the limit: read through, it took 4 x the time
+    # 8 x the content past the limit: read through, it took 8 x the time; refused at the limit, about
+    # 1-1.5 x (the page is decoded whole first), 2.3 x measured once with the suite on both cores
+    assert growth(refuse_of, 10000, factor=8) <= 3
