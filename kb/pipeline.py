@@ -67,7 +67,7 @@ def build_kb(kb_dir: Path, paths: Iterable[Path], progress: Callable[[str], None
             kept = incremental.snapshot(_without_imports(kb_dir, sources), documents, alignment) \
                 if not problems else None
             align_translations(alignment, translations, english_releases(documents), core)
-            store.write_documents(stage, report.documents, {"sources": [str(Path(p).resolve()) for p in sources]},
+            store.write_documents(stage, report.documents, {"sources": recorded_sources(kb_dir, sources)},
                                   alignment=alignment)
             if kept is not None:
                 incremental.save(stage, kept)
@@ -124,7 +124,7 @@ def update_kb(kb_dir: Path, paths: Iterable[Path]) -> dict[str, Any]:
         check(plan.report)
         with staged_build(kb_dir) as stage:
             store.replace_documents(stage, plan.current, plan.removed, plan.report.documents,
-                                    {"sources": [str(Path(p).resolve()) for p in sources]}, plan.alignment)
+                                    {"sources": recorded_sources(kb_dir, sources)}, plan.alignment)
             shutil.copyfile(plan.current / incremental.SNAPSHOT, stage / incremental.SNAPSHOT)
             index_and_publish(kb_dir, stage, None, None, previous=plan.current / store.INDEX_DIR)
     return {**summary(kb_dir, plan.report, plan.alignment), "incremental": True}
@@ -228,6 +228,13 @@ def source_paths(kb_dir: Path, paths: Iterable[Path]) -> list[Path]:
     if imports.is_dir() and imports.resolve() not in {Path(p).resolve() for p in sources}:
         sources.append(imports)
     return sources
+
+
+def recorded_sources(kb_dir: Path, sources: Iterable[Path]) -> list[str]:
+    """The sources a build records for the next one to read again: without the knowledge base's own
+    imports folder, which every build adds itself (:func:`source_paths`), so a copied or moved
+    knowledge base reads its own imports, never those of the folder it came from."""
+    return [str(Path(p).resolve()) for p in _without_imports(kb_dir, list(sources))]
 
 
 def _card_entries(doc: Document) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -473,3 +474,15 @@ def test_a_file_made_from_a_release_not_held_says_so(seed_kb: Path, tmp_path: Pa
     assert report["source_release"] == "2024-11-08" and report["applied"] == ["400.7"]
     assert report["note"].startswith("the file was made from the en release 2023-10-13, which this knowledge base "
                                      "does not hold")
+
+
+def test_a_moved_knowledge_base_reads_its_own_imports(seed_kb: Path, tmp_path: Path) -> None:
+    """A build records its sources without its imports folder, so after the folder is moved an
+    import rebuilds from the moved folder's imports, not the old path's (which is gone)."""
+    _newer_import(seed_kb, tmp_path)
+    moved = tmp_path / "moved-kb"
+    shutil.move(str(seed_kb), moved)
+    undone = run("import", "--undo", "--kb", str(moved))
+    assert undone.exit_code == 0, undone.output
+    assert not list((moved / "imports").glob("*.json"))
+    assert not seed_kb.exists()

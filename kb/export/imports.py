@@ -319,9 +319,13 @@ def _write_atomically(path: Path, data: bytes) -> None:
 
 
 def build_sources(kb: KnowledgeBase, kb_dir: Path) -> list[Path]:
-    """The sources of the current build, without the imports folder (the build adds it back)."""
+    """The sources of the current build, without the imports folder (the build adds it back). A
+    build made before builds stopped recording it lists an imports folder last: that one is left out
+    too, so a knowledge base copied or moved since reads its own imports, not the old folder's."""
     folder = imports_dir(kb_dir).resolve()
     sources = [Path(p) for p in kb.info().get("sources", [])]
+    if sources and sources[-1].name == folder.name and sources[-1].resolve() != folder:
+        sources = sources[:-1]
     missing = [str(p) for p in sources if not p.exists()]
     if missing:
         raise KBError(f"cannot rebuild: source {missing[0]} of the current build is gone")
