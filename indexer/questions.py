@@ -2,8 +2,9 @@
 
 At build, :func:`write_question_docs` writes ``questions.json`` beside the whoosh index: one
 document per rule (under its English reference number, its examples folded in at
-:data:`EXAMPLE_SHARE`) and per glossary entry, with the analysed terms of each language's text. :class:`QuestionIndex`
-reads it once per open index and ranks with BM25 per group of a :class:`~indexer.reading.Reading`:
+:data:`EXAMPLE_SHARE`) and per glossary entry, with the analysed terms of each language's text.
+:class:`QuestionIndex` reads it once per open index and ranks with BM25 per group of a
+:class:`~indexer.reading.Reading`:
 
 * a group (a content word or game term) scores its best alternative (the word as typed, its
   English translations) in a document, times the alternative's weight;
@@ -12,7 +13,9 @@ reads it once per open index and ranks with BM25 per group of a :class:`~indexer
   planeswalker and damage ranks above the heading that defines only one of them;
 * a glossary entry, which defines a term rather than answers a question, counts
   :data:`TERM_FACTOR` of its score, and a keyword's rule the question does not name
-  :data:`OTHER_KEYWORD_FACTOR`;
+  :data:`OTHER_KEYWORD_FACTOR`; a rule of the variants' chapters 8 and 9 :data:`VARIANT_FACTOR`
+  unless the question names one of their game terms, a heading :data:`HEADING_FACTOR`, and a rule
+  cited by other rules a little more (:data:`CITED_WEIGHT`);
 * with the semantic layer (:mod:`indexer.semantic`, ``questions-vectors.npy``), the score scaled
   to the best is mixed with the cosine of the question's vector and the document's.
 
@@ -51,8 +54,7 @@ TERM_FACTOR = 0.6
 # than the rule the example illustrates answers it.
 EXAMPLE_SHARE = 0.25
 # A rule the rules, glossary and examples cite more often is more often the answer: its score is
-# times 1 + CITED_WEIGHT × ln(1 + citations) (117.1a, cited by the rules of instants and flash,
-# above a subrule cited by none).
+# times 1 + CITED_WEIGHT × ln(citations), from the second citation (one is weak evidence).
 CITED_WEIGHT = 0.1
 # A rule of a keyword (701.N, 702.N) the question does not name counts this much: its words are
 # everyday words of the game (cast, creature, turn) and would otherwise crowd out the general rules.
@@ -61,8 +63,8 @@ OTHER_KEYWORD_FACTOR = 0.5
 SEMANTIC_WEIGHT = 0.7
 SEMANTIC_CANDIDATES = 50  # documents the vectors alone bring in
 # The rules of casual variants and multiplayer games (chapters 8 and 9) count this much unless the
-# question names one of their words (commander, multiplayer, planechase): their rules restate the
-# general ones for a variant, and a question about the general game is not about them.
+# question names one of their game terms (Commander, multiplayer, Planechase): their rules restate
+# the general ones for a variant, and a question about the general game is not about them.
 VARIANT_FACTOR = 0.5
 VARIANT_SECTIONS = ("8", "9")
 # A heading (a section, a chapter, a keyword's title rule such as 702.12 Indestructible) names a
@@ -353,7 +355,7 @@ class QuestionIndex:
 
 
 def _is_variant(doc: dict) -> bool:
-    """Whether a question document is a rule of chapters 8 or 9 (or a glossary term of them)."""
+    """Whether a question document is a rule of chapters 8 or 9."""
     number = doc.get("key", "").removeprefix("rule/")
     return doc.get("kind") == "rule" and number[:1] in VARIANT_SECTIONS
 
