@@ -148,29 +148,22 @@ def stemmer(lang: str):
                     return found
         return None
 
-    lemma = _irregular_lemmas(lang, base)
+    forms = english_forms() if lang == "en" else {}
 
     @lru_cache(maxsize=200_000)
     def stem(word: str) -> str:
         if any(c.isdigit() for c in word):
             return word
-        return protected_form(word) or base(lemma(word))
+        return protected_form(word) or base(forms.get(word, word))
 
     return stem
 
 
-def _irregular_lemmas(lang: str, base):
-    """For English, a word whose stem is not its lemma's (*lost*, *dealt*, *paid*, *chosen*,
-    *sacrificed*, *added*) as that lemma (``corpus/english-forms.tsv``, derived with simplemma by
-    :mod:`kb.vocabulary.english_forms`), so a question's *lost* meets the rules' *lose*; other
-    languages and other words unchanged."""
-    forms = english_forms() if lang == "en" else {}
-    return lambda word: forms.get(word, word)
-
-
 @lru_cache(maxsize=1)
 def english_forms() -> dict[str, str]:
-    """form → lemma of ``corpus/english-forms.tsv`` (empty when the file is absent)."""
+    """form → lemma of ``corpus/english-forms.tsv`` (empty when the file is absent): English forms the
+    stemmer parts from their lemma (*lost*, *dealt*, *sacrificed*), stemmed from the lemma so a
+    question's *lost* meets the rules' *lose* (derived by :mod:`kb.vocabulary.english_forms`)."""
     from kb.corpus import embedded_corpus
 
     path = embedded_corpus() / ENGLISH_FORMS

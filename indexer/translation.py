@@ -80,9 +80,10 @@ def reviewed_phrases(lang: str) -> dict[tuple[str, ...], list[str]]:
             for (code, foreign), (english, _) in reviewed().items() if code == lang and re.search(r"[\s-]", foreign)}
 
 
-@lru_cache(maxsize=1)
-def _near_words_text() -> str:
-    path = embedded_corpus() / NEARWORDS
+@lru_cache(maxsize=None)
+def _corpus_text(name: str) -> str:
+    """A table of the embedded corpus as one text, searched rather than loaded ("" when absent)."""
+    path = embedded_corpus() / name
     return path.read_text(encoding="utf-8") if path.is_file() else ""
 
 
@@ -90,7 +91,7 @@ def _near_words_text() -> str:
 def near(lang: str, word: str) -> tuple[tuple[str, float], ...]:
     """The English words nearest a folded ``word`` of ``lang`` in ``corpus/nearwords.tsv``, with
     their cosine (the file is searched, not loaded into a table: a question looks up a few words)."""
-    found = re.findall(rf"^{re.escape(lang)}\t{re.escape(word)}\t([^\t\n]+)\t([0-9.]+)$", _near_words_text(), re.M)
+    found = re.findall(rf"^{re.escape(lang)}\t{re.escape(word)}\t([^\t\n]+)\t([0-9.]+)$", _corpus_text(NEARWORDS), re.M)
     return tuple((english, float(cosine)) for english, cosine in found)
 
 
@@ -116,17 +117,11 @@ def lemma(word: str, lang: str) -> str:
     return fold(simplemma.lemmatize(word, lang=lang))
 
 
-@lru_cache(maxsize=1)
-def _lemma_forms_text() -> str:
-    path = embedded_corpus() / LEMMA_FORMS
-    return path.read_text(encoding="utf-8") if path.is_file() else ""
-
-
 @lru_cache(maxsize=4096)
 def listed_lemma(lang: str, folded: str) -> str | None:
     """The lemma ``corpus/lemma-forms.tsv`` gives a folded word ("" for its own; None when not
     listed). The file is searched, not loaded: a question looks up a few words."""
-    found = re.search(rf"^{re.escape(lang)}\t{re.escape(folded)}\t([^\t\n]*)$", _lemma_forms_text(), re.M)
+    found = re.search(rf"^{re.escape(lang)}\t{re.escape(folded)}\t([^\t\n]*)$", _corpus_text(LEMMA_FORMS), re.M)
     return found.group(1) if found else None
 
 

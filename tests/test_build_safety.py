@@ -19,7 +19,7 @@ from click.testing import CliRunner
 from kb import pipeline, store
 from kb.cli import main
 from kb.errors import StoreError
-from kb.pipeline import BuildRefused, build_kb
+from kb.pipeline import build_kb
 
 from .conftest import FIXTURES, cr_release
 

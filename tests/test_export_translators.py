@@ -20,7 +20,7 @@ from click.testing import CliRunner
 from kb.cli import main
 from kb.store import KnowledgeBase
 
-from .conftest import CORPUS, FIXTURES, cr_release
+from .conftest import CORPUS, cr_release
 
 
 def third_party(name: str):

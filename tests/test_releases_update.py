@@ -15,7 +15,6 @@ from click.testing import CliRunner
 from .conftest import FIXTURES, cr_release, two_releases
 
 from kb.cli import main
-from kb.pipeline import build_kb
 from kb.errors import KBError
 from kb.store import KnowledgeBase
 from kb.releases.update import MAX_DOWNLOAD, date_in_name, fetch, find_release_link, update
