@@ -29,7 +29,7 @@ from functools import lru_cache
 from kb.text import ALL_ELISIONS, STOPWORDS, fold, strip_elision
 
 from .analysis import LANGS, terms
-from .translation import jargon, near, query_phrases, reviewed, reviewed_phrases, translated, word_table
+from .translation import jargon, lemma, near, query_phrases, reviewed, reviewed_phrases, translated, word_table
 from .vocab import spot
 
 JARGON_WEIGHT = 0.8
@@ -59,6 +59,9 @@ _OWN_FUNCTION_WORDS = {
     - frozenset().union(*(STOPWORDS[o] | QUESTION_WORDS[o] for o in LANGS if o != lang))
     for lang in LANGS
 }
+
+# Verbs whose every form is a function word of a question (``fosse``, ``suis``, ``aver lanciato``).
+AUXILIARIES = {"it": frozenset({"essere", "avere", "stare"}), "fr": frozenset({"etre", "avoir"})}
 
 NUMBER_WORDS = {
     "it": {"uno": "one", "una": "one", "due": "two", "tre": "three", "quattro": "four", "cinque": "five",
@@ -146,12 +149,50 @@ def detect_language(text: str) -> tuple[str | None, float]:
     best = values[0] if values else None
     lang = best.language.iso_code_639_1.name.lower() if best else None
     confidence = float(best.value) if best else 0.0
+    short = len(_folded_words(text)) <= SHORT_QUERY
     votes = _function_word_votes(text)
+    voted = _decisive(votes, needed=1 if short else 2)
+    if voted is not None and (confidence < SURE or votes.get(lang or "", 0) == 0):
+        return voted, confidence
+    if voted is None and short:
+        votes = _name_votes(text)
+        voted = _decisive(votes, needed=1)
+        if voted is not None and (confidence < SURE or votes.get(lang or "", 0) < votes[voted]):
+            return voted, confidence
+    return (lang, confidence) if confidence >= SURE else (None, confidence)
+
+
+# A query of this many words or fewer is too short for the identifier alone: one function word
+# (``tour of combat``) or the game terms it names (``combat damage``, ``deathtouch vs
+# indestructible``: English names only) decide.
+SHORT_QUERY = 4
+
+
+def _decisive(votes: dict[str, int], needed: int) -> str | None:
+    """The language with the most votes, when it has ``needed`` or more and more than any other."""
     ranked = sorted(votes.items(), key=lambda kv: -kv[1])
-    decisive = ranked[0][1] >= 2 and ranked[0][1] > ranked[1][1]
-    if confidence >= SURE and not (decisive and votes.get(lang or "", 0) == 0):
-        return lang, confidence
-    return (ranked[0][0], confidence) if decisive else (None, confidence)
+    if ranked and ranked[0][1] >= needed and (len(ranked) == 1 or ranked[0][1] > ranked[1][1]):
+        return ranked[0][0]
+    return None
+
+
+def _name_votes(text: str) -> dict[str, int]:
+    """How many words of ``text`` each language names game terms with (``combat damage``: two
+    English words; French names it *blessures de combat*)."""
+    words = _folded_words(text)
+    votes = {}
+    for code in LANGS:
+        votes[code] = sum(s.end - s.start for s in spot(" ".join(words), code)
+                          if any(m.name.lang == code for m in s.matches) or _named_in(s, code))
+    return votes
+
+
+def _named_in(found, lang: str) -> bool:
+    """Whether a spotted phrase is a name in ``lang`` of one of its concepts (a name of two
+    languages, ``indestructible``, is kept once under the first)."""
+    from kb.vocabulary import name_key
+
+    return any(name_key(n.text, lang) == found.phrase for m in found.matches for n in m.concept.names_in(lang))
 
 
 def _function_word_votes(text: str) -> dict[str, int]:
@@ -233,8 +274,9 @@ def read(text: str, lang: str | None, confidence: float = 1.0, concept_whole: bo
     groups = [_with_negations(g) for g in _distinct(groups)]
     # Italian and French words of two or more are read so too: matched raw, they would meet English
     # look-alikes (due segnalini: not "due to")
+    # game terms side by side (main phase land) ask where they meet, in English too
     question = not concept_whole and (text.rstrip().endswith("?") or len(groups) >= 3 or (
-        len(groups) >= 2 and (bool(dropped) or lang in ("it", "fr"))))
+        len(groups) >= 2 and (bool(dropped) or lang in ("it", "fr") or all(g.concept for g in groups))))
     return Reading(lang, confidence, question, groups, dropped)
 
 
@@ -276,7 +318,7 @@ def _number_group(word: str, key: str, lang: str | None, function: set[str]) -> 
 
 def _word_group(word: str, key: str, lang: str | None) -> Group | None:
     """A content word: as typed in its language, its players' words, its English translations."""
-    if len(key) < 2:
+    if len(key) < 2 or (lang in AUXILIARIES and lemma(word, lang) in AUXILIARIES[lang]):
         return None
     langs = (lang,) if lang else LANGS
     group = Group(word, _typed(word, langs))

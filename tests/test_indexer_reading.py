@@ -21,6 +21,29 @@ def test_the_language_of_a_question_is_identified(query: str, lang: str) -> None
     assert detect_language(query)[0] == lang
 
 
+@pytest.mark.parametrize("query, lang", [
+    ("tour of combat", "en"),  # the identifier alone says French; "of" is English only
+    ("combat damage", "en"),  # French says blessures de combat: two English names' words
+    ("deathtouch vs indestructible", "en"),  # indestructible is French too, deathtouch is not
+    ("split second", "en"),
+    ("creatura tappata bloccare", "it"),
+    ("créature engagée bloquer", "fr"),
+    ("dégâts de combat", "fr"),
+])
+def test_a_short_query_is_told_by_its_function_words_and_game_terms(query: str, lang: str) -> None:
+    assert detect_language(query)[0] == lang
+
+
+@pytest.mark.parametrize("query, auxiliary", [
+    ("se la mia creatura viene esiliata conta come se fosse morta?", "fosse"),
+    ("dopo aver lanciato la parte Avventura, la carta dove va?", "aver"),
+    ("je suis déjà dans mon étape de pioche, ça s'applique quand ?", "suis"),
+])
+def test_every_form_of_an_auxiliary_verb_is_a_function_word(query: str, auxiliary: str) -> None:
+    reading = read_query(query)
+    assert auxiliary in reading.dropped and all(g.text != auxiliary for g in reading.groups)
+
+
 def test_question_and_function_words_are_left_out_never_matched_as_another_language() -> None:
     reading = read_query("posso lanciare un istantaneo durante il combattimento del mio avversario")
     assert reading.lang == "it" and reading.question
@@ -79,6 +102,8 @@ def test_typos_are_not_real_words(word: str, lang: str) -> None:
     ("can I respond to a mana ability?", True),
     ("vote tied", False),
     ("trample", False),
+    ("main phase land", True),  # game terms side by side ask where they meet
+    ("serra angel", False),
 ])
 def test_a_question_is_told_from_a_few_keywords(query: str, question: bool) -> None:
     assert read_query(query).question is question

@@ -224,6 +224,14 @@ def test_a_question_gets_the_rule_where_its_words_meet_before_a_heading_naming_o
     assert "stack" in first and "empty" in first
 
 
+def test_english_game_terms_side_by_side_reach_the_rule_where_they_meet(kb) -> None:
+    """A judge's cold trial: "main phase land" listed two rulings, then the headings 505 and 305;
+    the rules that say when a land is played (305.1, 505.6b) hold both terms."""
+    hits = search(kb, "main phase land", limit=5)
+    assert {"rule/305.1", "rule/505.6b"} & {h.id for h in hits[:3]}
+    assert all(h.kind == "rule" for h in hits[:3])
+
+
 @pytest.mark.parametrize("query, concept", [("legend", "supertype:legendary"), ("snow-covered", "supertype:snow")])
 def test_an_obsolete_name_belongs_to_the_concept_its_entry_sends_to(kb, query, concept) -> None:
     assert [c["id"] for c in search(kb, query).concepts] == [concept]
