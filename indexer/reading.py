@@ -355,9 +355,16 @@ def _phrase_group(words: list[str], english: list[str], lang: str | None) -> Gro
 
 
 def _add_english(group: Group, english: str, weight: float, source: str) -> None:
+    """``english`` as an alternative of ``group``; one it already has keeps the stronger weight
+    (French *vide* is surely *empty*, Italian *vide*, a form of *vedere*, barely)."""
     analysed = tuple(terms(english, "en"))
-    if analysed and all(a.terms != analysed or a.lang != "en" for a in group.alternatives):
+    if not analysed:
+        return
+    known = next((a for a in group.alternatives if a.lang == "en" and a.terms == analysed), None)
+    if known is None:
         group.alternatives.append(Alternative("en", analysed, weight, source, english))
+    elif weight > known.weight:
+        known.weight, known.source = weight, source
 
 
 def _in_languages(found, lang: str | None) -> tuple:

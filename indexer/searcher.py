@@ -119,13 +119,19 @@ class Searcher:
             cards_last = bool(concepts)  # a card named so is already above, among the names
             others = homonyms(matches)  # computed only when text hits run: a question needs none
             self._add_text_hits(parsed, texts, page, cards_last, others, concepts)
+        read_too = reading is not None and not reading.question and not _rules_in(page) and _translated(reading)
+        if read_too:  # words found nowhere as typed, or only in card texts, are still read (vuoto: empty)
+            if page:
+                page.insert_after_best(self._question_hits(parsed, reading, limit)[:PARTIAL_CONCEPT_HITS])
+            else:
+                page.add(self._question_hits(parsed, reading, limit))
         if concept_hits and not whole and not any(h.kind == "card" for h in names):
             page.insert_after_best([h for h in concept_hits if h.kind != "rule" or "." not in (h.number or "")
                                     or h.extra.get("subkind") == "rule"][:PARTIAL_CONCEPT_HITS])
         suggestions = texts.suggest(parsed) if len(page) < 3 or texts.corrections else []
         hits = Hits(with_snippets(self._with_texts(page, parsed)), suggestions, described(concepts),
                     self._elsewhere(parsed))
-        hits.reading = reading.to_dict() if reading is not None and reading.question else None
+        hits.reading = reading.to_dict() if reading is not None and (reading.question or read_too) else None
         return hits
 
     def _reading(self, parsed: Parsed, whole: bool, names: list[Hit], lang: str | None,
@@ -415,6 +421,23 @@ class _Ranked:
         if docnum not in self._stored:
             self._stored[docnum] = self._searcher.searcher.stored_fields(docnum)
         return self._stored[docnum]
+
+
+# A word's English counts as a translation worth reading a non-question query by from this weight.
+TRANSLATED = 0.5
+
+
+def _translated(reading: Reading) -> bool:
+    """Whether every word of ``reading`` has an English translation of :data:`TRANSLATED` weight or
+    more (``vuoto`` → *empty*; not a card's made-up word the card texts paired with another)."""
+    return bool(reading.groups) and all(
+        any(a.lang == "en" and a.source != "typed" and a.weight >= TRANSLATED for a in g.alternatives)
+        for g in reading.groups)
+
+
+def _rules_in(page: list[Hit]) -> bool:
+    """Whether a page holds a rule or a glossary entry (else card texts would answer alone)."""
+    return any(h.kind in ("rule", "term") for h in page)
 
 
 def _not_asked(hit: Hit, parsed: Parsed) -> bool:

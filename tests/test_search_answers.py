@@ -232,6 +232,22 @@ def test_english_game_terms_side_by_side_reach_the_rule_where_they_meet(kb) -> N
     assert all(h.kind == "rule" for h in hits[:3])
 
 
+@pytest.mark.parametrize("query", ["vuoto", "vide"])
+def test_a_word_only_card_texts_hold_as_typed_is_read_by_its_english(kb, query) -> None:
+    """A judge's cold trial: "vuoto" (empty) found nothing; French "vide" only the card Vide
+    rayonnant. Their English reaches the rules, after the card a word of its name matched."""
+    hits = search(kb, query, limit=5)
+    assert hits.reading and "empty" in hits.reading["read_as"]
+    rules = [h for h in hits if h.kind == "rule"]
+    assert len(rules) >= 3 and all("empt" in h.texts["en"]["text"].lower() for h in rules)
+
+
+def test_a_made_up_word_of_a_card_name_is_not_read_as_a_weak_translation(kb) -> None:
+    """Tuktuk the Explorer: the card texts pair *tuktuk* with *returned*; no rule about returning."""
+    hits = search(kb, "tuktuk", limit=5)
+    assert hits[0].kind == "card" and not any(h.kind == "rule" for h in hits)
+
+
 @pytest.mark.parametrize("query, concept", [("legend", "supertype:legendary"), ("snow-covered", "supertype:snow")])
 def test_an_obsolete_name_belongs_to_the_concept_its_entry_sends_to(kb, query, concept) -> None:
     assert [c["id"] for c in search(kb, query).concepts] == [concept]

@@ -125,7 +125,8 @@ def read_as_lines(reading: dict, explain: bool = False) -> list[str]:
     lang = LANGUAGE_NAMES.get(reading["lang"], "any language") if reading["lang"] else "any language"
     if not reading["words"]:
         return [f"Read as: only question and function words ({' '.join(reading['dropped'])}): nothing to search for"]
-    lines = [f"Read as: {reading['read_as']}" + (f"  ({lang} question)" if not explain else "")]
+    kind = "question" if reading["question"] else "words"
+    lines = [f"Read as: {reading['read_as']}" + (f"  ({lang} {kind})" if not explain else "")]
     if explain:
         sure = f", {reading['confidence']:.0%} sure" if reading["confidence"] < 1 else ""
         lines.append(f"  language: {lang}{sure}")
