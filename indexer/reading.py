@@ -326,11 +326,15 @@ def _word_group(word: str, key: str, lang: str | None) -> Group | None:
         analysed = tuple(t for w in jargon()[key] for t in terms(w, "en"))
         if analysed:
             group.alternatives.append(Alternative("en", analysed, JARGON_WEIGHT, "jargon", " ".join(jargon()[key])))
+    reviewed_words = []
     for source_lang in (l for l in langs if l in ("it", "fr")):
         for english, weight, _ in translated(word, source_lang):
             _add_english(group, english, weight * (1.0 if lang else 0.5), "table")
         if (english := query_phrases(source_lang).get(key)) is not None:
             _add_english(group, english, 1.0, "lexicon")
+        reviewed_words += reviewed().get((source_lang, key), ([], False))[0]
+    if lang in ("it", "fr") and reviewed_words and not any(terms(e, "en") for e in reviewed_words):
+        return None  # reviewed as a function word: its English is one (poi: then; celui: that)
     return group
 
 

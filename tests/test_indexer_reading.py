@@ -168,3 +168,10 @@ def test_a_game_term_is_not_searched_as_its_longer_names() -> None:
     assert "Trample" in group.english and "Trample Over Planeswalkers" not in group.english
     typed = next(g for g in read("trample over planeswalkers damage", "en").groups if g.concept)
     assert any(len(a.terms) > 1 for a in typed.alternatives if a.lang == "en")  # as typed, kept
+
+
+def test_a_word_the_review_translates_as_an_english_function_word_is_left_out() -> None:
+    """The review gives *poi* "then" and *celui* "that": searched as typed they only met their own
+    language's look-alikes; they are function words of the question."""
+    assert "poi" in read_query("poi ciascuno dei giocatori pesca una carta?").dropped
+    assert "celui" in read_query("celui qui contrôle la créature peut attaquer ?").dropped
