@@ -285,7 +285,7 @@ class QuestionIndex:
         similar = self.similarities(text) if text else None
         if similar is not None:
             scores = _with_semantic(scores, similar)
-        named = {g.concept for g in reading.groups if g.concept}
+        named = {g.concept for g in reading.groups if g.concept} | _keywords_by_terms(reading)
         # a query of game terms only (étape d'entretien) is answered by their rules, headings or not
         named_rules = {f"rule/{number}" for concept in named if (c := vocabulary().get(concept))
                        for number in c.rules} if all(g.concept for g in reading.groups) else set()
@@ -352,6 +352,24 @@ class QuestionIndex:
         if key not in self._cache:
             self._cache[key] = self._bm25(lang, term)
         return self._cache[key]
+
+
+def _keywords_by_terms(reading: Reading) -> set[str]:
+    """The keywords a question names in another form than their names (*sacrificed*: Sacrifice):
+    those whose English name a word's English alternative analyses to."""
+    by_terms = _keyword_terms()
+    return {concept for g in reading.groups for a in g.alternatives if a.lang == "en"
+            for concept in by_terms.get(a.terms, ())}
+
+
+@lru_cache(maxsize=1)
+def _keyword_terms() -> dict[tuple[str, ...], tuple[str, ...]]:
+    """The analysed English name of each keyword ability and action → their ids."""
+    found: dict[tuple[str, ...], list[str]] = defaultdict(list)
+    for concept in vocabulary().concepts:
+        if concept.kind in ("keyword-ability", "keyword-action") and concept.en:
+            found[tuple(terms(concept.en, "en"))].append(concept.id)
+    return {key: tuple(ids) for key, ids in found.items() if key}
 
 
 def _is_variant(doc: dict) -> bool:
