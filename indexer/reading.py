@@ -47,7 +47,7 @@ QUESTION_WORDS = {
         doivent devoir faut falloir quand comment combien pourquoi quel quelle quels quelles ou si mon ma mes
         ton ta tes faire fait arrive arriver toujours encore alors cela ca quelque chose rien deja sinon
         est-ce pendant avant apres chaque tout tous toutes autre autres meme seulement dessus dessous
-        lorsque lorsqu puisque""".split()),
+        lorsque lorsqu puisque lequel laquelle lesquels lesquelles duquel auquel""".split()),
     "en": frozenset("""what happens happen happened can could may might do does did is are was were when how many
         much why which who whom my mine your i me if still get gets got ok anything something nothing else
         would will shall should there""".split()),
