@@ -50,7 +50,8 @@ QUESTION_WORDS = {
         lorsque lorsqu puisque lequel laquelle lesquels lesquelles duquel auquel""".split()),
     "en": frozenset("""what happens happen happened can could may might do does did is are was were when how many
         much why which who whom my mine your i me if still get gets got ok anything something nothing else
-        would will shall should there""".split()),
+        would will shall should there us we we're they're you're i'm they them someone somebody anyone anybody nobody myself
+        yourself itself themselves actually really now""".split()),
 }
 
 # The function and question words no other of the three languages has (posso, di; est-ce; the).
