@@ -67,6 +67,11 @@ SEMANTIC_CANDIDATES = 50  # documents the vectors alone bring in
 # the general ones for a variant, and a question about the general game is not about them.
 VARIANT_FACTOR = 0.5
 VARIANT_SECTIONS = ("8", "9")
+# A rule that enumerates (the keywords a keyword counter can grant, 122.1b; the land types, 205.3i)
+# names each item in passing: two of them meeting there is no answer (deathtouch and trample), so it
+# counts this much. ENUMERATION finds seven or more short items in a row, separated by commas.
+LIST_FACTOR = 0.5
+ENUMERATION = re.compile(r"(?:[\w’' -]{1,30}, ){7,}")
 # A heading (a section, a chapter, a keyword's title rule such as 702.12 Indestructible) names a
 # subject; a question is answered by a rule's text, so headings count this much, unless the heading
 # is the rule of a game term named by a query of game terms only (étape d'entretien: 503 Upkeep Step).
@@ -105,6 +110,8 @@ def write_question_docs(items: Iterable, target: Path, vectors: VectorCache | No
                                     "text": ""})
         if item.lang == "en" and item.kind == "rule":
             _add_paraphrases(doc["tf"].setdefault("en", {}), item.content)
+        if item.kind == "rule" and item.lang == "en" and ENUMERATION.search(item.content or ""):
+            doc["list"] = True
         if item.kind != "example" and (not doc["uid"] or item.lang == "en"):
             doc["uid"] = item.uid
             doc["text"] = vector_text(item.title, item.content)
@@ -303,6 +310,8 @@ class QuestionIndex:
                 score *= VARIANT_FACTOR
             if self.heading[doc] and info["key"] not in named_rules:
                 score *= HEADING_FACTOR
+            if info.get("list") and info["key"] not in named_rules:
+                score *= LIST_FACTOR
             score *= 1 + CITED_WEIGHT * math.log1p(max(0, info.get("cited", 0) - 1))
             ranked.append(Ranked(info["uid"], info["kind"], score, matched.get(doc, {})))
         ranked.sort(key=lambda r: (-round(r.score, 6), r.uid))

@@ -47,7 +47,7 @@ QUESTION_WORDS = {
         doivent devoir faut falloir quand comment combien pourquoi quel quelle quels quelles ou si mon ma mes
         ton ta tes faire fait arrive arriver toujours encore alors cela ca quelque chose rien deja sinon
         est-ce pendant avant apres chaque tout tous toutes autre autres meme seulement dessus dessous
-        lorsque lorsqu puisque lequel laquelle lesquels lesquelles duquel auquel""".split()),
+        lorsque lorsqu puisque non lequel laquelle lesquels lesquelles duquel auquel""".split()),
     "en": frozenset("""what happens happen happened can could may might do does did is are was were when how many
         much why which who whom my mine your i me if still get gets got ok anything something nothing else
         would will shall should there us we we're they're you're i'm they them someone somebody anyone anybody nobody myself
@@ -110,6 +110,7 @@ class Reading:
     question: bool
     groups: list[Group] = field(default_factory=list)
     dropped: list[str] = field(default_factory=list)  # question and function words left out
+    spelled: str | None = None  # the question as searched, when misspelt words were corrected
 
     def read_as(self) -> str:
         """``loyalty counter · planeswalker · damage``: each group as its English (else as typed)."""
@@ -125,7 +126,7 @@ class Reading:
                 "words": [{"text": g.text, "concept": g.concept,
                            "searched_as": [{"lang": a.lang, "text": a.shown, "weight": round(a.weight, 3),
                                             "source": a.source} for a in g.alternatives]} for g in self.groups],
-                "dropped": self.dropped}
+                "dropped": self.dropped, "spelled": self.spelled}
 
 
 def _running(name: str) -> str:
@@ -152,7 +153,7 @@ def detect_language(text: str) -> tuple[str | None, float]:
     confidence = float(best.value) if best else 0.0
     short = len(_folded_words(text)) <= SHORT_QUERY
     votes = _function_word_votes(text)
-    voted = _decisive(votes, needed=1 if short else 2)
+    voted = _decisive(votes, needed=1 if short or confidence < SURE else 2)
     if voted is not None and (confidence < SURE or votes.get(lang or "", 0) == 0):
         return voted, confidence
     if voted is None and short:
@@ -340,11 +341,12 @@ def _word_group(word: str, key: str, lang: str | None) -> Group | None:
 
 
 def _phrase_at(folded: list[str], position: int, lang: str | None) -> tuple[int, list[str]] | None:
-    """The longest reviewed phrase of ``lang`` (Italian or French; both when unknown) starting at
-    ``position``: its length in words and its English."""
+    """The longest reviewed phrase of ``lang`` (any of the three when unknown) starting at
+    ``position``: its length in words and its English (an English phrase's: *at the same time* is
+    *simultaneously*)."""
     best = None
-    for code in ((lang,) if lang else ("it", "fr")):
-        for words, english in reviewed_phrases(code).items() if code in ("it", "fr") else ():
+    for code in ((lang,) if lang else LANGS):
+        for words, english in reviewed_phrases(code).items():
             if tuple(folded[position:position + len(words)]) == words and (best is None or len(words) > best[0]):
                 best = (len(words), english)
     return best

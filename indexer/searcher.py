@@ -112,6 +112,7 @@ class Searcher:
         page.add(names)
         reading = self._reading(parsed, whole, names, texts.query_lang, confidence, as_typed)
         if reading is not None and reading.question:
+            reading = self._spelled(parsed, texts, reading)
             page.add(self._question_hits(parsed, reading, limit))
             concept_hits, concepts = [], {}
         only_function_words = reading is not None and not reading.groups  # "cosa succede se?": nothing to find
@@ -129,6 +130,8 @@ class Searcher:
             page.insert_after_best([h for h in concept_hits if h.kind != "rule" or "." not in (h.number or "")
                                     or h.extra.get("subkind") == "rule"][:PARTIAL_CONCEPT_HITS])
         suggestions = texts.suggest(parsed) if len(page) < 3 or texts.corrections else []
+        if reading is not None and reading.spelled:
+            suggestions = [s for s in suggestions if s != reading.spelled]  # already searched so
         hits = Hits(with_snippets(self._with_texts(page, parsed)), suggestions, described(concepts),
                     self._elsewhere(parsed))
         hits.reading = reading.to_dict() if reading is not None and (reading.question or read_too) else None
@@ -145,6 +148,19 @@ class Searcher:
         if parsed.kinds and not parsed.kinds & {"rule", "term"}:
             return None
         return read(as_typed or parsed.plain_text(), lang, confidence)
+
+    def _spelled(self, parsed: Parsed, texts: TextQueries, reading: Reading) -> Reading:
+        """``reading`` of the question with its misspelt words corrected, when any was (``can i
+        targt my own creatur with hexprof``: target, creature, hexproof); words the index or a
+        language knows are never corrected (:meth:`~indexer.text_queries.TextQueries.suggest`)."""
+        suggested = texts.suggest(parsed)
+        if not suggested:
+            return reading
+        corrected = read(suggested[0], reading.lang, reading.confidence)
+        if not corrected.groups:
+            return reading
+        corrected.question, corrected.spelled = True, suggested[0]
+        return corrected
 
     def _question_hits(self, parsed: Parsed, reading: Reading, limit: int) -> list[Hit]:
         """The rules and glossary entries where the question's words meet, best first."""

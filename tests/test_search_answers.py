@@ -232,6 +232,40 @@ def test_english_game_terms_side_by_side_reach_the_rule_where_they_meet(kb) -> N
     assert all(h.kind == "rule" for h in hits[:3])
 
 
+@pytest.mark.parametrize("query", ["deathtouch trample", "piétinement contact mortel", "travolgere tocco letale"])
+def test_two_keywords_do_not_meet_first_in_the_list_of_keyword_counters(kb, query) -> None:
+    """A judge's cold trial: 122.1b, the fifteen keywords a keyword counter can grant, came first for
+    two keywords in every language; a rule that enumerates names each item in passing."""
+    hits = search(kb, query, limit=5)
+    assert hits[0].id != "rule/122.1b"
+    assert {"rule/702.2", "rule/702.19"} <= {h.id for h in hits[:3]}
+
+
+@pytest.mark.parametrize("query, fixed, answer", [
+    ("can i targt my own creatur with hexprof", "hexproof", "rule/702.11b"),
+    ("se il bloccante muore prima del danno l'attaccante con travolgre fa danno al giocatore?", "travolgere",
+     "rule/702.19d"),
+])
+def test_a_misspelt_question_is_searched_with_its_words_corrected(kb, query, fixed, answer) -> None:
+    """A judge's cold trial: the typos were offered as "Did you mean" under answers to other words."""
+    hits = search(kb, query, limit=5)
+    assert fixed in (hits.reading["spelled"] or "")
+    assert answer in [h.id for h in hits]
+    assert hits.reading["spelled"] not in hits.suggestions
+
+
+@pytest.mark.parametrize("query", ["mal d'invocation", "debolezza da evocazione", "summoning sickness"])
+def test_the_players_names_of_summoning_sickness_reach_its_rule(kb, query) -> None:
+    assert search(kb, query, limit=3)[0].id == "rule/302.6"
+
+
+def test_french_entre_between_is_not_enter(kb) -> None:
+    """A judge's cold trial: "entre les étapes" was read as *enter*, "non" as *nonland*."""
+    hits = search(kb, "le mana non dépensé disparaît-il entre les étapes ?", limit=5)
+    assert "enter" not in hits.reading["read_as"] and "unspent" in hits.reading["read_as"]
+    assert {"rule/106.4", "rule/703.4q", "rule/500.5"} & {h.id for h in hits[:3]}
+
+
 @pytest.mark.parametrize("query", ["vuoto", "vide"])
 def test_a_word_only_card_texts_hold_as_typed_is_read_by_its_english(kb, query) -> None:
     """A judge's cold trial: "vuoto" (empty) found nothing; French "vide" only the card Vide

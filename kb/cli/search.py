@@ -124,9 +124,13 @@ def read_as_lines(reading: dict, explain: bool = False) -> list[str]:
     ``explain``, its language and each word with what it was searched as."""
     lang = LANGUAGE_NAMES.get(reading["lang"], "any language") if reading["lang"] else "any language"
     if not reading["words"]:
+        if not reading["dropped"]:
+            return ["Read as: no words: nothing to search for"]
         return [f"Read as: only question and function words ({' '.join(reading['dropped'])}): nothing to search for"]
     kind = "question" if reading["question"] else "words"
     lines = [f"Read as: {reading['read_as']}" + (f"  ({lang} {kind})" if not explain else "")]
+    if reading.get("spelled"):
+        lines.append(f"Spelling corrected: {reading['spelled']}")
     if explain:
         sure = f", {reading['confidence']:.0%} sure" if reading["confidence"] < 1 else ""
         lines.append(f"  language: {lang}{sure}")
