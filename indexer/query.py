@@ -198,5 +198,7 @@ def _rule_number(word: str, previous: str | None, alone: bool):
         if any(d in text for d in DASHES):
             return parse_range(text)
         return RuleNumber.parse(text)
-    except NumberError:
+    except NumberError as error:
+        if any(d in text for d in DASHES) and re.fullmatch(r"\d{3}(?:\.\d+[a-z]?)?", re.split(f"[{DASHES}]", text)[0]):
+            raise QueryError(str(error)) from None  # a range typed wrong is no words to search (702.19b-a)
         return None

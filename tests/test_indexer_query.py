@@ -56,3 +56,10 @@ def test_a_chapter_needs_its_cue_even_glued() -> None:
 @pytest.mark.parametrize("typed", ["702.19 b-d", "702.19b - 702.19d", "702.19b – d", "702.19b-d"])
 def test_a_range_typed_with_spaces_is_the_range(typed: str) -> None:
     assert [str(n) for n in parse_query(typed).numbers] == ["702.19b-702.19d"]
+
+
+@pytest.mark.parametrize("query", ["702.19b-a", "400.3-400.1"])
+def test_a_range_typed_backwards_is_an_error_not_words(query: str) -> None:
+    """A judge's cold trial: "702.19b-a" was searched as the words 702 and 19b."""
+    with pytest.raises(QueryError, match="ends before it starts"):
+        parse_query(query)
