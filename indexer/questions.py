@@ -14,8 +14,9 @@ document per rule (under its English reference number, its examples folded in at
 * a glossary entry, which defines a term rather than answers a question, counts
   :data:`TERM_FACTOR` of its score, and a keyword's rule the question does not name
   :data:`OTHER_KEYWORD_FACTOR`; a rule of the variants' chapters 8 and 9 :data:`VARIANT_FACTOR`
-  unless the question names one of their game terms, a heading :data:`HEADING_FACTOR`, and a rule
-  cited by other rules a little more (:data:`CITED_WEIGHT`);
+  unless the question names one of their game terms, a heading :data:`HEADING_FACTOR`, a rule that
+  enumerates :data:`LIST_FACTOR`, a rule in the part of the rules of a game term the question names
+  :data:`HOME_FACTOR`, and a rule cited by other rules a little more (:data:`CITED_WEIGHT`);
 * with the semantic layer (:mod:`indexer.semantic`, ``questions-vectors.npy``), the score scaled
   to the best is mixed with the cosine of the question's vector and the document's.
 
@@ -71,6 +72,10 @@ VARIANT_SECTIONS = ("8", "9")
 # names each item in passing: two of them meeting there is no answer (deathtouch and trample), so it
 # counts this much. ENUMERATION finds seven or more short items in a row, separated by commas.
 LIST_FACTOR = 0.5
+# A rule in the part of the rules of a game term the question names (the Token rules 111.x for a
+# question naming tokens, 514.x for the cleanup step) counts this much more: the rules of a thing
+# are where a question about it is most often answered.
+HOME_FACTOR = 1.2
 ENUMERATION = re.compile(r"(?:[\w’' -]{1,30}, ){7,}")
 # A heading (a section, a chapter, a keyword's title rule such as 702.12 Indestructible) names a
 # subject; a question is answered by a rule's text, so headings count this much, unless the heading
@@ -214,6 +219,13 @@ def _add_heading_terms(doc: dict, titles: dict[tuple[str, str], str]) -> None:
                 break
 
 
+def _lineage(key: str) -> set[str]:
+    """A rule document's number, the rules above it and its section (``rule/303.4c`` → 303.4c,
+    303.4, 303, 3)."""
+    number = key.removeprefix("rule/")
+    return {number, number[:1], *_ancestors(number)}
+
+
 def _ancestors(number: str) -> list[str]:
     """The rules above a rule number, nearest first (``303.4c`` → ``303.4``, ``303``)."""
     found = []
@@ -297,6 +309,7 @@ class QuestionIndex:
         named_rules = {f"rule/{number}" for concept in named if (c := vocabulary().get(concept))
                        for number in c.rules} if all(g.concept for g in reading.groups) else set()
         variant_named = self.names_variant(reading)
+        homes = {number for concept in named if (c := vocabulary().get(concept)) for number in c.rules}
         ranked = []
         for doc, score in scores.items():
             info = self.docs[doc]
@@ -312,6 +325,8 @@ class QuestionIndex:
                 score *= HEADING_FACTOR
             if info.get("list") and info["key"] not in named_rules:
                 score *= LIST_FACTOR
+            if homes and info["kind"] == "rule" and _lineage(info["key"]) & homes:
+                score *= HOME_FACTOR
             score *= 1 + CITED_WEIGHT * math.log1p(max(0, info.get("cited", 0) - 1))
             ranked.append(Ranked(info["uid"], info["kind"], score, matched.get(doc, {})))
         ranked.sort(key=lambda r: (-round(r.score, 6), r.uid))
