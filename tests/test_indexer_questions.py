@@ -32,17 +32,18 @@ def ids(kb, query: str, limit: int = 10, **options) -> list[str]:
     return [hit.id for hit in search(kb, query, limit=limit, **options)]
 
 
-@pytest.mark.parametrize("query, answer, within", [
-    ("quanti segnalini fedeltà perde un planeswalker se subisce danno", "rule/120.3c", 3),
-    ("does an aura stay attached when the creature changes controller", "rule/303.4e", 3),
-    ("una creatura tappata può bloccare?", "rule/509.1a", 10),
-    ("can I respond to a mana ability?", "rule/605.3b", 3),
-    # the rules say "a library with no cards in it", the question "empty"
-    ("que se passe-t-il si je pioche dans une bibliothèque vide ?", "rule/704.5b", 3),
+@pytest.mark.parametrize("query, answers, within", [
+    ("quanti segnalini fedeltà perde un planeswalker se subisce danno", {"rule/120.3c"}, 3),
+    ("does an aura stay attached when the creature changes controller", {"rule/303.4e"}, 3),
+    ("una creatura tappata può bloccare?", {"rule/509.1a"}, 10),
+    ("can I respond to a mana ability?", {"rule/605.3b"}, 3),
+    # the rules say "a library with no cards in it", the question "empty": the draw rule 121.4 (the
+    # player loses) and the state-based action 704.5b both answer it
+    ("que se passe-t-il si je pioche dans une bibliothèque vide ?", {"rule/704.5b", "rule/121.4"}, 3),
 ])
-def test_a_question_reaches_the_subrule_where_its_words_meet(kb, query: str, answer: str, within: int) -> None:
+def test_a_question_reaches_the_subrule_where_its_words_meet(kb, query: str, answers: set[str], within: int) -> None:
     found = ids(kb, query)
-    assert answer in found[:within], found
+    assert answers & set(found[:within]), found
 
 
 def test_questions_about_the_rules_get_rules_before_cards(kb) -> None:
