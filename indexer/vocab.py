@@ -22,6 +22,7 @@ from pathlib import Path
 
 from kb.text import WORD, edit_distance, fold
 from kb.vocabulary import Concept, Spot, Vocabulary, default_vocabulary, name_key
+from kb.vocabulary.saved import SAVED_NAME, save_vocabulary, use_saved
 
 LANGS = ("en", "it", "fr")
 
@@ -35,6 +36,7 @@ FORMS_FILE = "protected-forms.json"  # in the index folder
 _FORMS: dict[str, dict[str, str]] = {}  # language -> protected forms, computed or read with an index
 STEMS_FILE = "english-stems.json"  # in the index folder: the stems of the English names (homonyms)
 _STEMS: dict[str, tuple[str, ...]] = {}  # English stem -> the concepts named by it, computed or read with an index
+VOCABULARY_FILE = SAVED_NAME  # in the index folder: the vocabulary, quick to read (kb.vocabulary.saved)
 
 
 def protected_forms(lang: str) -> dict[str, str]:
@@ -46,18 +48,20 @@ def protected_forms(lang: str) -> dict[str, str]:
 
 
 def write_forms(index_dir: Path) -> None:
-    """Save the protected forms an index is analysed with beside it, and the stems of the English
-    names (:func:`read_forms`)."""
+    """Save the protected forms an index is analysed with beside it, the stems of the English names
+    and the vocabulary (:func:`read_forms`)."""
     forms = {lang: protected_forms(lang) for lang in LANGS}
     (Path(index_dir) / FORMS_FILE).write_text(json.dumps(forms, ensure_ascii=False, sort_keys=True), encoding="utf-8")
     (Path(index_dir) / STEMS_FILE).write_text(json.dumps(_by_english_stem(), ensure_ascii=False, sort_keys=True),
                                               encoding="utf-8")
+    save_vocabulary(vocabulary(), Path(index_dir) / VOCABULARY_FILE)
 
 
 def read_forms(index_dir: Path) -> None:
     """Analyse queries with the protected forms ``index_dir`` was built with, and its stems of the
     English names, when it has them (saves stemming the vocabulary at each start, ~0.05 s; a language
-    already analysed keeps its forms)."""
+    already analysed keeps its forms); read the vocabulary saved there (when saved from the same table)."""
+    use_saved(Path(index_dir) / VOCABULARY_FILE)
     path = Path(index_dir) / FORMS_FILE
     if path.is_file():
         for lang, found in json.loads(path.read_text(encoding="utf-8")).items():
