@@ -174,8 +174,7 @@ def translations(concept: Concept, besides: str | None = None) -> dict[str, tupl
 @lru_cache(maxsize=1)
 def term_words() -> frozenset[str]:
     """Every folded word of every name in the vocabulary (kept from typo correction)."""
-    return frozenset(w for c in vocabulary().concepts for n in c.names
-                     for w in name_key(n.text, n.lang).split() if w.isalpha())
+    return frozenset(w for key in vocabulary().keys() for w in key.split() if w.isalpha())
 
 
 @lru_cache(maxsize=1)

@@ -79,6 +79,10 @@ class Vocabulary:
     def __len__(self) -> int:
         return len(self.concepts)
 
+    def keys(self) -> Iterable[str]:
+        """The :func:`name_key` of every name (each once)."""
+        return self._by_key.keys()
+
     def get(self, concept_id: str) -> Concept | None:
         return self._by_id.get(concept_id)
 
