@@ -62,10 +62,12 @@ class Vocabulary:
         self._by_id = {c.id: c for c in self.concepts}
         self._by_key: dict[str, list[Match]] = {}
         self._by_rule: dict[str, list[Concept]] = {}
+        self._keys: dict[tuple[str, str], str] = {}  # (name, lang) -> its key
         given = iter(keys) if keys is not None else None
         for concept in self.concepts:
             for name in concept.names:
                 key = next(given) if given is not None else name_key(name.text, name.lang)
+                self._keys[(name.text, name.lang)] = key
                 if key and all(m.concept is not concept for m in self._by_key.get(key, [])):
                     self._by_key.setdefault(key, []).append(Match(concept, name))
             for number in concept.rules:
@@ -82,6 +84,11 @@ class Vocabulary:
     def keys(self) -> Iterable[str]:
         """The :func:`name_key` of every name (each once)."""
         return self._by_key.keys()
+
+    def key(self, text: str, lang: str) -> str:
+        """:func:`name_key` of ``text`` in ``lang``, kept for the vocabulary's own names."""
+        found = self._keys.get((text, lang))
+        return found if found is not None else name_key(text, lang)
 
     def get(self, concept_id: str) -> Concept | None:
         return self._by_id.get(concept_id)
