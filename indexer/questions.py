@@ -263,7 +263,7 @@ class QuestionIndex:
         self.lengths: dict[str, list[int]] = data.get("lengths", {})
         self._cache: dict[tuple[str, str], dict[int, float]] = {}  # BM25 of a term, per document
         self.variant = [_is_variant(doc) for doc in self.docs]
-        self.heading = [_is_heading(doc["key"]) or bool(re.fullmatch(r"rule/70[12]\.\d+", doc["key"])) for doc in self.docs]
+        self.heading = [_is_heading(doc["key"]) or bool(_KEYWORD_RULE.fullmatch(doc["key"])) for doc in self.docs]
         self.count = {lang: sum(1 for n in self.lengths.get(lang, ()) if n) for lang in LANGS}
         self.average = {lang: sum(self.lengths[lang]) / self.count[lang] if self.count[lang] else 1.0 for lang in LANGS}
         path = Path(index_dir) / VECTORS_FILE
@@ -413,9 +413,13 @@ def _variant_concepts() -> frozenset[str]:
                      and all(r[:1] in VARIANT_SECTIONS for r in c.rules))
 
 
+_HEADING = re.compile(r"rule/\d{1,3}")
+_KEYWORD_RULE = re.compile(r"rule/70[12]\.\d+")  # a keyword ability's or action's rule (702.19)
+
+
 def _is_heading(key: str) -> bool:
     """Whether a question document is a section or chapter heading (``rule/9``, ``rule/903``)."""
-    return bool(re.fullmatch(r"rule/\d{1,3}", key))
+    return bool(_HEADING.fullmatch(key))
 
 
 def _with_semantic(lexical: dict[int, float], similar) -> dict[int, float]:

@@ -25,9 +25,10 @@ from __future__ import annotations
 
 import json
 import threading
+from functools import cache
 from itertools import groupby
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 from whoosh import index as whoosh_index
 from whoosh import query as Q
@@ -99,9 +100,10 @@ class Searcher:
         if kind:
             add_filter(parsed, "kind", kind)
         limit = max(1, min(int(limit), MAX_LIMIT))
+        # the query's language is identified only when a question is read or a word might be corrected
+        language = cache(lambda: query_language(parsed.langs, parsed.plain_text(), query_lang))
         texts = TextQueries(self.reader, in_languages(parsed.langs), spelling=self.spelling,
-                            prefix_words=words_per_prefix(parsed))
-        texts.query_lang, confidence = query_language(parsed.langs, parsed.plain_text(), query_lang)
+                            prefix_words=words_per_prefix(parsed), language=language)
         page = Page(limit)
         page.add(self._number_hits(parsed, limit))
         concepts, whole, matches = self._concepts(parsed, texts)  # concept id -> the rules its name stands for
@@ -110,7 +112,7 @@ class Searcher:
             page.add(concept_hits)
         names = self._name_hits(parsed, limit)
         page.add(names)
-        reading = self._reading(parsed, whole, names, texts.query_lang, confidence, as_typed)
+        reading = self._reading(parsed, whole, names, language, as_typed)
         if reading is not None and reading.question:
             reading = self._spelled(parsed, texts, reading)
             page.add(self._question_hits(parsed, reading, limit))
@@ -137,17 +139,18 @@ class Searcher:
         hits.reading = reading.to_dict() if reading is not None and (reading.question or read_too) else None
         return hits
 
-    def _reading(self, parsed: Parsed, whole: bool, names: list[Hit], lang: str | None,
-                 confidence: float, as_typed: str | None = None) -> Reading | None:
-        """How a query of plain words is read as a question (:mod:`indexer.reading`); None for
-        a phrase alone, prefixes, alternatives or exclusions, or a card or term named whole."""
+    def _reading(self, parsed: Parsed, whole: bool, names: list[Hit], language: Callable[[], tuple[str | None, float]],
+                 as_typed: str | None = None) -> Reading | None:
+        """How a query of plain words is read as a question (:mod:`indexer.reading`), in its ``language()``
+        (the language and how sure); None for a phrase alone, prefixes, alternatives or exclusions, or a
+        card or term named whole."""
         words = [i for i in parsed.items if isinstance(i, Word)]
         if (whole or names or len(parsed.groups) != 1 or parsed.negated or not words
                 or any(i.prefix for i in words)):
             return None  # a phrase is read as part of a question, not alone ("the vote is tied")
         if parsed.kinds and not parsed.kinds & {"rule", "term"}:
             return None
-        return read(as_typed or parsed.plain_text(), lang, confidence)
+        return read(as_typed or parsed.plain_text(), *language())
 
     def _spelled(self, parsed: Parsed, texts: TextQueries, reading: Reading) -> Reading:
         """``reading`` of the question with its misspelt words corrected, when any was (``can i

@@ -20,7 +20,7 @@ translations and corrections alone), :meth:`TextQueries.relaxed` gives the parti
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Callable, Iterator
 
 from whoosh import query as Q
 
@@ -45,7 +45,8 @@ class TextQueries:
     """Builds the queries of one search in ``langs``; remembers the corrections it made."""
 
     def __init__(self, reader, langs: list[str], scope: str = "all", spelling: Spelling | None = None,
-                 prefix_words: int = PREFIX_EXPANSIONS) -> None:
+                 prefix_words: int = PREFIX_EXPANSIONS,
+                 language: Callable[[], tuple[str | None, float]] = lambda: (None, 0.0)) -> None:
         self.reader = reader
         self.prefix_words = prefix_words  # indexed words each prefix stands for (words_per_prefix)
         self._prefixes: dict[str, list[str]] = {}  # each prefix's words, computed once
@@ -55,15 +56,19 @@ class TextQueries:
         self.corrections: dict[str, list[str]] = {}  # the words corrected, for "did you mean"
         self._fixed: dict[str, list[str]] = {}  # every word's corrections, computed once
         self.expanded_langs: set[str] = set()  # where translations and corrections added terms
-        self.query_lang: str | None = None  # the query's language, when known: its real words are never corrected
+        self.language = language  # the query's language and how sure (identified only when first asked)
 
     def scoped(self, scope: str, langs: list[str] | None = None) -> "TextQueries":
         """The same search over the fields of ``scope`` (in ``langs``), sharing the corrections made."""
         other = TextQueries(self.reader, self.langs if langs is None else langs, scope, self.spelling,
-                            self.prefix_words)
+                            self.prefix_words, self.language)
         other.corrections, other._fixed, other._prefixes = self.corrections, self._fixed, self._prefixes
-        other.query_lang = self.query_lang
         return other
+
+    @property
+    def query_lang(self) -> str | None:
+        """The query's language, when known: its real words are never corrected."""
+        return self.language()[0]
 
     def strict(self, parsed: Parsed, expand: bool) -> Q.Query | None:
         """Every word of some group (with their translations and corrections when ``expand``)."""

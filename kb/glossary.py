@@ -57,8 +57,9 @@ class Entry:
     obsolete: bool = False
     keys: dict[str, set[str]] = field(default_factory=dict)  # lang -> name_key of each name
 
-    def add_name(self, lang: str, name: str) -> None:
-        key = name_key(name, lang)
+    def add_name(self, lang: str, name: str, key: str | None = None) -> None:
+        """``key``: the name's :func:`~kb.vocabulary.name_key` when known."""
+        key = name_key(name, lang) if key is None else key
         held = self.keys.setdefault(lang, set())
         if key and key not in held:
             held.add(key)
@@ -109,7 +110,7 @@ class Glossary:
             for concept in entry.concepts:
                 for name in concept.names:
                     if name.form == "variant":
-                        self._index(name_key(name.text, name.lang), entry)
+                        self._index(self.vocabulary.key(name.text, name.lang), entry)
 
     # -- building -------------------------------------------------------------------------
 
@@ -184,7 +185,7 @@ class Glossary:
             for lang in LANGUAGES:
                 for name in concept.names_in(lang):
                     if name.form == "preferred" or name.source == "curated":
-                        entry.add_name(lang, name.text)
+                        entry.add_name(lang, name.text, self.vocabulary.key(name.text, lang))
 
     def _attach_foreign(self, doc: DocumentInfo, term: Any) -> None:
         if any(t.doc.id == doc.id and t.text == (term.definition or "") for e in self.entries

@@ -73,13 +73,31 @@ def lookup(kb: KnowledgeBase, selectors: Iterable[str], langs: Iterable[str] = (
            release: str | None = None) -> list[dict[str, Any]]:
     """Rule entries for ``selectors``, in rules order, with texts in ``langs`` (default all;
     English when none of ``langs`` holds a rule)."""
-    numbers = kb.numbers(release)
+    selectors = list(selectors)
+    numbers = reachable_numbers(kb, selectors, release)
     picked: list[RuleNumber] = []
     for selector in selectors:
         for number in select_numbers(selector, numbers, f"the release {release}" if release else "the knowledge base"):
             if number not in picked:
                 picked.append(number)
     return entries(kb, picked, numbers, langs, release)
+
+
+def reachable_numbers(kb: KnowledgeBase, selectors: list[str], release: str | None = None) -> list[RuleNumber]:
+    """The numbers held that ``selectors`` can pick, with their children (sorted): those under each
+    number asked for; every number held when a selector is a range, is not a number or names a
+    number not held (its error names the nearest ones)."""
+    asked = []
+    for selector in selectors:
+        try:
+            parsed = parse_selector(selector.strip())
+        except NumberError:
+            return kb.numbers(release)
+        if isinstance(parsed, RuleRange):
+            return kb.numbers(release)
+        asked.append(parsed)
+    numbers = kb.numbers(release, under=asked)
+    return numbers if set(asked) <= set(numbers) else kb.numbers(release)
 
 
 def entries(kb: KnowledgeBase, picked: list[RuleNumber], numbers: list[RuleNumber], langs: Iterable[str] = (),

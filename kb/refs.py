@@ -107,7 +107,8 @@ def _expand_list(start_text: str, end_text: str | None, is_section: bool) -> lis
         if re.fullmatch(r"[a-z]", end_text) and start.letter:
             return [str(RuleNumber(start.section, start.chapter, start.rule, c))
                     for c in letters_between(start.letter, end_text)]
-        end = RuleNumber.parse(end_text if "." in end_text or len(end_text) == 3 else f"{start.chapter:03d}.{end_text}")
+        whole = "." in end_text or len(end_text) == 3 or start.chapter is None  # "sections 1-3": a section
+        end = RuleNumber.parse(end_text if whole else f"{start.chapter:03d}.{end_text}")
     except (NumberError, KeyError):
         return [str(start)]
     if start.letter is None and end.letter is None and start.rule is not None and end.rule is not None \

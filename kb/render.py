@@ -9,11 +9,12 @@ by title and date, never by file.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 import click
 
-from .rulings import RulingGroup
+if TYPE_CHECKING:  # the search's and the card's output need no ruling grouping
+    from .rulings import RulingGroup
 
 _INDENT = " " * 6
 LANGUAGE_NAMES = {"en": "English", "it": "Italian", "fr": "French"}

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from difflib import SequenceMatcher
 from typing import Any, Iterable
 
 from .corpus import source_info
@@ -58,6 +57,8 @@ def ruling_words(ruling: dict[str, Any]) -> list[str]:
 
 
 def similar(a: list[str], b: list[str]) -> bool:
+    from difflib import SequenceMatcher  # here: a rule without rulings never compares any
+
     matcher = SequenceMatcher(None, a, b, autojunk=False)
     return (matcher.real_quick_ratio() >= FOLD_SIMILARITY and matcher.quick_ratio() >= FOLD_SIMILARITY
             and matcher.ratio() >= FOLD_SIMILARITY)

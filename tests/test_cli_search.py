@@ -85,6 +85,29 @@ def test_rule_command_never_imports_whoosh() -> None:
     assert out.strip() == "False"
 
 
+def test_a_term_search_loads_only_what_it_uses(product_kb: Path) -> None:
+    """A cold term search (benchmarks/lookup_speed.py): whoosh without the modules it never uses here,
+    no language identifier (the term names its language), no ruling grouping; the vocabulary is read
+    from the copy saved beside the index (kb.vocabulary.saved), its table never parsed."""
+    unused = ["urllib.request", "asyncio", "cached_property", "whoosh.lang.morph_en", "lingua", "simplemma",
+              "kb.rulings", "difflib"]
+    code = f"""
+import sys
+from kb.cli import main
+from kb.vocabulary.lookup import Vocabulary
+def parsed(*args):
+    raise AssertionError("the vocabulary table was parsed")
+Vocabulary.load = parsed
+try:
+    main(["search", "travolgere", "--kb", sys.argv[1]])
+except SystemExit:
+    pass
+print(",".join(m for m in {unused!r} if m in sys.modules), file=sys.stderr)
+"""
+    done = subprocess.run([sys.executable, "-c", code, str(product_kb)], capture_output=True, text=True, check=True)
+    assert "702.19" in done.stdout and done.stderr.strip() == ""
+
+
 def test_search_has_help() -> None:
     result = CliRunner().invoke(main, ["search", "--help"])
     assert result.exit_code == 0 and "vot*" in result.output

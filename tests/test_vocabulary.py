@@ -71,6 +71,24 @@ def test_reading_the_table_stays_light() -> None:
     assert out.strip() == ""
 
 
+def test_the_vocabulary_saved_beside_an_index_reads_back_the_same(vocabulary, tmp_path: Path) -> None:
+    """kb.vocabulary.saved: the concepts, and the names keyed as the table gives them; a copy saved
+    from another table is not used."""
+    from kb.vocabulary.saved import read_saved, save_vocabulary
+    from kb.vocabulary.table import default_table_path
+
+    save_vocabulary(vocabulary, tmp_path / "saved")
+    saved = read_saved(tmp_path / "saved")
+    assert saved is not None and saved.concepts == vocabulary.concepts
+    assert saved.matches("travolgere", "it") == vocabulary.matches("travolgere", "it")
+    assert saved.spot("regole del legame vitale") == vocabulary.spot("regole del legame vitale")
+    other = tmp_path / "other.tsv"
+    other.write_bytes(default_table_path().read_bytes() + b"\n")
+    assert read_saved(tmp_path / "saved", other) is None
+    (tmp_path / "broken").write_bytes(b"not marshal")
+    assert read_saved(tmp_path / "broken") is None
+
+
 # -- lookup -----------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("text, lang, rule, english", [

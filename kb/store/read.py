@@ -169,12 +169,16 @@ class KnowledgeBase:
         others = [d.id for d in docs if d.format != "cr-text" or (d.active and d.lang not in langs)]
         return [d.id for d in chosen] + others
 
-    def numbers(self, release: str | None = None) -> list[RuleNumber]:
-        """Every aligned rule number held by the active documents (in ``release``'s numbering), in rules order."""
+    def numbers(self, release: str | None = None, under: Iterable[RuleNumber] | None = None) -> list[RuleNumber]:
+        """Every aligned rule number held by the active documents (in ``release``'s numbering), in rules order;
+        with ``under``, only those numbers and the numbers below them (their sort keys start alike)."""
+        keys = [n.sort_key for n in under] if under is not None else []
+        within = f" AND ({' OR '.join(['aligned_key GLOB ?'] * len(keys)) or '0'})" if under is not None else ""
         found: dict[str, str] = {}
         for table, params, ids, marks in self._numbering(self.active_ids(release), release):
             found.update(self.db.execute(f"SELECT DISTINCT aligned_number, aligned_key FROM {table} WHERE doc_id IN"
-                                         f" ({marks}) AND align_method != 'unaligned'", [*params, *ids]))
+                                         f" ({marks}) AND align_method != 'unaligned'{within}",
+                                         [*params, *ids, *(f"{key}*" for key in keys)]))
         return [RuleNumber.parse(n) for n in sorted(found, key=found.__getitem__)]
 
     def versions(self, numbers: Iterable[RuleNumber], release: str | None = None) -> Iterator[tuple[str, list[RuleVersion]]]:

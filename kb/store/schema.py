@@ -1,7 +1,8 @@
 """The database of a build: its tables, its file name and its format version.
 
 Bump :data:`SCHEMA_VERSION` whenever a table changes: a reader refuses a build
-written in another version and asks for ``mtgkb build``.
+written in another version and asks for ``mtgkb build``. An index added for speed alone
+keeps the version: a build without it reads the same, only slower.
 """
 
 from __future__ import annotations
@@ -50,6 +51,8 @@ CREATE TABLE rulings (
 );
 CREATE INDEX rulings_card ON rulings (card);
 CREATE INDEX rulings_text ON rulings (text_key, lang);
+-- a ruling by its id (doc_id#seq), as the alignments name it (SPEED_INDEXES)
+CREATE INDEX rulings_seq ON rulings (doc_id, seq);
 CREATE TABLE cards (
     doc_id TEXT NOT NULL, seq INTEGER NOT NULL, name TEXT NOT NULL, type TEXT, text TEXT,
     foreign_data TEXT, sets TEXT, line INTEGER, keywords TEXT,
@@ -69,3 +72,8 @@ CREATE TABLE lexicon (
 CREATE INDEX lexicon_en ON lexicon (lang, en);
 CREATE TABLE info (key TEXT PRIMARY KEY, value TEXT);
 """
+
+# Indexes added for speed alone, created too in a copy of an older build (kb.store.write.replace_documents):
+# without rulings_seq, each join on an alignment scans the rulings (the rulings of a rule took 11 ms,
+# the ruling translations 17 ms; now under 1 ms).
+SPEED_INDEXES = "CREATE INDEX IF NOT EXISTS rulings_seq ON rulings (doc_id, seq);"

@@ -27,7 +27,7 @@ from ..model import Document
 from ..numbering import RuleNumber
 from .layout import BUILDS, CURRENT, PUBLISHED, published_builds
 from .records import ruling_key
-from .schema import DB_NAME, SCHEMA, SCHEMA_VERSION
+from .schema import DB_NAME, SCHEMA, SCHEMA_VERSION, SPEED_INDEXES
 
 if TYPE_CHECKING:
     from ..align import Alignment
@@ -83,6 +83,7 @@ def replace_documents(build_dir: Path, previous: Path, removed: Iterable[str], d
     shutil.copyfile(Path(previous) / DB_NAME, Path(build_dir) / DB_NAME)
     db = sqlite3.connect(Path(build_dir) / DB_NAME)
     try:
+        db.executescript(SPEED_INDEXES)
         gone = [(doc_id,) for doc_id in removed]
         db.executemany("DELETE FROM documents WHERE id = ?", gone)
         for table in ("rules", "terms", "rulings", "cards"):

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable
+from typing import Callable, Iterable
 
 from ..text import ALL_ELISIONS, ELISIONS, WORD, fold, fold_quotes, strip_elision
 from .model import FORMS, Concept, Name
@@ -56,14 +56,18 @@ class Spot:
 class Vocabulary:
     """The game's vocabulary in English, Italian and French, searchable by any name."""
 
-    def __init__(self, concepts: Iterable[Concept]) -> None:
+    def __init__(self, concepts: Iterable[Concept], keys: Iterable[str] | None = None) -> None:
+        """``keys``: the :func:`name_key` of every name in order, when saved (computed when None)."""
         self.concepts: tuple[Concept, ...] = tuple(concepts)
         self._by_id = {c.id: c for c in self.concepts}
         self._by_key: dict[str, list[Match]] = {}
         self._by_rule: dict[str, list[Concept]] = {}
+        self._keys: dict[tuple[str, str], str] = {}  # (name, lang) -> its key
+        given = iter(keys) if keys is not None else None
         for concept in self.concepts:
             for name in concept.names:
-                key = name_key(name.text, name.lang)
+                key = next(given) if given is not None else name_key(name.text, name.lang)
+                self._keys[(name.text, name.lang)] = key
                 if key and all(m.concept is not concept for m in self._by_key.get(key, [])):
                     self._by_key.setdefault(key, []).append(Match(concept, name))
             for number in concept.rules:
@@ -76,6 +80,15 @@ class Vocabulary:
 
     def __len__(self) -> int:
         return len(self.concepts)
+
+    def keys(self) -> Iterable[str]:
+        """The :func:`name_key` of every name (each once)."""
+        return self._by_key.keys()
+
+    def key(self, text: str, lang: str) -> str:
+        """:func:`name_key` of ``text`` in ``lang``, kept for the vocabulary's own names."""
+        found = self._keys.get((text, lang))
+        return found if found is not None else name_key(text, lang)
 
     def get(self, concept_id: str) -> Concept | None:
         return self._by_id.get(concept_id)
@@ -117,11 +130,22 @@ class Vocabulary:
         return tuple(spots)
 
 
+_INSTEAD: dict[str, Callable[[], Vocabulary | None]] = {}  # table path -> a quicker reading (kb.vocabulary.saved)
+
+
 @lru_cache(maxsize=4)
 def _load_cached(path: str) -> Vocabulary:
-    return Vocabulary.load(Path(path))
+    read = _INSTEAD.pop(path, None)
+    found = read() if read is not None else None
+    return found if found is not None else Vocabulary.load(Path(path))
 
 
 def default_vocabulary() -> Vocabulary:
     """The embedded vocabulary, read once per process."""
     return _load_cached(str(default_table_path()))
+
+
+def use_instead(read: Callable[[], Vocabulary | None]) -> None:
+    """Read the embedded vocabulary with ``read()`` when it is first needed (from the table when that
+    gives None); no change once it was read."""
+    _INSTEAD.setdefault(str(default_table_path()), read)
