@@ -32,6 +32,7 @@ from .tagging import tag_concepts, write_concepts
 from .questions import write_question_docs
 from .schema import text_field, title_field
 from .vocab import write_forms
+from .word_counts import write_word_counts
 from .windows import WINDOW_KINDS
 
 # Above this many items the multiprocessing writer pays for its start-up.
@@ -59,6 +60,10 @@ class Item:
     group: str = ""  # items sharing a group are each other's aligned versions
     concepts: list[str] = field(default_factory=list)  # vocabulary concepts this item defines
 
+    def words_text(self) -> str:
+        """The text whose words are the item's indexed words (:mod:`indexer.word_counts`)."""
+        return f"{self.title}\n{self.content}"
+
     def fields(self) -> dict:
         parsed = RuleNumber.try_parse(self.number) if self.number else None
         doc = {
@@ -66,7 +71,6 @@ class Item:
             "title": self.title, "content": self.content,
             "aligned": json.dumps(self.aligned, ensure_ascii=False) if self.aligned else "",
             "extra": json.dumps(self.extra, ensure_ascii=False) if self.extra else "",
-            "words": f"{self.title}\n{self.content}",
             text_field(self.lang, self.kind == "card"): self.content,
             "population": f"{self.lang}/card" if self.kind == "card" else self.lang,
         }
@@ -103,6 +107,7 @@ def build_index(build_dir: Path, progress: Callable[[str], None] | None = None,
     prints = {item.uid: fingerprint(item) for item in items}
     if previous is None or not update_index(Path(previous), target, items, prints, progress):
         write_index(target, items, progress)
+    write_word_counts(target, (item.words_text() for item in items))
     write_concepts(target, concepts)
     write_fingerprints(target, items, prints)
     write_forms(target)

@@ -6,16 +6,17 @@ page, a card in one language. Each language has its own title and text fields,
 analysed with that language's chain (:mod:`indexer.analysis`); an item fills
 only its own language's pair. Cards fill a pair of their own (``ctitle_it``,
 ``ctext_it``): a search for rules, glossary entries and rulings never walks the
-postings of 100,000 card texts, and a search of everything asks both pairs. ``words`` holds the unstemmed words of every item
-for spelling suggestions, typo tolerance and prefixes. Stored fields are enough
-to print a hit without opening the knowledge base.
+postings of 100,000 card texts, and a search of everything asks both pairs. The unstemmed words
+of every item, for spelling suggestions, typo tolerance and prefixes, are kept beside the index
+(:mod:`indexer.word_counts`). Stored fields are enough to print a hit without opening the
+knowledge base.
 """
 
 from __future__ import annotations
 
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
-from .analysis import LANGS, analyzer_for, words_analyzer
+from .analysis import LANGS, analyzer_for
 
 # Kinds of hit, in the order ties are broken.
 KINDS = ("rule", "term", "page", "card", "ruling", "example")
@@ -64,7 +65,6 @@ def build_schema() -> Schema:
         "name_key": KEYWORD(commas=True, lowercase=False, scorable=False),
         # Vocabulary concepts an item defines (its rule, glossary entry, keyword page).
         "concepts": KEYWORD(commas=True, lowercase=False, scorable=False),
-        "words": TEXT(analyzer=words_analyzer(), phrase=False),
         "title": STORED,
         "content": STORED,
         "aligned": STORED,
