@@ -28,6 +28,7 @@ from kb.store import INDEX_DIR, DocumentInfo, KnowledgeBase
 from kb.text import fold_quotes
 
 from .analysis import ANALYSIS_VERSION, name_key
+from .codec import WritingCodec
 from .tagging import tag_concepts, write_concepts
 from .questions import write_question_docs
 from .schema import text_field, title_field
@@ -125,7 +126,7 @@ def write_index(target: Path, items: list[Item], progress: Callable[[str], None]
         progress(f"indexing {len(items)} items for search")
     ix = index.create_in(str(target), build_schema())
     procs = min(os.cpu_count() or 1, 4) if len(items) >= PARALLEL_THRESHOLD else 1
-    options = {"limitmb": WRITER_LIMIT_MB}
+    options = {"limitmb": WRITER_LIMIT_MB, "codec": WritingCodec()}
     if procs > 1:
         options.update(procs=procs, multisegment=True)
     writer = ix.writer(**options)
@@ -180,7 +181,7 @@ def update_index(previous: Path, target: Path, items: list[Item], prints: dict[s
         return False
     shutil.copytree(previous, target)
     try:
-        writer = open_index(target).writer(limitmb=WRITER_LIMIT_MB)
+        writer = open_index(target).writer(limitmb=WRITER_LIMIT_MB, codec=WritingCodec())
     except IndexDamaged:  # written whole instead
         shutil.rmtree(target)
         return False

@@ -57,3 +57,4 @@ def test_the_search_index_keeps_its_words_beside_it(search_kb) -> None:
     searcher = open_searcher(search_kb)
     assert (search_kb.index_dir / WORDS_FILE).is_file() and "words" not in searcher.ix.schema
     assert searcher.words.frequency("battlefield") > 100 and "battlefield" in searcher.words.starting("battl")
+
