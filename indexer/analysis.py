@@ -190,18 +190,18 @@ class WordCachedAnalyzer(CompositeAnalyzer):
             return super().__call__(value, **kwargs)
         return self._indexed(value)
 
+    def indexed_terms(self, value: str) -> list[str]:
+        """The terms indexing ``value`` gives, in order (stop words left out)."""
+        analyse = word_analyzer(self.lang)
+        return [term for term in map(analyse, TOKEN_PATTERN.findall(value)) if term is not None]
+
     def _indexed(self, value: str) -> Iterator[Token]:
         """Tokens numbered from 0 among the words kept (as :class:`StopWordsFilter` numbers them)."""
-        analyse = word_analyzer(self.lang)
         token = Token(positions=True, removestops=True, mode="index")
         token.boost, token.stopped = 1.0, False
-        position = 0
-        for match in TOKEN_PATTERN.finditer(value):
-            term = analyse(match.group(0))
-            if term is not None:
-                token.text, token.pos = term, position
-                position += 1
-                yield token
+        for position, term in enumerate(self.indexed_terms(value)):
+            token.text, token.pos = term, position
+            yield token
 
 
 def _plain_indexing(options: dict) -> bool:

@@ -153,3 +153,23 @@ def test_indexing_gives_the_terms_and_positions_of_the_whole_chain() -> None:
             fast = [(t.text, t.pos, t.boost) for t in analyzer(line, **options)]
             chain = [(t.text, t.pos, t.boost) for t in CompositeAnalyzer.__call__(analyzer, line, **options)]
             assert fast == chain, (line, analyzer)
+
+
+def test_the_positions_format_indexes_what_whoosh_s_own_does() -> None:
+    """schema.TermPositions (a text's terms as one list): the same terms, frequencies, weights and
+    encoded positions as whoosh's Positions format run over the analyzer's tokens."""
+    from whoosh.formats import Positions
+
+    from indexer.schema import TermPositions
+
+    from .conftest import CORPUS
+
+    lines = [*(CORPUS / "cr-en" / "MagicCompRules 20251114.txt").read_text(encoding="utf-8-sig").splitlines()[::5],
+             *(CORPUS / "004_033ca0c87611b1e4.txt").read_text(encoding="utf-8").splitlines(),
+             "the the of Sacrifice sacrifice sacrificed 702.19b l'exil L’EXIL", ""]
+    for boost in (1.0, 3.0):
+        ours, theirs = TermPositions(field_boost=boost), Positions(field_boost=boost)
+        for lang in ("en", "it", "fr"):
+            for line in lines:
+                assert list(ours.word_values(line, analyzer_for(lang), mode="index")) == \
+                       list(theirs.word_values(line, analyzer_for(lang), mode="index")), (line, lang)
