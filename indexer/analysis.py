@@ -267,6 +267,8 @@ def word_analyzer(lang: str | None) -> Callable[[str], str | None]:
     return analyse
 
 
+@lru_cache(maxsize=100_000)
 def name_key(text: str) -> str:
-    """A name reduced for exact matching: folded lowercase words joined by single spaces."""
+    """A name reduced for exact matching: folded lowercase words joined by single spaces (remembered:
+    a card's rulings and its printings in every language give the same names again)."""
     return " ".join(words(text))
