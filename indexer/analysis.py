@@ -25,7 +25,7 @@ import re
 from functools import lru_cache
 from typing import Callable, Iterator
 
-from whoosh.analysis import Analyzer, Filter, LowercaseFilter, RegexTokenizer, Token
+from whoosh.analysis import Analyzer, CompositeAnalyzer, Filter, LowercaseFilter, RegexTokenizer, Token
 from whoosh.lang import stemmer_for_language
 
 from kb.text import ALL_ELISIONS, APOSTROPHES, ELISIONS, RULE_NUMBER, STOPWORDS, fold, strip_elision
@@ -175,19 +175,57 @@ def tokenizer() -> RegexTokenizer:
     return RegexTokenizer(TOKEN_PATTERN)
 
 
+class WordCachedAnalyzer(CompositeAnalyzer):
+    """A chain of filters that each read one token at a time, which indexing runs once per distinct
+    word: when a text is indexed (no character spans, stop words removed) each token's term comes from
+    :func:`word_analyzer` (``lang``; None: :func:`words_analyzer`'s), with the positions the chain
+    numbers; any other call (queries, snippets' character spans) runs the whole chain."""
+
+    def __init__(self, lang: str | None, *composables) -> None:
+        super().__init__(*composables)
+        self.lang = lang
+
+    def __call__(self, value: str, **kwargs) -> Iterator[Token]:
+        if not _plain_indexing(kwargs):
+            return super().__call__(value, **kwargs)
+        return self._indexed(value)
+
+    def indexed_terms(self, value: str) -> list[str]:
+        """The terms indexing ``value`` gives, in order (stop words left out)."""
+        analyse = word_analyzer(self.lang)
+        return [term for term in map(analyse, TOKEN_PATTERN.findall(value)) if term is not None]
+
+    def _indexed(self, value: str) -> Iterator[Token]:
+        """Tokens numbered from 0 among the words kept (as :class:`StopWordsFilter` numbers them)."""
+        token = Token(positions=True, removestops=True, mode="index")
+        token.boost, token.stopped = 1.0, False
+        for position, term in enumerate(self.indexed_terms(value)):
+            token.text, token.pos = term, position
+            yield token
+
+
+def _plain_indexing(options: dict) -> bool:
+    """Whether an analyzer call is whoosh indexing a text: no character spans, no original text,
+    stop words removed, tokenized, every filter, positions from 0."""
+    return (options.get("mode") == "index" and not options.get("chars") and not options.get("keeporiginal")
+            and options.get("removestops", True) and options.get("tokenize", True)
+            and not options.get("no_morph") and not options.get("start_pos"))
+
+
 @lru_cache(maxsize=None)
 def analyzer_for(lang: str) -> Analyzer:
     """The full analysis chain for ``lang`` (``it``, ``en`` or ``fr``)."""
     if lang not in LANGS:
         raise ValueError(f"no analyzer for language {lang!r}")
-    return (tokenizer() | LowercaseFilter() | ElisionFilter(ELISIONS[lang], possessive=lang == "en")
-            | FoldFilter() | StopWordsFilter(lang) | SnowballFilter(lang))
+    return WordCachedAnalyzer(lang, tokenizer(), LowercaseFilter(), ElisionFilter(ELISIONS[lang], possessive=lang == "en"),
+                              FoldFilter(), StopWordsFilter(lang), SnowballFilter(lang))
 
 
 @lru_cache(maxsize=None)
 def words_analyzer() -> Analyzer:
     """Lowercased, elision-stripped, folded words of any language, unstemmed, no stop words."""
-    return tokenizer() | LowercaseFilter() | ElisionFilter(ALL_ELISIONS, possessive=True) | FoldFilter()
+    return WordCachedAnalyzer(None, tokenizer(), LowercaseFilter(), ElisionFilter(ALL_ELISIONS, possessive=True),
+                              FoldFilter())
 
 
 def terms(text: str, lang: str) -> list[str]:
@@ -201,6 +239,12 @@ def words(text: str) -> list[str]:
     """The words of :func:`words_analyzer` (each distinct word put through its filters once)."""
     analyse = word_analyzer(None)
     return [word for match in TOKEN_PATTERN.finditer(text) if (word := analyse(match.group(0))) is not None]
+
+
+def word_set(text: str) -> set[str]:
+    """The distinct words of :func:`words` (each distinct token put through the filters once)."""
+    analyse = word_analyzer(None)
+    return {word for token in set(TOKEN_PATTERN.findall(text)) if (word := analyse(token)) is not None}
 
 
 @lru_cache(maxsize=None)
@@ -223,6 +267,8 @@ def word_analyzer(lang: str | None) -> Callable[[str], str | None]:
     return analyse
 
 
+@lru_cache(maxsize=100_000)
 def name_key(text: str) -> str:
-    """A name reduced for exact matching: folded lowercase words joined by single spaces."""
+    """A name reduced for exact matching: folded lowercase words joined by single spaces (remembered:
+    a card's rulings and its printings in every language give the same names again)."""
     return " ".join(words(text))

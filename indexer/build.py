@@ -28,10 +28,12 @@ from kb.store import INDEX_DIR, DocumentInfo, KnowledgeBase
 from kb.text import fold_quotes
 
 from .analysis import ANALYSIS_VERSION, name_key
+from .codec import WritingCodec
 from .tagging import tag_concepts, write_concepts
 from .questions import write_question_docs
 from .schema import text_field, title_field
 from .vocab import write_forms
+from .word_counts import write_word_counts
 from .windows import WINDOW_KINDS
 
 # Above this many items the multiprocessing writer pays for its start-up.
@@ -59,6 +61,10 @@ class Item:
     group: str = ""  # items sharing a group are each other's aligned versions
     concepts: list[str] = field(default_factory=list)  # vocabulary concepts this item defines
 
+    def words_text(self) -> str:
+        """The text whose words are the item's indexed words (:mod:`indexer.word_counts`)."""
+        return f"{self.title}\n{self.content}"
+
     def fields(self) -> dict:
         parsed = RuleNumber.try_parse(self.number) if self.number else None
         doc = {
@@ -66,7 +72,6 @@ class Item:
             "title": self.title, "content": self.content,
             "aligned": json.dumps(self.aligned, ensure_ascii=False) if self.aligned else "",
             "extra": json.dumps(self.extra, ensure_ascii=False) if self.extra else "",
-            "words": f"{self.title}\n{self.content}",
             text_field(self.lang, self.kind == "card"): self.content,
             "population": f"{self.lang}/card" if self.kind == "card" else self.lang,
         }
@@ -103,6 +108,7 @@ def build_index(build_dir: Path, progress: Callable[[str], None] | None = None,
     prints = {item.uid: fingerprint(item) for item in items}
     if previous is None or not update_index(Path(previous), target, items, prints, progress):
         write_index(target, items, progress)
+    write_word_counts(target, (item.words_text() for item in items))
     write_concepts(target, concepts)
     write_fingerprints(target, items, prints)
     write_forms(target)
@@ -120,7 +126,7 @@ def write_index(target: Path, items: list[Item], progress: Callable[[str], None]
         progress(f"indexing {len(items)} items for search")
     ix = index.create_in(str(target), build_schema())
     procs = min(os.cpu_count() or 1, 4) if len(items) >= PARALLEL_THRESHOLD else 1
-    options = {"limitmb": WRITER_LIMIT_MB}
+    options = {"limitmb": WRITER_LIMIT_MB, "codec": WritingCodec()}
     if procs > 1:
         options.update(procs=procs, multisegment=True)
     writer = ix.writer(**options)
@@ -175,7 +181,7 @@ def update_index(previous: Path, target: Path, items: list[Item], prints: dict[s
         return False
     shutil.copytree(previous, target)
     try:
-        writer = open_index(target).writer(limitmb=WRITER_LIMIT_MB)
+        writer = open_index(target).writer(limitmb=WRITER_LIMIT_MB, codec=WritingCodec())
     except IndexDamaged:  # written whole instead
         shutil.rmtree(target)
         return False

@@ -6,16 +6,18 @@ page, a card in one language. Each language has its own title and text fields,
 analysed with that language's chain (:mod:`indexer.analysis`); an item fills
 only its own language's pair. Cards fill a pair of their own (``ctitle_it``,
 ``ctext_it``): a search for rules, glossary entries and rulings never walks the
-postings of 100,000 card texts, and a search of everything asks both pairs. ``words`` holds the unstemmed words of every item
-for spelling suggestions, typo tolerance and prefixes. Stored fields are enough
-to print a hit without opening the knowledge base.
+postings of 100,000 card texts, and a search of everything asks both pairs. The unstemmed words
+of every item, for spelling suggestions, typo tolerance and prefixes, are kept beside the index
+(:mod:`indexer.word_counts`). Stored fields are enough to print a hit without opening the
+knowledge base.
 """
 
 from __future__ import annotations
 
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
+from whoosh.formats import Positions
 
-from .analysis import LANGS, analyzer_for, words_analyzer
+from .analysis import LANGS, WordCachedAnalyzer, analyzer_for
 
 # Kinds of hit, in the order ties are broken.
 KINDS = ("rule", "term", "page", "card", "ruling", "example")
@@ -45,6 +47,31 @@ def population(fieldname: str) -> str:
     return f"{lang}/card" if fieldname.startswith("c") else lang
 
 
+class TermPositions(Positions):
+    """whoosh's positions format, which, indexing a text, takes its terms as one list from the analyzer
+    (:meth:`~indexer.analysis.WordCachedAnalyzer.indexed_terms`) rather than a token at a time: the
+    same terms, frequencies, weights and positions."""
+
+    def word_values(self, value, analyzer, **kwargs):
+        if kwargs != {"mode": "index"} or not isinstance(value, str) or not isinstance(analyzer, WordCachedAnalyzer):
+            return super().word_values(value, analyzer, **kwargs)
+        return self._term_values(analyzer.indexed_terms(value))
+
+    def _term_values(self, terms: list[str]):
+        positions: dict[str, list[int]] = {}
+        for position, term in enumerate(terms):
+            positions.setdefault(term, []).append(position)
+        boost = self.field_boost
+        return [(term, len(found), float(len(found)) * boost, self.encode(found)) for term, found in positions.items()]
+
+
+def language_text(lang: str, boost: float = 1.0) -> TEXT:
+    """A text field of ``lang``: its analysis chain, positions (:class:`TermPositions`)."""
+    field = TEXT(analyzer=analyzer_for(lang), field_boost=boost)
+    field.format = TermPositions(field_boost=boost)
+    return field
+
+
 def build_schema() -> Schema:
     fields = {
         "uid": ID(unique=True, stored=True),
@@ -64,7 +91,6 @@ def build_schema() -> Schema:
         "name_key": KEYWORD(commas=True, lowercase=False, scorable=False),
         # Vocabulary concepts an item defines (its rule, glossary entry, keyword page).
         "concepts": KEYWORD(commas=True, lowercase=False, scorable=False),
-        "words": TEXT(analyzer=words_analyzer(), phrase=False),
         "title": STORED,
         "content": STORED,
         "aligned": STORED,
@@ -72,6 +98,6 @@ def build_schema() -> Schema:
     }
     for lang in LANGS:
         for cards in (False, True):
-            fields[title_field(lang, cards)] = TEXT(analyzer=analyzer_for(lang), field_boost=TITLE_BOOST)
-            fields[text_field(lang, cards)] = TEXT(analyzer=analyzer_for(lang))
+            fields[title_field(lang, cards)] = language_text(lang, TITLE_BOOST)
+            fields[text_field(lang, cards)] = language_text(lang)
     return Schema(**fields)

@@ -50,6 +50,7 @@ from .scoring import (CONCEPT_SCORE, LANG_ORDER, NAME_SCORE, NUMBER_SCORE, STEP,
 from .snippets import with_snippets
 from .spelling import Spelling
 from .storage import open_index
+from .word_counts import IndexedWords
 from .text_queries import TextQueries, words_per_prefix
 from .vocab import homonyms, read_forms, spot, words_of
 from .windows import WindowCollector, Windows, read_bound
@@ -72,7 +73,8 @@ class Searcher:
         self.searcher = self.ix.searcher(weighting=weighting())
         self.reader = self.searcher.reader()
         self.windows = Windows(self.searcher)
-        self.spelling = Spelling(self.reader)
+        self.words = IndexedWords(index_dir, self.reader)
+        self.spelling = Spelling(self.words)
         self._filters: dict[str, object] = {}
         self._questions: QuestionIndex | None = None
         self._budget = Budget()
@@ -102,7 +104,7 @@ class Searcher:
         limit = max(1, min(int(limit), MAX_LIMIT))
         # the query's language is identified only when a question is read or a word might be corrected
         language = cache(lambda: query_language(parsed.langs, parsed.plain_text(), query_lang))
-        texts = TextQueries(self.reader, in_languages(parsed.langs), spelling=self.spelling,
+        texts = TextQueries(self.reader, self.words, in_languages(parsed.langs), spelling=self.spelling,
                             prefix_words=words_per_prefix(parsed), language=language)
         page = Page(limit)
         page.add(self._number_hits(parsed, limit))

@@ -1,7 +1,7 @@
 """The nearest indexed words of a misspelt word, without walking the term dictionary each time.
 
-The words of the ``words`` field (every item's words, unstemmed and folded) that start with a
-letter are read once per open index, when a word starting with it is first misspelt, each with
+The indexed words (:mod:`indexer.word_counts`: every item's words, unstemmed and folded) that
+start with a letter are read once per open index, when a word starting with it is first misspelt, each with
 its length and a bitmask of its letters.
 A word within ``d`` edits of another differs from it in length by at most ``d`` and in at
 most ``2d`` letters of that mask, so few candidates reach the edit distance itself
@@ -15,6 +15,8 @@ import threading
 
 from kb.text import edit_distance
 
+from .word_counts import IndexedWords
+
 
 def letters(word: str) -> int:
     """A bitmask of the letters of ``word`` (two letters may share a bit: the test stays safe)."""
@@ -27,8 +29,8 @@ def letters(word: str) -> int:
 class Spelling:
     """The indexed words of one open index, for :meth:`within`."""
 
-    def __init__(self, reader) -> None:
-        self.reader = reader
+    def __init__(self, words: IndexedWords) -> None:
+        self.words = words
         self._by_letter: dict[str, list[tuple[str, int, int]]] = {}
         self._lock = threading.Lock()
 
@@ -41,7 +43,7 @@ class Spelling:
         found = [word for word, length, bits in self._words(folded[0])
                  if abs(length - size) <= distance and (bits ^ mask).bit_count() <= 2 * distance
                  and word != folded and edit_distance(folded, word, distance) <= distance]
-        ranked = sorted((-self.reader.doc_frequency("words", word), word) for word in found)
+        ranked = sorted((-self.words.frequency(word), word) for word in found)
         return [word for _, word in ranked[:count]]
 
     def _words(self, letter: str) -> list[tuple[str, int, int]]:
@@ -49,7 +51,6 @@ class Spelling:
             words = self._by_letter.get(letter)
             if words is None:
                 words = self._by_letter[letter] = []
-                for term in self.reader.expand_prefix("words", letter):
-                    word = term.decode("utf-8") if isinstance(term, bytes) else term
+                for word in self.words.starting(letter):
                     words.append((word, len(word), letters(word)))
         return words

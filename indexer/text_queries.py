@@ -33,6 +33,7 @@ from .vocab import nearest_terms, spelled, spot, term_words, translations, words
 from .query import Parsed, Phrase, Word
 from .schema import fields_of
 from .spelling import Spelling
+from .word_counts import IndexedWords
 from .scoring import CORRECTION_BOOST, EXPANSION_BOOST
 
 PREFIX_EXPANSIONS = 64  # indexed words one prefix stands for at most
@@ -44,10 +45,11 @@ PARTIAL_MAX_SHARE = 0.02
 class TextQueries:
     """Builds the queries of one search in ``langs``; remembers the corrections it made."""
 
-    def __init__(self, reader, langs: list[str], scope: str = "all", spelling: Spelling | None = None,
-                 prefix_words: int = PREFIX_EXPANSIONS,
+    def __init__(self, reader, words: IndexedWords, langs: list[str], scope: str = "all",
+                 spelling: Spelling | None = None, prefix_words: int = PREFIX_EXPANSIONS,
                  language: Callable[[], tuple[str | None, float]] = lambda: (None, 0.0)) -> None:
         self.reader = reader
+        self.words = words  # the index's words and how many items hold each
         self.prefix_words = prefix_words  # indexed words each prefix stands for (words_per_prefix)
         self._prefixes: dict[str, list[str]] = {}  # each prefix's words, computed once
         self.spelling = spelling  # the index's words, for the nearest words of a misspelt one
@@ -60,7 +62,7 @@ class TextQueries:
 
     def scoped(self, scope: str, langs: list[str] | None = None) -> "TextQueries":
         """The same search over the fields of ``scope`` (in ``langs``), sharing the corrections made."""
-        other = TextQueries(self.reader, self.langs if langs is None else langs, scope, self.spelling,
+        other = TextQueries(self.reader, self.words, self.langs if langs is None else langs, scope, self.spelling,
                             self.prefix_words, self.language)
         other.corrections, other._fixed, other._prefixes = self.corrections, self._fixed, self._prefixes
         return other
@@ -208,9 +210,8 @@ class TextQueries:
         chosen = self._prefixes.get(prefix)
         if chosen is None:
             found = []
-            for term in self.reader.expand_prefix("words", fold(prefix)):
-                term = term.decode("utf-8") if isinstance(term, bytes) else term
-                found.append((-self.reader.doc_frequency("words", term), term))
+            for term in self.words.starting(fold(prefix)):
+                found.append((-self.words.frequency(term), term))
             chosen = self._prefixes[prefix] = [t for _, t in sorted(found)[:self.prefix_words]]
         pairs = {pair for word in chosen for pair in self._word_terms(word)}
         return Q.Or([Q.Term(f, t) for f, t in sorted(pairs)]) if pairs else Q.NullQuery
@@ -224,14 +225,14 @@ class TextQueries:
                 or is_real_word(word, self.query_lang):
             return []
         for distance in (1, 2) if len(folded) >= 7 else (1,):
-            found = [w for w in nearest_terms(folded, distance) if self.reader.doc_frequency("words", w)][:3]
+            found = [w for w in nearest_terms(folded, distance) if self.words.frequency(w)][:3]
             if found or (found := self._nearest(folded, distance, 3)):
                 return found
         return []
 
     def _matches_something(self, word: str) -> bool:
         """Whether ``word`` is indexed as written, or as analysed in some language, in any field."""
-        if self.reader.doc_frequency("words", fold(word)):
+        if self.words.frequency(fold(word)):
             return True
         return any(self.reader.doc_frequency(f, t) for lang in LANGS for t in dict.fromkeys(terms(word, lang))
                    for f in fields_of(lang))
@@ -246,7 +247,7 @@ class TextQueries:
         for item in parsed.items:
             if isinstance(item, Word) and not item.prefix:
                 folded = fold(item.text)
-                known = self.reader.doc_frequency("words", folded) > 0 or self._matches_something(item.text)
+                known = self.words.frequency(folded) > 0 or self._matches_something(item.text)
                 fixed = self.corrections.get(item.text) or ([] if known else self._corrections_loose(folded))
                 if fixed and not known:
                     out.append(spelled(fixed[0]))
@@ -263,9 +264,9 @@ class TextQueries:
             folded = fold(word)
             fixed = []
             if len(folded) >= 5 and folded.isalpha() and folded not in term_words() \
-                    and not self.reader.doc_frequency("words", folded) and not is_real_word(word, self.query_lang):
+                    and not self.words.frequency(folded) and not is_real_word(word, self.query_lang):
                 for distance in (1, 2) if len(folded) >= 7 else (1,):
-                    fixed = [w for w in nearest_terms(folded, distance) if self.reader.doc_frequency("words", w)]
+                    fixed = [w for w in nearest_terms(folded, distance) if self.words.frequency(w)]
                     if fixed:
                         break
             if fixed:

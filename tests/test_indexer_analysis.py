@@ -132,3 +132,44 @@ def test_an_index_update_sees_a_change_of_analysis(monkeypatch):
 def test_a_commander_is_not_the_command_zone() -> None:
     assert terms("commander", "en") != terms("command", "en")
     assert terms("commanders", "en") == terms("commander", "en")
+
+
+def test_indexing_gives_the_terms_and_positions_of_the_whole_chain() -> None:
+    """The analyzers index a text a word at a time (WordCachedAnalyzer): the same terms, positions and
+    boosts as the whole chain of filters run over the text, on the embedded corpus's rules and on
+    card texts, in every language."""
+    from whoosh.analysis import CompositeAnalyzer
+
+    from .conftest import CORPUS
+
+    lines = [*(CORPUS / "cr-en" / "MagicCompRules 20251114.txt").read_text(encoding="utf-8-sig").splitlines()[::5],
+             *(CORPUS / "004_033ca0c87611b1e4.txt").read_text(encoding="utf-8").splitlines(),
+             "dell'abilità l’exil qu'il jusqu'au player's cards’ it's 702.19b 400.7. 3/3 L’EXIL the of",
+             "mana mano mani enchantments Enchantment l'incantesimo gli incantesimi THE The the"]
+    for analyzer in (*(analyzer_for(lang) for lang in ("en", "it", "fr")), words_analyzer()):
+        for line in lines:
+            options = {"mode": "index", "positions": True, "boosts": True}
+            assert analyzer(line, **options).gi_code.co_name == "_indexed"  # the word-at-a-time path
+            fast = [(t.text, t.pos, t.boost) for t in analyzer(line, **options)]
+            chain = [(t.text, t.pos, t.boost) for t in CompositeAnalyzer.__call__(analyzer, line, **options)]
+            assert fast == chain, (line, analyzer)
+
+
+def test_the_positions_format_indexes_what_whoosh_s_own_does() -> None:
+    """schema.TermPositions (a text's terms as one list): the same terms, frequencies, weights and
+    encoded positions as whoosh's Positions format run over the analyzer's tokens."""
+    from whoosh.formats import Positions
+
+    from indexer.schema import TermPositions
+
+    from .conftest import CORPUS
+
+    lines = [*(CORPUS / "cr-en" / "MagicCompRules 20251114.txt").read_text(encoding="utf-8-sig").splitlines()[::5],
+             *(CORPUS / "004_033ca0c87611b1e4.txt").read_text(encoding="utf-8").splitlines(),
+             "the the of Sacrifice sacrifice sacrificed 702.19b l'exil L’EXIL", ""]
+    for boost in (1.0, 3.0):
+        ours, theirs = TermPositions(field_boost=boost), Positions(field_boost=boost)
+        for lang in ("en", "it", "fr"):
+            for line in lines:
+                assert list(ours.word_values(line, analyzer_for(lang), mode="index")) == \
+                       list(theirs.word_values(line, analyzer_for(lang), mode="index")), (line, lang)

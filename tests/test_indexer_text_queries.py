@@ -102,7 +102,7 @@ def test_a_word_some_item_holds_is_not_corrected_where_no_rule_holds_it(search_k
     from indexer.text_queries import TextQueries
 
     searcher = open_searcher(search_kb)
-    texts = TextQueries(searcher.reader, ["en", "it", "fr"], spelling=searcher.spelling).scoped("rules")
+    texts = TextQueries(searcher.reader, searcher.words, ["en", "it", "fr"], spelling=searcher.spelling).scoped("rules")
     texts.strict(parse_query("chemin"), expand=True)
     assert texts.corrections == {}
     texts.strict(parse_query("chemmin"), expand=True)
@@ -114,7 +114,8 @@ def test_translations_are_searched_only_in_the_languages_they_add_to(search_kb) 
     from indexer.searcher import open_searcher
     from indexer.text_queries import TextQueries
 
-    texts = TextQueries(open_searcher(search_kb).reader, ["en", "it", "fr"]).scoped("rules")
+    searcher = open_searcher(search_kb)
+    texts = TextQueries(searcher.reader, searcher.words, ["en", "it", "fr"]).scoped("rules")
     fields = lambda query: {f.rpartition("_")[2] for f, _ in query.iter_all_terms()}  # noqa: E731
     assert fields(texts.expansion(parse_query("travolgere"))) == {"en", "fr"}  # not Italian: the words as typed
     assert fields(texts.expansion(parse_query("pareggio"))) == {"en"}  # the lexicon's "tie"
@@ -141,7 +142,7 @@ def test_prefixes_share_a_number_of_indexed_words(search_kb) -> None:
     assert words_per_prefix(parse_query("cre*")) == PREFIX_EXPANSIONS
     many = parse_query(" OR ".join(p + "*" for p in prefixes))
     assert len(prefixes) * words_per_prefix(many) <= PREFIX_WORDS_PER_QUERY
-    reader = open_searcher(search_kb).reader
-    texts = TextQueries(reader, ["en"], prefix_words=words_per_prefix(many))
+    searcher = open_searcher(search_kb)
+    texts = TextQueries(searcher.reader, searcher.words, ["en"], prefix_words=words_per_prefix(many))
     searched = {t for _f, t in texts.strict(many, expand=False).iter_all_terms()}
     assert 0 < len(searched) <= PREFIX_WORDS_PER_QUERY
