@@ -1,7 +1,7 @@
 """How a query is read as a question: its language, its content words and their English.
 
 :func:`read` turns ``quanti segnalini fedeltà perde un planeswalker se subisce danno`` into a
-:class:`Reading`: the language (``--lang`` when given, else :func:`detect_language`), whether
+:class:`Reading`: the language (``--lang`` when given, else :func:`~indexer.language.detect_language`), whether
 it is a question (:attr:`Reading.question`), and one :class:`Group` per content word or game
 term, each with the terms it is searched as:
 
@@ -24,43 +24,18 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from kb.text import ALL_ELISIONS, STOPWORDS, fold, strip_elision
 
 from .analysis import LANGS, terms
-from .translation import jargon, lemma, near, query_phrases, reviewed, reviewed_phrases, translated, word_table
+from .language import QUESTION_WORDS, TOKEN, detect_language
+from .translation import jargon, lemma, query_phrases, reviewed, reviewed_phrases, translated
 from .vocab import spot
 
 JARGON_WEIGHT = 0.8
-# Below this confidence the language identifier is not trusted.
-SURE = 0.6
-
-# Words that make a question a question, beside each language's function words.
-QUESTION_WORDS = {
-    "it": frozenset("""cosa che succede succedono accade capita posso puo puoi possono potrei potere devo deve
-        devono dovere quando come quanto quanti quante quanta quale quali perche dove chi mio mia miei mie
-        tuo tua tuoi tue fare far fa faccio viene vengono essere stato stata sempre ancora allora cioe ok qualcosa
-        nulla niente gia anzi oppure invece bisogna serve durante mentre prima dopo ogni tutto tutti tutte
-        altro altra altri stesso stessa solo soltanto sopra sotto ecc""".split()),
-    "fr": frozenset("""que quoi qu est ce se passe passer t il elle on peut peux puis peuvent pouvoir dois doit
-        doivent devoir faut falloir quand comment combien pourquoi quel quelle quels quelles ou si mon ma mes
-        ton ta tes faire fait arrive arriver toujours encore alors cela ca quelque chose rien deja sinon
-        est-ce pendant avant apres chaque tout tous toutes autre autres meme seulement dessus dessous
-        lorsque lorsqu puisque non lequel laquelle lesquels lesquelles duquel auquel""".split()),
-    "en": frozenset("""what happens happen happened can could may might do does did is are was were when how many
-        much why which who whom my mine your i me if still get gets got ok anything something nothing else
-        would will shall should there us we we're they're you're i'm they them someone somebody anyone anybody nobody myself
-        yourself itself themselves actually really now""".split()),
-}
-
-# The function and question words no other of the three languages has (posso, di; est-ce; the).
-_OWN_FUNCTION_WORDS = {
-    lang: (STOPWORDS[lang] | QUESTION_WORDS[lang])
-    - frozenset().union(*(STOPWORDS[o] | QUESTION_WORDS[o] for o in LANGS if o != lang))
-    for lang in LANGS
-}
-
+# A word's English counts as a sure translation from this weight (a query of words that is no
+# question is also read by its English when nothing else answers it).
+SURE_TRANSLATION = 0.5
 # Verbs whose every form is a function word of a question (``fosse``, ``suis``, ``aver lanciato``).
 AUXILIARIES = {"it": frozenset({"essere", "avere", "stare"}), "fr": frozenset({"etre", "avoir"})}
 
@@ -75,7 +50,6 @@ NUMBER_WORDS = {
 # Number words that are also function words (un, una): read as function words.
 _AMBIGUOUS_NUMBERS = {"it": {"uno", "una", "due", "sei"}, "fr": {"un", "une", "neuf"}}
 
-_TOKEN = re.compile(r"[+-]?\d+/[+-]?\d+|[^\W_]+(?:['’][^\W_]+)*|\d+")
 
 
 @dataclass
@@ -112,6 +86,13 @@ class Reading:
     dropped: list[str] = field(default_factory=list)  # question and function words left out
     spelled: str | None = None  # the question as searched, when misspelt words were corrected
 
+    def surely_translated(self) -> bool:
+        """Whether every word has an English translation of :data:`SURE_TRANSLATION` weight or more
+        (``vuoto`` → *empty*; not a card's made-up word the card texts paired with another)."""
+        return bool(self.groups) and all(
+            any(a.lang == "en" and a.source != "typed" and a.weight >= SURE_TRANSLATION for a in g.alternatives)
+            for g in self.groups)
+
     def read_as(self) -> str:
         """``loyalty counter · planeswalker · damage``: each group as its English (else as typed)."""
         parts = []
@@ -134,105 +115,6 @@ def _running(name: str) -> str:
     return name if len(name) <= 1 or name.isupper() else name.lower()
 
 
-@lru_cache(maxsize=1)
-def _detector():
-    from lingua import Language, LanguageDetectorBuilder
-
-    return LanguageDetectorBuilder.from_languages(
-        Language.ITALIAN, Language.FRENCH, Language.ENGLISH).with_low_accuracy_mode().build()
-
-
-def detect_language(text: str) -> tuple[str | None, float]:
-    """The language of ``text`` among it, fr and en, and how sure the identifier is (None when
-    it is not: :data:`SURE`). The words only one language uses as function or question words
-    overrule the identifier when they all point elsewhere (lingua reads ``posso distruggere
-    l'emblema di un planeswalker?`` as English; ``posso`` and ``di`` are Italian)."""
-    values = _detector().compute_language_confidence_values(text)
-    best = values[0] if values else None
-    lang = best.language.iso_code_639_1.name.lower() if best else None
-    confidence = float(best.value) if best else 0.0
-    short = len(_folded_words(text)) <= SHORT_QUERY
-    votes = _function_word_votes(text)
-    voted = _decisive(votes, needed=1 if short or confidence < SURE else 2)
-    if voted is not None and (confidence < SURE or votes.get(lang or "", 0) == 0):
-        return voted, confidence
-    if voted is None and short:
-        votes = _name_votes(text)
-        voted = _decisive(votes, needed=1)
-        if voted is not None and (confidence < SURE or votes.get(lang or "", 0) < votes[voted]):
-            return voted, confidence
-    return (lang, confidence) if confidence >= SURE else (None, confidence)
-
-
-# A query of this many words or fewer is too short for the identifier alone: one function word
-# (``tour of combat``) or the game terms it names (``combat damage``, ``deathtouch vs
-# indestructible``: English names only) decide.
-SHORT_QUERY = 4
-
-
-def _decisive(votes: dict[str, int], needed: int) -> str | None:
-    """The language with the most votes, when it has ``needed`` or more and more than any other."""
-    ranked = sorted(votes.items(), key=lambda kv: -kv[1])
-    if ranked and ranked[0][1] >= needed and (len(ranked) == 1 or ranked[0][1] > ranked[1][1]):
-        return ranked[0][0]
-    return None
-
-
-def _name_votes(text: str) -> dict[str, int]:
-    """How many words of ``text`` each language names game terms with (``combat damage``: two
-    English words; French names it *blessures de combat*)."""
-    words = _folded_words(text)
-    votes = {}
-    for code in LANGS:
-        votes[code] = sum(s.end - s.start for s in spot(" ".join(words), code)
-                          if any(m.name.lang == code for m in s.matches) or _named_in(s, code))
-    return votes
-
-
-def _named_in(found, lang: str) -> bool:
-    """Whether a spotted phrase is a name in ``lang`` of one of its concepts (a name of two
-    languages, ``indestructible``, is kept once under the first)."""
-    from kb.vocabulary import name_key
-
-    return any(name_key(n.text, lang) == found.phrase for m in found.matches for n in m.concept.names_in(lang))
-
-
-def _function_word_votes(text: str) -> dict[str, int]:
-    """How many of the words of ``text`` only one language uses as function or question words, by language."""
-    words = _folded_words(text)
-    return {l: sum(1 for w in words if w in _OWN_FUNCTION_WORDS[l]) for l in LANGS}
-
-
-def _folded_words(text: str) -> list[str]:
-    return [fold(strip_elision(w, ALL_ELISIONS)[0]) for w in _TOKEN.findall(text.lower())]
-
-
-def is_real_word(word: str, lang: str | None) -> bool:
-    """Whether ``word`` is a word of ``lang`` (of Italian or French when None): a function or
-    question word, a word of the word tables, or one the lemmatiser knows. A real word is never
-    "corrected" into another (``vuoto`` is not *voto*, ``combien`` is not *combine*)."""
-    import simplemma
-
-    folded = fold(word)
-    langs = (lang,) if lang else ("it", "fr")
-    for code in langs:
-        if folded in STOPWORDS.get(code, ()) or folded in QUESTION_WORDS.get(code, ()):
-            return True
-        if folded in word_table().get(code, {}) or near(code, folded):
-            return True
-    return lang is not None and simplemma.is_known(word.lower(), lang=lang)
-
-
-def query_language(langs: set[str], text: str, hint: str | None = None) -> tuple[str | None, float]:
-    """The language a query is read in and how sure that is: ``hint`` (the page's language) or
-    the one language ``--lang`` names, else the one identified (None when unsure)."""
-    if hint in LANGS:
-        return hint, 1.0
-    if len(langs) == 1:
-        return next(iter(langs)), 1.0
-    return detect_language(text) if text.strip() else (None, 0.0)
-
-
 def read_query(text: str, lang: str | None = None) -> Reading:
     """How ``text`` is read, in ``lang`` when the user gave one, else in the language identified."""
     confidence = 1.0
@@ -244,7 +126,7 @@ def read_query(text: str, lang: str | None = None) -> Reading:
 def read(text: str, lang: str | None, confidence: float = 1.0, concept_whole: bool = False) -> Reading:
     """How ``text`` is read (see the module docstring) in ``lang`` (None: any of the three)."""
     raw = [strip_elision(w, ALL_ELISIONS)[0] if not _POWER.fullmatch(w) else w
-           for w in _TOKEN.findall(text.lower())]
+           for w in TOKEN.findall(text.lower())]
     raw = [w for w in raw if w]
     folded = [_placeholder(w) if _POWER.fullmatch(w) else fold(w) for w in raw]
     langs = (lang,) if lang else LANGS

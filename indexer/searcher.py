@@ -26,9 +26,8 @@ from __future__ import annotations
 import json
 import threading
 from functools import cache
-from itertools import groupby
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable
 
 from whoosh import index as whoosh_index
 from whoosh import query as Q
@@ -43,15 +42,17 @@ from .questions import QuestionIndex
 from .query import IndexMissing, Parsed, Word, add_filter, parse_query
 from .page import Page, candidates
 from .ranges import range_query
-from .reading import Reading, query_language, read
+from .language import query_language
+from .reading import Reading, read
 from .schema import fields_of
 from .scoring import (CONCEPT_SCORE, LANG_ORDER, NAME_SCORE, NUMBER_SCORE, STEP, in_languages, kind_order,
-                      rule_order, stored_order, weighting)
+                      rule_order, weighting)
 from .snippets import with_snippets
 from .spelling import Spelling
 from .storage import open_index
 from .word_counts import IndexedWords
 from .text_queries import TextQueries, words_per_prefix
+from .tiers import Ranked, tiers
 from .vocab import homonyms, read_forms, spot, words_of
 from .windows import WindowCollector, Windows, read_bound
 
@@ -124,7 +125,7 @@ class Searcher:
             cards_last = bool(concepts)  # a card named so is already above, among the names
             others = homonyms(matches)  # computed only when text hits run: a question needs none
             self._add_text_hits(parsed, texts, page, cards_last, others, concepts)
-        read_too = reading is not None and not reading.question and not _rules_in(page) and _translated(reading)
+        read_too = reading is not None and not reading.question and not page.has_rules and reading.surely_translated()
         if read_too:  # words found nowhere as typed, or only in card texts, are still read (vuoto: empty)
             if page:
                 page.insert_after_best(self._question_hits(parsed, reading, limit)[:PARTIAL_CONCEPT_HITS])
@@ -238,7 +239,7 @@ class Searcher:
             negation = scoped.negation(parsed)
             if others:  # the rules and entries of another concept the English translation names
                 negation = Q.Or(kept_out(others, concepts) + ([negation] if negation is not None else []))
-            for tier in _tiers(scoped, parsed):
+            for tier in tiers(scoped, parsed):
                 if page.full:
                     break
                 if all(q is None for q, _ in tier):
@@ -248,7 +249,7 @@ class Searcher:
                 if len(reached) >= candidates(page.limit):
                     break
 
-    def _tier(self, queries: list[tuple[Q.Query | None, str]], negation, flt, limit: int) -> "_Ranked":
+    def _tier(self, queries: list[tuple[Q.Query | None, str]], negation, flt, limit: int) -> Ranked:
         """The hits of a tier's queries merged, best score kept (the first reason found); direct
         matches before the hits only a translation or correction reached. The queries read
         enough candidates for repeated texts merged away on the page."""
@@ -266,7 +267,7 @@ class Searcher:
                     merged[docnum] = [score, reason, matched]
                 elif score > known[0] + 1e-9:
                     known[0], known[2] = score, matched
-        return _Ranked(self, merged)
+        return Ranked(self, merged)
 
     def _number_hits(self, parsed: Parsed, limit: int) -> list[Hit]:
         """The rules numbered so in the reference release (``numkey``), then their subrules."""
@@ -401,64 +402,6 @@ class Searcher:
                    number=stored.get("number") or None,
                    aligned=json.loads(stored["aligned"]) if stored.get("aligned") else {},
                    doc=stored.get("doc", ""), reason=reason, extra=extra)
-
-
-def _tiers(scoped: TextQueries, parsed: Parsed) -> Iterator[list[tuple[Q.Query | None, str]]]:
-    """The queries of each tier, built only when the tier runs: card texts as typed (and, with
-    ``--lang``, as named in those languages: ``travolgere --lang fr`` finds the cards printing
-    *piétinement*); elsewhere the words as typed with their translations and corrections, then
-    only some of the words."""
-    if scoped.scope == "cards":
-        yield [(scoped.strict(parsed, expand=False), "text")] + \
-              ([(scoped.expansion(parsed), "expanded")] if parsed.langs else [])
-        return
-    yield [(scoped.strict(parsed, expand=False), "text"), (scoped.expansion(parsed), "expanded")]
-    yield [(scoped.relaxed(parsed), "partial")]
-
-
-class _Ranked:
-    """A tier's candidates, best first, made into hits only as they are read: (direct matches
-    first, score to 4 decimals), ties broken by kind, language, rule order and id."""
-
-    def __init__(self, searcher: "Searcher", merged: dict[int, list]) -> None:
-        self._searcher = searcher
-        self._stored: dict[int, dict] = {}
-        ranked = sorted(merged.items(), key=lambda e: (e[1][1] != "text", -round(e[1][0], 4), e[0]))
-        self._order: list[tuple[int, list]] = []
-        for _, tied in groupby(ranked, key=lambda e: (e[1][1] != "text", round(e[1][0], 4))):
-            tied = list(tied)
-            if len(tied) > 1:
-                tied.sort(key=lambda e: stored_order(self._fields(e[0])))
-            self._order += tied
-
-    def __len__(self) -> int:
-        return len(self._order)
-
-    def __iter__(self) -> Iterator[Hit]:
-        for docnum, (score, reason, matched) in self._order:
-            yield self._searcher._hit(self._fields(docnum), score, reason, matched)
-
-    def _fields(self, docnum: int) -> dict:
-        if docnum not in self._stored:
-            self._stored[docnum] = self._searcher.searcher.stored_fields(docnum)
-        return self._stored[docnum]
-
-
-# A word's English counts as a translation worth reading a non-question query by from this weight.
-TRANSLATED = 0.5
-
-
-def _translated(reading: Reading) -> bool:
-    """Whether every word of ``reading`` has an English translation of :data:`TRANSLATED` weight or
-    more (``vuoto`` → *empty*; not a card's made-up word the card texts paired with another)."""
-    return bool(reading.groups) and all(
-        any(a.lang == "en" and a.source != "typed" and a.weight >= TRANSLATED for a in g.alternatives)
-        for g in reading.groups)
-
-
-def _rules_in(page: list[Hit]) -> bool:
-    """Whether a page holds a rule or a glossary entry (else card texts would answer alone)."""
-    return any(h.kind in ("rule", "term") for h in page)
 
 
 def _not_asked(hit: Hit, parsed: Parsed) -> bool:

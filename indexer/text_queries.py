@@ -28,7 +28,7 @@ from kb.text import fold
 
 from .analysis import LANGS, terms
 from .lexicon import expansions
-from .reading import is_real_word
+from .language import is_real_word
 from .vocab import nearest_terms, spelled, spot, term_words, translations, words_of
 from .query import Parsed, Phrase, Word
 from .schema import fields_of

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from indexer.reading import detect_language, is_real_word, read, read_query
+from indexer.language import detect_language, is_real_word
+from indexer.reading import read, read_query
 from indexer.translation import translated
 
 
