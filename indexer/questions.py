@@ -147,7 +147,8 @@ def write_question_docs(items: Iterable, target: Path, vectors: VectorCache | No
                 lengths[lang][index] = sum(counts.values())
                 for term, count in counts.items():
                     postings[lang].setdefault(term, []).extend((index, count))
-    data = {"docs": kept, "lengths": lengths, "postings": postings}
+    data = {"docs": kept, "lengths": lengths, "postings": postings,
+            "keyword_terms": {" ".join(key): ids for key, ids in keyword_terms().items()}}
     (Path(target) / QUESTION_DOCS).write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")),
                                               encoding="utf-8")
 
@@ -261,6 +262,9 @@ class QuestionIndex:
         # lang -> term -> [doc, tf, doc, tf, ...]; lang -> each document's length in terms
         self.postings: dict[str, dict[str, list[int]]] = data.get("postings", {})
         self.lengths: dict[str, list[int]] = data.get("lengths", {})
+        saved = data.get("keyword_terms")
+        self.keyword_terms = ({tuple(key.split(" ")): tuple(ids) for key, ids in saved.items()}
+                              if isinstance(saved, dict) else None)  # None: an index saved before, computed
         self._cache: dict[tuple[str, str], dict[int, float]] = {}  # BM25 of a term, per document
         self.variant = [_is_variant(doc) for doc in self.docs]
         self.heading = [_is_heading(doc["key"]) or bool(_KEYWORD_RULE.fullmatch(doc["key"])) for doc in self.docs]
@@ -304,7 +308,7 @@ class QuestionIndex:
         similar = self.similarities(text) if text else None
         if similar is not None:
             scores = _with_semantic(scores, similar)
-        named = {g.concept for g in reading.groups if g.concept} | _keywords_by_terms(reading)
+        named = {g.concept for g in reading.groups if g.concept} | keywords_by_terms(reading, self.keyword_terms)
         # a query of game terms only (étape d'entretien) is answered by their rules, headings or not
         named_rules = {f"rule/{number}" for concept in named if (c := vocabulary().get(concept))
                        for number in c.rules} if all(g.concept for g in reading.groups) else set()
@@ -378,17 +382,19 @@ class QuestionIndex:
         return self._cache[key]
 
 
-def _keywords_by_terms(reading: Reading) -> set[str]:
+def keywords_by_terms(reading: Reading, by_terms: dict[tuple[str, ...], tuple[str, ...]] | None = None) -> set[str]:
     """The keywords a question names in another form than their names (*sacrificed*: Sacrifice):
-    those whose English name a word's English alternative analyses to."""
-    by_terms = _keyword_terms()
+    those whose English name a word's English alternative analyses to (``by_terms``: the index's
+    :func:`keyword_terms`, saved at build)."""
+    by_terms = keyword_terms() if by_terms is None else by_terms
     return {concept for g in reading.groups for a in g.alternatives if a.lang == "en"
             for concept in by_terms.get(a.terms, ())}
 
 
 @lru_cache(maxsize=1)
-def _keyword_terms() -> dict[tuple[str, ...], tuple[str, ...]]:
-    """The analysed English name of each keyword ability and action → their ids."""
+def keyword_terms() -> dict[tuple[str, ...], tuple[str, ...]]:
+    """The analysed English name of each keyword ability and action → their ids (saved with the
+    question documents: analysing them costs a cold search some 30 ms)."""
     found: dict[tuple[str, ...], list[str]] = defaultdict(list)
     for concept in vocabulary().concepts:
         if concept.kind in ("keyword-ability", "keyword-action") and concept.en:

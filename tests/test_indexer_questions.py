@@ -160,9 +160,9 @@ def test_only_a_game_term_of_the_variants_names_a_variant(kb) -> None:
 def test_a_keyword_named_in_another_form_is_named_so_its_rules_are_not_halved() -> None:
     """*sacrificed* is not the vocabulary's name Sacrifice, yet it names the keyword action: its
     rules (701.21) are not those of a keyword the question does not name."""
-    from indexer.questions import _keywords_by_terms
+    from indexer.questions import keywords_by_terms
     from indexer.reading import read_query
 
-    named = _keywords_by_terms(read_query("Does indestructible stop my creature from being sacrificed?"))
+    named = keywords_by_terms(read_query("Does indestructible stop my creature from being sacrificed?"))
     assert "keyword-action:sacrifice" in named
-    assert not _keywords_by_terms(read_query("what happens when my creature dies?"))
+    assert not keywords_by_terms(read_query("what happens when my creature dies?"))
