@@ -34,7 +34,7 @@ QUESTION_WORDS = {
     "fr": frozenset("""que quoi qu est ce se passe passer t il elle on peut peux puis peuvent pouvoir dois doit
         doivent devoir faut falloir quand comment combien pourquoi quel quelle quels quelles ou si mon ma mes
         ton ta tes faire fait arrive arriver toujours encore alors cela ca quelque chose rien deja sinon
-        est-ce pendant avant apres chaque tout tous toutes autre autres meme seulement dessus dessous
+        est-ce pendant avant apres chaque tout tous toutes autre autres meme seulement
         lorsque lorsqu puisque non lequel laquelle lesquels lesquelles duquel auquel""".split()),
     "en": frozenset("""what happens happen happened can could may might do does did is are was were when how many
         much why which who whom my mine your i me if still get gets got ok anything something nothing else
@@ -125,7 +125,8 @@ def _folded_words(text: str) -> list[str]:
 
 def is_real_word(word: str, lang: str | None) -> bool:
     """Whether ``word`` is a word of ``lang`` (of Italian or French when None): a function or
-    question word, a word of the word tables, or one the lemmatiser knows. A real word is never
+    question word, a word of the Italian or French word tables (whatever ``lang``: a question
+    mixes languages), or one the lemmatiser knows. A real word is never
     "corrected" into another (``vuoto`` is not *voto*, ``combien`` is not *combine*)."""
     import simplemma
 
@@ -134,8 +135,9 @@ def is_real_word(word: str, lang: str | None) -> bool:
     for code in langs:
         if folded in STOPWORDS.get(code, ()) or folded in QUESTION_WORDS.get(code, ()):
             return True
-        if folded in word_table().get(code, {}) or near(code, folded):
-            return True
+    # a word of the Italian or French tables is real in any query (stack vuota: not "vota")
+    if any(folded in word_table().get(code, {}) or near(code, folded) for code in ("it", "fr")):
+        return True
     return lang is not None and simplemma.is_known(word.lower(), lang=lang)
 
 

@@ -189,3 +189,8 @@ def test_an_english_phrase_of_the_review_is_read_as_the_rules_word(query: str, e
 def test_one_own_function_word_decides_when_the_identifier_is_unsure() -> None:
     """A judge's cold trial: lingua was 51 % sure; *posso* is Italian only."""
     assert detect_language("posso rispondere a un trigger in stack?")[0] == "it"
+
+
+def test_a_word_of_the_italian_tables_is_real_in_a_question_read_as_english() -> None:
+    """A judge's cold trial: "stack vuota" offered "stack vota" and brought in Vote (701.38)."""
+    assert is_real_word("vuota", "en")

@@ -298,3 +298,9 @@ def test_italian_fase_is_not_phasing(kb, query) -> None:
 @pytest.mark.parametrize("query", ["l'Anello ti tenta", "l’Anneau vous tente"])
 def test_the_ring_tempts_you_in_italian_and_french(kb, query) -> None:
     assert search(kb, query, limit=3)[0].id == "rule/701.54"
+
+
+def test_a_mixed_language_query_does_not_correct_a_real_italian_word_into_vote(kb) -> None:
+    hits = search(kb, "stack vuota", limit=10)
+    assert not any("vota" in s for s in hits.suggestions)
+    assert all(h.number is None or not h.number.startswith("701.38") for h in hits)
