@@ -72,11 +72,11 @@ VARIANT_SECTIONS = ("8", "9")
 # names each item in passing: two of them meeting there is no answer (deathtouch and trample), so it
 # counts this much. ENUMERATION finds seven or more short items in a row, separated by commas.
 LIST_FACTOR = 0.5
+ENUMERATION = re.compile(r"(?:[\w’' -]{1,30}, ){7,}")
 # A rule in the part of the rules of a game term the question names (the Token rules 111.x for a
 # question naming tokens, 514.x for the cleanup step) counts this much more: the rules of a thing
 # are where a question about it is most often answered.
 HOME_FACTOR = 1.2
-ENUMERATION = re.compile(r"(?:[\w’' -]{1,30}, ){7,}")
 # A heading (a section, a chapter, a keyword's title rule such as 702.12 Indestructible) names a
 # subject; a question is answered by a rule's text, so headings count this much, unless the heading
 # is the rule of a game term named by a query of game terms only (étape d'entretien: 503 Upkeep Step).
