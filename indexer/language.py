@@ -16,7 +16,7 @@ from kb.text import ALL_ELISIONS, STOPWORDS, fold, strip_elision
 
 from .analysis import LANGS
 from .translation import near, word_table
-from .vocab import spot
+from .vocab import name_key, spot
 
 # A query's words: a power/toughness pair (+1/+1), a word with its elisions (dell'abilità), digits.
 TOKEN = re.compile(r"[+-]?\d+/[+-]?\d+|[^\W_]+(?:['’][^\W_]+)*|\d+")
@@ -108,8 +108,6 @@ def _name_votes(text: str) -> dict[str, int]:
 def _named_in(found, lang: str) -> bool:
     """Whether a spotted phrase is a name in ``lang`` of one of its concepts (a name of two
     languages, ``indestructible``, is kept once under the first)."""
-    from kb.vocabulary import name_key
-
     return any(name_key(n.text, lang) == found.phrase for m in found.matches for n in m.concept.names_in(lang))
 
 

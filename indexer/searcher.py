@@ -134,9 +134,9 @@ class Searcher:
         if concept_hits and not whole and not any(h.kind == "card" for h in names):
             page.insert_after_best([h for h in concept_hits if h.kind != "rule" or "." not in (h.number or "")
                                     or h.extra.get("subkind") == "rule"][:PARTIAL_CONCEPT_HITS])
-        suggestions = texts.suggest(parsed) if len(page) < 3 or texts.corrections else []
-        if reading is not None and reading.spelled:
-            suggestions = [s for s in suggestions if s != reading.spelled]  # already searched so
+        # a question searched with its words corrected says so itself: no "did you mean" again
+        spelled = reading is not None and reading.spelled
+        suggestions = texts.suggest(parsed) if not spelled and (len(page) < 3 or texts.corrections) else []
         hits = Hits(with_snippets(self._with_texts(page, parsed)), suggestions, described(concepts),
                     self._elsewhere(parsed))
         hits.reading = reading.to_dict() if reading is not None and (reading.question or read_too) else None

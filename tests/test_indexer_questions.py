@@ -166,3 +166,18 @@ def test_a_keyword_named_in_another_form_is_named_so_its_rules_are_not_halved() 
     named = keywords_by_terms(read_query("Does indestructible stop my creature from being sacrificed?"))
     assert "keyword-action:sacrifice" in named
     assert not keywords_by_terms(read_query("what happens when my creature dies?"))
+
+
+@pytest.mark.parametrize("query, answer", [
+    ("la mia creatura ha un segnalino +1/+1 e uno -1/-1: cosa succede ai segnalini?", "rule/122.3"),
+    ("si possono lanciare magie durante la sottofase di cancellazione?", "rule/514.3"),
+])
+def test_a_rule_in_the_part_of_the_rules_of_a_named_game_term_comes_first(kb, query, answer) -> None:
+    """The counters' rules (122) for a question naming counters, the cleanup step's (514) for one
+    naming it: without the home factor 120.3d (damage as -1/-1 counters) and 723.1f came first."""
+    assert ids(kb, query, limit=3)[0] == answer
+
+
+def test_the_keywords_english_names_are_saved_with_the_question_documents(product_kb) -> None:
+    index = QuestionIndex(KnowledgeBase.open(product_kb).index_dir)
+    assert index.keyword_terms is not None and ("sacrific",) in index.keyword_terms

@@ -194,3 +194,12 @@ def test_one_own_function_word_decides_when_the_identifier_is_unsure() -> None:
 def test_a_word_of_the_italian_tables_is_real_in_a_question_read_as_english() -> None:
     """A judge's cold trial: "stack vuota" offered "stack vota" and brought in Vote (701.38)."""
     assert is_real_word("vuota", "en")
+
+
+@pytest.mark.parametrize("query, english", [
+    ("mulligan combien de cartes au-dessous de la bibliothèque", "bottom"),  # dessous is no function word
+    ("pro red blocked by red creature", "protection"),  # players' words (corpus/jargon.tsv)
+    ("una creatura con minacciare può essere bloccata da una sola creatura?", "alone"),  # not "activate"
+])
+def test_a_judges_words_are_read_as_the_rules_say_them(query: str, english: str) -> None:
+    assert english in read_query(query).read_as()
