@@ -203,3 +203,16 @@ def test_a_word_of_the_italian_tables_is_real_in_a_question_read_as_english() ->
 ])
 def test_a_judges_words_are_read_as_the_rules_say_them(query: str, english: str) -> None:
     assert english in read_query(query).read_as()
+
+
+@pytest.mark.parametrize("query, concept", [
+    ("posso usare l'abilità con il simbolo di TAP di una creatura appena lanciata?", "term:tap-symbol"),
+    ("je peux utiliser sa capacité avec le symbole d'engagement tout de suite ?", "term:tap-symbol"),
+    ("due effetti di sostituzione sullo stesso evento, chi sceglie?", "term:replacement-effect"),
+    ("dans quelle couche s'applique un effet qui change la force ?", "term:layer"),
+    ("une carte face cachée a quelle couleur ?", "term:face-down"),
+    ("una carta bifronte modale nel cimitero ha quale valore di mana?", "term:modal-double-faced-cards"),
+])
+def test_the_rules_own_italian_and_french_terms_name_their_game_term(query: str, concept: str) -> None:
+    """Terms no card prints (corpus/vocabulary-review.tsv, curated): the Italian and French rules' names."""
+    assert concept in {g.concept for g in read_query(query).groups}
