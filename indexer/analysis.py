@@ -25,7 +25,8 @@ import re
 from functools import lru_cache
 from typing import Callable, Iterator
 
-from whoosh.analysis import Analyzer, CompositeAnalyzer, Filter, LowercaseFilter, RegexTokenizer, Token
+from whoosh.analysis import (Analyzer, CompositeAnalyzer, Filter, LowercaseFilter, RegexTokenizer, StemFilter,
+                             StopFilter, Token)
 from whoosh.lang import stemmer_for_language
 
 from kb.text import ALL_ELISIONS, APOSTROPHES, ELISIONS, RULE_NUMBER, STOPWORDS, fold, strip_elision
@@ -78,47 +79,51 @@ class FoldFilter(Filter):
             yield t
 
 
-class StopWordsFilter(Filter):
-    """Removes the language's stop words (:data:`kb.text.STOPWORDS`, folded) and renumbers positions."""
+class StopWordsFilter(StopFilter):
+    """whoosh's :class:`~whoosh.analysis.StopFilter` with the language's stop words
+    (:data:`kb.text.STOPWORDS`, folded), every length of word kept, positions renumbered."""
 
     def __init__(self, lang: str) -> None:
+        super().__init__(STOPWORDS.get(lang, frozenset()), minsize=1, renumber=True)
         self.lang = lang
-        self.stops = STOPWORDS.get(lang, frozenset())
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, StopWordsFilter) and self.lang == other.lang
-
-    def __call__(self, tokens: Iterator[Token]) -> Iterator[Token]:
-        position = 0
-        stops = self.stops
-        for t in tokens:
-            if t.text in stops:
-                if getattr(t, "removestops", True):
-                    continue
-                t.stopped = True
-                yield t
-                continue
-            if getattr(t, "positions", False):
-                t.pos = position
-            position += 1
-            yield t
+    def __setstate__(self, state: dict) -> None:
+        # the schema of an index written before holds only the language and its stop words
+        self.__dict__.update({"min": 1, "max": None, "renumber": True, **state})
 
 
-class SnowballFilter(Filter):
-    """The language's snowball stemmer, cached; tokens with digits pass unchanged."""
+class LanguageStem:
+    """The stem function of a language (:func:`stemmer`), looked up at its first word: a schema
+    built or read loads no vocabulary until a text is analysed. Pickled with the schema by its language."""
 
     def __init__(self, lang: str) -> None:
         self.lang = lang
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, SnowballFilter) and self.lang == other.lang
+        return isinstance(other, LanguageStem) and self.lang == other.lang
 
-    def __call__(self, tokens: Iterator[Token]) -> Iterator[Token]:
-        stem = stemmer(self.lang)
-        for t in tokens:
-            if not getattr(t, "stopped", False):
-                t.text = stem(t.text)
-            yield t
+    def __getstate__(self) -> dict:
+        return {"lang": self.lang}
+
+    def __setstate__(self, state: dict) -> None:
+        self.lang = state["lang"]
+
+    def __call__(self, word: str) -> str:
+        stem = self.__dict__.get("stem") or self.__dict__.setdefault("stem", stemmer(self.lang))
+        return stem(word)
+
+
+class SnowballFilter(StemFilter):
+    """whoosh's :class:`~whoosh.analysis.StemFilter` with the language's snowball stemmer and its
+    protected game terms (:func:`stemmer`, cached there); tokens with digits pass unchanged."""
+
+    def __init__(self, lang: str) -> None:
+        super().__init__(stemfn=LanguageStem(lang), cachesize=None)
+
+    def __setstate__(self, state: dict) -> None:
+        if "stemfn" not in state:  # the schema of an index written before holds only the language
+            state = {"stemfn": LanguageStem(state["lang"]), "lang": None, "ignore": frozenset(), "cachesize": None}
+        super().__setstate__(state)
 
 
 # Plural endings and the singular ending they replace, per language: a protected game term's
@@ -190,16 +195,21 @@ class WordCachedAnalyzer(CompositeAnalyzer):
             return super().__call__(value, **kwargs)
         return self._indexed(value)
 
-    def indexed_terms(self, value: str) -> list[str]:
-        """The terms indexing ``value`` gives, in order (stop words left out)."""
+    def indexed_terms(self, value: str) -> tuple[int, list[str]]:
+        """The terms indexing ``value`` gives, in order (stop words left out), and the position of the
+        first: :class:`StopWordsFilter` keeps the first word kept at its place among all the words and
+        numbers the next ones after it."""
         analyse = word_analyzer(self.lang)
-        return [term for term in map(analyse, TOKEN_PATTERN.findall(value)) if term is not None]
+        found = [analyse(word) for word in TOKEN_PATTERN.findall(value)]
+        first = next((i for i, term in enumerate(found) if term is not None), 0)
+        return first, [term for term in found if term is not None]
 
     def _indexed(self, value: str) -> Iterator[Token]:
-        """Tokens numbered from 0 among the words kept (as :class:`StopWordsFilter` numbers them)."""
+        """The tokens of :meth:`indexed_terms`, numbered as the whole chain numbers them."""
+        first, found = self.indexed_terms(value)
         token = Token(positions=True, removestops=True, mode="index")
         token.boost, token.stopped = 1.0, False
-        for position, term in enumerate(self.indexed_terms(value)):
+        for position, term in enumerate(found, first):
             token.text, token.pos = term, position
             yield token
 

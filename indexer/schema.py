@@ -55,11 +55,11 @@ class TermPositions(Positions):
     def word_values(self, value, analyzer, **kwargs):
         if kwargs != {"mode": "index"} or not isinstance(value, str) or not isinstance(analyzer, WordCachedAnalyzer):
             return super().word_values(value, analyzer, **kwargs)
-        return self._term_values(analyzer.indexed_terms(value))
+        return self._term_values(*analyzer.indexed_terms(value))
 
-    def _term_values(self, terms: list[str]):
+    def _term_values(self, first: int, terms: list[str]):
         positions: dict[str, list[int]] = {}
-        for position, term in enumerate(terms):
+        for position, term in enumerate(terms, first):
             positions.setdefault(term, []).append(position)
         boost = self.field_boost
         return [(term, len(found), float(len(found)) * boost, self.encode(found)) for term, found in positions.items()]
