@@ -15,7 +15,7 @@ from functools import lru_cache
 from kb.text import ALL_ELISIONS, STOPWORDS, fold, strip_elision
 
 from .analysis import LANGS
-from .translation import near, word_table
+from .translation import jargon, near, word_table
 from .vocab import name_key, spot
 
 # A query's words: a power/toughness pair (+1/+1), a word with its elisions (dell'abilità), digits.
@@ -123,8 +123,8 @@ def _folded_words(text: str) -> list[str]:
 
 def is_real_word(word: str, lang: str | None) -> bool:
     """Whether ``word`` is a word of ``lang`` (of Italian or French when None): a function or
-    question word, a word of the Italian or French word tables (whatever ``lang``: a question
-    mixes languages), or one the lemmatiser knows. A real word is never
+    question word, a word of the Italian or French word tables or a players' word of
+    ``corpus/jargon.tsv`` (whatever ``lang``: a question mixes languages), or one the lemmatiser knows. A real word is never
     "corrected" into another (``vuoto`` is not *voto*, ``combien`` is not *combine*)."""
     import simplemma
 
@@ -135,6 +135,8 @@ def is_real_word(word: str, lang: str | None) -> bool:
             return True
     # a word of the Italian or French tables is real in any query (stack vuota: not "vota")
     if any(folded in word_table().get(code, {}) or near(code, folded) for code in ("it", "fr")):
+        return True
+    if folded in jargon():  # a players' word (counterare: not "counterpart")
         return True
     return lang is not None and simplemma.is_known(word.lower(), lang=lang)
 

@@ -216,3 +216,26 @@ def test_a_judges_words_are_read_as_the_rules_say_them(query: str, english: str)
 def test_the_rules_own_italian_and_french_terms_name_their_game_term(query: str, concept: str) -> None:
     """Terms no card prints (corpus/vocabulary-review.tsv, curated): the Italian and French rules' names."""
     assert concept in {g.concept for g in read_query(query).groups}
+
+
+@pytest.mark.parametrize("query, english", [
+    ("what is the cmc of a card with X in its cost?", "mana value"),  # players' words (corpus/jargon.tsv)
+    ("do sbas get checked during combat?", "state-based action"),
+    ("what happens when I get decked?", "draw library lose"),
+    ("posso counterare un'abilità che triggera?", "counter"),
+    ("posso rispondere quando un'abilità triggera?", "trigger"),
+    ("se millo una creatura posso rianimarla?", "mill"),
+    ("quando rimbalzata perde i segnalini?", "return hand"),
+    ("peut-on détapper un terrain pendant l'entretien ?", "untap"),
+    ("les volants peuvent-ils bloquer ?", "flying"),
+    ("si je me fais bouncer ma créature, les marqueurs restent ?", "return hand"),
+])
+def test_players_words_are_read_as_the_rules_words_in_each_language(query: str, english: str) -> None:
+    read_as = [each for group in read_query(query).read_as().split(" · ") for each in group.split(" / ")]
+    assert english in read_as
+
+
+@pytest.mark.parametrize("word, lang", [("counterare", "it"), ("flashato", "it"), ("bouncer", "fr")])
+def test_a_players_word_is_a_real_word_never_corrected(word: str, lang: str) -> None:
+    """counterare was "corrected" into counterpart, bouncer into boucher, before it was read."""
+    assert is_real_word(word, lang)
