@@ -27,7 +27,7 @@ SURE = 0.6
 # Words that make a question a question, beside each language's function words.
 QUESTION_WORDS = {
     "it": frozenset("""cosa che succede succedono accade capita posso puo puoi possono potrei potere devo deve
-        devono dovere quando come quanto quanti quante quanta quale quali perche dove chi mio mia miei mie
+        devono dovere quando come quanto quanti quante quanta quale quali qual perche dove chi mio mia miei mie
         tuo tua tuoi tue fare far fa faccio viene vengono essere stato stata sempre ancora allora cioe ok qualcosa
         nulla niente gia anzi oppure invece bisogna serve durante mentre prima dopo ogni tutto tutti tutte
         altro altra altri stesso stessa solo soltanto sopra sotto ecc""".split()),

@@ -89,6 +89,7 @@ class Ranked:
     kind: str
     score: float
     matched: dict[str, set[str]]  # lang -> terms matched (for snippets)
+    held: int = 0  # how many of the reading's groups it holds
 
 
 def write_question_docs(items: Iterable, target: Path, vectors: VectorCache | None = None, progress=None,
@@ -304,7 +305,7 @@ class QuestionIndex:
     def rank(self, reading: Reading, kinds: set[str] | None = None, text: str | None = None) -> list[Ranked]:
         """Every document holding a word of ``reading`` or near ``text`` in meaning, best first
         (see the module docstring)."""
-        scores, matched = self.lexical(reading)
+        scores, matched, held = self.lexical(reading)
         similar = self.similarities(text) if text else None
         if similar is not None:
             scores = _with_semantic(scores, similar)
@@ -332,7 +333,7 @@ class QuestionIndex:
             if homes and info["kind"] == "rule" and _lineage(info["key"]) & homes:
                 score *= HOME_FACTOR
             score *= 1 + CITED_WEIGHT * math.log1p(max(0, info.get("cited", 0) - 1))
-            ranked.append(Ranked(info["uid"], info["kind"], score, matched.get(doc, {})))
+            ranked.append(Ranked(info["uid"], info["kind"], score, matched.get(doc, {}), held.get(doc, 0)))
         ranked.sort(key=lambda r: (-round(r.score, 6), r.uid))
         return ranked
 
@@ -342,22 +343,28 @@ class QuestionIndex:
         everyday words of their headings (*left*, *right*, *option*)."""
         return any(group.concept in _variant_concepts() for group in reading.groups)
 
-    def lexical(self, reading: Reading) -> tuple[dict[int, float], dict[int, dict[str, set[str]]]]:
+    def lexical(self, reading: Reading) -> tuple[dict[int, float], dict[int, dict[str, set[str]]], dict[int, int]]:
         """BM25 per group (its best alternative, weighted) summed, times the document's coverage;
-        with the terms each document matched, by language."""
+        with the terms each document matched, by language, and how many groups it holds. The groups
+        no document holds are noted in ``reading.unmatched``."""
         scores: dict[int, float] = defaultdict(float)
         held: dict[int, float] = defaultdict(float)
+        groups: dict[int, int] = defaultdict(int)
         matched: dict[int, dict[str, set[str]]] = defaultdict(dict)
+        reading.unmatched = []
         total = 0.0
         for group in reading.groups:
             strength, best = self._group(group)
             total += strength
+            if not best:
+                reading.unmatched.append(group.text)
             for doc, (value, alt) in best.items():
                 scores[doc] += value
                 held[doc] += strength
+                groups[doc] += 1
                 matched[doc].setdefault(alt.lang, set()).update(alt.terms)
         covered = {doc: score * (held[doc] / total if total else 0.0) ** COVERAGE_POWER for doc, score in scores.items()}
-        return covered, matched
+        return covered, matched, groups
 
     def _group(self, group: Group) -> tuple[float, dict[int, tuple[float, Alternative]]]:
         """A group's strength (its best alternative's weight × rarest term's idf) and, per document

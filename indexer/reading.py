@@ -85,6 +85,8 @@ class Reading:
     groups: list[Group] = field(default_factory=list)
     dropped: list[str] = field(default_factory=list)  # question and function words left out
     spelled: str | None = None  # the question as searched, when misspelt words were corrected
+    unmatched: list[str] = field(default_factory=list)  # groups no rule or glossary entry holds
+    held: int | None = None  # how many groups the first rule or glossary entry shown holds
 
     def surely_translated(self) -> bool:
         """Whether every word has an English translation of :data:`SURE_TRANSLATION` weight or more
@@ -107,7 +109,8 @@ class Reading:
                 "words": [{"text": g.text, "concept": g.concept,
                            "searched_as": [{"lang": a.lang, "text": a.shown, "weight": round(a.weight, 3),
                                             "source": a.source} for a in g.alternatives]} for g in self.groups],
-                "dropped": self.dropped, "spelled": self.spelled}
+                "dropped": self.dropped, "spelled": self.spelled, "held": self.held,
+                "unmatched": list(dict.fromkeys(self.unmatched))}
 
 
 def _running(name: str) -> str:

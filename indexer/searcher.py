@@ -183,6 +183,8 @@ class Searcher:
                 continue
             matched = {(f, t) for lang, ts in ranked.matched.items() for t in ts for f in fields_of(lang)}
             hits.append(self._hit(stored, ranked.score, "question", matched))
+            if reading.held is None:
+                reading.held = ranked.held
         return hits
 
     def _concepts(self, parsed: Parsed, texts: TextQueries) -> tuple[dict[str, tuple[str, ...] | None], bool, list]:

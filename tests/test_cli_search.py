@@ -168,3 +168,14 @@ def test_a_query_starting_with_a_dash_goes_after_a_double_dash(search_kb_dir) ->
     assert refused.exit_code == 2
     assert refused.output.splitlines()[-1] == ("Error: No such option '-1'; a query starting with '-' goes after "
                                                "'--': mtgkb search -- -1/-1 counters")
+
+
+def test_a_weak_match_is_said_with_the_words_no_rule_holds(product_kb: Path) -> None:
+    """A question whose words meet in no rule is told so, not answered as if the first hit did."""
+    weak = run(product_kb, "qual è la regola del cane che abbaia?", "-n", "3")
+    assert weak.exit_code == 0, weak.output
+    assert "Weak match: the first answer holds 1 of the 3 words read; in no rule: cane, abbaia" in weak.output
+    sound = run(product_kb, "una creatura tappata può bloccare?", "-n", "3")
+    assert "Weak match" not in sound.output and "In no rule" not in sound.output
+    reading = json.loads(run(product_kb, "comment gagner au poker ?", "--json", "--explain").output)["read_as"]
+    assert reading["unmatched"] == ["poker"] and reading["held"] >= 1

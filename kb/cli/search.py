@@ -131,6 +131,7 @@ def read_as_lines(reading: dict, explain: bool = False) -> list[str]:
     lines = [f"Read as: {reading['read_as']}" + (f"  ({lang} {kind})" if not explain else "")]
     if reading.get("spelled"):
         lines.append(f"Spelling corrected: {reading['spelled']}")
+    lines += _weak_match_lines(reading)
     if explain:
         sure = f", {reading['confidence']:.0%} sure" if reading["confidence"] < 1 else ""
         lines.append(f"  language: {lang}{sure}")
@@ -139,6 +140,20 @@ def read_as_lines(reading: dict, explain: bool = False) -> list[str]:
         if reading["dropped"]:
             lines.append(f"  left out (question and function words): {' '.join(reading['dropped'])}")
     return lines
+
+
+# The first answer holding this share of a question's words or less is a weak match, said so.
+WEAK_SHARE = 1 / 3
+
+
+def _weak_match_lines(reading: dict) -> list[str]:
+    """A warning when the first answer holds few of the question's words (``held``), naming the words
+    no rule or glossary entry holds (``unmatched``): the answers may not answer it."""
+    words, held, unmatched = len(reading["words"]), reading.get("held"), reading.get("unmatched") or []
+    nowhere = f"; in no rule: {', '.join(unmatched)}" if unmatched else ""
+    if held is not None and words >= 2 and held / words <= WEAK_SHARE:
+        return [f"Weak match: the first answer holds {held} of the {words} words read{nowhere}; it may not answer the question"]
+    return [f"In no rule: {', '.join(unmatched)}"] if unmatched else []
 
 
 def _searched_as(alternative: dict) -> str:
