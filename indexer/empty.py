@@ -15,6 +15,7 @@ The first of these that holds is said:
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Callable
 
@@ -110,7 +111,7 @@ def unknown_words(parsed: Parsed, texts: TextQueries) -> str | None:
         elif item.prefix:
             unknown += [] if texts.words.starting(fold(item.text)) else [f"{item.text}*"]
         elif not texts.matches_something(item.text):
-            unknown.append(item.text)
+            unknown.append(re.sub(r"^\W+|\W+$", "", item.text) or item.text)  # plugh? as plugh
     if not unknown:
         return None
     return f"no item holds {' or '.join(repr(w) for w in dict.fromkeys(unknown))} in any language"

@@ -137,7 +137,9 @@ def read_as_lines(reading: dict, explain: bool = False) -> list[str]:
             return ["Read as: no words: nothing to search for"]
         return [f"Read as: only question and function words ({' '.join(reading['dropped'])}): nothing to search for"]
     kind = "question" if reading["question"] else "words"
-    lines = [f"Read as: {reading['read_as']}" + (f"  ({lang} {kind})" if not explain else "")]
+    negation = f"negation ignored: {' … '.join(reading['negation'])}" if reading.get("negation") else ""
+    lines = [f"Read as: {reading['read_as']}" + (f"  ({lang} {kind}{'; ' * bool(negation)}{negation})"
+                                                  if not explain else "")]
     if reading.get("spelled"):
         lines.append(f"Spelling corrected: {reading['spelled']}")
     if explain:
@@ -147,6 +149,8 @@ def read_as_lines(reading: dict, explain: bool = False) -> list[str]:
             lines.append(f"  {word['text']} → " + ", ".join(_searched_as(a) for a in word["searched_as"]))
         if reading["dropped"]:
             lines.append(f"  left out (question and function words): {' '.join(reading['dropped'])}")
+        if negation:
+            lines.append(f"  {negation} (the words are searched as if it were not there)")
     return lines
 
 
