@@ -36,8 +36,8 @@ from kb.numbering import RuleNumber
 
 from .analysis import name_key
 from .budget import Budget
-from .empty import RulesHeld, empty_reason
 from .concepts import described, kept_out, named_by, primary_rules, rules_of
+from .empty import RulesHeld, empty_reason
 from .hits import Hit, Hits, held_first, shown_in, text_of
 from .questions import QuestionIndex
 from .query import IndexMissing, Parsed, Word, add_filter, parse_query
