@@ -61,7 +61,8 @@ class Hit:
 class Hits(list):
     """A list of :class:`Hit` with did-you-mean ``suggestions`` (corrected queries), the game
     ``concepts`` the query was read as (``{id, rules, names: {lang: name}}``, ``travolgere`` → Trample)
-    and the texts ``elsewhere`` that a source numbers as asked."""
+    and the texts ``elsewhere`` that a source numbers as asked; when it is empty, ``empty_reason`` says
+    why (:mod:`indexer.empty`)."""
 
     def __init__(self, hits: list[Hit] = (), suggestions: list[str] | None = None,
                  concepts: list[dict[str, Any]] | None = None, elsewhere: list[dict[str, Any]] | None = None) -> None:
@@ -72,6 +73,7 @@ class Hits(list):
         # {number asked, lang, source, reference number} (the Italian Voto's 701.31 is 701.38)
         self.elsewhere = elsewhere or []
         self.reading: dict[str, Any] | None = None  # how a question was read (indexer.reading)
+        self.empty_reason: str | None = None  # why nothing was found, when nothing was (indexer.empty)
 
 
 def shown_in(hit: Hit, stored: dict) -> None:

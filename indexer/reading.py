@@ -49,6 +49,12 @@ NUMBER_WORDS = {
 }
 # Number words that are also function words (un, una): read as function words.
 _AMBIGUOUS_NUMBERS = {"it": {"uno", "una", "due", "sei"}, "fr": {"un", "une", "neuf"}}
+# Words that negate what follows (folded; French ``n'`` as its elided ``n``): left out as function
+# words, they are named in the reading (a question "read as" spell · stack may ask what happens when
+# the spell is *not* on the stack).
+NEGATIONS = {"en": frozenset({"not", "no", "never", "nor", "cannot"}),
+             "it": frozenset({"non", "mai", "nessun", "nessuno", "nessuna"}),
+             "fr": frozenset({"ne", "n", "pas", "jamais", "aucun", "aucune"})}
 
 
 
@@ -85,6 +91,7 @@ class Reading:
     groups: list[Group] = field(default_factory=list)
     dropped: list[str] = field(default_factory=list)  # question and function words left out
     spelled: str | None = None  # the question as searched, when misspelt words were corrected
+    negation: list[str] = field(default_factory=list)  # negation words left out (n', pas), as typed
     unmatched: list[str] = field(default_factory=list)  # groups no rule or glossary entry holds
     held: int | None = None  # how many groups the first rule or glossary entry shown holds
 
@@ -109,7 +116,7 @@ class Reading:
                 "words": [{"text": g.text, "concept": g.concept,
                            "searched_as": [{"lang": a.lang, "text": a.shown, "weight": round(a.weight, 3),
                                             "source": a.source} for a in g.alternatives]} for g in self.groups],
-                "dropped": self.dropped, "spelled": self.spelled, "held": self.held,
+                "dropped": self.dropped, "spelled": self.spelled, "negation": self.negation, "held": self.held,
                 "unmatched": list(dict.fromkeys(self.unmatched))}
 
 
@@ -128,8 +135,8 @@ def read_query(text: str, lang: str | None = None) -> Reading:
 
 def read(text: str, lang: str | None, confidence: float = 1.0, concept_whole: bool = False) -> Reading:
     """How ``text`` is read (see the module docstring) in ``lang`` (None: any of the three)."""
-    raw = [strip_elision(w, ALL_ELISIONS)[0] if not _POWER.fullmatch(w) else w
-           for w in TOKEN.findall(text.lower())]
+    tokens = TOKEN.findall(text.lower())
+    raw = [strip_elision(w, ALL_ELISIONS)[0] if not _POWER.fullmatch(w) else w for w in tokens]
     raw = [w for w in raw if w]
     folded = [_placeholder(w) if _POWER.fullmatch(w) else fold(w) for w in raw]
     langs = (lang,) if lang else LANGS
@@ -164,7 +171,21 @@ def read(text: str, lang: str | None, confidence: float = 1.0, concept_whole: bo
     # game terms side by side (main phase land) ask where they meet, in English too
     question = not concept_whole and (text.rstrip().endswith("?") or len(groups) >= 3 or (
         len(groups) >= 2 and (bool(dropped) or lang in ("it", "fr") or all(g.concept for g in groups))))
-    return Reading(lang, confidence, question, groups, dropped)
+    return Reading(lang, confidence, question, groups, dropped, negation=_negation(tokens, set(dropped), lang))
+
+
+def _negation(tokens: list[str], dropped: set[str], lang: str | None) -> list[str]:
+    """The negation words of ``tokens`` (the query's, lower case) left out of the search: those
+    ``dropped`` as function words and an elided one (French ``n'est``), as typed."""
+    negations = frozenset().union(*(NEGATIONS[l] for l in ((lang,) if lang else LANGS)))
+    out = []
+    for token in tokens:
+        word, cut = strip_elision(token, ALL_ELISIONS)
+        if cut and fold(token[:cut - 1]) in negations:
+            out.append(token[:cut])
+        if word in dropped and fold(word) in negations:
+            out.append(word)
+    return out
 
 
 # Power and toughness as typed (+1/+1, -2/-2, 0/0): one word of the question.

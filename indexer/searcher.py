@@ -37,6 +37,7 @@ from kb.numbering import RuleNumber
 from .analysis import name_key
 from .budget import Budget
 from .concepts import described, kept_out, named_by, primary_rules, rules_of
+from .empty import RulesHeld, empty_reason
 from .hits import Hit, Hits, held_first, shown_in, text_of
 from .questions import QuestionIndex
 from .query import IndexMissing, Parsed, Word, add_filter, parse_query
@@ -78,6 +79,7 @@ class Searcher:
         self.spelling = Spelling(self.words)
         self._filters: dict[str, object] = {}
         self._questions: QuestionIndex | None = None
+        self._held: RulesHeld | None = None  # the rule numbers held, read when a search finds nothing
         self._budget = Budget()
 
     def close(self) -> None:
@@ -140,6 +142,10 @@ class Searcher:
         hits = Hits(with_snippets(self._with_texts(page, parsed)), suggestions, described(concepts),
                     self._elsewhere(parsed))
         hits.reading = reading.to_dict() if reading is not None and (reading.question or read_too) else None
+        if not hits:  # say why, and what to try (indexer.empty)
+            self._held = self._held or RulesHeld.of(self.searcher)
+            hits.empty_reason = empty_reason(parsed, texts, self._held,
+                                             lambda: reading or read(parsed.plain_text(), *language()))
         return hits
 
     def _reading(self, parsed: Parsed, whole: bool, names: list[Hit], language: Callable[[], tuple[str | None, float]],

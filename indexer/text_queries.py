@@ -221,7 +221,7 @@ class TextQueries:
         game term: the vocabulary's terms within edit distance 1 (2 for 7+ letters) that the index
         holds, else the nearest indexed words."""
         folded = fold(word)
-        if len(folded) < 5 or not folded.isalpha() or folded in term_words() or self._matches_something(word) \
+        if len(folded) < 5 or not folded.isalpha() or folded in term_words() or self.matches_something(word) \
                 or is_real_word(word, self.query_lang):
             return []
         for distance in (1, 2) if len(folded) >= 7 else (1,):
@@ -230,7 +230,7 @@ class TextQueries:
                 return found
         return []
 
-    def _matches_something(self, word: str) -> bool:
+    def matches_something(self, word: str) -> bool:
         """Whether ``word`` is indexed as written, or as analysed in some language, in any field."""
         if self.words.frequency(fold(word)):
             return True
@@ -247,7 +247,7 @@ class TextQueries:
         for item in parsed.items:
             if isinstance(item, Word) and not item.prefix:
                 folded = fold(item.text)
-                known = self.words.frequency(folded) > 0 or self._matches_something(item.text)
+                known = self.words.frequency(folded) > 0 or self.matches_something(item.text)
                 fixed = self.corrections.get(item.text) or ([] if known else self._corrections_loose(folded))
                 if fixed and not known:
                     out.append(spelled(fixed[0]))

@@ -18,7 +18,7 @@ from typing import Any, Iterable
 
 from .corpus import source_title
 from .errors import NotFoundError
-from .numbering import NumberError, RuleNumber, RuleRange, parse_selector
+from .numbering import NumberError, RuleNumber, RuleRange, nearest, parse_selector
 from .store import ImportRecord, KnowledgeBase, RuleVersion
 
 
@@ -49,21 +49,6 @@ def select_numbers(selector: str, numbers: list[RuleNumber], where: str = "the k
     if not picked:
         raise NotFoundError(f"no rules in {selector} in the knowledge base")
     return picked
-
-
-def nearest(number: RuleNumber, numbers: list[RuleNumber], count: int = 3) -> list[str]:
-    """Existing numbers around ``number``: the parent if held, then neighbours."""
-    out: list[str] = []
-    parent = number.parent
-    while parent is not None and parent not in numbers:
-        parent = parent.parent
-    if parent is not None:
-        out.append(str(parent))
-    at = bisect.bisect_left(numbers, number)
-    for n in numbers[max(0, at - 1): at + count]:
-        if str(n) not in out:
-            out.append(str(n))
-    return out[: count + 1] or ["(the knowledge base holds no rules)"]
 
 
 FALLBACK_LANG = "en"

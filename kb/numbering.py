@@ -12,6 +12,7 @@ zero and at most :data:`MAX_RULE_DIGITS` digits, so no number is too long to rea
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 from functools import lru_cache, total_ordering
@@ -141,6 +142,35 @@ class RuleNumber:
         if self.rule is None:
             return f"{self.chapter:03d}"
         return f"{self.chapter:03d}.{self.rule}{self.letter or ''}"
+
+
+_SORT_KEY = re.compile(r"(?P<section>\d)(?:(?P<chapter>\d{3})(?:(?:(?P<rule>\d{4})|:\d(?P<long>\d+))(?P<letter>[a-z])?)?)?")
+
+
+def from_sort_key(key: str) -> RuleNumber | None:
+    """The number whose :attr:`RuleNumber.sort_key` is ``key`` (``11000002`` → ``100.2``), None for
+    a key of no number."""
+    match = _SORT_KEY.fullmatch(key)
+    if match is None:
+        return None
+    chapter, rule = match["chapter"], match["rule"] or match["long"]
+    return RuleNumber(int(match["section"]), int(chapter) if chapter else None, int(rule) if rule else None,
+                      match["letter"])
+
+
+def nearest(number: RuleNumber, numbers: list[RuleNumber], count: int = 3) -> list[str]:
+    """Existing numbers around ``number`` among ``numbers`` (sorted): the parent if held, then neighbours."""
+    out: list[str] = []
+    parent = number.parent
+    while parent is not None and parent not in numbers:
+        parent = parent.parent
+    if parent is not None:
+        out.append(str(parent))
+    at = bisect.bisect_left(numbers, number)
+    for n in numbers[max(0, at - 1): at + count]:
+        if str(n) not in out:
+            out.append(str(n))
+    return out[: count + 1] or ["(the knowledge base holds no rules)"]
 
 
 def _shown(text: str) -> str:

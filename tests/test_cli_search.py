@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from kb.cli import main
@@ -67,7 +68,44 @@ def test_did_you_mean_and_no_results(search_kb_dir) -> None:
     result = run(search_kb_dir, "trampel")
     assert "Did you mean: trample" in result.output
     result = run(search_kb_dir, "zzzzqqqq")
-    assert result.exit_code == 0 and result.output.strip() == "No results for 'zzzzqqqq'."
+    assert result.exit_code == 0
+    assert result.output.strip() == "No results for 'zzzzqqqq': no item holds 'zzzzqqqq' in any language."
+
+
+@pytest.mark.parametrize("query, line", [
+    ("rule 999.9", "No results for 'rule 999.9': no rule 999.9 in the Comprehensive Rules of 2025-11-14 "
+                   "(rules run from 100.1 to 905.6); nearest: 9, 905.6."),
+    ("che cosa è?", "No results for 'che cosa è?': the query holds only question and function words "
+                    "(che, cosa, è): add the game terms you ask about."),
+    ("xyzzy", "No results for 'xyzzy': no item holds 'xyzzy' in any language."),
+])
+def test_no_results_says_why_in_one_line_with_exit_0(product_kb: Path, query: str, line: str) -> None:
+    result = run(product_kb, query)
+    assert result.exit_code == 0 and result.output.splitlines() == [line]
+
+
+def test_json_says_why_nothing_was_found(product_kb: Path) -> None:
+    result = run(product_kb, "rule 999.9", "--json")
+    assert result.exit_code == 0 and json.loads(result.stdout) == []
+    assert result.stderr.startswith("No results for 'rule 999.9': no rule 999.9 in the Comprehensive Rules")
+    explained = json.loads(run(product_kb, "xyzzy", "--json", "--explain").stdout)
+    assert explained["hits"] == [] and explained["empty_reason"] == "no item holds 'xyzzy' in any language"
+    found = json.loads(run(product_kb, "trample", "--json", "--explain").stdout)
+    assert found["hits"] and found["empty_reason"] is None
+
+
+@pytest.mark.parametrize("query, line", [
+    ("que se passe-t-il si le sort n'est pas sur la pile ?",
+     "Read as: spell · stack  (French question; negation ignored: n' … pas)"),
+    ("cosa succede se la magia non è in pila?", "Read as: spell · stack  (Italian question; negation ignored: non)"),
+    ("what happens if the spell is not on the stack?",
+     "Read as: spell · stack  (English question; negation ignored: not)"),
+    ("what happens if the spell isn't on the stack?", "Read as: spell · isn't · stack  (English question)"),
+])
+def test_the_read_as_line_says_a_negation_was_ignored(product_kb: Path, query: str, line: str) -> None:
+    assert run(product_kb, query, "-n", "1").output.splitlines()[0] == line
+    explained = run(product_kb, query, "-n", "1", "--explain").output
+    assert ("negation ignored:" in explained) == ("negation" in line)
 
 
 def test_query_errors_are_one_line_with_exit_1(search_kb_dir) -> None:

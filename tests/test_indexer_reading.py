@@ -241,3 +241,25 @@ def test_players_words_are_read_as_the_rules_words_in_each_language(query: str, 
 def test_a_players_word_is_a_real_word_never_corrected(word: str, lang: str) -> None:
     """counterare was "corrected" into counterpart, bouncer into boucher, before it was read."""
     assert is_real_word(word, lang)
+
+
+@pytest.mark.parametrize("query, lang, negation, read_as", [
+    ("que se passe-t-il si le sort n'est pas sur la pile ?", "fr", ["n'", "pas"], "spell · stack"),
+    ("qu'arrive-t-il si je ne peux pas piocher ?", "fr", ["ne", "pas"], "draw"),
+    ("cosa succede se la magia non è in pila?", "it", ["non"], "spell · stack"),
+    ("what happens if the spell is not on the stack?", "en", ["not"], "spell · stack"),
+])
+def test_a_negation_left_out_is_named(query: str, lang: str, negation: list[str], read_as: str) -> None:
+    reading = read(query, lang)
+    assert reading.read_as() == read_as and reading.negation == negation
+    assert reading.to_dict()["negation"] == negation
+
+
+@pytest.mark.parametrize("query, lang", [
+    ("what happens if the spell isn't on the stack?", "en"),  # searched as typed: the rules say isn't
+    ("que se passe-t-il si je pioche dans une bibliothèque vide ?", "fr"),
+    ("qu'est-ce qu'un jeton ?", "fr"),  # qu' is no negation
+    ("una creatura tappata può bloccare?", "it"),
+])
+def test_no_negation_is_named_where_none_was_left_out(query: str, lang: str) -> None:
+    assert read(query, lang).negation == []

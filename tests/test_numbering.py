@@ -98,3 +98,27 @@ def test_what_still_is_no_selector(typed: str) -> None:
 def test_command_line_words_joined_into_selectors(words: list[str], selectors: list[str]) -> None:
     assert joined_selectors(words) == selectors
     assert all(parse_selector(s) for s in selectors)
+
+
+@pytest.mark.parametrize("text", ["1", "100", "100.2", "702.19b", "905.6", "702.1000000a"])
+def test_a_sort_key_reads_back_as_its_number(text: str) -> None:
+    from kb.numbering import from_sort_key
+
+    number = RuleNumber.parse(text)
+    assert from_sort_key(number.sort_key) == number
+
+
+@pytest.mark.parametrize("key", ["", "x", "11", "1100000", "1100:0"])
+def test_a_key_of_no_number_reads_as_none(key: str) -> None:
+    from kb.numbering import from_sort_key
+
+    assert from_sort_key(key) is None
+
+
+def test_nearest_names_the_parent_held_then_the_neighbours() -> None:
+    from kb.numbering import nearest
+
+    held = ["9", "905", "905.5", "905.6", "702", "702.19", "702.19g", "702.20", "702.20a"]
+    numbers = sorted(RuleNumber.parse(n) for n in held)
+    assert nearest(RuleNumber.parse("999.9"), numbers) == ["9", "905.6"]
+    assert nearest(RuleNumber.parse("702.19z"), numbers) == ["702.19", "702.19g", "702.20", "702.20a"]

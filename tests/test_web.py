@@ -570,3 +570,21 @@ def test_a_long_range_is_paged(real_kb: Path) -> None:
     assert beyond.status_code == 404 and f"it has {last_page} pages" in beyond.text
     assert real.get("/rules/1-9", params={"page": "0"}).status_code == 400
     assert "Previous page" not in real.get("/rules/400.7").text  # a rule and its subrules: one page
+
+
+def test_a_search_that_finds_nothing_says_why_on_the_page_and_in_the_api(product_kb: Path) -> None:
+    _require_search()
+    client = client_for(product_kb)
+    page = client.get("/search", params={"q": "rule 999.9", "ui": "en"})
+    assert page.status_code == 200 and "No results for" in page.text
+    assert "no rule 999.9 in the Comprehensive Rules of 2025-11-14" in page.text
+    api = client.get("/api/search", params={"q": "xyzzy"})
+    assert api.status_code == 200 and api.json() == []
+    assert unquote(api.headers["X-Empty-Reason"]) == "no item holds 'xyzzy' in any language"
+    assert "X-Empty-Reason" not in client.get("/api/search", params={"q": "trample"}).headers
+
+
+def test_the_search_page_says_a_negation_was_ignored(product_kb: Path) -> None:
+    _require_search()
+    page = client_for(product_kb).get("/search", params={"q": "cosa succede se la magia non è in pila?", "ui": "it"})
+    assert "Letta come:" in page.text and "spell · stack (negazione ignorata: non)" in page.text

@@ -80,7 +80,10 @@ def search_command(query: tuple[str, ...], limit: int, kinds: tuple[str, ...], e
     hits = search(kb, text, lang=",".join(langs) or None, kind=",".join(kinds) or None, limit=limit)
     if as_json:
         found = [hit.to_dict() for hit in hits]
-        echo_json({"query": text, "read_as": hits.reading, "hits": found} if explain else found)
+        reason = getattr(hits, "empty_reason", None)
+        echo_json({"query": text, "read_as": hits.reading, "empty_reason": reason, "hits": found} if explain else found)
+        if not found:
+            info(no_results(text, reason))
         for suggestion in hits.suggestions:
             info(f"Did you mean: {suggestion}")
         return
@@ -97,13 +100,14 @@ def render_hits(hits, query: str, *, color: bool, titles: dict[str, str] | None 
 
     lines: list[str] = [_read_as(c) for c in getattr(hits, "concepts", [])[:3]]
     reading = getattr(hits, "reading", None)
-    if reading:
+    reason = getattr(hits, "empty_reason", None)
+    if reading and (reading["words"] or not reason):  # "only function words" is the reason said below
         lines += read_as_lines(reading, explain)
     lines += [f"Note: the {LANGUAGE_NAMES.get(e['lang'], e['lang'])} source {e['source']} numbers {e['number']} as "
               f"{e['asked']}; {e['asked']} below is the English release's (mtgkb rule {e['number']})"
               for e in getattr(hits, "elsewhere", [])]
     if not hits:
-        lines.append(f"No results for {query!r}.")
+        lines.append(no_results(query, reason))
     ranked = list(enumerate(hits, 1))
     order = sorted(GROUPS, key=lambda g: next((r for r, h in ranked if h.group == g), len(ranked) + 1))
     for group in order:
@@ -119,6 +123,11 @@ def render_hits(hits, query: str, *, color: bool, titles: dict[str, str] | None 
     return "\n".join(lines)
 
 
+def no_results(query: str, reason: str | None) -> str:
+    """``No results for 'rule 999.9': no rule 999.9 in …; nearest: 9, 905.6.`` (one line)."""
+    return f"No results for {query!r}" + (f": {reason}." if reason else ".")
+
+
 def read_as_lines(reading: dict, explain: bool = False) -> list[str]:
     """``Read as: loyalty counter · planeswalker · damage`` (how a question was read) and, with
     ``explain``, its language and each word with what it was searched as."""
@@ -128,7 +137,9 @@ def read_as_lines(reading: dict, explain: bool = False) -> list[str]:
             return ["Read as: no words: nothing to search for"]
         return [f"Read as: only question and function words ({' '.join(reading['dropped'])}): nothing to search for"]
     kind = "question" if reading["question"] else "words"
-    lines = [f"Read as: {reading['read_as']}" + (f"  ({lang} {kind})" if not explain else "")]
+    negation = f"negation ignored: {' … '.join(reading['negation'])}" if reading.get("negation") else ""
+    lines = [f"Read as: {reading['read_as']}" + (f"  ({lang} {kind}{'; ' * bool(negation)}{negation})"
+                                                  if not explain else "")]
     if reading.get("spelled"):
         lines.append(f"Spelling corrected: {reading['spelled']}")
     lines += _weak_match_lines(reading)
@@ -139,6 +150,8 @@ def read_as_lines(reading: dict, explain: bool = False) -> list[str]:
             lines.append(f"  {word['text']} → " + ", ".join(_searched_as(a) for a in word["searched_as"]))
         if reading["dropped"]:
             lines.append(f"  left out (question and function words): {' '.join(reading['dropped'])}")
+        if negation:
+            lines.append(f"  {negation} (the words are searched as if it were not there)")
     return lines
 
 

@@ -57,7 +57,7 @@ class Api:
 
     def search(self, request: Request) -> Response:
         """``/api/search?q=&lang=&kind=&limit=``: hits; spelling suggestions in ``X-Did-You-Mean``, how a
-        question was read in ``X-Read-As`` (URL-quoted)."""
+        question was read in ``X-Read-As``, why nothing was found in ``X-Empty-Reason`` (URL-quoted)."""
         query = text_param(request, "q", required=True)
         langs = langs_param(request)
         kinds = kinds_param(request)
@@ -73,6 +73,8 @@ class Api:
         reading = getattr(hits, "reading", None)
         if reading:
             headers["X-Read-As"] = quote(reading["read_as"])
+        if getattr(hits, "empty_reason", None):
+            headers["X-Empty-Reason"] = quote(hits.empty_reason)
         return JSONResponse([hit.to_dict() for hit in hits], headers=headers)
 
     def terms(self, request: Request) -> Response:

@@ -154,7 +154,7 @@ class Pages:
         if search is None:
             return self.render(request, "error.html", status=503, title=SEARCH_MISSING, message=SEARCH_MISSING,
                                reason="no-search", suggestions=[])
-        hits, suggestions, concepts, elsewhere, reading = ([], [], [], [], None)
+        hits, suggestions, concepts, elsewhere, reading, empty_reason = ([], [], [], [], None, None)
         if query:
             # the interface language chosen on the page says the query's language (a question is read in it)
             asked_ui = request.query_params.get("ui")
@@ -165,9 +165,10 @@ class Pages:
             concepts = list(getattr(found, "concepts", []))[:3]
             elsewhere = list(getattr(found, "elsewhere", []))
             reading = getattr(found, "reading", None)
+            empty_reason = getattr(found, "empty_reason", None)
         return self.render(request, "search.html", query=query, hits=hits, suggestions=suggestions,
-                           concepts=concepts, elsewhere=elsewhere, reading=reading, langs=langs, kinds=kinds,
-                           kind_choices=SEARCH_KINDS)
+                           concepts=concepts, elsewhere=elsewhere, reading=reading, empty_reason=empty_reason,
+                           langs=langs, kinds=kinds, kind_choices=SEARCH_KINDS)
 
     def rule(self, request: Request) -> Response:
         """``/rules/{selector}``: a rule (or a range) in the chosen languages; ``/rules/R70138a`` redirects."""
