@@ -335,10 +335,13 @@ def _concept_group(matches: tuple, words: list[str], lang: str | None) -> Group:
     table entry adds its sense too (Italian *livello* is a level and a layer)."""
     concept = matches[0].concept
     group = Group(" ".join(words), _typed(" ".join(words), (lang,) if lang else LANGS), concept.id)
+    typed = {m.name.lang: set(terms(m.name.text, m.name.lang)) for m in matches}
     for name in concept.names:
         if name.form == "obsolete":
             continue
         analysed = tuple(terms(name.text, name.lang))
+        if name.lang in typed and not typed[name.lang] & set(analysed):
+            continue  # another word of the name's language: tap is not untap, though one rule holds both
         if analysed and all(a.terms != analysed or a.lang != name.lang for a in group.alternatives):
             group.alternatives.append(Alternative(name.lang, analysed, 1.0, "vocabulary", name.text))
     if lang in ("it", "fr") and len(words) == 1:

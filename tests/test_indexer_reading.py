@@ -263,3 +263,11 @@ def test_a_negation_left_out_is_named(query: str, lang: str, negation: list[str]
 ])
 def test_no_negation_is_named_where_none_was_left_out(query: str, lang: str) -> None:
     assert read(query, lang).negation == []
+
+
+def test_a_game_term_is_not_searched_as_its_other_words_in_the_typed_language() -> None:
+    """Tap and Untap are one keyword action (701.26), but a question about tapping is not about
+    untapping (a judge's trial: 107.6, the untap symbol, came first for "can I tap a creature")."""
+    english = {a.shown.lower() for g in read_query("can I tap a creature to pay a cost?").groups
+               for a in g.alternatives if a.lang == "en"}
+    assert "tap" in english and "untap" not in english
