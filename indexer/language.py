@@ -28,12 +28,14 @@ SURE = 0.6
 QUESTION_WORDS = {
     "it": frozenset("""cosa che succede succedono accade capita posso puo puoi possono potrei potere devo deve
         devono dovere quando come quanto quanti quante quanta quale quali qual perche dove chi mio mia miei mie
-        tuo tua tuoi tue fare far fa faccio viene vengono essere stato stata sempre ancora allora cioe ok qualcosa
+        tuo tua tuoi tue fare far fa faccio farlo farla farli farle viene vengono essere stato stata sempre
+        ancora allora cioe ok qualcosa
         nulla niente gia anzi oppure invece bisogna serve durante mentre prima dopo ogni tutto tutti tutte
         altro altra altri stesso stessa solo soltanto sopra sotto ecc""".split()),
     "fr": frozenset("""que quoi qu est ce se passe passer t il elle on peut peux puis peuvent pouvoir dois doit
         doivent devoir faut falloir quand comment combien pourquoi quel quelle quels quelles ou si mon ma mes
-        ton ta tes faire fait arrive arriver toujours encore alors cela ca quelque chose rien deja sinon
+        ton ta tes faire fait fais font faites arrive arriver toujours encore alors cela ca quelque chose rien
+        deja sinon
         est-ce pendant avant apres chaque tout tous toutes autre autres meme seulement
         lorsque lorsqu puisque non lequel laquelle lesquels lesquelles duquel auquel""".split()),
     "en": frozenset("""what happens happen happened can could may might do does did is are was were when how many
