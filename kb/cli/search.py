@@ -75,8 +75,10 @@ def search_command(query: tuple[str, ...], limit: int, kinds: tuple[str, ...], e
     """
     from indexer.search import search
 
-    kb = open_kb(kb_dir)
     text = " ".join(query)
+    if not text.strip():
+        raise click.ClickException("empty query: give a rule number, a game term or a question (mtgkb search --help)")
+    kb = open_kb(kb_dir)
     hits = search(kb, text, lang=",".join(langs) or None, kind=",".join(kinds) or None, limit=limit)
     if as_json:
         found = [hit.to_dict() for hit in hits]
