@@ -220,3 +220,11 @@ def test_a_weak_match_is_said_with_the_words_no_rule_holds(product_kb: Path) -> 
     assert "Weak match" not in sound.output and "In no rule" not in sound.output
     reading = json.loads(run(product_kb, "comment gagner au poker ?", "--json", "--explain").output)["read_as"]
     assert reading["unmatched"] == ["poker"] and reading["held"] >= 1
+
+
+def test_json_output_of_a_question_says_how_it_was_read_on_standard_error(product_kb: Path) -> None:
+    """The bare list stays on standard output; the Read as line (and a spelling corrected) goes beside it."""
+    result = run(product_kb, "una creatura tappata può bloccare?", "--json", "-n", "2")
+    assert result.exit_code == 0
+    assert len(json.loads(result.stdout)) == 2
+    assert result.stderr.startswith("Read as: creature · tapped · block  (Italian question)")

@@ -84,6 +84,9 @@ def search_command(query: tuple[str, ...], limit: int, kinds: tuple[str, ...], e
         found = [hit.to_dict() for hit in hits]
         reason = getattr(hits, "empty_reason", None)
         echo_json({"query": text, "read_as": hits.reading, "empty_reason": reason, "hits": found} if explain else found)
+        if hits.reading and not explain:  # how a question was read, beside the bare list (on stderr)
+            for line in read_as_lines(hits.reading):
+                info(line)
         if not found:
             info(no_results(text, reason))
         for suggestion in hits.suggestions:
