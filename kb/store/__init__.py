@@ -4,7 +4,8 @@ The only code that speaks SQL. :mod:`~kb.store.schema` holds the tables,
 :mod:`~kb.store.layout` the folder layout (``CURRENT``, ``builds/<name>/``),
 :mod:`~kb.store.write` stages, fills and publishes a build, and
 :mod:`~kb.store.read` reads a published one (:class:`KnowledgeBase`), handing
-out the typed records of :mod:`~kb.store.records`. Rule lookup reads only
+out the typed records of :mod:`~kb.store.records` (rules, rulings) and
+:mod:`~kb.store.entry_records` (terms, cards, pages, links). Rule lookup reads only
 ``kb.sqlite``; the search index beside it belongs to the indexer package.
 """
 
@@ -17,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 _MODULES = {
     "layout": ("INDEX_DIR", "LOCK_WAIT", "PUBLISHED", "build_lock", "current_build", "default_kb_dir"),
     "read": ("KnowledgeBase",),
-    "records": ("AlignedNumber", "CardRecord", "DocumentInfo", "DocumentPage", "ImportRecord", "RuleVersion",
-                "RulingGroup", "RulingRecord", "TermRecord", "ruling_key"),
+    "records": ("DocumentInfo", "ImportRecord", "RuleVersion", "RulingGroup", "RulingRecord", "ruling_key"),
+    "entry_records": ("AlignedNumber", "CardRecord", "DocumentPage", "TermRecord"),
     "schema": ("DB_NAME", "SCHEMA_VERSION"),
     "write": ("active_document_ids", "discard", "publish", "remove_leftovers", "replace_documents", "stage",
               "storage_error", "write_documents"),
@@ -28,8 +29,8 @@ _HOME = {name: module for module, names in _MODULES.items() for name in names}
 if TYPE_CHECKING:
     from .layout import INDEX_DIR, LOCK_WAIT, PUBLISHED, build_lock, current_build, default_kb_dir
     from .read import KnowledgeBase
-    from .records import (AlignedNumber, CardRecord, DocumentInfo, DocumentPage, ImportRecord, RuleVersion,
-                          RulingGroup, RulingRecord, TermRecord, ruling_key)
+    from .entry_records import AlignedNumber, CardRecord, DocumentPage, TermRecord
+    from .records import DocumentInfo, ImportRecord, RuleVersion, RulingGroup, RulingRecord, ruling_key
     from .schema import DB_NAME, SCHEMA_VERSION
     from .write import (active_document_ids, discard, publish, remove_leftovers, replace_documents, stage,
                         storage_error, write_documents)

@@ -1,0 +1,55 @@
+"""A source's other entries: glossary terms, rulings and cards."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """A glossary entry: one or more names sharing a definition."""
+
+    names: tuple[str, ...]
+    definition: str
+    obsolete: bool = False
+    refs: tuple[str, ...] = ()
+    line: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """A ruling on a card or a game concept."""
+
+    text: str
+    lang: str = "en"
+    date: str | None = None  # ISO date
+    source: str | None = None  # wotc, scryfall, community ...
+    provenance: str = "official"
+    card: str | None = None
+    translations: tuple[tuple[str, str, str], ...] = ()  # (lang, text, provenance)
+    line: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A card: English name, type and text, its names and texts in other languages, the keywords
+    its printings carry (MTGJSON's ``keywords``: ``Flying``, ``Will of the council``), its mana cost
+    and characteristics.
+
+    The faces of a multi-face card are joined with `` // `` in ``type``, ``mana_cost`` and the
+    characteristics (``power`` ``"3 // 5"``: a face without one leaves its place empty, so the
+    faces can be paired again).
+    """
+
+    name: str
+    type: str = ""
+    text: str = ""
+    foreign: tuple[tuple[str, str, str, str], ...] = ()  # (lang, name, type, text)
+    sets: tuple[str, ...] = ()
+    line: int | None = None
+    keywords: tuple[str, ...] = ()
+    mana_cost: str = ""
+    power: str = ""
+    toughness: str = ""
+    loyalty: str = ""
+    defense: str = ""
