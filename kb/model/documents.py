@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from .entries import Card, Ruling, Term
+from .entries import Card, Term
 from .rules import Rule
+from .rulings import Ruling
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,4 @@
-"""A source's other entries: glossary terms, rulings and cards."""
+"""A source's other entries: glossary terms and cards (rulings: :mod:`kb.model.rulings`)."""
 
 from __future__ import annotations
 
@@ -13,20 +13,6 @@ class Term:
     definition: str
     obsolete: bool = False
     refs: tuple[str, ...] = ()
-    line: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Ruling:
-    """A ruling on a card or a game concept."""
-
-    text: str
-    lang: str = "en"
-    date: str | None = None  # ISO date
-    source: str | None = None  # wotc, scryfall, community ...
-    provenance: str = "official"
-    card: str | None = None
-    translations: tuple[tuple[str, str, str], ...] = ()  # (lang, text, provenance)
     line: int | None = None
 
 

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 _MODULES = {
     "layout": ("INDEX_DIR", "LOCK_WAIT", "PUBLISHED", "build_lock", "current_build", "default_kb_dir"),
     "read": ("KnowledgeBase",),
-    "records": ("DocumentInfo", "ImportRecord", "RuleVersion", "RulingGroup", "RulingRecord", "ruling_key"),
-    "entry_records": ("AlignedNumber", "CardRecord", "DocumentPage", "TermRecord"),
+    "records": ("DocumentInfo", "RuleVersion", "RulingGroup", "RulingRecord", "ruling_key"),
+    "entry_records": ("AlignedNumber", "CardRecord", "DocumentPage", "ImportRecord", "TermRecord"),
     "schema": ("DB_NAME", "SCHEMA_VERSION"),
     "write": ("active_document_ids", "discard", "publish", "remove_leftovers", "replace_documents", "stage",
               "storage_error", "write_documents"),
@@ -29,8 +29,8 @@ _HOME = {name: module for module, names in _MODULES.items() for name in names}
 if TYPE_CHECKING:
     from .layout import INDEX_DIR, LOCK_WAIT, PUBLISHED, build_lock, current_build, default_kb_dir
     from .read import KnowledgeBase
-    from .entry_records import AlignedNumber, CardRecord, DocumentPage, TermRecord
-    from .records import DocumentInfo, ImportRecord, RuleVersion, RulingGroup, RulingRecord, ruling_key
+    from .entry_records import AlignedNumber, CardRecord, DocumentPage, ImportRecord, TermRecord
+    from .records import DocumentInfo, RuleVersion, RulingGroup, RulingRecord, ruling_key
     from .schema import DB_NAME, SCHEMA_VERSION
     from .write import (active_document_ids, discard, publish, remove_leftovers, replace_documents, stage,
                         storage_error, write_documents)

@@ -1,5 +1,6 @@
 """The records of the read side that a rule lookup never reads: glossary terms, cards, a document's
-page, aligned numbers and alignment links (:class:`~kb.model.Pair`), and how rows become them.
+page, a translator's imported units, aligned numbers and alignment links (:class:`~kb.model.Pair`),
+and how rows become them.
 
 Apart from :mod:`~kb.store.records` so that ``mtgkb rule`` makes none of their classes:
 :class:`~kb.store.KnowledgeBase` imports this module in the methods that read them.
@@ -22,6 +23,17 @@ class DocumentPage:
     doc: DocumentInfo
     introduction: str
     meta: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ImportRecord:
+    """Who brought one unit of a translator's import in, and when (``mtgkb import``)."""
+
+    unit_id: str
+    translator: str | None
+    imported: str | None  # UTC, ISO 8601
+    file: str | None = None
+    source_release: str | None = None
 
 
 @dataclass(frozen=True)

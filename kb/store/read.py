@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, TypeVar
 from ..errors import NotFoundError, StoreError
 from ..numbering import RuleNumber
 from .layout import INDEX_DIR, current_build
-from .records import (RULE_COLUMNS, RULING_COLUMNS, DocumentInfo, ImportRecord, RuleVersion, RulingGroup, RulingRecord,
+from .records import (RULE_COLUMNS, RULING_COLUMNS, DocumentInfo, RuleVersion, RulingGroup, RulingRecord,
                       linked_ruling, rule_from_row, ruling_group_from_copies, ruling_key, ruling_record_from_row)
 from .schema import DB_NAME, SCHEMA_VERSION
 
 if TYPE_CHECKING:
     from ..model import Document, Pair
-    from .entry_records import AlignedNumber, CardRecord, DocumentPage, TermRecord
+    from .entry_records import AlignedNumber, CardRecord, DocumentPage, ImportRecord, TermRecord
 
 T = TypeVar("T")
 _LANG_ORDER = {"en": 0, "it": 1, "fr": 2}
@@ -134,6 +134,8 @@ class KnowledgeBase:
 
     def import_records(self, doc_id: str) -> dict[str, ImportRecord]:
         """Unit id -> who imported it and when, for a translator's import (``{}`` for other documents)."""
+        from .entry_records import ImportRecord
+
         units = self.document_meta(doc_id).get("units")
         if not isinstance(units, dict):
             return {}

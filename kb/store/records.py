@@ -56,17 +56,6 @@ class RuleVersion:
 
 
 @dataclass(frozen=True)
-class ImportRecord:
-    """Who brought one unit of a translator's import in, and when (``mtgkb import``)."""
-
-    unit_id: str
-    translator: str | None
-    imported: str | None  # UTC, ISO 8601
-    file: str | None = None
-    source_release: str | None = None
-
-
-@dataclass(frozen=True)
 class RulingRecord:
     doc_id: str
     seq: int
