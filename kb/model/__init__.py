@@ -6,9 +6,9 @@ with its examples and cross-references; ``terms`` are glossary entries,
 ``rulings`` card or keyword rulings, ``cards`` card records. ``accounting``
 says what became of every line of the source (see :class:`LineAccount`).
 
-The records live in five modules: :mod:`~kb.model.rules` (:class:`Rule`, :class:`Example`),
-:mod:`~kb.model.rulings` (:class:`Ruling`), :mod:`~kb.model.entries` (:class:`Term`, :class:`Card`),
-:mod:`~kb.model.links` (:class:`Pair`) and :mod:`~kb.model.documents` (:class:`Document`,
+The records live in six modules: :mod:`~kb.model.rules` (:class:`Rule`, :class:`Example`),
+:mod:`~kb.model.rulings` (:class:`Ruling`), :mod:`~kb.model.terms` (:class:`Term`), :mod:`~kb.model.cards`
+(:class:`Card`), :mod:`~kb.model.links` (:class:`Pair`) and :mod:`~kb.model.documents` (:class:`Document`,
 :class:`LineAccount`, :class:`Unparsed`, :func:`to_dict`). Each name is imported from here and
 loaded when first used: making a frozen dataclass costs about a millisecond, so ``mtgkb rule``
 makes only the classes of what it reads.
@@ -22,18 +22,20 @@ LANGUAGES = ("en", "it", "fr")
 _MODULES = {
     "rules": ("Example", "Rule"),
     "rulings": ("Ruling",),
-    "entries": ("Card", "Term"),
+    "terms": ("Term",),
+    "cards": ("Card",),
     "links": ("Pair",),
     "documents": ("Document", "LineAccount", "Unparsed", "to_dict"),
 }
 _HOME = {name: module for module, names in _MODULES.items() for name in names}
 
 if TYPE_CHECKING:
+    from .cards import Card
     from .documents import Document, LineAccount, Unparsed, to_dict
-    from .entries import Card, Term
     from .links import Pair
     from .rules import Example, Rule
     from .rulings import Ruling
+    from .terms import Term
 
 
 def __getattr__(name: str) -> Any:

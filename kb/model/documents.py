@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from .entries import Card, Term
+from .cards import Card
 from .rules import Rule
 from .rulings import Ruling
+from .terms import Term
 
 
 @dataclass(frozen=True, slots=True)

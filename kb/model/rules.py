@@ -1,7 +1,7 @@
 """The rule tree's items: a section, chapter, rule or subrule (:class:`Rule`) and its examples.
 
 What rule lookup (``mtgkb rule``) reads back from the store; the other records of a source are in
-:mod:`kb.model.entries` and :mod:`kb.model.documents`.
+the package :mod:`kb.model`.
 """
 
 from __future__ import annotations

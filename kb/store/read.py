@@ -22,7 +22,9 @@ from .schema import DB_NAME, SCHEMA_VERSION
 
 if TYPE_CHECKING:
     from ..model import Document, Pair
-    from .entry_records import AlignedNumber, CardRecord, DocumentPage, ImportRecord, TermRecord
+    from .card_records import CardRecord
+    from .export_records import AlignedNumber, ImportRecord
+    from .term_records import DocumentPage, TermRecord
 
 T = TypeVar("T")
 _LANG_ORDER = {"en": 0, "it": 1, "fr": 2}
@@ -37,10 +39,8 @@ _ALIGNMENT_COLUMNS = "kind, a_doc, a_id, b_doc, b_id, method, confidence, note"
 
 
 class KnowledgeBase:
-    """Read-only access to a published build.
-
-    The methods reading terms, cards, pages, alignment links or whole documents import their records
-    (:mod:`~kb.store.entry_records`, :mod:`kb.model`) when called: a rule lookup makes none of them."""
+    """Read-only access to a published build. The methods reading terms, cards, pages, links, imports or whole
+    documents import their records' modules when called: a rule lookup makes none of their classes."""
 
     def __init__(self, build_dir: Path) -> None:
         self.build_dir = Path(build_dir)
@@ -55,6 +55,7 @@ class KnowledgeBase:
                              f"{SCHEMA_VERSION}; run 'mtgkb build' again")
         self._docs: dict[str, DocumentInfo] | None = None
         self._placed: dict[str, set[str]] = {}
+        self._term_pairs: list[Pair] | None = None
 
     @classmethod
     def open(cls, kb_dir: Path) -> "KnowledgeBase":
@@ -117,7 +118,7 @@ class KnowledgeBase:
 
     def document_pages(self, doc_ids: Iterable[str] | None = None) -> list[DocumentPage]:
         """The introduction and metadata of ``doc_ids`` (default: the active documents), by id."""
-        from .entry_records import DocumentPage
+        from .term_records import DocumentPage
 
         docs = self.documents()
         ids = [i for i in (self.active_ids() if doc_ids is None else doc_ids) if i in docs]
@@ -134,7 +135,7 @@ class KnowledgeBase:
 
     def import_records(self, doc_id: str) -> dict[str, ImportRecord]:
         """Unit id -> who imported it and when, for a translator's import (``{}`` for other documents)."""
-        from .entry_records import ImportRecord
+        from .export_records import ImportRecord
 
         units = self.document_meta(doc_id).get("units")
         if not isinstance(units, dict):
@@ -273,7 +274,7 @@ class KnowledgeBase:
     def aligned_numbers(self, doc_ids: Iterable[str], release: str | None = None) -> list[AlignedNumber]:
         """Each rule of ``doc_ids`` with the number it is aligned to in ``release``'s numbering (the
         reference's by default), in aligned-number order; unaligned rules are left out."""
-        from .entry_records import AlignedNumber
+        from .export_records import AlignedNumber
 
         rows = []
         for table, params, ids, marks in self._numbering(doc_ids, release):
@@ -329,23 +330,26 @@ class KnowledgeBase:
 
     def alignments(self) -> list[Pair]:
         """Every pair and unaligned item the alignment step recorded, by kind and item."""
-        from .entry_records import alignment_from_row
+        from .term_records import alignment_from_row
 
         rows = self.db.execute(f"SELECT {_ALIGNMENT_COLUMNS} FROM alignments ORDER BY kind, a_doc, a_id")
         return [alignment_from_row(row) for row in rows]
 
     def term_pairs(self) -> list[Pair]:
-        """The glossary term pairs (``a_id``/``b_id`` are term names), in the order they were found."""
-        from .entry_records import alignment_from_row
+        """The glossary term pairs (``a_id``/``b_id`` are term names), in the order they were found (read once:
+        ``mtgkb define`` asks twice)."""
+        from .term_records import alignment_from_row
 
-        rows = self.db.execute(f"SELECT {_ALIGNMENT_COLUMNS} FROM alignments WHERE kind = 'term' ORDER BY rowid")
-        return [alignment_from_row(row) for row in rows]
+        if self._term_pairs is None:
+            rows = self.db.execute(f"SELECT {_ALIGNMENT_COLUMNS} FROM alignments WHERE kind = 'term' ORDER BY rowid")
+            self._term_pairs = [alignment_from_row(row) for row in rows]
+        return list(self._term_pairs)
 
     # -- glossary terms, rulings, cards --------------------------------------------------
 
     def terms(self, doc_ids: Iterable[str]) -> list[TermRecord]:
         """The glossary entries of ``doc_ids``."""
-        from .entry_records import TERM_COLUMNS, TermRecord, term_from_row
+        from .term_records import TERM_COLUMNS, TermRecord, term_from_row
 
         return self._by_documents(f"SELECT doc_id, seq, {TERM_COLUMNS} FROM terms WHERE doc_id IN ({{marks}})",
                                   doc_ids, lambda r: TermRecord(r[0], r[1], term_from_row(r[2:])))
@@ -380,7 +384,7 @@ class KnowledgeBase:
 
     def cards(self, doc_ids: Iterable[str]) -> list[CardRecord]:
         """The card records of ``doc_ids``."""
-        from .entry_records import CARD_COLUMNS, card_record_from_row
+        from .card_records import CARD_COLUMNS, card_record_from_row
 
         return self._by_documents(f"SELECT doc_id, seq, {CARD_COLUMNS} FROM cards WHERE doc_id IN ({{marks}})",
                                   doc_ids, card_record_from_row)
@@ -388,7 +392,7 @@ class KnowledgeBase:
     def cards_named(self, name: str, *, any_case: bool = False) -> list[CardRecord]:
         """The records of the card with English name ``name`` in every document, by document
         (with ``any_case``, the name's letter case is ignored and the order is the index's)."""
-        from .entry_records import CARD_COLUMNS, card_record_from_row
+        from .card_records import CARD_COLUMNS, card_record_from_row
 
         if any_case:
             sql = f"SELECT doc_id, seq, {CARD_COLUMNS} FROM cards WHERE name = ? COLLATE NOCASE"
@@ -398,7 +402,7 @@ class KnowledgeBase:
 
     def cards_with_foreign(self, fragment: str) -> Iterator[CardRecord]:
         """Cards whose names or texts in other languages contain ``fragment`` (ASCII case ignored)."""
-        from .entry_records import CARD_COLUMNS, card_record_from_row
+        from .card_records import CARD_COLUMNS, card_record_from_row
 
         rows = self.db.execute(f"SELECT doc_id, seq, {CARD_COLUMNS} FROM cards WHERE foreign_data LIKE ?",
                                (f"%{fragment}%",))

@@ -1,9 +1,9 @@
 """The typed records the read side of the store hands out for rules and rulings, and how rows become them.
 
-Readers never see a database row: every method of :class:`~kb.store.KnowledgeBase`
-returns these frozen records, those of :mod:`~kb.store.entry_records` (terms, cards, pages,
-alignment links) or the model's own types (:mod:`kb.model`). What ``mtgkb rule`` reads is here,
-so a rule lookup makes none of the other records' classes.
+Readers never see a database row: every method of :class:`~kb.store.KnowledgeBase` returns these
+frozen records, those of :mod:`~kb.store.term_records`, :mod:`~kb.store.card_records` and
+:mod:`~kb.store.export_records`, or the model's own types (:mod:`kb.model`). What ``mtgkb rule``
+reads is here, so a rule lookup makes none of the other records' classes.
 """
 
 from __future__ import annotations

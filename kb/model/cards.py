@@ -1,19 +1,8 @@
-"""A source's other entries: glossary terms and cards (rulings: :mod:`kb.model.rulings`)."""
+"""A card: its names, characteristics and texts in every language."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-
-@dataclass(frozen=True, slots=True)
-class Term:
-    """A glossary entry: one or more names sharing a definition."""
-
-    names: tuple[str, ...]
-    definition: str
-    obsolete: bool = False
-    refs: tuple[str, ...] = ()
-    line: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
