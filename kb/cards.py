@@ -17,13 +17,12 @@ from typing import Any
 
 from .corpus import source_info
 from .errors import NotFoundError
-from .glossary import concept_rules
 from .lookup import rule_heads
 from .model import LANGUAGES, Card
 from .rulings import ruling_translations
 from .store import CardRecord, DocumentInfo, KnowledgeBase
 from .text import edit_distance, fold, match_key, typo_allowance
-from .vocabulary import default_vocabulary
+from .vocabulary import concept_rules, default_vocabulary
 
 MAX_SUGGESTIONS = 5
 _ASCII_RUN = re.compile(r"[A-Za-z0-9]{3,}")

@@ -26,7 +26,7 @@ from .lookup import rule_heads
 from .model import LANGUAGES
 from .store import DocumentInfo, KnowledgeBase
 from .text import edit_distance, fold, rule_numbers_in, typo_allowance
-from .vocabulary import FORMS, Concept, Vocabulary, default_vocabulary, name_key
+from .vocabulary import FORMS, Concept, Vocabulary, concept_rules, default_vocabulary, name_key
 
 GLOSSARY_TEXT = "glossary"
 MAX_PARTIAL = 12
@@ -352,20 +352,6 @@ def entry_rules(entry: Entry, heads: dict[str, dict[str, Any]]) -> list[dict[str
     """The rules an entry cites: its glossary texts' references, then its concepts' rules."""
     cited = [heads[n] for n in entry.refs if n in heads]
     return cited + [h for h in concept_rules(entry.concepts, heads) if h not in cited]
-
-
-def concept_rules(concepts: Iterable[Concept], heads: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
-    """The concepts' rules (from ``heads``, :func:`~kb.lookup.rule_heads`) whose title or text names
-    one of the concepts: a vocabulary number made for another release never names an unrelated rule."""
-    concepts = list(concepts)
-    names = [fold(n.text) for c in concepts for n in c.names if n.form != "obsolete" and n.text]
-    found: list[dict[str, Any]] = []
-    for number in dict.fromkeys(n for c in concepts for n in c.rules):
-        head = heads.get(number)
-        about = f" {fold((head['title'] or '') + ' ' + head['text'])}" if head else ""
-        if head and head not in found and any(f" {name}" in about for name in names):
-            found.append(head)
-    return found
 
 
 def candidate_numbers(entries: Iterable[Entry]) -> list[str]:

@@ -14,12 +14,15 @@ number (an implied section) gives no empty text. :func:`rule_heads` names rules 
 from __future__ import annotations
 
 import bisect
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from .corpus import source_title
 from .errors import NotFoundError
 from .numbering import NumberError, RuleNumber, RuleRange, nearest, parse_selector
-from .store import ImportRecord, KnowledgeBase, RuleVersion
+from .store import KnowledgeBase, RuleVersion
+
+if TYPE_CHECKING:
+    from .store import ImportRecord
 
 
 def select_numbers(selector: str, numbers: list[RuleNumber], where: str = "the knowledge base") -> list[RuleNumber]:

@@ -4,7 +4,9 @@ The only code that speaks SQL. :mod:`~kb.store.schema` holds the tables,
 :mod:`~kb.store.layout` the folder layout (``CURRENT``, ``builds/<name>/``),
 :mod:`~kb.store.write` stages, fills and publishes a build, and
 :mod:`~kb.store.read` reads a published one (:class:`KnowledgeBase`), handing
-out the typed records of :mod:`~kb.store.records`. Rule lookup reads only
+out the typed records of :mod:`~kb.store.records` (rules, rulings), :mod:`~kb.store.term_records`
+(terms, pages, links), :mod:`~kb.store.card_records` and :mod:`~kb.store.export_records` (imported
+units, aligned numbers). Rule lookup reads only
 ``kb.sqlite``; the search index beside it belongs to the indexer package.
 """
 
@@ -17,8 +19,10 @@ from typing import TYPE_CHECKING, Any
 _MODULES = {
     "layout": ("INDEX_DIR", "LOCK_WAIT", "PUBLISHED", "build_lock", "current_build", "default_kb_dir"),
     "read": ("KnowledgeBase",),
-    "records": ("AlignedNumber", "CardRecord", "DocumentInfo", "DocumentPage", "ImportRecord", "RuleVersion",
-                "RulingGroup", "RulingRecord", "TermRecord", "ruling_key"),
+    "records": ("DocumentInfo", "RuleVersion", "RulingGroup", "RulingRecord", "ruling_key"),
+    "term_records": ("DocumentPage", "TermRecord"),
+    "card_records": ("CardRecord",),
+    "export_records": ("AlignedNumber", "ImportRecord"),
     "schema": ("DB_NAME", "SCHEMA_VERSION"),
     "write": ("active_document_ids", "discard", "publish", "remove_leftovers", "replace_documents", "stage",
               "storage_error", "write_documents"),
@@ -26,11 +30,13 @@ _MODULES = {
 _HOME = {name: module for module, names in _MODULES.items() for name in names}
 
 if TYPE_CHECKING:
+    from .card_records import CardRecord
+    from .export_records import AlignedNumber, ImportRecord
     from .layout import INDEX_DIR, LOCK_WAIT, PUBLISHED, build_lock, current_build, default_kb_dir
     from .read import KnowledgeBase
-    from .records import (AlignedNumber, CardRecord, DocumentInfo, DocumentPage, ImportRecord, RuleVersion,
-                          RulingGroup, RulingRecord, TermRecord, ruling_key)
+    from .records import DocumentInfo, RuleVersion, RulingGroup, RulingRecord, ruling_key
     from .schema import DB_NAME, SCHEMA_VERSION
+    from .term_records import DocumentPage, TermRecord
     from .write import (active_document_ids, discard, publish, remove_leftovers, replace_documents, stage,
                         storage_error, write_documents)
 

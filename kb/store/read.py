@@ -11,17 +11,20 @@ import json
 import sqlite3
 from collections import defaultdict
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, TypeVar
 
 from ..errors import NotFoundError, StoreError
-from ..model import Document, LineAccount, Pair, Unparsed
 from ..numbering import RuleNumber
 from .layout import INDEX_DIR, current_build
-from .records import (CARD_COLUMNS, RULE_COLUMNS, RULING_COLUMNS, TERM_COLUMNS, AlignedNumber,
-                      CardRecord, DocumentInfo, DocumentPage, ImportRecord, RuleVersion, RulingGroup, RulingRecord,
-                      TermRecord, alignment_from_row, card_from_row, rule_from_row, ruling_from_row, ruling_key,
-                      term_from_row)
+from .records import (RULE_COLUMNS, RULING_COLUMNS, DocumentInfo, RuleVersion, RulingGroup, RulingRecord,
+                      linked_ruling, rule_from_row, ruling_group_from_copies, ruling_key, ruling_record_from_row)
 from .schema import DB_NAME, SCHEMA_VERSION
+
+if TYPE_CHECKING:
+    from ..model import Document, Pair
+    from .card_records import CardRecord
+    from .export_records import AlignedNumber, ImportRecord
+    from .term_records import DocumentPage, TermRecord
 
 T = TypeVar("T")
 _LANG_ORDER = {"en": 0, "it": 1, "fr": 2}
@@ -36,7 +39,8 @@ _ALIGNMENT_COLUMNS = "kind, a_doc, a_id, b_doc, b_id, method, confidence, note"
 
 
 class KnowledgeBase:
-    """Read-only access to a published build."""
+    """Read-only access to a published build. The methods reading terms, cards, pages, links, imports or whole
+    documents import their records' modules when called: a rule lookup makes none of their classes."""
 
     def __init__(self, build_dir: Path) -> None:
         self.build_dir = Path(build_dir)
@@ -51,6 +55,7 @@ class KnowledgeBase:
                              f"{SCHEMA_VERSION}; run 'mtgkb build' again")
         self._docs: dict[str, DocumentInfo] | None = None
         self._placed: dict[str, set[str]] = {}
+        self._term_pairs: list[Pair] | None = None
 
     @classmethod
     def open(cls, kb_dir: Path) -> "KnowledgeBase":
@@ -113,6 +118,8 @@ class KnowledgeBase:
 
     def document_pages(self, doc_ids: Iterable[str] | None = None) -> list[DocumentPage]:
         """The introduction and metadata of ``doc_ids`` (default: the active documents), by id."""
+        from .term_records import DocumentPage
+
         docs = self.documents()
         ids = [i for i in (self.active_ids() if doc_ids is None else doc_ids) if i in docs]
         if not ids:
@@ -128,6 +135,8 @@ class KnowledgeBase:
 
     def import_records(self, doc_id: str) -> dict[str, ImportRecord]:
         """Unit id -> who imported it and when, for a translator's import (``{}`` for other documents)."""
+        from .export_records import ImportRecord
+
         units = self.document_meta(doc_id).get("units")
         if not isinstance(units, dict):
             return {}
@@ -137,6 +146,8 @@ class KnowledgeBase:
 
     def document(self, doc_id: str) -> Document:
         """The whole document ``doc_id``, rebuilt from the database."""
+        from ..model import Document, LineAccount, Unparsed
+
         row = self.db.execute("SELECT * FROM documents WHERE id = ?", (doc_id,)).fetchone()
         if row is None:
             raise StoreError(f"no document {doc_id!r} in the knowledge base")
@@ -174,9 +185,11 @@ class KnowledgeBase:
         with ``under``, only those numbers and the numbers below them (their sort keys start alike)."""
         keys = [n.sort_key for n in under] if under is not None else []
         within = f" AND ({' OR '.join(['aligned_key GLOB ?'] * len(keys)) or '0'})" if under is not None else ""
+        # with ``under``, +doc_id: SQLite reads the few keys under a number by their index, not every rule
+        documents = "doc_id" if under is None else "+doc_id"
         found: dict[str, str] = {}
         for table, params, ids, marks in self._numbering(self.active_ids(release), release):
-            found.update(self.db.execute(f"SELECT DISTINCT aligned_number, aligned_key FROM {table} WHERE doc_id IN"
+            found.update(self.db.execute(f"SELECT DISTINCT aligned_number, aligned_key FROM {table} WHERE {documents} IN"
                                          f" ({marks}) AND align_method != 'unaligned'{within}",
                                          [*params, *ids, *(f"{key}*" for key in keys)]))
         return [RuleNumber.parse(n) for n in sorted(found, key=found.__getitem__)]
@@ -261,6 +274,8 @@ class KnowledgeBase:
     def aligned_numbers(self, doc_ids: Iterable[str], release: str | None = None) -> list[AlignedNumber]:
         """Each rule of ``doc_ids`` with the number it is aligned to in ``release``'s numbering (the
         reference's by default), in aligned-number order; unaligned rules are left out."""
+        from .export_records import AlignedNumber
+
         rows = []
         for table, params, ids, marks in self._numbering(doc_ids, release):
             rows += self.db.execute(f"SELECT doc_id, number, aligned_number, aligned_key FROM {table} WHERE doc_id"
@@ -290,7 +305,7 @@ class KnowledgeBase:
             links[(lang, key)] = max(links.get((lang, key), (-1.0, "")), (confidence, method))
         groups = self.ruling_groups(links)
         groups.sort(key=lambda g: (g.lang != "en", g.lang, g.text))
-        return [_ruling_item(group, links[(group.lang, ruling_key(group.text))]) for group in groups]
+        return [linked_ruling(group, links[(group.lang, ruling_key(group.text))]) for group in groups]
 
     def ruling_groups(self, keys: Iterable[tuple[str, str]]) -> list[RulingGroup]:
         """The rulings whose ``(lang, key)`` (:func:`~kb.store.records.ruling_key` of the text) are
@@ -304,7 +319,7 @@ class KnowledgeBase:
                                        f" FROM rulings WHERE text_key IN ({marks}) ORDER BY doc_id, seq",
                                        [key for _, key in chunk]):
                 copies[(row[0], row[1])].append(row[2:])
-        return [_ruling_group(lang, copies[(lang, key)]) for lang, key in wanted if copies.get((lang, key))]
+        return [ruling_group_from_copies(lang, copies[(lang, key)]) for lang, key in wanted if copies.get((lang, key))]
 
     def ruling_group(self, doc_id: str, seq: int) -> RulingGroup | None:
         """The ruling ``doc_id#seq`` with every other copy of its text (None if not held)."""
@@ -315,18 +330,27 @@ class KnowledgeBase:
 
     def alignments(self) -> list[Pair]:
         """Every pair and unaligned item the alignment step recorded, by kind and item."""
+        from .term_records import alignment_from_row
+
         rows = self.db.execute(f"SELECT {_ALIGNMENT_COLUMNS} FROM alignments ORDER BY kind, a_doc, a_id")
         return [alignment_from_row(row) for row in rows]
 
     def term_pairs(self) -> list[Pair]:
-        """The glossary term pairs (``a_id``/``b_id`` are term names), in the order they were found."""
-        rows = self.db.execute(f"SELECT {_ALIGNMENT_COLUMNS} FROM alignments WHERE kind = 'term' ORDER BY rowid")
-        return [alignment_from_row(row) for row in rows]
+        """The glossary term pairs (``a_id``/``b_id`` are term names), in the order they were found (read once:
+        ``mtgkb define`` asks twice)."""
+        from .term_records import alignment_from_row
+
+        if self._term_pairs is None:
+            rows = self.db.execute(f"SELECT {_ALIGNMENT_COLUMNS} FROM alignments WHERE kind = 'term' ORDER BY rowid")
+            self._term_pairs = [alignment_from_row(row) for row in rows]
+        return list(self._term_pairs)
 
     # -- glossary terms, rulings, cards --------------------------------------------------
 
     def terms(self, doc_ids: Iterable[str]) -> list[TermRecord]:
         """The glossary entries of ``doc_ids``."""
+        from .term_records import TERM_COLUMNS, TermRecord, term_from_row
+
         return self._by_documents(f"SELECT doc_id, seq, {TERM_COLUMNS} FROM terms WHERE doc_id IN ({{marks}})",
                                   doc_ids, lambda r: TermRecord(r[0], r[1], term_from_row(r[2:])))
 
@@ -340,13 +364,13 @@ class KnowledgeBase:
         """The rulings of ``doc_ids`` (only those written in ``lang`` when given)."""
         where = "" if lang is None else " AND lang = ?"
         return self._by_documents(f"SELECT doc_id, seq, {RULING_COLUMNS} FROM rulings WHERE doc_id IN ({{marks}})"
-                                  + where, doc_ids, _ruling_record, () if lang is None else (lang,))
+                                  + where, doc_ids, ruling_record_from_row, () if lang is None else (lang,))
 
     def card_rulings(self, card: str) -> list[RulingRecord]:
         """Every ruling on the card named ``card`` (English name), by date."""
         rows = self.db.execute(f"SELECT doc_id, seq, {RULING_COLUMNS} FROM rulings WHERE card = ? ORDER BY date, seq",
                                (card,))
-        return [_ruling_record(row) for row in rows]
+        return [ruling_record_from_row(row) for row in rows]
 
     def card_ruling_rules(self, card: str) -> dict[str, int]:
         """Reference rule number -> how many of the card's rulings (one per text, any copy's link
@@ -360,23 +384,29 @@ class KnowledgeBase:
 
     def cards(self, doc_ids: Iterable[str]) -> list[CardRecord]:
         """The card records of ``doc_ids``."""
+        from .card_records import CARD_COLUMNS, card_record_from_row
+
         return self._by_documents(f"SELECT doc_id, seq, {CARD_COLUMNS} FROM cards WHERE doc_id IN ({{marks}})",
-                                  doc_ids, _card_record)
+                                  doc_ids, card_record_from_row)
 
     def cards_named(self, name: str, *, any_case: bool = False) -> list[CardRecord]:
         """The records of the card with English name ``name`` in every document, by document
         (with ``any_case``, the name's letter case is ignored and the order is the index's)."""
+        from .card_records import CARD_COLUMNS, card_record_from_row
+
         if any_case:
             sql = f"SELECT doc_id, seq, {CARD_COLUMNS} FROM cards WHERE name = ? COLLATE NOCASE"
         else:
             sql = f"SELECT doc_id, seq, {CARD_COLUMNS} FROM cards WHERE name = ? ORDER BY doc_id"
-        return [_card_record(row) for row in self.db.execute(sql, (name,))]
+        return [card_record_from_row(row) for row in self.db.execute(sql, (name,))]
 
     def cards_with_foreign(self, fragment: str) -> Iterator[CardRecord]:
         """Cards whose names or texts in other languages contain ``fragment`` (ASCII case ignored)."""
+        from .card_records import CARD_COLUMNS, card_record_from_row
+
         rows = self.db.execute(f"SELECT doc_id, seq, {CARD_COLUMNS} FROM cards WHERE foreign_data LIKE ?",
                                (f"%{fragment}%",))
-        return (_card_record(row) for row in rows)
+        return (card_record_from_row(row) for row in rows)
 
     def card_names_starting(self, prefix: str, count: int) -> list[str]:
         """Up to ``count`` English card names starting with ``prefix`` (ASCII case ignored), sorted."""
@@ -413,38 +443,7 @@ class KnowledgeBase:
             " FROM alignments a JOIN rulings t ON t.doc_id = a.a_doc AND t.seq = CAST(a.a_id AS INTEGER)"
             " JOIN rulings e ON e.doc_id = a.b_doc AND e.seq = CAST(a.b_id AS INTEGER)"
             " WHERE a.kind = 'ruling' ORDER BY t.lang, t.doc_id, t.seq")
-        return [(row[0], _ruling_record(row[3:]), row[1], row[2]) for row in rows]
+        return [(row[0], ruling_record_from_row(row[3:]), row[1], row[2]) for row in rows]
 
 
 _RULING_FIELDS = [c.strip() for c in RULING_COLUMNS.split(",")]
-
-
-def _ruling_record(row: tuple) -> RulingRecord:
-    return RulingRecord(row[0], row[1], ruling_from_row(row[2:]))
-
-
-def _ruling_group(lang: str, copies: list[tuple]) -> RulingGroup:
-    """One ruling from its copies ``(doc_id, seq, card, date, source, provenance, text)``."""
-    def distinct(values: Iterable[str | None]) -> tuple[str, ...]:
-        return tuple(dict.fromkeys(v for v in values if v))
-
-    provenances = distinct(c[5] for c in copies)
-    return RulingGroup(text=copies[0][6], lang=lang,
-                       provenance="official" if "official" in provenances else (provenances or ("",))[0],
-                       cards=distinct(c[2] for c in copies), dates=tuple(sorted(distinct(c[3] for c in copies))),
-                       sources=distinct(c[4] for c in copies), members=tuple((c[0], c[1]) for c in copies))
-
-
-def _ruling_item(group: RulingGroup, link: tuple[float, str]) -> dict:
-    """The ``mtgkb rule --json`` form of a ruling linked to a rule (see :meth:`KnowledgeBase.rule_rulings`)."""
-    first = group.members[0]
-    confidence, method = link
-    return {"text": group.text, "lang": group.lang, "date": group.dates[0] if group.dates else None,
-            "source": group.sources[0] if group.sources else None, "provenance": group.provenance,
-            "cards": list(group.cards), "link": {"method": method, "confidence": round(confidence, 3)},
-            "ruling": f"{first[0]}#{first[1]}", "dates": list(group.dates), "sources": list(group.sources),
-            "rulings": [f"{d}#{s}" for d, s in group.members]}
-
-
-def _card_record(row: tuple) -> CardRecord:
-    return CardRecord(row[0], row[1], card_from_row(row[2:]))

@@ -1,16 +1,18 @@
-"""The typed records the read side of the store hands out, and how rows become them.
+"""The typed records the read side of the store hands out for rules and rulings, and how rows become them.
 
-Readers never see a database row: every method of :class:`~kb.store.KnowledgeBase`
-returns these frozen records or the model's own types (:mod:`kb.model`).
+Readers never see a database row: every method of :class:`~kb.store.KnowledgeBase` returns these
+frozen records, those of :mod:`~kb.store.term_records`, :mod:`~kb.store.card_records` and
+:mod:`~kb.store.export_records`, or the model's own types (:mod:`kb.model`). What ``mtgkb rule``
+reads is here, so a rule lookup makes none of the other records' classes.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Iterable
 
-from ..model import Card, Example, Pair, Rule, Ruling, Term
+from ..model import Example, Rule, Ruling
 from ..numbering import RuleNumber
 from ..text import match_key
 
@@ -27,15 +29,6 @@ class DocumentInfo:
     provenance: str
     active: bool
     sha256: str = ""
-
-
-@dataclass(frozen=True)
-class DocumentPage:
-    """A document's introduction and metadata (keyword, infobox, source release, imported units)."""
-
-    doc: DocumentInfo
-    introduction: str
-    meta: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -60,33 +53,6 @@ class RuleVersion:
         if self.doc.provenance != "translator":
             return (False, 0.0)
         return (self.align_method != "declared", -self.align_confidence)
-
-
-@dataclass(frozen=True)
-class ImportRecord:
-    """Who brought one unit of a translator's import in, and when (``mtgkb import``)."""
-
-    unit_id: str
-    translator: str | None
-    imported: str | None  # UTC, ISO 8601
-    file: str | None = None
-    source_release: str | None = None
-
-
-@dataclass(frozen=True)
-class AlignedNumber:
-    """A rule of a document and the reference number it was aligned to."""
-
-    doc_id: str
-    number: str
-    aligned_number: str
-
-
-@dataclass(frozen=True)
-class TermRecord:
-    doc_id: str
-    seq: int
-    term: Term
 
 
 @dataclass(frozen=True)
@@ -120,19 +86,10 @@ class RulingGroup:
         return f"{doc_id}#{seq}"
 
 
-@dataclass(frozen=True)
-class CardRecord:
-    doc_id: str
-    seq: int
-    card: Card
-
-
 # -- rows to records (the column lists name the order each converter expects) ---------------
 
 RULE_COLUMNS = "number, kind, title, text, examples, refs, line, end_line, pointer"
-TERM_COLUMNS = "names, definition, obsolete, refs, line"
 RULING_COLUMNS = "card, lang, date, source, provenance, text, translations, line"
-CARD_COLUMNS = "name, type, text, foreign_data, sets, line, keywords, mana_cost, power, toughness, loyalty, defense"
 
 
 def rule_from_row(row: tuple) -> Rule:
@@ -141,22 +98,10 @@ def rule_from_row(row: tuple) -> Rule:
                 tuple(json.loads(refs)), line, end_line, pointer)
 
 
-def term_from_row(row: tuple) -> Term:
-    names, definition, obsolete, refs, line = row
-    return Term(tuple(json.loads(names)), definition, bool(obsolete), tuple(json.loads(refs or "[]")), line)
-
-
 def ruling_from_row(row: tuple) -> Ruling:
     card, lang, date, source, provenance, text, translations, line = row
     return Ruling(text, lang, date, source, provenance, card,
                   tuple(map(tuple, json.loads(translations))) if translations else (), line)
-
-
-def card_from_row(row: tuple) -> Card:
-    name, type_, text, foreign, sets, line, keywords, mana_cost, power, toughness, loyalty, defense = row
-    return Card(name, type_, text, tuple(map(tuple, json.loads(foreign))) if foreign else (),
-                tuple(json.loads(sets)) if sets else (), line, tuple(json.loads(keywords)) if keywords else (),
-                mana_cost or "", power or "", toughness or "", loyalty or "", defense or "")
 
 
 def ruling_key(text: str) -> str:
@@ -165,6 +110,29 @@ def ruling_key(text: str) -> str:
     return match_key(text)
 
 
-def alignment_from_row(row: tuple) -> Pair:
-    kind, a_doc, a_id, b_doc, b_id, method, confidence, note = row
-    return Pair(kind, a_doc, a_id, b_doc, b_id, method, confidence, json.loads(note or "{}"))
+def ruling_record_from_row(row: tuple) -> RulingRecord:
+    """``(doc_id, seq, *RULING_COLUMNS)`` as a record."""
+    return RulingRecord(row[0], row[1], ruling_from_row(row[2:]))
+
+
+def ruling_group_from_copies(lang: str, copies: list[tuple]) -> RulingGroup:
+    """One ruling from its copies ``(doc_id, seq, card, date, source, provenance, text)``."""
+    def distinct(values: Iterable[str | None]) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(v for v in values if v))
+
+    provenances = distinct(c[5] for c in copies)
+    return RulingGroup(text=copies[0][6], lang=lang,
+                       provenance="official" if "official" in provenances else (provenances or ("",))[0],
+                       cards=distinct(c[2] for c in copies), dates=tuple(sorted(distinct(c[3] for c in copies))),
+                       sources=distinct(c[4] for c in copies), members=tuple((c[0], c[1]) for c in copies))
+
+
+def linked_ruling(group: RulingGroup, link: tuple[float, str]) -> dict:
+    """The ``mtgkb rule --json`` form of a ruling linked to a rule (see :meth:`KnowledgeBase.rule_rulings`)."""
+    first = group.members[0]
+    confidence, method = link
+    return {"text": group.text, "lang": group.lang, "date": group.dates[0] if group.dates else None,
+            "source": group.sources[0] if group.sources else None, "provenance": group.provenance,
+            "cards": list(group.cards), "link": {"method": method, "confidence": round(confidence, 3)},
+            "ruling": f"{first[0]}#{first[1]}", "dates": list(group.dates), "sources": list(group.sources),
+            "rulings": [f"{d}#{s}" for d, s in group.members]}

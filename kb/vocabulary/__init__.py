@@ -13,8 +13,8 @@ standard library and :mod:`kb.text`.
 """
 
 from .lookup import Match, Spot, Vocabulary, default_vocabulary, name_key
-from .model import FORMS, KINDS, Concept, Name, concept_id
+from .model import FORMS, KINDS, Concept, Name, concept_id, concept_rules
 from .table import default_table_path, read_table
 
-__all__ = ["FORMS", "KINDS", "Concept", "Match", "Name", "Spot", "Vocabulary", "concept_id",
+__all__ = ["FORMS", "KINDS", "Concept", "Match", "Name", "Spot", "Vocabulary", "concept_id", "concept_rules",
            "default_table_path", "default_vocabulary", "name_key", "read_table"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any, Iterable
 
 from ..text import fold
 
@@ -82,3 +83,18 @@ def concept_id(kind: str, english: str) -> str:
     (``keyword-ability:first-strike``, ``zone:graveyard``, ``counter:+1/+1``)."""
     slug = "-".join(part for part in _SLUG_SPLIT.split(fold(english)) if part)
     return f"{kind}:{slug}"
+
+
+def concept_rules(concepts: Iterable[Concept], heads: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+    """The concepts' rules (from ``heads``: number -> ``{number, title, text}``, as :func:`kb.lookup.rule_heads`
+    gives) whose title or text names one of the concepts: a vocabulary number made for another release
+    never names an unrelated rule."""
+    concepts = list(concepts)
+    names = [fold(n.text) for c in concepts for n in c.names if n.form != "obsolete" and n.text]
+    found: list[dict[str, Any]] = []
+    for number in dict.fromkeys(n for c in concepts for n in c.rules):
+        head = heads.get(number)
+        about = f" {fold((head['title'] or '') + ' ' + head['text'])}" if head else ""
+        if head and head not in found and any(f" {name}" in about for name in names):
+            found.append(head)
+    return found
