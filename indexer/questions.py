@@ -267,8 +267,6 @@ class QuestionIndex:
         self.keyword_terms = ({tuple(key.split(" ")): tuple(ids) for key, ids in saved.items()}
                               if isinstance(saved, dict) else None)  # None: an index saved before, computed
         self._cache: dict[tuple[str, str], dict[int, float]] = {}  # BM25 of a term, per document
-        self.variant = [_is_variant(doc) for doc in self.docs]
-        self.heading = [_is_heading(doc["key"]) or bool(_KEYWORD_RULE.fullmatch(doc["key"])) for doc in self.docs]
         self.count = {lang: sum(1 for n in self.lengths.get(lang, ()) if n) for lang in LANGS}
         self.average = {lang: sum(self.lengths[lang]) / self.count[lang] if self.count[lang] else 1.0 for lang in LANGS}
         path = Path(index_dir) / VECTORS_FILE
@@ -324,9 +322,9 @@ class QuestionIndex:
                 score *= TERM_FACTOR
             if info.get("keyword") and not named & set(info["keyword"]):
                 score *= OTHER_KEYWORD_FACTOR
-            if self.variant[doc] and not variant_named:
+            if not variant_named and _is_variant(info):
                 score *= VARIANT_FACTOR
-            if self.heading[doc] and info["key"] not in named_rules:
+            if info["key"] not in named_rules and _is_heading_or_keyword(info["key"]):
                 score *= HEADING_FACTOR
             if info.get("list") and info["key"] not in named_rules:
                 score *= LIST_FACTOR
@@ -433,6 +431,11 @@ _KEYWORD_RULE = re.compile(r"rule/70[12]\.\d+")  # a keyword ability's or action
 def _is_heading(key: str) -> bool:
     """Whether a question document is a section or chapter heading (``rule/9``, ``rule/903``)."""
     return bool(_HEADING.fullmatch(key))
+
+
+def _is_heading_or_keyword(key: str) -> bool:
+    """A heading, or a keyword's title rule (``rule/702.12`` Indestructible): it names a subject."""
+    return _is_heading(key) or bool(_KEYWORD_RULE.fullmatch(key))
 
 
 def _with_semantic(lexical: dict[int, float], similar) -> dict[int, float]:
