@@ -14,8 +14,9 @@ loaded when first used: making a frozen dataclass costs about a millisecond, so 
 makes only the classes of what it reads.
 """
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ..lazy import lazy_names
 
 LANGUAGES = ("en", "it", "fr")
 
@@ -27,7 +28,6 @@ _MODULES = {
     "links": ("Pair",),
     "documents": ("Document", "LineAccount", "Unparsed", "to_dict"),
 }
-_HOME = {name: module for module, names in _MODULES.items() for name in names}
 
 if TYPE_CHECKING:
     from .cards import Card
@@ -38,13 +38,7 @@ if TYPE_CHECKING:
     from .terms import Term
 
 
-def __getattr__(name: str) -> Any:
-    """A record type of the model, imported from its module on first use (PEP 562)."""
-    if name not in _HOME:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{_HOME[name]}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _MODULES, globals())
 
 
 __all__ = ["LANGUAGES", "Card", "Document", "Example", "LineAccount", "Pair", "Rule", "Ruling", "Term", "Unparsed",

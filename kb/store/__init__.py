@@ -10,9 +10,10 @@ units, aligned numbers). Rule lookup reads only
 ``kb.sqlite``; the search index beside it belongs to the indexer package.
 """
 
-import importlib
 from sqlite3 import DatabaseError
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ..lazy import lazy_names
 
 # Each name is loaded from its module when first used, so a reader (``mtgkb rule``) never loads the
 # write side, nor the build lock's filelock.
@@ -27,7 +28,6 @@ _MODULES = {
     "write": ("active_document_ids", "discard", "publish", "remove_leftovers", "replace_documents", "stage",
               "storage_error", "write_documents"),
 }
-_HOME = {name: module for module, names in _MODULES.items() for name in names}
 
 if TYPE_CHECKING:
     from .card_records import CardRecord
@@ -41,13 +41,7 @@ if TYPE_CHECKING:
                         storage_error, write_documents)
 
 
-def __getattr__(name: str) -> Any:
-    """A name of the store, imported from its module on first use (PEP 562)."""
-    if name not in _HOME:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{_HOME[name]}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _MODULES, globals())
 
 
 __all__ = [
