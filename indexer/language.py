@@ -35,7 +35,7 @@ QUESTION_WORDS = {
     "fr": frozenset("""que quoi qu est ce se passe passer t il elle on peut peux puis peuvent pouvoir dois doit
         doivent devoir faut falloir quand comment combien pourquoi quel quelle quels quelles ou si mon ma mes
         ton ta tes faire fait fais font faites arrive arriver toujours encore alors cela ca quelque chose rien
-        deja sinon
+        deja sinon va vais vont dedans concretement
         est-ce pendant avant apres chaque tout tous toutes autre autres meme seulement
         lorsque lorsqu puisque non lequel laquelle lesquels lesquelles duquel auquel""".split()),
     "en": frozenset("""what happens happen happened can could may might do does did is are was were when how many
