@@ -200,6 +200,7 @@ def test_a_word_of_the_italian_tables_is_real_in_a_question_read_as_english() ->
     ("mulligan combien de cartes au-dessous de la bibliothèque", "bottom"),  # dessous is no function word
     ("pro red blocked by red creature", "protection"),  # players' words (corpus/jargon.tsv)
     ("una creatura con minacciare può essere bloccata da una sola creatura?", "alone"),  # not "activate"
+    ("quando si controllano le azioni generate dallo stato?", "check"),  # the game checks (704.3)
 ])
 def test_a_judges_words_are_read_as_the_rules_say_them(query: str, english: str) -> None:
     assert english in read_query(query).read_as()
