@@ -60,9 +60,8 @@ def kept_out(others: set[str], named: dict[str, tuple[str, ...] | None] | None) 
     leaves out 122 Counters and 122.1), except rules of the concepts the query names."""
     ours = [r for c, rules in (named or {}).items() for r in (rules or rules_of(c))]
     out: list[Q.Query] = [Q.Term("concepts", c) for c in sorted(others)]
-    for concept in sorted(others):
-        for rule in rules_of(concept):
-            number = RuleNumber.try_parse(rule)
-            if number is not None and not any(related(rule, r) for r in ours):
-                out.append(Q.Prefix("numkey", number.sort_key))
+    keys = {number.sort_key for concept in sorted(others) for rule in rules_of(concept)
+            if (number := RuleNumber.try_parse(rule)) is not None and not any(related(rule, r) for r in ours)}
+    # each prefix once, and none another already holds: a prefix query walks every number under it
+    out += [Q.Prefix("numkey", key) for key in sorted(keys) if not any(key != k and key.startswith(k) for k in keys)]
     return out
