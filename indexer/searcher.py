@@ -262,14 +262,15 @@ class Searcher:
         matches before the hits only a translation or correction reached. The queries read
         enough candidates for repeated texts merged away on the page."""
         merged: dict[int, list] = {}  # docnum -> [score, reason, terms of the query]
+        # what the negation leaves out, read once for the tier's queries and their windows
+        deny = self.searcher._query_to_comb(negation) if negation is not None else None
         for query, reason in queries:
             if query is None:
                 continue
             self._check_budget()
             # The query's own terms mark the snippets (make_snippet keeps those the text holds).
             matched = {(f, t.decode("utf-8") if isinstance(t, bytes) else t) for f, t in query.iter_all_terms()}
-            for docnum, score in self._run(Q.AndNot(query, negation) if negation is not None else query,
-                                           flt, limit):
+            for docnum, score in self._run(query, flt, limit, deny):
                 known = merged.get(docnum)
                 if known is None:
                     merged[docnum] = [score, reason, matched]
@@ -384,12 +385,12 @@ class Searcher:
             found = self._filters[key] = self.searcher._query_to_comb(query)
         return found
 
-    def _run(self, query: Q.Query, flt, limit: int) -> list[tuple[int, float]]:
+    def _run(self, query: Q.Query, flt, limit: int, deny=None) -> list[tuple[int, float]]:
         """(docnum, score) of the best candidates for a page of ``limit`` hits, rulings and card
-        texts read in bounded windows (:mod:`indexer.windows`). Enough candidates are kept for
-        a page whose repeated texts merge away (they cost nothing until made into hits)."""
+        texts read in bounded windows (:mod:`indexer.windows`), none of ``deny``. Enough candidates
+        are kept for a page whose repeated texts merge away (they cost nothing until made into hits)."""
         collector = WindowCollector(candidates(limit * 5), self.windows, read_bound(limit), allow=flt,
-                                    check=self._check_budget)
+                                    check=self._check_budget, deny=deny)
         self.searcher.search_with_collector(query, collector)
         return [(docnum, score) for score, docnum in collector.results().top_n]
 

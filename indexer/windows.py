@@ -80,21 +80,23 @@ def _first(reader, kind: str) -> int:
 
 class WindowCollector(TopCollector):
     """The ``limit`` best-scored documents, reading the window kinds only up to ``bound``
-    allowed matches (shared among segments by their sizes); ``allow``: global docnums or None.
+    allowed matches (shared among segments by their sizes); ``allow``: global docnums or None;
+    ``deny``: global docnums never matched (what a query leaves out), or None.
     ``check`` is called every :data:`PRUNE_EVERY` documents read: it raises to stop the search
     (a time budget used up)."""
 
     def __init__(self, limit: int, windows: Windows, bound: int, allow=None,
-                 check: Callable[[], None] | None = None) -> None:
+                 check: Callable[[], None] | None = None, deny=None) -> None:
         super().__init__(limit=limit, usequality=False)
         self.windows = windows
         self.bound = bound
         self.allow = allow
+        self.deny = deny
         self.check = check
         self.bounded = False  # whether a window was cut short
 
     def matches(self):
-        offset, allow = self.offset, self.allow
+        offset, allow, deny = self.offset, self.allow, self.deny
         for start, end, share in self.windows.of(offset):
             matcher = self._pruned()
             if not matcher.is_active():
@@ -107,7 +109,7 @@ class WindowCollector(TopCollector):
                 docnum = matcher.id()
                 if docnum >= end:
                     break
-                if allow is None or docnum + offset in allow:
+                if (allow is None or docnum + offset in allow) and (deny is None or docnum + offset not in deny):
                     if left is not None:
                         if left <= 0:
                             self.bounded = True

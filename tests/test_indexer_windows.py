@@ -47,6 +47,19 @@ def test_a_word_in_more_rulings_than_the_bound_reads_only_the_bound(search_kb) -
     assert whole == [n for _, n in searcher.searcher.search(query, limit=10).top_n]  # exact when unbounded
 
 
+def test_documents_denied_are_read_as_a_query_excluding_them_reads(search_kb) -> None:
+    """A text query's exclusions (words typed with '-', another concept's rules) read once as a
+    set of documents give the hits ANDNOT gave, bounded windows included."""
+    searcher = open_searcher(search_kb)
+    query, excluded = Q.Term("text_en", "creatur"), Q.Term("kind", "rule")
+    deny = searcher.searcher._query_to_comb(excluded)
+    collector = WindowCollector(10, searcher.windows, 5, deny=deny)
+    searcher.searcher.search_with_collector(query, collector)
+    denied = [docnum for _, docnum in collector.results().top_n]
+    assert denied == _run(searcher, Q.AndNot(query, excluded), bound=5)[0]
+    assert denied and not set(denied) & set(deny) and set(denied) != set(_run(searcher, query, bound=5)[0])
+
+
 def test_an_index_not_in_window_order_is_read_whole(tmp_path) -> None:
     ix = whoosh_index.create_in(str(tmp_path), build_schema())
     with ix.writer() as writer:
