@@ -247,23 +247,23 @@ class Searcher:
             negation = scoped.negation(parsed)
             if others:  # the rules and entries of another concept the English translation names
                 negation = Q.Or(kept_out(others, concepts) + ([negation] if negation is not None else []))
+            # what the negation leaves out, read once for the scope's tiers, queries and windows
+            deny = self.searcher._query_to_comb(negation) if negation is not None and not page.full else None
             for tier in tiers(scoped, parsed):
                 if page.full:
                     break
                 if all(q is None for q, _ in tier):
                     continue
-                reached = self._tier(tier, negation, flt, page.limit)
+                reached = self._tier(tier, deny, flt, page.limit)
                 page.add(reached)
                 if len(reached) >= candidates(page.limit):
                     break
 
-    def _tier(self, queries: list[tuple[Q.Query | None, str]], negation, flt, limit: int) -> Ranked:
-        """The hits of a tier's queries merged, best score kept (the first reason found); direct
-        matches before the hits only a translation or correction reached. The queries read
-        enough candidates for repeated texts merged away on the page."""
+    def _tier(self, queries: list[tuple[Q.Query | None, str]], deny, flt, limit: int) -> Ranked:
+        """The hits of a tier's queries merged, best score kept (the first reason found), none of
+        ``deny``; direct matches before the hits only a translation or correction reached. The
+        queries read enough candidates for repeated texts merged away on the page."""
         merged: dict[int, list] = {}  # docnum -> [score, reason, terms of the query]
-        # what the negation leaves out, read once for the tier's queries and their windows
-        deny = self.searcher._query_to_comb(negation) if negation is not None else None
         for query, reason in queries:
             if query is None:
                 continue
