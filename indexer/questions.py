@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Iterable
 from kb.digests import code_digest, data_digest
 
 from .analysis import LANGS, terms
+from .phrasings import phrases_for
 from .reading import Alternative, Group, Reading
 from .vocab import vocabulary
 
@@ -54,6 +55,9 @@ TERM_FACTOR = 0.6
 # (a 5/5 blocked by a 2/2 and a 3/3) that a question's own situation meets by chance more often
 # than the rule the example illustrates answers it.
 EXAMPLE_SHARE = 0.25
+# A word of the players' phrasings of a rule (corpus/rule-phrases.tsv) counts as a word of its text (0.5 to 2
+# gave the same figures on the development half).
+PHRASE_SHARE = 1.0
 # A rule the rules, glossary and examples cite more often is more often the answer: its score is
 # times 1 + CITED_WEIGHT × ln(citations), from the second citation (one is weak evidence).
 CITED_WEIGHT = 0.1
@@ -116,6 +120,10 @@ def write_question_docs(items: Iterable, target: Path, vectors: VectorCache | No
                                     "text": ""})
         if item.lang == "en" and item.kind == "rule":
             _add_paraphrases(doc["tf"].setdefault("en", {}), item.content)
+            for lang, phrase in phrases_for(item.number, item.content):
+                phrased = doc["tf"].setdefault(lang, {})
+                for term in analysed(phrase, lang):
+                    phrased[term] = phrased.get(term, 0) + PHRASE_SHARE
         if item.kind == "rule" and item.lang == "en" and ENUMERATION.search(item.content or ""):
             doc["list"] = True
         if item.kind != "example" and (not doc["uid"] or item.lang == "en"):

@@ -16,7 +16,7 @@ from .corpus import embedded_corpus
 
 # curated data of the embedded corpus that parsing, alignment and indexing read (not sources)
 DATA_NAMES = ("lexicon-core.tsv", "vocabulary.tsv", "vocabulary-review.tsv")
-ANALYSIS_DATA_NAMES = ("english-forms.tsv",)  # read by the index's analysis (indexer.analysis), search data
+ANALYSIS_DATA_NAMES = ("english-forms.tsv", "rule-phrases.tsv")  # read by the index's analysis (indexer.analysis), search data
 
 
 @lru_cache(maxsize=None)

@@ -22,9 +22,8 @@ from .sources import read_source
 
 MANIFEST_NAMES = {"MANIFEST.json", "MANIFEST.md", "README.md"}
 # what the search reads to understand questions (indexer.reading, indexer.semantic), not sources
-SEARCH_DATA_NAMES = {"wordtable.tsv", "wordtable-review.tsv", "nearwords.tsv", "jargon.tsv", "english-forms.tsv",
-                     "lemma-forms.tsv",
-                     "vectors-use.npz"}
+SEARCH_DATA_NAMES = {"wordtable.tsv", "wordtable-review.tsv", "nearwords.tsv", "jargon.tsv", "rule-phrases.tsv",
+                     "english-forms.tsv", "lemma-forms.tsv", "vectors-use.npz"}
 
 
 @dataclass(frozen=True)

@@ -180,7 +180,7 @@ def test_readme_first_command_shows_400_7_in_english_and_italian(readme_build) -
         "vocabulary.tsv": "curated lexicon data (read by the alignment), not a source",
         "vocabulary-review.tsv": "curated lexicon data (read by the alignment), not a source",
         **{name: "search data (read to understand questions), not a source"
-           for name in ("wordtable.tsv", "wordtable-review.tsv", "nearwords.tsv", "jargon.tsv", "english-forms.tsv",
+           for name in ("wordtable.tsv", "wordtable-review.tsv", "nearwords.tsv", "jargon.tsv", "rule-phrases.tsv", "english-forms.tsv",
                         "lemma-forms.tsv",
                         "vectors-use.npz")}}
     rule = run("rule", "400.7", "--kb", str(kb_dir))

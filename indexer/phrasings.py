@@ -1,0 +1,100 @@
+"""Players' phrasings of the rules: ``corpus/rule-phrases.tsv``, indexed with each rule's question document.
+
+The rules are written in words players seldom use: a question about a token bounced to its owner's
+hand shares no word with 111.7 (*a token that's left the battlefield can't move to another zone*).
+The table holds, per rule of the 2025-11-14 release, a few short phrases in the words players and
+judges use for the situation the rule settles (*bounce*, *flicker*, *fizzle*), mostly English, some
+Italian and French. They were written by the team from the rule texts alone, without the question
+sets the search is measured on (document expansion). Each line carries the digest of the English
+text it was written for: a rule whose text is another in the release being built (a renumbered or
+reworded rule) does not take them.
+
+Refresh the digests after editing the table::
+
+    python -m indexer.phrasings --kb KB_DIR corpus/rule-phrases.tsv
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sys
+from functools import lru_cache
+from pathlib import Path
+
+from kb import tsv
+from kb.corpus import embedded_corpus
+
+PHRASES = "rule-phrases.tsv"  # in the embedded corpus
+COLUMNS = ("number", "lang", "phrase", "text")
+
+
+def text_digest(text: str) -> str:
+    """The digest a phrase keeps of the English rule text it was written for."""
+    return hashlib.sha1(" ".join((text or "").split()).encode("utf-8")).hexdigest()[:10]
+
+
+@lru_cache(maxsize=1)
+def rule_phrases(path: Path | None = None) -> dict[str, list[tuple[str, str, str]]]:
+    """rule number → [(lang, phrase, text digest)] of the table (empty when the corpus holds none)."""
+    path = path or embedded_corpus() / PHRASES
+    found: dict[str, list[tuple[str, str, str]]] = {}
+    if not path.is_file():
+        return found
+    for _line, (number, lang, phrase, digest) in tsv.rows(path, COLUMNS):
+        found.setdefault(number, []).append((lang, phrase, digest))
+    return found
+
+
+def phrases_for(number: str, english_text: str) -> list[tuple[str, str]]:
+    """(lang, phrase) of rule ``number`` whose English text is ``english_text`` (none when it was
+    written for another text)."""
+    kept = rule_phrases().get(number, ())
+    if not kept:
+        return []
+    digest = text_digest(english_text)
+    return [(lang, phrase) for lang, phrase, wanted in kept if wanted == digest]
+
+
+def stamp(path: Path, texts: dict[str, str]) -> tuple[int, list[str]]:
+    """Write each line's digest of ``texts`` (rule number → English text) into the table at
+    ``path``; the numbers ``texts`` does not hold are returned, their lines left as they were."""
+    lines, missing, stamped = [], [], 0
+    for line in path.read_text(encoding="utf-8").splitlines():
+        cells = line.split("\t")
+        if line.startswith("#") or not line.strip() or len(cells) < 3:
+            lines.append(line)
+            continue
+        if cells[0] in texts:
+            cells[3:] = [text_digest(texts[cells[0]])]
+            stamped += 1
+        elif cells[0] not in missing:
+            missing.append(cells[0])
+        lines.append("\t".join(cells))
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return stamped, missing
+
+
+def _english_rules(kb_dir: Path) -> dict[str, str]:
+    from kb.store import KnowledgeBase
+
+    from .build import collect_items
+
+    with KnowledgeBase.open(kb_dir) as kb:
+        return {item.number: item.content for item in collect_items(kb)
+                if item.kind == "rule" and item.lang == "en" and item.number}
+
+
+def main(argv: list[str]) -> int:
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m indexer.phrasings", description=__doc__.split("\n\n")[0])
+    parser.add_argument("table", type=Path)
+    parser.add_argument("--kb", type=Path, required=True, help="a knowledge base of the release the table is for")
+    args = parser.parse_args(argv)
+    stamped, missing = stamp(args.table, _english_rules(args.kb))
+    print(f"{stamped} lines stamped; numbers the release does not hold: {', '.join(missing) or 'none'}")
+    return 1 if missing else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
