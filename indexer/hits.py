@@ -12,7 +12,7 @@ from .schema import fields_of
 # What the terminal and the search page show together, in this order, and the kinds in each.
 GROUPS = {"Rules": ("rule", "example"), "Glossary": ("term", "page"), "Rulings": ("ruling",), "Cards": ("card",)}
 GROUP_OF = {kind: group for group, kinds in GROUPS.items() for kind in kinds}
-EXTRA_KEYS = ("subkind", "date", "provenance", "card", "type", "source_number", "source", "fallback")
+EXTRA_KEYS = ("subkind", "date", "provenance", "card", "type", "source_number", "source", "fallback", "phrases")
 
 
 @dataclass

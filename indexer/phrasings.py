@@ -1,7 +1,8 @@
 """Players' phrasings of the rules: ``corpus/rule-phrases.tsv``, indexed with each rule's question document.
 
 The rules are written in words players seldom use: a question about a token bounced to its owner's
-hand shares no word with 111.7 (*a token that's left the battlefield can't move to another zone*).
+hand shares only *token* with 111.7 (*a token that's in a zone other than the battlefield ceases to
+exist*).
 The table holds, per rule of the 2025-11-14 release, a few short phrases in the words players and
 judges use for the situation the rule settles (*bounce*, *flicker*, *fizzle*), mostly English, some
 Italian and French. They were written by the team from the rule texts alone, without the question
@@ -17,6 +18,7 @@ Refresh the digests after editing the table::
 from __future__ import annotations
 
 import hashlib
+import re
 import sys
 from functools import lru_cache
 from pathlib import Path
@@ -24,8 +26,25 @@ from pathlib import Path
 from kb import tsv
 from kb.corpus import embedded_corpus
 
+from .analysis import terms
+
 PHRASES = "rule-phrases.tsv"  # in the embedded corpus
 COLUMNS = ("number", "lang", "phrase", "text")
+
+
+# How players name what the rules spell out: a rule holding the phrase also holds the word, once
+# ("a library with no cards in it" is an empty library: 121.4, 704.5b).
+PARAPHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\bwith no cards in (?:it|them)\b|\bhas no cards in\b", re.I), "empty"),
+)
+
+
+def add_paraphrases(counts: dict, text: str) -> None:
+    """Add the word of each :data:`PARAPHRASES` phrase ``text`` holds to its English term counts."""
+    for pattern, word in PARAPHRASES:
+        if pattern.search(text or ""):
+            for term in terms(word, "en"):
+                counts.setdefault(term, 1)
 
 
 def text_digest(text: str) -> str:
@@ -33,7 +52,7 @@ def text_digest(text: str) -> str:
     return hashlib.sha1(" ".join((text or "").split()).encode("utf-8")).hexdigest()[:10]
 
 
-@lru_cache(maxsize=1)
+@lru_cache(maxsize=4)
 def rule_phrases(path: Path | None = None) -> dict[str, list[tuple[str, str, str]]]:
     """rule number → [(lang, phrase, text digest)] of the table (empty when the corpus holds none)."""
     path = path or embedded_corpus() / PHRASES
@@ -53,6 +72,22 @@ def phrases_for(number: str, english_text: str) -> list[tuple[str, str]]:
         return []
     digest = text_digest(english_text)
     return [(lang, phrase) for lang, phrase, wanted in kept if wanted == digest]
+
+
+def matching_phrases(number: str, own: set[str], matched: dict[str, set[str]], lang: str | None = None,
+                     most: int = 2) -> list[str]:
+    """The phrases of rule ``number`` that hold a word of the question its own text does not
+    (``own``: the analysed words of its text; ``matched``: lang → the question's words it matched),
+    in the question's ``lang`` or English, those of its language and holding the most first: why a
+    rule that does not say the question's words answers it."""
+    found = []
+    for phrase_lang, phrase, _digest in rule_phrases().get(number, ()):
+        if lang and phrase_lang not in (lang, "en"):
+            continue
+        words = set(terms(phrase, phrase_lang)) & matched.get(phrase_lang, set())
+        if words - own:
+            found.append((phrase_lang != lang, -len(words), phrase))
+    return [phrase for *_, phrase in sorted(found, key=lambda f: f[:2])[:most]]
 
 
 def stamp(path: Path, texts: dict[str, str]) -> tuple[int, list[str]]:

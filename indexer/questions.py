@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Iterable
 from kb.digests import code_digest, data_digest
 
 from .analysis import LANGS, terms
-from .phrasings import phrases_for
+from .phrasings import add_paraphrases, phrases_for
 from .reading import Alternative, Group, Reading
 from .vocab import vocabulary
 
@@ -94,6 +94,7 @@ class Ranked:
     score: float
     matched: dict[str, set[str]]  # lang -> terms matched (for snippets)
     held: int = 0  # how many of the reading's groups it holds
+    phrased: bool = False  # whether it holds players' phrasings (indexer.phrasings)
 
 
 def write_question_docs(items: Iterable, target: Path, vectors: VectorCache | None = None, progress=None,
@@ -119,8 +120,9 @@ def write_question_docs(items: Iterable, target: Path, vectors: VectorCache | No
         doc = docs.setdefault(key, {"uid": "", "kind": "rule" if item.kind != "term" else "term", "tf": {},
                                     "text": ""})
         if item.lang == "en" and item.kind == "rule":
-            _add_paraphrases(doc["tf"].setdefault("en", {}), item.content)
+            add_paraphrases(doc["tf"].setdefault("en", {}), item.content)
             for lang, phrase in phrases_for(item.number, item.content):
+                doc["phrased"] = True
                 phrased = doc["tf"].setdefault(lang, {})
                 for term in analysed(phrase, lang):
                     phrased[term] = phrased.get(term, 0) + PHRASE_SHARE
@@ -200,21 +202,6 @@ def citations(items: Iterable) -> dict[str, int]:
         for number in set(found):
             counts[number] += 1
     return counts
-
-
-# How players name what the rules spell out: a rule holding the phrase also holds the word, once
-# ("a library with no cards in it" is an empty library: 121.4, 704.5b).
-PARAPHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"\bwith no cards in (?:it|them)\b|\bhas no cards in\b", re.I), "empty"),
-)
-
-
-def _add_paraphrases(counts: dict, text: str) -> None:
-    """Add the word of each :data:`PARAPHRASES` phrase ``text`` holds to its English term counts."""
-    for pattern, word in PARAPHRASES:
-        if pattern.search(text or ""):
-            for term in terms(word, "en"):
-                counts.setdefault(term, 1)
 
 
 def _add_heading_terms(doc: dict, titles: dict[tuple[str, str], str]) -> None:
@@ -339,7 +326,8 @@ class QuestionIndex:
             if homes and info["kind"] == "rule" and _lineage(info["key"]) & homes:
                 score *= HOME_FACTOR
             score *= 1 + CITED_WEIGHT * math.log1p(max(0, info.get("cited", 0) - 1))
-            ranked.append(Ranked(info["uid"], info["kind"], score, matched.get(doc, {}), held.get(doc, 0)))
+            ranked.append(Ranked(info["uid"], info["kind"], score, matched.get(doc, {}), held.get(doc, 0),
+                                 info.get("phrased", False)))
         ranked.sort(key=lambda r: (-round(r.score, 6), r.uid))
         return ranked
 

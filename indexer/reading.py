@@ -54,7 +54,9 @@ _AMBIGUOUS_NUMBERS = {"it": {"uno", "una", "due", "sei"}, "fr": {"un", "une", "n
 # the spell is *not* on the stack).
 NEGATIONS = {"en": frozenset({"not", "no", "never", "nor", "cannot"}),
              "it": frozenset({"non", "mai", "nessun", "nessuno", "nessuna"}),
-             "fr": frozenset({"ne", "n", "pas", "jamais", "aucun", "aucune"})}
+             "fr": frozenset({"ne", "n", "pas", "jamais", "aucun", "aucune", "sans"})}
+# "Without" is named as a negation too, but searched: the rules say "without paying its mana cost".
+SEARCHED_NEGATIONS = frozenset({"without", "senza", "sans"})
 
 
 
@@ -91,6 +93,7 @@ class Reading:
     groups: list[Group] = field(default_factory=list)
     dropped: list[str] = field(default_factory=list)  # question and function words left out
     spelled: str | None = None  # the question as searched, when misspelt words were corrected
+    corrections: list[tuple[str, str]] = field(default_factory=list)  # (typed, corrected) of those words
     negation: list[str] = field(default_factory=list)  # negation words left out (n', pas), as typed
     unmatched: list[str] = field(default_factory=list)  # groups no rule or glossary entry holds
     held: int | None = None  # how many groups the first rule or glossary entry shown holds
@@ -116,7 +119,8 @@ class Reading:
                 "words": [{"text": g.text, "concept": g.concept,
                            "searched_as": [{"lang": a.lang, "text": a.shown, "weight": round(a.weight, 3),
                                             "source": a.source} for a in g.alternatives]} for g in self.groups],
-                "dropped": self.dropped, "spelled": self.spelled, "negation": self.negation, "held": self.held,
+                "dropped": self.dropped, "spelled": self.spelled,
+                "corrections": [list(pair) for pair in self.corrections], "negation": self.negation, "held": self.held,
                 "unmatched": list(dict.fromkeys(self.unmatched))}
 
 
@@ -183,7 +187,7 @@ def _negation(tokens: list[str], dropped: set[str], lang: str | None) -> list[st
         word, cut = strip_elision(token, ALL_ELISIONS)
         if cut and fold(token[:cut - 1]) in negations:
             out.append(token[:cut])
-        if word in dropped and fold(word) in negations:
+        if (word in dropped and fold(word) in negations) or fold(word) in SEARCHED_NEGATIONS:
             out.append(word)
     return out
 

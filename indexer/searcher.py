@@ -34,7 +34,7 @@ from whoosh import query as Q
 
 from kb.numbering import RuleNumber
 
-from .analysis import name_key
+from .analysis import name_key, terms
 from .budget import Budget
 from .concepts import described, kept_out, named_by, primary_rules, rules_of
 from .empty import RulesHeld, empty_reason
@@ -42,6 +42,7 @@ from .hits import Hit, Hits, held_first, shown_in, text_of
 from .questions import QuestionIndex
 from .query import IndexMissing, Parsed, Word, add_filter, parse_query
 from .page import Page, candidates
+from .phrasings import matching_phrases
 from .ranges import range_query
 from .language import query_language
 from .reading import Reading, read
@@ -171,7 +172,7 @@ class Searcher:
         corrected = read(suggested[0], reading.lang, reading.confidence)
         if not corrected.groups:
             return reading
-        corrected.question, corrected.spelled = True, suggested[0]
+        corrected.question, corrected.spelled, corrected.corrections = True, suggested[0], texts.changes
         return corrected
 
     def _question_hits(self, parsed: Parsed, reading: Reading, limit: int) -> list[Hit]:
@@ -188,7 +189,12 @@ class Searcher:
             if parsed.langs and stored.get("kind") == "term" and stored.get("lang") not in parsed.langs:
                 continue
             matched = {(f, t) for lang, ts in ranked.matched.items() for t in ts for f in fields_of(lang)}
-            hits.append(self._hit(stored, ranked.score, "question", matched))
+            hit = self._hit(stored, ranked.score, "question", matched)
+            if ranked.phrased and hit.number:
+                own = set(terms(stored.get("content", "") or "", stored.get("lang", "en")))
+                if phrases := matching_phrases(hit.number, own, ranked.matched, reading.lang):
+                    hit.extra["phrases"] = phrases
+            hits.append(hit)
             if reading.held is None:
                 reading.held = ranked.held
         return hits

@@ -56,6 +56,7 @@ class TextQueries:
         self.langs = langs
         self.scope = scope  # which fields: every item's, all but cards' or cards' (schema.fields_of)
         self.corrections: dict[str, list[str]] = {}  # the words corrected, for "did you mean"
+        self.changes: list[tuple[str, str]] = []  # (typed, corrected) of the last suggest()
         self._fixed: dict[str, list[str]] = {}  # every word's corrections, computed once
         self.expanded_langs: set[str] = set()  # where translations and corrections added terms
         self.language = language  # the query's language and how sure (identified only when first asked)
@@ -242,8 +243,10 @@ class TextQueries:
         return self.spelling.within(folded, distance, count) if self.spelling else []
 
     def suggest(self, parsed: Parsed) -> list[str]:
-        """The query with its unknown words corrected ("did you mean"), if any was."""
+        """The query with its unknown words corrected ("did you mean"), if any was; the words
+        changed are kept in :attr:`changes` (typed, corrected)."""
         changed, out = False, []
+        self.changes = []
         for item in parsed.items:
             if isinstance(item, Word) and not item.prefix:
                 folded = fold(item.text)
@@ -251,6 +254,7 @@ class TextQueries:
                 fixed = self.corrections.get(item.text) or ([] if known else self._corrections_loose(folded))
                 if fixed and not known:
                     out.append(spelled(fixed[0]))
+                    self.changes.append((item.text, out[-1]))
                     changed = True
                     continue
             out.append(item.text if isinstance(item, Word) else f'"{item.text}"')

@@ -3,6 +3,7 @@ kept off a rule whose text is another, and searched with the rule's question doc
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -68,3 +69,21 @@ def test_the_question_document_of_a_rule_holds_its_phrases_words(product_kb, eng
     assert extra
     postings = index.postings["en"]
     assert all(doc in postings[term][::2] for term in extra)
+
+
+def test_a_question_in_players_words_reaches_the_rule_and_says_which_phrasing_it_met(product_kb) -> None:
+    from click.testing import CliRunner
+
+    from kb.cli import main
+
+    query = "what happens to a bounced token"
+    done = CliRunner().invoke(main, ["search", "--kb", str(product_kb), "-n", "3", "--json", "--explain", query])
+    assert done.exit_code == 0, done.output
+    hits = json.loads(done.stdout)["hits"]
+    # the rules of tokens leaving the battlefield say "a zone other than the battlefield", never "bounce"
+    assert {"rule/111.7", "rule/704.5d"} & {hit["id"] for hit in hits}
+    assert all(any("bounce" in phrase for phrase in hit["phrases"]) for hit in hits if hit["id"] in ("rule/111.7", "rule/704.5d"))
+    shown = CliRunner().invoke(main, ["search", "--kb", str(product_kb), "-n", "3", "--explain", query]).stdout
+    assert "    as players say it: “" in shown
+    plain = CliRunner().invoke(main, ["search", "--kb", str(product_kb), "-n", "3", query]).stdout
+    assert "as players say it" not in plain

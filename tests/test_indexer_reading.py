@@ -249,11 +249,21 @@ def test_a_players_word_is_a_real_word_never_corrected(word: str, lang: str) -> 
     ("qu'arrive-t-il si je ne peux pas piocher ?", "fr", ["ne", "pas"], "draw"),
     ("cosa succede se la magia non è in pila?", "it", ["non"], "spell · stack"),
     ("what happens if the spell is not on the stack?", "en", ["not"], "spell · stack"),
+    # a judge's cold trial: "a creature without trample" got the trample rules, nothing said so
+    ("une créature sans piétinement bloquée", "fr", ["sans"], "creature · trample · block"),
 ])
 def test_a_negation_left_out_is_named(query: str, lang: str, negation: list[str], read_as: str) -> None:
     reading = read(query, lang)
     assert reading.read_as() == read_as and reading.negation == negation
     assert reading.to_dict()["negation"] == negation
+
+
+def test_without_is_named_as_a_negation_but_searched_the_rules_say_without_paying() -> None:
+    for query, lang, word in (("la mia creatura senza travolgere", "it", "senza"),
+                              ("cast it without paying its mana cost", "en", "without")):
+        reading = read(query, lang)
+        assert reading.negation == [word]
+        assert "without" in reading.read_as()
 
 
 @pytest.mark.parametrize("query, lang", [

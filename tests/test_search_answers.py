@@ -250,8 +250,19 @@ def test_a_misspelt_question_is_searched_with_its_words_corrected(kb, query, fix
     """A judge's cold trial: the typos were offered as "Did you mean" under answers to other words."""
     hits = search(kb, query, limit=5)
     assert fixed in (hits.reading["spelled"] or "")
+    assert fixed in [corrected for _typed, corrected in hits.reading["corrections"]]
     assert answer in [h.id for h in hits]
     assert hits.reading["spelled"] not in hits.suggestions
+
+
+def test_the_spelling_line_names_the_words_corrected_not_the_query_as_searched(kb) -> None:
+    """A judge's cold trial: ``Spelling corrected: 5 5 trample blocked by a 2 2 …`` read as if the
+    power and toughness had been mangled; only ``trampler`` was changed."""
+    from kb.cli.search import read_as_lines
+
+    hits = search(kb, "5/5 trampler blocked by a 2/2, how much dmg do i have to put on the blocker?", limit=3)
+    assert hits.reading["corrections"] == [["trampler", "trample"]]
+    assert "Spelling corrected: trampler → trample" in read_as_lines(hits.reading)
 
 
 @pytest.mark.parametrize("query", ["mal d'invocation", "debolezza da evocazione", "summoning sickness"])

@@ -122,7 +122,7 @@ def render_hits(hits, query: str, *, color: bool, titles: dict[str, str] | None 
         heading = f"{group} ({len(members)})"
         lines.append(click.style(heading, bold=True, underline=True) if color else heading)
         for rank, hit in members:
-            lines += render_hit(rank, hit, color, titles or {})
+            lines += render_hit(rank, hit, color, titles or {}, explain)
     for suggestion in hits.suggestions:
         lines.append(f"Did you mean: {suggestion}")
     return "\n".join(lines)
@@ -145,7 +145,9 @@ def read_as_lines(reading: dict, explain: bool = False) -> list[str]:
     negation = f"negation ignored: {' … '.join(reading['negation'])}" if reading.get("negation") else ""
     lines = [f"Read as: {reading['read_as']}" + (f"  ({lang} {kind}{'; ' * bool(negation)}{negation})"
                                                   if not explain else "")]
-    if reading.get("spelled"):
+    if reading.get("corrections"):
+        lines.append("Spelling corrected: " + ", ".join(f"{typed} → {fixed}" for typed, fixed in reading["corrections"]))
+    elif reading.get("spelled"):
         lines.append(f"Spelling corrected: {reading['spelled']}")
     lines += _weak_match_lines(reading)
     if explain:
@@ -156,7 +158,7 @@ def read_as_lines(reading: dict, explain: bool = False) -> list[str]:
         if reading["dropped"]:
             lines.append(f"  left out (question and function words): {' '.join(reading['dropped'])}")
         if negation:
-            lines.append(f"  {negation} (the words are searched as if it were not there)")
+            lines.append(f"  {negation} (word scores cannot read it: the answers may be about the opposite case)")
     return lines
 
 
@@ -186,8 +188,9 @@ def _read_as(concept: dict) -> str:
     return "Game term: " + " · ".join(dict.fromkeys(concept["names"].values())) + rules
 
 
-def render_hit(rank: int, hit, color: bool, titles: dict[str, str] | None = None) -> list[str]:
-    """A hit's head line, its marked snippet and, for a rule, its other languages' texts."""
+def render_hit(rank: int, hit, color: bool, titles: dict[str, str] | None = None, explain: bool = False) -> list[str]:
+    """A hit's head line, its marked snippet and, for a rule, its other languages' texts (with
+    ``explain``, the players' phrasings of it that hold the question's words)."""
     if hit.kind == "rule":
         head = f"{rank:>3}. {hit.number or ''} {hit.title}".rstrip()
     elif hit.kind == "example":
@@ -209,6 +212,8 @@ def render_hit(rank: int, hit, color: bool, titles: dict[str, str] | None = None
         lines += _numbered(text, "        ")
     if hit.extra.get("fallback"):
         lines.append(f"    (no {language_list(hit.extra['fallback']['asked'])} text held: English shown)")
+    if explain and hit.extra.get("phrases"):
+        lines.append("    as players say it: " + " · ".join(f"“{phrase}”" for phrase in hit.extra["phrases"]))
     if hit.number:
         lines.append(f"    mtgkb rule {hit.number}")
     return lines
