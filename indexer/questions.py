@@ -65,7 +65,7 @@ CITED_WEIGHT = 0.1
 # everyday words of the game (cast, creature, turn) and would otherwise crowd out the general rules.
 OTHER_KEYWORD_FACTOR = 0.5
 # The semantic layer's share of a document's score (the rest is the lexical score, scaled to the best).
-SEMANTIC_WEIGHT = 0.7
+SEMANTIC_WEIGHT = 0.5
 SEMANTIC_CANDIDATES = 50  # documents the vectors alone bring in
 # The rules of casual variants and multiplayer games (chapters 8 and 9) count this much unless the
 # question names one of their game terms (Commander, multiplayer, Planechase): their rules restate
