@@ -49,7 +49,7 @@ QUESTION_DOCS = "questions.json"  # in the index folder
 KEPT_TERMS = "question-terms.json"  # in the index folder: the terms of each text analysed for QUESTION_DOCS
 VECTORS_FILE = "questions-vectors.npy"  # in the index folder, one row per question document
 K1, B = 1.2, 0.5  # rules are short and of like length: length counts less than in the usual 0.75
-COVERAGE_POWER = 1.0
+COVERAGE_POWER = 0.5
 TERM_FACTOR = 0.6
 # A word of a rule's examples counts this much of a word of its text: an example tells a situation
 # (a 5/5 blocked by a 2/2 and a 3/3) that a question's own situation meets by chance more often
