@@ -87,3 +87,11 @@ def test_a_question_in_players_words_reaches_the_rule_and_says_which_phrasing_it
     assert "    as players say it: “" in shown
     plain = CliRunner().invoke(main, ["search", "--kb", str(product_kb), "-n", "3", query]).stdout
     assert "as players say it" not in plain
+
+
+def test_the_lines_of_a_rule_are_together_so_a_search_finds_them_without_reading_the_whole_table() -> None:
+    from indexer.phrasings import _lines_of
+
+    table = rule_phrases()
+    assert all(_lines_of(number) == [(lang, phrase) for lang, phrase, _ in lines] for number, lines in table.items())
+    assert _lines_of("999.9") == []
