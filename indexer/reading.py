@@ -55,7 +55,8 @@ _AMBIGUOUS_NUMBERS = {"it": {"uno", "una", "due", "sei"}, "fr": {"un", "une", "n
 NEGATIONS = {"en": frozenset({"not", "no", "never", "nor", "cannot"}),
              "it": frozenset({"non", "mai", "nessun", "nessuno", "nessuna"}),
              "fr": frozenset({"ne", "n", "pas", "jamais", "aucun", "aucune", "sans"})}
-# "Without" is named as a negation too, but searched: the rules say "without paying its mana cost".
+# "Without" is named as a negation too, but searched (the rules say "without paying its mana cost");
+# French "sans" is a function word, left out.
 SEARCHED_NEGATIONS = frozenset({"without", "senza", "sans"})
 
 
