@@ -10,16 +10,15 @@ sets the search is measured on (document expansion). Each line carries the diges
 text it was written for: a rule whose text is another in the release being built (a renumbered or
 reworded rule) does not take them.
 
-The lines of a rule are together (the table is in rule order). Refresh the digests after editing it::
+The lines of a rule are together (the table is in rule order). Refresh the digests after editing it (:mod:`indexer.stamp_phrasings`)::
 
-    python -m indexer.phrasings --kb KB_DIR corpus/rule-phrases.tsv
+    python -m indexer.stamp_phrasings --kb KB_DIR corpus/rule-phrases.tsv
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
-import sys
 from functools import lru_cache
 from pathlib import Path
 
@@ -127,29 +126,3 @@ def stamp(path: Path, texts: dict[str, str]) -> tuple[int, list[str]]:
         lines.append("\t".join(cells))
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return stamped, missing
-
-
-def _english_rules(kb_dir: Path) -> dict[str, str]:
-    from kb.store import KnowledgeBase
-
-    from .build import collect_items
-
-    with KnowledgeBase.open(kb_dir) as kb:
-        return {item.number: item.content for item in collect_items(kb)
-                if item.kind == "rule" and item.lang == "en" and item.number}
-
-
-def main(argv: list[str]) -> int:
-    import argparse
-
-    parser = argparse.ArgumentParser(prog="python -m indexer.phrasings", description=__doc__.split("\n\n")[0])
-    parser.add_argument("table", type=Path)
-    parser.add_argument("--kb", type=Path, required=True, help="a knowledge base of the release the table is for")
-    args = parser.parse_args(argv)
-    stamped, missing = stamp(args.table, _english_rules(args.kb))
-    print(f"{stamped} lines stamped; numbers the release does not hold: {', '.join(missing) or 'none'}")
-    return 1 if missing else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

@@ -40,6 +40,7 @@ from kb.digests import code_digest, data_digest
 from .analysis import LANGS, terms
 from .phrasings import add_paraphrases, phrases_for
 from .reading import Alternative, Group, Reading
+from .rule_places import VARIANT_SECTIONS, ancestors, is_heading_or_keyword, is_variant, lineage
 from .vocab import vocabulary
 
 if TYPE_CHECKING:
@@ -71,7 +72,6 @@ SEMANTIC_CANDIDATES = 50  # documents the vectors alone bring in
 # question names one of their game terms (Commander, multiplayer, Planechase): their rules restate
 # the general ones for a variant, and a question about the general game is not about them.
 VARIANT_FACTOR = 0.5
-VARIANT_SECTIONS = ("8", "9")
 # A rule that enumerates (the keywords a keyword counter can grant, 122.1b; the land types, 205.3i)
 # names each item in passing: two of them meeting there is no answer (deathtouch and trample), so it
 # counts this much. ENUMERATION finds seven or more short items in a row, separated by commas.
@@ -209,29 +209,11 @@ def _add_heading_terms(doc: dict, titles: dict[tuple[str, str], str]) -> None:
     *Enchantments*, ``702.19c`` *Trample*): a question names the subject, the subrule often only *it*."""
     number = doc["key"].removeprefix("rule/") if doc["kind"] == "rule" else ""
     for lang, counts in doc["tf"].items():
-        for parent in _ancestors(number):
+        for parent in ancestors(number):
             if (title := titles.get((parent, lang))):
                 for term in set(terms(title, lang)):
                     counts.setdefault(term, 1)
                 break
-
-
-def _lineage(key: str) -> set[str]:
-    """A rule document's number, the rules above it and its section (``rule/303.4c`` → 303.4c,
-    303.4, 303, 3)."""
-    number = key.removeprefix("rule/")
-    return {number, number[:1], *_ancestors(number)}
-
-
-def _ancestors(number: str) -> list[str]:
-    """The rules above a rule number, nearest first (``303.4c`` → ``303.4``, ``303``)."""
-    found = []
-    match = re.fullmatch(r"(\d{3})(?:\.(\d+)([a-z]*))?", number)
-    if match and match.group(2):
-        if match.group(3):
-            found.append(f"{match.group(1)}.{match.group(2)}")
-        found.append(match.group(1))
-    return found
 
 
 def keyword_concepts(number: str) -> list[str]:
@@ -262,6 +244,7 @@ class QuestionIndex:
         self.keyword_terms = ({tuple(key.split(" ")): tuple(ids) for key, ids in saved.items()}
                               if isinstance(saved, dict) else None)  # None: an index saved before, computed
         self._cache: dict[tuple[str, str], dict[int, float]] = {}  # BM25 of a term, per document
+        self._static: dict[int, tuple[bool, bool, frozenset[str], float]] = {}  # _traits of a document
         self.count = {lang: sum(1 for n in self.lengths.get(lang, ()) if n) for lang in LANGS}
         self.average = {lang: sum(self.lengths[lang]) / self.count[lang] if self.count[lang] else 1.0 for lang in LANGS}
         path = Path(index_dir) / VECTORS_FILE
@@ -313,23 +296,36 @@ class QuestionIndex:
             info = self.docs[doc]
             if kinds and info["kind"] not in kinds:
                 continue
+            variant, heading, family, cited = self._traits(doc)
             if info["kind"] == "term":
                 score *= TERM_FACTOR
             if info.get("keyword") and not named & set(info["keyword"]):
                 score *= OTHER_KEYWORD_FACTOR
-            if not variant_named and _is_variant(info):
+            if not variant_named and variant:
                 score *= VARIANT_FACTOR
-            if info["key"] not in named_rules and _is_heading_or_keyword(info["key"]):
+            if heading and info["key"] not in named_rules:
                 score *= HEADING_FACTOR
             if info.get("list") and info["key"] not in named_rules:
                 score *= LIST_FACTOR
-            if homes and info["kind"] == "rule" and _lineage(info["key"]) & homes:
+            if homes and family & homes:
                 score *= HOME_FACTOR
-            score *= 1 + CITED_WEIGHT * math.log1p(max(0, info.get("cited", 0) - 1))
+            score *= cited
             ranked.append(Ranked(info["uid"], info["kind"], score, matched.get(doc, {}), held.get(doc, 0),
                                  info.get("phrased", False)))
         ranked.sort(key=lambda r: (-round(r.score, 6), r.uid))
         return ranked
+
+    def _traits(self, doc: int) -> tuple[bool, bool, frozenset[str], float]:
+        """What a document's rank factors read of it alone, once per index: whether it is a rule of
+        the variants' chapters, a heading or keyword title, its lineage (rules only) and its
+        citation factor."""
+        if (found := self._static.get(doc)) is None:
+            info = self.docs[doc]
+            found = self._static[doc] = (
+                is_variant(info), is_heading_or_keyword(info["key"]),
+                frozenset(lineage(info["key"])) if info["kind"] == "rule" else frozenset(),
+                1 + CITED_WEIGHT * math.log1p(max(0, info.get("cited", 0) - 1)))
+        return found
 
     def names_variant(self, reading: Reading) -> bool:
         """Whether ``reading`` names a variant or multiplayer game: a game term all of whose rules
@@ -403,12 +399,6 @@ def keyword_terms() -> dict[tuple[str, ...], tuple[str, ...]]:
     return {key: tuple(ids) for key, ids in found.items() if key}
 
 
-def _is_variant(doc: dict) -> bool:
-    """Whether a question document is a rule of chapters 8 or 9."""
-    number = doc.get("key", "").removeprefix("rule/")
-    return doc.get("kind") == "rule" and number[:1] in VARIANT_SECTIONS
-
-
 # Game terms of chapters 8 and 9 too general to name a variant when typed (an option, a general).
 _GENERAL_CONCEPTS = frozenset({"Option", "Variant", "General"})
 
@@ -418,20 +408,6 @@ def _variant_concepts() -> frozenset[str]:
     """The ids of the game terms whose rules all lie in chapters 8 and 9."""
     return frozenset(c.id for c in vocabulary().concepts if c.rules and c.en not in _GENERAL_CONCEPTS
                      and all(r[:1] in VARIANT_SECTIONS for r in c.rules))
-
-
-_HEADING = re.compile(r"rule/\d{1,3}")
-_KEYWORD_RULE = re.compile(r"rule/70[12]\.\d+")  # a keyword ability's or action's rule (702.19)
-
-
-def _is_heading(key: str) -> bool:
-    """Whether a question document is a section or chapter heading (``rule/9``, ``rule/903``)."""
-    return bool(_HEADING.fullmatch(key))
-
-
-def _is_heading_or_keyword(key: str) -> bool:
-    """A heading, or a keyword's title rule (``rule/702.12`` Indestructible): it names a subject."""
-    return _is_heading(key) or bool(_KEYWORD_RULE.fullmatch(key))
 
 
 def _with_semantic(lexical: dict[int, float], similar) -> dict[int, float]:

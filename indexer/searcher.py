@@ -56,7 +56,7 @@ from .word_counts import IndexedWords
 from .text_queries import TextQueries, words_per_prefix
 from .tiers import Ranked, tiers
 from .vocab import homonyms, read_forms, spot, words_of
-from .windows import WindowCollector, Windows, read_bound
+from .windows import Denials, WindowCollector, Windows, read_bound
 
 # A concept named inside a longer query: this many of its hits follow the best match.
 PARTIAL_CONCEPT_HITS = 3
@@ -76,6 +76,7 @@ class Searcher:
         self.searcher = self.ix.searcher(weighting=weighting())
         self.reader = self.searcher.reader()
         self.windows = Windows(self.searcher)
+        self.denials = Denials(self.searcher)
         self.words = IndexedWords(index_dir, self.reader)
         self.spelling = Spelling(self.words)
         self._filters: dict[str, object] = {}
@@ -254,7 +255,7 @@ class Searcher:
             if others:  # the rules and entries of another concept the English translation names
                 negation = Q.Or(kept_out(others, concepts) + ([negation] if negation is not None else []))
             # what the negation leaves out, read once for the scope's tiers, queries and windows
-            deny = self.searcher._query_to_comb(negation) if negation is not None and not page.full else None
+            deny = self.denials.of(negation) if negation is not None and not page.full else None
             for tier in tiers(scoped, parsed):
                 if page.full:
                     break

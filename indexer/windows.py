@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from typing import Callable
 
+from whoosh import query as Q
 from whoosh.collectors import TopCollector
 
 from .schema import KINDS
@@ -130,3 +131,25 @@ class WindowCollector(TopCollector):
         statistics of :mod:`indexer.scoring`."""
         self.matcher = self.matcher.replace(0)
         return self.matcher
+
+
+class Denials:
+    """The documents what a query leaves out matches (a concept's entries, a rule number prefix, an
+    excluded word: the parts of an ``Or``), each part read once per searcher: many queries leave out
+    the same rules, and a prefix query walks every number under it."""
+
+    KEPT = 4096  # parts remembered; past that, forgotten all at once
+
+    def __init__(self, searcher) -> None:
+        self.searcher = searcher
+        self.parts: dict[Q.Query, frozenset[int]] = {}
+
+    def of(self, negation: Q.Query) -> frozenset[int]:
+        found: set[int] = set()
+        for part in negation.subqueries if isinstance(negation, Q.Or) else [negation]:
+            if (docs := self.parts.get(part)) is None:
+                if len(self.parts) >= self.KEPT:
+                    self.parts.clear()
+                docs = self.parts[part] = frozenset(self.searcher.docs_for_query(part))
+            found |= docs
+        return frozenset(found)

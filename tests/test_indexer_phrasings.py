@@ -84,9 +84,9 @@ def test_a_question_in_players_words_reaches_the_rule_and_says_which_phrasing_it
     assert {"rule/111.7", "rule/704.5d"} & {hit["id"] for hit in hits}
     assert all(any("bounce" in phrase for phrase in hit["phrases"]) for hit in hits if hit["id"] in ("rule/111.7", "rule/704.5d"))
     shown = CliRunner().invoke(main, ["search", "--kb", str(product_kb), "-n", "3", "--explain", query]).stdout
-    assert "    as players say it: “" in shown
+    assert "    met by our players' phrasing (not the rules' text): “" in shown
     plain = CliRunner().invoke(main, ["search", "--kb", str(product_kb), "-n", "3", query]).stdout
-    assert "as players say it" not in plain
+    assert "players' phrasing" not in plain
 
 
 def test_the_lines_of_a_rule_are_together_so_a_search_finds_them_without_reading_the_whole_table() -> None:
@@ -95,3 +95,13 @@ def test_the_lines_of_a_rule_are_together_so_a_search_finds_them_without_reading
     table = rule_phrases()
     assert all(_lines_of(number) == [(lang, phrase) for lang, phrase, _ in lines] for number, lines in table.items())
     assert _lines_of("999.9") == []
+
+
+def test_the_stamping_command_leaves_the_committed_table_as_it_is(product_kb, tmp_path: Path) -> None:
+    from indexer.stamp_phrasings import main
+
+    table = tmp_path / "rule-phrases.tsv"
+    committed = (Path(__file__).resolve().parent.parent / "corpus" / "rule-phrases.tsv").read_text(encoding="utf-8")
+    table.write_text(committed, encoding="utf-8")
+    assert main([str(table), "--kb", str(product_kb)]) == 0
+    assert table.read_text(encoding="utf-8") == committed

@@ -213,7 +213,7 @@ def render_hit(rank: int, hit, color: bool, titles: dict[str, str] | None = None
     if hit.extra.get("fallback"):
         lines.append(f"    (no {language_list(hit.extra['fallback']['asked'])} text held: English shown)")
     if explain and hit.extra.get("phrases"):
-        lines.append("    as players say it: " + " · ".join(f"“{phrase}”" for phrase in hit.extra["phrases"]))
+        lines.append("    met by our players' phrasing (not the rules' text): " + " · ".join(f"“{phrase}”" for phrase in hit.extra["phrases"]))
     if hit.number:
         lines.append(f"    mtgkb rule {hit.number}")
     return lines
