@@ -29,6 +29,26 @@ SEEDS = tuple(CORPUS / name for name in ("000_a6d3485c321a44a0.txt", "001_c70b93
                                          "004_033ca0c87611b1e4.txt"))
 
 
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """The longest tests first (:mod:`tests.scheduling`)."""
+    from tests.scheduling import make_scheduler
+
+    return make_scheduler(config, log)
+
+
+def pytest_runtest_logreport(report) -> None:
+    from tests.scheduling import record
+
+    record(report)
+
+
+def pytest_sessionfinish(session) -> None:
+    from tests.scheduling import save
+
+    save(session.config)
+
+
 def require_shared(path: Path = SHARED_CORPUS) -> Path:
     """``path`` inside the shared data, or skip (fail under CI) if it is absent."""
     if path.exists():
