@@ -126,7 +126,8 @@ class KBCache:
 
     ``shared(sources)`` is the one build (:func:`kb.pipeline.build_kb`), for tests that only read it;
     ``copy(sources, dest)`` gives a test its own copy to change (a copied folder is a complete knowledge
-    base: CURRENT names its build folder relative to it); ``command(args)`` is one run of ``mtgkb build``
+    base: CURRENT names its build folder relative to it); ``derived(sources, recipe, make)`` is a copy of
+that build changed once by ``make``, for the tests that start from the same changes; ``command(args)`` is one run of ``mtgkb build``
     through the CLI, with what it printed. Under pytest-xdist the workers share ``root``: the first to
     need a build makes it under a file lock, and the others wait for it and read it."""
 
@@ -145,6 +146,12 @@ class KBCache:
     def copy(self, sources, dest: Path, **options) -> Path:
         """``dest``: a copy of :meth:`shared`, for a test that changes its knowledge base."""
         return copy_kb(self.shared(sources, **options), dest)
+
+    def derived(self, sources, recipe: str, make: Callable[[Path], object]) -> Path:
+        """The knowledge base ``make(folder)`` leaves in ``folder``, a copy of :meth:`shared`'s of
+        ``sources``, made on first use (``recipe`` names what ``make`` does), for tests that only read it."""
+        key = self.key([Path(s) for s in sources], {"build_kb": {}, "derived": recipe})
+        return self._entry(key, lambda directory: make(self.copy(sources, directory)))
 
     def command(self, args: list[str], sources=()) -> CommandBuild:
         """``mtgkb build --kb DIR *args`` run once through the CLI; ``sources`` are the files it reads
