@@ -116,7 +116,8 @@ def write_question_docs(items: Iterable, target: Path, vectors: VectorCache | No
                                     "text": ""})
         if item.lang == "en" and item.kind == "rule":
             _add_paraphrases(doc["tf"].setdefault("en", {}), item.content)
-        if item.kind == "rule" and item.lang == "en" and ENUMERATION.search(item.content or ""):
+        if item.kind == "rule" and item.lang == "en" and (item.content or "").count(", ") >= 7 \
+                and ENUMERATION.search(item.content):  # a match needs seven ", " (the pattern backtracks long)
             doc["list"] = True
         if item.kind != "example" and (not doc["uid"] or item.lang == "en"):
             doc["uid"] = item.uid
