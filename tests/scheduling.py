@@ -20,7 +20,8 @@ CACHE_KEY = "mtgkb/test-durations"
 ONE_BY_ONE = ("tests/test_docs_commands.py", "tests/test_import_incremental.py", "tests/test_export_imports.py",
               "tests/test_export_translators.py", "tests/test_export_importer.py",
               "tests/test_releases_update.py")
-UNKNOWN = 0.5  # seconds assumed for a test the cache has no time for
+UNKNOWN = 0.5  # seconds assumed for a test the cache has no time for (a fresh clone's first run)
+UNKNOWN_LONG = 10.0  # ... for a test of ONE_BY_ONE: long, so handed out first
 
 _durations: dict[str, float] = defaultdict(float)
 
@@ -44,12 +45,17 @@ def make_scheduler(config: pytest.Config, log):
             return super()._split_scope(nodeid)
 
         def _assign_work_unit(self, node) -> None:
-            longest = max(self.workqueue, key=lambda scope: sum(self.last.get(test, UNKNOWN)
+            longest = max(self.workqueue, key=lambda scope: sum(self.last.get(test, guess(test))
                                                                 for test in self.workqueue[scope]))
             self.workqueue.move_to_end(longest, last=False)
             super()._assign_work_unit(node)
 
     return LongestFirst(config, log)
+
+
+def guess(nodeid: str) -> float:
+    """The time assumed for a test the cache has no time for."""
+    return UNKNOWN_LONG if nodeid.split("::", 1)[0] in ONE_BY_ONE else UNKNOWN
 
 
 def last_durations(config: pytest.Config) -> dict[str, float]:
