@@ -126,7 +126,8 @@ def write_question_docs(items: Iterable, target: Path, vectors: VectorCache | No
                 phrased = doc["tf"].setdefault(lang, {})
                 for term in analysed(phrase, lang):
                     phrased[term] = phrased.get(term, 0) + PHRASE_SHARE
-        if item.kind == "rule" and item.lang == "en" and ENUMERATION.search(item.content or ""):
+        if item.kind == "rule" and item.lang == "en" and (item.content or "").count(", ") >= 7 \
+                and ENUMERATION.search(item.content):  # a match needs seven ", " (the pattern backtracks long)
             doc["list"] = True
         if item.kind != "example" and (not doc["uid"] or item.lang == "en"):
             doc["uid"] = item.uid

@@ -29,6 +29,26 @@ SEEDS = tuple(CORPUS / name for name in ("000_a6d3485c321a44a0.txt", "001_c70b93
                                          "004_033ca0c87611b1e4.txt"))
 
 
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """The longest tests first (:mod:`tests.scheduling`)."""
+    from tests.scheduling import make_scheduler
+
+    return make_scheduler(config, log)
+
+
+def pytest_runtest_logreport(report) -> None:
+    from tests.scheduling import record
+
+    record(report)
+
+
+def pytest_sessionfinish(session) -> None:
+    from tests.scheduling import save
+
+    save(session.config)
+
+
 def require_shared(path: Path = SHARED_CORPUS) -> Path:
     """``path`` inside the shared data, or skip (fail under CI) if it is absent."""
     if path.exists():
@@ -106,7 +126,8 @@ class KBCache:
 
     ``shared(sources)`` is the one build (:func:`kb.pipeline.build_kb`), for tests that only read it;
     ``copy(sources, dest)`` gives a test its own copy to change (a copied folder is a complete knowledge
-    base: CURRENT names its build folder relative to it); ``command(args)`` is one run of ``mtgkb build``
+    base: CURRENT names its build folder relative to it); ``derived(sources, recipe, make)`` is a copy of
+that build changed once by ``make``, for the tests that start from the same changes; ``command(args)`` is one run of ``mtgkb build``
     through the CLI, with what it printed. Under pytest-xdist the workers share ``root``: the first to
     need a build makes it under a file lock, and the others wait for it and read it."""
 
@@ -125,6 +146,12 @@ class KBCache:
     def copy(self, sources, dest: Path, **options) -> Path:
         """``dest``: a copy of :meth:`shared`, for a test that changes its knowledge base."""
         return copy_kb(self.shared(sources, **options), dest)
+
+    def derived(self, sources, recipe: str, make: Callable[[Path], object]) -> Path:
+        """The knowledge base ``make(folder)`` leaves in ``folder``, a copy of :meth:`shared`'s of
+        ``sources``, made on first use (``recipe`` names what ``make`` does), for tests that only read it."""
+        key = self.key([Path(s) for s in sources], {"build_kb": {}, "derived": recipe})
+        return self._entry(key, lambda directory: make(self.copy(sources, directory)))
 
     def command(self, args: list[str], sources=()) -> CommandBuild:
         """``mtgkb build --kb DIR *args`` run once through the CLI; ``sources`` are the files it reads

@@ -1,25 +1,30 @@
 """Every command of the README and of docs/*.md runs: the lines of their fenced ``sh`` blocks.
 
 Each document's commands run in order, as a shell runs them, on its own copy of the knowledge base
-of the embedded corpus (built once per session: ``kb_cache`` in tests/conftest.py) named by
+of the embedded corpus (``mtgkb build``'s, made once per test run: ``product_kb`` in tests/conftest.py) named by
 ``MTGKB_HOME``, in a scratch folder laid out as the project is (``corpus/``, ``tests/fixtures/``, and
 ``../shared`` beside it; a part that reads ``../shared`` is skipped where it is absent, except under
-``CI=true``). ``mtgkb`` (or ``.venv/bin/mtgkb``) is this interpreter's entry point. A line chained
-with ``&&`` runs part by part. Each part must exit 0, except the few of :data:`REFUSED`, which show a
+``CI=true``). ``.venv/bin/mtgkb`` is this interpreter's entry point, run as a process; a plain
+``mtgkb`` command runs the same CLI (:data:`kb.cli.main`) in this process, in that folder with that
+``MTGKB_HOME``, unless the line needs a shell (a pipe, a redirection), where it is the entry point too.
+A line chained with ``&&`` runs part by part. Each part must exit 0, except the few of :data:`REFUSED`, which show a
 refusal; a part is skipped only for a reason listed in :data:`SKIPPED`."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
+import shlex
 import subprocess
 import sys
+import traceback
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import CORPUS, FIXTURES, ROOT, SHARED
+from tests.conftest import CORPUS, FIXTURES, ROOT, SHARED, copy_kb
 
 DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 
@@ -38,6 +43,9 @@ SKIPPED = {
 REFUSED = {
     "mtgkb build --strict": "the document shows --strict refusing a release with warnings",
 }
+# A command holding one of these outside quotes (or $ or ` anywhere) runs in a shell.
+SHELL_SYNTAX = re.compile(r"[|&;<>$`()*?~\\]")
+QUOTED = re.compile(r"'[^']*'|\"[^\"$`\\]*\"")
 ENTRY = Path(sys.executable).with_name("mtgkb")
 MTGKB = [str(ENTRY)] if ENTRY.exists() else [sys.executable, "-m", "kb.cli"]
 
@@ -97,10 +105,34 @@ def needs_absent_data(part: str) -> bool:
     return True
 
 
+def in_process(part: str) -> list[str] | None:
+    """The arguments of a plain ``mtgkb`` command that needs no shell (None: run ``part`` in a shell)."""
+    command = part.split(" # ")[0].strip()
+    if not command.startswith("mtgkb ") or SHELL_SYNTAX.search(QUOTED.sub("", command)):
+        return None
+    return shlex.split(command)[1:]
+
+
 def run_part(part: str, cwd: Path, kb_dir: Path) -> subprocess.CompletedProcess:
+    if (args := in_process(part)) is not None:
+        return invoke(args, cwd, kb_dir)
     env = {**os.environ, "MTGKB_HOME": str(kb_dir)}
     return subprocess.run(runnable(part), shell=True, cwd=cwd, env=env, capture_output=True, text=True,
                           timeout=900)
+
+
+def invoke(args: list[str], cwd: Path, kb_dir: Path) -> subprocess.CompletedProcess:
+    """``mtgkb *args`` through the CLI in this process, in ``cwd`` with ``MTGKB_HOME`` set to ``kb_dir``."""
+    from click.testing import CliRunner
+
+    from kb.cli import main
+
+    with contextlib.chdir(cwd):
+        result = CliRunner(env={"MTGKB_HOME": str(kb_dir)}).invoke(main, args, prog_name="mtgkb")
+    stderr = result.stderr
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        stderr += "".join(traceback.format_exception(result.exception))
+    return subprocess.CompletedProcess(["mtgkb", *args], result.exit_code, result.stdout, stderr)
 
 
 def failure(command: Command, part: str, done: subprocess.CompletedProcess) -> str | None:
@@ -116,13 +148,11 @@ def failure(command: Command, part: str, done: subprocess.CompletedProcess) -> s
 
 
 @pytest.mark.parametrize("document", DOCUMENTS, ids=lambda d: d.name)
-def test_every_command_of_the_document_runs(document: Path, kb_cache, tmp_path: Path) -> None:
-    from kb.corpus import embedded_corpus
-
+def test_every_command_of_the_document_runs(document: Path, product_kb: Path, tmp_path: Path) -> None:
     found = commands(document)
     if not found:
         pytest.skip(f"{document.name} has no sh commands")
-    kb_dir = kb_cache.copy([embedded_corpus()], tmp_path / "kb")
+    kb_dir = copy_kb(product_kb, tmp_path / "kb")
     cwd = project(tmp_path)
     problems = []
     for command in found:
@@ -146,6 +176,9 @@ def test_the_sh_blocks_are_read_line_by_line_and_mtgkb_is_this_python(tmp_path: 
     first, second = found[1].parts()
     assert skip_reason(first) == SKIPPED[r"python3 -m venv"] and skip_reason(second) is None
     assert runnable(second) == " ".join(f'"{word}"' for word in MTGKB) + " build --kb /srv/mtgkb"
+    assert in_process(found[0].text) == ["rule", "400.7"] and in_process(second) is None
+    assert in_process('mtgkb search "una creatura?" --json  # a question') == ["search", "una creatura?", "--json"]
+    assert in_process("mtgkb export 4 > zones.xlf") is None and in_process("tac a.txt > b.txt") is None
 
 
 def test_every_skip_and_refusal_is_used_by_some_document() -> None:

@@ -18,7 +18,7 @@ from click.testing import CliRunner
 
 from kb.cli import main
 
-from .conftest import CORPUS, cr_release
+from .conftest import CORPUS, copy_kb, cr_release
 from .test_export_translators import edit_po, edit_xliff, third_party
 
 SEED_SOURCES = lambda: [cr_release("20241108"), CORPUS / "004_033ca0c87611b1e4.txt"]  # noqa: E731
@@ -263,6 +263,7 @@ def test_no_english_term_is_both_an_entry_and_another_entrys_synonym(product_kb:
 
 def _make_stale(kb_dir: Path, work: Path) -> Path:
     """400.7a and 400.7e translated against 2024-11-08; 400.7e reworded in 2025-11-14, 400.7a not."""
+    work.mkdir(exist_ok=True)
     po = work / "z.po"
     assert run("export", "-f", "po", "--rules", "400.7", "-o", str(po), "--kb", str(kb_dir)).exit_code == 0
     edit_po(po, {"400.7a": "[rivisto] 400.7a", "400.7e": "[rivisto] 400.7e"})
@@ -272,17 +273,23 @@ def _make_stale(kb_dir: Path, work: Path) -> Path:
     return kb_dir
 
 
+def _stale(kb_cache) -> Path:
+    """The knowledge base of :data:`SEED_SOURCES` with a stale import (:func:`_make_stale`), made once
+    per test run (``kb_cache``)."""
+    return kb_cache.derived(SEED_SOURCES(), "stale import of 400.7a and 400.7e",
+                            lambda kb_dir: _make_stale(kb_dir, kb_dir.with_name(kb_dir.name + "-work")))
+
+
 @pytest.fixture()
-def stale_kb(seed_kb: Path, tmp_path: Path) -> Path:
+def stale_kb(kb_cache, tmp_path: Path) -> Path:
     """This test's own knowledge base with a stale import (:func:`_make_stale`), to change."""
-    return _make_stale(seed_kb, tmp_path)
+    return copy_kb(_stale(kb_cache), tmp_path / "kb")
 
 
-@pytest.fixture(scope="module")
-def stale_kb_read_only(kb_cache, tmp_path_factory) -> Path:
+@pytest.fixture()
+def stale_kb_read_only(kb_cache) -> Path:
     """A knowledge base with a stale import (:func:`_make_stale`) that the tests using it only read."""
-    work = tmp_path_factory.mktemp("stale")
-    return _make_stale(kb_cache.copy(SEED_SOURCES(), work / "kb"), work)
+    return _stale(kb_cache)
 
 
 def _release_text(date: str, number: str) -> str:
