@@ -56,8 +56,8 @@ NEGATIONS = {"en": frozenset({"not", "no", "never", "nor", "cannot"}),
              "it": frozenset({"non", "mai", "nessun", "nessuno", "nessuna"}),
              "fr": frozenset({"ne", "n", "pas", "jamais", "aucun", "aucune", "sans"})}
 # "Without" is named as a negation too, but searched (the rules say "without paying its mana cost");
-# French "sans" is a function word, left out.
-SEARCHED_NEGATIONS = frozenset({"without", "senza", "sans"})
+# French "sans" is a function word, left out (NEGATIONS).
+SEARCHED_NEGATIONS = frozenset({"without", "senza"})
 
 
 

@@ -80,32 +80,11 @@ def reviewed_phrases(lang: str) -> dict[tuple[str, ...], list[str]]:
             for (code, foreign), (english, _) in reviewed().items() if code == lang and re.search(r"[\s-]", foreign)}
 
 
-@lru_cache(maxsize=None)
-def _corpus_text(name: str) -> str:
-    """A table of the embedded corpus as one text after a line break, searched rather than loaded
-    ("\\n" when absent)."""
-    path = embedded_corpus() / name
-    return "\n" + (path.read_text(encoding="utf-8") if path.is_file() else "")
-
-
-def _lines_starting(name: str, prefix: str, most: int = 0) -> list[str]:
-    """The rest of each line (the first ``most``, 0: all) of the table ``name`` that starts with
-    ``prefix`` (``str.find``: a multiline regular expression tries every position of the text, some
-    3 to 8 ms a word)."""
-    text, key, found = _corpus_text(name), "\n" + prefix, []
-    start = text.find(key)
-    while start >= 0 and not (most and len(found) >= most):
-        end = text.find("\n", start + 1)
-        found.append(text[start + len(key):end if end >= 0 else None].rstrip("\r"))
-        start = text.find(key, end) if end >= 0 else -1
-    return found
-
-
 @lru_cache(maxsize=4096)
 def near(lang: str, word: str) -> tuple[tuple[str, float], ...]:
     """The English words nearest a folded ``word`` of ``lang`` in ``corpus/nearwords.tsv``, with
     their cosine (the file is searched, not loaded into a table: a question looks up a few words)."""
-    found = [line.split("\t") for line in _lines_starting(NEARWORDS, f"{lang}\t{word}\t")]
+    found = tsv.lines_starting(NEARWORDS, f"{lang}\t{word}\t")
     return tuple((cells[0], float(cells[1])) for cells in found if len(cells) == 2)
 
 
@@ -135,8 +114,8 @@ def lemma(word: str, lang: str) -> str:
 def listed_lemma(lang: str, folded: str) -> str | None:
     """The lemma ``corpus/lemma-forms.tsv`` gives a folded word ("" for its own; None when not
     listed). The file is searched, not loaded: a question looks up a few words."""
-    found = _lines_starting(LEMMA_FORMS, f"{lang}\t{folded}\t", most=1)
-    return found[0].split("\t")[0] if found else None
+    found = tsv.lines_starting(LEMMA_FORMS, f"{lang}\t{folded}\t", most=1)
+    return found[0][0] if found else None
 
 
 def translated(word: str, lang: str) -> list[tuple[str, float, int]]:

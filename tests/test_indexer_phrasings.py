@@ -89,12 +89,12 @@ def test_a_question_in_players_words_reaches_the_rule_and_says_which_phrasing_it
     assert "players' phrasing" not in plain
 
 
-def test_the_lines_of_a_rule_are_together_so_a_search_finds_them_without_reading_the_whole_table() -> None:
-    from indexer.phrasings import _lines_of
+def test_a_rules_lines_looked_up_in_the_tables_text_are_those_the_full_parse_reads() -> None:
+    from indexer.phrasings import lines_of
 
     table = rule_phrases()
-    assert all(_lines_of(number) == [(lang, phrase) for lang, phrase, _ in lines] for number, lines in table.items())
-    assert _lines_of("999.9") == []
+    assert all(lines_of(number) == [list(line) for line in lines] for number, lines in table.items())
+    assert lines_of("999.9") == []
 
 
 def test_the_stamping_command_leaves_the_committed_table_as_it_is(product_kb, tmp_path: Path) -> None:

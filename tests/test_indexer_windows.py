@@ -14,7 +14,7 @@ from indexer.schema import build_schema
 from indexer.searcher import open_searcher
 from indexer.spelling import Spelling
 from indexer.storage import BufferStream, open_index
-from indexer.windows import WindowCollector, Windows
+from indexer.windows import Denials, WindowCollector, Windows
 
 
 def _run(searcher, query, bound: int, limit: int = 10) -> tuple[list[int], WindowCollector]:
@@ -142,3 +142,16 @@ def test_only_our_index_reads_its_compound_parts_from_the_memory_map(search_kb) 
         assert isinstance(parts.open_file(parts.list()[0]), MappedBufferFile)
     finally:
         parts.close()
+
+
+def test_what_a_query_leaves_out_is_the_union_of_its_parts_each_read_once(search_kb, monkeypatch) -> None:
+    searcher = open_searcher(search_kb).searcher
+    parts = [Q.Term("concepts", "keyword-ability:trample"), Q.Prefix("numkey", "77020019")]
+    expected = frozenset(searcher.docs_for_query(Q.Or(parts)))
+    assert expected
+    denials, reads = Denials(searcher), []
+    real = searcher.docs_for_query
+    monkeypatch.setattr(searcher, "docs_for_query", lambda q: reads.append(q) or real(q))
+    assert denials.of(Q.Or(parts)) == expected
+    assert denials.of(Q.Or(parts[1:])) == frozenset(real(parts[1]))
+    assert reads == parts  # the second query's part was read by the first

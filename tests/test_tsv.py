@@ -34,3 +34,16 @@ def test_a_file_that_is_not_utf8_names_its_line(tmp_path) -> None:
     with pytest.raises(ParseError) as err:
         list(tsv.rows(path))
     assert str(err.value) == f"{path}:2: byte 0xe9 is not UTF-8"
+
+
+def test_lines_starting_finds_a_key_of_an_embedded_table_as_the_full_parse_reads_it() -> None:
+    from kb.corpus import embedded_corpus
+
+    table = {}
+    for _number, (lang, foreign, english, probability, evidence) in tsv.rows(embedded_corpus() / "wordtable.tsv"):
+        table.setdefault((lang, foreign), []).append([english, probability, evidence])
+    for (lang, foreign), lines in list(table.items())[::250]:
+        assert tsv.lines_starting("wordtable.tsv", f"{lang}\t{foreign}\t") == lines
+        assert tsv.lines_starting("wordtable.tsv", f"{lang}\t{foreign}\t", most=1) == lines[:1]
+    assert tsv.lines_starting("wordtable.tsv", "it\tnessuna-parola-così\t") == []
+    assert tsv.lines_starting("no-such-table.tsv", "it\t") == []
