@@ -10,6 +10,7 @@ occurs; pairs seen at least :data:`MIN_COUNT` times with a Dice of at least
 from __future__ import annotations
 
 from collections import Counter
+from typing import Iterable, Iterator
 
 from ..model import Document
 from ..text import is_stopword, words
@@ -34,6 +35,7 @@ class LexiconLearner:
         self._single: Counter[int] = Counter()
         self._pairs: Counter[int] = Counter()
         self._surface: dict[str, Counter[str]] = {}
+        self._stem_of: dict[tuple[str, str], tuple[str, str] | None] = {}  # (lang, word) -> :meth:`_stem`
 
     def _id(self, key: str) -> int:
         index = self._ids.get(key)
@@ -42,28 +44,45 @@ class LexiconLearner:
             self._names.append(key)
         return index
 
-    def add(self, english: str, foreign: str) -> None:
-        """One parallel segment (a card text line, a rule, a title)."""
-        e_ids = {self._id("e:" + s) for s in self._stems(english, "en") if not s.isdigit()}
-        f_ids = {self._id("f:" + s) for s in self._stems(foreign, self.lang) if not s.isdigit()}
+    def add(self, english: str, foreign: str, times: int = 1) -> None:
+        """One parallel segment (a card text line, a rule, a title), seen ``times`` times."""
+        e_ids = {self._id("e:" + s) for s in self._stems(english, "en", times) if not s.isdigit()}
+        f_ids = {self._id("f:" + s) for s in self._stems(foreign, self.lang, times) if not s.isdigit()}
         if not e_ids or not f_ids:
             return
-        self.segments += 1
-        self._single.update(e_ids)
-        self._single.update(f_ids)
+        self.segments += times
         shift = 1 << 32
-        self._pairs.update(e * shift + f for e in e_ids for f in f_ids)
+        if times == 1:
+            self._single.update(e_ids)
+            self._single.update(f_ids)
+            self._pairs.update(e * shift + f for e in e_ids for f in f_ids)
+            return
+        self._single.update(dict.fromkeys(e_ids, times))
+        self._single.update(dict.fromkeys(f_ids, times))
+        self._pairs.update({e * shift + f: times for e in e_ids for f in f_ids})
 
-    def _stems(self, text: str, lang: str) -> list[str]:
-        numbers = NUMBER_WORDS.get(lang, {})
+    def _stems(self, text: str, lang: str, times: int = 1) -> list[str]:
         out = []
         for word in words(text, lang):
-            if is_stopword(word, lang) or word in numbers or len(word) < 2:
-                continue
-            s = stem(word, lang)
-            self._surface.setdefault(f"{lang}:{s}", Counter())[word] += 1
-            out.append(s)
+            found = self._stem(word, lang)
+            if found is not None:
+                stem_, surface_key = found
+                surface = self._surface.get(surface_key)
+                if surface is None:
+                    surface = self._surface[surface_key] = Counter()
+                surface[word] += times
+                out.append(stem_)
         return out
+
+    def _stem(self, word: str, lang: str) -> tuple[str, str] | None:
+        """The stem a segment's word counts under and the key of its surface forms (``lang:stem``);
+        None for a stop word, a number word or a single letter."""
+        key = (lang, word)
+        if key not in self._stem_of:
+            left_out = is_stopword(word, lang) or word in NUMBER_WORDS.get(lang, {}) or len(word) < 2
+            stem_ = None if left_out else stem(word, lang)
+            self._stem_of[key] = None if stem_ is None else (stem_, f"{lang}:{stem_}")
+        return self._stem_of[key]
 
     def entries(self) -> list[LexiconEntry]:
         """Pairs seen at least MIN_COUNT times with Dice >= MIN_DICE, best PER_WORD per English stem."""
@@ -99,23 +118,34 @@ def build_lexicon(core: list[CoreTerm], learners: dict[str, LexiconLearner]) -> 
 
 
 def feed_card_texts(docs: list[Document], learners: dict[str, LexiconLearner]) -> None:
-    """Parallel card texts, line by line when the line counts agree, names taken out."""
+    """Parallel card texts, line by line when the line counts agree, names taken out. A segment printed on
+    many cards (reprints, shared reminder texts) is read once and counted as often as it is printed."""
+    segments: dict[str, Counter[tuple[str, str]]] = {lang: Counter() for lang in learners}
+    for lang, english, foreign in card_segments(docs, learners):
+        segments[lang][english, foreign] += 1
+    for lang, counted in segments.items():
+        for (english, foreign), times in counted.items():
+            learners[lang].add(english, foreign, times)
+
+
+def card_segments(docs: list[Document], languages: Iterable[str]) -> Iterator[tuple[str, str, str]]:
+    """``(lang, english, foreign)`` of every parallel card text segment of ``languages``, in card order."""
+    wanted = set(languages)
     for doc in docs:
         for card in doc.cards:
             if not card.text and not card.type:
                 continue
             seen: set[str] = set()
             for lang, name, type_, text in card.foreign:
-                learner = learners.get(lang)
-                if learner is None or lang in seen:  # the newest wording only
+                if lang not in wanted or lang in seen:  # the newest wording only
                     continue
                 seen.add(lang)
                 if type_ and card.type:
-                    learner.add(card.type, type_)
+                    yield lang, card.type, type_
                 if text and card.text:
                     for en_line, f_line in parallel_lines(card.text.replace(card.name, " "),
                                                           text.replace(name, " ") if name else text):
-                        learner.add(en_line, f_line)
+                        yield lang, en_line, f_line
 
 
 def parallel_lines(english: str, foreign: str) -> list[tuple[str, str]]:
