@@ -320,3 +320,12 @@ def test_a_mixed_language_query_does_not_correct_a_real_italian_word_into_vote(k
     hits = search(kb, "stack vuota", limit=10)
     assert not any("vota" in s for s in hits.suggestions)
     assert all(h.number is None or not h.number.startswith("701.38") for h in hits)
+
+
+def test_a_question_met_by_a_phrasing_in_its_own_language_comes_first(kb) -> None:
+    """The brief's French question: 121.4 (and 704.5b) answer it; 121.3a and 121.5, which only mention an
+    empty library in passing, came first, because the French phrasing of 121.4 that says the question
+    counted no more than its English text."""
+    hits = search(kb, "que se passe-t-il si je pioche dans une bibliothèque vide ?", limit=3)
+    assert hits[0].id in {"rule/121.4", "rule/704.5b"}
+    assert any("bibliothèque vide" in phrase for phrase in hits[0].extra.get("phrases", []))
