@@ -174,8 +174,10 @@ def read(text: str, lang: str | None, confidence: float = 1.0, concept_whole: bo
     # Italian and French words of two or more are read so too: matched raw, they would meet English
     # look-alikes (due segnalini: not "due to")
     # game terms side by side (main phase land) ask where they meet, in English too
+    # p/t alone is searched by the rules' words only: its letters, searched as typed, meet mana symbols
     question = not concept_whole and (text.rstrip().endswith("?") or len(groups) >= 3 or (
-        len(groups) >= 2 and (bool(dropped) or lang in ("it", "fr") or all(g.concept for g in groups))))
+        len(groups) >= 2 and (bool(dropped) or lang in ("it", "fr") or all(g.concept for g in groups)))
+        or any(_LETTER_PAIR.fullmatch(g.text) for g in groups))
     return Reading(lang, confidence, question, groups, dropped, negation=_negation(tokens, set(dropped), lang))
 
 
@@ -195,6 +197,8 @@ def _negation(tokens: list[str], dropped: set[str], lang: str | None) -> list[st
 
 # Power and toughness as typed (+1/+1, -2/-2, 0/0): one word of the question.
 _POWER = re.compile(r"[+-]?\d+/[+-]?\d+")
+# Two letters around a slash (p/t, f/c): the players' abbreviation of two of the rules' words (jargon.tsv).
+_LETTER_PAIR = re.compile(r"[^\W\d_]/[^\W\d_]")
 ENGLISH_NUMBERS = {str(n): w for n, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
     "seventeen eighteen nineteen twenty".split())}
@@ -234,7 +238,8 @@ def _word_group(word: str, key: str, lang: str | None) -> Group | None:
     if len(key) < 2 or (lang in AUXILIARIES and lemma(word, lang) in AUXILIARIES[lang]):
         return None
     langs = (lang,) if lang else LANGS
-    group = Group(word, _typed(word, langs))
+    # two letters around a slash (p/t) are only the players' words for the rules' ones: their letters say nothing
+    group = Group(word, _typed(word, langs) if not _LETTER_PAIR.fullmatch(key) else [])
     if key in jargon():
         analysed = tuple(t for w in jargon()[key] for t in terms(w, "en"))
         if analysed:

@@ -282,3 +282,18 @@ def test_a_game_term_is_not_searched_as_its_other_words_in_the_typed_language() 
     english = {a.shown.lower() for g in read_query("can I tap a creature to pay a cost?").groups
                for a in g.alternatives if a.lang == "en"}
     assert "tap" in english and "untap" not in english
+
+
+@pytest.mark.parametrize("query, lang", [("can I change a creature's p/t after blocks?", "en"),
+                                         ("la F/C di una creatura può essere negativa?", "it"),
+                                         ("une créature avec F/E 0/0 meurt-elle ?", "fr"), ("p/t", None)])
+def test_the_players_abbreviation_of_power_and_toughness_is_read_as_the_rules_words(query: str, lang: str) -> None:
+    """A judge's cold trial: p/t was dropped as two letters; searched as typed, its letters meet mana symbols."""
+    reading = read(query, lang)
+    pair = [g for g in reading.groups if "/" in g.text and not g.text[0].isdigit()]
+    assert len(pair) == 1 and [a.terms for a in pair[0].alternatives] == [("power", "tough")]
+    assert reading.question and "power toughness" in reading.read_as()
+
+
+def test_other_letters_around_a_slash_are_left_out() -> None:
+    assert read("a/b and w/o", "en").groups == []
