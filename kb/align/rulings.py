@@ -46,9 +46,8 @@ def english_rulings(docs: list[Document]) -> list[_EnglishRuling]:
             key = match_key(ruling.text)
             group = groups.get(key)
             if group is None:
-                plain = RULE_NUMBER_IN_TEXT.sub(" ", ruling.text)
-                group = groups[key] = _EnglishRuling(ruling.text, content_stems(plain, "en"),
-                                                     _numbers(plain, "en"), [], set())
+                stems = content_stems(RULE_NUMBER_IN_TEXT.sub(" ", ruling.text), "en")
+                group = groups[key] = _EnglishRuling(ruling.text, stems, {s for s in stems if s.isdigit()}, [], set())
             group.ids.append((doc.id, seq))
             if ruling.card:
                 group.cards.add(ruling.card)
