@@ -117,6 +117,10 @@ class Glossary:
     def _wanted(self, names: Iterable[str]) -> bool:
         return self.only is None or any(fold(n) in self.only for n in names)
 
+    def _joins(self, english: str) -> bool:
+        """True if a concept with the English name ``english`` joins an entry, or may become one."""
+        return fold(english) in self._by_english or self._wanted([english])
+
     def _new(self, term: str, kind: str) -> Entry:
         entry = Entry(term, kind, len(self.entries))
         self.entries.append(entry)
@@ -131,7 +135,9 @@ class Glossary:
         """English entries made; foreign ones returned by (document, folded name) for the pairs to place."""
         foreign: dict[tuple[str, str], tuple[DocumentInfo, Any]] = {}
         english_first = sorted(docs.values(), key=lambda d: (d.lang != "en", d.provenance == "translator"))
-        for record in self.kb.terms([d.id for d in english_first]):
+        english = [d.id for d in english_first if d.lang == "en"]  # only the wanted English terms are made
+        others = [d.id for d in english_first[len(english):]]
+        for record in [*self.kb.terms(english, None if self.only is None else self._wanted), *self.kb.terms(others)]:
             doc, term = docs[record.doc_id], record.term
             if doc.lang != "en":
                 for name in term.names:
@@ -168,8 +174,10 @@ class Glossary:
                 entry.add_text(Text(lang, page.introduction.strip(), docs[pair.a_doc], KEYWORD_PAGE))
 
     def _add_concepts(self) -> None:
-        """Each vocabulary concept joins the entry of its English name, or becomes one."""
-        for concept in self.vocabulary.concepts:
+        """Each vocabulary concept joins the entry of its English name, or becomes one (with ``only``,
+        only the concepts with an English name of an entry or of ``only`` are read: no other joins)."""
+        concepts = self.vocabulary.concepts if self.only is None else self.vocabulary.with_english_name(self._joins)
+        for concept in concepts:
             english = [n.text for n in concept.names_in("en")]
             entry = next((self._by_english[fold(n)] for n in english if fold(n) in self._by_english), None)
             if entry is None:

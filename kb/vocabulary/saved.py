@@ -19,6 +19,7 @@ from .table import default_table_path
 
 SAVED_NAME = "vocabulary.marshal"  # in a search index's folder (indexer.vocab.write_forms)
 _NAME_FIELDS = tuple(f.name for f in fields(Name))
+_TEXT, _LANG = _NAME_FIELDS.index("text"), _NAME_FIELDS.index("lang")
 
 
 def save_vocabulary(vocabulary: Vocabulary, target: Path, table: Path | None = None) -> None:
@@ -31,15 +32,22 @@ def save_vocabulary(vocabulary: Vocabulary, target: Path, table: Path | None = N
 
 
 def read_saved(saved: Path, table: Path | None = None) -> Vocabulary | None:
-    """The vocabulary ``saved`` holds, when saved from ``table`` (the embedded one by default); else None."""
+    """The vocabulary ``saved`` holds, when saved from ``table`` (the embedded one by default); else None.
+    Its concepts are made when first needed: a command that looks up a few names makes only theirs."""
     try:
         header, concepts, keys = marshal.loads(Path(saved).read_bytes())
     except (OSError, ValueError, EOFError, TypeError):
         return None
     if header != (Path(table or default_table_path()).read_bytes(), _NAME_FIELDS):
         return None
-    return Vocabulary((Concept(i, kind, rules, tuple(Name(*name) for name in names)) for i, kind, rules, names in concepts),
-                      keys)
+
+    def make(at: int) -> Concept:
+        concept_id, kind, rules, names = concepts[at]
+        return Concept(concept_id, kind, rules, tuple(Name(*name) for name in names))
+
+    outlines = [(concept_id, rules, [(name[_TEXT], name[_LANG]) for name in names])
+                for concept_id, _kind, rules, names in concepts]
+    return Vocabulary.outlined(outlines, make, keys)
 
 
 def use_saved(saved: Path) -> None:
