@@ -82,15 +82,17 @@ class Vocabulary:
         self._by_id: dict[str, int] = {}
         self._by_key: dict[str, list[tuple[int, int]]] = {}  # key -> (concept, name) positions, a concept once
         self._by_rule: dict[str, list[int]] = {}
-        self._keys: dict[tuple[str, str], str] = {}  # (name, lang) -> its key
-        given = iter(keys) if keys is not None else None
+        self._name_keys = (list(keys) if keys is not None
+                           else [name_key(*name) for _, _, names in outlines for name in names])  # in names' order
+        self._keys: dict[tuple[str, str], str] | None = None  # (name, lang) -> its key, made when first asked
+        given = iter(self._name_keys)
         for at, (concept_id, rules, names) in enumerate(outlines):
             self._by_id[concept_id] = at
-            for position, (text, lang) in enumerate(names):
-                key = next(given) if given is not None else name_key(text, lang)
-                self._keys[(text, lang)] = key
-                if key and all(held != at for held, _ in self._by_key.get(key, [])):
-                    self._by_key.setdefault(key, []).append((at, position))
+            for position in range(len(names)):
+                key = next(given)
+                held = self._by_key.setdefault(key, []) if key else None
+                if held is not None and (not held or held[-1][0] != at):  # a concept's names come together
+                    held.append((at, position))
             for number in rules:
                 self._by_rule.setdefault(number, []).append(at)
 
@@ -121,6 +123,9 @@ class Vocabulary:
 
     def key(self, text: str, lang: str) -> str:
         """:func:`name_key` of ``text`` in ``lang``, kept for the vocabulary's own names."""
+        if self._keys is None:
+            given = iter(self._name_keys)
+            self._keys = {name: next(given) for _, _, names in self._outlines for name in names}
         found = self._keys.get((text, lang))
         return found if found is not None else name_key(text, lang)
 
