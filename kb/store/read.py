@@ -330,7 +330,7 @@ class KnowledgeBase:
 
     def alignments(self) -> list[Pair]:
         """Every pair and unaligned item the alignment step recorded, by kind and item."""
-        from .term_records import alignment_from_row
+        from .link_records import alignment_from_row
 
         rows = self.db.execute(f"SELECT {_ALIGNMENT_COLUMNS} FROM alignments ORDER BY kind, a_doc, a_id")
         return [alignment_from_row(row) for row in rows]
@@ -338,7 +338,7 @@ class KnowledgeBase:
     def term_pairs(self) -> list[Pair]:
         """The glossary term pairs (``a_id``/``b_id`` are term names), in the order they were found (read once:
         ``mtgkb define`` asks twice)."""
-        from .term_records import alignment_from_row
+        from .link_records import alignment_from_row
 
         if self._term_pairs is None:
             rows = self.db.execute(f"SELECT {_ALIGNMENT_COLUMNS} FROM alignments WHERE kind = 'term' ORDER BY rowid")
