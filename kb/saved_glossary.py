@@ -20,7 +20,7 @@ from .store import KnowledgeBase
 from .vocabulary import Vocabulary, default_table_path, default_vocabulary
 
 SAVED_NAME = "glossary.marshal"  # in a build's index folder
-FORMAT = 1  # raise when Glossary makes its entries otherwise: glossaries saved before are then built again
+FORMAT = 2  # raise when Glossary makes its entries otherwise: glossaries saved before are then built again
 
 
 def save_glossary(build_dir: Path) -> None:
@@ -31,7 +31,7 @@ def save_glossary(build_dir: Path) -> None:
             return  # a concept is not found back by its id: nothing is saved, the glossary is built
         position = {id(entry): at for at, entry in enumerate(glossary.entries)}
         keys = {key: [position[id(e)] for e in entries] for key, entries in glossary.by_key().items()}
-        rows = [_entry_row(entry) for entry in glossary.entries]
+        rows = [marshal.dumps(_entry_row(entry)) for entry in glossary.entries]  # each read when its entry is made
         (kb.index_dir / SAVED_NAME).write_bytes(marshal.dumps((_header(), rows, keys)))
 
 
@@ -53,7 +53,7 @@ def read_saved(kb: KnowledgeBase) -> Glossary | None:
 class SavedGlossary(Glossary):
     """A glossary read back from its saved rows: an entry is made when first reached."""
 
-    def __init__(self, kb: KnowledgeBase, rows: list[tuple], keys: dict[str, list[int]],
+    def __init__(self, kb: KnowledgeBase, rows: list[bytes], keys: dict[str, list[int]],
                  vocabulary: Vocabulary | None = None) -> None:  # Glossary.__init__ is not run: nothing is built
         self.kb = kb
         self.vocabulary = vocabulary or default_vocabulary()
@@ -74,7 +74,7 @@ class SavedGlossary(Glossary):
 
     def _entry(self, at: int) -> Entry:
         if at not in self._made:
-            self._made[at] = _entry_from_row(self._rows[at], self.kb.documents(), self.vocabulary)
+            self._made[at] = _entry_from_row(marshal.loads(self._rows[at]), self.kb.documents(), self.vocabulary)
         return self._made[at]
 
 

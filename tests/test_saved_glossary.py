@@ -71,3 +71,11 @@ def test_the_saved_vocabulary_finds_the_same_making_only_what_it_reaches(kb) -> 
     assert (list(saved.with_english_name(lambda name: name.lower() in wanted))
             == [c for c in built.concepts if any(n.text.lower() in wanted for n in c.names if n.lang == "en")])
     assert saved.concepts == built.concepts and len(saved) == len(built)
+
+
+def test_a_vocabulary_saved_in_another_format_is_not_read(tmp_path: Path) -> None:
+    from kb.vocabulary.saved import _NAME_FIELDS
+
+    older = tmp_path / "older.marshal"  # the layout before FORMAT 2: (table, fields), concepts, keys
+    older.write_bytes(marshal.dumps(((Path(default_table_path()).read_bytes(), _NAME_FIELDS), (), ())))
+    assert read_saved_vocabulary(older) is None
