@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from .corpus import source_info, source_label
 from .lookup import rule_heads
@@ -117,6 +117,10 @@ class Glossary:
     def _wanted(self, names: Iterable[str]) -> bool:
         return self.only is None or any(fold(n) in self.only for n in names)
 
+    def _joins(self, english: str) -> bool:
+        """True if a concept with the English name ``english`` joins an entry, or may become one."""
+        return fold(english) in self._by_english or self._wanted([english])
+
     def _new(self, term: str, kind: str) -> Entry:
         entry = Entry(term, kind, len(self.entries))
         self.entries.append(entry)
@@ -131,7 +135,9 @@ class Glossary:
         """English entries made; foreign ones returned by (document, folded name) for the pairs to place."""
         foreign: dict[tuple[str, str], tuple[DocumentInfo, Any]] = {}
         english_first = sorted(docs.values(), key=lambda d: (d.lang != "en", d.provenance == "translator"))
-        for record in self.kb.terms([d.id for d in english_first]):
+        english = [d.id for d in english_first if d.lang == "en"]  # only the wanted English terms are made
+        others = [d.id for d in english_first[len(english):]]
+        for record in [*self.kb.terms(english, None if self.only is None else self._wanted), *self.kb.terms(others)]:
             doc, term = docs[record.doc_id], record.term
             if doc.lang != "en":
                 for name in term.names:
@@ -168,8 +174,10 @@ class Glossary:
                 entry.add_text(Text(lang, page.introduction.strip(), docs[pair.a_doc], KEYWORD_PAGE))
 
     def _add_concepts(self) -> None:
-        """Each vocabulary concept joins the entry of its English name, or becomes one."""
-        for concept in self.vocabulary.concepts:
+        """Each vocabulary concept joins the entry of its English name, or becomes one (with ``only``,
+        only the concepts with an English name of an entry or of ``only`` are read: no other joins)."""
+        concepts = self.vocabulary.concepts if self.only is None else self.vocabulary.with_english_name(self._joins)
+        for concept in concepts:
             english = [n.text for n in concept.names_in("en")]
             entry = next((self._by_english[fold(n)] for n in english if fold(n) in self._by_english), None)
             if entry is None:
@@ -208,13 +216,23 @@ class Glossary:
         """The entries one of whose names in any language is ``query``: exact, else the nearest
         spellings, else the names starting with the words typed."""
         key = name_key(query)
-        exact = sorted(self._by_key.get(key, []), key=lambda entry: _named_so(entry, key))
+        exact = sorted(self._entries_of(key), key=lambda entry: _named_so(entry, key))
         if exact:
             return Found(query, "exact", tuple(exact))
         near = self._near(key)
         if near:
             return Found(query, "fuzzy", tuple(near))
         return Found(query, "prefix", tuple(self._starting(key)[:MAX_PARTIAL]))
+
+    def by_key(self) -> dict[str, list[Entry]]:
+        """Every name's key (:func:`~kb.vocabulary.name_key`) and the entries holding it, as :meth:`define` reads."""
+        return {key: self._entries_of(key) for key in self._keys()}
+
+    def _keys(self) -> Iterable[str]:
+        return self._by_key.keys()
+
+    def _entries_of(self, key: str) -> list[Entry]:
+        return self._by_key.get(key, [])
 
     def _all_names(self, entry: Entry, lang: str) -> list[str]:
         return entry.names.get(lang, []) + [n.text for c in entry.concepts for n in c.names_in(lang)]
@@ -224,21 +242,21 @@ class Glossary:
         if not allowed:
             return []
         best, found = allowed + 1, []
-        for name, entries in self._by_key.items():
+        for name in self._keys():  # a key's entries are asked only when it is among the nearest
             distance = edit_distance(key, name, allowed)
             if distance < best:
-                best, found = distance, list(entries)
+                best, found = distance, list(self._entries_of(name))
             elif distance == best and distance <= allowed:
-                found += [e for e in entries if e not in found]
+                found += [e for e in self._entries_of(name) if e not in found]
         return sorted(found, key=lambda e: e.order)
 
     def _starting(self, key: str) -> list[Entry]:
         if len(key) < 3:
             return []
         found: list[Entry] = []
-        for name, entries in sorted(self._by_key.items()):
+        for name in sorted(self._keys()):
             if name.startswith(key) or f" {key}" in f" {name}":
-                found += [e for e in entries if e not in found]
+                found += [e for e in self._entries_of(name) if e not in found]
         return sorted(found, key=lambda e: (e.kind == "counter", e.order))
 
     def find(self, query: str = "", langs: Iterable[str] = (), limit: int = 50) -> list[Entry]:
@@ -399,19 +417,20 @@ def _text_json(text: Text) -> dict[str, Any]:
     return {"text": text.text, "kind": text.what, "source": source_info(text.doc), "label": source_label(text.doc)}
 
 
-def define(kb: KnowledgeBase, query: str, langs: Iterable[str] = (),
-           glossary: Glossary | None = None) -> list[dict[str, Any]]:
+def define(kb: KnowledgeBase, query: str, langs: Iterable[str] = (), glossary: Glossary | None = None,
+           whole: Callable[[KnowledgeBase], Glossary] = Glossary) -> list[dict[str, Any]]:
     """``mtgkb define``: the entries named ``query`` as JSON-ready dicts, best first (empty when none).
 
     Without a ``glossary`` at hand, an exact name is looked up in a glossary limited to the English
-    names it may stand for (:func:`english_candidates`); only a miss builds the whole glossary."""
+    names it may stand for (:func:`english_candidates`); only a miss takes the whole glossary, from
+    ``whole(kb)`` (built; :func:`kb.saved_glossary.saved_glossary` reads the one saved with the index)."""
     found = None
     if glossary is None:
         candidates = english_candidates(kb, query)
         if candidates - {fold(query.strip())} or _english_term_named(kb, query):
             quick = Glossary(kb, only=candidates).define(query)
             found = quick if quick.match == "exact" else None
-        glossary = Glossary(kb) if found is None else None
+        glossary = whole(kb) if found is None else None
     found = found or glossary.define(query)
     heads = rule_heads(kb, candidate_numbers(found.entries))
     return [entry_json(e, heads, langs, found.match) for e in found.entries]

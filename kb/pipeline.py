@@ -27,6 +27,7 @@ from .align import Alignment, align_sources, align_translations, english_release
 from .errors import KBError
 from .ingest import IngestReport, embedded_corpus, ingest
 from .model import Document
+from .saved_glossary import save_glossary
 from .sanity import judge
 from .store import KnowledgeBase
 
@@ -102,9 +103,11 @@ def staged_build(kb_dir: Path) -> Iterator[Path]:
 def index_and_publish(kb_dir: Path, stage: Path, progress: Callable[[str], None] | None, semantic: bool | None,
                       previous: Path | None = None) -> None:
     """Index the staged build (with the semantic layer when ``semantic``, None: as the knowledge base
-    had it), publish it, and remember the semantic setting for the next builds."""
+    had it) and save its whole glossary beside the index (:mod:`kb.saved_glossary`), publish it, and
+    remember the semantic setting for the next builds."""
     semantic = semantic_setting(kb_dir) if semantic is None else semantic
     build_index(stage, progress=progress, vectors=vector_cache(kb_dir) if semantic else None, previous=previous)
+    save_glossary(stage)
     store.publish(kb_dir, stage)
     remember_semantic(kb_dir, semantic)
 

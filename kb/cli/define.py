@@ -9,6 +9,7 @@ import click
 from ..errors import NotFoundError
 from ..glossary import define as define_term
 from ..render import render_definitions
+from ..saved_glossary import saved_glossary
 from ..vocabulary.saved import SAVED_NAME, use_saved
 from .options import echo_json, json_option, kb_option, lang_option, open_kb, use_color
 
@@ -35,7 +36,7 @@ def define(term: tuple[str, ...], langs: tuple[str, ...], kb_dir: Path | None, a
     query = " ".join(term)
     kb = open_kb(kb_dir)
     use_saved(kb.index_dir / SAVED_NAME)  # the vocabulary saved with the index: quicker to read than its table
-    entries = define_term(kb, query, langs)
+    entries = define_term(kb, query, langs, whole=saved_glossary)  # a misspelling: the glossary saved with the index
     if as_json:
         echo_json(entries)
     elif not entries:

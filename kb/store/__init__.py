@@ -5,8 +5,8 @@ The only code that speaks SQL. :mod:`~kb.store.schema` holds the tables,
 :mod:`~kb.store.write` stages, fills and publishes a build, and
 :mod:`~kb.store.read` reads a published one (:class:`KnowledgeBase`), handing
 out the typed records of :mod:`~kb.store.records` (rules, rulings), :mod:`~kb.store.term_records`
-(terms, pages, links), :mod:`~kb.store.card_records` and :mod:`~kb.store.export_records` (imported
-units, aligned numbers). Rule lookup reads only
+(terms, pages), :mod:`~kb.store.link_records` (links), :mod:`~kb.store.card_records` and
+:mod:`~kb.store.export_records` (imported units, aligned numbers). Rule lookup reads only
 ``kb.sqlite``; the search index beside it belongs to the indexer package.
 """
 

@@ -330,7 +330,7 @@ class KnowledgeBase:
 
     def alignments(self) -> list[Pair]:
         """Every pair and unaligned item the alignment step recorded, by kind and item."""
-        from .term_records import alignment_from_row
+        from .link_records import alignment_from_row
 
         rows = self.db.execute(f"SELECT {_ALIGNMENT_COLUMNS} FROM alignments ORDER BY kind, a_doc, a_id")
         return [alignment_from_row(row) for row in rows]
@@ -338,7 +338,7 @@ class KnowledgeBase:
     def term_pairs(self) -> list[Pair]:
         """The glossary term pairs (``a_id``/``b_id`` are term names), in the order they were found (read once:
         ``mtgkb define`` asks twice)."""
-        from .term_records import alignment_from_row
+        from .link_records import alignment_from_row
 
         if self._term_pairs is None:
             rows = self.db.execute(f"SELECT {_ALIGNMENT_COLUMNS} FROM alignments WHERE kind = 'term' ORDER BY rowid")
@@ -347,12 +347,13 @@ class KnowledgeBase:
 
     # -- glossary terms, rulings, cards --------------------------------------------------
 
-    def terms(self, doc_ids: Iterable[str]) -> list[TermRecord]:
-        """The glossary entries of ``doc_ids``."""
+    def terms(self, doc_ids: Iterable[str], named: Callable[[list[str]], bool] | None = None) -> list[TermRecord]:
+        """The glossary entries of ``doc_ids`` (with ``named``, those whose list of names it accepts)."""
         from .term_records import TERM_COLUMNS, TermRecord, term_from_row
 
-        return self._by_documents(f"SELECT doc_id, seq, {TERM_COLUMNS} FROM terms WHERE doc_id IN ({{marks}})",
-                                  doc_ids, lambda r: TermRecord(r[0], r[1], term_from_row(r[2:])))
+        rows = self._by_documents(f"SELECT doc_id, seq, {TERM_COLUMNS} FROM terms WHERE doc_id IN ({{marks}})",
+                                  doc_ids, tuple)
+        return [TermRecord(r[0], r[1], term_from_row(r[2:])) for r in rows if named is None or named(json.loads(r[2]))]
 
     def term_definition(self, doc_id: str, name: str) -> str | None:
         """The definition of the term of ``doc_id`` that has ``name`` among its names (None if none)."""

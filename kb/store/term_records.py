@@ -1,6 +1,6 @@
-"""What the glossary reads from the store: glossary terms (:class:`TermRecord`), documents' pages
-(:class:`DocumentPage`: a keyword page's description, an import's metadata) and alignment links
-(:class:`~kb.model.Pair`), and how rows become them.
+"""What the glossary reads from the store: glossary terms (:class:`TermRecord`) and documents' pages
+(:class:`DocumentPage`: a keyword page's description, an import's metadata), and how rows become them
+(the alignment's links: :mod:`~kb.store.link_records`).
 
 Apart from :mod:`~kb.store.records` so that ``mtgkb rule`` makes none of their classes:
 :class:`~kb.store.KnowledgeBase` imports this module in the methods that read them.
@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..model import Pair, Term
+from ..model import Term
 from .records import DocumentInfo
 
 
@@ -38,8 +38,3 @@ TERM_COLUMNS = "names, definition, obsolete, refs, line"
 def term_from_row(row: tuple) -> Term:
     names, definition, obsolete, refs, line = row
     return Term(tuple(json.loads(names)), definition, bool(obsolete), tuple(json.loads(refs or "[]")), line)
-
-
-def alignment_from_row(row: tuple) -> Pair:
-    kind, a_doc, a_id, b_doc, b_id, method, confidence, note = row
-    return Pair(kind, a_doc, a_id, b_doc, b_id, method, confidence, json.loads(note or "{}"))

@@ -3,8 +3,8 @@ keys computed): read in about a third of the time of parsing ``vocabulary.tsv`` 
 names at each start (0.02 s against 0.06 s on a busy machine).
 
 Derived data, written with the index and rebuilt with it; a saved copy is used only when it was
-saved from the same table (byte for byte: it holds a copy) with the same name fields, else the table
-is read.
+saved from the same table (byte for byte: it holds a copy) with the same name fields and
+:data:`FORMAT`, else the table is read.
 """
 
 from __future__ import annotations
@@ -18,28 +18,43 @@ from .model import Concept, Name
 from .table import default_table_path
 
 SAVED_NAME = "vocabulary.marshal"  # in a search index's folder (indexer.vocab.write_forms)
+FORMAT = 2  # 2: each concept marshalled on its own, read when first needed, beside its outline
 _NAME_FIELDS = tuple(f.name for f in fields(Name))
 
 
 def save_vocabulary(vocabulary: Vocabulary, target: Path, table: Path | None = None) -> None:
     """Save ``vocabulary`` (read from ``table``, the embedded one by default) as ``target``."""
-    concepts = tuple((c.id, c.kind, c.rules, tuple(tuple(getattr(n, f) for f in _NAME_FIELDS) for n in c.names))
-                     for c in vocabulary.concepts)
-    keys = tuple(name_key(n.text, n.lang) for c in vocabulary.concepts for n in c.names)
-    header = (Path(table or default_table_path()).read_bytes(), _NAME_FIELDS)
-    Path(target).write_bytes(marshal.dumps((header, concepts, keys)))
+    concepts = vocabulary.concepts
+    outlines = tuple((c.id, c.rules, tuple((n.text, n.lang) for n in c.names)) for c in concepts)
+    rows = tuple(marshal.dumps(_concept_row(c)) for c in concepts)  # each read when its concept is first needed
+    keys = tuple(name_key(n.text, n.lang) for c in concepts for n in c.names)
+    Path(target).write_bytes(marshal.dumps((_header(table), outlines, rows, keys)))
 
 
 def read_saved(saved: Path, table: Path | None = None) -> Vocabulary | None:
-    """The vocabulary ``saved`` holds, when saved from ``table`` (the embedded one by default); else None."""
+    """The vocabulary ``saved`` holds, when saved from ``table`` (the embedded one by default); else None.
+    Its concepts are made when first needed: a command that looks up a few names makes only theirs."""
     try:
-        header, concepts, keys = marshal.loads(Path(saved).read_bytes())
+        header, outlines, rows, keys = marshal.loads(Path(saved).read_bytes())
     except (OSError, ValueError, EOFError, TypeError):
         return None
-    if header != (Path(table or default_table_path()).read_bytes(), _NAME_FIELDS):
+    if header != _header(table):
         return None
-    return Vocabulary((Concept(i, kind, rules, tuple(Name(*name) for name in names)) for i, kind, rules, names in concepts),
-                      keys)
+
+    def make(at: int) -> Concept:
+        concept_id, kind, rules, names = marshal.loads(rows[at])
+        return Concept(concept_id, kind, rules, tuple(Name(*name) for name in names))
+
+    return Vocabulary.outlined(outlines, make, keys)
+
+
+def _concept_row(concept: Concept) -> tuple:
+    return concept.id, concept.kind, concept.rules, tuple(tuple(getattr(n, f) for f in _NAME_FIELDS)
+                                                          for n in concept.names)
+
+
+def _header(table: Path | None) -> tuple:
+    return FORMAT, Path(table or default_table_path()).read_bytes(), _NAME_FIELDS
 
 
 def use_saved(saved: Path) -> None:
