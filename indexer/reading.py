@@ -240,10 +240,7 @@ def _word_group(word: str, key: str, lang: str | None) -> Group | None:
     langs = (lang,) if lang else LANGS
     # two letters around a slash (p/t) are only the players' words for the rules' ones: their letters say nothing
     group = Group(word, _typed(word, langs) if not _LETTER_PAIR.fullmatch(key) else [])
-    if key in jargon():
-        analysed = tuple(t for w in jargon()[key] for t in terms(w, "en"))
-        if analysed:
-            group.alternatives.append(Alternative("en", analysed, JARGON_WEIGHT, "jargon", " ".join(jargon()[key])))
+    _add_jargon(group, key)
     reviewed_words = []
     for source_lang in (l for l in langs if l in ("it", "fr")):
         for english, weight, _ in translated(word, source_lang):
@@ -357,7 +354,17 @@ def _concept_group(matches: tuple, words: list[str], lang: str | None) -> Group:
     if lang in ("it", "fr") and len(words) == 1:
         for english in reviewed().get((lang, fold(words[0])), ([], False))[0]:
             _add_english(group, english, 1.0, "review")
+    if len(words) == 1:  # a players' word that is a game term of its own too (EDH, an obsolete name of Commander)
+        _add_jargon(group, fold(words[0]))
     return _without_longer_names(group)
+
+
+def _add_jargon(group: Group, key: str) -> None:
+    """The rules' words for the players' word ``key`` (folded; ``corpus/jargon.tsv``), all needed in one rule."""
+    if key in jargon():
+        analysed = tuple(t for w in jargon()[key] for t in terms(w, "en"))
+        if analysed and all(a.terms != analysed or a.lang != "en" for a in group.alternatives):
+            group.alternatives.append(Alternative("en", analysed, JARGON_WEIGHT, "jargon", " ".join(jargon()[key])))
 
 
 def _without_longer_names(group: Group) -> Group:

@@ -297,3 +297,16 @@ def test_the_players_abbreviation_of_power_and_toughness_is_read_as_the_rules_wo
 
 def test_other_letters_around_a_slash_are_left_out() -> None:
     assert read("a/b and w/o", "en").groups == []
+
+
+@pytest.mark.parametrize("query, lang, english", [
+    ("quanto costa rilanciare il comandante? la tassa si somma?", "it", {"cast", "tax"}),
+    ("posso pilotare un veicolo con una creatura che ha il mal di evocazione?", "it", {"crew", "summoning sickness"}),
+    ("dopo che lancio una magia la priorità passa all'avversario?", "it", {"pass"}),
+    ("can my edh deck run two copies of a card?", "en", {"commander"}),
+])
+def test_a_sixth_judges_table_words_are_read_as_the_rules_say_them(query: str, lang: str, english: set[str]) -> None:
+    """A judge's cold trial: tassa, rilanciare, pilotare, mal di evocazione were searched as typed only,
+    passa as step, EDH (the glossary's obsolete name) only as itself."""
+    searched = {a.shown for g in read(query, lang).groups for a in g.alternatives if a.lang == "en"}
+    assert english <= searched
