@@ -294,7 +294,7 @@ class QuestionIndex:
         similar = self.similarities(text) if text else None
         if similar is not None:
             scores = _with_semantic(scores, similar)
-        named = {g.concept for g in reading.groups if g.concept} | keywords_by_terms(reading, self.keyword_terms)
+        named = {g.concept for g in reading.groups if g.concept and not g.denied} | keywords_by_terms(reading, self.keyword_terms)
         # a query of game terms only (étape d'entretien) is answered by their rules, headings or not
         named_rules = {f"rule/{number}" for concept in named if (c := vocabulary().get(concept))
                        for number in c.rules} if all(g.concept for g in reading.groups) else set()
@@ -404,7 +404,7 @@ def keywords_by_terms(reading: Reading, by_terms: dict[tuple[str, ...], tuple[st
     those whose English name a word's English alternative analyses to (``by_terms``: the index's
     :func:`keyword_terms`, saved at build)."""
     by_terms = keyword_terms() if by_terms is None else by_terms
-    return {concept for g in reading.groups for a in g.alternatives if a.lang == "en"
+    return {concept for g in reading.groups if not g.denied for a in g.alternatives if a.lang == "en"
             for concept in by_terms.get(a.terms, ())}
 
 

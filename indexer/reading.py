@@ -58,6 +58,8 @@ NEGATIONS = {"en": frozenset({"not", "no", "never", "nor", "cannot"}),
 # "Without" is named as a negation too, but searched (the rules say "without paying its mana cost");
 # French "sans" is a function word, left out (NEGATIONS).
 SEARCHED_NEGATIONS = frozenset({"without", "senza"})
+# A game term right after one of these is one the question's object lacks (an attacker without trample).
+DENYING = SEARCHED_NEGATIONS | {"sans"}
 
 
 
@@ -79,6 +81,7 @@ class Group:
     text: str
     alternatives: list[Alternative] = field(default_factory=list)
     concept: str | None = None  # the vocabulary concept it names
+    denied: bool = False  # named after "without" (senza, sans): what the question is not about
 
     @property
     def english(self) -> list[str]:
@@ -117,7 +120,7 @@ class Reading:
     def to_dict(self) -> dict:
         return {"lang": self.lang, "confidence": round(self.confidence, 3), "question": self.question,
                 "read_as": self.read_as(),
-                "words": [{"text": g.text, "concept": g.concept,
+                "words": [{"text": g.text, "concept": g.concept, "denied": g.denied,
                            "searched_as": [{"lang": a.lang, "text": a.shown, "weight": round(a.weight, 3),
                                             "source": a.source} for a in g.alternatives]} for g in self.groups],
                 "dropped": self.dropped, "spelled": self.spelled,
@@ -155,6 +158,7 @@ def read(text: str, lang: str | None, confidence: float = 1.0, concept_whole: bo
         matches = _in_languages(found, lang) if found is not None else ()
         if matches and _worth_a_group(found, folded, function):
             groups.append(_concept_group(matches, raw[position:found.end], lang))
+            groups[-1].denied = position > 0 and folded[position - 1] in DENYING
             position = found.end
             continue
         phrase = _phrase_at(folded, position, lang)
@@ -312,14 +316,14 @@ def _with_negations(group: Group) -> Group:
 
 def _distinct(groups: list[Group]) -> list[Group]:
     """Each game term or word once (``la copia di una magia conta come magia``: one *spell*)."""
-    seen: set = set()
-    kept = []
+    seen: dict = {}
     for group in groups:
         key = group.concept or tuple(sorted((a.lang, a.terms) for a in group.alternatives))
         if key not in seen:
-            seen.add(key)
-            kept.append(group)
-    return kept
+            seen[key] = group
+        elif not group.denied:  # without flying, blocked by one with flying: flying is asked about
+            seen[key].denied = False
+    return list(seen.values())
 
 
 def _worth_a_group(found, folded: list[str], function: set[str]) -> bool:

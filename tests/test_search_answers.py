@@ -329,3 +329,15 @@ def test_a_question_met_by_a_phrasing_in_its_own_language_comes_first(kb) -> Non
     hits = search(kb, "que se passe-t-il si je pioche dans une bibliothèque vide ?", limit=3)
     assert hits[0].id in {"rule/121.4", "rule/704.5b"}
     assert any("bibliothèque vide" in phrase for phrase in hits[0].extra.get("phrases", []))
+
+
+def test_a_keyword_named_after_without_is_not_what_the_question_is_about(kb) -> None:
+    """A judge's cold trial: "il mio attaccante senza travolgere fa danno al giocatore?" got Trample's
+    rules first, the opposite of the question; a blocked creature without trample deals no damage (509.1h,
+    510.1c)."""
+    hits = search(kb, "il bloccante viene rimosso prima del danno, il mio attaccante senza travolgere fa danno "
+                      "al giocatore o niente?", limit=3)
+    assert hits[0].id in {"rule/509.1h", "rule/510.1c"}
+    assert [w["denied"] for w in hits.reading["words"] if w["text"] == "travolgere"] == [True]
+    # named again without "without", the keyword is asked about: flying's own rule answers
+    assert search(kb, "can a creature without flying block a creature with flying?", limit=1)[0].id == "rule/702.9b"
