@@ -18,8 +18,8 @@ from .analysis import LANGS
 from .translation import jargon, near, word_table
 from .vocab import name_key, spot
 
-# A query's words: a power/toughness pair (+1/+1), a word with its elisions (dell'abilità), digits.
-# a word; power/toughness as typed (+1/+1); two letters around a slash, the players' p/t (their words, jargon.tsv)
+# A query's words: a power/toughness pair (+1/+1), two letters around a slash (the players' p/t, read by
+# corpus/jargon.tsv), a word with its elisions (dell'abilità), digits.
 TOKEN = re.compile(r"[+-]?\d+/[+-]?\d+|(?<![^\W\d_])[^\W\d_]/[^\W\d_](?![^\W\d_])|[^\W_]+(?:['’][^\W_]+)*|\d+")
 
 # Below this confidence the language identifier is not trusted.
