@@ -124,15 +124,21 @@ def keyword_phrase(toks: list[Token], start: int, end: int, ability: bool = True
     return (ability and before in _PHRASE_BEFORE) or after in _PHRASE_AFTER or after.isdigit() or after in _NUMBERS
 
 
-def link_rulings_to_rules(docs: list[Document], ref: Document, result: Alignment,
-                          vocabulary: Vocabulary | None = None) -> None:
-    """Rulings to the rules they clarify: cited numbers, keywords on evidence, and through translations."""
+def english_links(docs: list[Document], ref: Document, vocabulary: Vocabulary | None = None
+                  ) -> dict[tuple[str, str], list[Link]]:
+    """The links of every English ruling of ``docs``, by ``(document id, ruling's place)``."""
     linker = RulingLinker(docs, ref, vocabulary)
+    return {(doc.id, str(seq)): linker.links(ruling)
+            for doc in docs for seq, ruling in enumerate(doc.rulings) if ruling.lang == "en"}
+
+
+def link_rulings_to_rules(docs: list[Document], ref: Document, result: Alignment,
+                          vocabulary: Vocabulary | None = None,
+                          english: dict[tuple[str, str], list[Link]] | None = None) -> None:
+    """Rulings to the rules they clarify: cited numbers, keywords on evidence, and through translations
+    (``english``: the English rulings' links when :func:`english_links` made them already)."""
     links: dict[tuple[str, str], list[Link]] = defaultdict(list)
-    for doc in docs:
-        for seq, ruling in enumerate(doc.rulings):
-            if ruling.lang == "en":
-                links[(doc.id, str(seq))] = linker.links(ruling)
+    links.update(english if english is not None else english_links(docs, ref, vocabulary))
     for doc in docs:
         _link_translations(doc, result, links)
     for (doc_id, seq), targets in links.items():
