@@ -18,9 +18,11 @@ from .analysis import LANGS
 from .translation import jargon, near, word_table
 from .vocab import name_key, spot
 
-# A query's words: a power/toughness pair (+1/+1), two letters around a slash (the players' p/t, read by
-# corpus/jargon.tsv), a word with its elisions (dell'abilità), digits.
-TOKEN = re.compile(r"[+-]?\d+/[+-]?\d+|(?<![^\W\d_])[^\W\d_]/[^\W\d_](?![^\W\d_])|[^\W_]+(?:['’][^\W_]+)*|\d+")
+# Two letters around a slash (p/t, f/c): the players' abbreviation of two of the rules' words (jargon.tsv).
+LETTER_PAIR = re.compile(r"[^\W\d_]/[^\W\d_]")
+# A query's words: a power/toughness pair (+1/+1), a letter pair standing alone, a word with its elisions
+# (dell'abilità), digits.
+TOKEN = re.compile(rf"[+-]?\d+/[+-]?\d+|(?<![^\W\d_]){LETTER_PAIR.pattern}(?![^\W\d_])|[^\W_]+(?:['’][^\W_]+)*|\d+")
 
 # Below this confidence the language identifier is not trusted.
 SURE = 0.6

@@ -294,7 +294,8 @@ class QuestionIndex:
         similar = self.similarities(text) if text else None
         if similar is not None:
             scores = _with_semantic(scores, similar)
-        named = {g.concept for g in reading.groups if g.concept and not g.denied} | keywords_by_terms(reading, self.keyword_terms)
+        named = ({g.concept for g in reading.groups if g.concept and not g.denied}
+                 | keywords_by_terms(reading, self.keyword_terms))
         # a query of game terms only (étape d'entretien) is answered by their rules, headings or not
         named_rules = {f"rule/{number}" for concept in named if (c := vocabulary().get(concept))
                        for number in c.rules} if all(g.concept for g in reading.groups) else set()

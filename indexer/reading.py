@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from kb.text import ALL_ELISIONS, STOPWORDS, fold, strip_elision
 
 from .analysis import LANGS, terms
-from .language import QUESTION_WORDS, TOKEN, detect_language
+from .language import LETTER_PAIR, QUESTION_WORDS, TOKEN, detect_language
 from .translation import jargon, lemma, query_phrases, reviewed, reviewed_phrases, translated
 from .vocab import spot
 
@@ -181,7 +181,7 @@ def read(text: str, lang: str | None, confidence: float = 1.0, concept_whole: bo
     # p/t alone is searched by the rules' words only: its letters, searched as typed, meet mana symbols
     question = not concept_whole and (text.rstrip().endswith("?") or len(groups) >= 3 or (
         len(groups) >= 2 and (bool(dropped) or lang in ("it", "fr") or all(g.concept for g in groups)))
-        or any(_LETTER_PAIR.fullmatch(g.text) for g in groups))
+        or any(LETTER_PAIR.fullmatch(g.text) for g in groups))
     return Reading(lang, confidence, question, groups, dropped, negation=_negation(tokens, set(dropped), lang))
 
 
@@ -201,8 +201,6 @@ def _negation(tokens: list[str], dropped: set[str], lang: str | None) -> list[st
 
 # Power and toughness as typed (+1/+1, -2/-2, 0/0): one word of the question.
 _POWER = re.compile(r"[+-]?\d+/[+-]?\d+")
-# Two letters around a slash (p/t, f/c): the players' abbreviation of two of the rules' words (jargon.tsv).
-_LETTER_PAIR = re.compile(r"[^\W\d_]/[^\W\d_]")
 ENGLISH_NUMBERS = {str(n): w for n, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
     "seventeen eighteen nineteen twenty".split())}
@@ -243,7 +241,7 @@ def _word_group(word: str, key: str, lang: str | None) -> Group | None:
         return None
     langs = (lang,) if lang else LANGS
     # two letters around a slash (p/t) are only the players' words for the rules' ones: their letters say nothing
-    group = Group(word, _typed(word, langs) if not _LETTER_PAIR.fullmatch(key) else [])
+    group = Group(word, _typed(word, langs) if not LETTER_PAIR.fullmatch(key) else [])
     _add_jargon(group, key)
     reviewed_words = []
     for source_lang in (l for l in langs if l in ("it", "fr")):

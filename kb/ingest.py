@@ -87,30 +87,16 @@ def ingest(paths: Iterable[Path], progress: Callable[[str], None] | None = None)
     for number, (path, explicit) in enumerate(files, 1):
         if progress:
             progress(f"[{number}/{len(files)}] {path}")
-        outcome = parsed_there()[number - 1 - half] if number > half else None
-        if outcome is not None and outcome[0] == "parsed" and outcome[1] in seen_content:
-            report.skipped.append(Skipped(str(path), f"same content as {seen_content[outcome[1]]}"))
-            continue
-        if outcome is not None and outcome[0] == "parsed":
-            sha256, doc = outcome[1], outcome[2]
-        elif outcome is not None and outcome[0] == "unread" and not explicit:
+        outcome = parsed_there()[number - 1 - half] if number > half else ("failed",)
+        if outcome[0] == "failed":  # parsed here, or again here what the child could not (to raise its error)
+            outcome = _read_and_parse(path, explicit, seen_content)
+        if outcome[0] == "unread":
             report.skipped.append(Skipped(str(path), outcome[1]))
             continue
-        else:  # parsed here, or again here what the child could not (to raise its error as it comes)
-            try:
-                source = read_source(path)
-                fmt = detect_format(source)
-            except (UnknownFormatError, SourceError) as exc:
-                # A file named on its own must be a source; one met in a folder that is not
-                # (empty, binary, unknown format) is skipped and reported with the reason.
-                if explicit:
-                    raise
-                report.skipped.append(Skipped(str(path), _unread_reason(exc)))
-                continue
-            if source.sha256 in seen_content:  # the same file twice (the embedded copy and a shared one): once
-                report.skipped.append(Skipped(str(path), f"same content as {seen_content[source.sha256]}"))
-                continue
-            sha256, doc = source.sha256, fmt.parse(source)
+        _, sha256, doc = outcome
+        if sha256 in seen_content:  # the same file twice (the embedded copy and a shared one): once
+            report.skipped.append(Skipped(str(path), f"same content as {seen_content[sha256]}"))
+            continue
         seen_content[sha256] = str(path)
         if doc.id in seen_ids:
             doc = replace(doc, id=f"{doc.id}-{sha256[:8]}")
@@ -123,38 +109,46 @@ def ingest(paths: Iterable[Path], progress: Callable[[str], None] | None = None)
 # MTGJSON files: parsing 7 s on one core); the embedded corpus (7 MB) is parsed in this process.
 FORK_BYTES = 64 * 1024 * 1024
 
-Outcome = tuple  # ("parsed", sha256, document) | ("unread", reason) | ("failed",): parse it here
+# What became of a file: ("parsed", sha256, its document, None when its content was read before),
+# ("unread", why it is no source), or ("failed",) from a child: this process parses it again.
+Outcome = tuple
+
+
+def _read_and_parse(path: Path, explicit: bool, seen: dict[str, str] | None = None) -> Outcome:
+    """A file's outcome; a parse error is raised. A file named on its own must be a source: one met in a
+    folder that is not (empty, binary, unknown format) is ``unread``, with the reason. A content
+    already ``seen`` is not parsed again."""
+    try:
+        source = read_source(path)
+        fmt = detect_format(source)
+    except (UnknownFormatError, SourceError) as exc:
+        if explicit:
+            raise
+        return ("unread", _unread_reason(exc))
+    return ("parsed", source.sha256, None if seen and source.sha256 in seen else fmt.parse(source))
 
 
 def _second_half(files: list[tuple[Path, bool]]) -> tuple[int, Callable[[], list[Outcome]]]:
     """Where the files a child parses start (their sizes' second half; ``len(files)``: none) and the
     function that waits for their outcomes."""
     sizes = [path.stat().st_size for path, _ in files]
-    if sum(sizes) < FORK_BYTES or len(files) < 2 or not can_fork():
+    total = sum(sizes)
+    if total < FORK_BYTES or len(files) < 2 or not can_fork():
         return len(files), list
     half, running = 0, 0
-    while half < len(files) - 1 and running + sizes[half] <= sum(sizes) / 2:
+    while half < len(files) - 1 and running + sizes[half] <= total / 2:
         running += sizes[half]
         half += 1
-    return half, cache(in_child(_parse_all, [path for path, _ in files[half:]]))
+    return half, cache(in_child(_parse_all, files[half:]))
 
 
-def _parse_all(paths: list[Path]) -> list[Outcome]:
-    """Each file's outcome, parsed in a child: what cannot be read is named, what fails is parsed again
-    by the parent (to raise its error in its turn)."""
+def _parse_all(files: list[tuple[Path, bool]]) -> list[Outcome]:
+    """Each file's outcome, parsed in a child; one that fails (a parse error, a file named on its own
+    that is no source) is parsed again by the parent, to raise its error in its turn."""
     outcomes: list[Outcome] = []
-    for path in paths:
+    for path, explicit in files:
         try:
-            source = read_source(path)
-            fmt = detect_format(source)
-        except (UnknownFormatError, SourceError) as exc:
-            outcomes.append(("unread", _unread_reason(exc)))
-            continue
-        except Exception:
-            outcomes.append(("failed",))
-            continue
-        try:
-            outcomes.append(("parsed", source.sha256, fmt.parse(source)))
+            outcomes.append(_read_and_parse(path, explicit))
         except Exception:
             outcomes.append(("failed",))
     return outcomes
