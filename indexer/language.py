@@ -15,7 +15,7 @@ from functools import lru_cache
 from kb.text import ALL_ELISIONS, STOPWORDS, fold, strip_elision
 
 from .analysis import LANGS
-from .translation import jargon, near, word_table
+from .translation import jargon, listed_lemma, near, word_table
 from .vocab import name_key, spot
 
 # Two letters around a slash (p/t, f/c): the players' abbreviation of two of the rules' words (jargon.tsv).
@@ -129,10 +129,9 @@ def _folded_words(text: str) -> list[str]:
 def is_real_word(word: str, lang: str | None) -> bool:
     """Whether ``word`` is a word of ``lang`` (of Italian or French when None): a function or
     question word, a word of the Italian or French word tables or a players' word of
-    ``corpus/jargon.tsv`` (whatever ``lang``: a question mixes languages), or one the lemmatiser knows. A real word is never
+    ``corpus/jargon.tsv`` (whatever ``lang``: a question mixes languages), or one of the language's
+    50,000 most frequent words (``corpus/lemma-forms.tsv``). A real word is never
     "corrected" into another (``vuoto`` is not *voto*, ``combien`` is not *combine*)."""
-    import simplemma
-
     folded = fold(word)
     langs = (lang,) if lang else ("it", "fr")
     for code in langs:
@@ -143,7 +142,7 @@ def is_real_word(word: str, lang: str | None) -> bool:
         return True
     if folded in jargon():  # a players' word (counterare: not "counterpart")
         return True
-    return lang is not None and simplemma.is_known(word.lower(), lang=lang)
+    return lang is not None and listed_lemma(lang, folded) is not None
 
 
 def query_language(langs: set[str], text: str, hint: str | None = None) -> tuple[str | None, float]:

@@ -23,7 +23,7 @@ from kb.text import fold
 
 WORDTABLE = "wordtable.tsv"  # in the embedded corpus
 WORDTABLE_REVIEW = "wordtable-review.tsv"
-LEMMA_FORMS = "lemma-forms.tsv"  # frequent Italian and French words and their lemmas (kb.vocabulary.lemma_forms)
+LEMMA_FORMS = "lemma-forms.tsv"  # frequent Italian, French and English words and their lemmas (kb.vocabulary.lemma_forms)
 WORDTABLE_COLUMNS = ("lang", "foreign", "english", "probability", "evidence")
 NEARWORDS = "nearwords.tsv"  # everyday words by the encoder (kb.vocabulary.nearwords)
 NEAR_BESIDE = 0.85  # cosine from which a near word joins a learned translation
@@ -99,15 +99,10 @@ def jargon() -> dict[str, tuple[str, ...]]:
 
 
 def lemma(word: str, lang: str) -> str:
-    """The folded lemma of an Italian or French word: by ``corpus/lemma-forms.tsv`` for the
-    frequent words, else by simplemma (loading its dictionary costs a search a second or more)."""
+    """The folded lemma of a word by ``corpus/lemma-forms.tsv`` (the 50,000 most frequent words of
+    each language, accents optional); a word it does not list is its own lemma."""
     folded = fold(word)
-    found = listed_lemma(lang, folded)
-    if found is not None:
-        return found or folded
-    import simplemma
-
-    return fold(simplemma.lemmatize(word, lang=lang))
+    return listed_lemma(lang, folded) or folded
 
 
 @lru_cache(maxsize=4096)

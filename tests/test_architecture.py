@@ -1,5 +1,6 @@
-"""The shape of the code base: no import cycles, the CLI imported by nobody but itself,
-modules a newcomer can read, and every package installed."""
+"""The shape of the code base: no import cycles, the CLI imported by nobody but itself, the
+search engine below none of kb's lower layers, and every package installed. (A module is sized by
+what it is about, not by a line count: there is no cap.)"""
 
 from __future__ import annotations
 
@@ -7,11 +8,9 @@ import ast
 import tomllib
 from pathlib import Path
 
-import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("kb", "indexer")
-MAX_LINES = 450
 
 
 def module_files() -> dict[str, Path]:
@@ -127,12 +126,6 @@ def test_only_pipeline_cli_and_web_import_the_search_engine():
                  if name.startswith("kb") and not name.startswith(allowed)
                  and any(t.startswith("indexer") for t in targets)]
     assert offenders == []
-
-
-@pytest.mark.parametrize("name, path", sorted(module_files().items()))
-def test_no_module_is_over_450_lines(name, path):
-    lines = len(path.read_text(encoding="utf-8").splitlines())
-    assert lines <= MAX_LINES, f"{name} has {lines} lines"
 
 
 def test_every_package_is_installed():

@@ -51,3 +51,34 @@ def test_reading_a_question_of_frequent_words_never_loads_simplemma() -> None:
             "read('what happens if I sacrificed it', 'en'); print('simplemma' in sys.modules)")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "False"
+
+
+def test_a_question_typed_without_accents_is_lemmatised_by_the_folded_table() -> None:
+    from indexer.translation import lemma
+
+    # simplemma reads only the accented form (abbandonerà); the table is folded
+    assert lemma("abbandonera", "it") == "abbandonare" and lemma("accadra", "it") == "accadere"
+
+
+def test_a_word_the_table_does_not_list_is_its_own_lemma() -> None:
+    from indexer.translation import lemma
+
+    assert lemma("Rigiocarlaxyz", "it") == "rigiocarlaxyz"
+
+
+def test_frequent_everyday_words_of_each_language_are_real_words_not_typos() -> None:
+    from indexer.language import is_real_word
+
+    assert is_real_word("friend", "en") and is_real_word("yesterday", "en")
+    assert is_real_word("ieri", "it") and is_real_word("hier", "fr")
+    assert not is_real_word("trampler", "en") and not is_real_word("travolgre", "it")
+
+
+def test_searching_needs_no_lemmatiser_installed() -> None:
+    import tomllib
+
+    from tests.conftest import ROOT
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert not any(d.startswith("simplemma") for d in project["dependencies"])
+    assert any(d.startswith("simplemma") for d in project["optional-dependencies"]["learn"])

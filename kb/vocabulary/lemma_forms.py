@@ -1,11 +1,13 @@
-"""Italian and French word forms with their lemmas, so a question is read without simplemma.
+"""Italian, French and English word forms with their lemmas, so a question is read without a lemmatiser.
 
 Reading an Italian or French question looks up the lemma of each word the word table does not
-hold as written (``rigiocarla`` → ``rigiocare``). simplemma knows them, but loading its Italian
-dictionary takes 0.9–1.6 s, longer than the whole search should. This module lists, for the most
-frequent words of each language (wordfreq), each word with its lemma (empty when the word is its
-own lemma), as derived data committed as ``corpus/lemma-forms.tsv``; only a word outside the
-list (``sacrifico``, ``rigiocarla``: game words rare in everyday text) loads simplemma::
+hold as written (``pesco`` → ``pescare``), and a word of the question's language is never
+"corrected" into another (:func:`indexer.language.is_real_word`). This module lists, for the
+50,000 most frequent words of each language (wordfreq), each word with its lemma by simplemma
+(empty when the word is its own lemma), both folded, as derived data committed as
+``corpus/lemma-forms.tsv``. Folded, the table also serves a question typed without accents
+(``abbandonera`` → ``abbandonare``), which simplemma does not read. simplemma and wordfreq are
+needed only to make the table (the ``learn`` extra), never to search::
 
     python -m kb.vocabulary.lemma_forms -o corpus/lemma-forms.tsv
 """
@@ -18,7 +20,7 @@ from typing import Callable, Iterable
 
 from ..text import fold
 
-LANGS = ("it", "fr")
+LANGS = ("it", "fr", "en")
 WORDS = 50_000  # the most frequent words of wordfreq per language
 
 
@@ -42,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     import wordfreq
 
     header = [
-        "mtgkb lemma forms: Italian and French word forms with their lemmas (derived data;",
+        "mtgkb lemma forms: Italian, French and English word forms with their lemmas (derived data;",
         "see kb/vocabulary/lemma_forms.py; read by indexer/translation.py).",
         f"words: the {WORDS} most frequent of wordfreq {version('wordfreq')} per language; lemmas by simplemma "
         f"{version('simplemma')}; both folded",
