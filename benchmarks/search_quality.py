@@ -2,7 +2,7 @@
 
 Builds a knowledge base from the seeds, ``../shared/corpus/mtgjson/``, the English release
 of 2025-11-14 and the hand-made French excerpt of the tests (or uses ``--kb DIR``), runs
-every query of ``tests/data/queries.tsv`` through both, and prints the figures per query
+every query of ``eval/queries.tsv`` through both, and prints the figures per query
 language and per query type. The baseline indexes the very same items (title and text) in an
 FTS5 table with its default tokenizer (unicode61) and ranks with bm25(); a query is its words,
 all required (FTS5's implicit AND). Its rule items are counted under the same hit ids as
@@ -10,13 +10,13 @@ mtgkb's (``rule/702.19`` for every language's version, the first one ranked coun
 
     .venv/bin/python benchmarks/search_quality.py [--kb DIR] [--show-misses]
 
-With ``--questions`` it measures the question set instead (``tests/data/questions.tsv``: 300
+With ``--questions`` it measures the question set instead (``eval/questions.tsv``: 300
 questions, 100 per language, split into a development and a test half): MRR@10, top-3 and
 top-10 per language and per half, for SQLite FTS5 over the same items (the question's words
 ORed, bm25), mtgkb with its question reading turned off (keywords, as before issue 18), mtgkb
 (default build) and mtgkb with the semantic layer (``mtgkb build --semantic``). Both knowledge
 bases are built from the embedded corpus. ``--record`` writes the development half's MRR@10 to
-``tests/data/question_figures.json``, which a test holds the engine to.
+``eval/question_figures.json``, which a test holds the engine to.
 
     .venv/bin/python benchmarks/search_quality.py --questions [--record] [--show-misses]
 """
@@ -42,9 +42,9 @@ from kb.corpus import embedded_files  # noqa: E402
 from kb.store import KnowledgeBase  # noqa: E402
 
 SHARED = ROOT.parent / "shared" / "corpus"
-QUERIES = ROOT / "tests" / "data" / "queries.tsv"
-QUESTIONS = ROOT / "tests" / "data" / "questions.tsv"
-FIGURES = ROOT / "tests" / "data" / "question_figures.json"
+QUERIES = ROOT / "eval" / "queries.tsv"
+QUESTIONS = ROOT / "eval" / "questions.tsv"
+FIGURES = ROOT / "eval" / "question_figures.json"
 
 
 def load_queries(path: Path = QUERIES) -> list[dict]:
