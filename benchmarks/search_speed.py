@@ -33,7 +33,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from search_quality import FTS5Baseline, FTS5Questions, load_questions, load_queries  # noqa: E402
+from eval.engines import FTS5  # noqa: E402
+from eval.qrels import load_questions, load_queries  # noqa: E402
 
 from indexer import windows  # noqa: E402
 from indexer.build import build_index, collect_items  # noqa: E402
@@ -84,7 +85,7 @@ def size_mb(path: Path) -> float:
 
 def mixed_queries(build_dir: Path) -> tuple[list[str], list[str]]:
     """The quality set's queries, and 80 card names and 40 rule numbers from the knowledge base."""
-    queries = [q["query"] for q in load_queries()]
+    queries = [q.query for q in load_queries()]
     db = sqlite3.connect(f"file:{build_dir / 'kb.sqlite'}?mode=ro", uri=True)
     names = [r[0] for r in db.execute("SELECT DISTINCT name FROM cards ORDER BY name")]
     numbers = [r[0] for r in db.execute("SELECT number FROM rules WHERE kind = 'subrule' ORDER BY sort_key")]
@@ -176,7 +177,7 @@ def main() -> None:
         with KnowledgeBase(build_dir) as kb:
             items = len(collect_items(kb))
         start = time.perf_counter()
-        fts = FTS5Baseline(build_dir)
+        fts = FTS5(build_dir, honest=False, all_words=True)
         fts_seconds = time.perf_counter() - start
         fts_file = work / "fts.sqlite"
         fts.db.execute(f"VACUUM INTO '{fts_file}'")
@@ -196,8 +197,8 @@ def main() -> None:
 
         same, same_set = bounded_agreement(searcher, quality)
 
-        questions = [q["query"] for q in load_questions()]
-        fts_questions = FTS5Questions(build_dir)
+        questions = [q.query for q in load_questions(split=None)]
+        fts_questions = FTS5(build_dir, honest=False)
         question_ms = {"mtgkb": latencies(ours, questions)}
         if searcher._questions is not None and searcher._questions.vectors is not None:
             question_ms["mtgkb +semantic"] = question_ms.pop("mtgkb")

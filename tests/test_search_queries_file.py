@@ -7,16 +7,12 @@ import fnmatch
 import pytest
 from whoosh import index
 
-from .conftest import ROOT
 
 
 def load_queries() -> list[dict]:
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("search_quality", ROOT / "benchmarks" / "search_quality.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.load_queries()
+    from eval.qrels import load_queries as load
 
+    return [{"query": q.query, "lang": q.lang, "type": q.kind, "relevant": list(q.gold)} for q in load()]
 
 
 def test_queries_cover_languages_and_types() -> None:
