@@ -94,7 +94,7 @@ def score_half(engines: dict, half: str, show_misses: bool) -> dict[str, dict[st
         result[name] = by_language(questions, ranks)
     print(f"{half} half, {len(questions)} questions; MRR@10 / top-3 / top-10")
     print(f"{'lang':<6}{'n':>4}" + "".join(f"{name:>22}" for name in engines))
-    for lang in (*LANGS, "all"):
+    for lang in (lang for lang in (*LANGS, "all") if lang in result["mtgkb"]):
         cells = [result[name][lang].cell() for name in engines]
         print(f"{lang:<6}{result['mtgkb'][lang].n:>4}" + "".join(f"{c:>22}" for c in cells))
     return result
@@ -114,8 +114,7 @@ def log_final(figures: dict[str, dict[str, Figures]], note: str) -> None:
     stamp = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
     lines = []
     for name, by_lang in figures.items():
-        cells = "\t".join(f"{lang} {by_lang[lang].mrr:.3f}/{by_lang[lang].top3:.2f}/{by_lang[lang].top10:.2f}"
-                          for lang in (*LANGS, "all"))
+        cells = "\t".join(f"{lang} {f.mrr:.3f}/{f.top3:.2f}/{f.top10:.2f}" for lang, f in by_lang.items())
         lines.append(f"{stamp}\t{commit()}\t{name}\t{cells}\t{note}")
     with FINAL_LOG.open("a", encoding="utf-8") as log:
         log.write("\n".join(lines) + "\n")

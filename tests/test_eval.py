@@ -1,0 +1,113 @@
+"""eval/: the question set split by situation, the measures, the coordinate search and the final look."""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass, replace
+
+import pytest
+
+from eval import qrels, split, tune
+from eval.qrels import Figures, load_questions, paired_bootstrap, rank_of
+
+
+def test_no_situation_is_on_both_sides_of_the_committed_split() -> None:
+    questions = load_questions(split=None)
+    dev = [q for q in questions if q.half == "dev"]
+    test = [q for q in questions if q.half == "test"]
+    assert len(dev) + len(test) == len(questions) == 300
+    dev_gold = {g for q in dev for g in q.gold}
+    dev_notes = {q.note.strip().lower() for q in dev}
+    assert [q.query for q in test if set(q.gold) & dev_gold or q.note.strip().lower() in dev_notes] == []
+    for lang in qrels.LANGS:  # each language about evenly split
+        assert 45 <= sum(q.lang == lang for q in dev) <= 55
+
+
+def test_the_committed_split_is_what_the_split_script_deals() -> None:
+    questions = load_questions(split=None)
+    half_of = split.deal(questions, split.situations(questions))
+    assert [half_of[i] for i in range(len(questions))] == [q.half for q in questions]
+
+
+def test_a_situation_asked_in_three_languages_is_one_group() -> None:
+    q = [qrels.Question("a", "it", "", ("rule/514.3",), "priority in cleanup step", 1),
+         qrels.Question("b", "fr", "", ("rule/514.3a",), "Priority in cleanup step", 2),
+         qrels.Question("c", "en", "", ("rule/514.3a", "rule/514.1"), "cleanup", 3),
+         qrels.Question("d", "en", "", ("rule/100.1",), "other", 4)]
+    assert split.situations(q) == [[0, 1, 2], [3]]
+
+
+def test_ranks_and_figures() -> None:
+    assert rank_of(["rule/1", "ruling/en/x/ab", "rule/702.19"], ("rule/702.19",)) == 3
+    assert rank_of(["rule/1", "ruling/en/x/ab"], ("ruling/en/*/ab",)) == 2
+    assert rank_of(["rule/%d" % i for i in range(20)], ("rule/15",)) is None  # below the tenth
+    figures = Figures.of([1, 2, None, 4])
+    assert (figures.n, round(figures.mrr, 4), figures.top3, figures.top10) == (4, round((1 + .5 + .25) / 4, 4), .5, .75)
+
+
+def test_the_paired_bootstrap_interval_holds_the_difference() -> None:
+    better = [1.0] * 30 + [0.5] * 30
+    worse = [0.5] * 30 + [0.5] * 30
+    gain, low, high = paired_bootstrap(better, worse)
+    assert gain == pytest.approx(0.25) and 0 < low <= gain <= high
+    gain, low, high = paired_bootstrap(worse, worse)
+    assert gain == low == high == 0
+    with pytest.raises(ValueError):
+        paired_bootstrap([1.0], [])
+
+
+@dataclass(frozen=True)
+class _Group:
+    enabled: bool = True
+    weight: float = 1.0
+    window: int = 4
+
+
+@dataclass(frozen=True)
+class _Params:
+    """A stand-in with the shape of indexer.params.Params, to test the search itself."""
+
+    boost: _Group = _Group()
+
+    def replace(self, **changes):
+        out = self
+        for name, value in changes.items():
+            group, field = name.split(".")
+            out = replace(out, **{group: replace(getattr(out, group), **{field: value})})
+        return out
+
+
+def test_the_coordinate_search_keeps_a_change_only_when_the_score_rises() -> None:
+    def score(p: _Params) -> float:  # best at weight 2.0, window has no effect
+        return 1 - abs(p.boost.weight - 2.0) / 10
+
+    seen: list[str] = []
+    tuned, best = tune.coordinate_search(score, _Params(), ["boost.weight", "boost.window"], say=seen.append)
+    assert tuned.boost.weight == 2.0 and tuned.boost.window == 4 and best == 1.0
+    assert tune.numbers(tuned) == {"boost.weight": 2.0, "boost.window": 4}  # the switch is left out
+    assert any("kept boost.weight = 2.0" in line for line in seen)
+
+
+def test_without_final_only_the_development_half_is_searched(product_kb, monkeypatch) -> None:
+    import importlib.util
+
+    from kb.store import KnowledgeBase
+    from tests.conftest import ROOT
+
+    spec = importlib.util.spec_from_file_location("search_quality", ROOT / "benchmarks" / "search_quality.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    asked: list = []
+
+    def recording(path=qrels.QUESTIONS, split="dev"):
+        asked.append(split)
+        return load_questions(path, split)[:3]
+
+    monkeypatch.setattr(module, "load_questions", recording)
+    logged: list = []
+    monkeypatch.setattr(module, "log_final", lambda figures, note: logged.append(note))
+    args = argparse.Namespace(show_misses=False, record=False, final=False, note="")
+    module.run_questions(KnowledgeBase.open(product_kb), args)
+    assert asked == ["dev"] and logged == []
+    module.run_questions(KnowledgeBase.open(product_kb), argparse.Namespace(**{**vars(args), "final": True, "note": "n"}))
+    assert asked == ["dev", "dev", "test"] and logged == ["n"]
