@@ -38,6 +38,8 @@ SKIPPED = {
                      "here runs on a copy of that build",
     r"mtgkb serve": "a server runs until stopped (tests/test_web.py serves the same application)",
     r"mtgkb update": "fetches the current release from the network (tests/test_releases_update.py, offline)",
+    r"(?:benchmarks|eval)/\w+\.py": "a measurement that runs for minutes on a knowledge base it names (tests/test_eval.py "
+                                   "tests its parts)",
 }
 # Parts whose documented outcome is a refusal: they must exit 1, their last line an error.
 REFUSED = {
