@@ -1,12 +1,13 @@
 """Coordinate search of the ranking's numbers on the development half, and only there.
 
-Every number of :class:`indexer.params.Params` (``reranker.param``; the ``enabled`` switches are
-left to :mod:`eval.ablate`) is tried, one at a time, at a few multiples of its value; a change is
-kept when it raises the development half's MRR@10 by at least ``--min-gain``, and the rounds go on
-until none does (or ``--rounds``). Each step is printed. ``--write`` saves the tuned values through
-:func:`indexer.params.save`, which writes beside them the set and commit they were tuned on::
+Every number a search reads from :class:`indexer.params.Params` (``group.param``; the ``enabled``
+switches are left to :mod:`eval.ablate`, the ``index`` group's numbers take a rebuild) is tried, one
+at a time, at a few multiples of its value; a change is kept when it raises the development half's
+MRR@10 by at least ``--min-gain``, and the rounds go on until none does (or ``--rounds``). Each step
+is printed, and at the end the values to write into ``indexer/params.py``, with the note of the set
+and commit they were tuned on that goes beside them::
 
-    .venv/bin/python eval/tune.py [--kb DIR] [--only NAME ...] [--rounds N] [--write]
+    .venv/bin/python eval/tune.py [--kb DIR] [--only NAME ...] [--rounds N]
 
 The test half is never read: :func:`eval.qrels.load_questions` is asked for ``dev`` only.
 """
@@ -28,6 +29,7 @@ from eval.engines import mtgkb  # noqa: E402
 from eval.qrels import Figures, load_questions, ranks  # noqa: E402
 
 FACTORS = (0.0, 0.5, 0.75, 1.25, 1.5, 2.0)  # the multiples of a value tried
+BUILD_TIME = ("index",)  # groups a search does not read (written into the index at build)
 MIN_GAIN = 0.002  # a change must raise dev MRR@10 by this much to be kept
 
 
@@ -36,7 +38,7 @@ def numbers(params) -> dict[str, float]:
     found = {}
     for group in fields(params):
         value = getattr(params, group.name)
-        if not is_dataclass(value):
+        if not is_dataclass(value) or group.name in BUILD_TIME:
             continue
         for field in fields(value):
             number = getattr(value, field.name)
@@ -85,7 +87,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", nargs="*", help="tune only these numbers (group.param)")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--min-gain", type=float, default=MIN_GAIN)
-    parser.add_argument("--write", action="store_true", help="save the tuned values (indexer.params.save)")
     args = parser.parse_args(argv)
     from indexer import params as module
     from kb import pipeline
@@ -105,10 +106,9 @@ def main(argv: list[str] | None = None) -> int:
                                         module.DEFAULT, names, args.rounds, args.min_gain)
     changes = {n: v for n, v in numbers(tuned).items() if numbers(module.DEFAULT)[n] != v}
     print(f"tuned: dev MRR@10 {best:.4f}; changed: {changes or 'nothing'}")
-    if args.write and changes:
-        module.save(tuned, tuned_on=f"development half of eval/questions.tsv ({len(questions)} questions), "
-                                    f"eval/tune.py at {commit()}")
-        print("saved")
+    if changes:
+        print(f"write these into indexer/params.py, noting beside each: tuned on the development half of "
+              f"eval/questions.tsv ({len(questions)} questions) by eval/tune.py at {commit()}")
     return 0
 
 
