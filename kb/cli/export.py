@@ -82,6 +82,9 @@ def export(selectors: tuple[str, ...], format_name: str, rules: tuple[str, ...],
 @click.option("--translator", default=None, help="Who made the translation (kept with each text it brings).")
 @click.option("--force", is_flag=True,
               help="Apply units whose text changed in the knowledge base since the file was exported.")
+@click.option("--accept-identical", is_flag=True,
+              help="Store targets that are the English text itself (a copy of the source is otherwise not "
+                   "taken for a translation; short names the same in both languages always are).")
 @click.option("--verbose", "-v", is_flag=True, help="List every unit of each kind, not the first few.")
 @click.option("--max-size", "max_size", type=click.FloatRange(min=0, min_open=True), default=50, show_default=True,
               metavar="MB", help="Refuse a file larger than this many megabytes before reading it.")
@@ -91,8 +94,8 @@ def export(selectors: tuple[str, ...], format_name: str, rules: tuple[str, ...],
               help="Take back import ID (see mtgkb imports), when no later import changed the same files.")
 @kb_option
 @json_option
-def import_(file: Path | None, langs: tuple[str, ...], translator: str | None, force: bool, verbose: bool,
-            max_size: float, undo: bool, revert_id: int | None, kb_dir: Path | None, as_json: bool) -> None:
+def import_(file: Path | None, langs: tuple[str, ...], translator: str | None, force: bool,
+            accept_identical: bool, verbose: bool, max_size: float, undo: bool, revert_id: int | None, kb_dir: Path | None, as_json: bool) -> None:
     """Import translations from an XLIFF 1.2/2.1, TMX, PO, CSV or JSON file and rebuild.
 
     Every unit is checked: its id must be a rule number or glossary entry of the source
@@ -131,7 +134,8 @@ def import_(file: Path | None, langs: tuple[str, ...], translator: str | None, f
     with build_lock(directory):  # no other build or import in between: the import's journal stays its own
         for lang in langs or (None,):
             reports.append(import_translations(open_kb(directory), directory, file, update_kb, lang, translator,
-                                               force=force, max_size_mb=max_size))
+                                               force=force, accept_identical=accept_identical,
+                                               max_size_mb=max_size))
     if as_json:
         echo_json(reports[0].to_dict() if len(reports) == 1 else [report.to_dict() for report in reports])
     else:

@@ -36,6 +36,7 @@ class ImportedUnit:
     state: str | None = None  # the state the file gives, in mtgkb's terms: new | translated | stale
     line: int | None = None
     revision: str | None = None  # the revision of the target text the unit was exported with
+    partial: str | None = None  # how much of a unit of several segments is translated, when not all of it
 
     @property
     def has_text(self) -> bool:

@@ -32,7 +32,7 @@ judged: the report's ``ignored`` counts them.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
@@ -44,81 +44,13 @@ from ..store import KnowledgeBase
 from ..text import counted
 from . import read_translations
 from .base import ImportedFile, ImportedUnit, short_lang
-from .glossary import glossary_id, split_glossary_id
+from .glossary import entry_keys, glossary_id, split_glossary_id
 from .imports import Stored, build_sources, commit, recover, stored_path
+from .checks import control_character, invisible_only, is_copy_of_source, normal_target, untranslated_sentences
 from .selection import example_id, select, source_release_doc, split_unit_id
 from .staleness import same_text
+from .report import NO_REVISION_GIVEN, Conflict, ImportReport, Verdict, outcome, render_report
 from .units import NO_REVISION, revision
-
-
-@dataclass(frozen=True)
-class Verdict:
-    id: str
-    line: int | None
-    reason: str
-
-
-@dataclass(frozen=True)
-class Conflict:
-    """A unit whose target changed in the knowledge base since its file was exported."""
-
-    id: str
-    line: int | None
-    file_text: str
-    kb_text: str | None
-    exported_revision: str
-    kb_revision: str
-    kb_source: str | None = None  # where the knowledge base's text comes from (document, translator, time)
-
-    @property
-    def why(self) -> str:
-        if self.exported_revision == NO_REVISION_GIVEN:
-            return ("the file carries no revision (mtgkb:rev; its tool may have dropped it) and the knowledge "
-                    "base holds another imported text, which may be newer")
-        return (f"changed in the knowledge base since this file was exported (revision {self.exported_revision}"
-                f" -> {self.kb_revision})")
-
-
-NO_REVISION_GIVEN = "(none in the file)"
-
-
-@dataclass
-class ImportReport:
-    path: str
-    format: str
-    lang: str
-    source_release: str | None
-    translator: str | None = None
-    imported: str | None = None
-    stored: str = ""
-    applied: list[str] = field(default_factory=list)
-    unchanged: list[str] = field(default_factory=list)
-    kept: list[str] = field(default_factory=list)  # not changed in the file; the knowledge base's newer text kept
-    conflicts: list[Conflict] = field(default_factory=list)
-    forced: list[str] = field(default_factory=list)
-    untranslated: list[str] = field(default_factory=list)
-    rejected: list[Verdict] = field(default_factory=list)
-    ignored: list[str] = field(default_factory=list)
-    import_id: int | None = None  # its entry in the import history (mtgkb imports, mtgkb import --undo)
-    note: str | None = None  # why the file is checked against another release than the one it names
-
-    @property
-    def complete(self) -> bool:
-        """Every translation of the file is in the knowledge base: none rejected, no conflict left."""
-        return not self.rejected and not self.conflicts
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"file": self.path, "format": self.format, "lang": self.lang, "source_release": self.source_release,
-                "complete": self.complete,
-                "translator": self.translator, "imported": self.imported if self.applied else None,
-                "stored": self.stored, "import_id": self.import_id, "applied": self.applied,
-                "unchanged": self.unchanged, "kept": self.kept,
-                "conflicts": [{"id": c.id, "line": c.line, "file_text": c.file_text, "kb_text": c.kb_text,
-                               "exported_revision": c.exported_revision, "kb_revision": c.kb_revision,
-                               "kb_source": c.kb_source, "why": c.why} for c in self.conflicts],
-                "forced": self.forced, "untranslated": self.untranslated,
-                "rejected": [{"id": v.id, "line": v.line, "reason": v.reason} for v in self.rejected],
-                "ignored": self.ignored, "note": self.note}
 
 
 def now_utc() -> str:
@@ -131,7 +63,7 @@ MAX_GROWTH, MAX_EXTRA = 10, 1000  # a translation longer than 10 x its source + 
 
 
 def import_translations(kb: KnowledgeBase, kb_dir: Path, path: Path, rebuild: Rebuild, lang: str | None = None,
-                        translator: str | None = None, *, force: bool = False,
+                        translator: str | None = None, *, force: bool = False, accept_identical: bool = False,
                         when: str | None = None, max_size_mb: float = MAX_SIZE_MB) -> ImportReport:
     """Check ``path``'s units, store the applicable ones and ``rebuild(kb_dir, sources)``.
 
@@ -139,7 +71,8 @@ def import_translations(kb: KnowledgeBase, kb_dir: Path, path: Path, rebuild: Re
     as they were and the error is raised. ``kb`` is closed before the rebuild.
     """
     recover(kb, kb_dir)
-    report, checker, accepted = check_file(kb, path, lang, force=force, max_size_mb=max_size_mb)
+    report, checker, accepted = check_file(kb, path, lang, force=force, accept_identical=accept_identical,
+                                           max_size_mb=max_size_mb)
     report.translator, report.imported = translator, when or now_utc()
     sources = build_sources(kb, kb_dir)
     if not accepted:
@@ -183,7 +116,7 @@ def supersede(kb: KnowledgeBase, stored: Stored, release: str | None, lang: str,
 
 
 def check_file(kb: KnowledgeBase, path: Path, lang: str | None = None, *, force: bool = False,
-               max_size_mb: float = MAX_SIZE_MB) -> tuple[ImportReport, "UnitChecker", dict[str, str]]:
+               accept_identical: bool = False, max_size_mb: float = MAX_SIZE_MB) -> tuple[ImportReport, "UnitChecker", dict[str, str]]:
     """What would become of each unit of ``path``: the report, the checker, and the texts to apply.
     A file over ``max_size_mb`` is refused before it is read."""
     if not Path(path).is_file():
@@ -201,13 +134,14 @@ def check_file(kb: KnowledgeBase, path: Path, lang: str | None = None, *, force:
         raise KBError(f"{path}: cannot import {target!r} translations of {source!r} texts "
                       f"(targets: {', '.join(l for l in LANGUAGES if l != source)})")
     units, others = _of_target(imported, target, str(path))
-    checker = UnitChecker(kb, source, target, imported, force)
+    checker = UnitChecker(kb, source, target, imported, force, accept_identical)
     report = ImportReport(str(path), imported.format, target, checker.release, ignored=[*imported.ignored, *others],
                           note=checker.note)
     accepted: dict[str, str] = {}
     for unit in units:
         checker.judge(unit, report, accepted)
     checker.drop_orphans(accepted, report)
+    report.missing = checker.missing(units)
     return report, checker, accepted
 
 
@@ -248,7 +182,7 @@ class UnitChecker:
     """Checks units against the source release the file was made from (or the newest held)."""
 
     def __init__(self, kb: KnowledgeBase, source: str, target: str, imported: ImportedFile,
-                 force: bool = False) -> None:
+                 force: bool = False, accept_identical: bool = False) -> None:
         held = {d.effective_date for d in kb.releases() if d.lang == source}
         self.release = imported.source_release if imported.source_release in held else None
         doc = source_release_doc(kb, source, self.release)
@@ -259,13 +193,15 @@ class UnitChecker:
         # a file made from a release the knowledge base no longer holds is checked against the newest
         self.note = (f"the file was made from the {source} release {named}, which this knowledge base does not hold "
                      f"(build with it to import the file as it was made)") if named and named not in held else None
-        self.source, self.target, self.force = source, target, force
+        self.source, self.target, self.force, self.accept_identical = source, target, force, accept_identical
         glossary = any(split_glossary_id(u.id)[0] is not None for u in imported.units)
         rules = [] if glossary else self._rules_named(kb, imported)  # glossary units: every entry is read
         selection = select(kb, rules, source, (target,), ("examples", "glossary") if glossary else ("examples",),
                            self.release, termbase=False)
         self.units = {u.id: u for u in selection.units}
-        self.refs = {record.term.names[0]: list(record.term.refs) for record in kb.terms([doc]) if record.term.names}
+        records = kb.terms([doc])
+        self.refs = {key: list(record.term.refs) for record, key in zip(records, entry_keys(r.term for r in records))
+                     if record.term.names}
 
     def _rules_named(self, kb: KnowledgeBase, imported: ImportedFile) -> list[str]:
         """The rules of the release the file's units name (their subrules come along), the only ones
@@ -278,10 +214,19 @@ class UnitChecker:
         """Put ``unit`` (of the target language, once in the file) in one list of ``report``."""
         number, _example = split_unit_id(unit.id)
         english, _definition = split_glossary_id(unit.id)
+        if unit.target and unit.source is not None:
+            unit = replace(unit, target=normal_target(unit.target, unit.source))
         if number is None and english is None:
             report.rejected.append(Verdict(unit.id, unit.line, "not a rule number or glossary entry"))
         elif not unit.target or not unit.target.strip():
             report.untranslated.append(unit.id)
+            if self.held(unit.id) is not None and self.held_state(unit.id) != "new" and not unit.partial:
+                report.emptied.append(unit.id)
+        elif invisible_only(unit.target):
+            report.rejected.append(Verdict(unit.id, unit.line, "the translation holds no visible character"))
+        elif control_character(unit.target):
+            report.rejected.append(Verdict(unit.id, unit.line, f"the translation holds the control character "
+                                                               f"{control_character(unit.target)}"))
         elif unit.id not in self.units:
             what = f"glossary entry {english!r}" if english else unit.id
             report.rejected.append(Verdict(unit.id, unit.line, f"no {what} in the {self.source} release {self.release}"))
@@ -293,6 +238,13 @@ class UnitChecker:
         elif len(unit.target) > MAX_GROWTH * len(unit.source) + MAX_EXTRA:
             report.rejected.append(Verdict(unit.id, unit.line, f"the translation has {len(unit.target):,} characters, "
                                            f"over {MAX_GROWTH} x its source's {len(unit.source):,} + {MAX_EXTRA:,}"))
+        elif unit.partial:
+            report.rejected.append(Verdict(unit.id, unit.line, f"only part of the unit is translated ({unit.partial}); "
+                                                               "finish it, or empty it to leave it untranslated"))
+        elif same_text(unit.target, unit.source) and unit.state in ("new", "stale"):
+            report.untranslated.append(unit.id)  # the source copied into the target, marked as not translated
+        elif is_copy_of_source(unit.target, unit.source) and not self.accept_identical:
+            report.identical.append(unit.id)
         elif unit.state == "stale" and same_text(self.held(unit.id) or "", unit.target):
             report.unchanged.append(unit.id)  # left as it was exported: still to review
         elif unit.state == "stale" and unit.revision is not None and unit.revision == revision(unit.target):
@@ -324,6 +276,11 @@ class UnitChecker:
             report.forced.append(unit.id)
         accepted[unit.id] = unit.target or ""
         report.applied.append(unit.id)
+        left = untranslated_sentences(unit.target or "", unit.source or "")
+        if left and not is_copy_of_source(unit.target or "", unit.source or ""):
+            report.warnings.append(Verdict(unit.id, unit.line, f"{counted(len(left), 'sentence')} of the translation "
+                                                               f"{'is' if len(left) == 1 else 'are'} the English "
+                                                               f"text: {left[0][:80]}"))
 
     def drop_orphans(self, accepted: dict[str, str], report: ImportReport) -> None:
         """An example needs its rule's text and the examples before it in the target language, and a
@@ -349,6 +306,28 @@ class UnitChecker:
             return []
         return [str(number), *(example_id(str(number), i) for i in range(1, index))]
 
+    def held_state(self, unit_id: str) -> str | None:
+        """The state of the knowledge base's target text of ``unit_id`` (new, translated, stale)."""
+        unit = self.units.get(unit_id)
+        return unit.state(self.target) if unit is not None else None
+
+    def missing(self, units: list[ImportedUnit]) -> list[str]:
+        """The rule units of the source release below the rules the file names (the selection it was
+        exported from: a rule brings its subrules and examples) that the file does not hold."""
+        ids = {unit.id for unit in units}
+        named = {str(number) for number, _ in (split_unit_id(i) for i in ids) if number is not None}
+        found = []
+        for unit_id in self.units:
+            number, example = split_unit_id(unit_id)
+            if number is None or unit_id in ids:
+                continue
+            up: RuleNumber | None = number if example is not None else number.parent
+            while up is not None and str(up) not in named:
+                up = up.parent
+            if up is not None:
+                found.append(unit_id)
+        return found
+
     def held(self, unit_id: str) -> str | None:
         """The knowledge base's target text of ``unit_id`` (None if none)."""
         unit = self.units.get(unit_id)
@@ -373,61 +352,5 @@ class UnitChecker:
         return out
 
 
-def render_report(report: ImportReport, verbose: bool = False, shown: int = 5) -> str:
-    """The import summary: counts, then the first few of each list (all of them with ``verbose``)."""
-    lines = [f"{report.path}: {report.format}, {report.lang}, checked against the release {report.source_release}"
-             + (f"\n  note: {report.note}" if report.note else ""),
-             f"  applied {len(report.applied)}, unchanged {len(report.unchanged)}, kept {len(report.kept)},"
-             f" conflicts {len(report.conflicts)},"
-             f" untranslated {len(report.untranslated)}, rejected {len(report.rejected)}"]
-
-    def listed(label: str, items: list[str]) -> None:
-        if not items:
-            return
-        cut = items if verbose else items[:shown]
-        more = "" if len(cut) == len(items) else f" … and {len(items) - len(cut)} more (--verbose lists them)"
-        lines.append(f"  {label}: {', '.join(cut)}{more}")
-
-    listed("applied", report.applied)
-    listed("forced over newer texts (--force)", report.forced)
-    listed("unchanged", report.unchanged)
-    listed("not changed in the file, the knowledge base's newer text kept", report.kept)
-    for conflict in report.conflicts if verbose else report.conflicts[:shown]:
-        where = f" (line {conflict.line})" if conflict.line else ""
-        lines.append(f"  conflict: {conflict.id}{where}: {conflict.why}; not applied")
-        lines.append(f"    file: {conflict.file_text}")
-        held = conflict.kb_text if conflict.kb_text is not None else "(none)"
-        source = f" ({conflict.kb_source})" if conflict.kb_source else ""
-        lines.append(f"    knowledge base{source}: {held}")
-    if len(report.conflicts) > shown and not verbose:
-        lines.append(f"  … and {len(report.conflicts) - shown} more conflicts (--verbose lists them)")
-    listed("untranslated", report.untranslated)
-    for verdict in report.rejected if verbose else report.rejected[:shown]:
-        where = f" (line {verdict.line})" if verdict.line else ""
-        lines.append(f"  rejected: {verdict.id}{where}: {verdict.reason}")
-    if len(report.rejected) > shown and not verbose:
-        lines.append(f"  … and {len(report.rejected) - shown} more rejected (--verbose lists them)")
-    for note in report.ignored:
-        lines.append(f"  ignored: {note}")
-    if report.conflicts:
-        lines.append("  conflicts keep the knowledge base's text; export again to see it, or import with --force "
-                     "to replace it")
-    if report.applied:
-        by = f" by {report.translator}" if report.translator else ""
-        lines.append(f"  stored in {report.stored}{by} at {report.imported}; knowledge base rebuilt"
-                     + (f" (import {report.import_id}: mtgkb import --undo takes it back)" if report.import_id else ""))
-    lines.append(f"  {outcome(report)}")
-    return "\n".join(lines)
-
-
-def outcome(report: ImportReport) -> str:
-    """The summary's last line: complete, or what was not applied and the exit status it gives."""
-    if report.complete:
-        return "complete: every translation in the file is in the knowledge base"
-    missing = [counted(len(report.rejected), "rejected unit"), counted(len(report.conflicts), "conflict")]
-    applied = "the other units are applied" if report.applied else "nothing applied"
-    return f"incomplete (exit status 1): {' and '.join(m for m in missing if not m.startswith('0 '))} " \
-           f"not applied; {applied}"
-
-
-__all__ = ["Conflict", "ImportReport", "NO_REVISION", "Verdict", "check_file", "import_translations", "render_report"]
+__all__ = ["Conflict", "ImportReport", "NO_REVISION", "Verdict", "check_file", "import_translations", "outcome",
+           "render_report"]

@@ -1,0 +1,64 @@
+"""What an imported target text must be to count as a translation: checks on the text alone.
+
+A CAT tool or a script can leave in a target what is not a translation: the English itself
+(``msgen``, "copy source to target", a pre-filled XLIFF), a paragraph with some sentences still
+in English, pretty-printing white space, or only invisible characters. These functions say so;
+:mod:`kb.export.importer` decides what becomes of the unit.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from .staleness import same_text
+
+# White space a CAT tool adds or re-wraps; NO-BREAK SPACE and NARROW NO-BREAK SPACE are typography
+# (French « », 10 000) and stay as they are.
+_WRAPPED_SPACE = re.compile(r"[^\S\u00a0\u202f]+")
+SHORT_WORDS = 3  # a text of at most this many words may be the same in both languages (Vigilance, Flash)
+_SENTENCE_END = re.compile(r"(?<=[.!?;:])[\"”’»)]*\s+")
+MIN_SENTENCE_WORDS = 5  # a shorter sentence may well be the same in both languages ("See rule 702.19.")
+
+
+def normal_target(target: str, source: str) -> str:
+    """``target`` with the white space a tool added or re-wrapped made single spaces, the ends trimmed;
+    line breaks are kept only where the source has them (glossary definitions of several senses),
+    one per line of text. NBSP and U+202F are kept."""
+    lines = [_WRAPPED_SPACE.sub(" ", line).strip() for line in target.splitlines()]
+    lines = [line for line in lines if line]
+    return ("\n" if "\n" in source.strip() else " ").join(lines)
+
+
+def is_copy_of_source(target: str, source: str) -> bool:
+    """The target is the source text itself, and too long to be a name both languages share."""
+    return same_text(target, source) and len(source.split()) > SHORT_WORDS
+
+
+def invisible_only(text: str) -> bool:
+    """The text holds no visible character: only spaces, control or format characters (U+200B, U+00AD…)."""
+    return not any(unicodedata.category(char)[0] not in "CZ" for char in text)
+
+
+def control_character(text: str) -> str | None:
+    """The first control character of ``text`` other than a line break or tab, as U+XXXX; None if none."""
+    for char in text:
+        if unicodedata.category(char) == "Cc" and char not in "\n\t":
+            return f"U+{ord(char):04X}"
+    return None
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of a text, split after . ! ? ; : and any closing quote."""
+    return [part.strip() for part in _SENTENCE_END.split(text.strip()) if part.strip()]
+
+
+def untranslated_sentences(target: str, source: str) -> list[str]:
+    """The sentences of ``target`` that are sentences of ``source`` left as they were (long enough not
+    to be the same in both languages): signs of a paragraph translated only in part."""
+    english = {" ".join(s.split()) for s in sentences(source) if len(s.split()) >= MIN_SENTENCE_WORDS}
+    return [s for s in sentences(target) if " ".join(s.split()) in english]
+
+
+__all__ = ["control_character", "invisible_only", "is_copy_of_source", "normal_target", "sentences",
+           "untranslated_sentences"]

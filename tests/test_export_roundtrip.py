@@ -1,0 +1,237 @@
+"""A translator's round trip on the embedded release: what a tool leaves in a target that is not a
+translation (the English copied, a unit translated in part, pretty-printing, invisible text) is never
+stored as one, what it emptied or deleted is reported, and every unit has an id of its own."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+from collections import Counter
+from pathlib import Path
+
+import polib
+import pytest
+from click.testing import CliRunner
+from lxml import etree
+
+from kb.cli import main
+from kb.export import EXPORTERS
+
+from .conftest import copy_kb
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def run_json(*args: str) -> dict:
+    result = run(*args, "--json")
+    return json.loads(result.output)
+
+
+def gettext_tool(name: str) -> str:
+    found = shutil.which(name)
+    if found is None:
+        message = f"{name} not found (apt-get install gettext)"
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(message + " and CI=true requires it")
+        pytest.skip(message)
+    return found
+
+
+@pytest.fixture()
+def kb(product_kb: Path, tmp_path: Path) -> Path:
+    return copy_kb(product_kb, tmp_path / "kb")
+
+
+def export(kb: Path, path: Path, *args: str) -> Path:
+    result = run("export", *args, "-o", str(path), "--kb", str(kb))
+    assert result.exit_code == 0, result.output
+    return path
+
+
+def italian(kb: Path, number: str) -> str | None:
+    data = run_json("rule", number, "--lang", "it", "--kb", str(kb))
+    found = re.findall(r'"text": "([^"]*)"', json.dumps(data, ensure_ascii=False))
+    return found[0] if found else None
+
+
+# -- 1: a copy of the English is not a translation ------------------------------------------
+
+def test_msgen_copies_are_not_stored_as_italian(kb: Path, tmp_path: Path) -> None:
+    po = export(kb, tmp_path / "kw.po", "702.19-702.21", "-f", "po", "--target", "it")
+    copied = tmp_path / "kw.en.po"
+    subprocess.run([gettext_tool("msgen"), str(po), "-o", str(copied)], check=True)
+    before = run_json("status", "702.19-702.21", "--kb", str(kb))
+    result = run("import", str(copied), "--kb", str(kb), "--json")
+    report = json.loads(result.output)
+    assert result.exit_code == 1 and report["complete"] is False
+    long_units = [e.msgctxt for e in polib.pofile(str(po)) if len(e.msgid.split()) > 3]
+    assert sorted(report["identical"]) == sorted(long_units) and len(long_units) == 15
+    assert set(report["applied"]) == {"702.19", "702.20", "702.21"}  # Trample, Vigilance, Banding: names
+    assert "15 targets are the English text, not applied (--accept-identical stores them)" in \
+        run("import", str(copied), "--kb", str(kb)).output
+    after = run_json("status", "702.19-702.21", "--kb", str(kb))
+    assert after["units"]["translated"] == before["units"]["translated"] + 3
+    forced = run_json("import", str(copied), "--accept-identical", "--kb", str(kb))
+    assert sorted(forced["applied"]) == sorted(long_units) and forced["complete"]
+
+
+def test_an_xliff_target_copied_from_its_source_with_state_new_is_untranslated(kb: Path, tmp_path: Path) -> None:
+    xlf = export(kb, tmp_path / "kw.xlf", "702.19-702.21", "-f", "xliff", "--target", "it")
+    data = xlf.read_text(encoding="utf-8")
+    filled = re.sub(r"<source>(.*?)</source>(\s*)<target state=\"new\"></target>",
+                    r'<source>\1</source>\2<target state="new">\1</target>', data, flags=re.S)
+    assert filled != data
+    xlf.write_text(filled, encoding="utf-8")
+    report = run_json("import", str(xlf), "--kb", str(kb))
+    assert report["applied"] == [] and report["identical"] == [] and report["complete"]
+    assert len(report["untranslated"]) == data.count("<trans-unit ")
+
+
+# -- 2: a unit translated in part is not stored --------------------------------------------
+
+def test_an_xliff21_unit_with_one_segment_of_four_translated_is_rejected(kb: Path, tmp_path: Path) -> None:
+    xlf = export(kb, tmp_path / "tap.xlf", "107.5", "-f", "xliff21", "--target", "it")
+    data = xlf.read_text(encoding="utf-8")
+    source = re.search(r"<source>(.*?)</source>", data, re.S).group(1)
+    parts = re.split(r"(?<=\.) ", source)
+    assert len(parts) >= 4
+    segments = [f'<segment state="translated"><source>{parts[0]} </source><target>Il simbolo di TAP è {{T}}. '
+                f'</target></segment>']
+    segments += [f"<segment><source>{part}{' ' if at < len(parts) - 1 else ''}</source></segment>"
+                 for at, part in enumerate(parts[1:], 1)]
+    split = re.sub(r'<segment state="initial">.*?</segment>', "".join(segments), data, flags=re.S)
+    xlf.write_text(split, encoding="utf-8")
+    result = run("import", str(xlf), "--kb", str(kb), "--json")
+    report = json.loads(result.output)
+    assert result.exit_code == 1 and report["applied"] == []
+    (verdict,) = report["rejected"]
+    assert verdict["id"] == "107.5"
+    assert verdict["reason"].startswith(f"only part of the unit is translated (1 of {len(parts)} segments)")
+    assert italian(kb, "107.5") != "Il simbolo di TAP è {T}."
+
+
+def test_an_xliff12_target_with_empty_segment_marks_is_rejected(kb: Path, tmp_path: Path) -> None:
+    xlf = export(kb, tmp_path / "tap.xlf", "107.5", "-f", "xliff", "--target", "it")
+    data = xlf.read_text(encoding="utf-8")
+    source = re.search(r"<source>(.*?)</source>", data, re.S).group(1)
+    first, rest = source.split(". ", 1)
+    marked = (f'<source>{source}</source><seg-source><mrk mtype="seg" mid="1">{first}.</mrk> '
+              f'<mrk mtype="seg" mid="2">{rest}</mrk></seg-source>'
+              f'<target state="translated"><mrk mtype="seg" mid="1">Il simbolo di TAP è {{T}}.</mrk> '
+              f'<mrk mtype="seg" mid="2"></mrk></target>')
+    xlf.write_text(re.sub(r"<source>.*?</source>\s*<target[^>]*></target>", marked, data, flags=re.S),
+                   encoding="utf-8")
+    report = run_json("import", str(xlf), "--kb", str(kb))
+    assert [v["id"] for v in report["rejected"]] == ["107.5"] and report["applied"] == []
+    assert "only part of the unit is translated (1 of 2 segments)" in report["rejected"][0]["reason"]
+
+
+def test_a_po_paragraph_half_english_is_applied_with_a_warning(kb: Path, tmp_path: Path) -> None:
+    po = export(kb, tmp_path / "tap.po", "107.5", "-f", "po", "--target", "it")
+    catalog = polib.pofile(str(po))
+    (entry,) = [e for e in catalog if e.msgctxt == "107.5"]
+    first, rest = entry.msgid.split(". ", 1)
+    entry.msgstr = f"Il simbolo di TAP è {{T}}. {rest}"
+    catalog.save()
+    report = run_json("import", str(po), "--kb", str(kb))
+    assert report["applied"] == ["107.5"] and report["complete"]
+    (warning,) = report["warnings"]
+    assert warning["id"] == "107.5" and warning["warning"].startswith("3 sentences of the translation are the English")
+
+
+# -- 4: one id per glossary entry ---------------------------------------------------------
+
+def _ids(name: str, data: bytes) -> list[str]:
+    exporter = EXPORTERS[name]
+    if exporter.read is not None:
+        return [f"{unit.id}|{unit.lang}" for unit in exporter.read(data, f"all.{exporter.extension}").units]
+    root = etree.fromstring(data)
+    return [e.get("id") for e in root.iter() if isinstance(e.tag, str) and etree.QName(e).localname in
+            ("termEntry", "conceptEntry")]
+
+
+@pytest.mark.parametrize("name", sorted(EXPORTERS))
+def test_every_export_of_the_whole_release_has_unique_ids(name: str, product_kb: Path, tmp_path: Path) -> None:
+    args = ["-f", name, "--include", "examples,glossary,rulings"]
+    if not EXPORTERS[name].multi_target:
+        args += ["--target", "it"]
+    data = export(product_kb, tmp_path / "all", *args).read_bytes()
+    ids = _ids(name, data)
+    assert len(ids) > 700
+    assert [i for i, n in Counter(ids).items() if n > 1] == []
+
+
+def test_active_player_and_the_apnap_order_are_two_entries(kb: Path, tmp_path: Path) -> None:
+    po = export(kb, tmp_path / "g.po", "--rules", "101.4", "--rules", "102.1", "-f", "po", "--target", "it",
+                "--include", "glossary")
+    catalog = polib.pofile(str(po))
+    by_id = {e.msgctxt: e for e in catalog}
+    assert by_id["glossary/Active Player"].msgid == "Active Player"
+    apnap = by_id["glossary/Active Player, Nonactive Player Order"]
+    assert apnap.msgid == "Active Player / Nonactive Player Order" and apnap.msgstr == ""  # nothing borrowed
+    assert run_json("import", str(po), "--kb", str(kb))["complete"]  # untouched: imports back clean
+    by_id["glossary/Active Player#definition"].msgstr = "Il giocatore di cui è il turno. Vedi regola 102.1."
+    apnap.msgstr = "Ordine giocatore attivo, giocatore non attivo"
+    by_id["glossary/Active Player, Nonactive Player Order#definition"].msgstr = \
+        "Un sistema che determina l'ordine in cui i giocatori fanno le scelte. Vedi regola 101.4."
+    catalog.save()
+    report = run_json("import", str(po), "--kb", str(kb))
+    assert report["complete"] and len(report["applied"]) == 3, report
+    again = {e.msgctxt: e.msgstr for e in polib.pofile(str(export(kb, tmp_path / "again.po", "--rules", "101.4",
+                                                                   "--rules", "102.1", "-f", "po", "--target",
+                                                                   "it", "--include", "glossary")))}
+    assert again["glossary/Active Player#definition"].startswith("Il giocatore di cui è il turno")
+    assert again["glossary/Active Player, Nonactive Player Order#definition"].startswith("Un sistema")
+    assert again["glossary/Active Player, Nonactive Player Order"] == "Ordine giocatore attivo, giocatore non attivo"
+
+
+# -- 5: white space a tool added ------------------------------------------------------------
+
+def test_a_pretty_printed_target_is_stored_as_one_line_keeping_nbsp(kb: Path, tmp_path: Path) -> None:
+    xlf = export(kb, tmp_path / "v.xlf", "702.20a", "-f", "xliff", "--target", "it")
+    data = xlf.read_text(encoding="utf-8")
+    pretty = "\n            La vigilanza è un’abilità statica\n            che modifica le regole\u00a0dell’attacco.\n   "
+    xlf.write_text(re.sub(r"<target[^>]*>.*?</target>", f'<target state="translated">{pretty}</target>', data,
+                          count=1, flags=re.S), encoding="utf-8")
+    report = run_json("import", str(xlf), "--kb", str(kb))
+    assert report["applied"] == ["702.20a"]
+    stored = [json.loads(line.rstrip(",")) for line in (kb / "imports" / report["stored"].split("/")[-1])
+              .read_text(encoding="utf-8").splitlines()[1:-1]]
+    assert stored[0]["text"] == "La vigilanza è un’abilità statica che modifica le regole\u00a0dell’attacco."
+
+
+# -- 7: what a tool emptied or deleted ---------------------------------------------------
+
+def test_a_unit_deleted_from_the_file_and_one_emptied_are_reported(kb: Path, tmp_path: Path) -> None:
+    po = export(kb, tmp_path / "z.po", "400.7", "-f", "po", "--target", "it")
+    catalog = polib.pofile(str(po))
+    held = [e for e in catalog if e.msgstr]
+    assert len(held) > 3
+    catalog.remove(next(e for e in catalog if e.msgctxt == "400.7c"))
+    next(e for e in catalog if e.msgctxt == "400.7b").msgstr = ""
+    catalog.save()
+    result = run("import", str(po), "--kb", str(kb))
+    assert "1 unit the knowledge base holds a translation for is empty in the file (the knowledge base keeps " \
+           "its text): 400.7b" in result.output
+    assert "1 unit of the exported selection is missing from the file: 400.7c" in result.output
+    assert "complete: every translation in the file is in the knowledge base (but 1 unit emptied, 1 unit " \
+           "missing: see above)" in result.output
+
+
+# -- issue 34.20: invisible or control-only translations ----------------------------------
+
+@pytest.mark.parametrize(("text", "reason"), [("\u200b\u00ad", "the translation holds no visible character"),
+                                              ("\u2060 \u00a0", "the translation holds no visible character"),
+                                              ("Vigilanza\x07", "the translation holds the control character U+0007")])
+def test_an_invisible_or_control_translation_is_rejected(kb: Path, tmp_path: Path, text: str, reason: str) -> None:
+    po = export(kb, tmp_path / "v.po", "702.20", "-f", "po", "--target", "it")
+    catalog = polib.pofile(str(po))
+    next(e for e in catalog if e.msgctxt == "702.20").msgstr = text
+    catalog.save()
+    report = run_json("import", str(po), "--kb", str(kb))
+    assert [(v["id"], v["reason"]) for v in report["rejected"]] == [("702.20", reason)]
