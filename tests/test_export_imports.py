@@ -69,7 +69,7 @@ def test_retranslating_a_renumbered_unit_keeps_the_other_translation(kb_cache, t
     edit_po(first, {"702.124i": "Partner con [nome] rappresenta due abilità.",
                     "702.124j": "Amici per sempre significa che puoi designare due creature leggendarie."})
     assert run_json("import", str(first), "--translator", "Anna", "--kb", kb)["applied"] == ["702.124i", "702.124j"]
-    assert run("build", "--kb", kb, "--corpus", str(cr_release("20251114"))).exit_code == 0
+    assert run("build", "--kb", kb, "--add", str(cr_release("20251114"))).exit_code == 0
     second = tmp_path / "second.po"
     assert run("export", "702.124j", "-f", "po", "-o", str(second), "--kb", kb).exit_code == 0
     edit_po(second, {"702.124j": "Partner con [nome] indica due abilità."})

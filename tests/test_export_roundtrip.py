@@ -235,3 +235,33 @@ def test_an_invisible_or_control_translation_is_rejected(kb: Path, tmp_path: Pat
     catalog.save()
     report = run_json("import", str(po), "--kb", str(kb))
     assert [(v["id"], v["reason"]) for v in report["rejected"]] == [("702.20", reason)]
+
+
+# -- 6: a new release is added, not swapped in ---------------------------------------------
+
+def test_a_build_that_would_drop_sources_is_refused_and_add_keeps_them(kb: Path, tmp_path: Path, shared_corpus) \
+        -> None:
+    po = export(kb, tmp_path / "t.po", "702.19", "-f", "po", "--target", "it")
+    catalog = polib.pofile(str(po))
+    next(e for e in catalog if e.msgctxt == "702.19a").msgstr = "La travolgere è un'abilità statica."
+    catalog.save()
+    assert run_json("import", str(po), "--kb", str(kb))["applied"] == ["702.19a"]
+    new = shared_corpus / "cr-en" / "MagicCompRules 20250606.txt"
+    refused = run("build", "--kb", str(kb), "--corpus", str(new))
+    assert refused.exit_code == 1
+    assert "this build would drop" in refused.output and "nothing was built" in refused.output
+    assert "--add FILE" in refused.output and "--replace" in refused.output
+    plain = run("build", "--kb", str(kb))  # the embedded corpus alone: what the current build holds, no drop
+    assert plain.exit_code == 0, plain.output
+    added = run("build", "--kb", str(kb), "--add", str(new), "--json")
+    assert added.exit_code == 0, added.output
+    docs = {d["id"] for d in json.loads(added.output)["documents"]}
+    assert {"cr-en-2025-06-06", "cr-en-2025-11-14"} <= docs
+    assert any(d.startswith("translations-it") for d in docs)
+    again = run("build", "--kb", str(kb))  # a plain build would now drop the added release
+    assert again.exit_code == 1 and "cr-en-2025-06-06" in again.output
+    replaced = run("build", "--kb", str(kb), "--replace", "--json")
+    assert replaced.exit_code == 0
+    assert "cr-en-2025-06-06" not in {d["id"] for d in json.loads(replaced.output)["documents"]}
+    assert "La travolgere" in json.dumps(run_json("rule", "702.19a", "--lang", "it", "--kb", str(kb)),
+                                         ensure_ascii=False)
