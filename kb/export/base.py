@@ -278,9 +278,6 @@ def release_datetime(selection: Selection) -> str | None:
     return f"{selection.source_date}T00:00:00Z" if selection.source_date else None
 
 
-STATE_WORDS = ("new", "translated", "stale")
-
-
 def left_out_notes(left_out: tuple[LeftOut, ...]) -> list[str]:
     """The notes a file's header gives on the units it does not hold, one per reason."""
     return [f"Not in this file: {item.describe()}" for item in left_out]
