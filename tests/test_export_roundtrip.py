@@ -265,3 +265,97 @@ def test_a_build_that_would_drop_sources_is_refused_and_add_keeps_them(kb: Path,
     assert "cr-en-2025-06-06" not in {d["id"] for d in json.loads(replaced.output)["documents"]}
     assert "La travolgere" in json.dumps(run_json("rule", "702.19a", "--lang", "it", "--kb", str(kb)),
                                          ensure_ascii=False)
+
+
+# -- 8: the wrong language ------------------------------------------------------------------
+
+ITALIAN = {"702.19a": "Travolgere è un'abilità statica che modifica le regole per assegnare il danno da combattimento.",
+           "702.19b": "Il controllore di una creatura attaccante con travolgere assegna prima il danno alle creature "
+                      "che la bloccano.",
+           "702.19c": "Assegnare danno letale a una creatura bloccante è tutto ciò che serve per travolgere.",
+           "702.20a": "Cautela è un'abilità statica che fa sì che una creatura non venga TAPpata quando attacca.",
+           "702.20b": "Attaccare con una creatura con cautela non la fa TAPpare."}
+
+
+def test_italian_in_a_file_labelled_french_is_refused_unless_lang_says_so(kb: Path, tmp_path: Path) -> None:
+    po = export(kb, tmp_path / "kw.fr.po", "702.19-702.20", "-f", "po", "--target", "fr")
+    catalog = polib.pofile(str(po))
+    for entry in catalog:
+        entry.msgstr = ITALIAN.get(entry.msgctxt, entry.msgstr)
+    catalog.save()
+    refused = run("import", str(po), "--kb", str(kb))
+    assert refused.exit_code == 1
+    assert refused.output.strip().splitlines()[-1] == (
+        f"Error: {po}: the file says its translations are fr, but 5 of 5 read as it: refused, nothing imported "
+        "(if they are it, import with --lang it; --lang fr imports them as fr)")
+    report = run_json("import", str(po), "--lang", "it", "--kb", str(kb))
+    assert report["lang"] == "it" and sorted(report["applied"]) == sorted(ITALIAN)
+
+
+# -- 10, 11: msgmerge output; equal texts ---------------------------------------------------
+
+def test_msgmerge_output_is_checked_against_the_release_its_msgids_match(kb: Path, tmp_path: Path,
+                                                                        shared_corpus) -> None:
+    assert run("build", "--kb", str(kb), "--add", str(shared_corpus / "cr-en" / "MagicCompRules 20241108.txt"))\
+        .exit_code == 0
+    old = export(kb, tmp_path / "old.po", "400.7", "-f", "po", "--target", "it", "--release", "2024-11-08")
+    catalog = polib.pofile(str(old))
+    for entry in catalog:
+        if entry.msgctxt in ("400.7a", "400.7e"):
+            entry.msgstr = f"[rivisto] {entry.msgctxt}"
+    catalog.save()
+    new = export(kb, tmp_path / "new.po", "400.7", "-f", "po", "--target", "it")
+    merged = tmp_path / "merged.po"
+    subprocess.run([gettext_tool("msgmerge"), "--quiet", "--previous", str(old), str(new), "-o", str(merged)],
+                   check=True)
+    catalog = polib.pofile(str(merged))
+    assert "2024-11-08" in catalog.metadata["Project-Id-Version"]  # msgmerge keeps the old header
+    reviewed = next(e for e in catalog if e.msgctxt == "400.7e")
+    assert reviewed.fuzzy and reviewed.previous_msgid  # its English changed: msgmerge marks it
+    reviewed.flags.remove("fuzzy")
+    reviewed.msgstr = "[rivisto e aggiornato] 400.7e"
+    catalog.save()
+    report = run_json("import", str(merged), "--kb", str(kb))
+    assert report["source_release"] == "2025-11-14"
+    assert "names the en release 2024-11-08, but its source texts are those of 2025-11-14" in report["note"]
+    assert sorted(report["applied"]) == ["400.7a", "400.7e"] and report["rejected"] == [], report
+
+
+def test_the_same_text_on_both_sides_is_no_conflict(kb: Path, tmp_path: Path, shared_corpus) -> None:
+    """400.7e translated against 2024-11-08 is stale in 2025-11-14 (its English changed); a file that gives
+    it the very text the knowledge base holds, with no revision (a tool dropped the comments), confirms it."""
+    assert run("build", "--kb", str(kb), "--add", str(shared_corpus / "cr-en" / "MagicCompRules 20241108.txt"))\
+        .exit_code == 0
+    old = export(kb, tmp_path / "old.po", "400.7e", "-f", "po", "--target", "it", "--release", "2024-11-08")
+    catalog = polib.pofile(str(old))
+    catalog[0].msgstr = "Gli effetti di prevenzione continuano ad applicarsi."
+    catalog.save()
+    assert run_json("import", str(old), "--kb", str(kb))["applied"] == ["400.7e"]
+    new = export(kb, tmp_path / "new.po", "400.7e", "-f", "po", "--target", "it")
+    catalog = polib.pofile(str(new))
+    assert catalog[0].fuzzy and catalog[0].msgstr == "Gli effetti di prevenzione continuano ad applicarsi."
+    catalog[0].flags.remove("fuzzy")
+    catalog[0].comment = ""  # the revision comment dropped
+    catalog.save()
+    report = run_json("import", str(new), "--kb", str(kb))
+    assert report["conflicts"] == [] and report["applied"] == ["400.7e"] and report["complete"], report
+    assert run_json("status", "400.7e", "--kb", str(kb))["units"]["translated"] == 1
+
+
+# -- issue 34.11: CSV formula injection -------------------------------------------------------
+
+@pytest.mark.parametrize("text", ['=HYPERLINK("http://example.com/x","Travolgere è un\'abilità statica")',
+                                  "-1/-1: travolgere è un'abilità statica che modifica il danno.",
+                                  "@SUM(A1) travolgere è un'abilità statica che modifica il danno."])
+def test_a_csv_cell_never_starts_a_formula_and_the_import_restores_it(kb: Path, tmp_path: Path, text: str) -> None:
+    po = export(kb, tmp_path / "t.po", "702.19a", "-f", "po", "--target", "it")
+    catalog = polib.pofile(str(po))
+    catalog[0].msgstr = text
+    catalog.save()
+    assert run_json("import", str(po), "--kb", str(kb))["applied"] == ["702.19a"]
+    sheet = export(kb, tmp_path / "t.csv", "702.19a", "-f", "csv", "--target", "it")
+    import csv as csv_module
+    rows = list(csv_module.DictReader(sheet.read_text(encoding="utf-8").splitlines()))
+    assert rows[0]["it"] == "'" + text and not any(cell.startswith(("=", "+", "-", "@")) for cell in rows[0].values())
+    report = run_json("import", str(sheet), "--kb", str(kb))
+    assert report["unchanged"] == ["702.19a"] and report["applied"] == []

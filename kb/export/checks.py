@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import Counter
+from functools import lru_cache
 
 from .staleness import same_text
 
@@ -60,5 +62,42 @@ def untranslated_sentences(target: str, source: str) -> list[str]:
     return [s for s in sentences(target) if " ".join(s.split()) in english]
 
 
-__all__ = ["control_character", "invisible_only", "is_copy_of_source", "normal_target", "sentences",
+LANGUAGE_SAMPLE = 200  # the targets read by the language identifier, spread over the file
+MIN_LANGUAGE_WORDS = 5  # shorter texts (names, titles) are too short to tell the language
+
+
+@lru_cache(maxsize=1)
+def _identifier():
+    from lingua import Language, LanguageDetectorBuilder
+
+    return LanguageDetectorBuilder.from_languages(Language.ITALIAN, Language.FRENCH, Language.ENGLISH) \
+        .with_low_accuracy_mode().build()
+
+
+def languages_read(texts: list[str]) -> Counter[str]:
+    """How many of ``texts`` (those long enough, at most :data:`LANGUAGE_SAMPLE` spread over the list)
+    the language identifier reads as it, fr or en."""
+    long = [text for text in texts if len(text.split()) >= MIN_LANGUAGE_WORDS]
+    step = max(1, len(long) // LANGUAGE_SAMPLE)
+    found: Counter[str] = Counter()
+    for text in long[::step][:LANGUAGE_SAMPLE]:
+        language = _identifier().detect_language_of(text)
+        if language is not None:
+            found[language.iso_code_639_1.name.lower()] += 1
+    return found
+
+
+def other_language(texts: list[str], lang: str) -> tuple[str, int, int] | None:
+    """(language, how many, of how many read) when most of ``texts`` read as another language than
+    ``lang``: a file labelled with the wrong language; None when they read as ``lang`` or too few
+    are long enough to tell (fewer than 3)."""
+    found = languages_read(texts)
+    judged = sum(found.values())
+    if judged < 3:
+        return None
+    best, count = found.most_common(1)[0]
+    return (best, count, judged) if best != lang and count * 2 > judged else None
+
+
+__all__ = ["control_character", "languages_read", "other_language", "invisible_only", "is_copy_of_source", "normal_target", "sentences",
            "untranslated_sentences"]

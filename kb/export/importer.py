@@ -32,6 +32,7 @@ judged: the report's ``ignored`` counts them.
 from __future__ import annotations
 
 from collections import Counter
+import dataclasses
 from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
@@ -46,7 +47,8 @@ from . import read_translations
 from .base import ImportedFile, ImportedUnit, short_lang
 from .glossary import entry_keys, glossary_id, split_glossary_id
 from .imports import Stored, build_sources, commit, recover, stored_path
-from .checks import control_character, invisible_only, is_copy_of_source, normal_target, untranslated_sentences
+from .checks import (control_character, invisible_only, is_copy_of_source, normal_target, other_language,
+                     untranslated_sentences)
 from .selection import example_id, select, source_release_doc, split_unit_id
 from .staleness import same_text
 from .report import NO_REVISION_GIVEN, Conflict, ImportReport, Verdict, outcome, render_report
@@ -133,8 +135,17 @@ def check_file(kb: KnowledgeBase, path: Path, lang: str | None = None, *, force:
     if target not in LANGUAGES or target == source:
         raise KBError(f"{path}: cannot import {target!r} translations of {source!r} texts "
                       f"(targets: {', '.join(l for l in LANGUAGES if l != source)})")
-    units, others = _of_target(imported, target, str(path))
+    units, others = _of_target(relabelled(imported, short_lang(lang)), target, str(path))
+    misread = other_language([u.target for u in units if u.has_text and u.target != u.source], target)
+    if misread and lang is None:
+        other, count, judged = misread
+        raise KBError(f"{path}: the file says its translations are {target}, but {count} of {judged} read as "
+                      f"{other}: refused, nothing imported (if they are {other}, import with --lang {other}; "
+                      f"--lang {target} imports them as {target})")
     checker = UnitChecker(kb, source, target, imported, force, accept_identical)
+    matching = release_matching(kb, checker, units, imported, source)
+    if matching is not None:
+        checker = UnitChecker(kb, source, target, imported, force, accept_identical, release=matching)
     report = ImportReport(str(path), imported.format, target, checker.release, ignored=[*imported.ignored, *others],
                           note=checker.note)
     accepted: dict[str, str] = {}
@@ -143,6 +154,32 @@ def check_file(kb: KnowledgeBase, path: Path, lang: str | None = None, *, force:
     checker.drop_orphans(accepted, report)
     report.missing = checker.missing(units)
     return report, checker, accepted
+
+
+def mismatched(checker: "UnitChecker", units: list[ImportedUnit]) -> tuple[int, int]:
+    """(matching, not matching): the units whose source text is, and is not, that of the checker's release."""
+    known = [u for u in units if u.source is not None and u.id in checker.units]
+    bad = sum(1 for u in known if not same_text(u.source or "", checker.units[u.id].source))
+    return len(known) - bad, bad
+
+
+def release_matching(kb: KnowledgeBase, checker: "UnitChecker", units: list[ImportedUnit], imported: ImportedFile,
+                     source: str) -> str | None:
+    """Another release held whose texts match more of the file's sources than the one it names, when
+    some do not match that one (``msgmerge`` updates the msgids to a new export and keeps the old
+    header); None when the named one is the best."""
+    matched, bad = mismatched(checker, units)
+    if not bad:
+        return None
+    best, best_matched = None, matched
+    for doc in kb.releases():
+        if doc.lang != source or doc.effective_date in (checker.release, None):
+            continue
+        other = UnitChecker(kb, source, checker.target, imported, release=doc.effective_date)
+        count = mismatched(other, units)[0]
+        if count > best_matched:
+            best, best_matched = doc.effective_date, count
+    return best
 
 
 def refuse_second_translations(imported: ImportedFile, path: str) -> None:
@@ -168,6 +205,20 @@ def _of_target(imported: ImportedFile, target: str, path: str) -> tuple[list[Imp
                   for lang, n in others.items()]
 
 
+def relabelled(imported: ImportedFile, lang: str | None) -> ImportedFile:
+    """A file labelled with one target language whose texts read as ``lang`` instead, read as ``lang``
+    (``--lang`` over a mislabelled file); any other file as it is."""
+    langs = {short_lang(u.lang) for u in imported.units if u.lang}
+    if lang is None or len(langs) != 1 or lang in langs:
+        return imported
+    misread = other_language([u.target or "" for u in imported.units if u.has_text and u.target != u.source],
+                             langs.pop() or "")
+    if misread is None or misread[0] != lang:
+        return imported
+    return dataclasses.replace(imported, target_lang=lang,
+                               units=tuple(dataclasses.replace(u, lang=lang) for u in imported.units))
+
+
 def _only_target(imported: ImportedFile, path: str) -> str:
     langs = [short_lang(t) for t in imported.target_langs] or ([short_lang(imported.target_lang)]
                                                               if imported.target_lang else [])
@@ -182,9 +233,9 @@ class UnitChecker:
     """Checks units against the source release the file was made from (or the newest held)."""
 
     def __init__(self, kb: KnowledgeBase, source: str, target: str, imported: ImportedFile,
-                 force: bool = False, accept_identical: bool = False) -> None:
+                 force: bool = False, accept_identical: bool = False, release: str | None = None) -> None:
         held = {d.effective_date for d in kb.releases() if d.lang == source}
-        self.release = imported.source_release if imported.source_release in held else None
+        self.release = release or (imported.source_release if imported.source_release in held else None)
         doc = source_release_doc(kb, source, self.release)
         if doc is None:
             raise KBError(f"the knowledge base holds no {source} rules release to check the translations against")
@@ -193,6 +244,9 @@ class UnitChecker:
         # a file made from a release the knowledge base no longer holds is checked against the newest
         self.note = (f"the file was made from the {source} release {named}, which this knowledge base does not hold "
                      f"(build with it to import the file as it was made)") if named and named not in held else None
+        if release is not None and release != named:
+            self.note = (f"the file names the {source} release {named or '(none)'}, but its source texts are those of "
+                         f"{release} (msgmerge keeps the old header): checked against {release}")
         self.source, self.target, self.force, self.accept_identical = source, target, force, accept_identical
         glossary = any(split_glossary_id(u.id)[0] is not None for u in imported.units)
         rules = [] if glossary else self._rules_named(kb, imported)  # glossary units: every entry is read
@@ -259,6 +313,10 @@ class UnitChecker:
         held = current.text if current is not None else None
         if held is not None and same_text(held, unit.target or "") and current.state == "translated":
             report.unchanged.append(unit.id)
+            return
+        if held is not None and same_text(held, unit.target or ""):
+            accepted[unit.id] = unit.target or ""  # a stale text confirmed as it is: equal texts are no conflict
+            report.applied.append(unit.id)
             return
         if unit.revision is not None and unit.revision != revision(held) and unit.revision == revision(unit.target):
             report.kept.append(unit.id)  # the file holds the text it was exported with: nothing to apply
