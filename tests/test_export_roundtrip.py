@@ -359,3 +359,64 @@ def test_a_csv_cell_never_starts_a_formula_and_the_import_restores_it(kb: Path, 
     assert rows[0]["it"] == "'" + text and not any(cell.startswith(("=", "+", "-", "@")) for cell in rows[0].values())
     report = run_json("import", str(sheet), "--kb", str(kb))
     assert report["unchanged"] == ["702.19a"] and report["applied"] == []
+
+
+# -- 12: the real reason of a mismatch -----------------------------------------------------
+
+def _csv_rows(path: Path) -> list[list[str]]:
+    import csv as csv_module
+    return list(csv_module.reader(path.read_text(encoding="utf-8").splitlines()))
+
+
+def _write_csv(path: Path, rows: list[list[str]], encoding: str = "utf-8") -> None:
+    import csv as csv_module
+    import io
+    buffer = io.StringIO()
+    csv_module.writer(buffer, lineterminator="\r\n").writerows(rows)
+    path.write_bytes(buffer.getvalue().encode(encoding, errors="replace"))
+
+
+def test_a_number_a_spreadsheet_changed_is_named_as_such(kb: Path, tmp_path: Path) -> None:
+    sheet = export(kb, tmp_path / "z.csv", "400.10", "-f", "csv", "--target", "it")
+    rows = _csv_rows(sheet)
+    assert rows[1][0] == "'400.10"  # kept as text by a spreadsheet
+    rows[1][0], rows[1][3] = "400.1", "Se un oggetto passa a una zona nascosta, diventa un oggetto nuovo."
+    _write_csv(sheet, rows)
+    (verdict,) = run_json("import", str(sheet), "--kb", str(kb))["rejected"]
+    assert verdict["reason"] == "the rule number looks changed by a spreadsheet (400.10 read as 400.1): its " \
+                                "source text is 400.10's"
+
+
+def test_characters_lost_to_windows_1252_are_named(kb: Path, tmp_path: Path) -> None:
+    sheet = export(kb, tmp_path / "inf.csv", "702.186a", "-f", "csv", "--target", "it")
+    rows = _csv_rows(sheet)
+    rows[1][3] = "∞ (il simbolo matematico dell'infinito) è una parola chiave delle carte Infinito."
+    _write_csv(sheet, rows, "cp1252")
+    (verdict,) = run_json("import", str(sheet), "--kb", str(kb))["rejected"]
+    assert verdict["reason"] == "the file lost characters its encoding cannot hold (∞ became ?): save it as " \
+                                "UTF-8 and export again"
+
+
+def test_an_edited_msgctxt_is_named_as_such(kb: Path, tmp_path: Path) -> None:
+    po = export(kb, tmp_path / "z.po", "400.7a", "400.7b", "-f", "po", "--target", "it")
+    catalog = polib.pofile(str(po))
+    catalog[1].msgctxt, catalog[1].msgstr = "400.7c", "Gli effetti delle abilità statiche continuano ad applicarsi."
+    catalog.save()
+    (verdict,) = run_json("import", str(po), "--kb", str(kb))["rejected"]
+    assert verdict["id"] == "400.7c" and verdict["reason"] == "the unit id looks edited: its source text is that " \
+                                                              "of 400.7b, not 400.7c"
+
+
+# -- issue 34.24: an export with rulings imports back -----------------------------------------
+
+@pytest.mark.parametrize("include", ["examples,rulings", "examples,cards", "examples,glossary,rulings,cards"])
+def test_an_export_with_rulings_or_cards_imports_back(kb: Path, tmp_path: Path, include: str) -> None:
+    po = export(kb, tmp_path / "r.po", "702.19", "-f", "po", "--target", "it", "--include", include)
+    rulings = [e.msgctxt for e in polib.pofile(str(po)) if e.msgctxt.startswith("ruling/")]
+    result = run("import", str(po), "--kb", str(kb), "--json")
+    report = json.loads(result.output)
+    assert result.exit_code == 0 and report["complete"] and report["rejected"] == [], result.output
+    if "rulings" in include:
+        assert len(rulings) > 100
+        assert any(note.startswith(f"{len(rulings)} ruling units (ruling/general/1 …): rulings are not imported")
+                   for note in report["ignored"])

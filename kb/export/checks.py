@@ -62,6 +62,26 @@ def untranslated_sentences(target: str, source: str) -> list[str]:
     return [s for s in sentences(target) if " ".join(s.split()) in english]
 
 
+def lost_characters(text: str, expected: str) -> str | None:
+    """The characters of ``expected`` that ``text`` holds as ``?`` (saved in an encoding without them, such as
+    Windows-1252: ``∞`` -> ``?``), as ``∞, −``; None when that does not explain the difference."""
+    if "?" not in text:
+        return None
+    lost = [char for char in dict.fromkeys(expected) if char != "?" and not _in_cp1252(char)]
+    if not lost:
+        return None
+    flattened = "".join("?" if char in lost else char for char in expected)
+    return ", ".join(lost) if same_text(flattened, text) else None
+
+
+def _in_cp1252(char: str) -> bool:
+    try:
+        char.encode("cp1252")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 LANGUAGE_SAMPLE = 200  # the targets read by the language identifier, spread over the file
 MIN_LANGUAGE_WORDS = 5  # shorter texts (names, titles) are too short to tell the language
 
@@ -99,5 +119,5 @@ def other_language(texts: list[str], lang: str) -> tuple[str, int, int] | None:
     return (best, count, judged) if best != lang and count * 2 > judged else None
 
 
-__all__ = ["control_character", "languages_read", "other_language", "invisible_only", "is_copy_of_source", "normal_target", "sentences",
+__all__ = ["control_character", "languages_read", "lost_characters", "other_language", "invisible_only", "is_copy_of_source", "normal_target", "sentences",
            "untranslated_sentences"]

@@ -47,8 +47,8 @@ from . import read_translations
 from .base import ImportedFile, ImportedUnit, short_lang
 from .glossary import entry_keys, glossary_id, split_glossary_id
 from .imports import Stored, build_sources, commit, recover, stored_path
-from .checks import (control_character, invisible_only, is_copy_of_source, normal_target, other_language,
-                     untranslated_sentences)
+from .checks import (control_character, invisible_only, is_copy_of_source, lost_characters, normal_target,
+                     other_language, untranslated_sentences)
 from .selection import example_id, select, source_release_doc, split_unit_id
 from .staleness import same_text
 from .report import NO_REVISION_GIVEN, Conflict, ImportReport, Verdict, outcome, render_report
@@ -59,6 +59,7 @@ def now_utc() -> str:
     return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+RULING_PREFIX = "ruling/"  # the units of --include rulings (kb.export.selection.ruling_units)
 Rebuild = Callable[[Path, list[Path]], Any]
 MAX_SIZE_MB = 50  # a whole-CR export with every language and the glossary is about 5 MB
 MAX_GROWTH, MAX_EXTRA = 10, 1000  # a translation longer than 10 x its source + 1,000 characters is refused
@@ -136,6 +137,12 @@ def check_file(kb: KnowledgeBase, path: Path, lang: str | None = None, *, force:
         raise KBError(f"{path}: cannot import {target!r} translations of {source!r} texts "
                       f"(targets: {', '.join(l for l in LANGUAGES if l != source)})")
     units, others = _of_target(relabelled(imported, short_lang(lang)), target, str(path))
+    units, rulings = [u for u in units if not u.id.startswith(RULING_PREFIX)], \
+        [u for u in units if u.id.startswith(RULING_PREFIX)]
+    if rulings:
+        others.append(f"{counted(len(rulings), 'ruling unit')} ({rulings[0].id} …): rulings are not imported "
+                      "(mtgkb holds the rulings Wizards of the Coast publishes and the card data's translations; "
+                      "export without --include rulings for translation work)")
     misread = other_language([u.target for u in units if u.has_text and u.target != u.source], target)
     if misread and lang is None:
         other, count, judged = misread
@@ -248,6 +255,7 @@ class UnitChecker:
             self.note = (f"the file names the {source} release {named or '(none)'}, but its source texts are those of "
                          f"{release} (msgmerge keeps the old header): checked against {release}")
         self.source, self.target, self.force, self.accept_identical = source, target, force, accept_identical
+        self.kb, self._by_source = kb, None
         glossary = any(split_glossary_id(u.id)[0] is not None for u in imported.units)
         rules = [] if glossary else self._rules_named(kb, imported)  # glossary units: every entry is read
         selection = select(kb, rules, source, (target,), ("examples", "glossary") if glossary else ("examples",),
@@ -287,8 +295,7 @@ class UnitChecker:
         elif unit.source is None:
             report.rejected.append(Verdict(unit.id, unit.line, "no source text in the file to check against the release"))
         elif not same_text(unit.source, self.units[unit.id].source):
-            report.rejected.append(Verdict(unit.id, unit.line,
-                                           f"source text no longer matches the {self.source} release {self.release}"))
+            report.rejected.append(Verdict(unit.id, unit.line, self.mismatch(unit)))
         elif len(unit.target) > MAX_GROWTH * len(unit.source) + MAX_EXTRA:
             report.rejected.append(Verdict(unit.id, unit.line, f"the translation has {len(unit.target):,} characters, "
                                            f"over {MAX_GROWTH} x its source's {len(unit.source):,} + {MAX_EXTRA:,}"))
@@ -363,6 +370,31 @@ class UnitChecker:
         if index is None:
             return []
         return [str(number), *(example_id(str(number), i) for i in range(1, index))]
+
+    def mismatch(self, unit: ImportedUnit) -> str:
+        """Why ``unit``'s source text is not its rule's in the release: characters its encoding could not
+        hold, a number a spreadsheet changed or an id edited (the text is another unit's), or the text
+        changed since."""
+        expected = self.units[unit.id].source
+        lost = lost_characters(unit.source or "", expected)
+        if lost:
+            return (f"the file lost characters its encoding cannot hold ({lost} became ?): save it as UTF-8 and "
+                    "export again")
+        other = self.unit_of_source(unit.source or "")
+        if other is not None and other.rstrip("0") == unit.id:
+            return f"the rule number looks changed by a spreadsheet ({other} read as {unit.id}): its source text is {other}'s"
+        if other is not None:
+            return f"the unit id looks edited: its source text is that of {other}, not {unit.id}"
+        return f"source text no longer matches the {self.source} release {self.release}"
+
+    def unit_of_source(self, text: str) -> str | None:
+        """The unit of the release whose source text is ``text`` (the first), None if none; read once."""
+        if self._by_source is None:
+            selection = select(self.kb, [], self.source, (self.target,), ("examples",), self.release, termbase=False)
+            self._by_source = {}
+            for found in selection.units:
+                self._by_source.setdefault(" ".join(found.source.split()), found.id)
+        return self._by_source.get(" ".join(text.split()))
 
     def held_state(self, unit_id: str) -> str | None:
         """The state of the knowledge base's target text of ``unit_id`` (new, translated, stale)."""
