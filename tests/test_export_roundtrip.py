@@ -420,3 +420,29 @@ def test_an_export_with_rulings_or_cards_imports_back(kb: Path, tmp_path: Path, 
         assert len(rulings) > 100
         assert any(note.startswith(f"{len(rulings)} ruling units (ruling/general/1 …): rulings are not imported")
                    for note in report["ignored"])
+
+
+# -- 14: renumbering alone --------------------------------------------------------------------
+
+def test_a_renumbered_unit_with_the_same_english_is_not_stale(kb_cache, tmp_path: Path, shared_corpus) -> None:
+    """Vote is 701.32 in 2025-04-04 and 701.38 in 2025-11-14; of its units only the English of those
+    that changed makes them stale."""
+    kb = kb_cache.copy([shared_corpus / "cr-en" / "MagicCompRules 20250404.txt"], tmp_path / "kb")
+    po = export(kb, tmp_path / "vote.po", "701.32", "-f", "po", "--target", "it")
+    catalog = polib.pofile(str(po))
+    for at, entry in enumerate(catalog):
+        entry.msgstr = f"Testo italiano numero {at} della regola {entry.msgctxt}, tradotto a mano."
+    catalog.save()
+    assert run_json("import", str(po), "--kb", str(kb))["complete"]
+    assert run("build", "--kb", str(kb), "--add", str(shared_corpus / "cr-en" / "MagicCompRules 20251114.txt"))\
+        .exit_code == 0
+    old = {e.msgctxt: e.msgid for e in catalog}
+    new = {e.msgctxt: e.msgid for e in polib.pofile(str(export(kb, tmp_path / "new.po", "701.38", "-f", "po",
+                                                              "--target", "it")))}
+    renamed = {"701.38" + k[len("701.32"):] if k.startswith("701.32") else k: v for k, v in old.items()}
+    changed = sorted(k for k, v in new.items() if k in renamed and " ".join(renamed[k].split()) != " ".join(v.split()))
+    status = run_json("status", "701.38", "--kb", str(kb))
+    stale = sorted(s["number"] for c in status["chapters"] for s in c["stale"])
+    assert sorted(new) == sorted(renamed) and len(new) == 5
+    assert stale == sorted(k for k in changed if "#" not in k)
+    assert status["units"]["translated"] == len(new) - len(changed)
