@@ -446,3 +446,36 @@ def test_a_renumbered_unit_with_the_same_english_is_not_stale(kb_cache, tmp_path
     assert sorted(new) == sorted(renamed) and len(new) == 5
     assert stale == sorted(k for k in changed if "#" not in k)
     assert status["units"]["translated"] == len(new) - len(changed)
+
+
+# -- 13: both numbers ---------------------------------------------------------------------------
+
+def test_an_import_from_an_older_release_names_the_number_now(kb_cache, tmp_path: Path, shared_corpus) -> None:
+    kb = kb_cache.copy([shared_corpus / "cr-en" / "MagicCompRules 20250404.txt"], tmp_path / "kb")
+    assert run("build", "--kb", str(kb), "--add", str(shared_corpus / "cr-en" / "MagicCompRules 20251114.txt"))\
+        .exit_code == 0
+    po = export(kb, tmp_path / "vote.po", "701.32a", "702.19a", "-f", "po", "--target", "it", "--release", "2025-04-04")
+    catalog = polib.pofile(str(po))
+    catalog[0].msgstr = "Alcune magie e abilità chiedono ai giocatori di votare per una scelta fra quelle di una lista."
+    catalog[1].msgstr = "Travolgere è un'abilità statica che modifica le regole per assegnare il danno da combattimento."
+    catalog.save()
+    result = run("import", str(po), "--kb", str(kb))
+    assert "applied: 701.32a (now 701.38a in the newest release), 702.19a\n" in result.output
+
+
+# -- 9: symbols and references ------------------------------------------------------------------
+
+def test_changed_symbols_and_rule_references_are_warned_about(kb: Path, tmp_path: Path) -> None:
+    po = export(kb, tmp_path / "tap.po", "107.5", "-f", "po", "--target", "it")
+    catalog = polib.pofile(str(po))
+    catalog[0].msgstr = ("Il simbolo di TAP è {Q}. Il simbolo di TAP in un costo di attivazione significa «TAPpa "
+                         "questo permanente». Un permanente già TAPpato non può essere TAPpato di nuovo per pagare il "
+                         "costo. Un'abilità attivata di una creatura con il simbolo di TAP nel suo costo di attivazione "
+                         "non può essere attivata a meno che la creatura non sia stata sotto il controllo del suo "
+                         "controllore ininterrottamente dall'inizio del suo turno più recente. Vedi regola 302.7.")
+    catalog.save()
+    report = run_json("import", str(po), "--kb", str(kb))
+    assert report["applied"] == ["107.5"] and report["complete"]
+    assert [w["warning"] for w in report["warnings"]] == [
+        "symbols differ from the English: {T} in the English, {Q} in the translation",
+        "rule references differ from the English: 302.6 in the English, 302.7 in the translation"]

@@ -13,6 +13,7 @@ import unicodedata
 from collections import Counter
 from functools import lru_cache
 
+from ..text import rule_numbers_in
 from .staleness import same_text
 
 # White space a CAT tool adds or re-wraps; NO-BREAK SPACE and NARROW NO-BREAK SPACE are typography
@@ -82,6 +83,22 @@ def _in_cp1252(char: str) -> bool:
     return True
 
 
+_SYMBOL = re.compile(r"\{[^{}\s]{1,8}\}")
+
+
+def differences(target: str, source: str) -> list[str]:
+    """What a CAT tool's QA check would flag between a source and its translation: mana and tap symbols
+    (``{T}``, ``{2}{W}``) and rule references (``302.6``) that are not the same in both, one line each."""
+    found = []
+    for what, pick in (("symbols", _SYMBOL.findall), ("rule references", rule_numbers_in)):
+        english, translated = Counter(pick(source)), Counter(pick(target))
+        if english != translated:
+            lost = ", ".join(sorted((english - translated).elements())) or "none"
+            added = ", ".join(sorted((translated - english).elements())) or "none"
+            found.append(f"{what} differ from the English: {lost} in the English, {added} in the translation")
+    return found
+
+
 LANGUAGE_SAMPLE = 200  # the targets read by the language identifier, spread over the file
 MIN_LANGUAGE_WORDS = 5  # shorter texts (names, titles) are too short to tell the language
 
@@ -119,5 +136,5 @@ def other_language(texts: list[str], lang: str) -> tuple[str, int, int] | None:
     return (best, count, judged) if best != lang and count * 2 > judged else None
 
 
-__all__ = ["control_character", "languages_read", "lost_characters", "other_language", "invisible_only", "is_copy_of_source", "normal_target", "sentences",
+__all__ = ["control_character", "differences", "languages_read", "lost_characters", "other_language", "invisible_only", "is_copy_of_source", "normal_target", "sentences",
            "untranslated_sentences"]

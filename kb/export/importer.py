@@ -31,27 +31,26 @@ judged: the report's ``ignored`` counts them.
 
 from __future__ import annotations
 
-from collections import Counter
-import dataclasses
 from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
 
-from ..errors import KBError, ParseError
+from ..errors import KBError
 from ..model import LANGUAGES
 from ..numbering import RuleNumber
 from ..store import KnowledgeBase
 from ..text import counted
 from . import read_translations
 from .base import ImportedFile, ImportedUnit, short_lang
+from .checks import (control_character, differences, invisible_only, is_copy_of_source, lost_characters,
+                     normal_target, other_language, untranslated_sentences)
+from .file_units import numbers_now, of_target, only_target, refuse_second_translations, relabelled
 from .glossary import entry_keys, glossary_id, split_glossary_id
 from .imports import Stored, build_sources, commit, recover, stored_path
-from .checks import (control_character, invisible_only, is_copy_of_source, lost_characters, normal_target,
-                     other_language, untranslated_sentences)
+from .report import NO_REVISION_GIVEN, Conflict, ImportReport, Verdict, outcome, render_report
 from .selection import example_id, select, source_release_doc, split_unit_id
 from .staleness import same_text
-from .report import NO_REVISION_GIVEN, Conflict, ImportReport, Verdict, outcome, render_report
 from .units import NO_REVISION, revision
 
 
@@ -97,6 +96,7 @@ def import_translations(kb: KnowledgeBase, kb_dir: Path, path: Path, rebuild: Re
                       "applied": report.applied}
     report.import_id = commit(kb_dir, stored.changes(), rebuild, sources, history_record)
     report.stored = str(stored_path(kb_dir, checker.target, checker.release))
+    report.renumbered = numbers_now(kb_dir, checker.target, checker.release, report.applied)
     return report
 
 
@@ -131,12 +131,12 @@ def check_file(kb: KnowledgeBase, path: Path, lang: str | None = None, *, force:
     data = Path(path).read_bytes()
     imported = read_translations(data, str(path))
     refuse_second_translations(imported, str(path))
-    target = short_lang(lang) or _only_target(imported, str(path))
+    target = short_lang(lang) or only_target(imported, str(path))
     source = short_lang(imported.source_lang) or "en"
     if target not in LANGUAGES or target == source:
         raise KBError(f"{path}: cannot import {target!r} translations of {source!r} texts "
                       f"(targets: {', '.join(l for l in LANGUAGES if l != source)})")
-    units, others = _of_target(relabelled(imported, short_lang(lang)), target, str(path))
+    units, others = of_target(relabelled(imported, short_lang(lang)), target, str(path))
     units, rulings = [u for u in units if not u.id.startswith(RULING_PREFIX)], \
         [u for u in units if u.id.startswith(RULING_PREFIX)]
     if rulings:
@@ -187,53 +187,6 @@ def release_matching(kb: KnowledgeBase, checker: "UnitChecker", units: list[Impo
         if count > best_matched:
             best, best_matched = doc.effective_date, count
     return best
-
-
-def refuse_second_translations(imported: ImportedFile, path: str) -> None:
-    """A file giving one unit two different texts is malformed: which one is meant is not ours to guess."""
-    found = imported.second_translation()
-    if found is None:
-        return
-    first, second = found
-    lang = f"{short_lang(second.lang)} " if len(imported.target_langs) > 1 and second.lang else ""
-    earlier = f" (the first at line {first.line})" if first.line else ""
-    raise ParseError(path, f"a second, different {lang}translation of {second.id}{earlier}", second.line)
-
-
-def _of_target(imported: ImportedFile, target: str, path: str) -> tuple[list[ImportedUnit], list[str]]:
-    """The units of ``target`` (each once), and a note per other language the file holds, which another
-    ``--lang`` imports; a file that holds other languages but not ``target`` is an error."""
-    units = imported.distinct_units()
-    mine = [u for u in units if short_lang(u.lang) in (None, target)]
-    others = Counter(short_lang(u.lang) for u in units if short_lang(u.lang) not in (None, target))
-    if others and not any(u.lang for u in mine):
-        raise KBError(f"{path}: the file holds {', '.join(others)} translations, none in {target}")
-    return mine, [f"{counted(n, f'{lang} unit')} not imported here (--lang {lang} imports them)"
-                  for lang, n in others.items()]
-
-
-def relabelled(imported: ImportedFile, lang: str | None) -> ImportedFile:
-    """A file labelled with one target language whose texts read as ``lang`` instead, read as ``lang``
-    (``--lang`` over a mislabelled file); any other file as it is."""
-    langs = {short_lang(u.lang) for u in imported.units if u.lang}
-    if lang is None or len(langs) != 1 or lang in langs:
-        return imported
-    misread = other_language([u.target or "" for u in imported.units if u.has_text and u.target != u.source],
-                             langs.pop() or "")
-    if misread is None or misread[0] != lang:
-        return imported
-    return dataclasses.replace(imported, target_lang=lang,
-                               units=tuple(dataclasses.replace(u, lang=lang) for u in imported.units))
-
-
-def _only_target(imported: ImportedFile, path: str) -> str:
-    langs = [short_lang(t) for t in imported.target_langs] or ([short_lang(imported.target_lang)]
-                                                              if imported.target_lang else [])
-    langs = list(dict.fromkeys(langs))
-    if len(langs) != 1:
-        raise KBError(f"{path}: the file holds {'no target language' if not langs else 'several languages: ' + ', '.join(langs)}"
-                      "; say which with --lang")
-    return langs[0]
 
 
 class UnitChecker:
@@ -341,6 +294,8 @@ class UnitChecker:
             report.forced.append(unit.id)
         accepted[unit.id] = unit.target or ""
         report.applied.append(unit.id)
+        for difference in differences(unit.target or "", unit.source or ""):
+            report.warnings.append(Verdict(unit.id, unit.line, difference))
         left = untranslated_sentences(unit.target or "", unit.source or "")
         if left and not is_copy_of_source(unit.target or "", unit.source or ""):
             report.warnings.append(Verdict(unit.id, unit.line, f"{counted(len(left), 'sentence')} of the translation "

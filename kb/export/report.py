@@ -59,6 +59,7 @@ class ImportReport:
     emptied: list[str] = field(default_factory=list)  # untranslated in the file, translated in the knowledge base
     missing: list[str] = field(default_factory=list)  # units of the exported selection not in the file
     warnings: list[Verdict] = field(default_factory=list)  # applied, but with a sign of unfinished work
+    renumbered: dict[str, str] = field(default_factory=dict)  # applied unit -> its number in the newest release
     ignored: list[str] = field(default_factory=list)
     import_id: int | None = None  # its entry in the import history (mtgkb imports, mtgkb import --undo)
     note: str | None = None  # why the file is checked against another release than the one it names
@@ -80,7 +81,7 @@ class ImportReport:
                                "kb_source": c.kb_source, "why": c.why} for c in self.conflicts],
                 "forced": self.forced, "untranslated": self.untranslated,
                 "rejected": [{"id": v.id, "line": v.line, "reason": v.reason} for v in self.rejected],
-                "identical": self.identical, "emptied": self.emptied, "missing": self.missing,
+                "renumbered": self.renumbered, "identical": self.identical, "emptied": self.emptied, "missing": self.missing,
                 "warnings": [{"id": v.id, "line": v.line, "warning": v.reason} for v in self.warnings],
                 "ignored": self.ignored, "note": self.note}
 
@@ -100,7 +101,9 @@ def render_report(report: ImportReport, verbose: bool = False, shown: int = 5) -
         more = "" if len(cut) == len(items) else f" … and {len(items) - len(cut)} more (--verbose lists them)"
         lines.append(f"  {label}: {', '.join(cut)}{more}")
 
-    listed("applied", report.applied)
+    newest = " in the newest release"
+    listed("applied", [f"{unit} (now {report.renumbered[unit]}{newest})" if unit in report.renumbered else unit
+                       for unit in report.applied])
     listed("forced over newer texts (--force)", report.forced)
     listed("unchanged", report.unchanged)
     listed("not changed in the file, the knowledge base's newer text kept", report.kept)
