@@ -479,3 +479,57 @@ def test_changed_symbols_and_rule_references_are_warned_about(kb: Path, tmp_path
     assert [w["warning"] for w in report["warnings"]] == [
         "symbols differ from the English: {T} in the English, {Q} in the translation",
         "rule references differ from the English: 302.6 in the English, 302.7 in the translation"]
+
+
+# -- 15, 16: fuzzy is work in progress; the glossary alone; status counts what export holds ------
+
+def test_a_fuzzy_po_entry_is_work_in_progress_not_an_error(kb: Path, tmp_path: Path) -> None:
+    po = export(kb, tmp_path / "wip.po", "702.19", "-f", "po", "--target", "it")
+    catalog = polib.pofile(str(po))
+    catalog[1].msgstr, catalog[1].flags = "Travolgere è un'abilità statica (bozza da rivedere).", ["fuzzy"]
+    catalog[2].msgstr = "Il controllore di una creatura attaccante con travolgere assegna prima il danno alle bloccanti."
+    catalog.save()
+    result = run("import", str(po), "--kb", str(kb), "--json")
+    report = json.loads(result.output)
+    assert result.exit_code == 0 and report["complete"]
+    assert report["fuzzy"] == [catalog[1].msgctxt] and report["applied"] == [catalog[2].msgctxt]
+    assert report["rejected"] == []
+
+
+def test_the_glossary_exports_alone_and_imports_back(kb: Path, tmp_path: Path) -> None:
+    po = export(kb, tmp_path / "glossary.po", "--glossary", "-f", "po", "--target", "it")
+    ids = [e.msgctxt for e in polib.pofile(str(po))]
+    assert ids and all(i.startswith("glossary/") for i in ids) and len(set(ids)) == len(ids)
+    assert len(ids) == 2 * sum(1 for i in ids if i.endswith("#definition"))
+    assert run_json("status", "--glossary", "--kb", str(kb))["glossary"]["units"] == len(ids)
+    report = run_json("import", str(po), "--kb", str(kb))
+    assert report["complete"] and report["rejected"] == [] and report["missing"] == []
+
+
+def test_status_glossary_counts_what_an_export_with_examples_and_glossary_holds(kb: Path, tmp_path: Path) -> None:
+    po = export(kb, tmp_path / "s.po", "702.19", "-f", "po", "--target", "it", "--include", "examples,glossary")
+    status = run_json("status", "702.19", "--glossary", "--kb", str(kb))
+    assert status["units"]["total"] == len(polib.pofile(str(po)))
+
+
+# -- 18: matching by source text ------------------------------------------------------------------
+
+def test_units_without_ids_are_matched_by_their_source_text(kb: Path, tmp_path: Path) -> None:
+    """OmegaT's own memory (project_save.tmx) has no unit ids: a source text that is exactly one rule's
+    English is that rule."""
+    po = export(kb, tmp_path / "t.po", "702.19a", "702.19c", "-f", "po", "--target", "it")
+    english = {e.msgctxt: e.msgid for e in polib.pofile(str(po))}
+    from xml.sax.saxutils import escape
+    units = "".join(f'<tu><tuv lang="EN-US"><seg>{escape(english[key])}</seg></tuv><tuv lang="IT-IT"><seg>{text}</seg>'
+                    f"</tuv></tu>\n" for key, text in (
+                        ("702.19a", "Travolgere è un'abilità statica che modifica le regole del danno da combattimento."),
+                        ("702.19c", "Assegnare danno letale a tutte le bloccanti basta per travolgere.")))
+    tmx = tmp_path / "project_save.tmx"
+    tmx.write_text('<?xml version="1.0" encoding="UTF-8"?>\n<tmx version="1.4"><header creationtool="OmegaT" '
+                   'o-tmf="OmegaT TMX" adminlang="EN-US" datatype="plaintext" segtype="paragraph" srclang="EN-US" '
+                   f'creationtoolversion="3.6"/><body>\n{units}</body></tmx>\n', encoding="utf-8")
+    report = run_json("import", str(tmx), "--lang", "it", "--kb", str(kb))
+    assert sorted(report["applied"]) == ["702.19a", "702.19c"] and report["complete"], report
+    assert [w["warning"] for w in report["warnings"] if "matched" in w["warning"]] == [
+        "the file's id '' is no unit of the release: matched to 702.19a by its source text",
+        "the file's id '' is no unit of the release: matched to 702.19c by its source text"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -36,13 +37,15 @@ def _include(value: str | None) -> tuple[str, ...]:
 @click.option("--include", "include", default=None, metavar="PARTS",
               help="Comma-separated: examples, glossary, rulings, cards (card names, for tbx) "
                    "[default: examples].")
+@click.option("--glossary", "glossary_only", is_flag=True,
+              help="Export the glossary alone: every entry's name and definition, no rules.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write to this file [default: standard output].")
 @release_option
 @kb_option
 def export(selectors: tuple[str, ...], format_name: str, rules: tuple[str, ...], source: str,
-           targets: tuple[str, ...], include: str | None, output: Path | None, release: str | None,
-           kb_dir: Path | None) -> None:
+           targets: tuple[str, ...], include: str | None, glossary_only: bool, output: Path | None,
+           release: str | None, kb_dir: Path | None) -> None:
     """Export RULES (as for `mtgkb rule`; default: all) for translators: XLIFF, TMX, PO, TBX, CSV or JSON.
 
     \b
@@ -52,6 +55,7 @@ def export(selectors: tuple[str, ...], format_name: str, rules: tuple[str, ...],
       mtgkb export --format po --target it --rules 400.7 --include examples,glossary
       mtgkb export --format tmx 701.38                 (every language in one file)
       mtgkb export --format tbx -o mtg.tbx             (the termbase: glossary and game terms)
+      mtgkb export --glossary --format po --target it  (the glossary alone)
     """
     from ..export import exporter, select
 
@@ -62,7 +66,12 @@ def export(selectors: tuple[str, ...], format_name: str, rules: tuple[str, ...],
             else (other_language(source),)
     elif len(targets) > 1 and not chosen.multi_target:
         raise click.UsageError(f"{chosen.name} holds one target language; got {', '.join(targets)}")
-    selection = select(kb, (*selectors, *rules), source, targets, _include(include), release)
+    if glossary_only and (selectors or rules or include):
+        raise click.UsageError("--glossary exports the whole glossary alone: give no rules and no --include")
+    selection = select(kb, (*selectors, *rules), source, targets, ("glossary",) if glossary_only else _include(include),
+                       release)
+    if glossary_only:
+        selection = replace(selection, units=tuple(u for u in selection.units if u.kind == "term"), left_out=())
     data = chosen.write(selection)
     for item in chosen.left_out(selection):
         info(f"Not exported: {item.describe()}")
@@ -209,7 +218,8 @@ def other_language(source: str) -> str:
 @click.argument("selectors", nargs=-1, metavar="[RULES]...")
 @click.option("--rules", "rules", multiple=True, metavar="NUMBERS",
               help="Rules as for `mtgkb export` (repeatable; 4, 702, 400.7, 702.19b-d) [default: all].")
-@click.option("--glossary", is_flag=True, help="Count the glossary's units too (as --include glossary exports them).")
+@click.option("--glossary", is_flag=True,
+              help="Count the glossary's units too (as --include examples,glossary exports them).")
 @click.option("--source", default="en", show_default=True, type=click.Choice(LANGUAGES))
 @click.option("--target", default=None, type=click.Choice(LANGUAGES),
               help="[default: it (en from an Italian source)]")

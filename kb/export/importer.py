@@ -18,8 +18,10 @@ Every unit of the file ends in exactly one list of the :class:`ImportReport`:
   imported text: both texts are reported and nothing is applied, unless ``--force``;
 - ``untranslated``: no target text;
 - ``rejected``, with the reason: not a rule number or glossary entry, no such unit in the
-  source release, the source text no longer matches that release, marked fuzzy / needs
-  review, an example without its rule, a glossary definition without a name.
+  source release, the source text no longer matches that release, an example without its rule,
+  a glossary definition without a name;
+- ``fuzzy``: a new text still marked fuzzy / needs review: work in progress, not applied, and
+  no reason for the import to be incomplete.
 
 The report is ``complete`` when every translation the file holds is in the knowledge base
 afterwards (applied or unchanged): nothing rejected, no conflict left. ``mtgkb import`` exits
@@ -49,7 +51,7 @@ from .file_units import numbers_now, of_target, only_target, refuse_second_trans
 from .glossary import entry_keys, glossary_id, split_glossary_id
 from .imports import Stored, build_sources, commit, recover, stored_path
 from .report import NO_REVISION_GIVEN, Conflict, ImportReport, Verdict, outcome, render_report
-from .selection import example_id, select, source_release_doc, split_unit_id
+from .selection import example_id, rule_text, select, source_release_doc, split_unit_id
 from .staleness import same_text
 from .units import NO_REVISION, revision
 
@@ -227,6 +229,7 @@ class UnitChecker:
 
     def judge(self, unit: ImportedUnit, report: ImportReport, accepted: dict[str, str]) -> None:
         """Put ``unit`` (of the target language, once in the file) in one list of ``report``."""
+        unit = self.matched_by_source(unit, report)
         number, _example = split_unit_id(unit.id)
         english, _definition = split_glossary_id(unit.id)
         if unit.target and unit.source is not None:
@@ -264,7 +267,7 @@ class UnitChecker:
         elif unit.state == "stale" and unit.revision is not None and unit.revision == revision(unit.target):
             report.kept.append(unit.id)  # left as it was exported; the knowledge base has a newer text since
         elif unit.state == "stale":
-            report.rejected.append(Verdict(unit.id, unit.line, "marked fuzzy / needs review in the file"))
+            report.fuzzy.append(unit.id)  # still marked fuzzy / needs review: work in progress, not applied
         else:
             self._judge_text(unit, report, accepted)
 
@@ -342,14 +345,38 @@ class UnitChecker:
             return f"the unit id looks edited: its source text is that of {other}, not {unit.id}"
         return f"source text no longer matches the {self.source} release {self.release}"
 
-    def unit_of_source(self, text: str) -> str | None:
-        """The unit of the release whose source text is ``text`` (the first), None if none; read once."""
+    def unit_of_source(self, text: str, only: bool = False) -> str | None:
+        """The unit of the release whose source text is ``text`` (the first; with ``only``, the one, None
+        when several units have it), None if none; the release is read once."""
         if self._by_source is None:
-            selection = select(self.kb, [], self.source, (self.target,), ("examples",), self.release, termbase=False)
             self._by_source = {}
-            for found in selection.units:
-                self._by_source.setdefault(" ".join(found.source.split()), found.id)
-        return self._by_source.get(" ".join(text.split()))
+            doc = source_release_doc(self.kb, self.source, self.release)
+            for version in self.kb.rule_versions([doc] if doc else []):
+                number = version.rule.number
+                texts = [(number, rule_text(RuleNumber.parse(number).kind, version) or ""),
+                         *((example_id(number, at), e.text) for at, e in enumerate(version.rule.examples, 1))]
+                for unit_id, source in texts:
+                    self._by_source.setdefault(" ".join(source.split()), []).append(unit_id)
+        found = self._by_source.get(" ".join(text.split())) or []
+        return found[0] if found and (len(found) == 1 or not only) else None
+
+    def matched_by_source(self, unit: ImportedUnit, report: ImportReport) -> ImportedUnit:
+        """A unit whose id is not one of the release's (a tool dropped or changed it: OmegaT's own TMX,
+        a converted file) but whose source text is exactly one unit's English is that unit, with a warning."""
+        known = unit.id in self.units or split_glossary_id(unit.id)[0] is not None
+        if known or not unit.source or not unit.source.strip() or not unit.target:
+            return unit
+        found = self.unit_of_source(unit.source, only=True)
+        if found is None or found in report.applied:
+            return unit
+        if found not in self.units:
+            rule = str(split_unit_id(found)[0])
+            picked = select(self.kb, [rule + "."], self.source, (self.target,), ("examples",), self.release,
+                            termbase=False)
+            self.units.update({u.id: u for u in picked.units if u.id not in self.units})
+        report.warnings.append(Verdict(found, unit.line, f"the file's id {unit.id!r} is no unit of the release: "
+                                                         f"matched to {found} by its source text"))
+        return replace(unit, id=found)
 
     def held_state(self, unit_id: str) -> str | None:
         """The state of the knowledge base's target text of ``unit_id`` (new, translated, stale)."""

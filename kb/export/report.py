@@ -55,6 +55,7 @@ class ImportReport:
     forced: list[str] = field(default_factory=list)
     untranslated: list[str] = field(default_factory=list)
     rejected: list[Verdict] = field(default_factory=list)
+    fuzzy: list[str] = field(default_factory=list)  # a new text still marked fuzzy / needs review: not applied
     identical: list[str] = field(default_factory=list)  # targets that are the source text: not applied
     emptied: list[str] = field(default_factory=list)  # untranslated in the file, translated in the knowledge base
     missing: list[str] = field(default_factory=list)  # units of the exported selection not in the file
@@ -81,7 +82,7 @@ class ImportReport:
                                "kb_source": c.kb_source, "why": c.why} for c in self.conflicts],
                 "forced": self.forced, "untranslated": self.untranslated,
                 "rejected": [{"id": v.id, "line": v.line, "reason": v.reason} for v in self.rejected],
-                "renumbered": self.renumbered, "identical": self.identical, "emptied": self.emptied, "missing": self.missing,
+                "fuzzy": self.fuzzy, "renumbered": self.renumbered, "identical": self.identical, "emptied": self.emptied, "missing": self.missing,
                 "warnings": [{"id": v.id, "line": v.line, "warning": v.reason} for v in self.warnings],
                 "ignored": self.ignored, "note": self.note}
 
@@ -117,6 +118,7 @@ def render_report(report: ImportReport, verbose: bool = False, shown: int = 5) -
     if len(report.conflicts) > shown and not verbose:
         lines.append(f"  … and {len(report.conflicts) - shown} more conflicts (--verbose lists them)")
     listed("untranslated", report.untranslated)
+    listed("still marked fuzzy / needs review (work in progress, not applied)", report.fuzzy)
     if report.identical:
         listed(f"{counted(len(report.identical), 'target')} {'is' if len(report.identical) == 1 else 'are'} the "
                f"English text, not applied (--accept-identical stores them)", report.identical)
