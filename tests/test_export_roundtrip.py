@@ -533,3 +533,15 @@ def test_units_without_ids_are_matched_by_their_source_text(kb: Path, tmp_path: 
     assert [w["warning"] for w in report["warnings"] if "matched" in w["warning"]] == [
         "the file's id '' is no unit of the release: matched to 702.19a by its source text",
         "the file's id '' is no unit of the release: matched to 702.19c by its source text"]
+
+
+def test_a_two_language_csv_imported_in_one_run_sets_no_language_aside(kb: Path, tmp_path: Path) -> None:
+    sheet = export(kb, tmp_path / "two.csv", "702.19a", "-f", "csv", "--target", "it,fr")
+    rows = _csv_rows(sheet)
+    header = rows[0]
+    rows[1][header.index("it")] = "Travolgere è un'abilità statica che modifica le regole del danno da combattimento."
+    rows[1][header.index("fr")] = "Le piétinement est une capacité statique qui modifie l'attribution des blessures."
+    _write_csv(sheet, rows)
+    reports = run_json("import", str(sheet), "--lang", "it", "--lang", "fr", "--kb", str(kb))
+    assert [r["lang"] for r in reports] == ["it", "fr"] and all(r["applied"] == ["702.19a"] for r in reports)
+    assert all(r["ignored"] == [] for r in reports), reports

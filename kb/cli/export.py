@@ -145,6 +145,9 @@ def import_(file: Path | None, langs: tuple[str, ...], translator: str | None, f
             reports.append(import_translations(open_kb(directory), directory, file, update_kb, lang, translator,
                                                force=force, accept_identical=accept_identical,
                                                max_size_mb=max_size))
+    for report in reports:  # a language this run imports too is not left aside
+        report.ignored = [note for note in report.ignored
+                          if not any(note.endswith(f"(--lang {lang} imports them)") for lang in langs)]
     if as_json:
         echo_json(reports[0].to_dict() if len(reports) == 1 else [report.to_dict() for report in reports])
     else:
