@@ -45,14 +45,16 @@ class BuildRefused(KBError):
 
 def build_kb(kb_dir: Path, paths: Iterable[Path], progress: Callable[[str], None] | None = None, *,
              force: bool = False, strict: bool = False, wait: float = store.LOCK_WAIT,
-             semantic: bool | None = None, update_index: bool = False) -> dict[str, Any]:
+             semantic: bool | None = None, update_index: bool = False, replace: bool = True) -> dict[str, Any]:
     """Parse ``paths`` (default: the embedded corpus) and the knowledge base's imported
     translations, check, align, store, index and publish; returns the build summary.
     ``semantic`` turns the semantic layer on or off for this knowledge base (None: as it was,
     :func:`semantic_setting`). With ``update_index`` (an import), the current build's search
     index is copied and only the items that changed are rewritten, when that can be done.
     A build without problems keeps the alignment of its sources for the next imports
-    (:mod:`kb.incremental`).
+    (:mod:`kb.incremental`). Unless ``replace``, a build that would drop a document the current
+    build holds (a release, a translation, cards; not an import, which every build reads) is
+    refused, naming them (:class:`SourcesDropped`).
 
     Raises :class:`BuildRefused` when the checks find problems (unless ``force``) or, with
     ``strict``, when a parser warned.
@@ -61,6 +63,8 @@ def build_kb(kb_dir: Path, paths: Iterable[Path], progress: Callable[[str], None
         sources = source_paths(kb_dir, paths)
         report = ingest(sources, progress=progress)
         problems = check(report, force=force, strict=strict)
+        if not replace:
+            refuse_dropping(kb_dir, report.documents)
         with staged_build(kb_dir) as stage:
             documents, translations = split_translations(report.documents)
             core = read_core()
@@ -75,6 +79,49 @@ def build_kb(kb_dir: Path, paths: Iterable[Path], progress: Callable[[str], None
             index_and_publish(kb_dir, stage, progress, semantic,
                               previous=_current_index(kb_dir) if update_index else None)
     return summary(kb_dir, report, alignment)
+
+
+class SourcesDropped(KBError):
+    """The sources given leave out documents the current build holds; nothing was built."""
+
+
+def dropped_documents(kb_dir: Path, documents: Iterable[Document]) -> list[str]:
+    """The documents of the current build (not the translators' imports) that ``documents`` lack, as
+    ``id (path)``."""
+    current = store.current_build(kb_dir)
+    if current is None:
+        return []
+    try:
+        with KnowledgeBase(current) as kb:
+            held = [d for d in kb.documents().values() if d.provenance != "translator"]
+    except (KBError, store.DatabaseError):
+        return []
+    kept = {doc.id for doc in documents}
+    return [f"{d.id} ({Path(d.path).name})" for d in held if d.id not in kept]
+
+
+def refuse_dropping(kb_dir: Path, documents: Iterable[Document]) -> None:
+    dropped = dropped_documents(kb_dir, documents)
+    if dropped:
+        shown = ", ".join(dropped[:5]) + (f" and {len(dropped) - 5} more" if len(dropped) > 5 else "")
+        raise SourcesDropped(f"this build would drop {len(dropped)} source document{'s' if len(dropped) > 1 else ''}"
+                             f" the current build holds: {shown}; nothing was built. Add files to the current "
+                             "sources with --add FILE, or build from the given sources only with --replace")
+
+
+def current_sources(kb_dir: Path) -> list[Path]:
+    """The sources the current build was made from, without the imports folder (every build adds it);
+    [] when there is no build."""
+    current = store.current_build(kb_dir)
+    if current is None:
+        return []
+    with KnowledgeBase(current) as kb:
+        recorded = [Path(p) for p in kb.info().get("sources", [])]
+    gone = [str(p) for p in recorded if not p.exists()]
+    if gone:
+        raise KBError(f"cannot add to the current build: its source {gone[0]} is gone (build with --corpus and "
+                      "--replace)")
+    return _without_imports(kb_dir, recorded)
 
 
 STORAGE_ERRORS = (OSError, sqlite3.OperationalError)  # a full or read-only disk, a locked database

@@ -108,7 +108,7 @@ def test_rebuild_publishes_atomically(kb_2024: Path, tmp_path: Path) -> None:
     kb_dir = copy_kb(kb_2024, tmp_path / "kb")
     first = current_build(kb_dir)
     assert json.loads(run("rule", "701.32", "--json", "--kb", str(kb_dir)).output)[0]["texts"]["en"]["text"] == "Vote"
-    assert run("build", "--kb", str(kb_dir), "--corpus", str(CLEAN)).exit_code == 0
+    assert run("build", "--kb", str(kb_dir), "--corpus", str(CLEAN), "--replace").exit_code == 0
     second = current_build(kb_dir)
     assert first != second and (kb_dir / "CURRENT").read_text().strip() == second.name
     entries = json.loads(run("rule", "702.30", "--json", "--kb", str(kb_dir)).output)

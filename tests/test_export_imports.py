@@ -69,7 +69,7 @@ def test_retranslating_a_renumbered_unit_keeps_the_other_translation(kb_cache, t
     edit_po(first, {"702.124i": "Partner con [nome] rappresenta due abilità.",
                     "702.124j": "Amici per sempre significa che puoi designare due creature leggendarie."})
     assert run_json("import", str(first), "--translator", "Anna", "--kb", kb)["applied"] == ["702.124i", "702.124j"]
-    assert run("build", "--kb", kb, "--corpus", str(cr_release("20251114"))).exit_code == 0
+    assert run("build", "--kb", kb, "--add", str(cr_release("20251114"))).exit_code == 0
     second = tmp_path / "second.po"
     assert run("export", "702.124j", "-f", "po", "-o", str(second), "--kb", kb).exit_code == 0
     edit_po(second, {"702.124j": "Partner con [nome] indica due abilità."})
@@ -379,13 +379,13 @@ def test_a_file_over_the_size_limit_is_refused_before_it_is_read(seed_kb: Path, 
 def test_a_translation_far_longer_than_its_source_is_rejected(seed_kb: Path, tmp_path: Path) -> None:
     po = tmp_path / "long.po"
     assert run("export", "400.1", "400.2", "-f", "po", "-o", str(po), "--kb", str(seed_kb)).exit_code == 0
-    edit_po(po, {"400.1": "Una zona. " * 2000, "400.2": "Un testo normale di 400.2."})
+    edit_po(po, {"400.1": "Una zona." * 2000, "400.2": "Un testo normale di 400.2."})
     result = run("import", str(po), "--kb", str(seed_kb), "--json")
     assert result.exit_code == 1
     report = json.loads(result.stdout)
     assert report["applied"] == ["400.2"]
     (verdict,) = report["rejected"]
-    assert verdict["id"] == "400.1" and verdict["reason"].startswith("the translation has 20,000 characters, over 10 x")
+    assert verdict["id"] == "400.1" and verdict["reason"].startswith("the translation has 18,000 characters, over 10 x")
 
 
 _MEMORY_PROBE = """

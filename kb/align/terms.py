@@ -152,6 +152,8 @@ def align_declared_terms(docs: list[Document], ref: Document, result: Alignment)
     """A translator's imported glossary entry names the English entry it translates
     (``Document.meta["terms"]``, foreign name -> English name): keep that pairing."""
     english = {fold(name): name for entry in ref.terms for name in entry.names}
+    # an entry known by its whole heading (its first name is another entry's: Active Player, Nonactive Player Order)
+    english.update({fold(", ".join(entry.names)): ", ".join(entry.names) for entry in ref.terms if len(entry.names) > 1})
     for doc in docs:
         declared = doc.meta.get("terms") if doc.provenance == "translator" and isinstance(doc.meta, dict) else None
         for foreign, name in (declared or {}).items():

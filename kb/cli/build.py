@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from ..alignment_report import summary_lines
+from ..corpus import embedded_corpus
 from ..store import LOCK_WAIT, default_kb_dir
 from .options import echo_json, info, json_option, kb_option
 
@@ -14,6 +15,12 @@ from .options import echo_json, info, json_option, kb_option
 @click.command()
 @click.option("--corpus", "corpus", multiple=True, type=click.Path(exists=True, path_type=Path),
               help="A source file or folder (repeatable) [default: the embedded corpus].")
+@click.option("--add", "added", multiple=True, type=click.Path(exists=True, path_type=Path), metavar="FILE",
+              help="A source file or folder to add to the current build's sources, which are all kept "
+                   "(repeatable): a new release, a translation, card files.")
+@click.option("--replace", is_flag=True,
+              help="Build from the given sources only, even when that drops sources the current build holds "
+                   "(a build that would is refused without it, naming them).")
 @click.option("--force", is_flag=True, help="Publish even when the sanity checks find the build looks wrong.")
 @click.option("--strict", is_flag=True, help="Refuse the build when a parser warns (odd lines read as "
                                               "their neighbours tell, typos in numbers or dates).")
@@ -28,7 +35,7 @@ from .options import echo_json, info, json_option, kb_option
                    "no source is read again).")
 @kb_option
 @json_option
-def build(corpus: tuple[Path, ...], force: bool, strict: bool, wait: float, semantic: bool | None,
+def build(corpus: tuple[Path, ...], added: tuple[Path, ...], replace: bool, force: bool, strict: bool, wait: float, semantic: bool | None,
           reindex: bool, kb_dir: Path | None, as_json: bool) -> None:
     """Parse sources and (re)build the knowledge base.
 
@@ -36,28 +43,36 @@ def build(corpus: tuple[Path, ...], force: bool, strict: bool, wait: float, sema
     is checked first (a file cut short, reversed, repeated, shuffled, without cards or
     with control characters is refused with the reason, unless --force), then replaces
     the old one atomically: a reader never sees half a build, and a refused or failed
-    build leaves the knowledge base as it was.
+    build leaves the knowledge base as it was. A build that would drop a source
+    document the current build holds (an older release, a translation, cards) is
+    refused, naming them: --add keeps every current source and adds files, --replace
+    builds from the given sources only. Imported translations are always kept.
 
     \b
     Examples:
       mtgkb build
       mtgkb build --corpus corpus/ --corpus "MagicCompRules 20241108.txt"
+      mtgkb build --add "MagicCompRules 20260101.txt"     (a new release beside the current sources)
+      mtgkb build --replace --corpus "MagicCompRules 20260101.txt"
       mtgkb build --strict --corpus "MagicCompRules 20210618.txt"
       mtgkb build --semantic
       mtgkb build --reindex
     """
-    from ..pipeline import build_kb, reindex_kb
+    from ..pipeline import build_kb, current_sources, reindex_kb
 
     directory = kb_dir or default_kb_dir()
     if reindex:
-        if corpus:
-            raise click.UsageError("--reindex reads the current build's database: give no --corpus")
+        if corpus or added:
+            raise click.UsageError("--reindex reads the current build's database: give no --corpus or --add")
         done = reindex_kb(directory, progress=None if as_json else info, wait=wait, semantic=semantic)
         echo_json(done) if as_json else click.echo(f"Search index rebuilt from {done['database']}; "
                                                    f"knowledge base written to {directory}")
         return
-    summary = build_kb(directory, list(corpus), progress=None if as_json else info, force=force, strict=strict,
-                       wait=wait, semantic=semantic)
+    if added and (corpus or replace):
+        raise click.UsageError("--add keeps the current build's sources: give it without --corpus and --replace")
+    sources = _with_added(current_sources(directory) or [embedded_corpus()], added) if added else list(corpus)
+    summary = build_kb(directory, sources, progress=None if as_json else info, force=force, strict=strict,
+                       wait=wait, semantic=semantic, replace=replace)
     if as_json:
         echo_json(summary)
         return
@@ -75,3 +90,9 @@ def build(corpus: tuple[Path, ...], force: bool, strict: bool, wait: float, sema
     for line in summary_lines(summary["alignment"]):
         click.echo(line)
     click.echo(f"Knowledge base written to {directory}")
+
+
+def _with_added(current: list[Path], added: tuple[Path, ...]) -> list[Path]:
+    """The current build's sources, then each added file or folder that is not one of them already."""
+    held = {path.resolve() for path in current}
+    return [*current, *(path for path in added if path.resolve() not in held)]

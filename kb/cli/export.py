@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -36,13 +37,15 @@ def _include(value: str | None) -> tuple[str, ...]:
 @click.option("--include", "include", default=None, metavar="PARTS",
               help="Comma-separated: examples, glossary, rulings, cards (card names, for tbx) "
                    "[default: examples].")
+@click.option("--glossary", "glossary_only", is_flag=True,
+              help="Export the glossary alone: every entry's name and definition, no rules.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write to this file [default: standard output].")
 @release_option
 @kb_option
 def export(selectors: tuple[str, ...], format_name: str, rules: tuple[str, ...], source: str,
-           targets: tuple[str, ...], include: str | None, output: Path | None, release: str | None,
-           kb_dir: Path | None) -> None:
+           targets: tuple[str, ...], include: str | None, glossary_only: bool, output: Path | None,
+           release: str | None, kb_dir: Path | None) -> None:
     """Export RULES (as for `mtgkb rule`; default: all) for translators: XLIFF, TMX, PO, TBX, CSV or JSON.
 
     \b
@@ -52,6 +55,7 @@ def export(selectors: tuple[str, ...], format_name: str, rules: tuple[str, ...],
       mtgkb export --format po --target it --rules 400.7 --include examples,glossary
       mtgkb export --format tmx 701.38                 (every language in one file)
       mtgkb export --format tbx -o mtg.tbx             (the termbase: glossary and game terms)
+      mtgkb export --glossary --format po --target it  (the glossary alone)
     """
     from ..export import exporter, select
 
@@ -62,7 +66,12 @@ def export(selectors: tuple[str, ...], format_name: str, rules: tuple[str, ...],
             else (other_language(source),)
     elif len(targets) > 1 and not chosen.multi_target:
         raise click.UsageError(f"{chosen.name} holds one target language; got {', '.join(targets)}")
-    selection = select(kb, (*selectors, *rules), source, targets, _include(include), release)
+    if glossary_only and (selectors or rules or include):
+        raise click.UsageError("--glossary exports the whole glossary alone: give no rules and no --include")
+    selection = select(kb, (*selectors, *rules), source, targets, ("glossary",) if glossary_only else _include(include),
+                       release)
+    if glossary_only:
+        selection = replace(selection, units=tuple(u for u in selection.units if u.kind == "term"), left_out=())
     data = chosen.write(selection)
     for item in chosen.left_out(selection):
         info(f"Not exported: {item.describe()}")
@@ -82,6 +91,9 @@ def export(selectors: tuple[str, ...], format_name: str, rules: tuple[str, ...],
 @click.option("--translator", default=None, help="Who made the translation (kept with each text it brings).")
 @click.option("--force", is_flag=True,
               help="Apply units whose text changed in the knowledge base since the file was exported.")
+@click.option("--accept-identical", is_flag=True,
+              help="Store targets that are the English text itself (a copy of the source is otherwise not "
+                   "taken for a translation; short names the same in both languages always are).")
 @click.option("--verbose", "-v", is_flag=True, help="List every unit of each kind, not the first few.")
 @click.option("--max-size", "max_size", type=click.FloatRange(min=0, min_open=True), default=50, show_default=True,
               metavar="MB", help="Refuse a file larger than this many megabytes before reading it.")
@@ -91,8 +103,8 @@ def export(selectors: tuple[str, ...], format_name: str, rules: tuple[str, ...],
               help="Take back import ID (see mtgkb imports), when no later import changed the same files.")
 @kb_option
 @json_option
-def import_(file: Path | None, langs: tuple[str, ...], translator: str | None, force: bool, verbose: bool,
-            max_size: float, undo: bool, revert_id: int | None, kb_dir: Path | None, as_json: bool) -> None:
+def import_(file: Path | None, langs: tuple[str, ...], translator: str | None, force: bool,
+            accept_identical: bool, verbose: bool, max_size: float, undo: bool, revert_id: int | None, kb_dir: Path | None, as_json: bool) -> None:
     """Import translations from an XLIFF 1.2/2.1, TMX, PO, CSV or JSON file and rebuild.
 
     Every unit is checked: its id must be a rule number or glossary entry of the source
@@ -131,7 +143,11 @@ def import_(file: Path | None, langs: tuple[str, ...], translator: str | None, f
     with build_lock(directory):  # no other build or import in between: the import's journal stays its own
         for lang in langs or (None,):
             reports.append(import_translations(open_kb(directory), directory, file, update_kb, lang, translator,
-                                               force=force, max_size_mb=max_size))
+                                               force=force, accept_identical=accept_identical,
+                                               max_size_mb=max_size))
+    for report in reports:  # a language this run imports too is not left aside
+        report.ignored = [note for note in report.ignored
+                          if not any(note.endswith(f"(--lang {lang} imports them)") for lang in langs)]
     if as_json:
         echo_json(reports[0].to_dict() if len(reports) == 1 else [report.to_dict() for report in reports])
     else:
@@ -205,7 +221,8 @@ def other_language(source: str) -> str:
 @click.argument("selectors", nargs=-1, metavar="[RULES]...")
 @click.option("--rules", "rules", multiple=True, metavar="NUMBERS",
               help="Rules as for `mtgkb export` (repeatable; 4, 702, 400.7, 702.19b-d) [default: all].")
-@click.option("--glossary", is_flag=True, help="Count the glossary's units too (as --include glossary exports them).")
+@click.option("--glossary", is_flag=True,
+              help="Count the glossary's units too (as --include examples,glossary exports them).")
 @click.option("--source", default="en", show_default=True, type=click.Choice(LANGUAGES))
 @click.option("--target", default=None, type=click.Choice(LANGUAGES),
               help="[default: it (en from an Italian source)]")

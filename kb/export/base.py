@@ -36,6 +36,7 @@ class ImportedUnit:
     state: str | None = None  # the state the file gives, in mtgkb's terms: new | translated | stale
     line: int | None = None
     revision: str | None = None  # the revision of the target text the unit was exported with
+    partial: str | None = None  # how much of a unit of several segments is translated, when not all of it
 
     @property
     def has_text(self) -> bool:
@@ -275,9 +276,6 @@ def release_datetime(selection: Selection) -> str | None:
     """The source texts' date (the release's, else their documents') as an xs:dateTime (the only
     timestamp exports carry); None when they have none."""
     return f"{selection.source_date}T00:00:00Z" if selection.source_date else None
-
-
-STATE_WORDS = ("new", "translated", "stale")
 
 
 def left_out_notes(left_out: tuple[LeftOut, ...]) -> list[str]:

@@ -9,7 +9,10 @@ column), ``reason`` (or ``reason_<lang>``): why a stale text needs review, and
 ``previous_source`` (or ``previous_source_<lang>``): the source text a stale text was
 translated from, to compare with the current one. A stale
 text is imported once its status says ``translated``. RFC 4180 quoting, ``\\r\\n`` row
-ends, UTF-8 without a BOM; texts keep their newlines inside quotes.
+ends, UTF-8 without a BOM; texts keep their newlines inside quotes. A text starting with ``=``, ``+``,
+``-``, ``@``, a tab or a carriage return is written after an apostrophe (``'-1/-1``), so a spreadsheet
+shows it as text instead of running it as a formula; the import takes that apostrophe off. So is a
+unit number a spreadsheet would read as another number (``'400.10``, not 400.1).
 
 Import reads files as spreadsheets save them: a UTF-8 BOM, UTF-16 or Windows-1252 text,
 cells separated by commas, semicolons (Excel in Italian and French locales) or tabs,
@@ -22,6 +25,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -57,10 +61,34 @@ def write(selection: Selection) -> bytes:
                      *(status_column(selection, t).replace("status", "previous_source") for t in targets)])
     for unit in selection.units:
         chapter = f"{unit.chapter}. {unit.chapter_title}" if unit.chapter and unit.chapter_title else ""
-        writer.writerow([unit.id, chapter, unit.source, *(unit.target(t) or "" for t in targets),
+        writer.writerow([number_cell(unit.id), *map(inert, [chapter, unit.source, *(unit.target(t) or "" for t in targets)]),
                          *(unit.state(t) for t in targets), *(unit.revision(t) for t in targets),
-                         *(_reason(unit, t) for t in targets), *(_previous(unit, t) for t in targets)])
+                         *(inert(_reason(unit, t)) for t in targets), *(inert(_previous(unit, t)) for t in targets)])
     return buffer.getvalue().encode("utf-8")
+
+
+# A cell starting with one of these is a formula to a spreadsheet (OWASP's CSV injection list); an
+# apostrophe before it makes it text there, and the import takes the apostrophe off again.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def inert(text: str) -> str:
+    """``text`` as a spreadsheet shows it without running it: an apostrophe before a formula start."""
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+def number_cell(unit_id: str) -> str:
+    """A unit id a spreadsheet would turn into another number (``400.10`` -> ``400.1``) after an apostrophe,
+    which keeps it text; the others as they are."""
+    return "'" + unit_id if _NUMBER.fullmatch(unit_id) and unit_id.endswith("0") and "." in unit_id else unit_id
+
+
+_NUMBER = re.compile(r"\d+\.\d+")
+
+
+def restored(text: str) -> str:
+    """A cell written by :func:`inert` back to its text (an apostrophe before a formula start taken off)."""
+    return text[1:] if text.startswith("'") and text[1:].startswith(FORMULA_STARTS) else text
 
 
 def _reason(unit: Unit, lang: str) -> str:
@@ -95,8 +123,8 @@ def read(data: bytes, path: str) -> ImportedFile:
         for lang, at in targets:
             status = _cell(cells, columns.status.get(lang, columns.status.get("") if single else None))
             revision = _cell(cells, columns.revision.get(lang, columns.revision.get("") if single else None))
-            units.append(ImportedUnit(cells[columns.id].strip(), cells[source_at], cells[at] or None,
-                                      lang, status or None, line, revision or None))
+            units.append(ImportedUnit(cells[columns.id].strip().removeprefix("'"), restored(cells[source_at]),
+                                      restored(cells[at]) or None, lang, status or None, line, revision or None))
     return ImportedFile("csv", source, targets[0][0] if single else None, None, tuple(units))
 
 

@@ -25,11 +25,11 @@ from ..store import DocumentInfo, KnowledgeBase
 from ..text import fold
 from ..vocabulary import default_vocabulary
 from .staleness import StaleContext, same_text
-from .terms import heading_case
+from .terms import entry_keys, heading_case
 from .units import TargetText, Unit
 
 VOCABULARY = "vocabulary"
-__all__ = ["ForeignEntry", "foreign_entries", "glossary_id", "glossary_units", "split_glossary_id", "vocabulary_name"]
+__all__ = ["ForeignEntry", "entry_keys", "foreign_entries", "glossary_id", "glossary_units", "split_glossary_id", "vocabulary_name"]
 
 
 def glossary_id(english: str, definition: bool = False) -> str:
@@ -84,11 +84,11 @@ def glossary_units(kb: KnowledgeBase, english_doc: str | None, targets: Iterable
     wanted = {str(n) for n in picked} if picked is not None else None
     foreign = foreign_entries(kb, english_doc)
     units: list[Unit] = []
-    for record in kb.terms([english_doc]):
+    records = kb.terms([english_doc])
+    for record, english in zip(records, entry_keys(record.term for record in records)):
         term = record.term
         if not term.names or (wanted is not None and not wanted.intersection(term.refs)):
             continue
-        english = term.names[0]
         names: dict[str, TargetText] = {}
         definitions: dict[str, TargetText] = {}
         for lang in targets:

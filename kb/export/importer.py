@@ -18,8 +18,10 @@ Every unit of the file ends in exactly one list of the :class:`ImportReport`:
   imported text: both texts are reported and nothing is applied, unless ``--force``;
 - ``untranslated``: no target text;
 - ``rejected``, with the reason: not a rule number or glossary entry, no such unit in the
-  source release, the source text no longer matches that release, marked fuzzy / needs
-  review, an example without its rule, a glossary definition without a name.
+  source release, the source text no longer matches that release, an example without its rule,
+  a glossary definition without a name;
+- ``fuzzy``: a new text still marked fuzzy / needs review: work in progress, not applied, and
+  no reason for the import to be incomplete.
 
 The report is ``complete`` when every translation the file holds is in the knowledge base
 afterwards (applied or unchanged): nothing rejected, no conflict left. ``mtgkb import`` exits
@@ -31,107 +33,41 @@ judged: the report's ``ignored`` counts them.
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
 
-from ..errors import KBError, ParseError
+from ..errors import KBError
 from ..model import LANGUAGES
 from ..numbering import RuleNumber
 from ..store import KnowledgeBase
 from ..text import counted
 from . import read_translations
 from .base import ImportedFile, ImportedUnit, short_lang
-from .glossary import glossary_id, split_glossary_id
+from .checks import (control_character, differences, invisible_only, is_copy_of_source, lost_characters,
+                     normal_target, other_language, untranslated_sentences)
+from .file_units import numbers_now, of_target, only_target, refuse_second_translations, relabelled
+from .glossary import entry_keys, glossary_id, split_glossary_id
 from .imports import Stored, build_sources, commit, recover, stored_path
-from .selection import example_id, select, source_release_doc, split_unit_id
+from .report import NO_REVISION_GIVEN, Conflict, ImportReport, Verdict, outcome, render_report
+from .selection import example_id, rule_text, select, source_release_doc, split_unit_id
 from .staleness import same_text
 from .units import NO_REVISION, revision
-
-
-@dataclass(frozen=True)
-class Verdict:
-    id: str
-    line: int | None
-    reason: str
-
-
-@dataclass(frozen=True)
-class Conflict:
-    """A unit whose target changed in the knowledge base since its file was exported."""
-
-    id: str
-    line: int | None
-    file_text: str
-    kb_text: str | None
-    exported_revision: str
-    kb_revision: str
-    kb_source: str | None = None  # where the knowledge base's text comes from (document, translator, time)
-
-    @property
-    def why(self) -> str:
-        if self.exported_revision == NO_REVISION_GIVEN:
-            return ("the file carries no revision (mtgkb:rev; its tool may have dropped it) and the knowledge "
-                    "base holds another imported text, which may be newer")
-        return (f"changed in the knowledge base since this file was exported (revision {self.exported_revision}"
-                f" -> {self.kb_revision})")
-
-
-NO_REVISION_GIVEN = "(none in the file)"
-
-
-@dataclass
-class ImportReport:
-    path: str
-    format: str
-    lang: str
-    source_release: str | None
-    translator: str | None = None
-    imported: str | None = None
-    stored: str = ""
-    applied: list[str] = field(default_factory=list)
-    unchanged: list[str] = field(default_factory=list)
-    kept: list[str] = field(default_factory=list)  # not changed in the file; the knowledge base's newer text kept
-    conflicts: list[Conflict] = field(default_factory=list)
-    forced: list[str] = field(default_factory=list)
-    untranslated: list[str] = field(default_factory=list)
-    rejected: list[Verdict] = field(default_factory=list)
-    ignored: list[str] = field(default_factory=list)
-    import_id: int | None = None  # its entry in the import history (mtgkb imports, mtgkb import --undo)
-    note: str | None = None  # why the file is checked against another release than the one it names
-
-    @property
-    def complete(self) -> bool:
-        """Every translation of the file is in the knowledge base: none rejected, no conflict left."""
-        return not self.rejected and not self.conflicts
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"file": self.path, "format": self.format, "lang": self.lang, "source_release": self.source_release,
-                "complete": self.complete,
-                "translator": self.translator, "imported": self.imported if self.applied else None,
-                "stored": self.stored, "import_id": self.import_id, "applied": self.applied,
-                "unchanged": self.unchanged, "kept": self.kept,
-                "conflicts": [{"id": c.id, "line": c.line, "file_text": c.file_text, "kb_text": c.kb_text,
-                               "exported_revision": c.exported_revision, "kb_revision": c.kb_revision,
-                               "kb_source": c.kb_source, "why": c.why} for c in self.conflicts],
-                "forced": self.forced, "untranslated": self.untranslated,
-                "rejected": [{"id": v.id, "line": v.line, "reason": v.reason} for v in self.rejected],
-                "ignored": self.ignored, "note": self.note}
 
 
 def now_utc() -> str:
     return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+RULING_PREFIX = "ruling/"  # the units of --include rulings (kb.export.selection.ruling_units)
 Rebuild = Callable[[Path, list[Path]], Any]
 MAX_SIZE_MB = 50  # a whole-CR export with every language and the glossary is about 5 MB
 MAX_GROWTH, MAX_EXTRA = 10, 1000  # a translation longer than 10 x its source + 1,000 characters is refused
 
 
 def import_translations(kb: KnowledgeBase, kb_dir: Path, path: Path, rebuild: Rebuild, lang: str | None = None,
-                        translator: str | None = None, *, force: bool = False,
+                        translator: str | None = None, *, force: bool = False, accept_identical: bool = False,
                         when: str | None = None, max_size_mb: float = MAX_SIZE_MB) -> ImportReport:
     """Check ``path``'s units, store the applicable ones and ``rebuild(kb_dir, sources)``.
 
@@ -139,7 +75,8 @@ def import_translations(kb: KnowledgeBase, kb_dir: Path, path: Path, rebuild: Re
     as they were and the error is raised. ``kb`` is closed before the rebuild.
     """
     recover(kb, kb_dir)
-    report, checker, accepted = check_file(kb, path, lang, force=force, max_size_mb=max_size_mb)
+    report, checker, accepted = check_file(kb, path, lang, force=force, accept_identical=accept_identical,
+                                           max_size_mb=max_size_mb)
     report.translator, report.imported = translator, when or now_utc()
     sources = build_sources(kb, kb_dir)
     if not accepted:
@@ -161,6 +98,7 @@ def import_translations(kb: KnowledgeBase, kb_dir: Path, path: Path, rebuild: Re
                       "applied": report.applied}
     report.import_id = commit(kb_dir, stored.changes(), rebuild, sources, history_record)
     report.stored = str(stored_path(kb_dir, checker.target, checker.release))
+    report.renumbered = numbers_now(kb_dir, checker.target, checker.release, report.applied)
     return report
 
 
@@ -183,7 +121,7 @@ def supersede(kb: KnowledgeBase, stored: Stored, release: str | None, lang: str,
 
 
 def check_file(kb: KnowledgeBase, path: Path, lang: str | None = None, *, force: bool = False,
-               max_size_mb: float = MAX_SIZE_MB) -> tuple[ImportReport, "UnitChecker", dict[str, str]]:
+               accept_identical: bool = False, max_size_mb: float = MAX_SIZE_MB) -> tuple[ImportReport, "UnitChecker", dict[str, str]]:
     """What would become of each unit of ``path``: the report, the checker, and the texts to apply.
     A file over ``max_size_mb`` is refused before it is read."""
     if not Path(path).is_file():
@@ -195,62 +133,71 @@ def check_file(kb: KnowledgeBase, path: Path, lang: str | None = None, *, force:
     data = Path(path).read_bytes()
     imported = read_translations(data, str(path))
     refuse_second_translations(imported, str(path))
-    target = short_lang(lang) or _only_target(imported, str(path))
+    target = short_lang(lang) or only_target(imported, str(path))
     source = short_lang(imported.source_lang) or "en"
     if target not in LANGUAGES or target == source:
         raise KBError(f"{path}: cannot import {target!r} translations of {source!r} texts "
                       f"(targets: {', '.join(l for l in LANGUAGES if l != source)})")
-    units, others = _of_target(imported, target, str(path))
-    checker = UnitChecker(kb, source, target, imported, force)
+    units, others = of_target(relabelled(imported, short_lang(lang)), target, str(path))
+    units, rulings = [u for u in units if not u.id.startswith(RULING_PREFIX)], \
+        [u for u in units if u.id.startswith(RULING_PREFIX)]
+    if rulings:
+        others.append(f"{counted(len(rulings), 'ruling unit')} ({rulings[0].id} …): rulings are not imported "
+                      "(mtgkb holds the rulings Wizards of the Coast publishes and the card data's translations; "
+                      "export without --include rulings for translation work)")
+    misread = other_language([u.target for u in units if u.has_text and u.target != u.source], target)
+    if misread and lang is None:
+        other, count, judged = misread
+        raise KBError(f"{path}: the file says its translations are {target}, but {count} of {judged} read as "
+                      f"{other}: refused, nothing imported (if they are {other}, import with --lang {other}; "
+                      f"--lang {target} imports them as {target})")
+    checker = UnitChecker(kb, source, target, imported, force, accept_identical)
+    matching = release_matching(kb, checker, units, imported, source)
+    if matching is not None:
+        checker = UnitChecker(kb, source, target, imported, force, accept_identical, release=matching)
     report = ImportReport(str(path), imported.format, target, checker.release, ignored=[*imported.ignored, *others],
                           note=checker.note)
     accepted: dict[str, str] = {}
     for unit in units:
         checker.judge(unit, report, accepted)
     checker.drop_orphans(accepted, report)
+    report.missing = checker.missing(units)
     return report, checker, accepted
 
 
-def refuse_second_translations(imported: ImportedFile, path: str) -> None:
-    """A file giving one unit two different texts is malformed: which one is meant is not ours to guess."""
-    found = imported.second_translation()
-    if found is None:
-        return
-    first, second = found
-    lang = f"{short_lang(second.lang)} " if len(imported.target_langs) > 1 and second.lang else ""
-    earlier = f" (the first at line {first.line})" if first.line else ""
-    raise ParseError(path, f"a second, different {lang}translation of {second.id}{earlier}", second.line)
+def mismatched(checker: "UnitChecker", units: list[ImportedUnit]) -> tuple[int, int]:
+    """(matching, not matching): the units whose source text is, and is not, that of the checker's release."""
+    known = [u for u in units if u.source is not None and u.id in checker.units]
+    bad = sum(1 for u in known if not same_text(u.source or "", checker.units[u.id].source))
+    return len(known) - bad, bad
 
 
-def _of_target(imported: ImportedFile, target: str, path: str) -> tuple[list[ImportedUnit], list[str]]:
-    """The units of ``target`` (each once), and a note per other language the file holds, which another
-    ``--lang`` imports; a file that holds other languages but not ``target`` is an error."""
-    units = imported.distinct_units()
-    mine = [u for u in units if short_lang(u.lang) in (None, target)]
-    others = Counter(short_lang(u.lang) for u in units if short_lang(u.lang) not in (None, target))
-    if others and not any(u.lang for u in mine):
-        raise KBError(f"{path}: the file holds {', '.join(others)} translations, none in {target}")
-    return mine, [f"{counted(n, f'{lang} unit')} not imported here (--lang {lang} imports them)"
-                  for lang, n in others.items()]
-
-
-def _only_target(imported: ImportedFile, path: str) -> str:
-    langs = [short_lang(t) for t in imported.target_langs] or ([short_lang(imported.target_lang)]
-                                                              if imported.target_lang else [])
-    langs = list(dict.fromkeys(langs))
-    if len(langs) != 1:
-        raise KBError(f"{path}: the file holds {'no target language' if not langs else 'several languages: ' + ', '.join(langs)}"
-                      "; say which with --lang")
-    return langs[0]
+def release_matching(kb: KnowledgeBase, checker: "UnitChecker", units: list[ImportedUnit], imported: ImportedFile,
+                     source: str) -> str | None:
+    """Another release held whose texts match more of the file's sources than the one it names, when
+    some do not match that one (``msgmerge`` updates the msgids to a new export and keeps the old
+    header); None when the named one is the best."""
+    matched, bad = mismatched(checker, units)
+    if not bad:
+        return None
+    best, best_matched = None, matched
+    for doc in kb.releases():
+        if doc.lang != source or doc.effective_date in (checker.release, None):
+            continue
+        other = UnitChecker(kb, source, checker.target, imported, release=doc.effective_date)
+        count = mismatched(other, units)[0]
+        if count > best_matched:
+            best, best_matched = doc.effective_date, count
+    return best
 
 
 class UnitChecker:
     """Checks units against the source release the file was made from (or the newest held)."""
 
     def __init__(self, kb: KnowledgeBase, source: str, target: str, imported: ImportedFile,
-                 force: bool = False) -> None:
+                 force: bool = False, accept_identical: bool = False, release: str | None = None) -> None:
         held = {d.effective_date for d in kb.releases() if d.lang == source}
-        self.release = imported.source_release if imported.source_release in held else None
+        self.release = release or (imported.source_release if imported.source_release in held else None)
         doc = source_release_doc(kb, source, self.release)
         if doc is None:
             raise KBError(f"the knowledge base holds no {source} rules release to check the translations against")
@@ -259,13 +206,19 @@ class UnitChecker:
         # a file made from a release the knowledge base no longer holds is checked against the newest
         self.note = (f"the file was made from the {source} release {named}, which this knowledge base does not hold "
                      f"(build with it to import the file as it was made)") if named and named not in held else None
-        self.source, self.target, self.force = source, target, force
+        if release is not None and release != named:
+            self.note = (f"the file names the {source} release {named or '(none)'}, but its source texts are those of "
+                         f"{release} (msgmerge keeps the old header): checked against {release}")
+        self.source, self.target, self.force, self.accept_identical = source, target, force, accept_identical
+        self.kb, self._by_source = kb, None
         glossary = any(split_glossary_id(u.id)[0] is not None for u in imported.units)
         rules = [] if glossary else self._rules_named(kb, imported)  # glossary units: every entry is read
         selection = select(kb, rules, source, (target,), ("examples", "glossary") if glossary else ("examples",),
                            self.release, termbase=False)
         self.units = {u.id: u for u in selection.units}
-        self.refs = {record.term.names[0]: list(record.term.refs) for record in kb.terms([doc]) if record.term.names}
+        records = kb.terms([doc])
+        self.refs = {key: list(record.term.refs) for record, key in zip(records, entry_keys(r.term for r in records))
+                     if record.term.names}
 
     def _rules_named(self, kb: KnowledgeBase, imported: ImportedFile) -> list[str]:
         """The rules of the release the file's units name (their subrules come along), the only ones
@@ -276,29 +229,45 @@ class UnitChecker:
 
     def judge(self, unit: ImportedUnit, report: ImportReport, accepted: dict[str, str]) -> None:
         """Put ``unit`` (of the target language, once in the file) in one list of ``report``."""
+        unit = self.matched_by_source(unit, report)
         number, _example = split_unit_id(unit.id)
         english, _definition = split_glossary_id(unit.id)
+        if unit.target and unit.source is not None:
+            unit = replace(unit, target=normal_target(unit.target, unit.source))
         if number is None and english is None:
             report.rejected.append(Verdict(unit.id, unit.line, "not a rule number or glossary entry"))
         elif not unit.target or not unit.target.strip():
             report.untranslated.append(unit.id)
+            if self.held(unit.id) is not None and self.held_state(unit.id) != "new" and not unit.partial:
+                report.emptied.append(unit.id)
+        elif invisible_only(unit.target):
+            report.rejected.append(Verdict(unit.id, unit.line, "the translation holds no visible character"))
+        elif control_character(unit.target):
+            report.rejected.append(Verdict(unit.id, unit.line, f"the translation holds the control character "
+                                                               f"{control_character(unit.target)}"))
         elif unit.id not in self.units:
             what = f"glossary entry {english!r}" if english else unit.id
             report.rejected.append(Verdict(unit.id, unit.line, f"no {what} in the {self.source} release {self.release}"))
         elif unit.source is None:
             report.rejected.append(Verdict(unit.id, unit.line, "no source text in the file to check against the release"))
         elif not same_text(unit.source, self.units[unit.id].source):
-            report.rejected.append(Verdict(unit.id, unit.line,
-                                           f"source text no longer matches the {self.source} release {self.release}"))
+            report.rejected.append(Verdict(unit.id, unit.line, self.mismatch(unit)))
         elif len(unit.target) > MAX_GROWTH * len(unit.source) + MAX_EXTRA:
             report.rejected.append(Verdict(unit.id, unit.line, f"the translation has {len(unit.target):,} characters, "
                                            f"over {MAX_GROWTH} x its source's {len(unit.source):,} + {MAX_EXTRA:,}"))
+        elif unit.partial:
+            report.rejected.append(Verdict(unit.id, unit.line, f"only part of the unit is translated ({unit.partial}); "
+                                                               "finish it, or empty it to leave it untranslated"))
+        elif same_text(unit.target, unit.source) and unit.state in ("new", "stale"):
+            report.untranslated.append(unit.id)  # the source copied into the target, marked as not translated
+        elif is_copy_of_source(unit.target, unit.source) and not self.accept_identical:
+            report.identical.append(unit.id)
         elif unit.state == "stale" and same_text(self.held(unit.id) or "", unit.target):
             report.unchanged.append(unit.id)  # left as it was exported: still to review
         elif unit.state == "stale" and unit.revision is not None and unit.revision == revision(unit.target):
             report.kept.append(unit.id)  # left as it was exported; the knowledge base has a newer text since
         elif unit.state == "stale":
-            report.rejected.append(Verdict(unit.id, unit.line, "marked fuzzy / needs review in the file"))
+            report.fuzzy.append(unit.id)  # still marked fuzzy / needs review: work in progress, not applied
         else:
             self._judge_text(unit, report, accepted)
 
@@ -307,6 +276,10 @@ class UnitChecker:
         held = current.text if current is not None else None
         if held is not None and same_text(held, unit.target or "") and current.state == "translated":
             report.unchanged.append(unit.id)
+            return
+        if held is not None and same_text(held, unit.target or ""):
+            accepted[unit.id] = unit.target or ""  # a stale text confirmed as it is: equal texts are no conflict
+            report.applied.append(unit.id)
             return
         if unit.revision is not None and unit.revision != revision(held) and unit.revision == revision(unit.target):
             report.kept.append(unit.id)  # the file holds the text it was exported with: nothing to apply
@@ -324,6 +297,13 @@ class UnitChecker:
             report.forced.append(unit.id)
         accepted[unit.id] = unit.target or ""
         report.applied.append(unit.id)
+        for difference in differences(unit.target or "", unit.source or ""):
+            report.warnings.append(Verdict(unit.id, unit.line, difference))
+        left = untranslated_sentences(unit.target or "", unit.source or "")
+        if left and not is_copy_of_source(unit.target or "", unit.source or ""):
+            report.warnings.append(Verdict(unit.id, unit.line, f"{counted(len(left), 'sentence')} of the translation "
+                                                               f"{'is' if len(left) == 1 else 'are'} the English "
+                                                               f"text: {left[0][:80]}"))
 
     def drop_orphans(self, accepted: dict[str, str], report: ImportReport) -> None:
         """An example needs its rule's text and the examples before it in the target language, and a
@@ -349,6 +329,77 @@ class UnitChecker:
             return []
         return [str(number), *(example_id(str(number), i) for i in range(1, index))]
 
+    def mismatch(self, unit: ImportedUnit) -> str:
+        """Why ``unit``'s source text is not its rule's in the release: characters its encoding could not
+        hold, a number a spreadsheet changed or an id edited (the text is another unit's), or the text
+        changed since."""
+        expected = self.units[unit.id].source
+        lost = lost_characters(unit.source or "", expected)
+        if lost:
+            return (f"the file lost characters its encoding cannot hold ({lost} became ?): save it as UTF-8 and "
+                    "export again")
+        other = self.unit_of_source(unit.source or "")
+        if other is not None and other.rstrip("0") == unit.id:
+            return f"the rule number looks changed by a spreadsheet ({other} read as {unit.id}): its source text is {other}'s"
+        if other is not None:
+            return f"the unit id looks edited: its source text is that of {other}, not {unit.id}"
+        return f"source text no longer matches the {self.source} release {self.release}"
+
+    def unit_of_source(self, text: str, only: bool = False) -> str | None:
+        """The unit of the release whose source text is ``text`` (the first; with ``only``, the one, None
+        when several units have it), None if none; the release is read once."""
+        if self._by_source is None:
+            self._by_source = {}
+            doc = source_release_doc(self.kb, self.source, self.release)
+            for version in self.kb.rule_versions([doc] if doc else []):
+                number = version.rule.number
+                texts = [(number, rule_text(RuleNumber.parse(number).kind, version) or ""),
+                         *((example_id(number, at), e.text) for at, e in enumerate(version.rule.examples, 1))]
+                for unit_id, source in texts:
+                    self._by_source.setdefault(" ".join(source.split()), []).append(unit_id)
+        found = self._by_source.get(" ".join(text.split())) or []
+        return found[0] if found and (len(found) == 1 or not only) else None
+
+    def matched_by_source(self, unit: ImportedUnit, report: ImportReport) -> ImportedUnit:
+        """A unit whose id is not one of the release's (a tool dropped or changed it: OmegaT's own TMX,
+        a converted file) but whose source text is exactly one unit's English is that unit, with a warning."""
+        known = unit.id in self.units or split_glossary_id(unit.id)[0] is not None
+        if known or not unit.source or not unit.source.strip() or not unit.target:
+            return unit
+        found = self.unit_of_source(unit.source, only=True)
+        if found is None or found in report.applied:
+            return unit
+        if found not in self.units:
+            rule = str(split_unit_id(found)[0])
+            picked = select(self.kb, [rule + "."], self.source, (self.target,), ("examples",), self.release,
+                            termbase=False)
+            self.units.update({u.id: u for u in picked.units if u.id not in self.units})
+        report.warnings.append(Verdict(found, unit.line, f"the file's id {unit.id!r} is no unit of the release: "
+                                                         f"matched to {found} by its source text"))
+        return replace(unit, id=found)
+
+    def held_state(self, unit_id: str) -> str | None:
+        """The state of the knowledge base's target text of ``unit_id`` (new, translated, stale)."""
+        unit = self.units.get(unit_id)
+        return unit.state(self.target) if unit is not None else None
+
+    def missing(self, units: list[ImportedUnit]) -> list[str]:
+        """The rule units of the source release below the rules the file names (the selection it was
+        exported from: a rule brings its subrules and examples) that the file does not hold."""
+        ids = {unit.id for unit in units}
+        named = {str(number) for number, _ in (split_unit_id(i) for i in ids) if number is not None}
+        found = []
+        for unit_id in self.units:
+            number, example = split_unit_id(unit_id)
+            if number is None or unit_id in ids:
+                continue
+            up: RuleNumber | None = number if example is not None else number.parent
+            while up is not None and str(up) not in named:
+                up = up.parent
+            if up is not None:
+                found.append(unit_id)
+        return found
+
     def held(self, unit_id: str) -> str | None:
         """The knowledge base's target text of ``unit_id`` (None if none)."""
         unit = self.units.get(unit_id)
@@ -373,61 +424,5 @@ class UnitChecker:
         return out
 
 
-def render_report(report: ImportReport, verbose: bool = False, shown: int = 5) -> str:
-    """The import summary: counts, then the first few of each list (all of them with ``verbose``)."""
-    lines = [f"{report.path}: {report.format}, {report.lang}, checked against the release {report.source_release}"
-             + (f"\n  note: {report.note}" if report.note else ""),
-             f"  applied {len(report.applied)}, unchanged {len(report.unchanged)}, kept {len(report.kept)},"
-             f" conflicts {len(report.conflicts)},"
-             f" untranslated {len(report.untranslated)}, rejected {len(report.rejected)}"]
-
-    def listed(label: str, items: list[str]) -> None:
-        if not items:
-            return
-        cut = items if verbose else items[:shown]
-        more = "" if len(cut) == len(items) else f" … and {len(items) - len(cut)} more (--verbose lists them)"
-        lines.append(f"  {label}: {', '.join(cut)}{more}")
-
-    listed("applied", report.applied)
-    listed("forced over newer texts (--force)", report.forced)
-    listed("unchanged", report.unchanged)
-    listed("not changed in the file, the knowledge base's newer text kept", report.kept)
-    for conflict in report.conflicts if verbose else report.conflicts[:shown]:
-        where = f" (line {conflict.line})" if conflict.line else ""
-        lines.append(f"  conflict: {conflict.id}{where}: {conflict.why}; not applied")
-        lines.append(f"    file: {conflict.file_text}")
-        held = conflict.kb_text if conflict.kb_text is not None else "(none)"
-        source = f" ({conflict.kb_source})" if conflict.kb_source else ""
-        lines.append(f"    knowledge base{source}: {held}")
-    if len(report.conflicts) > shown and not verbose:
-        lines.append(f"  … and {len(report.conflicts) - shown} more conflicts (--verbose lists them)")
-    listed("untranslated", report.untranslated)
-    for verdict in report.rejected if verbose else report.rejected[:shown]:
-        where = f" (line {verdict.line})" if verdict.line else ""
-        lines.append(f"  rejected: {verdict.id}{where}: {verdict.reason}")
-    if len(report.rejected) > shown and not verbose:
-        lines.append(f"  … and {len(report.rejected) - shown} more rejected (--verbose lists them)")
-    for note in report.ignored:
-        lines.append(f"  ignored: {note}")
-    if report.conflicts:
-        lines.append("  conflicts keep the knowledge base's text; export again to see it, or import with --force "
-                     "to replace it")
-    if report.applied:
-        by = f" by {report.translator}" if report.translator else ""
-        lines.append(f"  stored in {report.stored}{by} at {report.imported}; knowledge base rebuilt"
-                     + (f" (import {report.import_id}: mtgkb import --undo takes it back)" if report.import_id else ""))
-    lines.append(f"  {outcome(report)}")
-    return "\n".join(lines)
-
-
-def outcome(report: ImportReport) -> str:
-    """The summary's last line: complete, or what was not applied and the exit status it gives."""
-    if report.complete:
-        return "complete: every translation in the file is in the knowledge base"
-    missing = [counted(len(report.rejected), "rejected unit"), counted(len(report.conflicts), "conflict")]
-    applied = "the other units are applied" if report.applied else "nothing applied"
-    return f"incomplete (exit status 1): {' and '.join(m for m in missing if not m.startswith('0 '))} " \
-           f"not applied; {applied}"
-
-
-__all__ = ["Conflict", "ImportReport", "NO_REVISION", "Verdict", "check_file", "import_translations", "render_report"]
+__all__ = ["Conflict", "ImportReport", "NO_REVISION", "Verdict", "check_file", "import_translations", "outcome",
+           "render_report"]

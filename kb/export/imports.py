@@ -100,12 +100,6 @@ class Stored:
                 stored.units[key], stored.origin[key] = unit, path
         return stored
 
-    def in_document(self, path: str | Path, unit_id: str) -> Key | None:
-        """The key of unit ``unit_id`` of the stored file ``path`` (a document's path), if it holds one."""
-        target = Path(path).resolve()
-        return next((key for key, origin in self.origin.items()
-                     if key[1] == unit_id and origin.resolve() == target), None)
-
     def put(self, release: str | None, unit: dict[str, Any], replace: bool = True) -> None:
         """Store ``unit`` (translated from ``release``) under its id; an existing one stays unless ``replace``."""
         key = (release, unit["id"])
@@ -330,11 +324,6 @@ def build_sources(kb: KnowledgeBase, kb_dir: Path) -> list[Path]:
     if missing:
         raise KBError(f"cannot rebuild: source {missing[0]} of the current build is gone")
     return [p for p in sources if p.resolve() != folder]
-
-
-def entry_units(entry: dict[str, Any]) -> list[str]:
-    """The unit ids an import applied (as its history entry records them)."""
-    return list(entry.get("applied", []))
 
 
 __all__: Iterable[str] = ["Stored", "build_sources", "commit", "history", "imports_dir", "recover", "stored_files",

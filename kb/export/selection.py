@@ -30,7 +30,6 @@ from .staleness import StaleContext, own_unit_id, previous_source, stale_reason
 from .terms import term_entries
 from .units import LeftOut, Selection, TargetText, Unit, compact
 
-UNIT_KINDS = ("section", "chapter", "rule", "subrule", "example", "term", "ruling")
 INCLUDES = ("examples", "glossary", "rulings", "cards")
 DEFAULT_INCLUDE = ("examples",)
 EXAMPLE_MARK = "#example-"

@@ -76,10 +76,16 @@ class StaleContext:
 
 
 def by_alignment(unit_id: str, source_text: str, version: RuleVersion, context: StaleContext) -> str | None:
-    if version.rule.number != version.aligned_number:
-        return (f"numbered {version.rule.number} in its source, aligned to {version.aligned_number} by "
-                f"{version.align_method} (confidence {version.align_confidence:.2f}); check it")
-    return None
+    """A text made for another number is stale when the English it was translated from is not known; when
+    it is, renumbering alone is no reason (renumbered, English unchanged: current), and a changed English
+    is what :func:`by_recorded_source` and :func:`by_source_release` report."""
+    if version.rule.number == version.aligned_number:
+        return None
+    for known in (recorded_source(unit_id, version, context), old_release_text(unit_id, version, context)):
+        if known is not None and known[0]:
+            return None  # renumbered with the same English: current; with another: the checks below say so
+    return (f"numbered {version.rule.number} in its source, aligned to {version.aligned_number} by "
+            f"{version.align_method} (confidence {version.align_confidence:.2f}); check it")
 
 
 def own_unit_id(unit_id: str, version: RuleVersion) -> str:

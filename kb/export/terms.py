@@ -25,6 +25,7 @@ With rules selected (``--rules``), only the concepts citing one of them are kept
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Iterable
 
@@ -32,9 +33,23 @@ from ..align.rules import rule_name
 from ..numbering import RuleNumber
 from ..store import KnowledgeBase
 from ..glossary import glossary_senses, senses_by_rule
+from ..model import Term
 from ..text import fold, rule_numbers_in
 from ..vocabulary import Concept, default_vocabulary, name_key
 from .units import Selection, TermEntry
+
+HEADING_SEPARATOR = ", "  # between the names of a glossary heading, as the Comprehensive Rules write them
+
+
+def entry_keys(terms: Iterable[Term]) -> list[str]:
+    """The English name that identifies each glossary entry of a release, in order: its first name, or
+    its whole heading (``Active Player, Nonactive Player Order``) when another entry has the same first
+    name (``Active Player``), so that no two entries share a unit id or a translation."""
+    terms = list(terms)
+    firsts = Counter(fold(term.names[0]) for term in terms if term.names)
+    return ["" if not term.names else term.names[0] if firsts[fold(term.names[0])] == 1 or len(term.names) == 1
+            else HEADING_SEPARATOR.join(term.names) for term in terms]
+
 
 # priority of a name's origin within its language (lower first)
 _TRANSLATOR, _GLOSSARY, _PREFERRED, _VARIANT, _PAIRED = range(5)
@@ -113,11 +128,12 @@ def _english_release(kb: KnowledgeBase, selection: Selection) -> str | None:
 
 
 def _add_glossary(kb: KnowledgeBase, doc_id: str | None, concepts: dict[str, _Concept]) -> None:
-    for record in kb.terms([doc_id] if doc_id else []):
+    records = kb.terms([doc_id] if doc_id else [])
+    for record, key in zip(records, entry_keys(record.term for record in records)):
         term = record.term
         if term.obsolete or not term.names:
             continue
-        concept = concepts.setdefault(fold(term.names[0]), _Concept(term.names[0], "game term"))
+        concept = concepts.setdefault(fold(key), _Concept(key, "game term"))
         for name in term.names:
             concept.add_name("en", name, _GLOSSARY)
         if term.definition:

@@ -27,7 +27,7 @@ from __future__ import annotations
 from lxml import etree
 
 from .base import (MTGKB_NS, REVISION, XLIFF_VERSION, XML_SPACE, Exporter, ImportedFile, ImportedUnit, child,
-                   children, find_iso_date, inline_text, left_out_notes, release_datetime, release_label,
+                   children, descendants, find_iso_date, inline_text, left_out_notes, release_datetime, release_label,
                    stream_xml, xml_bytes, xsd_validator)
 from .selection import Selection, Unit
 
@@ -134,11 +134,34 @@ def read(data: bytes, path: str) -> ImportedFile:
         target = child(tu, "target")
         unit_id = tu.get("resname") or tu.get("id") or ""
         state = target.get("state") if target is not None else None
-        units.append(ImportedUnit(unit_id, inline_text(child(tu, "source")), inline_text(target),
-                                  file.get("target-language"), _state_in(state), tu.sourceline, tu.get(REVISION)))
+        text, partial = inline_text(target), _untranslated_marks(tu, target)
+        if partial and partial[0] == partial[1]:
+            text, partial = None, None  # no segment of the target translated: the unit is untranslated
+        units.append(ImportedUnit(unit_id, inline_text(child(tu, "source")), text,
+                                  file.get("target-language"), _state_in(state), tu.sourceline, tu.get(REVISION),
+                                  f"{partial[1] - partial[0]} of {partial[1]} segments" if partial else None))
         if any(alt.get("alttranstype") != PREVIOUS_VERSION for alt in children(tu, "alt-trans")):
             ignored.append(f"{path}:{tu.sourceline}: alternative translations of {unit_id} (alt-trans) not read")
     return ImportedFile("xliff12", source_lang, target_lang, release, tuple(units), tuple(ignored))
+
+
+def _segment_marks(element: etree._Element | None) -> dict[str, str]:
+    """The segments (``<mrk mtype="seg" mid="…">``) of a ``seg-source`` or ``target``: mid -> text."""
+    if element is None:
+        return {}
+    return {mark.get("mid") or str(at): inline_text(mark) or "" for at, mark in
+            enumerate(m for m in descendants(element, "mrk") if m.get("mtype") == "seg")}
+
+
+def _untranslated_marks(tu: etree._Element, target: etree._Element | None) -> tuple[int, int] | None:
+    """(untranslated, all) segments of a unit its tool segmented (``<seg-source>``), when some segment
+    with a source text has none in the target; None otherwise."""
+    sources = {mid: text for mid, text in _segment_marks(child(tu, "seg-source")).items() if text.strip()}
+    if not sources or target is None:
+        return None
+    targets = _segment_marks(target)
+    empty = sum(1 for mid in sources if not targets.get(mid, "").strip())
+    return (empty, len(sources)) if empty else None
 
 
 def _state_in(state: str | None) -> str | None:

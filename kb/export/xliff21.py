@@ -107,12 +107,24 @@ def read(data: bytes, path: str) -> ImportedFile:
         source = "".join(inline_text(child(s, "source")) or "" for s in segments)
         targets = [inline_text(child(s, "target")) for s in segments]
         target = None if all(t is None for t in targets) else "".join(t or "" for t in targets)
+        partial = untranslated_segments(segments)
+        if partial and partial[0] == partial[1]:
+            target, partial = None, None  # no segment translated: the unit is untranslated
         states = [s.get("state", "initial") for s in children(unit, "segment")]
         stale = any(s.get("subState") == STALE_SUBSTATE for s in children(unit, "segment"))
         unit_id = unit.get("name") or unit.get("id") or ""
         units.append(ImportedUnit(unit_id, source, target, target_lang, _state_in(states, stale, target),
-                                  unit.sourceline, unit.get(REVISION)))
+                                  unit.sourceline, unit.get(REVISION),
+                                  f"{partial[1] - partial[0]} of {partial[1]} segments" if partial else None))
     return ImportedFile("xliff21", source_lang, target_lang, release, tuple(units))
+
+
+def untranslated_segments(segments: list[etree._Element]) -> tuple[int, int] | None:
+    """(untranslated, all) segments with a source text, when some of them have no target text; None
+    when every one has."""
+    spoken = [s for s in segments if local(s.tag) == "segment" and (inline_text(child(s, "source")) or "").strip()]
+    empty = sum(1 for s in spoken if not (inline_text(child(s, "target")) or "").strip())
+    return (empty, len(spoken)) if empty else None
 
 
 def _state_in(states: list[str], stale: bool, target: str | None) -> str:
