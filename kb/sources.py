@@ -17,6 +17,7 @@ import re
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import BinaryIO
 
 from .errors import SourceError
 
@@ -82,7 +83,7 @@ def read_source(path: str | Path, max_bytes: int = MAX_SOURCE_BYTES) -> Source:
     try:
         check_regular_file(p, max_bytes)
         with open(p, "rb") as handle:
-            data = handle.read(max_bytes + 1)
+            data = read_at_most(handle, os.fstat(handle.fileno()).st_size, max_bytes)
     except IsADirectoryError:
         raise SourceError(str(p), "is a folder, not a file") from None
     except OSError as exc:
@@ -90,6 +91,18 @@ def read_source(path: str | Path, max_bytes: int = MAX_SOURCE_BYTES) -> Source:
     if len(data) > max_bytes:
         raise SourceError(str(p), f"file is larger than {max_bytes:,} bytes: not a source mtgkb reads")
     return source_from_bytes(data, str(p))
+
+
+def read_at_most(handle: BinaryIO, size: int, max_bytes: int, chunk: int = 1 << 16) -> bytes:
+    """The bytes of ``handle`` up to ``max_bytes + 1`` (one more says it is too long), reserving memory
+    for the ``size`` the file has, not for the limit (a file that grows is read on in chunks)."""
+    data = bytearray(handle.read(min(size, max_bytes) + 1))
+    while len(data) <= max_bytes:
+        more = handle.read(min(chunk, max_bytes + 1 - len(data)))
+        if not more:
+            break
+        data += more
+    return bytes(data)
 
 
 def check_regular_file(path: Path, max_bytes: int = MAX_SOURCE_BYTES) -> None:
