@@ -234,3 +234,44 @@ def test_the_lock_holder_replaces_a_symlink_instead_of_writing_through(kb_dir: P
         assert "build by process" in (kb_dir / "LOCK.holder").read_text()
         assert not (kb_dir / "LOCK.holder").is_symlink()
     assert victim.read_text() == "precious"
+
+
+# -- a killed import is not shown as done, nor built (point 14) ---------------------------------------
+
+def _killed_before_publish(kb_dir: Path) -> None:
+    """An import killed after writing its files, before its build was published."""
+    def dies(_kb_dir, _sources):
+        os._exit(9)
+
+    pid = os.fork()
+    if pid == 0:
+        imports.commit(kb_dir, {imports.stored_path(kb_dir, "it", "2025-11-14"): b'{"new": 2}'}, dies, [],
+                       {"lang": "it"})
+        os._exit(0)
+    os.waitpid(pid, 0)
+
+
+def test_a_killed_import_is_pending_and_a_plain_build_rolls_it_back(kb_dir: Path) -> None:
+    import_text(kb_dir, '{"old": 1}')
+    _killed_before_publish(kb_dir)
+    assert stored(kb_dir)[LANG_FILE] == b'{"new": 2}'  # as the kill left it
+    assert imports.pending(kb_dir) == ("import", 2)
+    assert imports.recover_interrupted(kb_dir) == [LANG_FILE]  # no build published here: it read nothing
+    assert stored(kb_dir)[LANG_FILE] == b'{"old": 1}'
+    assert [e["id"] for e in imports.history(kb_dir)] == [1] and imports.pending(kb_dir) is None
+
+
+def test_mtgkb_imports_shows_a_killed_import_and_build_does_not_apply_it(kb_cache, tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from kb.cli import main
+
+    from .test_export_imports import SEED_SOURCES
+
+    seed = kb_cache.copy(SEED_SOURCES(), tmp_path / "seed")
+    _killed_before_publish(seed)
+    listed = CliRunner().invoke(main, ["imports", "--kb", str(seed), "--json"])
+    assert listed.exit_code == 0 and json.loads(listed.stdout)[-1]["pending"] == "import", listed.output
+    built = CliRunner().invoke(main, ["build", "--kb", str(seed), *(f"--corpus={p}" for p in SEED_SOURCES())])
+    assert built.exit_code == 0, built.output
+    assert stored(seed) == {} and imports.history(seed) == [] and imports.pending(seed) is None

@@ -56,8 +56,13 @@ def build(corpus: tuple[Path, ...], force: bool, strict: bool, wait: float, sema
         echo_json(done) if as_json else click.echo(f"Search index rebuilt from {done['database']}; "
                                                    f"knowledge base written to {directory}")
         return
-    summary = build_kb(directory, list(corpus), progress=None if as_json else info, force=force, strict=strict,
-                       wait=wait, semantic=semantic)
+    from ..export.imports import recover_interrupted
+    from ..store import build_lock
+
+    with build_lock(directory, wait):  # an import or undo killed is settled first, never built half-done
+        recover_interrupted(directory)
+        summary = build_kb(directory, list(corpus), progress=None if as_json else info, force=force,
+                           strict=strict, wait=wait, semantic=semantic)
     if as_json:
         echo_json(summary)
         return

@@ -356,6 +356,38 @@ def recover(kb: KnowledgeBase, kb_dir: Path) -> list[str]:
     return restored
 
 
+def recover_interrupted(kb_dir: Path) -> list[str]:
+    """:func:`recover` for a plain build (under its lock, before it reads ``imports/``): an import killed
+    before its build was published is rolled back, not applied by the build; an undo finished."""
+    if not _journal_path(kb_dir).exists():
+        return []
+    from ..store import current_build
+
+    if current_build(kb_dir) is None:
+        return recover(_NoBuild(), kb_dir)
+    kb = KnowledgeBase.open(kb_dir)
+    try:
+        return recover(kb, kb_dir)
+    finally:
+        kb.close()
+
+
+class _NoBuild:
+    """A knowledge base with no build published: it read no stored file."""
+
+    def documents(self) -> dict:
+        return {}
+
+
+def pending(kb_dir: Path) -> tuple[str, int] | None:
+    """The step (``import`` or ``undo``) and entry id the journal names: in progress, or killed and
+    to be settled by the next import, undo or build."""
+    if not _journal_path(kb_dir).exists():
+        return None
+    journal = _read_journal(kb_dir, _entry_paths(kb_dir))
+    return journal["kind"], int(journal["entry"].split(".")[0])
+
+
 def _published(kb: KnowledgeBase, folder: Path, after: dict[str, str | None]) -> bool:
     """The current build read each of these files as it is now (and none of the removed ones)."""
     held = {Path(d.path).name: d.sha256 for d in kb.documents().values() if d.format == "mtgkb-translation"
@@ -440,5 +472,6 @@ def entry_units(entry: dict[str, Any]) -> list[str]:
     return list(entry.get("applied", []))
 
 
-__all__: Iterable[str] = ["Stored", "build_sources", "commit", "history", "imports_dir", "recover", "stored_files",
+__all__: Iterable[str] = ["Stored", "build_sources", "commit", "history", "imports_dir", "pending", "recover",
+                          "recover_interrupted", "stored_files",
                           "stored_path", "undo"]
