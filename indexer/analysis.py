@@ -2,6 +2,8 @@
 
 ``analyzer_for(lang)`` gives, for ``it``, ``en`` and ``fr``:
 
+0. the text in Unicode NFC with its format characters dropped (:func:`normalise`: a decomposed
+   ``légendaire``, a soft hyphen or a zero-width space inside a word is the word);
 1. a tokenizer that keeps rule numbers (``702.19b``) as one token and keeps
    apostrophes inside words (``dell'abilità``, ``l’exil``) for step 3;
 2. lowercase;
@@ -22,6 +24,7 @@ elisions) used for spelling suggestions, typo tolerance and prefixes.
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 from typing import Callable, Iterator
 
@@ -34,7 +37,7 @@ from kb.text import ALL_ELISIONS, APOSTROPHES, ELISIONS, RULE_NUMBER, STOPWORDS,
 LANGS = ("en", "it", "fr")
 # Bumped whenever the analysis chain gives other terms for the same text: an index update keeps
 # the terms of unchanged items, so an index of another analysis is written whole instead.
-ANALYSIS_VERSION = 3
+ANALYSIS_VERSION = 4
 ENGLISH_FORMS = "english-forms.tsv"  # in the embedded corpus
 
 # A rule number (702.19b, 400.7) first, then words with inner apostrophes.
@@ -176,6 +179,19 @@ def english_forms() -> dict[str, str]:
     return dict(line.split("\t")[:2] for line in lines if line and not line.startswith("#"))
 
 
+# Format characters (Unicode category Cf): invisible, never part of a word's meaning.
+FORMAT_CHARACTERS = re.compile("[\u00ad\u0600-\u0605\u061c\u06dd\u070f\u180e\u200b-\u200f\u202a-\u202e"
+                               "\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\U000e0001\U000e0020-\U000e007f]")
+
+
+def normalise(text: str) -> str:
+    """``text`` in NFC without format characters (soft hyphen, zero-width space, BOM…): what the index
+    and the queries read alike."""
+    if text.isascii():
+        return text
+    return FORMAT_CHARACTERS.sub("", unicodedata.normalize("NFC", text))
+
+
 def tokenizer() -> RegexTokenizer:
     return RegexTokenizer(TOKEN_PATTERN)
 
@@ -191,6 +207,8 @@ class WordCachedAnalyzer(CompositeAnalyzer):
         self.lang = lang
 
     def __call__(self, value: str, **kwargs) -> Iterator[Token]:
+        if not kwargs.get("chars"):  # character spans are of the text as given
+            value = normalise(value)
         if not _plain_indexing(kwargs):
             return super().__call__(value, **kwargs)
         return self._indexed(value)
@@ -200,7 +218,7 @@ class WordCachedAnalyzer(CompositeAnalyzer):
         first: :class:`StopWordsFilter` keeps the first word kept at its place among all the words and
         numbers the next ones after it."""
         analyse = word_analyzer(self.lang)
-        found = [analyse(word) for word in TOKEN_PATTERN.findall(value)]
+        found = [analyse(word) for word in TOKEN_PATTERN.findall(normalise(value))]
         first = next((i for i, term in enumerate(found) if term is not None), 0)
         return first, [term for term in found if term is not None]
 
@@ -242,19 +260,19 @@ def terms(text: str, lang: str) -> list[str]:
     """The index terms ``text`` gives in ``lang``: what :func:`analyzer_for` gives, each distinct word
     put through the filters once (every filter of the chain reads one token at a time)."""
     analyse = word_analyzer(lang)
-    return [term for match in TOKEN_PATTERN.finditer(text) if (term := analyse(match.group(0))) is not None]
+    return [term for match in TOKEN_PATTERN.finditer(normalise(text)) if (term := analyse(match.group(0))) is not None]
 
 
 def words(text: str) -> list[str]:
     """The words of :func:`words_analyzer` (each distinct word put through its filters once)."""
     analyse = word_analyzer(None)
-    return [word for match in TOKEN_PATTERN.finditer(text) if (word := analyse(match.group(0))) is not None]
+    return [word for match in TOKEN_PATTERN.finditer(normalise(text)) if (word := analyse(match.group(0))) is not None]
 
 
 def word_set(text: str) -> set[str]:
     """The distinct words of :func:`words` (each distinct token put through the filters once)."""
     analyse = word_analyzer(None)
-    return {word for token in set(TOKEN_PATTERN.findall(text)) if (word := analyse(token)) is not None}
+    return {word for token in set(TOKEN_PATTERN.findall(normalise(text))) if (word := analyse(token)) is not None}
 
 
 @lru_cache(maxsize=None)

@@ -17,12 +17,16 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import queue
 import shutil
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator
 
 from kb.digests import code_digest, data_digest
+from kb.errors import KBError
+from kb.forked import process_stopped
 from kb.numbering import RuleNumber
 from kb.store import INDEX_DIR, DocumentInfo, KnowledgeBase
 from kb.text import fold_quotes
@@ -130,13 +134,72 @@ def write_index(target: Path, items: list[Item], progress: Callable[[str], None]
     if procs > 1:
         options.update(procs=procs, multisegment=True)
     writer = ix.writer(**options)
-    try:
-        for item in index_order(items):
-            writer.add_document(**item.fields())
-    except BaseException:
-        writer.cancel()
-        raise
-    writer.commit()
+    with WorkerWatch(writer) as watch:
+        try:
+            for item in index_order(items):
+                watch.check()
+                writer.add_document(**item.fields())
+        except BaseException:
+            writer.cancel()
+            raise
+        writer.commit()
+        watch.check()
+    written = index.open_dir(str(target)).doc_count_all()
+    if written != len(items):
+        raise KBError(f"{target}: the index holds {written:,} of the {len(items):,} items given (a writer process "
+                      "was lost); nothing was published: build again")
+
+
+class WorkerWatch:
+    """Watch the processes of whoosh's multiprocessing writer, which drops the part of a process that dies
+    and waits for ever on one that stops: when one dies or is stopped (the out-of-memory killer, a
+    signal), every worker is ended, the queue they read is emptied (so no put waits for ever) and
+    :meth:`check` raises."""
+
+    def __init__(self, writer, every: float = 0.2) -> None:
+        self.writer, self.every = writer, every
+        self.parallel = hasattr(writer, "jobqueue")  # whoosh's MpWriter (its processes start as work comes)
+        self.lost: str | None = None
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._watch, daemon=True, name="index-writer-watch")
+
+    @property
+    def tasks(self) -> list:
+        return list(getattr(self.writer, "tasks", []))
+
+    def __enter__(self) -> "WorkerWatch":
+        if self.parallel:
+            self._thread.start()
+        return self
+
+    def __exit__(self, *_exc) -> None:
+        self._done.set()
+        if self.parallel:
+            self._thread.join()
+
+    def check(self) -> None:
+        if self.lost:
+            raise KBError(f"the index writer failed: {self.lost}; nothing was published: build again "
+                          "(with more memory if the system ended it)")
+
+    def _watch(self) -> None:
+        while not self._done.wait(self.every):
+            for task in self.tasks:
+                if task.exitcode not in (None, 0) or process_stopped(task.pid):
+                    self.lost = self.lost or f"writer process {task.pid} " + (
+                        "was stopped" if task.exitcode is None else f"ended with status {task.exitcode}")
+            if self.lost:
+                self._end_workers()
+
+    def _end_workers(self) -> None:
+        for task in self.tasks:
+            if task.exitcode is None:
+                task.kill()
+        try:
+            while True:
+                self.writer.jobqueue.get_nowait()
+        except (queue.Empty, OSError, ValueError):
+            pass
 
 
 def fingerprint(item: Item) -> str:

@@ -24,7 +24,7 @@ from kb.errors import KBError
 from kb.numbering import NumberError, RuleNumber, parse_range
 from kb.text import RULE_NUMBER, fold, is_number_cue, without_number_cue
 
-from .analysis import words
+from .analysis import normalise, words
 
 MAX_QUERY_CHARS = 1000  # longer queries are refused (one line), not cut
 MAX_CLAUSES = 32
@@ -94,9 +94,10 @@ _SPACED_RANGE = re.compile(rf"(?<![\w.])(\d{{3}}\.\d+)(?:\s+([a-z])|([a-z]))\s*(
 
 
 def clean(query: str) -> str:
-    """Control characters become spaces, a range typed with spaces is one word again; a query
-    over :data:`MAX_QUERY_CHARS` is a :class:`QueryError`."""
-    text = _CONTROL.sub(" ", query or "")
+    """Control characters become spaces, format characters go and accents are composed (NFC, as the
+    index reads texts), a range typed with spaces is one word again; a query over
+    :data:`MAX_QUERY_CHARS` is a :class:`QueryError`."""
+    text = normalise(_CONTROL.sub(" ", query or ""))
     if len(text) > MAX_QUERY_CHARS:
         raise QueryError(f"query too long ({len(text)} characters; at most {MAX_QUERY_CHARS})")
     return _SPACED_RANGE.sub(lambda m: f"{m[1]}{m[2] or m[3]}-{m[5]}", text).strip()

@@ -125,7 +125,12 @@ def _read_and_parse(path: Path, explicit: bool, seen: dict[str, str] | None = No
         if explicit:
             raise
         return ("unread", _unread_reason(exc))
-    return ("parsed", source.sha256, None if seen and source.sha256 in seen else fmt.parse(source))
+    if seen and source.sha256 in seen:
+        return ("parsed", source.sha256, None)
+    document = fmt.parse(source)
+    if source.warnings:
+        document = replace(document, warnings=(*source.warnings, *document.warnings))
+    return ("parsed", source.sha256, document)
 
 
 def _second_half(files: list[tuple[Path, bool]]) -> tuple[int, Callable[[], list[Outcome]]]:

@@ -15,8 +15,9 @@ import hashlib
 import os
 import re
 import stat
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import BinaryIO
 
 from .errors import SourceError
 
@@ -48,6 +49,7 @@ class Source:
     sha256: str
     _decoded: Decoded | None = field(default=None, repr=False)
     _lines: list[str] | None = field(default=None, repr=False)
+    _stray_boms: list[int] = field(default_factory=list, repr=False)
 
     @property
     def id(self) -> str:
@@ -55,9 +57,22 @@ class Source:
 
     @property
     def decoded(self) -> Decoded:
+        """The text, without the byte order marks (U+FEFF) found after its start (files joined with
+        their BOMs): each is in :attr:`warnings`, naming its line."""
         if self._decoded is None:
-            self._decoded = decode(self.data, self.path)
+            decoded = decode(self.data, self.path)
+            if STRAY_BOM in decoded.text:
+                self._stray_boms = _lines_holding(decoded.text, STRAY_BOM)
+                decoded = replace(decoded, text=decoded.text.replace(STRAY_BOM, ""))
+            self._decoded = decoded
         return self._decoded
+
+    @property
+    def warnings(self) -> list[str]:
+        """What reading the text changed, each ``path:line: what``."""
+        self.decoded
+        return [f"{self.path}:{line}: a byte order mark (U+FEFF) inside the file was removed"
+                for line in self._stray_boms]
 
     @property
     def text(self) -> str:
@@ -82,7 +97,7 @@ def read_source(path: str | Path, max_bytes: int = MAX_SOURCE_BYTES) -> Source:
     try:
         check_regular_file(p, max_bytes)
         with open(p, "rb") as handle:
-            data = handle.read(max_bytes + 1)
+            data = read_at_most(handle, os.fstat(handle.fileno()).st_size, max_bytes)
     except IsADirectoryError:
         raise SourceError(str(p), "is a folder, not a file") from None
     except OSError as exc:
@@ -90,6 +105,18 @@ def read_source(path: str | Path, max_bytes: int = MAX_SOURCE_BYTES) -> Source:
     if len(data) > max_bytes:
         raise SourceError(str(p), f"file is larger than {max_bytes:,} bytes: not a source mtgkb reads")
     return source_from_bytes(data, str(p))
+
+
+def read_at_most(handle: BinaryIO, size: int, max_bytes: int, chunk: int = 1 << 16) -> bytes:
+    """The bytes of ``handle`` up to ``max_bytes + 1`` (one more says it is too long), reserving memory
+    for the ``size`` the file has, not for the limit (a file that grows is read on in chunks)."""
+    data = bytearray(handle.read(min(size, max_bytes) + 1))
+    while len(data) <= max_bytes:
+        more = handle.read(min(chunk, max_bytes + 1 - len(data)))
+        if not more:
+            break
+        data += more
+    return bytes(data)
 
 
 def check_regular_file(path: Path, max_bytes: int = MAX_SOURCE_BYTES) -> None:
@@ -168,6 +195,14 @@ def _sniff_utf16(data: bytes) -> str | None:
 def _newline_of(text: str) -> str:
     match = _NEWLINE.search(text)
     return match.group(0) if match else "\n"
+
+
+STRAY_BOM = "\ufeff"
+
+
+def _lines_holding(text: str, char: str) -> list[int]:
+    """The numbers (1-based, as :func:`split_lines` counts) of the lines of ``text`` holding ``char``."""
+    return [number for number, line in enumerate(split_lines(text), start=1) if char in line]
 
 
 def split_lines(text: str) -> list[str]:

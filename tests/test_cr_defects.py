@@ -101,3 +101,17 @@ def test_an_impossible_rule_number_is_a_warning_and_goes_to_the_report(tmp_path:
     check(report)
     with pytest.raises(BuildRefused, match=r"impossible rule number 99999\.9zz.*\(--strict: warnings are errors\)"):
         check(report, strict=True)
+
+
+@pytest.mark.parametrize("where", ["start", "middle"])
+def test_a_byte_order_mark_inside_the_file_is_removed_with_a_warning(tmp_path: Path, where: str) -> None:
+    """Issue 34 point 13: files joined with their BOMs leave a U+FEFF at a rule line's start (or inside)."""
+    text = (DEFECTS / "clean.txt").read_text(encoding="utf-8")
+    line = "702.30b Cycling means a cost."
+    marked = "\ufeff" + line if where == "start" else line.replace("means", "me\ufeffans")
+    path = tmp_path / "cr.txt"
+    path.write_text(text.replace(line, marked), encoding="utf-8")
+    report = ingest([path])
+    doc = report.documents[0]
+    assert rules_of(doc) == rules_of(parsed("clean.txt"))
+    assert f"{path}:61: a byte order mark (U+FEFF) inside the file was removed" in report.warnings

@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pytest
 
@@ -101,3 +106,67 @@ def test_a_file_named_on_its_own_that_a_child_cannot_read_is_the_error_it_is_her
     monkeypatch.setattr(kb.ingest, "FORK_BYTES", 0)
     with pytest.raises(KBError, match="notes.txt:1: format not recognised"):
         ingest([FIXTURES / "rulings_page_fr_excerpt.txt", notes])
+
+
+# -- a child lost (issue 34 point 6) -----------------------------------------------------------------
+
+def _big_result(pid_file: str, size: int) -> bytes:
+    Path(pid_file).write_text(str(os.getpid()))
+    return b"x" * size
+
+
+def _slow_in_child(pid_file: str, parent: int) -> str:
+    if os.getpid() != parent:
+        Path(pid_file).write_text(str(os.getpid()))
+        time.sleep(60)
+    return f"made by {os.getpid()}"
+
+
+def _pid_from(pid_file: Path) -> int:
+    deadline = time.monotonic() + 10
+    while not (pid_file.exists() and pid_file.read_text()):
+        assert time.monotonic() < deadline, "the child never started"
+        time.sleep(0.02)
+    return int(pid_file.read_text())
+
+
+@needs_fork
+@pytest.mark.parametrize("after", [0.05, 0.3])
+def test_a_child_killed_while_sending_its_result_makes_this_process_do_the_work(tmp_path, after: float) -> None:
+    pid_file = tmp_path / "child.pid"
+    result = forked.in_child(_big_result, str(pid_file), 32 << 20)
+    child = _pid_from(pid_file)
+    time.sleep(after)  # the child is writing its 32 MB into a pipe nobody reads yet
+    os.kill(child, signal.SIGKILL)
+    assert result() == b"x" * (32 << 20)
+    assert int(pid_file.read_text()) == os.getpid()  # made here
+
+
+@needs_fork
+def test_a_stopped_child_makes_this_process_do_the_work(tmp_path) -> None:
+    pid_file = tmp_path / "child.pid"
+    result = forked.in_child(_slow_in_child, str(pid_file), os.getpid(), every=0.1)
+    child = _pid_from(pid_file)
+    os.kill(child, signal.SIGSTOP)
+    started = time.monotonic()
+    assert result() == f"made by {os.getpid()}"
+    assert time.monotonic() - started < 10
+    assert not Path(f"/proc/{child}").exists() or "Z" in Path(f"/proc/{child}/stat").read_text().split(")")[1][:3]
+
+
+@needs_fork
+def test_a_child_ends_when_this_process_is_killed(tmp_path) -> None:
+    pid_file = tmp_path / "child.pid"
+    script = (f"import os, sys, time; sys.path.insert(0, {str(Path(__file__).parent.parent)!r}); "
+              f"from kb import forked; from tests.test_forked import _slow_in_child; "
+              f"r = forked.in_child(_slow_in_child, {str(pid_file)!r}, os.getpid()); time.sleep(60)")
+    parent = subprocess.Popen([sys.executable, "-c", script])
+    try:
+        child = _pid_from(pid_file)
+    finally:
+        parent.kill()
+        parent.wait()
+    deadline = time.monotonic() + 5
+    while Path(f"/proc/{child}").exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not Path(f"/proc/{child}").exists(), "the child outlived its parent"

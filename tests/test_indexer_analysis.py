@@ -173,3 +173,24 @@ def test_the_positions_format_indexes_what_whoosh_s_own_does() -> None:
             for line in lines:
                 assert list(ours.word_values(line, analyzer_for(lang), mode="index")) == \
                        list(theirs.word_values(line, analyzer_for(lang), mode="index")), (line, lang)
+
+
+DECOMPOSED = "le\u0301gendaire"  # légendaire typed as e + combining acute (NFD: macOS file names, some keyboards)
+INVISIBLE = ["l\u00e9gen\u00addaire", "l\u00e9gen\u200bdaire", "l\u00e9gen\u2060daire", "\ufeffl\u00e9gendaire"]
+
+
+@pytest.mark.parametrize("text", [DECOMPOSED, *INVISIBLE], ids=["NFD", "soft hyphen", "zero-width space",
+                                                                 "word joiner", "BOM"])
+def test_decomposed_accents_and_format_characters_give_the_word(text: str) -> None:
+    assert terms(f"Un permanent {text}.", "fr") == terms("Un permanent l\u00e9gendaire.", "fr")
+    assert words(text) == ["legendaire"]
+    indexed = [t.text for t in analyzer_for("fr")(text, mode="index")]
+    queried = [t.text for t in analyzer_for("fr")(text, mode="query")]
+    assert indexed == queried == terms("l\u00e9gendaire", "fr")
+
+
+@pytest.mark.parametrize("text", [DECOMPOSED, *INVISIBLE])
+def test_a_query_reads_decomposed_accents_and_format_characters_as_the_index_does(text: str) -> None:
+    from indexer.query import parse_query
+
+    assert parse_query(text) == parse_query("l\u00e9gendaire")

@@ -78,3 +78,43 @@ def test_shared_releases_decode_as_the_manifest_says() -> None:
         decoded = read_source(folder / f"MagicCompRules {date}.txt").decoded
         assert (decoded.encoding, decoded.bom, decoded.newline) == (encoding, bom, newline), date
         assert "\r" not in "".join(split_lines(decoded.text))
+
+
+def test_reading_a_small_source_reserves_memory_for_its_size_not_the_limit(tmp_path) -> None:
+    import tracemalloc
+
+    path = tmp_path / "small.txt"
+    path.write_text("100.1. A rule.\n" * 10, encoding="utf-8")
+    tracemalloc.start()
+    try:
+        source = read_source(path, max_bytes=256 << 20)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert source.data == path.read_bytes()
+    assert peak < 1 << 20, f"reading 150 bytes reserved {peak:,} bytes"
+
+
+def test_a_source_over_the_limit_is_still_refused(tmp_path) -> None:
+    path = tmp_path / "big.txt"
+    path.write_bytes(b"x" * 5000)
+    with pytest.raises(SourceError, match="larger than 4,096 bytes"):
+        read_source(path, max_bytes=4096)
+
+
+def test_a_memory_error_is_one_line_not_a_traceback(tmp_path, monkeypatch) -> None:
+    from click.testing import CliRunner
+
+    import kb.sources
+    from kb.cli import main
+
+    def no_memory(*_args, **_kwargs):
+        raise MemoryError
+
+    monkeypatch.setattr(kb.sources, "source_from_bytes", no_memory)
+    path = tmp_path / "cr.txt"
+    path.write_text("100.1. A rule.\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["build", "--corpus", str(path), "--kb", str(tmp_path / "kb")])
+    assert result.exit_code == 1, result.output
+    assert "Traceback" not in result.output
+    assert result.output.strip().splitlines()[-1].startswith("Error: out of memory"), result.output

@@ -61,6 +61,10 @@ class KBGroup(click.Group):
             raise click.ClickException(str(exc)) from None
         except KeyboardInterrupt:
             raise click.Abort() from None
+        except MemoryError:  # a memory limit (ulimit -v, a container) too low for the work asked
+            raise click.ClickException("out of memory: the memory this process may use is too small for this "
+                                       "command (ulimit -v, a container limit); raise the limit or give fewer "
+                                       "sources") from None
         except BrokenPipeError:  # `mtgkb ... | head`: the reader left
             sys.stderr.close()
             sys.exit(1)

@@ -70,9 +70,14 @@ def build(corpus: tuple[Path, ...], added: tuple[Path, ...], replace: bool, forc
         return
     if added and (corpus or replace):
         raise click.UsageError("--add keeps the current build's sources: give it without --corpus and --replace")
-    sources = _with_added(current_sources(directory) or [embedded_corpus()], added) if added else list(corpus)
-    summary = build_kb(directory, sources, progress=None if as_json else info, force=force, strict=strict,
-                       wait=wait, semantic=semantic, replace=replace)
+    from ..export.imports import recover_interrupted
+    from ..store import build_lock
+
+    with build_lock(directory, wait):  # an import or undo killed is settled first, never built half-done
+        recover_interrupted(directory)
+        sources = _with_added(current_sources(directory) or [embedded_corpus()], added) if added else list(corpus)
+        summary = build_kb(directory, sources, progress=None if as_json else info, force=force, strict=strict,
+                           wait=wait, semantic=semantic, replace=replace)
     if as_json:
         echo_json(summary)
         return

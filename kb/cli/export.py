@@ -193,11 +193,15 @@ def imports_(kb_dir: Path | None, as_json: bool) -> None:
       mtgkb import --undo          (take back the last one)
       mtgkb import --revert 3      (take back import 3)
     """
-    from ..export.imports import history
+    from ..export.imports import history, pending
 
     directory = kb_dir or default_kb_dir()
     open_kb(kb_dir).close()
     entries = [{k: v for k, v in e.items() if k not in ("before", "after")} for e in history(directory)]
+    step = pending(directory)
+    for e in entries:
+        if step and e["id"] == step[1]:  # its journal is left: running now, or killed and not (yet) settled
+            e["pending"] = step[0]
     if as_json:
         echo_json(entries)
         return
@@ -209,7 +213,9 @@ def imports_(kb_dir: Path | None, as_json: bool) -> None:
         release = f" (numbered as the release {e['source_release']})" if e.get("source_release") else ""
         click.echo(f"{e['id']:>4}  {e.get('imported')}  {e.get('lang')}  {Path(e.get('file') or '?').name}"
                    f"  by {e.get('translator') or 'an unnamed translator'}  {counted(len(units), 'unit')}{release}: {shown}"
-                   + ("  (undone)" if e.get("undone") else ""))
+                   + ("  (undone)" if e.get("undone") else "")
+                   + (f"  ({e['pending']} in progress or interrupted: settled by the next import, undo or build)"
+                      if e.get("pending") else ""))
 
 
 def other_language(source: str) -> str:

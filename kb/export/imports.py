@@ -28,6 +28,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable
@@ -167,15 +168,49 @@ def history_dir(kb_dir: Path) -> Path:
 
 
 def history(kb_dir: Path) -> list[dict[str, Any]]:
-    """The imports recorded, oldest first (each: id, time, file, translator, language, units, undone)."""
+    """The imports recorded, oldest first (each: id, time, file, translator, language, units, undone).
+    Entries are ordered by their number (``10000.json`` after ``9999.json``); an entry that is not
+    what ``commit`` writes (wrong shape, a file name that is not a plain ``imports/`` name) is an error."""
+    return [_read_entry(path) for path in _entry_paths(kb_dir)]
+
+
+def _entry_paths(kb_dir: Path) -> list[Path]:
+    """The history's entry files, ordered by their number."""
     folder = history_dir(kb_dir)
-    entries = []
-    for path in sorted(folder.glob("*.json")) if folder.is_dir() else []:
-        try:
-            entries.append(json.loads(path.read_text(encoding="utf-8")))
-        except ValueError:
-            raise KBError(f"{path}: the import history is damaged; move the file away") from None
-    return entries
+    if not folder.is_dir():
+        return []
+    return sorted((p for p in folder.glob("*.json") if _ENTRY_NAME.fullmatch(p.name)), key=lambda p: int(p.stem))
+
+
+_ENTRY_NAME = re.compile(r"[0-9]{1,9}\.json")
+_STORED_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*\.json")  # it-2025-11-14.json, it.json
+
+
+def _read_entry(path: Path) -> dict[str, Any]:
+    """One history entry, checked: the names it holds are plain names of ``imports/``."""
+    damaged = KBError(f"{path}: the import history is damaged; move the file away")
+    try:
+        entry = json.loads(path.read_text(encoding="utf-8"))
+    except (ValueError, UnicodeDecodeError, RecursionError, OSError):
+        raise damaged from None
+    if not _well_formed(entry) or entry["id"] != int(path.stem):
+        raise damaged
+    return entry
+
+
+def _well_formed(entry: Any) -> bool:
+    """``entry`` has the shape ``commit`` writes."""
+    if not isinstance(entry, dict) or type(entry.get("id")) is not int:
+        return False
+    before, after = entry.get("before"), entry.get("after")
+    if not isinstance(before, dict) or not isinstance(after, dict) or set(before) != set(after):
+        return False
+    names_ok = all(isinstance(n, str) and _STORED_NAME.fullmatch(n) for n in before)
+    texts_ok = all(v is None or isinstance(v, str) for v in before.values())
+    shas_ok = all(v is None or (isinstance(v, str) and re.fullmatch(r"[0-9a-f]{64}", v)) for v in after.values())
+    applied = entry.get("applied", [])
+    return names_ok and texts_ok and bool(shas_ok) and isinstance(applied, list) and \
+        all(isinstance(u, str) for u in applied) and isinstance(entry.get("undone", False), bool)
 
 
 def _entry_path(kb_dir: Path, entry_id: int) -> Path:
@@ -192,6 +227,8 @@ def commit(kb_dir: Path, changes: dict[Path, bytes | None], rebuild: Rebuild, so
     failure put every file back as it was and raise. Returns the history entry's id (None: no change)."""
     if not changes:
         return None
+    _check_real_folder(imports_dir(kb_dir))
+    _check_real_folder(history_dir(kb_dir))
     before = _read_all(changes)
     entries = history(kb_dir)
     entry_id = (entries[-1]["id"] + 1) if entries else 1
@@ -199,17 +236,53 @@ def commit(kb_dir: Path, changes: dict[Path, bytes | None], rebuild: Rebuild, so
              "before": {p.name: (b.decode("utf-8") if b is not None else None) for p, b in before.items()},
              "after": {p.name: _sha(data) for p, data in changes.items()}}
     entry_path = _entry_path(kb_dir, entry_id)
-    _write_atomically(entry_path, json.dumps(entry, ensure_ascii=False, indent=1).encode("utf-8"))
-    _write_atomically(history_dir(kb_dir) / JOURNAL, entry_path.name.encode("ascii"))
+    # the journal first: a kill after it and before the build is published rolls back (no phantom entry)
+    _write_journal(kb_dir, "import", entry_path.name, restore=entry["before"], expect=entry["after"])
     try:
+        _write_atomically(entry_path, json.dumps(entry, ensure_ascii=False, indent=1).encode("utf-8"))
         _apply(changes, before, lambda: rebuild(Path(kb_dir), sources))
     except BaseException:
         entry_path.unlink(missing_ok=True)
+        _journal_path(kb_dir).unlink(missing_ok=True)
         raise
-    finally:
-        (history_dir(kb_dir) / JOURNAL).unlink(missing_ok=True)
+    _journal_path(kb_dir).unlink(missing_ok=True)
     _prune(kb_dir)
     return entry_id
+
+
+def _journal_path(kb_dir: Path) -> Path:
+    return history_dir(kb_dir) / JOURNAL
+
+
+def _write_journal(kb_dir: Path, kind: str, entry_name: str, restore: dict[str, str | None],
+                   expect: dict[str, str | None]) -> None:
+    """Record the step in progress: the files to put back (``restore``) unless the published build
+    read the files as ``expect`` says (their SHA-256; None: no file)."""
+    journal = {"kind": kind, "entry": entry_name, "restore": restore, "expect": expect}
+    _write_atomically(_journal_path(kb_dir), json.dumps(journal, ensure_ascii=False).encode("utf-8"))
+
+
+def _read_journal(kb_dir: Path, entry_paths: list[Path]) -> dict[str, Any]:
+    """The journal, checked; a journal of older versions (the entry's name alone) is an import's."""
+    path = _journal_path(kb_dir)
+    damaged = KBError(f"{path}: the import journal is damaged; move the file away (mtgkb imports lists the imports)")
+    try:
+        text = path.read_text(encoding="utf-8").strip()
+        journal = json.loads(text) if text.startswith("{") else {"kind": "import", "entry": text}
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        raise damaged from None
+    if not isinstance(journal, dict) or journal.get("kind") not in ("import", "undo") \
+            or not isinstance(journal.get("entry"), str) or not _ENTRY_NAME.fullmatch(journal["entry"]):
+        raise damaged
+    if "restore" not in journal:  # an older journal: the entry holds what to put back
+        entry_path = history_dir(kb_dir) / journal["entry"]
+        entry = _read_entry(entry_path) if entry_path in entry_paths else None
+        journal["restore"] = entry["before"] if entry else {}
+        journal["expect"] = entry["after"] if entry else {}
+    restore, expect = journal["restore"], journal["expect"]
+    if not _well_formed({"id": 0, "before": restore, "after": expect}):
+        raise damaged
+    return journal
 
 
 def _read_all(paths: Iterable[Path]) -> dict[Path, bytes | None]:
@@ -230,12 +303,21 @@ def _apply(changes: dict[Path, bytes | None], before: dict[Path, bytes | None], 
 
 
 def _prune(kb_dir: Path) -> None:
-    paths = sorted(history_dir(kb_dir).glob("*.json"))
+    paths = _entry_paths(kb_dir)
     for path in paths[:-KEPT_ENTRIES]:
         path.unlink(missing_ok=True)
 
 
+def _check_real_folder(folder: Path) -> None:
+    """Refuse to write in ``imports/`` or ``import-history/`` when it is a symbolic link (the files
+    would land wherever it points)."""
+    if folder.is_symlink():
+        raise KBError(f"{folder}: is a symbolic link; mtgkb writes the imports only inside the knowledge "
+                      "base folder: replace it with a real folder")
+
+
 def _put(path: Path, data: bytes | None) -> None:
+    _check_real_folder(path.parent)
     if data is None:
         path.unlink(missing_ok=True)
     else:
@@ -243,22 +325,61 @@ def _put(path: Path, data: bytes | None) -> None:
 
 
 def recover(kb: KnowledgeBase, kb_dir: Path) -> list[str]:
-    """Roll back an import killed before its build was published (its journal is left and the current
-    build did not read the stored files as they are); returns the files put back."""
+    """Finish the import or undo a kill interrupted (its journal is left): when the current build read
+    the stored files as the step left them, the step stands (an undo is marked undone); otherwise every
+    file is put back as before the step (an import's entry is removed). Returns the files put back."""
     folder = imports_dir(kb_dir)
     restored: list[str] = []
-    journal = history_dir(kb_dir) / JOURNAL
-    if not journal.exists():
+    if not _journal_path(kb_dir).exists():
         return restored
-    entry_path = history_dir(kb_dir) / journal.read_text(encoding="ascii").strip()
-    entry = json.loads(entry_path.read_text(encoding="utf-8")) if entry_path.is_file() else None
-    if entry is not None and not _published(kb, folder, entry["after"]):
-        for name, text in entry["before"].items():
+    paths = _entry_paths(kb_dir)
+    journal = _read_journal(kb_dir, paths)
+    entry_path = history_dir(kb_dir) / journal["entry"]
+    if _published(kb, folder, journal["expect"]):
+        if journal["kind"] == "undo" and entry_path in paths:
+            entry = _read_entry(entry_path)
+            _write_atomically(entry_path, json.dumps({**entry, "undone": True}, ensure_ascii=False,
+                                                     indent=1).encode("utf-8"))
+    else:
+        for name, text in journal["restore"].items():
             _put(folder / name, text.encode("utf-8") if text is not None else None)
             restored.append(name)
-        entry_path.unlink()
-    journal.unlink()
+        if journal["kind"] == "import":
+            entry_path.unlink(missing_ok=True)
+    _journal_path(kb_dir).unlink()
     return restored
+
+
+def recover_interrupted(kb_dir: Path) -> list[str]:
+    """:func:`recover` for a plain build (under its lock, before it reads ``imports/``): an import killed
+    before its build was published is rolled back, not applied by the build; an undo finished."""
+    if not _journal_path(kb_dir).exists():
+        return []
+    from ..store import current_build
+
+    if current_build(kb_dir) is None:
+        return recover(_NoBuild(), kb_dir)
+    kb = KnowledgeBase.open(kb_dir)
+    try:
+        return recover(kb, kb_dir)
+    finally:
+        kb.close()
+
+
+class _NoBuild:
+    """A knowledge base with no build published: it read no stored file."""
+
+    def documents(self) -> dict:
+        return {}
+
+
+def pending(kb_dir: Path) -> tuple[str, int] | None:
+    """The step (``import`` or ``undo``) and entry id the journal names: in progress, or killed and
+    to be settled by the next import, undo or build."""
+    if not _journal_path(kb_dir).exists():
+        return None
+    journal = _read_journal(kb_dir, _entry_paths(kb_dir))
+    return journal["kind"], int(journal["entry"].split(".")[0])
 
 
 def _published(kb: KnowledgeBase, folder: Path, after: dict[str, str | None]) -> bool:
@@ -285,6 +406,7 @@ def undo(kb_dir: Path, entry_id: int | None, rebuild: Rebuild, sources: list[Pat
     if entry is None:
         raise KBError(f"no import {entry_id} to undo (mtgkb imports lists them)")
     folder = imports_dir(kb_dir)
+    _check_real_folder(folder)
     later = [name for name, sha in entry["after"].items()
              if _sha((folder / name).read_bytes() if (folder / name).exists() else None) != sha]
     if later:
@@ -293,17 +415,30 @@ def undo(kb_dir: Path, entry_id: int | None, rebuild: Rebuild, sources: list[Pat
         raise KBError(f"cannot undo import {entry['id']}: {which} changed {later[0]} since; undo that first")
     changes = {folder / name: (text.encode("utf-8") if text is not None else None)
                for name, text in entry["before"].items()}
-    _apply(changes, _read_all(changes), lambda: rebuild(Path(kb_dir), sources))
+    now = _read_all(changes)
+    entry_path = _entry_path(kb_dir, entry["id"])
+    _write_journal(kb_dir, "undo", entry_path.name,
+                   restore={p.name: (b.decode("utf-8") if b is not None else None) for p, b in now.items()},
+                   expect={p.name: _sha(b) for p, b in changes.items()})
+    try:
+        _apply(changes, now, lambda: rebuild(Path(kb_dir), sources))
+    except BaseException:
+        _journal_path(kb_dir).unlink(missing_ok=True)
+        raise
     entry["undone"] = True
-    _write_atomically(_entry_path(kb_dir, entry["id"]), json.dumps(entry, ensure_ascii=False, indent=1).encode("utf-8"))
+    _write_atomically(entry_path, json.dumps(entry, ensure_ascii=False, indent=1).encode("utf-8"))
+    _journal_path(kb_dir).unlink(missing_ok=True)
     return entry
 
 
 def _write_atomically(path: Path, data: bytes) -> None:
+    _check_real_folder(path.parent)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp.unlink(missing_ok=True)
     try:
-        with open(tmp, "wb") as handle:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+        with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
@@ -326,5 +461,6 @@ def build_sources(kb: KnowledgeBase, kb_dir: Path) -> list[Path]:
     return [p for p in sources if p.resolve() != folder]
 
 
-__all__: Iterable[str] = ["Stored", "build_sources", "commit", "history", "imports_dir", "recover", "stored_files",
+__all__: Iterable[str] = ["Stored", "build_sources", "commit", "history", "imports_dir", "pending", "recover",
+                          "recover_interrupted", "stored_files",
                           "stored_path", "undo"]

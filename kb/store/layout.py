@@ -113,10 +113,23 @@ def build_lock(kb_dir: Path, wait: float = LOCK_WAIT) -> Iterator[None]:
                          "longer)") from None
     try:
         if lock.lock_counter == 1:
-            holder.write_text(f"build by process {os.getpid()} since {time.strftime('%Y-%m-%d %H:%M:%S')}\n",
-                              encoding="utf-8")
+            _replace_file(holder, f"build by process {os.getpid()} since {time.strftime('%Y-%m-%d %H:%M:%S')}\n")
         yield
     finally:
         if lock.lock_counter == 1:
             holder.unlink(missing_ok=True)
         lock.release()
+
+
+def _replace_file(path: Path, text: str) -> None:
+    """Write ``text`` to a new file and rename it to ``path``: a symbolic link there is replaced, never
+    written through."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp.unlink(missing_ok=True)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
