@@ -10,6 +10,7 @@ every card. Input and output are the plain dicts of ``mtgkb rule --json``'s ``ru
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable
@@ -69,19 +70,23 @@ def group_rulings(rulings: Iterable[dict[str, Any]],
     """``rulings`` folded into groups, most general first: rulings about no card in particular,
     then those shared by the most cards. A ruling in another language that translates one of
     the English rulings (``translations``: English :func:`~kb.text.match_key` -> translations)
-    is shown with it rather than apart."""
+    is shown with it rather than apart.
+
+    A ruling joins the first group (in the order met) whose first wording is :func:`similar`;
+    only the groups sharing one of its rarest words (:class:`_FoldIndex`) are compared, so the
+    work grows with the rulings, not with their pairs."""
     rulings = list(rulings)
     translations = translations or {}
     english = {match_key(r["text"]) for r in rulings if r["lang"] == "en"}
     translated = {(t["lang"], match_key(t["text"])): key for key in english for t in translations.get(key, [])}
+    kept = [(r, ruling_words(r)) for r in rulings if (r["lang"], match_key(r["text"])) not in translated]
+    index = _FoldIndex([words for _r, words in kept])
     groups: list[RulingGroup] = []
-    for ruling in rulings:
-        if (ruling["lang"], match_key(ruling["text"])) in translated:
-            continue
-        words = ruling_words(ruling)
-        group = next((g for g in groups if g.first["lang"] == ruling["lang"] and similar(g.words, words)), None)
+    for ruling, words in kept:
+        group = index.find(groups, ruling["lang"], words)
         if group is None:
             group = RulingGroup(ruling, words)
+            index.add(len(groups), ruling["lang"], words)
             groups.append(group)
         group.members.append(ruling)
         for t in translations.get(match_key(ruling["text"]), []) if ruling["lang"] == "en" else []:
@@ -90,6 +95,50 @@ def group_rulings(rulings: Iterable[dict[str, Any]],
     order = {id(g): i for i, g in enumerate(groups)}
     return sorted(groups, key=lambda g: (g.first["lang"] != "en", bool(g.cards), -len(g.cards), -g.wordings,
                                          order[id(g)]))
+
+
+# Two word lists :func:`similar` folds share at least this share of the longer one's words (a
+# ratio of 0.85 needs 0.85 * (a + b) / 2 common words, and the shorter at least 0.85 / 1.15 of
+# the longer): so the rarest len - ceil(share * len) + 1 words of each hold one word in common.
+_SHARED = FOLD_SIMILARITY / (2 - FOLD_SIMILARITY)
+
+
+class _FoldIndex:
+    """The groups by the rarest words of their first wording (prefix filtering): a wording
+    :func:`similar` to a group's shares one of them, so only those groups are compared."""
+
+    def __init__(self, wordings: list[list[str]]) -> None:
+        counts: dict[str, int] = {}
+        for words in wordings:
+            for word in set(words):
+                counts[word] = counts.get(word, 0) + 1
+        self.counts = counts
+        self.by_word: dict[tuple[str, str, int], list[int]] = {}
+        self.empty: dict[str, int] = {}
+
+    def rarest(self, words: list[str]) -> list[tuple[str, int]]:
+        """The words (each occurrence apart: ``(word, n)``) a similar wording must share one of."""
+        seen: dict[str, int] = {}
+        tokens = []
+        for word in words:
+            seen[word] = seen.get(word, 0) + 1
+            tokens.append((word, seen[word]))
+        tokens.sort(key=lambda t: (self.counts.get(t[0], 0), t))
+        return tokens[:len(tokens) - math.ceil(_SHARED * len(tokens) - 1e-9) + 1]
+
+    def add(self, position: int, lang: str, words: list[str]) -> None:
+        if not words:
+            self.empty.setdefault(lang, position)
+        for word, n in self.rarest(words):
+            self.by_word.setdefault((lang, word, n), []).append(position)
+
+    def find(self, groups: list[RulingGroup], lang: str, words: list[str]) -> RulingGroup | None:
+        """The first group ``words`` folds into, or None."""
+        if not words:
+            at = self.empty.get(lang)
+            return groups[at] if at is not None else None
+        candidates = sorted({at for word, n in self.rarest(words) for at in self.by_word.get((lang, word, n), ())})
+        return next((groups[at] for at in candidates if similar(groups[at].words, words)), None)
 
 
 def handful(groups: list[RulingGroup], count: int | None = HANDFUL) -> tuple[list[RulingGroup], int]:
