@@ -48,6 +48,21 @@ class RulingGroup:
                 "translations": self.translations}
 
 
+_HEADING = re.compile(r"^\s*-{3,}\s*(.*?)\s*-{3,}\s*$", re.S)
+
+
+def is_heading(text: str) -> bool:
+    """A line MTGJSON lists among a card's rulings to head the next ones
+    (``---------- The following rulings focus on the "protection from" keyword ----------``)."""
+    return bool(_HEADING.match(text))
+
+
+def heading_text(text: str) -> str:
+    """The words of a heading line, without its dashes."""
+    found = _HEADING.match(text)
+    return found.group(1) if found else text.strip()
+
+
 def ruling_words(ruling: dict[str, Any]) -> list[str]:
     """The ruling's folded words, its own cards' names (and their short names) masked."""
     text = fold(fold_quotes(ruling["text"]))
@@ -169,5 +184,7 @@ def rulings_of(kb: KnowledgeBase, entries: Iterable[dict[str, Any]]) -> list[Rul
     seen: dict[str, dict[str, Any]] = {}
     for entry in entries:
         for ruling in entry.get("rulings", []):
+            if is_heading(ruling["text"]):  # heads a card's list of rulings: under a rule it heads nothing
+                continue
             seen.setdefault(ruling.get("ruling") or f"{ruling['lang']}:{match_key(ruling['text'])}", ruling)
     return group_rulings(seen.values(), ruling_translations(kb)) if seen else []

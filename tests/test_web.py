@@ -173,11 +173,13 @@ def test_one_language_remembered_in_a_cookie(real: TestClient) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         client = TestClient(real.app)
-    first = client.get("/rules/400.7", params={"lang": "it"})
+    linked = client.get("/rules/400.7", params={"lang": "it"})  # a shared link: for its page only
+    assert "langs" not in linked.cookies and 'lang="it"' in linked.text
+    first = client.get("/rules/400.7", params={"lang": "it", "remember": "1"})  # the menu's choice
     assert first.cookies.get("langs") == "it"
     again = client.get("/rules/400.7").text
     assert 'lang="it"' in again and '<section class="text" lang="en">' not in again
-    client.get("/rules/400.7", params={"lang": "all"})
+    client.get("/rules/400.7", params={"lang": "all", "remember": "1"})
     assert '<section class="text" lang="en">' in client.get("/rules/400.7").text
 
 

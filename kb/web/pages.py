@@ -37,6 +37,7 @@ from .i18n import LANGUAGE_NAMES, UI_LANGUAGES, choose_ui, translations
 HERE = Path(__file__).resolve().parent
 RULES_PER_PAGE = 100  # entries on one rule page; a longer range (/rules/1-9) is paged (?page=2)
 _COOKIE_AGE = 365 * 24 * 3600
+REMEMBER_LANGS = "remember"  # ?lang=it&remember=1: the texts' language chosen in the menu, kept in a cookie
 
 
 def ui_language(request: Request) -> str:
@@ -100,9 +101,9 @@ class Pages:
             params = [(k, v) for k, v in request.query_params.multi_items() if k != "ui"]
             return request.url.path + "?" + urlencode(params + [("ui", lang)])
 
-        def switch_text(lang: str) -> str:
-            params = [(k, v) for k, v in request.query_params.multi_items() if k != "lang"]
-            return request.url.path + "?" + urlencode(params + [("lang", lang)])
+        def switch_text(lang: str) -> str:  # the menu's choice: remembered (REMEMBER_LANGS)
+            params = [(k, v) for k, v in request.query_params.multi_items() if k not in ("lang", REMEMBER_LANGS)]
+            return request.url.path + "?" + urlencode(params + [("lang", lang), (REMEMBER_LANGS, "1")])
 
         html = self.envs[ui].get_template(template).render(
             request=request, status=status, ui=ui, url=url, rule_url=partial(rule_href, request),
@@ -124,10 +125,12 @@ class Pages:
 
     @staticmethod
     def text_langs(request: Request) -> tuple[str, ...]:
-        """Languages of the texts shown on pages: ``?lang=`` (remembered in a cookie), else the cookie."""
+        """Languages of the texts shown on pages: ``?lang=``, else the cookie. A link's ``lang`` is for
+        its page only; the menu's (``&remember=1``) is remembered in the cookie."""
         if "lang" in request.query_params:
             langs = langs_param(request)
-            request.state.set_langs = ",".join(langs)
+            if request.query_params.get(REMEMBER_LANGS) == "1":
+                request.state.set_langs = ",".join(langs)
             return langs
         cookie = request.cookies.get("langs", "")
         return tuple(p for p in cookie.split(",") if p in LANGUAGES)
