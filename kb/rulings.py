@@ -21,6 +21,9 @@ from .text import WORD, fold, fold_quotes, match_key
 
 FOLD_SIMILARITY = 0.85  # 0.8 folds "In the case of non-secret voting, votes are cast…" into the general one
 HANDFUL = 5
+# Rulings folded on one page at most: a page holding more (a chapter: 702 has 3,121) names its rules
+# with how many rulings each has, each rule's own page folding its rulings (ruling_counts).
+MAX_FOLDED = 600
 CARD_MARK = "§card"
 
 
@@ -130,6 +133,7 @@ class _FoldIndex:
         self.counts = counts
         self.by_word: dict[tuple[str, str, int], list[int]] = {}
         self.empty: dict[str, int] = {}
+        self.held: dict[int, frozenset[tuple[str, int]]] = {}
 
     def rarest(self, words: list[str]) -> list[tuple[str, int]]:
         """The words (each occurrence apart: ``(word, n)``) a similar wording must share one of."""
@@ -148,12 +152,46 @@ class _FoldIndex:
             self.by_word.setdefault((lang, word, n), []).append(position)
 
     def find(self, groups: list[RulingGroup], lang: str, words: list[str]) -> RulingGroup | None:
-        """The first group ``words`` folds into, or None."""
+        """The first group ``words`` folds into (as :func:`similar` says), or None."""
         if not words:
             at = self.empty.get(lang)
             return groups[at] if at is not None else None
         candidates = sorted({at for word, n in self.rarest(words) for at in self.by_word.get((lang, word, n), ())})
-        return next((groups[at] for at in candidates if similar(groups[at].words, words)), None)
+        if not candidates:
+            return None
+        from difflib import SequenceMatcher
+
+        matcher = SequenceMatcher(None, autojunk=False)
+        matcher.set_seq2(words)  # indexed once for every candidate
+        tokens = _tokens(words)
+        for at in candidates:
+            other = groups[at].words
+            total = len(other) + len(words)
+            # similar()'s three ratios in turn: lengths, words in common, then the matching blocks
+            if 2 * min(len(other), len(words)) < FOLD_SIMILARITY * total:
+                continue
+            if 2 * len(tokens & self.tokens(at, other)) < FOLD_SIMILARITY * total:
+                continue
+            matcher.set_seq1(other)
+            if matcher.ratio() >= FOLD_SIMILARITY:
+                return groups[at]
+        return None
+
+    def tokens(self, at: int, words: list[str]) -> frozenset[tuple[str, int]]:
+        if at not in self.held:
+            self.held[at] = _tokens(words)
+        return self.held[at]
+
+
+def _tokens(words: list[str]) -> frozenset[tuple[str, int]]:
+    """The words as a set, each occurrence apart (``(word, 1)``, ``(word, 2)``): the size of two
+    such sets' intersection is the words the lists have in common."""
+    seen: dict[str, int] = {}
+    out = []
+    for word in words:
+        seen[word] = seen.get(word, 0) + 1
+        out.append((word, seen[word]))
+    return frozenset(out)
 
 
 def handful(groups: list[RulingGroup], count: int | None = HANDFUL) -> tuple[list[RulingGroup], int]:
@@ -177,6 +215,17 @@ def ruling_translations(kb: KnowledgeBase) -> dict[str, list[dict[str, Any]]]:
             "document": source_info(docs[record.doc_id]),
             "alignment": {"method": method, "confidence": round(confidence, 3)}})
     return out
+
+
+def ruling_counts(entries: Iterable[dict[str, Any]]) -> list[tuple[str, str | None, int]]:
+    """``(number, title, rulings)`` of the entries that have rulings (headings not counted)."""
+    return [(e["number"], e.get("title"), n) for e in entries
+            if (n := sum(1 for r in e.get("rulings", []) if not is_heading(r["text"])))]
+
+
+def too_many_to_fold(entries: Iterable[dict[str, Any]]) -> bool:
+    """Whether the entries hold more than :data:`MAX_FOLDED` rulings."""
+    return sum(n for _number, _title, n in ruling_counts(entries)) > MAX_FOLDED
 
 
 def rulings_of(kb: KnowledgeBase, entries: Iterable[dict[str, Any]]) -> list[RulingGroup]:

@@ -590,3 +590,19 @@ def test_the_search_page_says_a_negation_was_ignored(product_kb: Path) -> None:
     _require_search()
     page = client_for(product_kb).get("/search", params={"q": "cosa succede se la magia non è in pila?", "ui": "it"})
     assert "Letta come:" in page.text and "spell · stack (negazione ignorata: non)" in page.text
+
+
+def test_a_page_with_more_rulings_than_are_folded_names_its_rules_with_their_counts(real: TestClient,
+                                                                                     monkeypatch) -> None:
+    """Issue 33.1: /rules/702 folded its 2,740 rulings on every request (31-48 s, 1.5 MB). A page
+    holding more than MAX_FOLDED rulings now lists its rules with how many each has; a rule's own
+    page folds them. Fails before: the chapter page folded them all."""
+    import kb.rulings
+
+    folded = real.get("/rules/702.9", params={"ui": "en"}).text
+    held = folded.count('<li lang="')
+    assert held >= 2 and "ruling-counts" not in folded
+    monkeypatch.setattr(kb.rulings, "MAX_FOLDED", held - 1)
+    page = real.get("/rules/702", params={"ui": "en"}).text
+    assert 'class="ruling-counts"' in page and "Too many to show on one page" in page
+    assert '<a href="/rules/702.9#R7029">702.9</a>' in page and '<p class="ruling-text">' not in page

@@ -27,7 +27,7 @@ from ..corpus import source_label
 from ..errors import NotFoundError
 from ..model import LANGUAGES
 from ..numbering import RuleNumber, parse_selector
-from ..rulings import rulings_of
+from ..rulings import ruling_counts, rulings_of, too_many_to_fold
 from ..store import DocumentInfo, KnowledgeBase
 from . import html as H
 from .handling import (SEARCH_KINDS, SEARCH_MISSING, OpenKB, Site, kinds_param, langs_param, limit_param,
@@ -197,12 +197,15 @@ class Pages:
         stale = {t["source"]: {"lang": t["lang"], "source": t["source_title"], "provenance": t["provenance"],
                                **t["stale"]} for view in views for t in view["views"] if t["stale"]}
         fallback = [e["number"] for e in entries if e.get("fallback")]
-        rulings = [{**g.to_dict(), "html": H.card_text(g.first["text"], gettext=self.gettext(request)),
-                    "translations": [t for t in g.translations if not langs or t["lang"] in langs]}
-                   for g in rulings_of(open_kb.kb, entries)]
+        many = too_many_to_fold(entries)  # a chapter: its rules with their counts, each folded on its page
+        rulings = [] if many else [
+            {**g.to_dict(), "html": H.card_text(g.first["text"], gettext=self.gettext(request)),
+             "translations": [t for t in g.translations if not langs or t["lang"] in langs]}
+            for g in rulings_of(open_kb.kb, entries)]
         return self.render(request, "rule.html", selector=raw, self_path="/rules/" + quote(raw), entries=views,
                            main=views[0], nav=_neighbours(open_kb, main["number"]), langs=langs,
                            stale=list(stale.values()), release=release, fallback=fallback, rulings=rulings,
+                           ruling_counts=ruling_counts(entries) if many else [],
                            title=f"{main['number']} {main['title'] or ''}".strip(),
                            paging=_paging(request, page, total))
 
