@@ -46,6 +46,12 @@ def ui_language(request: Request) -> str:
                      request.headers.get("accept-language", "")[:500])
 
 
+def own_path(request: Request) -> str:
+    """The request's path as a link on this site: one leading slash (``//evil.example/x`` or
+    ``/\\evil.example`` would be another site's address), every character outside a path's quoted."""
+    return "/" + quote(request.url.path.lstrip("/\\"), safe="/:@!$&'()*+,;=-._~")
+
+
 def rule_href(request: Request, number: str, keep: tuple[str, ...] = ()) -> str:
     """The link to a rule: its page, scrolled to it (``/rules/701.38a#R70138a``), with the request's
     ``keep`` parameters (the languages chosen, when the search box jumps to a rule)."""
@@ -99,11 +105,11 @@ class Pages:
 
         def switch_ui(lang: str) -> str:
             params = [(k, v) for k, v in request.query_params.multi_items() if k != "ui"]
-            return request.url.path + "?" + urlencode(params + [("ui", lang)])
+            return own_path(request) + "?" + urlencode(params + [("ui", lang)])
 
         def switch_text(lang: str) -> str:  # the menu's choice: remembered (REMEMBER_LANGS)
             params = [(k, v) for k, v in request.query_params.multi_items() if k not in ("lang", REMEMBER_LANGS)]
-            return request.url.path + "?" + urlencode(params + [("lang", lang), (REMEMBER_LANGS, "1")])
+            return own_path(request) + "?" + urlencode(params + [("lang", lang), (REMEMBER_LANGS, "1")])
 
         html = self.envs[ui].get_template(template).render(
             request=request, status=status, ui=ui, url=url, rule_url=partial(rule_href, request),
@@ -264,7 +270,7 @@ def _paging(request: Request, page: int, total: int) -> dict[str, Any] | None:
 
     def href(number: int) -> str:
         params = [(k, v) for k, v in request.query_params.multi_items() if k != "page"] + [("page", str(number))]
-        return request.url.path + "?" + urlencode(params)
+        return own_path(request) + "?" + urlencode(params)
 
     first = (page - 1) * RULES_PER_PAGE + 1
     return {"first": first, "last": min(total, page * RULES_PER_PAGE), "total": total,
