@@ -131,7 +131,7 @@ def test_rule_page_texts_side_by_side_with_provenance_and_links(real: TestClient
     assert 'href="/rules/611.3d#R6113d">611.3d</a>' in page
     # parent, previous and next
     assert 'rel="up" href="/rules/400#R400"' in page
-    assert 'rel="prev" href="/rules/400.6#R4006"' in page and 'rel="next" href="/rules/400.8#R4008"' in page
+    assert 'rel="prev" href="/rules/400.6#R4006"' in page and 'rel="next" href="/rules/400.7a#R4007a"' in page
     # the undated Italian wiki text beside a dated English release is flagged as possibly out of date
     assert ("The IT text (Regolamento Completo, sezione 4: Zone, community) gives no date; the English release is "
             "of 2025-11-14") in page
@@ -606,3 +606,15 @@ def test_a_page_with_more_rulings_than_are_folded_names_its_rules_with_their_cou
     page = real.get("/rules/702", params={"ui": "en"}).text
     assert 'class="ruling-counts"' in page and "Too many to show on one page" in page
     assert '<a href="/rules/702.9#R7029">702.9</a>' in page and '<p class="ruling-text">' not in page
+
+
+@pytest.mark.parametrize("number, previous, following", [
+    ("611.3d", "611.3c", "612"), ("612", "611.3d", "612.1"), ("612.2a", "612.2", "612.3"),
+    ("702.19g", "702.19f", "702.20"), ("702.20", "702.19g", "702.20a")])
+def test_previous_and_next_follow_every_number_in_rules_order(real: TestClient, number: str, previous: str,
+                                                             following: str) -> None:
+    """Issue 33.10: next of 611.3d was 612.2a (612, 612.1 and 612.2 skipped), of 702.19g 702.20a:
+    each kind of number had its own chain. Fails before."""
+    page = real.get(f"/rules/{number}").text
+    assert f'rel="prev" href="/rules/{previous}#{anchor(previous)}"' in page
+    assert f'rel="next" href="/rules/{following}#{anchor(following)}"' in page

@@ -279,16 +279,14 @@ def _paging(request: Request, page: int, total: int) -> dict[str, Any] | None:
 
 
 def _neighbours(open_kb: OpenKB, number: str) -> dict[str, str | None]:
-    """The parent, previous and next rule of the same kind (links under a rule)."""
+    """The parent, previous and next number in rules order (every section, chapter, rule and
+    subrule: 611.3d -> 612 -> 612.1), the links under a rule."""
     parsed = RuleNumber.parse(number)
-    key = f"kind:{parsed.kind}"
-    if key not in open_kb.cache:
-        open_kb.cache[key] = [n for n in open_kb.numbers if n.kind == parsed.kind]
-    same_kind = open_kb.cache[key]
-    at = bisect.bisect_left(same_kind, parsed)
-    previous = same_kind[at - 1] if at > 0 else None
-    following = same_kind[at + 1] if at + 1 < len(same_kind) and same_kind[at] == parsed else (
-        same_kind[at] if at < len(same_kind) and same_kind[at] != parsed else None)
+    numbers = open_kb.numbers
+    at = bisect.bisect_left(numbers, parsed)
+    held = at < len(numbers) and numbers[at] == parsed
+    previous = numbers[at - 1] if at > 0 else None
+    following = numbers[at + 1 if held else at] if (at + 1 if held else at) < len(numbers) else None
     parent = parsed.parent
     while parent is not None and parent not in open_kb.number_set:
         parent = parent.parent
