@@ -17,6 +17,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -36,6 +37,7 @@ _LOG = logging.getLogger("mtgkb.web")
 # MAX_REQUEST_HEAD, so an over-long address gets the app's 414.
 SERVER_OPTIONS: dict[str, Any] = {"headers": list(SECURITY_HEADERS.items()),
                                   "h11_max_incomplete_event_size": MAX_REQUEST_HEAD}
+GZIP_FROM = 1024  # answers of at least this many bytes are sent gzipped to a client that accepts it
 KB_UNREADABLE = "the knowledge base cannot be read on this server; the server log has the details"
 
 
@@ -99,6 +101,7 @@ def create_app(kb_dir: Path, server_headers: bool = False) -> Starlette:
 
     app = Starlette(routes=routes(pages, Api(site)),
                     middleware=[*([] if server_headers else [Middleware(SecurityHeaders)]),
+                                Middleware(GZipMiddleware, minimum_size=GZIP_FROM, compresslevel=6),
                                 Middleware(RefuseLongUrls, answer=error_page)],
                     exception_handlers={HTTPException: http_error, KBError: kb_error, Exception: server_error})
     app.state.site = site

@@ -12,6 +12,7 @@ back to English with a notice.
 from __future__ import annotations
 
 import bisect
+import hashlib
 from functools import partial
 from pathlib import Path
 from typing import Any, Callable
@@ -77,6 +78,9 @@ class Pages:
         self.site = site
         self.envs = {lang: self._environment(lang) for lang in UI_LANGUAGES}
         self.css = (HERE / "static" / "style.css").read_bytes()
+        self.css_version = hashlib.sha256(self.css).hexdigest()[:12]
+        for env in self.envs.values():
+            env.globals["css_version"] = self.css_version
 
     @staticmethod
     def _environment(lang: str) -> Environment:
@@ -115,8 +119,8 @@ class Pages:
             request=request, status=status, ui=ui, url=url, rule_url=partial(rule_href, request),
             card_url=partial(card_href, request), term_url=partial(term_href, request),
             switch_ui=switch_ui, switch_text=switch_text, **context)
-        response = HTMLResponse(html, status_code=status,
-                                headers={"Content-Language": ui, "Vary": "Accept-Language, Cookie"})
+        headers = {"Content-Language": ui, "Vary": "Accept-Language, Cookie", "Cache-Control": "no-cache"}
+        response = with_etag(request, html.encode(), headers, status, "text/html; charset=utf-8")
         self._remember(request, response)
         return response
 
@@ -227,7 +231,22 @@ class Pages:
                            suggestions=open_kb.nearest(number), search_for=raw)
 
     def stylesheet(self, request: Request) -> Response:
-        return Response(self.css, media_type="text/css", headers={"Cache-Control": "public, max-age=3600"})
+        """The stylesheet: kept a year when asked by its version (``?v=``, which the pages link)."""
+        current = request.query_params.get("v") == self.css_version
+        lifetime = "public, max-age=31536000, immutable" if current else "public, max-age=3600"
+        return with_etag(request, self.css, {"Cache-Control": lifetime}, 200, "text/css; charset=utf-8")
+
+
+def with_etag(request: Request, body: bytes, headers: dict[str, str], status: int, media_type: str) -> Response:
+    """``body`` with an ETag of its bytes; 304 with no body when the request already holds it
+    (``If-None-Match``). Answers other than 200 get no ETag."""
+    if status != 200:
+        return Response(body, status_code=status, headers=headers, media_type=media_type)
+    tag = '"' + hashlib.sha256(body).hexdigest()[:20] + '"'
+    held = [t.strip().removeprefix("W/") for t in request.headers.get("if-none-match", "").split(",")]
+    if tag in held or "*" in held:
+        return Response(status_code=304, headers={**headers, "ETag": tag})
+    return Response(body, status_code=status, headers={**headers, "ETag": tag}, media_type=media_type)
 
 
 # -- what the templates are handed ---------------------------------------------------
