@@ -27,6 +27,7 @@ from .api import Api
 from .handling import (MAX_REQUEST_HEAD, SECURITY_HEADERS, BadRequest, KBHandle, RefuseLongUrls, SecurityHeaders,
                        Site, api_error, with_security_headers)
 from .handling import search_function as _search_function
+from .offline import OfflinePages
 from .pages import Pages
 from .reference import ReferencePages
 
@@ -44,6 +45,7 @@ KB_UNREADABLE = "the knowledge base cannot be read on this server; the server lo
 def routes(pages: Pages, api: Api) -> list[Route]:
     """Every URL the app answers, and the handler that answers it."""
     reference = ReferencePages(pages)
+    offline = OfflinePages(pages, pages.site)
     return [
         Route("/", pages.home),
         Route("/search", pages.search),
@@ -52,6 +54,10 @@ def routes(pages: Pages, api: Api) -> list[Route]:
         Route("/define/{name:path}", reference.define),
         Route("/cards/{name:path}", reference.card),
         Route("/static/style.css", pages.stylesheet),
+        Route("/static/{name:str}", offline.static),
+        Route("/sw.js", offline.service_worker),
+        Route("/manifest.webmanifest", offline.manifest),
+        Route("/offline/rules.json", offline.rules),
         Route("/api/health", api.health),
         Route("/api/rules/{selector}", api.rules),
         Route("/api/search", api.search),

@@ -42,7 +42,8 @@ _DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
 _DIGITS = re.compile(r"[0-9]{1,9}")
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; "
-                               "base-uri 'none'; frame-ancestors 'none'",
+                               "base-uri 'none'; frame-ancestors 'none'; script-src 'self'; worker-src 'self'; "
+                               "connect-src 'self'; manifest-src 'self'",
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "same-origin",
 }
