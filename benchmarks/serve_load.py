@@ -250,8 +250,7 @@ def chapter_isolation(base: str, requests: list[tuple[str, str]], concurrency: i
     whole-rulebook ranges: each kind's p95 side by side (target: none rises more than 1.5x)."""
     _, alone = asyncio.run(run_load(base, requests, concurrency))
     beside, seconds, statuses = asyncio.run(run_beside(base, requests, CHAPTERS, concurrency, clients))
-    print(f"
-chapter pages: {len(requests)} mixed requests over {concurrency} clients, alone, then while "
+    print(f"\nchapter pages: {len(requests)} mixed requests over {concurrency} clients, alone, then while "
           f"{clients} clients load {', '.join(CHAPTERS)}")
     print(f"  {'kind':<14}{'p95 alone':>10}{'p95 beside':>12}{'ratio':>8}")
     worst = 0.0
