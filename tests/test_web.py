@@ -649,3 +649,13 @@ def test_a_long_range_of_the_api_is_paged(real: TestClient) -> None:
     assert len(last.json()) == total - (last_page - 1) * API_RULES_PER_PAGE and "link" not in last.headers
     assert real.get(f"/api/rules/1-9?page={last_page + 1}").status_code == 404
     assert [e["number"] for e in real.get("/api/rules/400.7").json()][:2] == ["400.7", "400.7a"]
+
+
+def test_a_rule_page_previews_its_rule_when_shared(real: TestClient) -> None:
+    """Issue 33.18: no og:title or og:description, so a link pasted in a chat showed nothing of the
+    rule. Fails before."""
+    page = real.get("/rules/702.19b", params={"lang": "en"}).text
+    assert '<meta property="og:title" content="702.19b">' in page
+    description = re.search(r'<meta property="og:description" content="([^"]*)">', page)
+    assert description is not None and html.unescape(description.group(1)).startswith(
+        "The controller of an attacking creature with trample first assigns damage")

@@ -216,7 +216,7 @@ class Pages:
                            main=views[0], nav=_neighbours(open_kb, main["number"]), langs=langs,
                            stale=list(stale.values()), release=release, fallback=fallback, rulings=rulings,
                            ruling_counts=ruling_counts(entries) if many else [],
-                           title=f"{main['number']} {main['title'] or ''}".strip(),
+                           title=f"{main['number']} {main['title'] or ''}".strip(), share_text=_share_text(views[0]),
                            paging=_paging(request, page, total))
 
     def _rule_not_found(self, request: Request, open_kb: OpenKB, raw: str, message: str,
@@ -279,6 +279,16 @@ def _entry_view(open_kb: OpenKB, entry: dict[str, Any], href: Callable[[str], st
             "stale": _stale(lang, item, reference),
         })
     return {**entry, "views": texts}
+
+
+def _share_text(view: dict[str, Any]) -> str:
+    """The text a link to the rule shows when pasted in a chat (og:description): its first text
+    shown, else its first subrule's."""
+    for item in [view, *view.get("children_entries", [])]:
+        for text in item.get("views", []):
+            if text.get("text"):
+                return str(text["text"])
+    return ""
 
 
 def _paging(request: Request, page: int, total: int) -> dict[str, Any] | None:
