@@ -24,6 +24,11 @@ side the normal-search p50 and p95 alone and under the mix, their ratio (target:
 the longest request of the mix (target: none over 5 s), what became of the expensive queries
 (answered, or stopped by the time budget with a 400) and the count of 5xx answers (target 0).
 ``--isolation-only`` skips the general load.
+
+Then the chapter pages (issue 33.1 / 34.3): the mixed load (card pages included) alone, then while
+``--chapter-clients`` (2) clients keep loading chapter pages (``/rules/702``, ``/rules/7``) and
+whole-rulebook ranges (``/rules/1-9``, ``/api/rules/1-9``); each kind's p95 side by side (target:
+none rises more than 1.5x) and the card pages' p95 (target 150 ms). ``--chapters-only`` runs it alone.
 """
 
 from __future__ import annotations
@@ -115,10 +120,11 @@ def plan(kb_dir: Path, count: int, search: bool, seed: int = 7) -> list[tuple[st
 
     kb = KnowledgeBase.open(kb_dir)
     numbers = [str(n) for n in kb.numbers() if n.kind in ("rule", "subrule")]
+    cards = sorted({row[0] for row in kb.db.execute("SELECT name FROM cards")})
     kb.close()
     rng = random.Random(seed)
-    mix = [("rule page", 4), ("rule api", 2), ("glossary api", 1)] + ([("search api", 2), ("search page", 1)]
-                                                                      if search else [])
+    mix = [("rule page", 4), ("rule api", 2), ("glossary api", 1), ("card page", 2)] + (
+        [("search api", 2), ("search page", 1)] if search else [])
     kinds = [kind for kind, weight in mix for _ in range(weight)]
     out = []
     for _ in range(count):
@@ -127,6 +133,8 @@ def plan(kb_dir: Path, count: int, search: bool, seed: int = 7) -> list[tuple[st
             out.append((kind, "/rules/" + rng.choice(numbers)))
         elif kind == "rule api":
             out.append((kind, "/api/rules/" + rng.choice(numbers)))
+        elif kind == "card page":
+            out.append((kind, "/cards/" + quote(rng.choice(cards), safe="")))
         elif kind == "glossary api":
             out.append((kind, "/api/terms?q=" + quote(rng.choice(WORDS)) + "&limit=10"))
         elif kind == "search api":
@@ -205,6 +213,61 @@ async def run_mix(base: str, normal: list[tuple[str, str]], expensive: list[str]
     return outcome, heavy
 
 
+CHAPTERS = ["/rules/702", "/rules/702?page=2", "/rules/701", "/rules/7", "/rules/1-9", "/api/rules/1-9",
+            "/rules/1-9?page=5"]
+
+
+async def run_beside(base: str, normal: list[tuple[str, str]], side: list[str], concurrency: int,
+                     side_clients: int) -> tuple[dict, list[float], dict[int, int]]:
+    """``normal`` requests while ``side_clients`` connections keep sending the ``side`` paths in turn:
+    the normal outcome, the side requests' seconds and their statuses."""
+    done = asyncio.Event()
+    seconds: list[float] = []
+    statuses: dict[int, int] = {}
+
+    async def side_client(client: httpx.AsyncClient, offset: int) -> None:
+        turn = offset
+        while not done.is_set():
+            start = time.perf_counter()
+            status = await fetch(client, side[turn % len(side)])
+            turn += 1
+            seconds.append(time.perf_counter() - start)
+            statuses[status] = statuses.get(status, 0) + 1
+
+    async with client_for(base, side_clients) as client:
+        tasks = [asyncio.create_task(side_client(client, i)) for i in range(side_clients)]
+        await asyncio.sleep(0.5)
+        try:
+            outcome = (await run_load(base, normal, concurrency))[1]
+        finally:
+            done.set()
+        await asyncio.gather(*tasks)
+    return outcome, seconds, statuses
+
+
+def chapter_isolation(base: str, requests: list[tuple[str, str]], concurrency: int, clients: int) -> None:
+    """The mixed load alone, then while ``clients`` connections keep loading chapter pages and
+    whole-rulebook ranges: each kind's p95 side by side (target: none rises more than 1.5x)."""
+    _, alone = asyncio.run(run_load(base, requests, concurrency))
+    beside, seconds, statuses = asyncio.run(run_beside(base, requests, CHAPTERS, concurrency, clients))
+    print(f"\nchapter pages: {len(requests)} mixed requests over {concurrency} clients, alone, then while "
+          f"{clients} clients load {', '.join(CHAPTERS)}")
+    print(f"  {'kind':<14}{'p95 alone':>10}{'p95 beside':>12}{'ratio':>8}")
+    worst = 0.0
+    for kind in sorted(alone["latency"]):
+        a = percentile(alone["latency"][kind], .95) * 1000
+        b = percentile(beside["latency"].get(kind, [0]), .95) * 1000
+        worst = max(worst, b / a if a else 0)
+        print(f"  {kind:<14}{a:>10.1f}{b:>12.1f}{b / a if a else 0:>7.2f}x")
+    ms = [v * 1000 for v in seconds] or [0]
+    print(f"  chapter pages: {len(seconds)} answered ({', '.join(f'{n} x {s}' for s, n in sorted(statuses.items()))}), "
+          f"p50 {percentile(ms, .5):.0f} ms, p95 {percentile(ms, .95):.0f} ms, longest {max(ms):.0f} ms")
+    card = percentile(beside["latency"].get("card page", [0]) + alone["latency"].get("card page", [0]), .95) * 1000
+    print(f"  targets: worst p95 ratio {worst:.2f}x (<= 1.5x: {'met' if worst <= 1.5 else 'MISSED'}); "
+          f"card page p95 {card:.0f} ms (<= 150 ms: {'met' if card <= 150 else 'MISSED'}); "
+          f"errors {sum(alone['errors'].values()) + sum(beside['errors'].values())} (target 0)")
+
+
 def search_isolation(base: str, count: int, concurrency: int, expensive_clients: int, varied: bool = False,
                      seed: int = 11) -> None:
     """Normal searches alone and under a mix of expensive queries, side by side (see the module docstring)."""
@@ -260,6 +323,8 @@ def main() -> None:
     parser.add_argument("--expensive-clients", type=int, default=2)
     parser.add_argument("--varied", action="store_true", help="varied expensive queries instead of the attack's")
     parser.add_argument("--isolation-only", action="store_true", help="only the search isolation test")
+    parser.add_argument("--chapters-only", action="store_true", help="only the chapter pages test")
+    parser.add_argument("--chapter-clients", type=int, default=2, help="clients loading chapter pages")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="mtgkb-load-") as tmp:
         kb_dir = args.kb or build_kb(Path(tmp), args.scale)
@@ -275,6 +340,9 @@ def main() -> None:
                 return
             requests = plan(kb_dir, args.requests, health["search"])
             asyncio.run(run_load(base, requests[:200], args.concurrency))  # warm every worker and thread
+            if args.chapters_only:
+                chapter_isolation(base, requests, args.concurrency, args.chapter_clients)
+                return
             elapsed, outcome = asyncio.run(run_load(base, requests, args.concurrency))
             report("mixed load", elapsed, outcome, len(requests))
             baseline = [("stylesheet", "/static/style.css")] * len(requests)
@@ -288,6 +356,7 @@ def main() -> None:
             print(f"\ntargets: errors {errors} (target 0); rule page p95 {rule_p95:.1f} ms (target < 100); "
                   + (f"search p95 {search_p95:.1f} ms (target < 250)" if health["search"]
                      else "search not measured (not in this build)"))
+            chapter_isolation(base, requests, args.concurrency, args.chapter_clients)
             if health["search"]:
                 search_isolation(base, args.search_requests, args.search_concurrency, args.expensive_clients,
                                  args.varied)

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import re
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from .corpus import source_info
 from .errors import NotFoundError
 from .lookup import rule_heads
 from .model import LANGUAGES, Card
-from .rulings import ruling_translations
+from .rulings import heading_text, is_heading, ruling_translations
 from .store import CardRecord, DocumentInfo, KnowledgeBase
 from .text import edit_distance, fold, match_key, typo_allowance
 from .vocabulary import concept_rules, default_vocabulary
@@ -38,13 +39,18 @@ def find_card(kb: KnowledgeBase, name: str) -> dict[str, Any]:
     row = _exact(kb, name.strip(), wanted, active)
     if row is not None:
         return card_json(kb, row.card.name, active, "exact")
-    names = kb.card_names()
+    names = card_names(kb)
     faces = cards_with_face(names, name)
     if len(faces) == 1:
         return card_json(kb, faces[0], active, "face" if len(face_names(name)) == 1 else "exact")
+    starting = cards_starting(kb, name)
+    if not faces and len(starting) == 1:  # "Ragavan": the one card whose name starts so
+        return card_json(kb, starting[0], active, "prefix")
     near, others = near_card_names(kb, name, names)
     if len(faces) > 1:
         near, others = [], faces
+    elif starting:  # several cards start so: name them, never open another card
+        near, others = [], starting
     if len(near) == 1:
         return card_json(kb, near[0], active, "near")
     close = near or others
@@ -84,6 +90,38 @@ def cards_with_face(names: list[tuple[str, str, str]], name: str) -> list[str]:
     return sorted(found)
 
 
+_NAMES: "WeakKeyDictionary[KnowledgeBase, list[tuple[str, str, str]]]" = WeakKeyDictionary()
+_NAME_KEYS: "WeakKeyDictionary[KnowledgeBase, list[tuple[str, str]]]" = WeakKeyDictionary()
+
+
+def card_names(kb: KnowledgeBase) -> list[tuple[str, str, str]]:
+    """:meth:`~kb.store.KnowledgeBase.card_names`, read once per open knowledge base."""
+    if kb not in _NAMES:
+        _NAMES[kb] = kb.card_names()
+    return _NAMES[kb]
+
+
+def _name_keys(kb: KnowledgeBase, names: list[tuple[str, str, str]] | None) -> list[tuple[str, str]]:
+    """``(English name, match key of a name)`` for every name of every card (made once per open
+    knowledge base; ``names`` given: for those)."""
+    if names is not None and names is not _NAMES.get(kb):
+        return [(english, match_key(held)) for english, _lang, held in names]
+    if kb not in _NAME_KEYS:
+        _NAME_KEYS[kb] = list(dict.fromkeys((english, match_key(held)) for english, _lang, held in card_names(kb)))
+    return _NAME_KEYS[kb]
+
+
+def cards_starting(kb: KnowledgeBase, name: str) -> list[str]:
+    """English names of the cards one of whose names (any language) starts with ``name`` as whole
+    words (``Ragavan`` -> *Ragavan, Nimble Pilferer*), sorted; none for a name under 3 letters."""
+    key = match_key(name)
+    if len(key) < 3:
+        return []
+    found = {english for english, other in _name_keys(kb, None)
+             if other.startswith(key) and not other[len(key):len(key) + 1].isalnum()}
+    return sorted(found)
+
+
 def near_card_names(kb: KnowledgeBase, name: str,
                     names: list[tuple[str, str, str]] | None = None) -> tuple[list[str], list[str]]:
     """English names of the cards one of whose names is the nearest spelling of ``name`` (within
@@ -93,9 +131,9 @@ def near_card_names(kb: KnowledgeBase, name: str,
     first = key.split(" ")[0]
     allowed = typo_allowance(key)
     best, near, starting, same_first = allowed + 1, [], [], []
-    for english, _lang, held in kb.card_names() if names is None else names:
-        other = match_key(held)
-        distance = edit_distance(key, other, allowed) if allowed else allowed + 1
+    for english, other in _name_keys(kb, names):
+        near_length = allowed and abs(len(other) - len(key)) <= allowed
+        distance = edit_distance(key, other, allowed) if near_length else allowed + 1
         if distance < best:
             best, near = distance, [english]
         elif distance == best and distance <= allowed and english not in near:
@@ -112,11 +150,7 @@ def card_json(kb: KnowledgeBase, name: str, active: dict[str, DocumentInfo], mat
     (sets differ in languages), with its rulings and its keywords' rules."""
     records = [r for r in kb.cards_named(name) if r.doc_id in active]
     card = _merged([r.card for r in records])
-    foreign: dict[str, dict[str, str]] = {}
-    for record in records:
-        for lang, n, t, x in record.card.foreign:
-            foreign.setdefault(lang, {"name": n, "type": t, "text": x})
-    foreign = {lang: foreign[lang] for lang in LANGUAGES if lang in foreign}
+    foreign = printed_texts(kb, records)
     return {
         "name": name, "match": match,
         "names": {"en": name, **{lang: f["name"] for lang, f in foreign.items() if f["name"]}},
@@ -125,10 +159,33 @@ def card_json(kb: KnowledgeBase, name: str, active: dict[str, DocumentInfo], mat
         "foreign": foreign,
         "sets": list(dict.fromkeys(s for r in records for s in r.card.sets)),
         "sources": [source_info(active[r.doc_id]) for r in records],
+        # the English text is the card data's (MTGJSON's Oracle text as of its date), the others printed
+        "text_date": max((active[r.doc_id].effective_date or "" for r in records), default="") or None,
         "rulings": card_rulings(kb, name, active),
         "rules": keyword_rules(kb, card.keywords),
         "ruling_rules": ruling_rules(kb, name),
     }
+
+
+def printed_texts(kb: KnowledgeBase, records: list[CardRecord]) -> dict[str, dict[str, Any]]:
+    """Each language's printed name, type and text, from the newest printing that has a text
+    (else the newest that names the card), with that printing (``set``, ``set_name``, ``date``)."""
+    dated = sorted(((_printing(kb, r), r) for r in records), key=lambda pair: pair[0]["date"] or "", reverse=True)
+    found: dict[str, dict[str, Any]] = {}
+    for printing, record in dated:
+        for lang, n, t, x in record.card.foreign:
+            held = found.get(lang)
+            if held is None or (x and not held["text"]):
+                found[lang] = {"name": n, "type": t, "text": x, "printed": True, "printing": printing}
+    return {lang: found[lang] for lang in LANGUAGES if lang in found}
+
+
+def _printing(kb: KnowledgeBase, record: CardRecord) -> dict[str, Any]:
+    """The newest set of ``record`` (its sets are newest first) with its name and release date."""
+    code = record.card.sets[0] if record.card.sets else ""
+    rows = {row.get("code"): row for row in kb.document_meta(record.doc_id).get("sets", []) if isinstance(row, dict)}
+    row = rows.get(code, {})
+    return {"set": code or None, "set_name": row.get("name"), "date": row.get("release_date")}
 
 
 def _merged(cards: list[Card]) -> Card:
@@ -153,6 +210,9 @@ def card_rulings(kb: KnowledgeBase, name: str, active: dict[str, DocumentInfo]) 
         ruling = record.ruling
         key = match_key(ruling.text)
         if record.doc_id not in active or key in rulings:
+            continue
+        if is_heading(ruling.text):  # MTGJSON's "---------- The following rulings focus on … ----------"
+            rulings[key] = {"heading": heading_text(ruling.text), "text": ruling.text}
             continue
         found = [{"lang": lang, "text": text, "provenance": prov} for lang, text, prov in ruling.translations]
         found += [t for t in translations.get(key, []) if all(t["text"] != f["text"] for f in found)]

@@ -260,6 +260,8 @@ def render_card(card: dict[str, Any], *, color: bool = False, langs: tuple[str, 
         out.append(f"(No card named exactly so; the nearest is {card['name']}.)")
     elif card.get("match") == "face":
         out.append(f"(A face of {card['name']}.)")
+    elif card.get("match") == "prefix":
+        out.append(f"(The one card whose name starts so: {card['name']}.)")
     head = card["name"] + (f"  {card['mana_cost']}" if card.get("mana_cost") else "")
     out.append(_bold(head, color))
     out.extend(f"  {lang}: {name}" for lang, name in card["names"].items() if lang != "en")
@@ -277,8 +279,12 @@ def render_card(card: dict[str, Any], *, color: bool = False, langs: tuple[str, 
             out.append("  " + _indent(printed["text"], "  "))
     out.append("")
     rulings = card["rulings"]
-    out.append(_bold(f"Rulings ({len(rulings)}):" if rulings else "No rulings held for this card.", color))
+    count = sum(1 for r in rulings if "heading" not in r)
+    out.append(_bold(f"Rulings ({count}):" if count else "No rulings held for this card.", color))
     for ruling in rulings:
+        if "heading" in ruling:  # MTGJSON's line heading the rulings after it
+            out.append(f"  {ruling['heading']}:")
+            continue
         wanted = [t for t in ruling["translations"] if not langs or t["lang"] in langs]
         out.extend(_ruling_lines({**ruling, "cards": [], "translations": wanted}, color))
     if card["rules"]:

@@ -131,7 +131,7 @@ def test_rule_page_texts_side_by_side_with_provenance_and_links(real: TestClient
     assert 'href="/rules/611.3d#R6113d">611.3d</a>' in page
     # parent, previous and next
     assert 'rel="up" href="/rules/400#R400"' in page
-    assert 'rel="prev" href="/rules/400.6#R4006"' in page and 'rel="next" href="/rules/400.8#R4008"' in page
+    assert 'rel="prev" href="/rules/400.6#R4006"' in page and 'rel="next" href="/rules/400.7a#R4007a"' in page
     # the undated Italian wiki text beside a dated English release is flagged as possibly out of date
     assert ("The IT text (Regolamento Completo, sezione 4: Zone, community) gives no date; the English release is "
             "of 2025-11-14") in page
@@ -173,11 +173,13 @@ def test_one_language_remembered_in_a_cookie(real: TestClient) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         client = TestClient(real.app)
-    first = client.get("/rules/400.7", params={"lang": "it"})
+    linked = client.get("/rules/400.7", params={"lang": "it"})  # a shared link: for its page only
+    assert "langs" not in linked.cookies and 'lang="it"' in linked.text
+    first = client.get("/rules/400.7", params={"lang": "it", "remember": "1"})  # the menu's choice
     assert first.cookies.get("langs") == "it"
     again = client.get("/rules/400.7").text
     assert 'lang="it"' in again and '<section class="text" lang="en">' not in again
-    client.get("/rules/400.7", params={"lang": "all"})
+    client.get("/rules/400.7", params={"lang": "all", "remember": "1"})
     assert '<section class="text" lang="en">' in client.get("/rules/400.7").text
 
 
@@ -588,3 +590,72 @@ def test_the_search_page_says_a_negation_was_ignored(product_kb: Path) -> None:
     _require_search()
     page = client_for(product_kb).get("/search", params={"q": "cosa succede se la magia non è in pila?", "ui": "it"})
     assert "Letta come:" in page.text and "spell · stack (negazione ignorata: non)" in page.text
+
+
+def test_a_page_with_more_rulings_than_are_folded_names_its_rules_with_their_counts(real: TestClient,
+                                                                                     monkeypatch) -> None:
+    """Issue 33.1: /rules/702 folded its 2,740 rulings on every request (31-48 s, 1.5 MB). A page
+    holding more than MAX_FOLDED rulings now lists its rules with how many each has; a rule's own
+    page folds them. Fails before: the chapter page folded them all."""
+    import kb.rulings
+
+    folded = real.get("/rules/702.9", params={"ui": "en"}).text
+    held = folded.count('<li lang="')
+    assert held >= 2 and "ruling-counts" not in folded
+    monkeypatch.setattr(kb.rulings, "MAX_FOLDED", held - 1)
+    page = real.get("/rules/702", params={"ui": "en"}).text
+    assert 'class="ruling-counts"' in page and "Too many to show on one page" in page
+    assert '<a href="/rules/702.9#R7029">702.9</a>' in page and '<p class="ruling-text">' not in page
+
+
+@pytest.mark.parametrize("number, previous, following", [
+    ("611.3d", "611.3c", "612"), ("612", "611.3d", "612.1"), ("612.2a", "612.2", "612.3"),
+    ("702.19g", "702.19f", "702.20"), ("702.20", "702.19g", "702.20a")])
+def test_previous_and_next_follow_every_number_in_rules_order(real: TestClient, number: str, previous: str,
+                                                             following: str) -> None:
+    """Issue 33.10: next of 611.3d was 612.2a (612, 612.1 and 612.2 skipped), of 702.19g 702.20a:
+    each kind of number had its own chain. Fails before."""
+    page = real.get(f"/rules/{number}").text
+    assert f'rel="prev" href="/rules/{previous}#{anchor(previous)}"' in page
+    assert f'rel="next" href="/rules/{following}#{anchor(following)}"' in page
+
+
+def test_pages_are_compressed_tagged_and_the_stylesheet_kept(real: TestClient) -> None:
+    """Issue 33.3: the 171 KB home page went uncompressed and uncached (2.2 s on a slow line).
+    Fails before: no gzip, no ETag, the stylesheet kept an hour."""
+    home = real.get("/", headers={"Accept-Encoding": "gzip"})
+    assert home.headers["content-encoding"] == "gzip"
+    assert int(home.headers["content-length"]) * 3 < len(home.content)
+    again = real.get("/", headers={"If-None-Match": home.headers["etag"]})
+    assert again.status_code == 304 and again.content == b""
+    css = re.search(r'href="(/static/style\.css\?v=[0-9a-f]+)"', home.text)
+    assert css is not None
+    sheet = real.get(css.group(1))
+    assert "immutable" in sheet.headers["cache-control"] and "max-age=31536000" in sheet.headers["cache-control"]
+    assert real.get("/static/style.css?v=old").headers["cache-control"] == "public, max-age=3600"
+
+
+def test_a_long_range_of_the_api_is_paged(real: TestClient) -> None:
+    """Issue 34.3: /api/rules/1-9 answered every rule at once (4.2 MB, 3.5 s on the archive).
+    Fails before: one list of every entry, no paging headers."""
+    from kb.web.api import API_RULES_PER_PAGE
+
+    first = real.get("/api/rules/1-9")
+    total = int(first.headers["x-total-count"])
+    assert total > API_RULES_PER_PAGE and len(first.json()) == API_RULES_PER_PAGE
+    assert first.headers["link"] == '</api/rules/1-9?page=2>; rel="next"'
+    last_page = -(-total // API_RULES_PER_PAGE)
+    last = real.get(f"/api/rules/1-9?page={last_page}")
+    assert len(last.json()) == total - (last_page - 1) * API_RULES_PER_PAGE and "link" not in last.headers
+    assert real.get(f"/api/rules/1-9?page={last_page + 1}").status_code == 404
+    assert [e["number"] for e in real.get("/api/rules/400.7").json()][:2] == ["400.7", "400.7a"]
+
+
+def test_a_rule_page_previews_its_rule_when_shared(real: TestClient) -> None:
+    """Issue 33.18: no og:title or og:description, so a link pasted in a chat showed nothing of the
+    rule. Fails before."""
+    page = real.get("/rules/702.19b", params={"lang": "en"}).text
+    assert '<meta property="og:title" content="702.19b">' in page
+    description = re.search(r'<meta property="og:description" content="([^"]*)">', page)
+    assert description is not None and html.unescape(description.group(1)).startswith(
+        "The controller of an attacking creature with trample first assigns damage")

@@ -42,6 +42,7 @@ def serve(kb_dir: Path | None, host: str, port: int, workers: int, root_path: st
         import uvicorn
 
         from kb.web.app import SERVER_OPTIONS  # (Starlette and Jinja2 present?)
+        from kb.web.server import http_protocol
     except ImportError as exc:
         raise click.ClickException(f"the web server needs the optional extra: pip install 'mtgkb[web]' ({exc})")
     directory = Path(kb_dir or default_kb_dir()).resolve()
@@ -49,4 +50,4 @@ def serve(kb_dir: Path | None, host: str, port: int, workers: int, root_path: st
     os.environ["MTGKB_SERVE_KB"] = str(directory)
     info(f"Serving {directory} on http://{host}:{port}{root_path}/ with {workers} worker(s); Ctrl+C stops.")
     uvicorn.run("kb.web.app:create_app_from_env", factory=True, host=host, port=port, workers=workers,
-                root_path=root_path, access_log=access_log, log_level="warning", proxy_headers=True, **SERVER_OPTIONS)
+                root_path=root_path, access_log=access_log, log_level="warning", proxy_headers=True, http=http_protocol(), **SERVER_OPTIONS)

@@ -375,11 +375,11 @@ class KnowledgeBase:
 
     def card_ruling_rules(self, card: str) -> dict[str, int]:
         """Reference rule number -> how many of the card's rulings (one per text, any copy's link
-        counted) are linked to it, most linked first."""
+        counted) are linked to it, most linked first; read from the card's rulings (CROSS JOIN keeps the order)."""
         rows = self.db.execute(
-            "SELECT a.b_id, COUNT(DISTINCT r.text_key) FROM rulings r"
-            " JOIN rulings c ON c.lang = r.lang AND c.text_key = r.text_key"
-            " JOIN alignments a ON a.kind = 'ruling-rule' AND a.a_doc = c.doc_id AND CAST(a.a_id AS INTEGER) = c.seq"
+            "SELECT a.b_id, COUNT(DISTINCT r.text_key) FROM rulings r CROSS JOIN rulings c ON c.lang = r.lang"
+            " AND c.text_key = r.text_key CROSS JOIN alignments a ON a.a_doc = c.doc_id"
+            " AND a.a_id = CAST(c.seq AS TEXT) AND a.kind = 'ruling-rule'"
             " WHERE r.card = ? GROUP BY a.b_id ORDER BY 2 DESC, a.b_id", (card,))
         return {number: count for number, count in rows}
 

@@ -9,7 +9,7 @@ and answers JSON; errors are ``{"error": message, "status": status}``.
 
 from __future__ import annotations
 
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -25,10 +25,11 @@ from ..numbering import RuleNumber
 from ..releases.diff import diff_documents
 from ..releases.reader import release_in_kb
 from .handling import (SEARCH_MISSING, Site, api_error, card_name_param, kinds_param, langs_param, limit_param,
-                       release_param, rule_selector_param, text_param)
+                       page_param, release_param, rule_selector_param, text_param)
 from .openapi import OPENAPI
 
 RECENT_DIFFS = 3  # comparisons kept per thread
+API_RULES_PER_PAGE = 200  # entries of /api/rules/{range} per page (?page=2): /api/rules/1-9 was 4.2 MB at once
 
 
 class Api:
@@ -49,11 +50,20 @@ class Api:
         raw = rule_selector_param(request)
         langs = langs_param(request)
         release = release_param(request)
+        page = page_param(request)
         open_kb = self.site.kb()
         try:
-            return JSONResponse(open_kb.lookup(raw, langs, release))
+            found, total = open_kb.lookup_page(raw, langs, release, page, API_RULES_PER_PAGE)
         except NotFoundError as exc:
             return api_error(404, str(exc), suggestions=open_kb.nearest(RuleNumber.try_parse(raw)))
+        pages = max(1, -(-total // API_RULES_PER_PAGE))
+        if page > pages:
+            return api_error(404, f"no page {page} for {raw!r}: it has {pages} page{'s' * (pages > 1)}")
+        headers = {"X-Total-Count": str(total)}
+        if page < pages:  # a long range (1-9) is paged: the next page's address
+            params = [(k, v) for k, v in request.query_params.multi_items() if k != "page"] + [("page", str(page + 1))]
+            headers["Link"] = f'<{request.url.path}?{urlencode(params)}>; rel="next"'
+        return JSONResponse(found, headers=headers)
 
     def search(self, request: Request) -> Response:
         """``/api/search?q=&lang=&kind=&limit=``: hits; spelling suggestions in ``X-Did-You-Mean``, how a

@@ -17,6 +17,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -26,6 +27,7 @@ from .api import Api
 from .handling import (MAX_REQUEST_HEAD, SECURITY_HEADERS, BadRequest, KBHandle, RefuseLongUrls, SecurityHeaders,
                        Site, api_error, with_security_headers)
 from .handling import search_function as _search_function
+from .offline import OfflinePages
 from .pages import Pages
 from .reference import ReferencePages
 
@@ -36,12 +38,14 @@ _LOG = logging.getLogger("mtgkb.web")
 # MAX_REQUEST_HEAD, so an over-long address gets the app's 414.
 SERVER_OPTIONS: dict[str, Any] = {"headers": list(SECURITY_HEADERS.items()),
                                   "h11_max_incomplete_event_size": MAX_REQUEST_HEAD}
+GZIP_FROM = 1024  # answers of at least this many bytes are sent gzipped to a client that accepts it
 KB_UNREADABLE = "the knowledge base cannot be read on this server; the server log has the details"
 
 
 def routes(pages: Pages, api: Api) -> list[Route]:
     """Every URL the app answers, and the handler that answers it."""
     reference = ReferencePages(pages)
+    offline = OfflinePages(pages, pages.site)
     return [
         Route("/", pages.home),
         Route("/search", pages.search),
@@ -50,6 +54,10 @@ def routes(pages: Pages, api: Api) -> list[Route]:
         Route("/define/{name:path}", reference.define),
         Route("/cards/{name:path}", reference.card),
         Route("/static/style.css", pages.stylesheet),
+        Route("/static/{name:str}", offline.static),
+        Route("/sw.js", offline.service_worker),
+        Route("/manifest.webmanifest", offline.manifest),
+        Route("/offline/rules.json", offline.rules),
         Route("/api/health", api.health),
         Route("/api/rules/{selector}", api.rules),
         Route("/api/search", api.search),
@@ -99,6 +107,7 @@ def create_app(kb_dir: Path, server_headers: bool = False) -> Starlette:
 
     app = Starlette(routes=routes(pages, Api(site)),
                     middleware=[*([] if server_headers else [Middleware(SecurityHeaders)]),
+                                Middleware(GZipMiddleware, minimum_size=GZIP_FROM, compresslevel=6),
                                 Middleware(RefuseLongUrls, answer=error_page)],
                     exception_handlers={HTTPException: http_error, KBError: kb_error, Exception: server_error})
     app.state.site = site

@@ -42,7 +42,8 @@ _DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
 _DIGITS = re.compile(r"[0-9]{1,9}")
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; "
-                               "base-uri 'none'; frame-ancestors 'none'",
+                               "base-uri 'none'; frame-ancestors 'none'; script-src 'self'; worker-src 'self'; "
+                               "connect-src 'self'; manifest-src 'self'",
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "same-origin",
 }
@@ -261,10 +262,17 @@ def text_param(request: Request, name: str, limit: int = MAX_QUERY_CHARS, requir
         raise BadRequest(f"parameter {name!r} is too long ({len(value)} characters; at most {limit})")
     if any(ord(c) < 32 and c not in "\t" for c in value):
         raise BadRequest(f"parameter {name!r} contains control characters")
+    refuse_undecodable(value, f"parameter {name!r}")
     value = value.strip()
     if required and not value:
         raise BadRequest(f"parameter {name!r} is required")
     return value
+
+
+def refuse_undecodable(value: str, what: str) -> None:
+    """400 for text that was not UTF-8 (percent-escapes decoded to U+FFFD) or holds a lone surrogate."""
+    if "\ufffd" in value or any("\ud800" <= c <= "\udfff" for c in value):
+        raise BadRequest(f"{what} is not valid UTF-8 text")
 
 
 def _choices_param(request: Request, name: str, choices: tuple[str, ...], noun: str, where: str = "") -> list[str]:
@@ -326,6 +334,7 @@ def selector_param(request: Request) -> str:
     raw = request.path_params["selector"]
     if len(raw) > MAX_SELECTOR_CHARS:
         raise BadRequest(f"rule selector too long (at most {MAX_SELECTOR_CHARS} characters)")
+    refuse_undecodable(raw, "the rule selector")
     return raw.strip()
 
 
@@ -344,6 +353,7 @@ def card_name_param(request: Request, what: str = "card name") -> str:
     name = request.path_params["name"]
     if len(name) > MAX_NAME_CHARS:
         raise BadRequest(f"{what} too long (at most {MAX_NAME_CHARS} characters)")
+    refuse_undecodable(name, f"the {what}")
     return name
 
 

@@ -12,6 +12,7 @@ back to English with a notice.
 from __future__ import annotations
 
 import bisect
+import hashlib
 from functools import partial
 from pathlib import Path
 from typing import Any, Callable
@@ -27,7 +28,7 @@ from ..corpus import source_label
 from ..errors import NotFoundError
 from ..model import LANGUAGES
 from ..numbering import RuleNumber, parse_selector
-from ..rulings import rulings_of
+from ..rulings import ruling_counts, rulings_of, too_many_to_fold
 from ..store import DocumentInfo, KnowledgeBase
 from . import html as H
 from .handling import (SEARCH_KINDS, SEARCH_MISSING, OpenKB, Site, kinds_param, langs_param, limit_param,
@@ -37,12 +38,19 @@ from .i18n import LANGUAGE_NAMES, UI_LANGUAGES, choose_ui, translations
 HERE = Path(__file__).resolve().parent
 RULES_PER_PAGE = 100  # entries on one rule page; a longer range (/rules/1-9) is paged (?page=2)
 _COOKIE_AGE = 365 * 24 * 3600
+REMEMBER_LANGS = "remember"  # ?lang=it&remember=1: the texts' language chosen in the menu, kept in a cookie
 
 
 def ui_language(request: Request) -> str:
     """The interface language of ``request`` (see :func:`kb.web.i18n.choose_ui`)."""
     return choose_ui(request.query_params.get("ui"), request.cookies.get("ui"),
                      request.headers.get("accept-language", "")[:500])
+
+
+def own_path(request: Request) -> str:
+    """The request's path as a link on this site: one leading slash (``//evil.example/x`` or
+    ``/\\evil.example`` would be another site's address), every character outside a path's quoted."""
+    return "/" + quote(request.url.path.lstrip("/\\"), safe="/:@!$&'()*+,;=-._~")
 
 
 def rule_href(request: Request, number: str, keep: tuple[str, ...] = ()) -> str:
@@ -70,6 +78,9 @@ class Pages:
         self.site = site
         self.envs = {lang: self._environment(lang) for lang in UI_LANGUAGES}
         self.css = (HERE / "static" / "style.css").read_bytes()
+        self.css_version = hashlib.sha256(self.css).hexdigest()[:12]
+        for env in self.envs.values():
+            env.globals["css_version"] = self.css_version
 
     @staticmethod
     def _environment(lang: str) -> Environment:
@@ -98,18 +109,18 @@ class Pages:
 
         def switch_ui(lang: str) -> str:
             params = [(k, v) for k, v in request.query_params.multi_items() if k != "ui"]
-            return request.url.path + "?" + urlencode(params + [("ui", lang)])
+            return own_path(request) + "?" + urlencode(params + [("ui", lang)])
 
-        def switch_text(lang: str) -> str:
-            params = [(k, v) for k, v in request.query_params.multi_items() if k != "lang"]
-            return request.url.path + "?" + urlencode(params + [("lang", lang)])
+        def switch_text(lang: str) -> str:  # the menu's choice: remembered (REMEMBER_LANGS)
+            params = [(k, v) for k, v in request.query_params.multi_items() if k not in ("lang", REMEMBER_LANGS)]
+            return own_path(request) + "?" + urlencode(params + [("lang", lang), (REMEMBER_LANGS, "1")])
 
         html = self.envs[ui].get_template(template).render(
             request=request, status=status, ui=ui, url=url, rule_url=partial(rule_href, request),
             card_url=partial(card_href, request), term_url=partial(term_href, request),
             switch_ui=switch_ui, switch_text=switch_text, **context)
-        response = HTMLResponse(html, status_code=status,
-                                headers={"Content-Language": ui, "Vary": "Accept-Language, Cookie"})
+        headers = {"Content-Language": ui, "Vary": "Accept-Language, Cookie", "Cache-Control": "no-cache"}
+        response = with_etag(request, html.encode(), headers, status, "text/html; charset=utf-8")
         self._remember(request, response)
         return response
 
@@ -124,10 +135,12 @@ class Pages:
 
     @staticmethod
     def text_langs(request: Request) -> tuple[str, ...]:
-        """Languages of the texts shown on pages: ``?lang=`` (remembered in a cookie), else the cookie."""
+        """Languages of the texts shown on pages: ``?lang=``, else the cookie. A link's ``lang`` is for
+        its page only; the menu's (``&remember=1``) is remembered in the cookie."""
         if "lang" in request.query_params:
             langs = langs_param(request)
-            request.state.set_langs = ",".join(langs)
+            if request.query_params.get(REMEMBER_LANGS) == "1":
+                request.state.set_langs = ",".join(langs)
             return langs
         cookie = request.cookies.get("langs", "")
         return tuple(p for p in cookie.split(",") if p in LANGUAGES)
@@ -194,13 +207,16 @@ class Pages:
         stale = {t["source"]: {"lang": t["lang"], "source": t["source_title"], "provenance": t["provenance"],
                                **t["stale"]} for view in views for t in view["views"] if t["stale"]}
         fallback = [e["number"] for e in entries if e.get("fallback")]
-        rulings = [{**g.to_dict(), "html": H.card_text(g.first["text"], gettext=self.gettext(request)),
-                    "translations": [t for t in g.translations if not langs or t["lang"] in langs]}
-                   for g in rulings_of(open_kb.kb, entries)]
+        many = too_many_to_fold(entries)  # a chapter: its rules with their counts, each folded on its page
+        rulings = [] if many else [
+            {**g.to_dict(), "html": H.card_text(g.first["text"], gettext=self.gettext(request)),
+             "translations": [t for t in g.translations if not langs or t["lang"] in langs]}
+            for g in rulings_of(open_kb.kb, entries)]
         return self.render(request, "rule.html", selector=raw, self_path="/rules/" + quote(raw), entries=views,
                            main=views[0], nav=_neighbours(open_kb, main["number"]), langs=langs,
                            stale=list(stale.values()), release=release, fallback=fallback, rulings=rulings,
-                           title=f"{main['number']} {main['title'] or ''}".strip(),
+                           ruling_counts=ruling_counts(entries) if many else [],
+                           title=f"{main['number']} {main['title'] or ''}".strip(), share_text=_share_text(views[0]),
                            paging=_paging(request, page, total))
 
     def _rule_not_found(self, request: Request, open_kb: OpenKB, raw: str, message: str,
@@ -215,7 +231,22 @@ class Pages:
                            suggestions=open_kb.nearest(number), search_for=raw)
 
     def stylesheet(self, request: Request) -> Response:
-        return Response(self.css, media_type="text/css", headers={"Cache-Control": "public, max-age=3600"})
+        """The stylesheet: kept a year when asked by its version (``?v=``, which the pages link)."""
+        current = request.query_params.get("v") == self.css_version
+        lifetime = "public, max-age=31536000, immutable" if current else "public, max-age=3600"
+        return with_etag(request, self.css, {"Cache-Control": lifetime}, 200, "text/css; charset=utf-8")
+
+
+def with_etag(request: Request, body: bytes, headers: dict[str, str], status: int, media_type: str) -> Response:
+    """``body`` with an ETag of its bytes; 304 with no body when the request already holds it
+    (``If-None-Match``). Answers other than 200 get no ETag."""
+    if status != 200:
+        return Response(body, status_code=status, headers=headers, media_type=media_type)
+    tag = '"' + hashlib.sha256(body).hexdigest()[:20] + '"'
+    held = [t.strip().removeprefix("W/") for t in request.headers.get("if-none-match", "").split(",")]
+    if tag in held or "*" in held:
+        return Response(status_code=304, headers={**headers, "ETag": tag})
+    return Response(body, status_code=status, headers={**headers, "ETag": tag}, media_type=media_type)
 
 
 # -- what the templates are handed ---------------------------------------------------
@@ -250,6 +281,16 @@ def _entry_view(open_kb: OpenKB, entry: dict[str, Any], href: Callable[[str], st
     return {**entry, "views": texts}
 
 
+def _share_text(view: dict[str, Any]) -> str:
+    """The text a link to the rule shows when pasted in a chat (og:description): its first text
+    shown, else its first subrule's."""
+    for item in [view, *view.get("children_entries", [])]:
+        for text in item.get("views", []):
+            if text.get("text"):
+                return str(text["text"])
+    return ""
+
+
 def _paging(request: Request, page: int, total: int) -> dict[str, Any] | None:
     """Where a page of a long range stands (first and last entry, of how many) and the links to the
     pages around it; None for a range that fits on one page."""
@@ -258,7 +299,7 @@ def _paging(request: Request, page: int, total: int) -> dict[str, Any] | None:
 
     def href(number: int) -> str:
         params = [(k, v) for k, v in request.query_params.multi_items() if k != "page"] + [("page", str(number))]
-        return request.url.path + "?" + urlencode(params)
+        return own_path(request) + "?" + urlencode(params)
 
     first = (page - 1) * RULES_PER_PAGE + 1
     return {"first": first, "last": min(total, page * RULES_PER_PAGE), "total": total,
@@ -267,16 +308,14 @@ def _paging(request: Request, page: int, total: int) -> dict[str, Any] | None:
 
 
 def _neighbours(open_kb: OpenKB, number: str) -> dict[str, str | None]:
-    """The parent, previous and next rule of the same kind (links under a rule)."""
+    """The parent, previous and next number in rules order (every section, chapter, rule and
+    subrule: 611.3d -> 612 -> 612.1), the links under a rule."""
     parsed = RuleNumber.parse(number)
-    key = f"kind:{parsed.kind}"
-    if key not in open_kb.cache:
-        open_kb.cache[key] = [n for n in open_kb.numbers if n.kind == parsed.kind]
-    same_kind = open_kb.cache[key]
-    at = bisect.bisect_left(same_kind, parsed)
-    previous = same_kind[at - 1] if at > 0 else None
-    following = same_kind[at + 1] if at + 1 < len(same_kind) and same_kind[at] == parsed else (
-        same_kind[at] if at < len(same_kind) and same_kind[at] != parsed else None)
+    numbers = open_kb.numbers
+    at = bisect.bisect_left(numbers, parsed)
+    held = at < len(numbers) and numbers[at] == parsed
+    previous = numbers[at - 1] if at > 0 else None
+    following = numbers[at + 1 if held else at] if (at + 1 if held else at) < len(numbers) else None
     parent = parsed.parent
     while parent is not None and parent not in open_kb.number_set:
         parent = parent.parent

@@ -86,18 +86,23 @@ class ReferencePages:
         gettext = self.pages.gettext(request)
         keywords = keyword_names(card["rules"])
         langs = self.pages.text_langs(request)
-        faces = [{"lang": "en", "name": card["name"], "type": card["type"],
-                  "html": H.card_text(card["text"], keywords.get("en"), href, gettext)}]
-        faces += [{"lang": lang, "name": f["name"], "type": f["type"],
+        faces = [{"lang": "en", "name": card["name"], "type": card["type"], "text": card["text"],
+                  "date": card.get("text_date"), "html": H.card_text(card["text"], keywords.get("en"), href, gettext)}]
+        faces += [{"lang": lang, "name": f["name"], "type": f["type"], "text": f["text"], "printing": f.get("printing"),
                    "html": H.card_text(f["text"], keywords.get(lang), href, gettext)}
-                  for lang, f in card["foreign"].items() if f.get("text") or f.get("name")]
+                  for lang, f in card["foreign"].items() if f.get("text")]
+        # a language chosen whose printed text is not held: the English text shows, with a notice
         chosen = [f for f in faces if not langs or f["lang"] in langs]
-        return self.pages.render(request, "card.html", card=card, faces=chosen or faces[:1], fallback=not chosen,
+        fallback = bool(langs) and not any(f["lang"] in langs and f["lang"] != "en" for f in chosen) \
+            and "en" not in langs
+        shown = chosen if not fallback else [faces[0], *chosen]
+        return self.pages.render(request, "card.html", card=card, faces=shown, fallback=fallback,
                                  langs=langs, mana=H.card_text(card["mana_cost"], gettext=gettext),
                                  stats=card_stats(card),
                                  title=card["name"], asked=name,
                                  rulings=[{**r, "html": H.card_text(r["text"], gettext=gettext)}
-                                          for r in card["rulings"]])
+                                          for r in card["rulings"]],
+                                 ruling_count=sum(1 for r in card["rulings"] if "heading" not in r))
 
 
 def keyword_names(rules: list[dict[str, Any]]) -> dict[str, dict[str, str]]:

@@ -1,0 +1,71 @@
+"""The phone page with no signal: an installable web app (a manifest) whose service worker
+(``static/sw.js``) keeps the pages read and the whole rules text (``/offline/rules.json``), so a
+rule never opened can still be read, and found by its number, offline."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import Response
+
+from .handling import OpenKB, Site
+from .pages import HERE, Pages, with_etag
+
+_STATIC = {"register.js": "text/javascript; charset=utf-8", "icon.svg": "image/svg+xml"}
+
+
+def rules_bundle(open_kb: OpenKB) -> list[list[Any]]:
+    """Every number held, in rules order, as ``[number, title, {lang: text}]`` (each language's
+    first text, as a rule page shows it first)."""
+    out = []
+    for number, versions in open_kb.kb.versions(open_kb.numbers):
+        texts: dict[str, str] = {}
+        title = ""
+        for version in versions:
+            rule = version.rule
+            if version.doc.lang == "en" and not title:
+                title = rule.title or ""
+            if (rule.text or rule.title) and version.doc.lang not in texts:
+                texts[version.doc.lang] = rule.text or rule.title or ""
+        out.append([number, title, texts])
+    return out
+
+
+class OfflinePages:
+    """The manifest, the service worker, its static files and the rules bundle."""
+
+    def __init__(self, pages: Pages, site: Site) -> None:
+        self.pages = pages
+        self.site = site
+        self.worker = (HERE / "static" / "sw.js").read_bytes()
+        self.files = {name: (HERE / "static" / name).read_bytes() for name in _STATIC}
+
+    def service_worker(self, request: Request) -> Response:
+        return with_etag(request, self.worker, {"Cache-Control": "no-cache"}, 200, "text/javascript; charset=utf-8")
+
+    def static(self, request: Request) -> Response:
+        name = request.path_params["name"]
+        if name not in self.files:
+            raise HTTPException(status_code=404)
+        return with_etag(request, self.files[name], {"Cache-Control": "public, max-age=86400"}, 200, _STATIC[name])
+
+    def manifest(self, request: Request) -> Response:
+        root = request.scope.get("root_path", "")
+        data = {"name": "mtgkb: Magic Comprehensive Rules", "short_name": "mtgkb", "start_url": f"{root}/",
+                "scope": f"{root}/", "display": "standalone", "background_color": "#ffffff",
+                "theme_color": "#3b2f6b",
+                "icons": [{"src": f"{root}/static/icon.svg", "sizes": "any", "type": "image/svg+xml"}]}
+        return with_etag(request, json.dumps(data).encode(), {"Cache-Control": "no-cache"}, 200,
+                         "application/manifest+json")
+
+    def rules(self, request: Request) -> Response:
+        """``/offline/rules.json``: the rules text the service worker keeps (made once per build)."""
+        open_kb = self.site.kb()
+        if "offline" not in open_kb.cache:
+            body = json.dumps({"rules": rules_bundle(open_kb)}, ensure_ascii=False, separators=(",", ":"))
+            open_kb.cache["offline"] = body.encode()
+        return with_etag(request, open_kb.cache["offline"], {"Cache-Control": "no-cache"}, 200,
+                         "application/json")

@@ -1,0 +1,110 @@
+"""Card pages and ``/api/cards`` on small hand-made MTGJSON sets: the printed texts shown (the
+newest printing that has one), short names, MTGJSON's heading lines and the texts' language."""
+
+from __future__ import annotations
+
+import json
+import warnings
+from pathlib import Path
+
+import pytest
+
+from kb import store
+from kb.model import Document
+from kb.parsers.mtgjson import parse
+from kb.sources import source_from_bytes
+
+from .webtools import require_web
+
+require_web()
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient  # noqa: E402
+
+from kb.web.app import create_app  # noqa: E402
+
+BOLT_IT = "Il Fulmine infligge 3 danni a un qualsiasi bersaglio."
+
+
+def card(name: str, text: str, foreign: list[tuple[str, str, str]] = (), rulings: list[str] = ()) -> dict:
+    return {"name": name, "type": "Instant", "text": text, "manaCost": "{R}", "layout": "normal",
+            "uuid": f"{name}-uuid", "foreignData": [{"language": lang, "name": n, "text": t, "type": "Istantaneo"}
+                                                    for lang, n, t in foreign],
+            "rulings": [{"date": "2017-08-25", "text": r} for r in rulings]}
+
+
+def set_file(code: str, date: str, cards: list[dict]) -> Document:
+    payload = {"meta": {"version": "5.2.0", "date": "2022-04-25"},
+               "data": {"code": code, "name": f"Set {code}", "releaseDate": date, "cards": cards}}
+    return parse(source_from_bytes(json.dumps(payload).encode(), f"{code}.json"))
+
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory) -> TestClient:
+    old = set_file("OLD", "1994-04-01", [card("Lightning Bolt", "Lightning Bolt deals 3 damage to any target.",
+                                              [("Italian", "Fulmine", ""), ("French", "Foudre", "")]),
+                                         card("Rag Man", "Rag Man text.")])
+    new = set_file("NEW", "2021-04-23", [
+        card("Lightning Bolt", "Lightning Bolt deals 3 damage to any target.",
+             [("Italian", "Fulmine", BOLT_IT)]),
+        card("Ragavan, Nimble Pilferer", "Whenever Ragavan deals combat damage, create a Treasure token."),
+        card("Teferi's Protection", "You gain protection from everything.", rulings=[
+            '---------- The following rulings focus on the "protection from" keyword ----------',
+            "A player with protection from everything can't be targeted."]),
+        card("Shock Wave", "One."), card("Shock Trooper", "Two.")])
+    kb_dir = tmp_path_factory.mktemp("web-cards")
+    build = store.stage(kb_dir)
+    store.write_documents(build, [old, new])
+    store.publish(kb_dir, build)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return TestClient(create_app(kb_dir), raise_server_exceptions=False)
+
+
+def test_the_printed_text_is_the_newest_printing_that_has_one_and_says_which(client: TestClient) -> None:
+    """Issue 33.4 and 33.8: the old printing held the Italian name only, and its blank text was shown."""
+    bolt = client.get("/api/cards/Fulmine").json()
+    assert bolt["foreign"]["it"]["text"] == BOLT_IT
+    assert bolt["foreign"]["it"]["printing"] == {"set": "NEW", "set_name": "Set NEW", "date": "2021-04-23"}
+    assert bolt["foreign"]["fr"]["name"] == "Foudre" and bolt["foreign"]["fr"]["text"] == ""
+    assert bolt["text_date"] == "2022-04-25"
+    page = client.get("/cards/Fulmine", params={"ui": "en"}).text
+    assert BOLT_IT in page and "Printed text" in page and "(NEW, 2021-04-23)" in page
+    assert "Oracle text of the card data of 2022-04-25" in page
+
+
+def test_a_name_that_starts_one_card_s_name_opens_that_card(client: TestClient) -> None:
+    """Issue 33.5: ``Ragavan`` opened Rag Man (a near spelling) though Ragavan, Nimble Pilferer is held."""
+    assert client.get("/api/cards/Ragavan").json()["name"] == "Ragavan, Nimble Pilferer"
+    assert client.get("/api/cards/Ragavan").json()["match"] == "prefix"
+    several = client.get("/api/cards/Shock")
+    assert several.status_code == 404
+    assert "Shock Trooper" in several.json()["error"] and "Shock Wave" in several.json()["error"]
+
+
+def test_mtgjson_heading_lines_are_headings_not_rulings(client: TestClient) -> None:
+    """Issue 33.7: the separator line showed as a ruling dated and credited to Wizards of the Coast."""
+    rulings = client.get("/api/cards/Teferi's Protection").json()["rulings"]
+    assert rulings[0] == {"heading": 'The following rulings focus on the "protection from" keyword',
+                          "text": rulings[0]["text"]}
+    assert "date" not in rulings[0] and rulings[1]["date"] == "2017-08-25"
+    page = client.get("/cards/Teferi's Protection", params={"ui": "en"}).text
+    assert "Rulings (1)" in page and '<h3>The following rulings focus on the &#34;protection from&#34; keyword</h3>' \
+        in page and "-----" not in page
+
+
+def test_a_link_s_language_is_for_its_page_and_english_shows_without_a_printed_text(client: TestClient) -> None:
+    """Issue 33.6: a shared ?lang=it link set a year-long cookie, and a card without an Italian
+    text then showed the Italian name only, without the English text or a notice."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        fresh = TestClient(client.app)
+    linked = fresh.get("/cards/Rag Man", params={"lang": "it", "ui": "en"})
+    assert "langs" not in linked.cookies
+    assert "Rag Man text." in linked.text and "No printed text in the language chosen" in linked.text
+    chosen = fresh.get("/cards/Lightning Bolt", params={"lang": "it", "remember": "1"})
+    assert chosen.cookies.get("langs") == "it"
+    page = fresh.get("/cards/Lightning Bolt").text
+    assert BOLT_IT in page and 'class="text cardface" lang="en"' not in page

@@ -1,0 +1,73 @@
+"""The phone page with no signal (issue 33.17): headless Chromium opens the site once, its
+service worker keeps the pages read and the rules text; the server then stops, and a rule page
+read before, a rule page never opened and a search by number still answer."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+
+from .conftest import ROOT
+from .test_web_browser import PHONE, browser, free_port, viewport  # noqa: F401  (the browser fixture)
+from .webtools import require_web
+
+require_web()
+
+
+def start_server(kb_dir, port: int) -> subprocess.Popen:
+    process = subprocess.Popen([sys.executable, "-c", "from kb.cli import main; main()", "serve", "--kb",
+                                str(kb_dir), "--port", str(port)], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL, cwd=ROOT)
+    for _ in range(200):
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/health", timeout=1):
+                return process
+        except OSError:
+            if process.poll() is not None:
+                pytest.fail(f"mtgkb serve exited with status {process.returncode}", pytrace=False)
+            time.sleep(0.1)
+    process.terminate()
+    pytest.fail("mtgkb serve did not answer within 20 s", pytrace=False)
+
+
+def wait_for(browser, script: str, seconds: float = 20) -> None:
+    """Wait until the asynchronous ``script`` (its callback is ``done``) answers true."""
+    browser.set_script_timeout(seconds)
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if browser.execute_async_script("const done = arguments[arguments.length - 1];" + script):
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"not true within {seconds} s: {script}")
+
+
+def test_rules_are_read_offline_after_one_visit(product_kb, browser) -> None:  # noqa: F811
+    from selenium.webdriver.common.by import By
+
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    server = start_server(product_kb, port)
+    try:
+        viewport(browser, *PHONE)
+        browser.get(base + "/")
+        wait_for(browser, "navigator.serviceWorker.ready.then(() => caches.match('/offline/rules.json'))"
+                          ".then((hit) => done(!!hit))")
+        browser.get(base + "/rules/400.7")  # read once, online: kept
+        wait_for(browser, "caches.match(location.href).then((hit) => done(!!hit))")
+        online_title = browser.find_element(By.TAG_NAME, "h1").text
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    with pytest.raises(OSError):
+        urllib.request.urlopen(base + "/api/health", timeout=2)
+    browser.get(base + "/rules/400.7")
+    assert browser.find_element(By.TAG_NAME, "h1").text == online_title
+    browser.get(base + "/rules/702.19")  # never opened: made from the rules text kept
+    page = browser.find_element(By.TAG_NAME, "body").text
+    assert "Offline" in page and "702.19\nEN Trample\n702.19a" in page and "702.19b" in page
+    browser.get(base + "/search?q=611.3d")
+    assert "611.3d" in browser.find_element(By.TAG_NAME, "body").text
