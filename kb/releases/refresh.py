@@ -1,0 +1,224 @@
+"""Carry the curated files (:data:`kb.curated.CURATED`) from one rules release to the next, by content.
+
+Rules are matched with :mod:`kb.matching` (as ``mtgkb diff`` does). For each rule a line names:
+
+* **moved**: the same text (cited numbers aside) at another number: the line takes the new number;
+* **reworded**: a text at least :data:`REWORDED_MIN` similar: the line follows it, flagged for review;
+* **unplaced**: a rule removed or rewritten, or a line whose text the old release does not hold: the
+  line is kept as it was (a phrasing keeps its old digest, so no build applies it) and listed for the
+  writers.
+
+A phrasing is found in the old release by its text: at its number when the text is there, else at the
+one rule holding that text. Files are rewritten only when every file was carried: each is written to a
+temporary file beside it, then all are renamed.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+from ..curated import CURATED, CuratedFile, rule_digest
+from ..errors import KBError
+from ..matching import Matching, Side, match_rules
+from ..model import Document
+
+REWORDED_MIN = 0.9
+STATUSES = ("unchanged", "moved", "reworded", "unplaced")
+REFRESHED = "# refreshed:"
+
+
+@dataclass
+class Change:
+    """What became of one rule a line names."""
+
+    path: str
+    line: int
+    status: str
+    old: str
+    new: str
+    similarity: float
+    what: str  # the phrase, concept or question of the line
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"file": self.path, "line": self.line, "status": self.status, "old": self.old, "new": self.new,
+                "similarity": round(self.similarity, 3), "what": self.what}
+
+
+@dataclass
+class FileRefresh:
+    """One curated file carried across: its new text and each rule reference's fate."""
+
+    path: str
+    text: str
+    changes: list[Change] = field(default_factory=list)
+    present: bool = True
+
+    def counts(self) -> dict[str, int]:
+        found = Counter(change.status for change in self.changes)
+        return {status: found.get(status, 0) for status in STATUSES}
+
+
+@dataclass
+class Refresh:
+    """A refresh from release ``old`` to ``new`` of every curated file."""
+
+    old: str
+    new: str
+    files: list[FileRefresh]
+
+    def review(self) -> list[Change]:
+        """The lines the writers should read: reworded (kept) and unplaced."""
+        return [c for f in self.files for c in f.changes if c.status in ("reworded", "unplaced")]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"old": self.old, "new": self.new,
+                "files": [{"file": f.path, "present": f.present, **f.counts()} for f in self.files],
+                "review": [c.to_dict() for c in self.review()]}
+
+
+class Carrier:
+    """Old-release rules to new-release rules, with the fate of each."""
+
+    def __init__(self, old: Document, new: Document) -> None:
+        self.matching: Matching = match_rules(Side(old), Side(new))
+        self.old_rules = {rule.number: rule for rule in old.rules}
+        self.new_rules = {rule.number: rule for rule in new.rules}
+        self.old_digest = {number: rule_digest(rule) for number, rule in self.old_rules.items()}
+        self.new_digest = {number: rule_digest(rule) for number, rule in self.new_rules.items()}
+        self.by_old_digest: dict[str, list[str]] = {}
+        for number, digest in self.old_digest.items():
+            self.by_old_digest.setdefault(digest, []).append(number)
+
+    def old_rule_of_phrase(self, number: str, digest: str) -> str | None:
+        """The old release's rule holding the text a phrasing was written for: at its number, else the
+        one rule holding it (None: no rule, or several, hold it)."""
+        if self.old_digest.get(number) == digest:
+            return number
+        holders = self.by_old_digest.get(digest, [])
+        return holders[0] if len(holders) == 1 else None
+
+    def carry(self, number: str | None) -> tuple[str, str | None, float]:
+        """(status, new number, similarity) of old rule ``number``."""
+        if number is None or number not in self.old_rules:
+            return "unplaced", None, 0.0
+        new = self.matching.pairs.get(number)
+        if new is None:
+            return "unplaced", None, 0.0
+        if self.matching.same_text(number, new):
+            return ("unchanged" if new == number else "moved"), new, 1.0
+        similarity = self.matching.score.get(number, 0.0)
+        if similarity >= REWORDED_MIN:
+            return "reworded", new, similarity
+        return "unplaced", new, similarity
+
+
+def refresh(old: Document, new: Document, root: Path, files: Iterable[CuratedFile] = CURATED) -> Refresh:
+    """Carry every curated file under ``root`` from release ``old`` to ``new`` (nothing is written)."""
+    carrier = Carrier(old, new)
+    stamp = f"{REFRESHED} {old.effective_date} -> {new.effective_date} by mtgkb refresh"
+    done = []
+    for curated in files:
+        path = root / curated.path
+        if not path.is_file():
+            done.append(FileRefresh(curated.path, "", present=False))
+            continue
+        done.append(refresh_file(curated, path.read_text(encoding="utf-8"), carrier, stamp))
+    return Refresh(old.effective_date or old.id, new.effective_date or new.id, done)
+
+
+def refresh_file(curated: CuratedFile, text: str, carrier: Carrier, stamp: str) -> FileRefresh:
+    """One file's new text and changes."""
+    result = FileRefresh(curated.path, "")
+    lines, header_done = [], False
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.startswith(REFRESHED):
+            continue
+        if line.startswith("#") or not line.strip():
+            lines.append(line)
+            continue
+        if not header_done:
+            lines.append(stamp)
+            header_done = True
+        cells = line.split("\t")
+        if len(cells) <= curated.column or curated.kind == "phrases" and len(cells) <= (curated.digest_column or 0):
+            raise KBError(f"{curated.path}:{number}: expected at least {curated.column + 1} tab-separated cells")
+        carry = {"phrases": _carry_phrase, "rules": _carry_rules, "gold": _carry_gold}[curated.kind]
+        lines.append("\t".join(carry(curated, cells, carrier, result, number)))
+    result.text = "\n".join(lines) + "\n"
+    return result
+
+
+def _what(cells: list[str], kind: str) -> str:
+    return {"phrases": lambda: f"[{cells[1]}] {cells[2]}", "rules": lambda: cells[0]}.get(kind, lambda: cells[0])()
+
+
+def _carry_phrase(curated: CuratedFile, cells: list[str], carrier: Carrier, result: FileRefresh,
+                  line: int) -> list[str]:
+    number, digest = cells[curated.column], cells[curated.digest_column]
+    old = carrier.old_rule_of_phrase(number, digest)
+    status, new, similarity = carrier.carry(old)
+    if old is None and carrier.new_digest.get(number) == digest:
+        status, new, similarity = "unchanged", number, 1.0  # already keyed to the new release's text
+    result.changes.append(Change(curated.path, line, status, old or number, new or "", similarity,
+                                 _what(cells, curated.kind)))
+    if status != "unplaced":
+        cells[curated.column], cells[curated.digest_column] = new, carrier.new_digest[new]
+    return cells
+
+
+def _carry_number(curated: CuratedFile, number: str, cells: list[str], carrier: Carrier, result: FileRefresh,
+                  line: int) -> str:
+    status, new, similarity = carrier.carry(number)
+    result.changes.append(Change(curated.path, line, status, number, new or "", similarity,
+                                 _what(cells, curated.kind)))
+    return new if status != "unplaced" and new else number
+
+
+def _carry_rules(curated: CuratedFile, cells: list[str], carrier: Carrier, result: FileRefresh,
+                 line: int) -> list[str]:
+    numbers = cells[curated.column].split()
+    cells[curated.column] = " ".join(_carry_number(curated, n, cells, carrier, result, line) for n in numbers)
+    return cells
+
+
+def _carry_gold(curated: CuratedFile, cells: list[str], carrier: Carrier, result: FileRefresh,
+                line: int) -> list[str]:
+    ids = [part.strip() for part in cells[curated.column].split("|")]
+    carried = [f"rule/{_carry_number(curated, i[5:], cells, carrier, result, line)}"
+               if i.startswith("rule/") and not any(c in i for c in "*?[") else i for i in ids]
+    cells[curated.column] = " | ".join(carried)
+    return cells
+
+
+def write_all(root: Path, result: Refresh) -> list[Path]:
+    """Write every carried file: all to temporary files first, then each renamed over its file."""
+    staged: list[tuple[Path, Path]] = []
+    try:
+        for carried in result.files:
+            if not carried.present:
+                continue
+            target = root / carried.path
+            temporary = target.with_name(f".{target.name}.refresh-{os.getpid()}")
+            temporary.write_text(carried.text, encoding="utf-8")
+            staged.append((temporary, target))
+    except OSError as exc:
+        for temporary, _target in staged:
+            temporary.unlink(missing_ok=True)
+        raise KBError(f"refresh: nothing written: {exc}") from None
+    for temporary, target in staged:
+        temporary.replace(target)
+    return [target for _temporary, target in staged]
+
+
+def review_lines(result: Refresh) -> str:
+    """The review file: each reworded or unplaced line, for the writers."""
+    rows = [f"# mtgkb refresh {result.old} -> {result.new}: lines to review (reworded: kept, check the text; "
+            "unplaced: kept as they were, not applied)",
+            "file\tline\tstatus\told\tnew\tsimilarity\twhat"]
+    rows += [f"{c.path}\t{c.line}\t{c.status}\t{c.old}\t{c.new}\t{c.similarity:.3f}\t{c.what}"
+             for c in result.review()]
+    return "\n".join(rows) + "\n"
