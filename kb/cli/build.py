@@ -53,8 +53,11 @@ def build(corpus: tuple[Path, ...], force: bool, strict: bool, wait: float, sema
         if corpus:
             raise click.UsageError("--reindex reads the current build's database: give no --corpus")
         done = reindex_kb(directory, progress=None if as_json else info, wait=wait, semantic=semantic)
-        echo_json(done) if as_json else click.echo(f"Search index rebuilt from {done['database']}; "
-                                                   f"knowledge base written to {directory}")
+        if as_json:
+            echo_json(done)
+            return
+        click.echo(phrasings_line(done["phrasings"]))
+        click.echo(f"Search index rebuilt from {done['database']}; knowledge base written to {directory}")
         return
     summary = build_kb(directory, list(corpus), progress=None if as_json else info, force=force, strict=strict,
                        wait=wait, semantic=semantic)
@@ -74,4 +77,15 @@ def build(corpus: tuple[Path, ...], force: bool, strict: bool, wait: float, sema
         click.echo(f"{skipped['path']}: skipped ({skipped['reason']})")
     for line in summary_lines(summary["alignment"]):
         click.echo(line)
+    click.echo(phrasings_line(summary["phrasings"]))
     click.echo(f"Knowledge base written to {directory}")
+
+
+def phrasings_line(report: dict) -> str:
+    """How many players' phrasings the index applied, and where to look for those it could not."""
+    line = f"Players' phrasings: {report['applied']} applied, {report['not_applied']} not applied"
+    if report["not_applied"]:
+        rules = report["not_applied_rules"]
+        shown = ", ".join(rules[:8]) + (f" and {len(rules) - 8} more" if len(rules) > 8 else "")
+        line += f" (rules {shown} of {report['table']}: {report['hint']})"
+    return line
