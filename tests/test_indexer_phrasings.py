@@ -116,3 +116,23 @@ def test_a_rules_lines_looked_up_in_the_tables_text_are_those_the_full_parse_rea
     table = rule_phrases()
     assert all(lines_of(number) == [list(line) for line in lines] for number, lines in table.items())
     assert lines_of("999.9") == []
+
+
+def test_the_build_says_how_many_phrasings_it_applied(readme_build, product_kb, tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from kb.cli import main
+    from kb.cli.build import phrasings_line
+
+    total = sum(len(lines) for lines in rule_phrases().values())
+    assert json.loads(readme_build.output)["phrasings"] == {
+        "applied": total, "not_applied": 0, "not_applied_rules": [], "table": "corpus/rule-phrases.tsv", "hint": ""}
+    from .conftest import copy_kb
+
+    kb_dir = copy_kb(product_kb, tmp_path / "kb")
+    out = CliRunner().invoke(main, ["build", "--reindex", "--kb", str(kb_dir)])
+    assert out.exit_code == 0, out.output
+    assert f"Players' phrasings: {total} applied, 0 not applied\n" in out.output
+    line = phrasings_line(placement({"100.1": "Another text."}, {"100.1": [("en", "p", "0123456789")]}).report())
+    assert line.startswith("Players' phrasings: 0 applied, 1 not applied (rules 100.1 of corpus/rule-phrases.tsv:")
+    assert "mtgkb refresh" in line
