@@ -148,7 +148,15 @@ def test_a_failed_write_leaves_every_file_as_it_was(tmp_path: Path, monkeypatch)
 
 
 def test_a_file_absent_under_the_root_is_reported_not_refreshed(tmp_path: Path):
-    only = CuratedFile("corpus/none.tsv", "rules", 2)
-    result = refresh(parsed_release("20250606"), parsed_release("20251114"), tmp_path, [only])
-    assert result.to_dict()["files"] == [{"file": "corpus/none.tsv", "present": False, "unchanged": 0,
-                                          "moved": 0, "reworded": 0, "unplaced": 0}]
+    _copy_curated(tmp_path)
+    files = [CURATED[1], CuratedFile("corpus/none.tsv", "rules", 2)]
+    result = refresh(parsed_release("20250606"), parsed_release("20251114"), tmp_path, files)
+    assert result.to_dict()["files"][1] == {"file": "corpus/none.tsv", "present": False, "unchanged": 0,
+                                            "moved": 0, "reworded": 0, "unplaced": 0}
+
+
+def test_a_folder_holding_no_curated_file_is_one_line_of_error(tmp_path: Path):
+    out = CliRunner().invoke(main, ["refresh", str(cr_release("20250606")), str(cr_release("20251114")),
+                                    "--root", str(tmp_path)])
+    assert out.exit_code == 1 and "none of the curated files is here" in out.output
+    assert out.output.strip().count("\n") == 0

@@ -149,14 +149,13 @@ def refresh(old: str, new: str, root: Path, review_path: Path | None, dry_run: b
       mtgkb refresh 2025-06-06 2025-11-14 --json
     """
     from ..releases.reader import load_release
-    from ..releases.refresh import refresh as carry, review_lines, write_all
+    from ..releases.refresh import refresh as carry, write_all
 
     kb = _kb_if_needed(kb_dir, (old, new), False)
     result = carry(load_release(old, kb), load_release(new, kb), root)
     review_path = review_path or root / "refresh-review.tsv"
     if not dry_run:
-        write_all(root, result)
-        review_path.write_text(review_lines(result), encoding="utf-8")
+        write_all(root, result, review_path)
     if as_json:
         echo_json({**result.to_dict(), "dry_run": dry_run, "review_file": None if dry_run else str(review_path)})
         return

@@ -121,6 +121,10 @@ def refresh(old: Document, new: Document, root: Path, files: Iterable[CuratedFil
     carrier = Carrier(old, new)
     stamp = f"{REFRESHED} {old.effective_date} -> {new.effective_date} by mtgkb refresh"
     done = []
+    files = list(files)
+    if not any((root / curated.path).is_file() for curated in files):
+        raise KBError(f"{root}: none of the curated files is here ({', '.join(c.path for c in files)}); "
+                      "run from the project folder or give --root")
     for curated in files:
         path = root / curated.path
         if not path.is_file():
@@ -194,17 +198,18 @@ def _carry_gold(curated: CuratedFile, cells: list[str], carrier: Carrier, result
     return cells
 
 
-def write_all(root: Path, result: Refresh) -> list[Path]:
-    """Write every carried file: all to temporary files first, then each renamed over its file."""
+def write_all(root: Path, result: Refresh, review: Path | None = None) -> list[Path]:
+    """Write every carried file (and the ``review`` file, when given): all to temporary files first,
+    then each renamed over its file."""
+    texts = [(root / carried.path, carried.text) for carried in result.files if carried.present]
+    if review is not None:
+        texts.append((review, review_lines(result)))
     staged: list[tuple[Path, Path]] = []
     try:
-        for carried in result.files:
-            if not carried.present:
-                continue
-            target = root / carried.path
+        for target, text in texts:
             temporary = target.with_name(f".{target.name}.refresh-{os.getpid()}")
-            temporary.write_text(carried.text, encoding="utf-8")
             staged.append((temporary, target))
+            temporary.write_text(text, encoding="utf-8")
     except OSError as exc:
         for temporary, _target in staged:
             temporary.unlink(missing_ok=True)
