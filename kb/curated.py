@@ -19,17 +19,19 @@ from .model import Rule
 class CuratedFile:
     """A tab-separated file and the column naming rules: ``phrases`` (a rule number, its text digest in
     ``digest_column``), ``rules`` (rule numbers separated by spaces) or ``gold`` (``rule/N`` ids
-    separated by `` | ``, other ids left alone)."""
+    separated by `` | ``, other ids left alone); ``header_row``: its first line that is not a comment
+    names the columns."""
 
     path: str
     kind: str
     column: int
     digest_column: int | None = None
+    header_row: bool = False
 
 
 CURATED: tuple[CuratedFile, ...] = (
     CuratedFile("corpus/rule-phrases.tsv", "phrases", 0, digest_column=3),
-    CuratedFile("corpus/vocabulary.tsv", "rules", 2),
+    CuratedFile("corpus/vocabulary.tsv", "rules", 2, header_row=True),
     CuratedFile("tests/data/questions.tsv", "gold", 3),
     CuratedFile("tests/data/queries.tsv", "gold", 3),
 )

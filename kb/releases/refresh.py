@@ -147,6 +147,9 @@ def refresh_file(curated: CuratedFile, text: str, carrier: Carrier, stamp: str) 
         if not header_done:
             lines.append(stamp)
             header_done = True
+            if curated.header_row:
+                lines.append(line)
+                continue
         cells = line.split("\t")
         if len(cells) <= curated.column or curated.kind == "phrases" and len(cells) <= (curated.digest_column or 0):
             raise KBError(f"{curated.path}:{number}: expected at least {curated.column + 1} tab-separated cells")
