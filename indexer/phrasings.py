@@ -124,14 +124,30 @@ def lines_of(number: str) -> list[list[str]]:
     return [cells for cells in tsv.lines_starting(PHRASES, f"{number}\t") if len(cells) == len(COLUMNS) - 1]
 
 
+def lines_written_for(number: str, english_text: str | None) -> list[list[str]]:
+    """The (lang, phrase, digest) cells of the lines written for rule ``number``'s ``english_text``: those
+    at ``number`` for that text, else those for that text at another number (the rule moved); all of
+    ``number``'s lines when the text is not given."""
+    lines = lines_of(number)
+    if english_text is None:
+        return lines
+    digest = text_digest(english_text)
+    here = [cells for cells in lines if cells[-1] == digest]
+    if here or not english_text:
+        return here
+    return [[lang, phrase, wanted] for lines in rule_phrases().values() for lang, phrase, wanted in lines
+            if wanted == digest]
+
+
 def matching_phrases(number: str, own: set[str], matched: dict[str, set[str]], lang: str | None = None,
-                     most: int = 2) -> list[str]:
+                     most: int = 2, english_text: str | None = None) -> list[str]:
     """The phrases of rule ``number`` that hold a word of the question its own text does not
     (``own``: the analysed words of its text; ``matched``: lang → the question's words it matched),
     in the question's ``lang`` or English, those of its language and holding the most first: why a
-    rule that does not say the question's words answers it."""
+    rule that does not say the question's words answers it. Given the rule's ``english_text``, only
+    the phrases written for that text (:func:`lines_written_for`)."""
     found = []
-    for phrase_lang, phrase, *_digest in lines_of(number):
+    for phrase_lang, phrase, *_digest in lines_written_for(number, english_text):
         if lang and phrase_lang not in (lang, "en"):
             continue
         words = set(terms(phrase, phrase_lang)) & matched.get(phrase_lang, set())

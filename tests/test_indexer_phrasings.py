@@ -136,3 +136,16 @@ def test_the_build_says_how_many_phrasings_it_applied(readme_build, product_kb, 
     line = phrasings_line(placement({"100.1": "Another text."}, {"100.1": [("en", "p", "0123456789")]}).report())
     assert line.startswith("Players' phrasings: 0 applied, 1 not applied (rules 100.1 of corpus/rule-phrases.tsv:")
     assert "mtgkb refresh" in line
+
+
+def test_the_phrases_shown_for_a_hit_are_those_written_for_its_text_in_its_release() -> None:
+    from indexer.phrasings import lines_written_for, matching_phrases
+    from kb.curated import rule_text
+
+    texts = {rule.number: rule_text(rule) for rule in parsed_release("20250404").rules}
+    shown = {phrase for _lang, phrase, _digest in lines_written_for("701.9a", texts["701.9a"])}
+    assert any("doubling power" in phrase for phrase in shown)  # 701.10a of 2025-11-14
+    assert not any("discarding" in phrase for phrase in shown)  # 701.9a of 2025-11-14 is Discard
+    words = {"en": set(terms("doubling modify layer", "en"))}
+    assert matching_phrases("701.9a", set(), words, "en", english_text=texts["701.9a"])
+    assert lines_written_for("999.9", "no such text") == []
