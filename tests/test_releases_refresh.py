@@ -168,3 +168,13 @@ def test_the_committed_curated_files_name_rules_of_the_embedded_release_2025_11_
     # the glossary's Map token cites 110.10, which 2025-11-14 does not hold (predefined tokens are 111.10)
     assert [(c.path, c.old) for f in result.files for c in f.changes if c.status != "unchanged"] == [
         ("corpus/vocabulary.tsv", "110.10")]
+
+
+def test_a_file_refreshed_to_another_release_than_old_is_refused(tmp_path: Path):
+    _copy_curated(tmp_path)
+    write_all(tmp_path, refresh(parsed_release("20251114"), parsed_release("20250606"), tmp_path))
+    before = {c.path: (tmp_path / c.path).read_bytes() for c in CURATED}
+    out = CliRunner().invoke(main, ["refresh", str(cr_release("20251114")), str(cr_release("20250404")),
+                                    "--root", str(tmp_path)])
+    assert out.exit_code == 1 and "refreshed to 2025-06-06, not to OLD (2025-11-14)" in out.output
+    assert before == {c.path: (tmp_path / c.path).read_bytes() for c in CURATED}

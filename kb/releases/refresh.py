@@ -85,6 +85,7 @@ class Carrier:
 
     def __init__(self, old: Document, new: Document) -> None:
         self.matching: Matching = match_rules(Side(old), Side(new))
+        self.old_date = old.effective_date or ""
         self.old_rules = {rule.number: rule for rule in old.rules}
         self.new_rules = {rule.number: rule for rule in new.rules}
         self.old_digest = {number: rule_digest(rule) for number, rule in self.old_rules.items()}
@@ -140,6 +141,7 @@ def refresh_file(curated: CuratedFile, text: str, carrier: Carrier, stamp: str) 
     lines, header_done = [], False
     for number, line in enumerate(text.splitlines(), 1):
         if line.startswith(REFRESHED):
+            _check_keyed_to(curated, number, line, carrier)
             continue
         if line.startswith("#") or not line.strip():
             lines.append(line)
@@ -157,6 +159,14 @@ def refresh_file(curated: CuratedFile, text: str, carrier: Carrier, stamp: str) 
         lines.append("\t".join(carry(curated, cells, carrier, result, number)))
     result.text = "\n".join(lines) + "\n"
     return result
+
+
+def _check_keyed_to(curated: CuratedFile, number: int, stamp: str, carrier: Carrier) -> None:
+    """A file refreshed before names the release it was carried to: it must be OLD's."""
+    keyed_to = stamp[len(REFRESHED):].split("->")[-1].split(" by ")[0].strip()
+    if carrier.old_date and keyed_to != carrier.old_date:
+        raise KBError(f"{curated.path}:{number}: the file was refreshed to {keyed_to}, "
+                      f"not to OLD ({carrier.old_date}): give that release as OLD")
 
 
 def _what(cells: list[str], kind: str) -> str:
