@@ -6,7 +6,7 @@ phrase, not the engine. This drops those lines, mechanically: words are lower-ca
 accent-folded (:func:`kb.text.fold`), and a run made only of stop words (of any of the three
 languages) does not count. Nothing is written or edited from the questions::
 
-    python benchmarks/decontaminate_phrasings.py [--questions tests/data/questions.tsv] [--dry-run]
+    python benchmarks/decontaminate_phrasings.py [--questions QUESTIONS.tsv] [--dry-run]
 
 It prints the lines dropped per language.
 """
@@ -23,11 +23,14 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from kb import tsv  # noqa: E402
+from kb.curated import CURATED  # noqa: E402
 from kb.text import STOPWORDS, fold  # noqa: E402
 
 RUN = 5
 WORD = re.compile(r"\w+")
 ALL_STOPWORDS = frozenset().union(*STOPWORDS.values())
+# the question set the search is measured on: the gold file named questions.tsv of the curated files' registry
+QUESTIONS = ROOT / next(c.path for c in CURATED if c.kind == "gold" and c.path.endswith("questions.tsv"))
 
 
 def words(text: str) -> list[str]:
@@ -70,7 +73,8 @@ def decontaminate(table: Path, questions: Path, write: bool = True) -> Counter[s
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("::")[0])
     parser.add_argument("--table", type=Path, default=ROOT / "corpus" / "rule-phrases.tsv")
-    parser.add_argument("--questions", type=Path, default=ROOT / "tests" / "data" / "questions.tsv")
+    parser.add_argument("--questions", type=Path, default=QUESTIONS,
+                        help="the question set (default: the registry's, kb.curated.CURATED)")
     parser.add_argument("--dry-run", action="store_true", help="count, write nothing")
     args = parser.parse_args(argv)
     dropped = decontaminate(args.table, args.questions, write=not args.dry_run)

@@ -27,7 +27,8 @@ def test_no_phrasing_shares_a_five_word_run_with_a_question(tmp_path):
     script = _script()
     table = tmp_path / "rule-phrases.tsv"
     table.write_text((ROOT / "corpus" / "rule-phrases.tsv").read_text(encoding="utf-8"), encoding="utf-8")
-    assert script.decontaminate(table, ROOT / "tests" / "data" / "questions.tsv", write=False) == {}
+    assert script.QUESTIONS.is_file()
+    assert script.decontaminate(table, script.QUESTIONS, write=False) == {}
 
 
 def test_a_shared_run_drops_the_line_and_keeps_the_rest(tmp_path):
