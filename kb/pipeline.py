@@ -74,7 +74,8 @@ def build_kb(kb_dir: Path, paths: Iterable[Path], progress: Callable[[str], None
                 incremental.save(stage, kept)
             phrasings = index_and_publish(kb_dir, stage, progress, semantic,
                                           previous=_current_index(kb_dir) if update_index else None)
-    return {**summary(kb_dir, report, alignment), "phrasings": phrasings}
+    return {**summary(kb_dir, report, alignment), "phrasings": phrasings,
+            "vocabulary": vocabulary_check(report.documents)}
 
 
 STORAGE_ERRORS = (OSError, sqlite3.OperationalError)  # a full or read-only disk, a locked database
@@ -134,6 +135,15 @@ def update_kb(kb_dir: Path, paths: Iterable[Path]) -> dict[str, Any]:
             shutil.copyfile(plan.current / incremental.SNAPSHOT, stage / incremental.SNAPSHOT)
             phrasings = index_and_publish(kb_dir, stage, None, None, previous=plan.current / store.INDEX_DIR)
     return {**summary(kb_dir, plan.report, plan.alignment), "phrasings": phrasings, "incremental": True}
+
+
+def vocabulary_check(documents: Iterable[Document]) -> dict[str, Any] | None:
+    """Where the vocabulary's first rules are in the newest English release built, when it is another
+    release than the vocabulary's (:func:`kb.releases.refresh.vocabulary_in_release`); None without one."""
+    from .releases.refresh import vocabulary_in_release
+
+    releases = english_releases(documents)
+    return vocabulary_in_release(releases[-1]) if releases else None
 
 
 def _documents_of(build: Path | None) -> list[str]:

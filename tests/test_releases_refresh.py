@@ -178,3 +178,16 @@ def test_a_file_refreshed_to_another_release_than_old_is_refused(tmp_path: Path)
                                     "--root", str(tmp_path)])
     assert out.exit_code == 1 and "refreshed to 2025-06-06, not to OLD (2025-11-14)" in out.output
     assert before == {c.path: (tmp_path / c.path).read_bytes() for c in CURATED}
+
+
+def test_the_vocabulary_first_rules_are_checked_against_an_older_release_built():
+    from kb.cli.build import vocabulary_line
+    from kb.releases.refresh import vocabulary_in_release
+
+    assert vocabulary_in_release(parsed_release("20251114"))["checked"] is False  # its own release
+    report = vocabulary_in_release(parsed_release("20250404"))
+    assert report["checked"] and report["release"] == "2025-11-14" and report["built"] == "2025-04-04"
+    assert "701.38" in report["elsewhere"]  # Vote: 701.32 in 2025-04-04
+    assert report["moved"] >= len(report["elsewhere"]) > 50 and report["unplaced"] > 0
+    assert sum(report[s] for s in ("unchanged", "moved", "reworded", "unplaced")) == report["first_rules"]
+    assert "mtgkb refresh" in vocabulary_line(report)

@@ -78,6 +78,8 @@ def build(corpus: tuple[Path, ...], force: bool, strict: bool, wait: float, sema
     for line in summary_lines(summary["alignment"]):
         click.echo(line)
     click.echo(phrasings_line(summary["phrasings"]))
+    if (vocabulary := summary.get("vocabulary")) and vocabulary["checked"]:
+        click.echo(vocabulary_line(vocabulary))
     click.echo(f"Knowledge base written to {directory}")
 
 
@@ -89,3 +91,11 @@ def phrasings_line(report: dict) -> str:
         shown = ", ".join(rules[:8]) + (f" and {len(rules) - 8} more" if len(rules) > 8 else "")
         line += f" (rules {shown} of {report['table']}: {report['hint']})"
     return line
+
+
+def vocabulary_line(report: dict) -> str:
+    """Where the vocabulary's first rules (made for another release) are in the release built."""
+    line = (f"Vocabulary (made for {report['release']}): of {report['first_rules']} first rules, "
+            f"{report['moved']} are at another number in {report['built']}, {report['reworded']} reworded, "
+            f"{report['unplaced']} in no rule of it")
+    return line + (f": {report['hint']}" if report["hint"] else "")

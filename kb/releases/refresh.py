@@ -16,6 +16,7 @@ temporary file beside it, then all are renamed.
 from __future__ import annotations
 
 import os
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -240,3 +241,49 @@ def review_lines(result: Refresh) -> str:
     rows += [f"{c.path}\t{c.line}\t{c.status}\t{c.old}\t{c.new}\t{c.similarity:.3f}\t{c.what}"
              for c in result.review()]
     return "\n".join(rows) + "\n"
+
+
+# -- the vocabulary's rules in the release being built -------------------------------------------
+
+_VOCABULARY_RELEASE = re.compile(r"^# release: (?P<name>MagicCompRules (?P<date>\d{8})\.txt)", re.M)
+
+
+def vocabulary_release(table: Path) -> tuple[str, str] | None:
+    """(file name, ISO date) of the release the vocabulary table names in its header."""
+    head = table.read_text(encoding="utf-8")[:4000] if table.is_file() else ""
+    found = _VOCABULARY_RELEASE.search(head)
+    if found is None:
+        return None
+    date = found["date"]
+    return found["name"], f"{date[:4]}-{date[4:6]}-{date[6:]}"
+
+
+def vocabulary_in_release(built: Document, table: Path | None = None, releases: Path | None = None
+                          ) -> dict[str, Any]:
+    """Where the vocabulary's first rules (each concept's first number, made for the release its header
+    names) are in ``built``: at the same text, at another number, reworded, or in no rule. Checked only
+    when ``built`` is another release (the embedded corpus holds the vocabulary's in ``cr-en/``)."""
+    from ..corpus import embedded_corpus
+    from ..vocabulary import default_vocabulary
+    from ..vocabulary.table import default_table_path
+
+    table = table or default_table_path()
+    named = vocabulary_release(table)
+    report: dict[str, Any] = {"release": named[1] if named else None, "built": built.effective_date,
+                              "checked": False}
+    source = (releases or embedded_corpus() / "cr-en") / named[0] if named else None
+    if named is None or named[1] == built.effective_date or source is None or not source.is_file():
+        return report
+    from ..parsers import parse_source
+    from ..sources import read_source
+
+    carrier = Carrier(parse_source(read_source(source)), built)
+    firsts = sorted({concept.rules[0] for concept in default_vocabulary().concepts if concept.rules})
+    fates = {number: carrier.carry(number) for number in firsts}
+    counts = Counter(status for status, _new, _sim in fates.values())
+    report.update(checked=True, first_rules=len(firsts), **{s: counts.get(s, 0) for s in STATUSES},
+                  elsewhere=sorted(n for n, (status, new, _s) in fates.items() if new and new != n
+                                   and status != "unplaced"),
+                  hint="run 'mtgkb refresh' on corpus/vocabulary.tsv (docs/releases.md)"
+                  if counts.get("moved") or counts.get("unplaced") or counts.get("reworded") else "")
+    return report
