@@ -139,8 +139,8 @@ def update_kb(kb_dir: Path, paths: Iterable[Path]) -> dict[str, Any]:
 
 def vocabulary_check(documents: Iterable[Document]) -> dict[str, Any] | None:
     """Where the vocabulary's first rules are in the newest English release built, when it is another
-    release than the vocabulary's (:func:`kb.releases.refresh.vocabulary_in_release`); None without one."""
-    from .releases.refresh import vocabulary_in_release
+    release than the vocabulary's (:func:`kb.curated.vocabulary_in_release`); None without one."""
+    from .curated import vocabulary_in_release
 
     releases = english_releases(documents)
     return vocabulary_in_release(releases[-1]) if releases else None

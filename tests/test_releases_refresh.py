@@ -182,7 +182,7 @@ def test_a_file_refreshed_to_another_release_than_old_is_refused(tmp_path: Path)
 
 def test_the_vocabulary_first_rules_are_checked_against_an_older_release_built():
     from kb.cli.build import vocabulary_line
-    from kb.releases.refresh import vocabulary_in_release
+    from kb.curated import vocabulary_in_release
 
     assert vocabulary_in_release(parsed_release("20251114"))["checked"] is False  # its own release
     report = vocabulary_in_release(parsed_release("20250404"))
