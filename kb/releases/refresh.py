@@ -113,8 +113,9 @@ def refresh_file(curated: CuratedFile, text: str, carrier: Carrier, stamp: str) 
                 lines.append(line)
                 continue
         cells = line.split("\t")
-        if len(cells) <= curated.column or curated.kind == "phrases" and len(cells) <= (curated.digest_column or 0):
-            raise KBError(f"{curated.path}:{number}: expected at least {curated.column + 1} tab-separated cells")
+        needed = max(curated.column, curated.digest_column or 0) + 1
+        if len(cells) < needed:
+            raise KBError(f"{curated.path}:{number}: expected at least {needed} tab-separated cells, got {len(cells)}")
         carry = {"phrases": _carry_phrase, "rules": _carry_rules, "gold": _carry_gold}[curated.kind]
         lines.append("\t".join(carry(curated, cells, carrier, result, number)))
     result.text = "\n".join(lines) + "\n"
@@ -130,7 +131,8 @@ def _check_keyed_to(curated: CuratedFile, number: int, stamp: str, carrier: Carr
 
 
 def _what(cells: list[str], kind: str) -> str:
-    return {"phrases": lambda: f"[{cells[1]}] {cells[2]}", "rules": lambda: cells[0]}.get(kind, lambda: cells[0])()
+    """What a line is about, for the review: a phrase with its language, else its first cell."""
+    return f"[{cells[1]}] {cells[2]}" if kind == "phrases" else cells[0]
 
 
 def _carry_phrase(curated: CuratedFile, cells: list[str], carrier: Carrier, result: FileRefresh,
