@@ -19,10 +19,12 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .matching import Matching, Side, match_rules
 from .model import Document, Rule
+
+if TYPE_CHECKING:
+    from .matching import Matching
 
 
 @dataclass(frozen=True)
@@ -72,6 +74,8 @@ class Carrier:
     """Old-release rules to new-release rules, with the fate of each."""
 
     def __init__(self, old: Document, new: Document) -> None:
+        from .matching import Side, match_rules  # here: the search imports this module, never difflib
+
         self.matching: Matching = match_rules(Side(old), Side(new))
         self.old_date = old.effective_date or ""
         self.old_rules = {rule.number: rule for rule in old.rules}
