@@ -33,6 +33,7 @@ from kb.text import fold_quotes
 
 from .analysis import ANALYSIS_VERSION, name_key
 from .codec import WritingCodec
+from .phrasings import english_rule_texts, placement
 from .tagging import tag_concepts, write_concepts
 from .questions import write_question_docs
 from .schema import text_field, title_field
@@ -97,11 +98,12 @@ class Item:
 
 
 def build_index(build_dir: Path, progress: Callable[[str], None] | None = None,
-                vectors=None, previous: Path | None = None) -> None:
+                vectors=None, previous: Path | None = None) -> dict:
     """Write ``build_dir/index`` from the build's database (staged or published); with a
     :class:`~indexer.semantic.VectorCache`, the semantic layer's vectors too. With the ``previous``
     build's index, only the items that changed since are rewritten in a copy of it, when that
-    can be done (:func:`update_index`)."""
+    can be done (:func:`update_index`). Returns the players' phrasings applied and not applied
+    (:meth:`indexer.phrasings.Placement.report`)."""
     build_dir = Path(build_dir)
     with KnowledgeBase(build_dir) as kb:
         items = collect_items(kb)
@@ -116,7 +118,10 @@ def build_index(build_dir: Path, progress: Callable[[str], None] | None = None,
     write_concepts(target, concepts)
     write_fingerprints(target, items, prints)
     write_forms(target)
-    write_question_docs(items, target, vectors, progress, previous=Path(previous) if previous is not None else None)
+    placed = placement(english_rule_texts(items))
+    write_question_docs(items, target, vectors, progress, previous=Path(previous) if previous is not None else None,
+                        placed=placed)
+    return placed.report()
 
 
 def write_index(target: Path, items: list[Item], progress: Callable[[str], None] | None = None) -> None:

@@ -6,24 +6,26 @@ exist*).
 The table holds, per rule of the 2025-11-14 release, a few short phrases in the words players and
 judges use for the situation the rule settles (*bounce*, *flicker*, *fizzle*), mostly English, some
 Italian and French. They were written by the team from the rule texts alone, without the question
-sets the search is measured on (document expansion). Each line carries the digest of the English
-text it was written for: a rule whose text is another in the release being built (a renumbered or
-reworded rule) does not take them.
+sets the search is measured on (document expansion).
 
-Refresh the digests after editing the table (:mod:`indexer.stamp_phrasings`)::
-
-    python -m indexer.stamp_phrasings --kb KB_DIR corpus/rule-phrases.tsv
+Keyed by content: each line carries the digest of the English text it was written for
+(:func:`kb.curated.text_digest`), and a build applies it to the rule holding that text: at its own
+number when the text is there, else at the one rule holding it (a rule moved by a renumbering). A line
+whose text no rule of the release holds is not applied, and counted (:func:`placement`). Carry the
+table to a new release with ``mtgkb refresh OLD NEW`` (:mod:`kb.releases.refresh`).
 """
 
 from __future__ import annotations
 
-import hashlib
 import re
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Mapping
 
 from kb import tsv
 from kb.corpus import embedded_corpus
+from kb.curated import text_digest
 
 from .analysis import terms
 
@@ -46,11 +48,6 @@ def add_paraphrases(counts: dict, text: str) -> None:
                 counts.setdefault(term, 1)
 
 
-def text_digest(text: str) -> str:
-    """The digest a phrase keeps of the English rule text it was written for."""
-    return hashlib.sha1(" ".join((text or "").split()).encode("utf-8")).hexdigest()[:10]
-
-
 @lru_cache(maxsize=4)
 def rule_phrases(path: Path | None = None) -> dict[str, list[tuple[str, str, str]]]:
     """rule number → [(lang, phrase, text digest)] of the table (empty when the corpus holds none)."""
@@ -63,14 +60,62 @@ def rule_phrases(path: Path | None = None) -> dict[str, list[tuple[str, str, str
     return found
 
 
-def phrases_for(number: str, english_text: str) -> list[tuple[str, str]]:
-    """(lang, phrase) of rule ``number`` whose English text is ``english_text`` (none when it was
-    written for another text)."""
-    kept = rule_phrases().get(number, ())
-    if not kept:
-        return []
+@dataclass
+class Placement:
+    """The table's lines placed on the rules of one release (rule number → [(lang, phrase)]), and the
+    lines it could not place (their text is in no rule of the release, or in several)."""
+
+    placed: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    applied: int = 0
+    not_applied: list[tuple[str, str, str]] = field(default_factory=list)  # (number, lang, phrase)
+
+    def phrases(self, number: str) -> list[tuple[str, str]]:
+        return self.placed.get(number, [])
+
+    def report(self) -> dict:
+        """Counts for the build summary, with where to look when some were not applied."""
+        numbers = sorted({number for number, _lang, _phrase in self.not_applied})
+        return {"applied": self.applied, "not_applied": len(self.not_applied), "not_applied_rules": numbers,
+                "table": f"corpus/{PHRASES}",
+                "hint": "their rule's text changed: run 'mtgkb refresh OLD NEW' on the table (docs/releases.md)"
+                if self.not_applied else ""}
+
+
+def placement(english_texts: Mapping[str, str], table: Mapping[str, list[tuple[str, str, str]]] | None = None
+              ) -> Placement:
+    """Place each line of the table (default: :func:`rule_phrases`) on the rule of ``english_texts``
+    (rule number → English text) holding the text it was written for: its own number when that rule
+    holds it, else the one rule holding it; never a rule that only took its old number."""
+    table = rule_phrases() if table is None else table
+    holders: dict[str, list[str]] = {}
+    digest_of = {number: text_digest(text) for number, text in english_texts.items()}
+    for number, digest in digest_of.items():
+        holders.setdefault(digest, []).append(number)
+    result = Placement()
+    for number, lines in table.items():
+        for lang, phrase, digest in lines:
+            found = holders.get(digest, [])
+            target = number if digest_of.get(number) == digest else (found[0] if len(found) == 1 else None)
+            if target is None:
+                result.not_applied.append((number, lang, phrase))
+                continue
+            result.placed.setdefault(target, []).append((lang, phrase))
+            result.applied += 1
+    return result
+
+
+def english_rule_texts(items) -> dict[str, str]:
+    """Rule number → English text of the index's items (:class:`indexer.build.Item`)."""
+    return {item.number: item.content for item in items if item.kind == "rule" and item.lang == "en" and item.number}
+
+
+def phrases_for(number: str, english_text: str, placed: Placement | None = None) -> list[tuple[str, str]]:
+    """(lang, phrase) of rule ``number`` whose English text is ``english_text``: from ``placed`` (a whole
+    release's :func:`placement`) when given, else the lines at ``number`` written for that text."""
+    if placed is not None:
+        return placed.phrases(number)
     digest = text_digest(english_text)
-    return [(lang, phrase) for lang, phrase, wanted in kept if wanted == digest]
+    return [(lang, phrase) for lang, phrase, wanted in rule_phrases().get(number, ()) if wanted == digest]
 
 
 def lines_of(number: str) -> list[list[str]]:
@@ -79,36 +124,33 @@ def lines_of(number: str) -> list[list[str]]:
     return [cells for cells in tsv.lines_starting(PHRASES, f"{number}\t") if len(cells) == len(COLUMNS) - 1]
 
 
+def lines_written_for(number: str, english_text: str | None) -> list[list[str]]:
+    """The (lang, phrase, digest) cells of the lines written for rule ``number``'s ``english_text``: those
+    at ``number`` for that text, else those for that text at another number (the rule moved); all of
+    ``number``'s lines when the text is not given."""
+    lines = lines_of(number)
+    if english_text is None:
+        return lines
+    digest = text_digest(english_text)
+    here = [cells for cells in lines if cells[-1] == digest]
+    if here or not english_text:
+        return here
+    return [[lang, phrase, wanted] for lines in rule_phrases().values() for lang, phrase, wanted in lines
+            if wanted == digest]
+
+
 def matching_phrases(number: str, own: set[str], matched: dict[str, set[str]], lang: str | None = None,
-                     most: int = 2) -> list[str]:
+                     most: int = 2, english_text: str | None = None) -> list[str]:
     """The phrases of rule ``number`` that hold a word of the question its own text does not
     (``own``: the analysed words of its text; ``matched``: lang → the question's words it matched),
     in the question's ``lang`` or English, those of its language and holding the most first: why a
-    rule that does not say the question's words answers it."""
+    rule that does not say the question's words answers it. Given the rule's ``english_text``, only
+    the phrases written for that text (:func:`lines_written_for`)."""
     found = []
-    for phrase_lang, phrase, *_digest in lines_of(number):
+    for phrase_lang, phrase, *_digest in lines_written_for(number, english_text):
         if lang and phrase_lang not in (lang, "en"):
             continue
         words = set(terms(phrase, phrase_lang)) & matched.get(phrase_lang, set())
         if words - own:
             found.append((phrase_lang != lang, -len(words), phrase))
     return [phrase for *_, phrase in sorted(found, key=lambda f: f[:2])[:most]]
-
-
-def stamp(path: Path, texts: dict[str, str]) -> tuple[int, list[str]]:
-    """Write each line's digest of ``texts`` (rule number → English text) into the table at
-    ``path``; the numbers ``texts`` does not hold are returned, their lines left as they were."""
-    lines, missing, stamped = [], [], 0
-    for line in path.read_text(encoding="utf-8").splitlines():
-        cells = line.split("\t")
-        if line.startswith("#") or not line.strip() or len(cells) < 3:
-            lines.append(line)
-            continue
-        if cells[0] in texts:
-            cells[3:] = [text_digest(texts[cells[0]])]
-            stamped += 1
-        elif cells[0] not in missing:
-            missing.append(cells[0])
-        lines.append("\t".join(cells))
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return stamped, missing

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Iterable
 from kb.digests import code_digest, data_digest
 
 from .analysis import LANGS, terms
-from .phrasings import add_paraphrases, phrases_for
+from .phrasings import Placement, add_paraphrases, english_rule_texts, phrases_for, placement
 from .reading import Alternative, Group, Reading
 from .rule_places import VARIANT_SECTIONS, ancestors, is_heading_or_keyword, is_variant, lineage
 from .vocab import vocabulary
@@ -106,12 +106,15 @@ class Ranked:
 
 
 def write_question_docs(items: Iterable, target: Path, vectors: VectorCache | None = None, progress=None,
-                        previous: Path | None = None) -> None:
+                        previous: Path | None = None, placed: Placement | None = None) -> None:
     """Write :data:`QUESTION_DOCS` from the index's items (rules, their examples, glossary terms)
     and, with a :class:`~indexer.semantic.VectorCache`, their vectors (:data:`VECTORS_FILE`). The
     texts' terms are read back from the ``previous`` index folder where it analysed the same texts
-    (:class:`KeptTerms`)."""
+    (:class:`KeptTerms`). The players' phrasings are those ``placed`` on the rules (default: placed
+    here on the items' English rules, :func:`indexer.phrasings.placement`)."""
     analysed = KeptTerms(previous)
+    items = list(items)
+    placed = placed or placement(english_rule_texts(items))
     docs: dict[str, dict] = {}
     titles: dict[tuple[str, str], str] = {}  # (number, lang) -> a rule's heading
     for item in items:
@@ -129,7 +132,7 @@ def write_question_docs(items: Iterable, target: Path, vectors: VectorCache | No
                                     "text": ""})
         if item.lang == "en" and item.kind == "rule":
             add_paraphrases(doc["tf"].setdefault("en", {}), item.content)
-            for lang, phrase in phrases_for(item.number, item.content):
+            for lang, phrase in phrases_for(item.number, item.content, placed):
                 doc["phrased"] = True
                 phrased = doc["tf"].setdefault(lang, {})
                 for term in analysed(phrase, lang):

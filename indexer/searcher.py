@@ -193,7 +193,8 @@ class Searcher:
             hit = self._hit(stored, ranked.score, "question", matched)
             if ranked.phrased and hit.number:
                 own = set(terms(stored.get("content", "") or "", stored.get("lang", "en")))
-                if phrases := matching_phrases(hit.number, own, ranked.matched, reading.lang):
+                english = stored.get("content", "") if stored.get("lang", "en") == "en" else None
+                if phrases := matching_phrases(hit.number, own, ranked.matched, reading.lang, english_text=english):
                     hit.extra["phrases"] = phrases
             hits.append(hit)
             if reading.held is None:

@@ -76,9 +76,10 @@ def build_kb(kb_dir: Path, paths: Iterable[Path], progress: Callable[[str], None
                                   alignment=alignment)
             if kept is not None:
                 incremental.save(stage, kept)
-            index_and_publish(kb_dir, stage, progress, semantic,
-                              previous=_current_index(kb_dir) if update_index else None)
-    return summary(kb_dir, report, alignment)
+            phrasings = index_and_publish(kb_dir, stage, progress, semantic,
+                                          previous=_current_index(kb_dir) if update_index else None)
+    return {**summary(kb_dir, report, alignment), "phrasings": phrasings,
+            "vocabulary": vocabulary_check(report.documents)}
 
 
 class SourcesDropped(KBError):
@@ -148,15 +149,18 @@ def staged_build(kb_dir: Path) -> Iterator[Path]:
 
 
 def index_and_publish(kb_dir: Path, stage: Path, progress: Callable[[str], None] | None, semantic: bool | None,
-                      previous: Path | None = None) -> None:
+                      previous: Path | None = None) -> dict[str, Any]:
     """Index the staged build (with the semantic layer when ``semantic``, None: as the knowledge base
     had it) and save its whole glossary beside the index (:mod:`kb.saved_glossary`), publish it, and
-    remember the semantic setting for the next builds."""
+    remember the semantic setting for the next builds. Returns the players' phrasings applied and not
+    applied (:meth:`indexer.phrasings.Placement.report`)."""
     semantic = semantic_setting(kb_dir) if semantic is None else semantic
-    build_index(stage, progress=progress, vectors=vector_cache(kb_dir) if semantic else None, previous=previous)
+    phrasings = build_index(stage, progress=progress, vectors=vector_cache(kb_dir) if semantic else None,
+                            previous=previous)
     save_glossary(stage)
     store.publish(kb_dir, stage)
     remember_semantic(kb_dir, semantic)
+    return phrasings
 
 
 def update_kb(kb_dir: Path, paths: Iterable[Path]) -> dict[str, Any]:
@@ -176,8 +180,17 @@ def update_kb(kb_dir: Path, paths: Iterable[Path]) -> dict[str, Any]:
             store.replace_documents(stage, plan.current, plan.removed, plan.report.documents,
                                     {"sources": recorded_sources(kb_dir, sources)}, plan.alignment)
             shutil.copyfile(plan.current / incremental.SNAPSHOT, stage / incremental.SNAPSHOT)
-            index_and_publish(kb_dir, stage, None, None, previous=plan.current / store.INDEX_DIR)
-    return {**summary(kb_dir, plan.report, plan.alignment), "incremental": True}
+            phrasings = index_and_publish(kb_dir, stage, None, None, previous=plan.current / store.INDEX_DIR)
+    return {**summary(kb_dir, plan.report, plan.alignment), "phrasings": phrasings, "incremental": True}
+
+
+def vocabulary_check(documents: Iterable[Document]) -> dict[str, Any] | None:
+    """Where the vocabulary's first rules are in the newest English release built, when it is another
+    release than the vocabulary's (:func:`kb.curated.vocabulary_in_release`); None without one."""
+    from .curated import vocabulary_in_release
+
+    releases = english_releases(documents)
+    return vocabulary_in_release(releases[-1]) if releases else None
 
 
 def _documents_of(build: Path | None) -> list[str]:
@@ -214,8 +227,9 @@ def reindex_kb(kb_dir: Path, progress: Callable[[str], None] | None = None, *, w
             shutil.copyfile(current / store.DB_NAME, stage / store.DB_NAME)  # a published database never changes
             if (current / incremental.SNAPSHOT).is_file():
                 shutil.copyfile(current / incremental.SNAPSHOT, stage / incremental.SNAPSHOT)
-            index_and_publish(kb_dir, stage, progress, semantic)
-    return {"kb": str(kb_dir), "database": str(current / store.DB_NAME), "build": stage.name}
+            phrasings = index_and_publish(kb_dir, stage, progress, semantic)
+    return {"kb": str(kb_dir), "database": str(current / store.DB_NAME), "build": stage.name,
+            "phrasings": phrasings}
 
 
 SEMANTIC_MARK = "SEMANTIC"  # in the knowledge base folder: its builds carry the semantic layer's vectors

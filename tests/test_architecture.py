@@ -141,7 +141,7 @@ def test_every_package_is_installed():
 # The search engine builds on the store, the vocabulary and kb's base modules (docs/architecture.md);
 # it never reaches the parsers, the alignment, the exporters, the releases, the pipeline or the CLI.
 INDEXER_MAY_IMPORT = {"kb.store", "kb.vocabulary", "kb.corpus", "kb.digests", "kb.errors", "kb.numbering",
-                      "kb.refs", "kb.text", "kb.tsv", "kb.model", "kb.matching"}
+                      "kb.refs", "kb.text", "kb.tsv", "kb.model", "kb.matching", "kb.curated"}
 
 
 def test_the_search_engine_imports_only_the_store_the_vocabulary_and_kb_base_modules():

@@ -10,9 +10,12 @@ import pytest
 
 from indexer.analysis import terms
 from indexer.build import collect_items
-from indexer.phrasings import phrases_for, rule_phrases, stamp, text_digest
+from indexer.phrasings import placement, phrases_for, rule_phrases
+from kb.curated import text_digest
 from indexer.questions import QuestionIndex
 from kb.store import KnowledgeBase
+
+from .conftest import parsed_release
 
 
 @pytest.fixture(scope="module")
@@ -37,17 +40,35 @@ def test_a_rule_whose_text_is_another_takes_none_of_its_phrases(english_rules) -
     assert phrases_for("999.9", "no such rule") == []
 
 
-def test_stamping_writes_the_digest_of_each_rules_text_and_names_the_numbers_not_held(tmp_path: Path) -> None:
-    table = tmp_path / "phrases.tsv"
-    table.write_text("# number\tlang\tphrase\ttext\n104.4a\ten\tboth players lose at once\n"
-                     "104.4a\tit\tperdono tutti e due insieme\t0123456789\n999.1\ten\tno such rule\n", encoding="utf-8")
-    stamped, missing = stamp(table, {"104.4a": "If all the players remaining in a game lose simultaneously, the game is a draw."})
-    assert (stamped, missing) == (2, ["999.1"])
-    lines = table.read_text(encoding="utf-8").splitlines()
-    digest = text_digest("If all the players remaining in a game lose simultaneously,  the game is a draw.")
-    assert lines[0].startswith("#")
-    assert lines[1:3] == [f"104.4a\ten\tboth players lose at once\t{digest}", f"104.4a\tit\tperdono tutti e due insieme\t{digest}"]
-    assert lines[3] == "999.1\ten\tno such rule"
+def test_a_phrase_goes_to_the_rule_holding_its_text_at_its_number_first_never_to_its_old_number() -> None:
+    draw, exchange = "If all the players lose simultaneously, the game is a draw.", "To exchange two objects..."
+    table = {"104.4a": [("en", "both lose at once", text_digest(draw))],
+             "701.10a": [("en", "double power", text_digest("Doubling power and toughness."))],
+             "100.1": [("en", "blank", text_digest("Reserved."))],
+             "100.9": [("en", "lost", text_digest("Nowhere now."))]}
+    placed = placement({"104.4a": "Other text.", "104.5b": draw, "701.9a": "Doubling power  and toughness.",
+                        "701.10a": exchange, "100.1": "Reserved.", "100.2": "Reserved.", "100.9": "Now another."},
+                       table)
+    assert placed.phrases("104.5b") == [("en", "both lose at once")]  # moved: follows its text
+    assert placed.phrases("701.9a") == [("en", "double power")] and placed.phrases("701.10a") == []
+    assert placed.phrases("100.1") == [("en", "blank")] and placed.phrases("100.2") == []  # own number first
+    assert placed.phrases("104.4a") == [] and placed.phrases("100.9") == []
+    report = placed.report()
+    assert (report["applied"], report["not_applied"], report["not_applied_rules"]) == (3, 1, ["100.9"])
+    assert "mtgkb refresh" in report["hint"]
+
+
+def test_the_table_keyed_to_2025_11_14_applies_701_10a_to_doubling_in_2025_04_04_never_to_exchange() -> None:
+    from kb.curated import rule_text
+
+
+    texts = {rule.number: rule_text(rule) for rule in parsed_release("20250404").rules}
+    placed = placement(texts)
+    doubling = {phrase for _lang, phrase, _digest in rule_phrases()["701.10a"]}
+    assert texts["701.10a"].startswith("To exchange") or "exchange" in texts["701.10a"].lower()
+    assert doubling and not doubling & {phrase for _lang, phrase in placed.phrases("701.10a")}
+    assert doubling <= {phrase for _lang, phrase in placed.phrases("701.9a")}
+    assert placed.applied > 0.85 * sum(len(lines) for lines in rule_phrases().values())
 
 
 def test_a_damaged_table_is_one_line_of_error_naming_its_line(tmp_path: Path) -> None:
@@ -97,11 +118,34 @@ def test_a_rules_lines_looked_up_in_the_tables_text_are_those_the_full_parse_rea
     assert lines_of("999.9") == []
 
 
-def test_the_stamping_command_leaves_the_committed_table_as_it_is(product_kb, tmp_path: Path) -> None:
-    from indexer.stamp_phrasings import main
+def test_the_build_says_how_many_phrasings_it_applied(readme_build, product_kb, tmp_path: Path) -> None:
+    from click.testing import CliRunner
 
-    table = tmp_path / "rule-phrases.tsv"
-    committed = (Path(__file__).resolve().parent.parent / "corpus" / "rule-phrases.tsv").read_text(encoding="utf-8")
-    table.write_text(committed, encoding="utf-8")
-    assert main([str(table), "--kb", str(product_kb)]) == 0
-    assert table.read_text(encoding="utf-8") == committed
+    from kb.cli import main
+    from kb.cli.build import phrasings_line
+
+    total = sum(len(lines) for lines in rule_phrases().values())
+    assert json.loads(readme_build.output)["phrasings"] == {
+        "applied": total, "not_applied": 0, "not_applied_rules": [], "table": "corpus/rule-phrases.tsv", "hint": ""}
+    from .conftest import copy_kb
+
+    kb_dir = copy_kb(product_kb, tmp_path / "kb")
+    out = CliRunner().invoke(main, ["build", "--reindex", "--kb", str(kb_dir)])
+    assert out.exit_code == 0, out.output
+    assert f"Players' phrasings: {total} applied, 0 not applied\n" in out.output
+    line = phrasings_line(placement({"100.1": "Another text."}, {"100.1": [("en", "p", "0123456789")]}).report())
+    assert line.startswith("Players' phrasings: 0 applied, 1 not applied (rules 100.1 of corpus/rule-phrases.tsv:")
+    assert "mtgkb refresh" in line
+
+
+def test_the_phrases_shown_for_a_hit_are_those_written_for_its_text_in_its_release() -> None:
+    from indexer.phrasings import lines_written_for, matching_phrases
+    from kb.curated import rule_text
+
+    texts = {rule.number: rule_text(rule) for rule in parsed_release("20250404").rules}
+    shown = {phrase for _lang, phrase, _digest in lines_written_for("701.9a", texts["701.9a"])}
+    assert any("doubling power" in phrase for phrase in shown)  # 701.10a of 2025-11-14
+    assert not any("discarding" in phrase for phrase in shown)  # 701.9a of 2025-11-14 is Discard
+    words = {"en": set(terms("doubling modify layer", "en"))}
+    assert matching_phrases("701.9a", set(), words, "en", english_text=texts["701.9a"])
+    assert lines_written_for("999.9", "no such text") == []

@@ -37,6 +37,7 @@ COMMANDS = {
     "diff": "kb.cli.releases:diff",
     "history": "kb.cli.releases:history",
     "update": "kb.cli.releases:update",
+    "refresh": "kb.cli.releases:refresh",
     "serve": "kb.cli.serve:serve",
 }
 

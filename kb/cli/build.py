@@ -65,8 +65,11 @@ def build(corpus: tuple[Path, ...], added: tuple[Path, ...], replace: bool, forc
         if corpus or added:
             raise click.UsageError("--reindex reads the current build's database: give no --corpus or --add")
         done = reindex_kb(directory, progress=None if as_json else info, wait=wait, semantic=semantic)
-        echo_json(done) if as_json else click.echo(f"Search index rebuilt from {done['database']}; "
-                                                   f"knowledge base written to {directory}")
+        if as_json:
+            echo_json(done)
+            return
+        click.echo(phrasings_line(done["phrasings"]))
+        click.echo(f"Search index rebuilt from {done['database']}; knowledge base written to {directory}")
         return
     if added and (corpus or replace):
         raise click.UsageError("--add keeps the current build's sources: give it without --corpus and --replace")
@@ -94,6 +97,9 @@ def build(corpus: tuple[Path, ...], added: tuple[Path, ...], replace: bool, forc
         click.echo(f"{skipped['path']}: skipped ({skipped['reason']})")
     for line in summary_lines(summary["alignment"]):
         click.echo(line)
+    click.echo(phrasings_line(summary["phrasings"]))
+    if (vocabulary := summary.get("vocabulary")) and vocabulary["checked"]:
+        click.echo(vocabulary_line(vocabulary))
     click.echo(f"Knowledge base written to {directory}")
 
 
@@ -101,3 +107,21 @@ def _with_added(current: list[Path], added: tuple[Path, ...]) -> list[Path]:
     """The current build's sources, then each added file or folder that is not one of them already."""
     held = {path.resolve() for path in current}
     return [*current, *(path for path in added if path.resolve() not in held)]
+
+
+def phrasings_line(report: dict) -> str:
+    """How many players' phrasings the index applied, and where to look for those it could not."""
+    line = f"Players' phrasings: {report['applied']} applied, {report['not_applied']} not applied"
+    if report["not_applied"]:
+        rules = report["not_applied_rules"]
+        shown = ", ".join(rules[:8]) + (f" and {len(rules) - 8} more" if len(rules) > 8 else "")
+        line += f" (rules {shown} of {report['table']}: {report['hint']})"
+    return line
+
+
+def vocabulary_line(report: dict) -> str:
+    """Where the vocabulary's first rules (made for another release) are in the release built."""
+    line = (f"Vocabulary (made for {report['release']}): of {report['first_rules']} first rules, "
+            f"{report['moved']} are at another number in {report['built']}, {report['reworded']} reworded, "
+            f"{report['unplaced']} in no rule of it")
+    return line + (f": {report['hint']}" if report["hint"] else "")

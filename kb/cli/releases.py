@@ -121,3 +121,53 @@ def update(url: str, timeout: float, kb_dir: Path | None, as_json: bool) -> None
     else:
         click.echo(f"Downloaded release {result.effective_date} (sha256 {result.sha256}) to {result.path}; "
                    f"knowledge base rebuilt from {counted(len(result.sources), 'source')}.")
+
+
+@click.command()
+@click.argument("old")
+@click.argument("new")
+@click.option("--root", type=click.Path(exists=True, file_okay=False, path_type=Path), default=Path("."),
+              show_default=True, help="The project folder the curated files' paths start from.")
+@click.option("--review", "review_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Where to write the lines to review [default: ROOT/refresh-review.tsv].")
+@click.option("--dry-run", is_flag=True, help="Report what would change; write nothing.")
+@kb_option
+@json_option
+def refresh(old: str, new: str, root: Path, review_path: Path | None, dry_run: bool, kb_dir: Path | None,
+            as_json: bool) -> None:
+    """Carry the curated files (phrasings, vocabulary rules, gold answers) from release OLD to NEW.
+
+    OLD and NEW are rules text files, or releases held by the knowledge base named by
+    effective date, as for `mtgkb diff`. Rules are matched by content: a moved rule's lines
+    take its new number; a rewording at least 0.9 similar keeps them, flagged for review; the
+    rest are kept as they were and listed in the review file. Nothing is written unless every
+    file was carried (temporary files, then renamed).
+
+    \b
+    Examples:
+      mtgkb refresh "MagicCompRules 20250606.txt" "MagicCompRules 20251114.txt" --dry-run
+      mtgkb refresh 2025-06-06 2025-11-14 --json
+    """
+    from ..releases.reader import load_release
+    from ..releases.refresh import refresh as carry, write_all
+
+    kb = _kb_if_needed(kb_dir, (old, new), False)
+    result = carry(load_release(old, kb), load_release(new, kb), root)
+    review_path = review_path or root / "refresh-review.tsv"
+    if not dry_run:
+        write_all(root, result, review_path)
+    if as_json:
+        echo_json({**result.to_dict(), "dry_run": dry_run, "review_file": None if dry_run else str(review_path)})
+        return
+    for carried in result.files:
+        if not carried.present:
+            click.echo(f"{carried.path}: absent under {root}, not refreshed")
+            continue
+        counts = carried.counts()
+        click.echo(f"{carried.path}: {counts['moved']} moved, {counts['reworded']} reworded (kept, to review), "
+                   f"{counts['unplaced']} unplaced (kept as they were), {counts['unchanged']} unchanged")
+    to_review = len(result.review())
+    if dry_run:
+        click.echo(f"Dry run {result.old} -> {result.new}: nothing written; {to_review} lines would be listed to review")
+    else:
+        click.echo(f"Refreshed {result.old} -> {result.new}; {to_review} lines to review in {review_path}")

@@ -73,10 +73,6 @@ class Concept:
         names = self.names_in(lang)
         return names[0].text if names else None
 
-    def has_names(self, *langs: str) -> bool:
-        """True if the concept has a current (not obsolete) name in every language of ``langs``."""
-        return all(self.names_in(lang) for lang in langs)
-
 
 def concept_id(kind: str, english: str) -> str:
     """The stable id of a concept: its kind and its English name as a slug
