@@ -90,11 +90,11 @@ def test_gold_answers_and_vocabulary_rules_follow_their_rule(tmp_path: Path):
     by_file = {f.path: f for f in result.files}
     vote = [c for c in by_file["corpus/vocabulary.tsv"].changes if c.old == "701.38"]
     assert vote and {c.new for c in vote} == {"701.32"} and {c.status for c in vote} == {"moved"}
-    gold = by_file["tests/data/questions.tsv"]
+    gold = by_file["eval/questions.tsv"]
     assert gold.counts()["moved"] > 0
     assert sum(gold.counts().values()) == sum(
         cells[3].count("rule/") - sum("*" in i for i in cells[3].split("|"))
-        for cells in _phrase_lines(tmp_path / "tests/data/questions.tsv"))
+        for cells in _phrase_lines(tmp_path / "eval/questions.tsv"))
 
 
 def test_the_command_writes_nothing_on_a_dry_run_and_reports_per_file(tmp_path: Path):
