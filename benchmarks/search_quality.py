@@ -13,12 +13,13 @@ mtgkb's (``rule/702.19`` for every language's version, the first one ranked coun
 With ``--questions`` it measures the question set instead (``tests/data/questions.tsv``: 300
 questions, 100 per language, split into a development and a test half): MRR@10, top-3 and
 top-10 per language and per half, for SQLite FTS5 over the same items (the question's words
-ORed, bm25), mtgkb with its question reading turned off (keywords, as before issue 18), mtgkb
-(default build) and mtgkb with the semantic layer (``mtgkb build --semantic``). Both knowledge
-bases are built from the embedded corpus. ``--record`` writes the development half's MRR@10 to
-``tests/data/question_figures.json``, which a test holds the engine to.
+ORed, bm25), mtgkb with its question reading turned off (keywords, as before issue 18) and mtgkb,
+over a knowledge base built from the embedded corpus (or ``--kb DIR``, one built so). Only the
+development half is printed: the test half is for a final measure (``--final``), never for tuning.
+``--record`` writes the development half's MRR@10 to ``tests/data/question_figures.json``, which a
+test holds the engine to.
 
-    .venv/bin/python benchmarks/search_quality.py --questions [--record] [--show-misses]
+    .venv/bin/python benchmarks/search_quality.py --questions [--kb DIR] [--record] [--show-misses] [--final]
 """
 
 from __future__ import annotations
@@ -147,7 +148,7 @@ class FTS5Questions(FTS5Baseline):
     joiner = " OR "
 
 
-def question_engines(plain: KnowledgeBase, semantic: KnowledgeBase) -> dict:
+def question_engines(plain: KnowledgeBase) -> dict:
     """name -> function(query) -> ranked hit ids, for the engines compared."""
     from indexer.searcher import Searcher
 
@@ -156,12 +157,12 @@ def question_engines(plain: KnowledgeBase, semantic: KnowledgeBase) -> dict:
     baseline = FTS5Questions(plain.build_dir)
     return {"FTS5": baseline.search,
             "keywords": lambda q: [h.id for h in keywords.search(q, limit=10)],
-            "mtgkb": lambda q: [h.id for h in search(plain, q, limit=10)],
-            "+semantic": lambda q: [h.id for h in search(semantic, q, limit=10)]}
+            "mtgkb": lambda q: [h.id for h in search(plain, q, limit=10)]}
 
 
-def evaluate_questions(engines: dict, questions: list[dict], show_misses: bool) -> dict:
-    """Print MRR@10, top-3 and top-10 per half and language for each engine; return the figures."""
+def evaluate_questions(engines: dict, questions: list[dict], show_misses: bool, halves: tuple[str, ...] = ("dev",)) -> dict:
+    """Print MRR@10, top-3 and top-10 per language of ``halves`` for each engine; return the figures."""
+    questions = [q for q in questions if q["half"] in halves]
     rows: dict[tuple[str, str], dict[str, list[tuple[float, float, float]]]] = defaultdict(lambda: defaultdict(list))
     for q in questions:
         for name, run in engines.items():
@@ -177,7 +178,7 @@ def evaluate_questions(engines: dict, questions: list[dict], show_misses: bool) 
     print(f"{len(questions)} questions; MRR@10 / top-3 / top-10 per engine")
     print(f"{'half':<6}{'lang':<6}{'n':>4}" + "".join(f"{name:>22}" for name in names))
     result: dict = {}
-    for half in ("dev", "test"):
+    for half in halves:
         for lang in ("it", "fr", "en", "all"):
             by_engine = rows.get((half, lang))
             if not by_engine:
@@ -194,15 +195,16 @@ def evaluate_questions(engines: dict, questions: list[dict], show_misses: bool) 
     return result
 
 
-def run_questions(record: bool, show_misses: bool) -> None:
+def run_questions(record: bool, show_misses: bool, kb_dir: Path | None = None, final: bool = False) -> None:
     import json
 
+    halves = ("dev", "test") if final else ("dev",)
     with tempfile.TemporaryDirectory() as tmp:
-        plain_dir, semantic_dir = Path(tmp) / "plain", Path(tmp) / "semantic"
-        pipeline.build_kb(plain_dir, [])
-        pipeline.build_kb(semantic_dir, [], semantic=True)
-        with KnowledgeBase.open(plain_dir) as plain, KnowledgeBase.open(semantic_dir) as semantic:
-            result = evaluate_questions(question_engines(plain, semantic), load_questions(), show_misses)
+        plain_dir = kb_dir or Path(tmp) / "plain"
+        if kb_dir is None:
+            pipeline.build_kb(plain_dir, [])
+        with KnowledgeBase.open(plain_dir) as plain:
+            result = evaluate_questions(question_engines(plain), load_questions(), show_misses, halves)
     if record:
         data = json.loads(FIGURES.read_text(encoding="utf-8"))
         data["embedded"] = {"dev": {"mrr@10": result["dev"]["all"]["mtgkb"]["mrr@10"]}}
@@ -216,9 +218,10 @@ def main() -> None:
     parser.add_argument("--show-misses", action="store_true")
     parser.add_argument("--questions", action="store_true", help="measure the question set (see above)")
     parser.add_argument("--record", action="store_true", help="with --questions: record the dev half's MRR@10")
+    parser.add_argument("--final", action="store_true", help="with --questions: print the test half too (a final measure)")
     args = parser.parse_args()
     if args.questions:
-        run_questions(args.record, args.show_misses)
+        run_questions(args.record, args.show_misses, args.kb, args.final)
         return
     queries = load_queries()
     if args.kb:

@@ -8,12 +8,14 @@ rule order and id, so the order of hits is deterministic.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Any
 
 from whoosh.scoring import BM25F, BM25FScorer
 
 from .analysis import LANGS
 from .hits import Hit
+from .params import BM25
 from .schema import KINDS, population
 
 LANG_ORDER = {"en": 0, "it": 1, "fr": 2}
@@ -26,11 +28,6 @@ CONCEPT_SCORE = 800.0
 NAME_SCORE = 500.0
 # The step between consecutive number hits, and between a hit and its aligned versions.
 STEP = 0.001
-# A word searched as its English counterpart (the lexicon) or as its nearest indexed words.
-EXPANSION_BOOST = 0.5
-CORRECTION_BOOST = 0.7
-BM25_B = 0.75
-BM25_K1 = 1.2
 
 
 class PerLanguageBM25F(BM25F):
@@ -62,8 +59,10 @@ class PerLanguageBM25F(BM25F):
         return scorer
 
 
-def weighting() -> PerLanguageBM25F:
-    return PerLanguageBM25F(B=BM25_B, K1=BM25_K1)
+@lru_cache(maxsize=8)
+def weighting(bm25: BM25) -> PerLanguageBM25F:
+    """The text fields' BM25F with ``bm25``'s k1 and b (one per set of parameters: it keeps statistics)."""
+    return PerLanguageBM25F(B=bm25.b, K1=bm25.k1)
 
 
 def in_languages(langs: set[str]) -> list[str]:
