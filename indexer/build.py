@@ -93,9 +93,8 @@ class Item:
 
 
 def build_index(build_dir: Path, progress: Callable[[str], None] | None = None,
-                vectors=None, previous: Path | None = None) -> None:
-    """Write ``build_dir/index`` from the build's database (staged or published); with a
-    :class:`~indexer.semantic.VectorCache`, the semantic layer's vectors too. With the ``previous``
+                previous: Path | None = None) -> None:
+    """Write ``build_dir/index`` from the build's database (staged or published). With the ``previous``
     build's index, only the items that changed since are rewritten in a copy of it, when that
     can be done (:func:`update_index`)."""
     build_dir = Path(build_dir)
@@ -112,7 +111,7 @@ def build_index(build_dir: Path, progress: Callable[[str], None] | None = None,
     write_concepts(target, concepts)
     write_fingerprints(target, items, prints)
     write_forms(target)
-    write_question_docs(items, target, vectors, progress, previous=Path(previous) if previous is not None else None)
+    write_question_docs(items, target, previous=Path(previous) if previous is not None else None)
 
 
 def write_index(target: Path, items: list[Item], progress: Callable[[str], None] | None = None) -> None:

@@ -17,9 +17,7 @@ document per rule (under its English reference number, its examples folded in at
   unless the question names one of their game terms (``variant``), a heading (``heading``), a rule
   that enumerates (``list``), a rule in the part of the rules of a game term the question names
   (``home``), and a rule cited by other rules (``cited``); each hit keeps the factors applied
-  (``Ranked.changes``, shown by ``--explain``);
-* with the semantic layer (:mod:`indexer.semantic`, ``questions-vectors.npy``), the score scaled
-  to the best is mixed with the cosine of the question's vector and the document's.
+  (``Ranked.changes``, shown by ``--explain``).
 
 The ranking is complete before it is cut, so the first hits never depend on how many are asked for.
 """
@@ -34,7 +32,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable
+from typing import Iterable
 
 from kb.digests import code_digest, data_digest
 
@@ -46,18 +44,11 @@ from .rerankers import Asked, Traits, rerank
 from .rule_places import VARIANT_SECTIONS, ancestors, is_heading_or_keyword, is_variant, lineage
 from .vocab import vocabulary
 
-if TYPE_CHECKING:
-    from .semantic import VectorCache
-
 QUESTION_DOCS = "questions.json"  # in the index folder
 KEPT_TERMS = "question-terms.json"  # in the index folder: the terms of each text analysed for QUESTION_DOCS
-VECTORS_FILE = "questions-vectors.npy"  # in the index folder, one row per question document
 # A rule that enumerates (the keywords a keyword counter can grant, 122.1b; the land types, 205.3i)
 # names each item in passing (the ``list`` reranker): seven or more short items in a row, separated by commas.
 ENUMERATION = re.compile(r"(?:[\w’' -]{1,30}, ){7,}")
-# The semantic layer's share of a document's score (the rest is the lexical score, scaled to the best).
-SEMANTIC_WEIGHT = 0.5
-SEMANTIC_CANDIDATES = 50  # documents the vectors alone bring in
 
 
 @dataclass
@@ -71,10 +62,8 @@ class Ranked:
     changes: list[tuple[str, float]] = field(default_factory=list)  # (reranker, factor) applied to its score
 
 
-def write_question_docs(items: Iterable, target: Path, vectors: VectorCache | None = None, progress=None,
-                        previous: Path | None = None) -> None:
-    """Write :data:`QUESTION_DOCS` from the index's items (rules, their examples, glossary terms)
-    and, with a :class:`~indexer.semantic.VectorCache`, their vectors (:data:`VECTORS_FILE`). The
+def write_question_docs(items: Iterable, target: Path, previous: Path | None = None) -> None:
+    """Write :data:`QUESTION_DOCS` from the index's items (rules, their examples, glossary terms). The
     texts' terms are read back from the ``previous`` index folder where it analysed the same texts
     (:class:`KeptTerms`)."""
     analysed = KeptTerms(previous)
@@ -91,8 +80,7 @@ def write_question_docs(items: Iterable, target: Path, vectors: VectorCache | No
             key = item.uid
         else:
             continue
-        doc = docs.setdefault(key, {"uid": "", "kind": "rule" if item.kind != "term" else "term", "tf": {},
-                                    "text": ""})
+        doc = docs.setdefault(key, {"uid": "", "kind": "rule" if item.kind != "term" else "term", "tf": {}})
         if item.lang == "en" and item.kind == "rule":
             add_paraphrases(doc["tf"].setdefault("en", {}), item.content)
             for lang, phrase in phrases_for(item.number, item.content):
@@ -105,7 +93,6 @@ def write_question_docs(items: Iterable, target: Path, vectors: VectorCache | No
             doc["list"] = True
         if item.kind != "example" and (not doc["uid"] or item.lang == "en"):
             doc["uid"] = item.uid
-            doc["text"] = vector_text(item.title, item.content)
             if item.kind == "rule" and (keywords := keyword_concepts(item.number)):
                 doc["keyword"] = keywords
         counts = doc["tf"].setdefault(item.lang, {})
@@ -119,15 +106,9 @@ def write_question_docs(items: Iterable, target: Path, vectors: VectorCache | No
         _add_heading_terms(doc, titles)
         if (count := cited.get(doc["key"].removeprefix("rule/"), 0)) and doc["kind"] == "rule":
             doc["cited"] = count
-    if vectors is not None:
-        import numpy as np
-
-        np.save(Path(target) / VECTORS_FILE, vectors.get([doc.pop("text") for doc in kept], progress))
-        vectors.save()
     postings: dict[str, dict[str, list[int]]] = {lang: {} for lang in LANGS}
     lengths: dict[str, list[int]] = {lang: [0] * len(kept) for lang in LANGS}
     for index, doc in enumerate(kept):
-        doc.pop("text", None)
         for lang, counts in doc.pop("tf").items():
             if lang in postings:
                 lengths[lang][index] = sum(counts.values())
@@ -199,12 +180,6 @@ def keyword_concepts(number: str) -> list[str]:
     return sorted(c.id for c in vocabulary().by_rule(match.group(1)) if c.kind in ("keyword-ability", "keyword-action"))
 
 
-def vector_text(title: str, content: str) -> str:
-    """The text a document's vector is made of: its title, then its text (a heading alone once)."""
-    title, content = (title or "").strip(), (content or "").strip()
-    return f"{title}: {content}" if title and title not in content else content or title
-
-
 class QuestionIndex:
     """The question documents of one index, with BM25 statistics per language."""
 
@@ -222,25 +197,9 @@ class QuestionIndex:
         self._static: dict[int, Traits] = {}  # the traits of a document, read once
         self.count = {lang: sum(1 for n in self.lengths.get(lang, ()) if n) for lang in LANGS}
         self.average = {lang: sum(self.lengths[lang]) / self.count[lang] if self.count[lang] else 1.0 for lang in LANGS}
-        path = Path(index_dir) / VECTORS_FILE
-        self.vectors = None
-        if path.is_file() and SEMANTIC_WEIGHT > 0:
-            import numpy as np
-
-            self.vectors = np.load(path).astype(np.float32)
-            if len(self.vectors) != len(self.docs):
-                self.vectors = None
 
     def __bool__(self) -> bool:
         return bool(self.docs)
-
-    def similarities(self, text: str):
-        """Cosine of ``text`` with every document (a numpy array; None without vectors)."""
-        if self.vectors is None:
-            return None
-        from .semantic import encode
-
-        return self.vectors @ encode([text])[0]
 
     def idf(self, lang: str, term: str) -> float:
         n, df = self.count.get(lang, 0), len(self.postings.get(lang, {}).get(term, ())) // 2
@@ -253,16 +212,12 @@ class QuestionIndex:
         return {doc: idf * tf * (k1 + 1) / (tf + k1 * (1 - b + b * lengths[doc] / average))
                 for doc, tf in zip(flat[::2], flat[1::2])}
 
-    def rank(self, reading: Reading, kinds: set[str] | None = None, text: str | None = None,
-             params: Params | None = None) -> list[Ranked]:
-        """Every document holding a word of ``reading`` or near ``text`` in meaning, best first
+    def rank(self, reading: Reading, kinds: set[str] | None = None, params: Params | None = None) -> list[Ranked]:
+        """Every document holding a word of ``reading``, best first
         (see the module docstring), its score through the rerankers of ``params``
         (:func:`~indexer.rerankers.rerank`)."""
         params = params or DEFAULT
         scores, matched, held = self.lexical(reading, params)
-        similar = self.similarities(text) if text else None
-        if similar is not None:
-            scores = _with_semantic(scores, similar)
         asked = self.asked(reading)
         ranked = []
         for doc, score in scores.items():
@@ -392,14 +347,3 @@ def _variant_concepts() -> frozenset[str]:
     """The ids of the game terms whose rules all lie in chapters 8 and 9."""
     return frozenset(c.id for c in vocabulary().concepts if c.rules and c.en not in _GENERAL_CONCEPTS
                      and all(r[:1] in VARIANT_SECTIONS for r in c.rules))
-
-
-def _with_semantic(lexical: dict[int, float], similar) -> dict[int, float]:
-    """The lexical scores (scaled to the best) and the cosines mixed by :data:`SEMANTIC_WEIGHT`,
-    over the lexical candidates and the :data:`SEMANTIC_CANDIDATES` nearest documents."""
-    import numpy as np
-
-    top = np.argsort(-similar)[:SEMANTIC_CANDIDATES]
-    best = max(lexical.values(), default=0.0) or 1.0
-    return {doc: (1 - SEMANTIC_WEIGHT) * lexical.get(doc, 0.0) / best + SEMANTIC_WEIGHT * max(0.0, float(similar[doc]))
-            for doc in set(lexical) | {int(d) for d in top}}

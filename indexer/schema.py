@@ -24,8 +24,6 @@ from .params import DEFAULT
 KINDS = ("rule", "term", "page", "card", "ruling", "example")
 
 
-SCOPES = ("all", "rules", "cards")  # every item; every item but cards; cards
-
 
 def title_field(lang: str, cards: bool = False) -> str:
     return f"ctitle_{lang}" if cards else f"title_{lang}"

@@ -80,12 +80,6 @@ def kind_order(hit: Hit) -> tuple:
 
 
 def stored_order(stored: dict) -> tuple:
-    """:func:`score_order`'s tie-breaking for a document's stored fields: kind, language, rule order, id."""
+    """The tie-breaking of equal scores for a document's stored fields: kind, language, rule order, id."""
     return (KIND_ORDER.get(stored.get("kind", ""), 9), LANG_ORDER.get(stored.get("lang", ""), 9),
             stored.get("numkey", "") or "", stored.get("uid", ""))
-
-
-def score_order(hit: Hit) -> tuple:
-    """Best score first (to 4 decimals), then kind, language, rule order and id."""
-    return (-round(hit.score, 4), KIND_ORDER.get(hit.kind, 9), LANG_ORDER.get(hit.lang, 9),
-            hit.extra.get("_numkey", ""), hit.id)

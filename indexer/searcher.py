@@ -189,7 +189,7 @@ class Searcher:
             self._questions = QuestionIndex(self.index_dir)
         kinds = (parsed.kinds & {"rule", "term"}) or None
         hits = []
-        for ranked in self._questions.rank(reading, kinds, parsed.plain_text(), self._params)[:limit]:
+        for ranked in self._questions.rank(reading, kinds, self._params)[:limit]:
             found = self.searcher.document_number(uid=ranked.uid)
             if found is None:
                 continue

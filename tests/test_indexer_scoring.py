@@ -5,7 +5,7 @@ On the knowledge base of ``search_kb`` (tests/conftest.py)."""
 from __future__ import annotations
 
 from indexer.hits import Hit
-from indexer.scoring import in_languages, rule_order, score_order
+from indexer.scoring import in_languages, rule_order, stored_order
 from indexer.searcher import Searcher, search
 
 
@@ -33,11 +33,12 @@ def test_equal_scores_break_ties_by_kind_language_rule_order_and_id() -> None:
     def hit(kind: str, uid: str, lang: str, score: float, numkey: str = "") -> Hit:
         return Hit(kind, uid, lang, "", "", score, extra={"_numkey": numkey})
 
-    hits = [hit("ruling", "ruling/en/x", "en", 2.0), hit("rule", "rule/fr/b", "fr", 2.00001, "b"),
+    hits = [hit("ruling", "ruling/en/x", "en", 2.0), hit("rule", "rule/fr/b", "fr", 2.0, "b"),
             hit("rule", "rule/en/b", "en", 2.0, "b"), hit("rule", "rule/en/a", "en", 2.0, "a"),
-            hit("card", "card/en/z", "en", 5.0)]
-    assert [h.id for h in sorted(hits, key=score_order)] == [
-        "card/en/z", "rule/en/a", "rule/en/b", "rule/fr/b", "ruling/en/x"]
+            hit("card", "card/en/z", "en", 2.0)]
+    stored = {h.id: {"kind": h.kind, "lang": h.lang, "numkey": h.extra["_numkey"], "uid": h.id} for h in hits}
+    assert [h.id for h in sorted(hits, key=lambda h: stored_order(stored[h.id]))] == [
+        "rule/en/a", "rule/en/b", "rule/fr/b", "card/en/z", "ruling/en/x"]
     assert [h.id for h in sorted(hits[1:4], key=rule_order)] == ["rule/en/a", "rule/en/b", "rule/fr/b"]
 
 

@@ -19,16 +19,12 @@ from .options import echo_json, info, json_option, kb_option
                                               "their neighbours tell, typos in numbers or dates).")
 @click.option("--wait", type=click.FloatRange(0, 3600), default=LOCK_WAIT, show_default=True, metavar="SECONDS",
               help="How long to wait for another build of the same knowledge base to finish.")
-@click.option("--semantic/--no-semantic", default=None,
-              help="Turn the semantic layer on or off for this knowledge base: a multilingual sentence encoder "
-                   "ranks the rules by meaning beside their words (slower to build and to start) "
-                   "[default: as the knowledge base was; off for a new one].")
 @click.option("--reindex", is_flag=True,
               help="Rebuild only the search index, from the current build's database (a damaged index; "
                    "no source is read again).")
 @kb_option
 @json_option
-def build(corpus: tuple[Path, ...], force: bool, strict: bool, wait: float, semantic: bool | None,
+def build(corpus: tuple[Path, ...], force: bool, strict: bool, wait: float,
           reindex: bool, kb_dir: Path | None, as_json: bool) -> None:
     """Parse sources and (re)build the knowledge base.
 
@@ -43,7 +39,6 @@ def build(corpus: tuple[Path, ...], force: bool, strict: bool, wait: float, sema
       mtgkb build
       mtgkb build --corpus corpus/ --corpus "MagicCompRules 20241108.txt"
       mtgkb build --strict --corpus "MagicCompRules 20210618.txt"
-      mtgkb build --semantic
       mtgkb build --reindex
     """
     from ..pipeline import build_kb, reindex_kb
@@ -52,12 +47,12 @@ def build(corpus: tuple[Path, ...], force: bool, strict: bool, wait: float, sema
     if reindex:
         if corpus:
             raise click.UsageError("--reindex reads the current build's database: give no --corpus")
-        done = reindex_kb(directory, progress=None if as_json else info, wait=wait, semantic=semantic)
+        done = reindex_kb(directory, progress=None if as_json else info, wait=wait)
         echo_json(done) if as_json else click.echo(f"Search index rebuilt from {done['database']}; "
                                                    f"knowledge base written to {directory}")
         return
     summary = build_kb(directory, list(corpus), progress=None if as_json else info, force=force, strict=strict,
-                       wait=wait, semantic=semantic)
+                       wait=wait)
     if as_json:
         echo_json(summary)
         return
