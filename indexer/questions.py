@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -36,6 +35,7 @@ from typing import Iterable
 
 from kb.digests import code_digest, data_digest
 
+from . import bm25
 from .analysis import LANGS, terms
 from .params import DEFAULT, Params
 from .phrasings import add_paraphrases, phrases_for
@@ -202,15 +202,7 @@ class QuestionIndex:
         return bool(self.docs)
 
     def idf(self, lang: str, term: str) -> float:
-        n, df = self.count.get(lang, 0), len(self.postings.get(lang, {}).get(term, ())) // 2
-        return math.log(1 + (n - df + 0.5) / (df + 0.5)) if df else 0.0
-
-    def _bm25(self, lang: str, term: str, k1: float, b: float) -> dict[int, float]:
-        idf = self.idf(lang, term)
-        lengths, average = self.lengths.get(lang, []), self.average.get(lang, 1.0)
-        flat = self.postings.get(lang, {}).get(term, [])
-        return {doc: idf * tf * (k1 + 1) / (tf + k1 * (1 - b + b * lengths[doc] / average))
-                for doc, tf in zip(flat[::2], flat[1::2])}
+        return bm25.idf(self.count.get(lang, 0), len(self.postings.get(lang, {}).get(term, ())) // 2)
 
     def rank(self, reading: Reading, kinds: set[str] | None = None, params: Params | None = None) -> list[Ranked]:
         """Every document holding a word of ``reading``, best first
@@ -314,7 +306,8 @@ class QuestionIndex:
     def _scores(self, lang: str, term: str, params: Params) -> dict[int, float]:
         key = (lang, term, params.bm25.k1, params.bm25.question_b)
         if key not in self._cache:
-            self._cache[key] = self._bm25(lang, term, params.bm25.k1, params.bm25.question_b)
+            self._cache[key] = bm25.scores(self.postings.get(lang, {}).get(term, []), self.lengths.get(lang, []),
+                                           self.average.get(lang, 1.0), self.idf(lang, term), *key[2:])
         return self._cache[key]
 
 

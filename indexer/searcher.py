@@ -31,10 +31,12 @@ from typing import Callable
 
 from whoosh import index as whoosh_index
 from whoosh import query as Q
+from whoosh.idsets import BitSet
 
 from kb.numbering import RuleNumber
 
 from .analysis import name_key, terms
+from .bm25 import weighting
 from .budget import Budget
 from .concepts import described, kept_out, named_by, primary_rules, rules_of
 from .empty import RulesHeld, empty_reason
@@ -49,7 +51,7 @@ from .language import query_language
 from .reading import Reading, read
 from .schema import fields_of
 from .scoring import (CONCEPT_SCORE, NAME_SCORE, NUMBER_SCORE, STEP, in_languages, kind_order,
-                      rule_order, weighting)
+                      rule_order)
 from .snippets import with_snippets
 from .spelling import Spelling
 from .versions import not_asked, with_texts
@@ -364,7 +366,7 @@ class Searcher:
         key = repr(query)
         found = self._filters.get(key)
         if found is None:
-            found = self._filters[key] = self.searcher._query_to_comb(query)
+            found = self._filters[key] = BitSet(self.searcher.docs_for_query(query), size=self.searcher.doc_count_all())
         return found
 
     def _run(self, query: Q.Query, flt, limit: int, deny=None) -> list[tuple[int, float]]:
