@@ -10,7 +10,6 @@ word is as rare among Italian texts as an English one among English texts.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 from whoosh.scoring import WeightingModel, WeightLengthScorer, WeightScorer
 
@@ -72,9 +71,9 @@ class _Scorer(WeightLengthScorer):
         return self.idf * saturation(weight, length, self.average, self.k1, self.b)
 
 
-@lru_cache(maxsize=8)
 def weighting(params: BM25) -> PerLanguageBM25:
-    """The text fields' weighting with ``params``' k1 and b (one per set: it keeps statistics)."""
+    """The text fields' weighting with ``params``' k1 and b; it keeps the statistics of the index it
+    first scores, so each open index has its own (:meth:`~indexer.searcher.Searcher.search`)."""
     return PerLanguageBM25(params.k1, params.b)
 
 

@@ -14,13 +14,9 @@ from .schema import KINDS
 LANG_ORDER = {"en": 0, "it": 1, "fr": 2}
 KIND_ORDER = {k: i for i, k in enumerate(KINDS)}
 
-# Rule numbers in the query come first, then the game concept the query names, then exact
-# names, then text matches (BM25F scores).
-NUMBER_SCORE = 1000.0
-CONCEPT_SCORE = 800.0
-NAME_SCORE = 500.0
-# The step between consecutive number hits, and between a hit and its aligned versions.
-STEP = 0.001
+# The retrieval score of a hit matching exactly (a rule number, a concept named, a name); the
+# order of hits is the precedence of indexer.fuse, not their scores.
+EXACT_SCORE = 1.0
 
 
 def in_languages(langs: set[str]) -> list[str]:

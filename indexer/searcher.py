@@ -40,6 +40,7 @@ from .bm25 import weighting
 from .budget import Budget
 from .concepts import described, kept_out, named_by, primary_rules, rules_of
 from .empty import RulesHeld, empty_reason
+from .fuse import fuse
 from .hits import Hit, Hits
 from .questions import QuestionIndex
 from .query import IndexMissing, Parsed, Word, add_filter, parse_query
@@ -50,8 +51,7 @@ from .ranges import range_query
 from .language import query_language
 from .reading import Reading, read
 from .schema import fields_of
-from .scoring import (CONCEPT_SCORE, NAME_SCORE, NUMBER_SCORE, STEP, in_languages, kind_order,
-                      rule_order)
+from .scoring import EXACT_SCORE, in_languages, kind_order, rule_order
 from .snippets import with_snippets
 from .spelling import Spelling
 from .versions import not_asked, with_texts
@@ -75,7 +75,8 @@ class Searcher:
         self.index_dir = index_dir
         read_forms(index_dir)
         self.ix = open_index(index_dir)
-        self.searcher = self.ix.searcher(weighting=weighting(DEFAULT.bm25))
+        self._weightings = {DEFAULT.bm25: weighting(DEFAULT.bm25)}  # one per set of BM25 parameters
+        self.searcher = self.ix.searcher(weighting=self._weightings[DEFAULT.bm25])
         self.reader = self.searcher.reader()
         self.windows = Windows(self.searcher)
         self.denials = Denials(self.searcher)
@@ -102,7 +103,9 @@ class Searcher:
         the hits by it, as ``lang`` does. Every number that orders the hits comes from ``params``
         (:mod:`indexer.params`; None: :data:`~indexer.params.DEFAULT`)."""
         params = self._params = params or DEFAULT
-        self.searcher.weighting = weighting(params.bm25)
+        if params.bm25 not in self._weightings:
+            self._weightings[params.bm25] = weighting(params.bm25)
+        self.searcher.weighting = self._weightings[params.bm25]
         self._budget = Budget(budget, deadline)
         self._check_budget()  # a query that waited past its deadline does not start
         parsed = parse_query(query)
@@ -149,7 +152,7 @@ class Searcher:
         # a question searched with its words corrected says so itself: no "did you mean" again
         spelled = reading is not None and reading.spelled
         suggestions = texts.suggest(parsed) if not spelled and (len(page) < 3 or texts.corrections) else []
-        hits = Hits(with_snippets(with_texts(self.searcher, page, parsed)), suggestions, described(concepts),
+        hits = Hits(with_snippets(with_texts(self.searcher, fuse(page), parsed)), suggestions, described(concepts),
                     self._elsewhere(parsed))
         hits.reading = reading.to_dict() if reading is not None and (reading.question or read_too) else None
         if not hits:  # say why, and what to try (indexer.empty)
@@ -200,6 +203,7 @@ class Searcher:
                 continue
             matched = {(f, t) for lang, ts in ranked.matched.items() for t in ts for f in fields_of(lang)}
             hit = self._hit(stored, ranked.score, "question", matched)
+            hit.extra["_rerankers"] = ranked.changes
             if ranked.phrased and hit.number:
                 own = set(terms(stored.get("content", "") or "", stored.get("lang", "en")))
                 if phrases := matching_phrases(hit.number, own, ranked.matched, reading.lang):
@@ -240,11 +244,11 @@ class Searcher:
         """The rules, glossary entries and keyword pages defining ``concepts``, in that order; of a
         concept's rules, those the query's name stands for, in the vocabulary's order."""
         hits: list[Hit] = []
-        for rank, (concept, rules) in enumerate(concepts.items()):
+        for concept, rules in concepts.items():
             query = Q.Term("concepts", concept)
             query = Q.AndNot(query, negation) if negation is not None else query
             found = self.searcher.search(query, filter=self._rule_filter(parsed, kinds=True), limit=None)
-            batch = [self._hit(h.fields(), CONCEPT_SCORE - rank, "concept", set()) for h in found]
+            batch = [self._hit(h.fields(), EXACT_SCORE, "concept", set()) for h in found]
             batch = [h for h in batch if (named_by(h, rules) if h.kind == "rule" else not not_asked(h, parsed))]
             first = primary_rules(rules or rules_of(concept))
             hits += sorted(batch, key=lambda h: (kind_order(h)[0], first(h), not_asked(h, parsed), rule_order(h)))
@@ -311,7 +315,7 @@ class Searcher:
                 self._check_budget()
                 q = Q.And([query, Q.Term("kind", "rule")])
                 found = self.searcher.search(q, filter=flt, limit=limit * 3, sortedby="numkey")
-                batch = [self._hit(h.fields(), NUMBER_SCORE - i * STEP, "number", set()) for i, h in enumerate(found)]
+                batch = [self._hit(h.fields(), EXACT_SCORE, "number", set()) for h in found]
                 hits += sorted(batch, key=lambda h: (h.extra["_numkey"], not_asked(h, parsed), rule_order(h)))
         return hits
 
@@ -341,7 +345,7 @@ class Searcher:
             return []
         # every item of that name (a card in its languages, the rulings on it), the card first
         found = self.searcher.search(Q.Term("name_key", key), filter=self._filter(parsed), limit=None)
-        return sorted((self._hit(h.fields(), NAME_SCORE, "name", set()) for h in found), key=kind_order)[:limit]
+        return sorted((self._hit(h.fields(), EXACT_SCORE, "name", set()) for h in found), key=kind_order)[:limit]
 
     def _rule_filter(self, parsed: Parsed, kinds: bool = False) -> Q.Query | None:
         """:meth:`_filter` with English let through as well: a rule asked for by number or

@@ -53,3 +53,11 @@ def test_the_question_documents_use_the_same_idf(product_kb) -> None:
     term = terms("trample", "en")[0]
     df = len(index.postings["en"][term]) // 2
     assert df and index.idf("en", term) == bm25.idf(index.count["en"], df)
+
+
+def test_each_open_index_scores_with_its_own_statistics(search_kb, product_kb) -> None:
+    """Two indexes open in one process: the second's scores are not computed with the first's
+    document counts and lengths (a weighting shared between them did)."""
+    first = Searcher(search_kb.index_dir).searcher
+    assert first.search(Q.Term("text_en", terms("trample", "en")[0]), limit=1)  # its statistics read first
+    test_the_text_fields_score_with_the_one_bm25_over_their_language(product_kb, "en", "trample")
