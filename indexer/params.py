@@ -17,8 +17,9 @@ The groups, each a frozen dataclass:
   over the question documents (``question_b``: rules are short and of like length);
 * ``question``: how a question's groups add up (``coverage_power``, ``own_language_share``);
 * ``expansion``: a word's translations and spelling corrections in the text queries;
+* ``partial``: the text tier of items holding only some of the words;
 * ``reading``: the weights of the alternatives a question's reading adds (players' jargon,
-  the ``un-`` form of a word);
+  the ``un-`` form of a word), and from which weight a word's English is a sure translation;
 * ``fuse``: how many hits a concept named inside a longer query, or a question read from words
   found nowhere else, brings right after the best match;
 * ``index``: numbers the build writes into the index (a title's weight, an example's and a
@@ -79,6 +80,15 @@ class Expansion:
 class ReadWeights:
     jargon: float = 0.8  # the rules' words for a players' word (corpus/jargon.tsv)
     negation: float = 0.6  # the un- form of a word (must be untapped answers can a tapped creature block?)
+    # a word's English counts as a sure translation from this weight (a query of words that is no question
+    # and finds no rule as typed is read by its English too, its first hits after the best match)
+    sure_translation: float = 0.5
+
+
+@dataclass(frozen=True)
+class Partial:
+    max_share: float = 0.02  # in the partial tier, a word found in more than this share of the index is left out
+    scale: float = 0.9  # the partial tier's query scaled so (whoosh's Or scale: a match of fewer words counts less)
 
 
 @dataclass(frozen=True)
@@ -112,6 +122,7 @@ class Params:
     bm25: BM25 = BM25()
     question: Question = Question()
     expansion: Expansion = Expansion()
+    partial: Partial = Partial()
     reading: ReadWeights = ReadWeights()
     fuse: Fuse = Fuse()
     index: Index = Index()

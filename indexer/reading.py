@@ -33,9 +33,6 @@ from .language import LETTER_PAIR, QUESTION_WORDS, TOKEN, detect_language
 from .translation import jargon, lemma, query_phrases, reviewed, reviewed_phrases, translated
 from .vocab import spot
 
-# A word's English counts as a sure translation from this weight (a query of words that is no
-# question is also read by its English when nothing else answers it).
-SURE_TRANSLATION = 0.5
 # Verbs whose every form is a function word of a question (``fosse``, ``suis``, ``aver lanciato``).
 AUXILIARIES = {"it": frozenset({"essere", "avere", "stare"}), "fr": frozenset({"etre", "avoir"})}
 
@@ -102,11 +99,11 @@ class Reading:
     unmatched: list[str] = field(default_factory=list)  # groups no rule or glossary entry holds
     held: int | None = None  # how many groups the first rule or glossary entry shown holds
 
-    def surely_translated(self) -> bool:
-        """Whether every word has an English translation of :data:`SURE_TRANSLATION` weight or more
+    def surely_translated(self, sure: float = DEFAULT.reading.sure_translation) -> bool:
+        """Whether every word has an English translation of weight ``sure`` or more
         (``vuoto`` → *empty*; not a card's made-up word the card texts paired with another)."""
         return bool(self.groups) and all(
-            any(a.lang == "en" and a.source != "typed" and a.weight >= SURE_TRANSLATION for a in g.alternatives)
+            any(a.lang == "en" and a.source != "typed" and a.weight >= sure for a in g.alternatives)
             for g in self.groups)
 
     def read_as(self) -> str:

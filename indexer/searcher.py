@@ -121,7 +121,7 @@ class Searcher:
         language = cache(lambda: query_language(parsed.langs, parsed.plain_text(), query_lang))
         texts = TextQueries(self.reader, self.words, in_languages(parsed.langs), spelling=self.spelling,
                             prefix_words=words_per_prefix(parsed), language=language,
-                            boosts=params.expansion)
+                            boosts=params.expansion, partial=params.partial)
         page = Page(limit)
         page.add(self._number_hits(parsed, limit))
         concepts, whole, matches = self._concepts(parsed, texts)  # concept id -> the rules its name stands for
@@ -140,7 +140,8 @@ class Searcher:
             cards_last = bool(concepts)  # a card named so is already above, among the names
             others = homonyms(matches)  # computed only when text hits run: a question needs none
             self._add_text_hits(parsed, texts, page, cards_last, others, concepts)
-        read_too = reading is not None and not reading.question and not page.has_rules and reading.surely_translated()
+        read_too = reading is not None and not reading.question and not page.has_rules and reading.surely_translated(
+            params.reading.sure_translation)
         if read_too:  # words found nowhere as typed, or only in card texts, are still read (vuoto: empty)
             if page:
                 page.insert_after_best(self._question_hits(parsed, reading, limit)[:params.fuse.after_best])

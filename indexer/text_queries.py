@@ -34,12 +34,10 @@ from .query import Parsed, Phrase, Word
 from .schema import fields_of
 from .spelling import Spelling
 from .word_counts import IndexedWords
-from .params import DEFAULT, Expansion
+from .params import DEFAULT, Expansion, Partial
 
 PREFIX_EXPANSIONS = 64  # indexed words one prefix stands for at most
 PREFIX_WORDS_PER_QUERY = 128  # ... and all the prefixes of a query together (tha* OR pla* OR …)
-# In the partial tier, a word found in more than this share of the index is left out.
-PARTIAL_MAX_SHARE = 0.02
 
 
 class TextQueries:
@@ -48,9 +46,10 @@ class TextQueries:
     def __init__(self, reader, words: IndexedWords, langs: list[str], scope: str = "all",
                  spelling: Spelling | None = None, prefix_words: int = PREFIX_EXPANSIONS,
                  language: Callable[[], tuple[str | None, float]] = lambda: (None, 0.0),
-                 boosts: Expansion = DEFAULT.expansion) -> None:
+                 boosts: Expansion = DEFAULT.expansion, partial: Partial = DEFAULT.partial) -> None:
         self.reader = reader
         self.boosts = boosts  # a translation's and a correction's boost (indexer.params)
+        self.partial = partial  # the partial tier's numbers (indexer.params)
         self.words = words  # the index's words and how many items hold each
         self.prefix_words = prefix_words  # indexed words each prefix stands for (words_per_prefix)
         self._prefixes: dict[str, list[str]] = {}  # each prefix's words, computed once
@@ -66,7 +65,7 @@ class TextQueries:
     def scoped(self, scope: str, langs: list[str] | None = None) -> "TextQueries":
         """The same search over the fields of ``scope`` (in ``langs``), sharing the corrections made."""
         other = TextQueries(self.reader, self.words, self.langs if langs is None else langs, scope, self.spelling,
-                            self.prefix_words, self.language, self.boosts)
+                            self.prefix_words, self.language, self.boosts, self.partial)
         other.corrections, other._fixed, other._prefixes = self.corrections, self._fixed, self._prefixes
         return other
 
@@ -117,10 +116,10 @@ class TextQueries:
         """
         if len(clauses) < 2:
             return None
-        cap = PARTIAL_MAX_SHARE * max(self.reader.doc_count(), 1)
+        cap = self.partial.max_share * max(self.reader.doc_count(), 1)
         sized = sorted(clauses, key=lambda q: q.estimate_size(self.reader))
         kept = [q for q in sized if q.estimate_size(self.reader) <= cap] or sized[:1]
-        return Q.Or(kept, scale=0.9)
+        return Q.Or(kept, scale=self.partial.scale)
 
     def _group_clauses(self, group: list[Word | Phrase], expand: bool) -> Iterator[tuple[Q.Query, bool]]:
         """(query, optional?) per item of a group; lexicon phrases become one clause when ``expand``."""

@@ -124,7 +124,7 @@ def update_kb(kb_dir: Path, paths: Iterable[Path]) -> dict[str, Any]:
             store.replace_documents(stage, plan.current, plan.removed, plan.report.documents,
                                     {"sources": recorded_sources(kb_dir, sources)}, plan.alignment)
             shutil.copyfile(plan.current / incremental.SNAPSHOT, stage / incremental.SNAPSHOT)
-            index_and_publish(kb_dir, stage, None, None, previous=plan.current / store.INDEX_DIR)
+            index_and_publish(kb_dir, stage, None, previous=plan.current / store.INDEX_DIR)
     return {**summary(kb_dir, plan.report, plan.alignment), "incremental": True}
 
 

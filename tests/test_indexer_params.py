@@ -71,3 +71,29 @@ def test_the_text_boosts_and_bm25_come_from_the_parameters(kb) -> None:
     default = search(kb, "trample", limit=5, kind="ruling")
     steeper = search(kb, "trample", limit=5, kind="ruling", params=DEFAULT.replace(**{"bm25.k1": 3.0}))
     assert [h.score for h in default] != [h.score for h in steeper]
+
+
+def test_a_word_is_read_by_its_english_only_from_the_sure_weight_given(kb) -> None:
+    # vuoto is held by no rule as typed: its sure English (empty) reads it
+    assert search(kb, "vuoto", limit=4).reading is not None
+    unsure = search(kb, "vuoto", limit=4, params=DEFAULT.replace(**{"reading.sure_translation": 1.01}))
+    assert unsure.reading is None and not [h for h in unsure if h.kind == "rule"]
+
+
+def test_the_partial_tier_reads_its_share_and_scale(kb) -> None:
+    from indexer.params import Partial
+    from indexer.text_queries import TextQueries
+
+    searcher = Searcher(kb.index_dir)
+    texts = TextQueries(searcher.reader, searcher.words, ["en"], partial=Partial(max_share=0.0, scale=0.5))
+    clauses = [texts._item_query(w) for w in (_word("creature"), _word("planeswalker"))]
+    query = texts._partial_query(clauses)
+    assert len(query.subqueries) == 1 and query.scale == 0.5  # only the rarest word kept at share 0
+    wide = TextQueries(searcher.reader, searcher.words, ["en"], partial=Partial(max_share=1.0))._partial_query(clauses)
+    assert len(wide.subqueries) == 2
+
+
+def _word(text: str):
+    from indexer.query import Word
+
+    return Word(text)
