@@ -15,6 +15,9 @@ A query (:mod:`indexer.query`) is answered in this order, each hit once:
    names a concept, rules, glossary entries and rulings come before card texts. A concept
    named by a phrase inside a longer query comes right after the best match.
 
+The order is a precedence (:mod:`indexer.fuse`, which also gives each hit a score falling with its
+rank), and every number that changes it comes from a :class:`~indexer.params.Params`.
+
 One hit per rule: its versions in every language are one hit, numbered by the English
 reference release, carrying each language's text (``texts``, the matched language first);
 a version numbered otherwise by its source says so (``source_number``). Rulings repeated
