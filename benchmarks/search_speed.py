@@ -7,11 +7,16 @@ warm latency p50/p95 over the 208 queries of the quality set (game terms in thre
 typos, names, numbers) and over those plus 80 card names and 40 rule numbers, cold
 ``mtgkb search`` and ``mtgkb rule`` wall time (fresh processes, median of 5) — and for FTS5:
 build time, size, p50/p95 — with the machine's load average before and after. Questions: warm
+<<<<<<< HEAD
 p50/p95 over the 300 questions of ``eval/questions.tsv`` (FTS5: their words ORed) and a
 cold ``mtgkb search`` of a question; with ``--semantic`` the build carries the semantic layer
 (its time counts in the build's) and questions are timed with and without it.
+=======
+p50/p95 over the 300 questions of ``tests/data/questions.tsv`` (FTS5: their words ORed) and a
+cold ``mtgkb search`` of a question.
+>>>>>>> eng
 
-    .venv/bin/python benchmarks/search_speed.py [--sets N] [--keep DIR] [--semantic]
+    .venv/bin/python benchmarks/search_speed.py [--sets N] [--keep DIR]
 """
 
 from __future__ import annotations
@@ -62,7 +67,7 @@ def unpack_sets(target: Path, limit: int | None) -> int:
     return count
 
 
-def timed_build(kb_dir: Path, sources: list[Path], semantic: bool = False) -> tuple[float, float]:
+def timed_build(kb_dir: Path, sources: list[Path]) -> tuple[float, float]:
     """Wall seconds and peak RSS (MB) of ``mtgkb build`` in a fresh process.
 
     ``--force``: 30 set files of the archive (art series, token-only sets) hold no card text
@@ -70,7 +75,6 @@ def timed_build(kb_dir: Path, sources: list[Path], semantic: bool = False) -> tu
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     start = time.perf_counter()
     args = [str(MTGKB), "build", "--force", "--kb", str(kb_dir)] + [a for s in sources for a in ("--corpus", str(s))]
-    args += ["--semantic"] if semantic else []
     subprocess.run(args, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     wall = time.perf_counter() - start
     peak = max(before, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss) / 1024
@@ -153,7 +157,6 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sets", type=int, default=None, help="only the first N set files (default: all)")
     parser.add_argument("--keep", type=Path, help="keep the knowledge base in this folder")
-    parser.add_argument("--semantic", action="store_true", help="build with the semantic layer (mtgkb build --semantic)")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="mtgkb-speed-"))
     try:
@@ -162,7 +165,7 @@ def main() -> None:
         count = unpack_sets(sets_dir, args.sets)
         kb_dir = args.keep or work / "kb"
         print(f"load average before the build: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores", flush=True)
-        wall, peak = timed_build(kb_dir, [*embedded_files("seed"), RELEASE, sets_dir], args.semantic)
+        wall, peak = timed_build(kb_dir, [*embedded_files("seed"), RELEASE, sets_dir])
         build_dir = current_build(kb_dir)
         index_dir = build_dir / "index"
 
@@ -200,11 +203,6 @@ def main() -> None:
         questions = [q.query for q in load_questions(split=None)]
         fts_questions = FTS5(build_dir, honest=False)
         question_ms = {"mtgkb": latencies(ours, questions)}
-        if searcher._questions is not None and searcher._questions.vectors is not None:
-            question_ms["mtgkb +semantic"] = question_ms.pop("mtgkb")
-            vectors, searcher._questions.vectors = searcher._questions.vectors, None
-            question_ms["mtgkb"] = latencies(ours, questions)
-            searcher._questions.vectors = vectors
         fts_question_ms = latencies(lambda q: fts_questions.search(q, 10), questions)
 
         # as a user's install: the modules' bytecode written once, not compiled again at every cold start

@@ -98,9 +98,8 @@ class Item:
 
 
 def build_index(build_dir: Path, progress: Callable[[str], None] | None = None,
-                vectors=None, previous: Path | None = None) -> dict:
-    """Write ``build_dir/index`` from the build's database (staged or published); with a
-    :class:`~indexer.semantic.VectorCache`, the semantic layer's vectors too. With the ``previous``
+                previous: Path | None = None) -> dict:
+    """Write ``build_dir/index`` from the build's database (staged or published). With the ``previous``
     build's index, only the items that changed since are rewritten in a copy of it, when that
     can be done (:func:`update_index`). Returns the players' phrasings applied and not applied
     (:meth:`indexer.phrasings.Placement.report`)."""
@@ -119,8 +118,7 @@ def build_index(build_dir: Path, progress: Callable[[str], None] | None = None,
     write_fingerprints(target, items, prints)
     write_forms(target)
     placed = placement(english_rule_texts(items))
-    write_question_docs(items, target, vectors, progress, previous=Path(previous) if previous is not None else None,
-                        placed=placed)
+    write_question_docs(items, target, previous=Path(previous) if previous is not None else None, placed=placed)
     return placed.report()
 
 

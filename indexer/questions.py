@@ -2,23 +2,22 @@
 
 At build, :func:`write_question_docs` writes ``questions.json`` beside the whoosh index: one
 document per rule (under its English reference number, its examples folded in at
-:data:`EXAMPLE_SHARE`) and per glossary entry, with the analysed terms of each language's text.
+``index.example_share``) and per glossary entry, with the analysed terms of each language's text.
 :class:`QuestionIndex` reads it once per open index and ranks with BM25 per group of a
-:class:`~indexer.reading.Reading`:
+:class:`~indexer.reading.Reading`, every number from a :class:`~indexer.params.Params`:
 
 * a group (a content word or game term) scores its best alternative (the word as typed, its
   English translations) in a document, times the alternative's weight;
 * a document's score is the sum over groups, times its *coverage* (the share of the groups'
-  weight it holds) to the power :data:`COVERAGE_POWER`: a subrule holding loyalty counters,
+  weight it holds) to the power ``question.coverage_power``: a subrule holding loyalty counters,
   planeswalker and damage ranks above the heading that defines only one of them;
-* a glossary entry, which defines a term rather than answers a question, counts
-  :data:`TERM_FACTOR` of its score, and a keyword's rule the question does not name
-  :data:`OTHER_KEYWORD_FACTOR`; a rule of the variants' chapters 8 and 9 :data:`VARIANT_FACTOR`
-  unless the question names one of their game terms, a heading :data:`HEADING_FACTOR`, a rule that
-  enumerates :data:`LIST_FACTOR`, a rule in the part of the rules of a game term the question names
-  :data:`HOME_FACTOR`, and a rule cited by other rules a little more (:data:`CITED_WEIGHT`);
-* with the semantic layer (:mod:`indexer.semantic`, ``questions-vectors.npy``), the score scaled
-  to the best is mixed with the cosine of the question's vector and the document's.
+* then the rerankers (:mod:`indexer.rerankers`, in :data:`~indexer.params.RERANKERS`' order) scale
+  it, each by its factor where it concerns the document: a glossary entry (``term``), a keyword's
+  rule the question does not name (``other_keyword``), a rule of the variants' chapters 8 and 9
+  unless the question names one of their game terms (``variant``), a heading (``heading``), a rule
+  that enumerates (``list``), a rule in the part of the rules of a game term the question names
+  (``home``), and a rule cited by other rules (``cited``); each hit keeps the factors applied
+  (``Ranked.changes``, shown by ``--explain``).
 
 The ranking is complete before it is cut, so the first hits never depend on how many are asked for.
 """
@@ -27,72 +26,29 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 import re
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable
+from typing import Iterable
 
 from kb.digests import code_digest, data_digest
 
+from . import bm25
 from .analysis import LANGS, terms
+from .params import DEFAULT, Params
 from .phrasings import Placement, add_paraphrases, english_rule_texts, phrases_for, placement
 from .reading import Alternative, Group, Reading
+from .rerankers import Asked, Traits, rerank
 from .rule_places import VARIANT_SECTIONS, ancestors, is_heading_or_keyword, is_variant, lineage
 from .vocab import vocabulary
 
-if TYPE_CHECKING:
-    from .semantic import VectorCache
-
 QUESTION_DOCS = "questions.json"  # in the index folder
 KEPT_TERMS = "question-terms.json"  # in the index folder: the terms of each text analysed for QUESTION_DOCS
-VECTORS_FILE = "questions-vectors.npy"  # in the index folder, one row per question document
-K1, B = 1.2, 0.5  # rules are short and of like length: length counts less than in the usual 0.75
-COVERAGE_POWER = 0.5
-TERM_FACTOR = 0.6
-# A word of a rule's examples counts this much of a word of its text: an example tells a situation
-# (a 5/5 blocked by a 2/2 and a 3/3) that a question's own situation meets by chance more often
-# than the rule the example illustrates answers it.
-EXAMPLE_SHARE = 0.25
-# A word of the players' phrasings of a rule (corpus/rule-phrases.tsv) counts as a word of its text (0.5 to 2
-# gave the same figures on the development half).
-PHRASE_SHARE = 1.0
-# A rule the rules, glossary and examples cite more often is more often the answer: its score is
-# times 1 + CITED_WEIGHT × ln(citations), from the second citation (one is weak evidence).
-CITED_WEIGHT = 0.1
-# A rule of a keyword (701.N, 702.N) the question does not name counts this much: its words are
-# everyday words of the game (cast, creature, turn) and would otherwise crowd out the general rules.
-OTHER_KEYWORD_FACTOR = 0.5
-# The semantic layer's share of a document's score (the rest is the lexical score, scaled to the best).
-SEMANTIC_WEIGHT = 0.5
-SEMANTIC_CANDIDATES = 50  # documents the vectors alone bring in
-# The rules of casual variants and multiplayer games (chapters 8 and 9) count this much unless the
-# question names one of their game terms (Commander, multiplayer, Planechase): their rules restate
-# the general ones for a variant, and a question about the general game is not about them.
-VARIANT_FACTOR = 0.5
 # A rule that enumerates (the keywords a keyword counter can grant, 122.1b; the land types, 205.3i)
-# names each item in passing: two of them meeting there is no answer (deathtouch and trample), so it
-# counts this much. ENUMERATION finds seven or more short items in a row, separated by commas.
-LIST_FACTOR = 0.5
+# names each item in passing (the ``list`` reranker): seven or more short items in a row, separated by commas.
 ENUMERATION = re.compile(r"(?:[\w’' -]{1,30}, ){7,}")
-# A rule in the part of the rules of a game term the question names (the Token rules 111.x for a
-# question naming tokens, 514.x for the cleanup step) counts this much more: the rules of a thing
-# are where a question about it is most often answered.
-HOME_FACTOR = 1.2
-# A heading (a section, a chapter, a keyword's title rule such as 702.12 Indestructible) names a
-# subject; a question is answered by a rule's text, so headings count this much, unless the heading
-# is the rule of a game term named by a query of game terms only (étape d'entretien: 503 Upkeep Step).
-HEADING_FACTOR = 0.5
-# A group a document meets both through its best alternative and through the question's own language
-# (an Italian question: the English word in the rule's text and the Italian one in its Italian phrasing)
-# scores the best alternative's BM25 plus this share of its own language's: a rule whose text and whose
-# phrasing in the question's language both answer is a surer answer. Alternatives in other languages
-# add nothing: for an English question they are our translations, and would favour the rules that have
-# Italian and French phrasings. (Tuned on the development half and the judges' sets: 0.1 to 0.35 gave
-# like figures.)
-OWN_LANGUAGE_SHARE = 0.2
 
 
 @dataclass
@@ -103,12 +59,12 @@ class Ranked:
     matched: dict[str, set[str]]  # lang -> terms matched (for snippets)
     held: int = 0  # how many of the reading's groups it holds
     phrased: bool = False  # whether it holds players' phrasings (indexer.phrasings)
+    changes: list[tuple[str, float]] = field(default_factory=list)  # (reranker, factor) applied to its score
 
 
-def write_question_docs(items: Iterable, target: Path, vectors: VectorCache | None = None, progress=None,
-                        previous: Path | None = None, placed: Placement | None = None) -> None:
-    """Write :data:`QUESTION_DOCS` from the index's items (rules, their examples, glossary terms)
-    and, with a :class:`~indexer.semantic.VectorCache`, their vectors (:data:`VECTORS_FILE`). The
+def write_question_docs(items: Iterable, target: Path, previous: Path | None = None,
+                        placed: Placement | None = None) -> None:
+    """Write :data:`QUESTION_DOCS` from the index's items (rules, their examples, glossary terms). The
     texts' terms are read back from the ``previous`` index folder where it analysed the same texts
     (:class:`KeptTerms`). The players' phrasings are those ``placed`` on the rules (default: placed
     here on the items' English rules, :func:`indexer.phrasings.placement`)."""
@@ -128,27 +84,25 @@ def write_question_docs(items: Iterable, target: Path, vectors: VectorCache | No
             key = item.uid
         else:
             continue
-        doc = docs.setdefault(key, {"uid": "", "kind": "rule" if item.kind != "term" else "term", "tf": {},
-                                    "text": ""})
+        doc = docs.setdefault(key, {"uid": "", "kind": "rule" if item.kind != "term" else "term", "tf": {}})
         if item.lang == "en" and item.kind == "rule":
             add_paraphrases(doc["tf"].setdefault("en", {}), item.content)
             for lang, phrase in phrases_for(item.number, item.content, placed):
                 doc["phrased"] = True
                 phrased = doc["tf"].setdefault(lang, {})
                 for term in analysed(phrase, lang):
-                    phrased[term] = phrased.get(term, 0) + PHRASE_SHARE
+                    phrased[term] = phrased.get(term, 0) + DEFAULT.index.phrase_share
         if item.kind == "rule" and item.lang == "en" and (item.content or "").count(", ") >= 7 \
                 and ENUMERATION.search(item.content):  # a match needs seven ", " (the pattern backtracks long)
             doc["list"] = True
         if item.kind != "example" and (not doc["uid"] or item.lang == "en"):
             doc["uid"] = item.uid
-            doc["text"] = vector_text(item.title, item.content)
             if item.kind == "rule" and (keywords := keyword_concepts(item.number)):
                 doc["keyword"] = keywords
         counts = doc["tf"].setdefault(item.lang, {})
         text = f"{item.title}\n{item.content}" if item.kind != "example" else item.content
         for term in analysed(text, item.lang):
-            counts[term] = counts.get(term, 0) + (EXAMPLE_SHARE if item.kind == "example" else 1)
+            counts[term] = counts.get(term, 0) + (DEFAULT.index.example_share if item.kind == "example" else 1)
     analysed.save(target)
     kept = [dict(doc, key=key) for key, doc in docs.items() if doc["uid"]]
     cited = citations(items)
@@ -156,15 +110,9 @@ def write_question_docs(items: Iterable, target: Path, vectors: VectorCache | No
         _add_heading_terms(doc, titles)
         if (count := cited.get(doc["key"].removeprefix("rule/"), 0)) and doc["kind"] == "rule":
             doc["cited"] = count
-    if vectors is not None:
-        import numpy as np
-
-        np.save(Path(target) / VECTORS_FILE, vectors.get([doc.pop("text") for doc in kept], progress))
-        vectors.save()
     postings: dict[str, dict[str, list[int]]] = {lang: {} for lang in LANGS}
     lengths: dict[str, list[int]] = {lang: [0] * len(kept) for lang in LANGS}
     for index, doc in enumerate(kept):
-        doc.pop("text", None)
         for lang, counts in doc.pop("tf").items():
             if lang in postings:
                 lengths[lang][index] = sum(counts.values())
@@ -236,12 +184,6 @@ def keyword_concepts(number: str) -> list[str]:
     return sorted(c.id for c in vocabulary().by_rule(match.group(1)) if c.kind in ("keyword-ability", "keyword-action"))
 
 
-def vector_text(title: str, content: str) -> str:
-    """The text a document's vector is made of: its title, then its text (a heading alone once)."""
-    title, content = (title or "").strip(), (content or "").strip()
-    return f"{title}: {content}" if title and title not in content else content or title
-
-
 class QuestionIndex:
     """The question documents of one index, with BM25 statistics per language."""
 
@@ -255,89 +197,54 @@ class QuestionIndex:
         saved = data.get("keyword_terms")
         self.keyword_terms = ({tuple(key.split(" ")): tuple(ids) for key, ids in saved.items()}
                               if isinstance(saved, dict) else None)  # None: an index saved before, computed
-        self._cache: dict[tuple[str, str], dict[int, float]] = {}  # BM25 of a term, per document
-        self._static: dict[int, tuple[bool, bool, frozenset[str], float]] = {}  # _traits of a document
+        self._cache: dict[tuple, dict[int, float]] = {}  # BM25 of a term, per document (and k1, b)
+        self._static: dict[int, Traits] = {}  # the traits of a document, read once
         self.count = {lang: sum(1 for n in self.lengths.get(lang, ()) if n) for lang in LANGS}
         self.average = {lang: sum(self.lengths[lang]) / self.count[lang] if self.count[lang] else 1.0 for lang in LANGS}
-        path = Path(index_dir) / VECTORS_FILE
-        self.vectors = None
-        if path.is_file() and SEMANTIC_WEIGHT > 0:
-            import numpy as np
-
-            self.vectors = np.load(path).astype(np.float32)
-            if len(self.vectors) != len(self.docs):
-                self.vectors = None
 
     def __bool__(self) -> bool:
         return bool(self.docs)
 
-    def similarities(self, text: str):
-        """Cosine of ``text`` with every document (a numpy array; None without vectors)."""
-        if self.vectors is None:
-            return None
-        from .semantic import encode
-
-        return self.vectors @ encode([text])[0]
-
     def idf(self, lang: str, term: str) -> float:
-        n, df = self.count.get(lang, 0), len(self.postings.get(lang, {}).get(term, ())) // 2
-        return math.log(1 + (n - df + 0.5) / (df + 0.5)) if df else 0.0
+        return bm25.idf(self.count.get(lang, 0), len(self.postings.get(lang, {}).get(term, ())) // 2)
 
-    def _bm25(self, lang: str, term: str) -> dict[int, float]:
-        idf = self.idf(lang, term)
-        lengths, average = self.lengths.get(lang, []), self.average.get(lang, 1.0)
-        flat = self.postings.get(lang, {}).get(term, [])
-        return {doc: idf * tf * (K1 + 1) / (tf + K1 * (1 - B + B * lengths[doc] / average))
-                for doc, tf in zip(flat[::2], flat[1::2])}
-
-    def rank(self, reading: Reading, kinds: set[str] | None = None, text: str | None = None) -> list[Ranked]:
-        """Every document holding a word of ``reading`` or near ``text`` in meaning, best first
-        (see the module docstring)."""
-        scores, matched, held = self.lexical(reading)
-        similar = self.similarities(text) if text else None
-        if similar is not None:
-            scores = _with_semantic(scores, similar)
-        named = ({g.concept for g in reading.groups if g.concept and not g.denied}
-                 | keywords_by_terms(reading, self.keyword_terms))
-        # a query of game terms only (étape d'entretien) is answered by their rules, headings or not
-        named_rules = {f"rule/{number}" for concept in named if (c := vocabulary().get(concept))
-                       for number in c.rules} if all(g.concept for g in reading.groups) else set()
-        variant_named = self.names_variant(reading)
-        homes = {number for concept in named if (c := vocabulary().get(concept)) for number in c.rules}
+    def rank(self, reading: Reading, kinds: set[str] | None = None, params: Params | None = None) -> list[Ranked]:
+        """Every document holding a word of ``reading``, best first
+        (see the module docstring), its score through the rerankers of ``params``
+        (:func:`~indexer.rerankers.rerank`)."""
+        params = params or DEFAULT
+        scores, matched, held = self.lexical(reading, params)
+        asked = self.asked(reading)
         ranked = []
         for doc, score in scores.items():
             info = self.docs[doc]
             if kinds and info["kind"] not in kinds:
                 continue
-            variant, heading, family, cited = self._traits(doc)
-            if info["kind"] == "term":
-                score *= TERM_FACTOR
-            if info.get("keyword") and not named & set(info["keyword"]):
-                score *= OTHER_KEYWORD_FACTOR
-            if not variant_named and variant:
-                score *= VARIANT_FACTOR
-            if heading and info["key"] not in named_rules:
-                score *= HEADING_FACTOR
-            if info.get("list") and info["key"] not in named_rules:
-                score *= LIST_FACTOR
-            if homes and family & homes:
-                score *= HOME_FACTOR
-            score *= cited
+            changes = rerank(self._traits(doc), asked, params)
+            for _, factor in changes:
+                score *= factor
             ranked.append(Ranked(info["uid"], info["kind"], score, matched.get(doc, {}), held.get(doc, 0),
-                                 info.get("phrased", False)))
+                                 info.get("phrased", False), changes))
         ranked.sort(key=lambda r: (-round(r.score, 6), r.uid))
         return ranked
 
-    def _traits(self, doc: int) -> tuple[bool, bool, frozenset[str], float]:
-        """What a document's rank factors read of it alone, once per index: whether it is a rule of
-        the variants' chapters, a heading or keyword title, its lineage (rules only) and its
-        citation factor."""
+    def asked(self, reading: Reading) -> Asked:
+        """What the rerankers read of the question: the game terms and keywords it names, their rules."""
+        named = ({g.concept for g in reading.groups if g.concept and not g.denied}
+                 | keywords_by_terms(reading, self.keyword_terms))
+        # a query of game terms only (étape d'entretien) is answered by their rules, headings or not
+        named_rules = {f"rule/{number}" for concept in named if (c := vocabulary().get(concept))
+                       for number in c.rules} if all(g.concept for g in reading.groups) else set()
+        homes = {number for concept in named if (c := vocabulary().get(concept)) for number in c.rules}
+        return Asked(frozenset(named), frozenset(named_rules), self.names_variant(reading), frozenset(homes))
+
+    def _traits(self, doc: int) -> Traits:
+        """What the rerankers read of a document alone, once per index."""
         if (found := self._static.get(doc)) is None:
             info = self.docs[doc]
-            found = self._static[doc] = (
-                is_variant(info), is_heading_or_keyword(info["key"]),
-                frozenset(lineage(info["key"])) if info["kind"] == "rule" else frozenset(),
-                1 + CITED_WEIGHT * math.log1p(max(0, info.get("cited", 0) - 1)))
+            found = self._static[doc] = Traits(
+                info, is_variant(info), is_heading_or_keyword(info["key"]),
+                frozenset(lineage(info["key"])) if info["kind"] == "rule" else frozenset(), info.get("cited", 0))
         return found
 
     def names_variant(self, reading: Reading) -> bool:
@@ -346,10 +253,12 @@ class QuestionIndex:
         everyday words of their headings (*left*, *right*, *option*)."""
         return any(group.concept in _variant_concepts() for group in reading.groups)
 
-    def lexical(self, reading: Reading) -> tuple[dict[int, float], dict[int, dict[str, set[str]]], dict[int, int]]:
+    def lexical(self, reading: Reading, params: Params | None = None
+                ) -> tuple[dict[int, float], dict[int, dict[str, set[str]]], dict[int, int]]:
         """BM25 per group (its best alternative, weighted) summed, times the document's coverage;
         with the terms each document matched, by language, and how many groups it holds. The groups
         no document holds are noted in ``reading.unmatched``."""
+        params = params or DEFAULT
         scores: dict[int, float] = defaultdict(float)
         held: dict[int, float] = defaultdict(float)
         groups: dict[int, int] = defaultdict(int)
@@ -357,7 +266,7 @@ class QuestionIndex:
         reading.unmatched = []
         total = 0.0
         for group in reading.groups:
-            strength, best = self._group(group, reading.lang)
+            strength, best = self._group(group, reading.lang, params)
             total += strength
             if not best:
                 reading.unmatched.append(group.text)
@@ -367,20 +276,22 @@ class QuestionIndex:
                 groups[doc] += 1
                 for alt in alts:
                     matched[doc].setdefault(alt.lang, set()).update(alt.terms)
-        covered = {doc: score * (held[doc] / total if total else 0.0) ** COVERAGE_POWER for doc, score in scores.items()}
+        power = params.question.coverage_power
+        covered = {doc: score * (held[doc] / total if total else 0.0) ** power for doc, score in scores.items()}
         return covered, matched, groups
 
-    def _group(self, group: Group, lang: str | None = None) -> tuple[float, dict[int, tuple[float, list[Alternative]]]]:
+    def _group(self, group: Group, lang: str | None, params: Params
+               ) -> tuple[float, dict[int, tuple[float, list[Alternative]]]]:
         """A group's strength (its best alternative's weight × rarest term's idf) and, per document
         holding every term of some alternative, the best alternative's weighted BM25 (plus
-        :data:`OWN_LANGUAGE_SHARE` of the best in the question's ``lang`` when that is another) and
-        the alternatives counted."""
+        ``question.own_language_share`` of the best in the question's ``lang`` when that is another)
+        and the alternatives counted."""
         best: dict[int, tuple[float, Alternative]] = {}
         own: dict[int, tuple[float, Alternative]] = {}  # the best alternative in the question's language
         strength = 0.0
         for alt in group.alternatives:
             strength = max(strength, alt.weight * max((self.idf(alt.lang, t) for t in alt.terms), default=0.0))
-            per_term = [self._scores(alt.lang, term) for term in alt.terms]
+            per_term = [self._scores(alt.lang, term, params) for term in alt.terms]
             if not per_term or not all(per_term):
                 continue
             for doc in set(per_term[0]).intersection(*per_term[1:]):
@@ -389,17 +300,18 @@ class QuestionIndex:
                     best[doc] = (value, alt)
                 if alt.lang == lang and value > own.get(doc, (0.0, alt))[0]:
                     own[doc] = (value, alt)
+        share = params.question.own_language_share
         found: dict[int, tuple[float, list[Alternative]]] = {}
         for doc, (value, alt) in best.items():
             also = own.get(doc)
-            found[doc] = (value + OWN_LANGUAGE_SHARE * also[0], [alt, also[1]]) if also and also[1] is not alt \
-                else (value, [alt])
+            found[doc] = (value + share * also[0], [alt, also[1]]) if also and also[1] is not alt else (value, [alt])
         return strength, found
 
-    def _scores(self, lang: str, term: str) -> dict[int, float]:
-        key = (lang, term)
+    def _scores(self, lang: str, term: str, params: Params) -> dict[int, float]:
+        key = (lang, term, params.bm25.k1, params.bm25.question_b)
         if key not in self._cache:
-            self._cache[key] = self._bm25(lang, term)
+            self._cache[key] = bm25.scores(self.postings.get(lang, {}).get(term, []), self.lengths.get(lang, []),
+                                           self.average.get(lang, 1.0), self.idf(lang, term), *key[2:])
         return self._cache[key]
 
 
@@ -432,14 +344,3 @@ def _variant_concepts() -> frozenset[str]:
     """The ids of the game terms whose rules all lie in chapters 8 and 9."""
     return frozenset(c.id for c in vocabulary().concepts if c.rules and c.en not in _GENERAL_CONCEPTS
                      and all(r[:1] in VARIANT_SECTIONS for r in c.rules))
-
-
-def _with_semantic(lexical: dict[int, float], similar) -> dict[int, float]:
-    """The lexical scores (scaled to the best) and the cosines mixed by :data:`SEMANTIC_WEIGHT`,
-    over the lexical candidates and the :data:`SEMANTIC_CANDIDATES` nearest documents."""
-    import numpy as np
-
-    top = np.argsort(-similar)[:SEMANTIC_CANDIDATES]
-    best = max(lexical.values(), default=0.0) or 1.0
-    return {doc: (1 - SEMANTIC_WEIGHT) * lexical.get(doc, 0.0) / best + SEMANTIC_WEIGHT * max(0.0, float(similar[doc]))
-            for doc in set(lexical) | {int(d) for d in top}}

@@ -28,14 +28,11 @@ from dataclasses import dataclass, field
 from kb.text import ALL_ELISIONS, STOPWORDS, fold, strip_elision
 
 from .analysis import LANGS, terms
+from .params import DEFAULT, ReadWeights
 from .language import LETTER_PAIR, QUESTION_WORDS, TOKEN, detect_language
 from .translation import jargon, lemma, query_phrases, reviewed, reviewed_phrases, translated
 from .vocab import spot
 
-JARGON_WEIGHT = 0.8
-# A word's English counts as a sure translation from this weight (a query of words that is no
-# question is also read by its English when nothing else answers it).
-SURE_TRANSLATION = 0.5
 # Verbs whose every form is a function word of a question (``fosse``, ``suis``, ``aver lanciato``).
 AUXILIARIES = {"it": frozenset({"essere", "avere", "stare"}), "fr": frozenset({"etre", "avoir"})}
 
@@ -102,11 +99,11 @@ class Reading:
     unmatched: list[str] = field(default_factory=list)  # groups no rule or glossary entry holds
     held: int | None = None  # how many groups the first rule or glossary entry shown holds
 
-    def surely_translated(self) -> bool:
-        """Whether every word has an English translation of :data:`SURE_TRANSLATION` weight or more
+    def surely_translated(self, sure: float = DEFAULT.reading.sure_translation) -> bool:
+        """Whether every word has an English translation of weight ``sure`` or more
         (``vuoto`` → *empty*; not a card's made-up word the card texts paired with another)."""
         return bool(self.groups) and all(
-            any(a.lang == "en" and a.source != "typed" and a.weight >= SURE_TRANSLATION for a in g.alternatives)
+            any(a.lang == "en" and a.source != "typed" and a.weight >= sure for a in g.alternatives)
             for g in self.groups)
 
     def read_as(self) -> str:
@@ -141,8 +138,10 @@ def read_query(text: str, lang: str | None = None) -> Reading:
     return read(text, lang, confidence)
 
 
-def read(text: str, lang: str | None, confidence: float = 1.0, concept_whole: bool = False) -> Reading:
-    """How ``text`` is read (see the module docstring) in ``lang`` (None: any of the three)."""
+def read(text: str, lang: str | None, confidence: float = 1.0, concept_whole: bool = False,
+         weights: ReadWeights = DEFAULT.reading) -> Reading:
+    """How ``text`` is read (see the module docstring) in ``lang`` (None: any of the three), the
+    alternatives it adds weighted by ``weights`` (:mod:`indexer.params`)."""
     tokens = TOKEN.findall(text.lower())
     raw = [strip_elision(w, ALL_ELISIONS)[0] if not _POWER.fullmatch(w) else w for w in tokens]
     raw = [w for w in raw if w]
@@ -157,7 +156,7 @@ def read(text: str, lang: str | None, confidence: float = 1.0, concept_whole: bo
         found = spots.get(position)
         matches = _in_languages(found, lang) if found is not None else ()
         if matches and _worth_a_group(found, folded, function):
-            groups.append(_concept_group(matches, raw[position:found.end], lang))
+            groups.append(_concept_group(matches, raw[position:found.end], lang, weights))
             groups[-1].denied = position > 0 and folded[position - 1] in DENYING
             position = found.end
             continue
@@ -169,12 +168,12 @@ def read(text: str, lang: str | None, confidence: float = 1.0, concept_whole: bo
             continue
         word, key = raw[position], folded[position]
         position += 1
-        group = _number_group(word, key, lang, function) or (None if key in function else _word_group(word, key, lang))
+        group = _number_group(word, key, lang, function) or (None if key in function else _word_group(word, key, lang, weights))
         if group is None or not group.alternatives:
             dropped.append(word)
         else:
             groups.append(group)
-    groups = [_with_negations(g) for g in _distinct(groups)]
+    groups = [_with_negations(g, weights.negation) for g in _distinct(groups)]
     # Italian and French words of two or more are read so too: matched raw, they would meet English
     # look-alikes (due segnalini: not "due to")
     # game terms side by side (main phase land) ask where they meet, in English too
@@ -235,14 +234,14 @@ def _number_group(word: str, key: str, lang: str | None, function: set[str]) -> 
     return group
 
 
-def _word_group(word: str, key: str, lang: str | None) -> Group | None:
+def _word_group(word: str, key: str, lang: str | None, weights: ReadWeights = DEFAULT.reading) -> Group | None:
     """A content word: as typed in its language, its players' words, its English translations."""
     if len(key) < 2 or (lang in AUXILIARIES and lemma(word, lang) in AUXILIARIES[lang]):
         return None
     langs = (lang,) if lang else LANGS
     # two letters around a slash (p/t) are only the players' words for the rules' ones: their letters say nothing
     group = Group(word, _typed(word, langs) if not LETTER_PAIR.fullmatch(key) else [])
-    _add_jargon(group, key)
+    _add_jargon(group, key, weights.jargon)
     reviewed_words = []
     for source_lang in (l for l in langs if l in ("it", "fr")):
         for english, weight, _ in translated(word, source_lang):
@@ -297,18 +296,15 @@ def _in_languages(found, lang: str | None) -> tuple:
     return tuple(m for m in found.matches if m.name.lang in (lang, "en"))
 
 
-NEGATION_WEIGHT = 0.6  # "must be untapped" answers "can a tapped creature block?"
-
-
-def _with_negations(group: Group) -> Group:
-    """A group whose English is one word also searched as its ``un-`` form, at a lower weight: the
+def _with_negations(group: Group, weight: float = DEFAULT.reading.negation) -> Group:
+    """A group whose English is one word also searched as its ``un-`` form, at ``weight`` of its own: the
     rules often say what a thing must not be (*untapped*, *unblocked*) where a question names it."""
     for alt in [a for a in group.alternatives if a.lang == "en" and len(a.terms) == 1 and " " not in a.shown]:
         word = alt.shown.lower()
         if word.isalpha() and word.endswith("ed") and not word.startswith("un"):
             negated = tuple(terms("un" + word, "en"))
             if negated and all(a.terms != negated for a in group.alternatives):
-                group.alternatives.append(Alternative("en", negated, alt.weight * NEGATION_WEIGHT, "negation", "un" + word))
+                group.alternatives.append(Alternative("en", negated, alt.weight * weight, "negation", "un" + word))
     return group
 
 
@@ -339,7 +335,7 @@ def _typed(word: str, langs: tuple[str, ...]) -> list[Alternative]:
     return out
 
 
-def _concept_group(matches: tuple, words: list[str], lang: str | None) -> Group:
+def _concept_group(matches: tuple, words: list[str], lang: str | None, weights: ReadWeights = DEFAULT.reading) -> Group:
     """A game term: its names in every language, the query's own words first; a reviewed word
     table entry adds its sense too (Italian *livello* is a level and a layer)."""
     concept = matches[0].concept
@@ -357,16 +353,17 @@ def _concept_group(matches: tuple, words: list[str], lang: str | None) -> Group:
         for english in reviewed().get((lang, fold(words[0])), ([], False))[0]:
             _add_english(group, english, 1.0, "review")
     if len(words) == 1:  # a players' word that is a game term of its own too (EDH, an obsolete name of Commander)
-        _add_jargon(group, fold(words[0]))
+        _add_jargon(group, fold(words[0]), weights.jargon)
     return _without_longer_names(group)
 
 
-def _add_jargon(group: Group, key: str) -> None:
-    """The rules' words for the players' word ``key`` (folded; ``corpus/jargon.tsv``), all needed in one rule."""
+def _add_jargon(group: Group, key: str, weight: float = DEFAULT.reading.jargon) -> None:
+    """The rules' words for the players' word ``key`` (folded; ``corpus/jargon.tsv``), all needed in one
+    rule, at ``weight``."""
     if key in jargon():
         analysed = tuple(t for w in jargon()[key] for t in terms(w, "en"))
         if analysed and all(a.terms != analysed or a.lang != "en" for a in group.alternatives):
-            group.alternatives.append(Alternative("en", analysed, JARGON_WEIGHT, "jargon", " ".join(jargon()[key])))
+            group.alternatives.append(Alternative("en", analysed, weight, "jargon", " ".join(jargon()[key])))
 
 
 def _without_longer_names(group: Group) -> Group:

@@ -18,13 +18,11 @@ from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 from whoosh.formats import Positions
 
 from .analysis import LANGS, WordCachedAnalyzer, analyzer_for
+from .params import DEFAULT
 
 # Kinds of hit, in the order ties are broken.
 KINDS = ("rule", "term", "page", "card", "ruling", "example")
-TITLE_BOOST = 3.0
 
-
-SCOPES = ("all", "rules", "cards")  # every item; every item but cards; cards
 
 
 def title_field(lang: str, cards: bool = False) -> str:
@@ -98,6 +96,6 @@ def build_schema() -> Schema:
     }
     for lang in LANGS:
         for cards in (False, True):
-            fields[title_field(lang, cards)] = language_text(lang, TITLE_BOOST)
+            fields[title_field(lang, cards)] = language_text(lang, DEFAULT.index.title_boost)
             fields[text_field(lang, cards)] = language_text(lang)
     return Schema(**fields)

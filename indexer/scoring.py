@@ -1,5 +1,5 @@
-"""Ranking: BM25F with per-language statistics, the fixed scores of number and name hits,
-the boosts of translated and corrected words, and the tie-breaking orders.
+"""Ranking orders: the fixed scores of number, concept and name hits and the tie-breaking orders
+(the text's BM25 is :mod:`indexer.bm25`).
 
 Ties are broken by kind (:data:`~indexer.schema.KINDS` order), language (en, it, fr),
 rule order and id, so the order of hits is deterministic.
@@ -7,63 +7,16 @@ rule order and id, so the order of hits is deterministic.
 
 from __future__ import annotations
 
-import math
-from typing import Any
-
-from whoosh.scoring import BM25F, BM25FScorer
-
 from .analysis import LANGS
 from .hits import Hit
-from .schema import KINDS, population
+from .schema import KINDS
 
 LANG_ORDER = {"en": 0, "it": 1, "fr": 2}
 KIND_ORDER = {k: i for i, k in enumerate(KINDS)}
 
-# Rule numbers in the query come first, then the game concept the query names, then exact
-# names, then text matches (BM25F scores).
-NUMBER_SCORE = 1000.0
-CONCEPT_SCORE = 800.0
-NAME_SCORE = 500.0
-# The step between consecutive number hits, and between a hit and its aligned versions.
-STEP = 0.001
-# A word searched as its English counterpart (the lexicon) or as its nearest indexed words.
-EXPANSION_BOOST = 0.5
-CORRECTION_BOOST = 0.7
-BM25_B = 0.75
-BM25_K1 = 1.2
-
-
-class PerLanguageBM25F(BM25F):
-    """BM25F whose statistics for a language's field count only that language's documents.
-
-    whoosh averages field lengths and computes idf over every document, so a
-    field that only Italian items fill would look tiny on average and Italian
-    matches would score far below English ones. Here ``text_it``'s average
-    length and idf use the number of Italian items that are not cards, and
-    ``ctext_it``'s the number of Italian cards (:func:`~indexer.schema.population`).
-    """
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self._stats: dict[str, tuple[int, float]] = {}
-
-    def scorer(self, searcher, fieldname, text, qf=1):
-        lang = fieldname.rpartition("_")[2]
-        if lang not in LANGS or not searcher.schema[fieldname].scorable:
-            return super().scorer(searcher, fieldname, text, qf)
-        parent = searcher.get_parent()
-        if fieldname not in self._stats:
-            docs = max(parent.doc_frequency("population", population(fieldname)), 1)
-            self._stats[fieldname] = (docs, (parent.field_length(fieldname) / docs) or 1.0)
-        docs, average = self._stats[fieldname]
-        scorer = BM25FScorer(searcher, fieldname, text, self._field_B.get(fieldname, self.B), self.K1, qf=qf)
-        scorer.idf = math.log(docs / (parent.doc_frequency(fieldname, text) + 1)) + 1.0
-        scorer.avgfl = average
-        return scorer
-
-
-def weighting() -> PerLanguageBM25F:
-    return PerLanguageBM25F(B=BM25_B, K1=BM25_K1)
+# The retrieval score of a hit matching exactly (a rule number, a concept named, a name); the
+# order of hits is the precedence of indexer.fuse, not their scores.
+EXACT_SCORE = 1.0
 
 
 def in_languages(langs: set[str]) -> list[str]:
@@ -81,12 +34,6 @@ def kind_order(hit: Hit) -> tuple:
 
 
 def stored_order(stored: dict) -> tuple:
-    """:func:`score_order`'s tie-breaking for a document's stored fields: kind, language, rule order, id."""
+    """The tie-breaking of equal scores for a document's stored fields: kind, language, rule order, id."""
     return (KIND_ORDER.get(stored.get("kind", ""), 9), LANG_ORDER.get(stored.get("lang", ""), 9),
             stored.get("numkey", "") or "", stored.get("uid", ""))
-
-
-def score_order(hit: Hit) -> tuple:
-    """Best score first (to 4 decimals), then kind, language, rule order and id."""
-    return (-round(hit.score, 4), KIND_ORDER.get(hit.kind, 9), LANG_ORDER.get(hit.lang, 9),
-            hit.extra.get("_numkey", ""), hit.id)

@@ -15,6 +15,9 @@ A query (:mod:`indexer.query`) is answered in this order, each hit once:
    names a concept, rules, glossary entries and rulings come before card texts. A concept
    named by a phrase inside a longer query comes right after the best match.
 
+The order is a precedence (:mod:`indexer.fuse`, which also gives each hit a score falling with its
+rank), and every number that changes it comes from a :class:`~indexer.params.Params`.
+
 One hit per rule: its versions in every language are one hit, numbered by the English
 reference release, carrying each language's text (``texts``, the matched language first);
 a version numbered otherwise by its source says so (``source_number``). Rulings repeated
@@ -31,26 +34,30 @@ from typing import Callable
 
 from whoosh import index as whoosh_index
 from whoosh import query as Q
+from whoosh.idsets import BitSet
 
 from kb.numbering import RuleNumber
 
 from .analysis import name_key, terms
+from .bm25 import weighting
 from .budget import Budget
 from .concepts import described, kept_out, named_by, primary_rules, rules_of
 from .empty import RulesHeld, empty_reason
-from .hits import Hit, Hits, held_first, shown_in, text_of
+from .fuse import fuse
+from .hits import Hit, Hits
 from .questions import QuestionIndex
 from .query import IndexMissing, Parsed, Word, add_filter, parse_query
 from .page import Page, candidates
+from .params import DEFAULT, Params
 from .phrasings import matching_phrases
 from .ranges import range_query
 from .language import query_language
 from .reading import Reading, read
 from .schema import fields_of
-from .scoring import (CONCEPT_SCORE, LANG_ORDER, NAME_SCORE, NUMBER_SCORE, STEP, in_languages, kind_order,
-                      rule_order, weighting)
+from .scoring import EXACT_SCORE, in_languages, kind_order, rule_order
 from .snippets import with_snippets
 from .spelling import Spelling
+from .versions import not_asked, with_texts
 from .storage import open_index
 from .word_counts import IndexedWords
 from .text_queries import TextQueries, words_per_prefix
@@ -58,8 +65,6 @@ from .tiers import Ranked, tiers
 from .vocab import homonyms, read_forms, spot, words_of
 from .windows import Denials, WindowCollector, Windows, read_bound
 
-# A concept named inside a longer query: this many of its hits follow the best match.
-PARTIAL_CONCEPT_HITS = 3
 MAX_LIMIT = 200  # hits one search returns at most
 
 
@@ -73,7 +78,8 @@ class Searcher:
         self.index_dir = index_dir
         read_forms(index_dir)
         self.ix = open_index(index_dir)
-        self.searcher = self.ix.searcher(weighting=weighting())
+        self._weightings = {DEFAULT.bm25: weighting(DEFAULT.bm25)}  # one per set of BM25 parameters
+        self.searcher = self.ix.searcher(weighting=self._weightings[DEFAULT.bm25])
         self.reader = self.searcher.reader()
         self.windows = Windows(self.searcher)
         self.denials = Denials(self.searcher)
@@ -83,19 +89,26 @@ class Searcher:
         self._questions: QuestionIndex | None = None
         self._held: RulesHeld | None = None  # the rule numbers held, read when a search finds nothing
         self._budget = Budget()
+        self._params = DEFAULT  # the parameters of the search running
 
     def close(self) -> None:
         self.searcher.close()
 
     def search(self, query: str, lang: str | None = None, kind: str | None = None, limit: int = 10,
-               budget: float | None = None, query_lang: str | None = None, deadline: float | None = None) -> Hits:
+               budget: float | None = None, query_lang: str | None = None, deadline: float | None = None,
+               params: Params | None = None) -> Hits:
         """The best hits for ``query`` (see the module docstring), at most ``limit`` (up to
         :data:`MAX_LIMIT`); with a ``budget`` (seconds of this thread's CPU time, so a busy machine
         does not make a cheap query look expensive) or a ``deadline`` (an instant of ``time.monotonic``:
         a server's answer due), a query still running after either is stopped with a
         :class:`SearchTimeout`, checked while the documents are read. ``query_lang`` says which
         language the query is written in (the web page's interface language) without filtering
-        the hits by it, as ``lang`` does."""
+        the hits by it, as ``lang`` does. Every number that orders the hits comes from ``params``
+        (:mod:`indexer.params`; None: :data:`~indexer.params.DEFAULT`)."""
+        params = self._params = params or DEFAULT
+        if params.bm25 not in self._weightings:
+            self._weightings[params.bm25] = weighting(params.bm25)
+        self.searcher.weighting = self._weightings[params.bm25]
         self._budget = Budget(budget, deadline)
         self._check_budget()  # a query that waited past its deadline does not start
         parsed = parse_query(query)
@@ -110,7 +123,8 @@ class Searcher:
         # the query's language is identified only when a question is read or a word might be corrected
         language = cache(lambda: query_language(parsed.langs, parsed.plain_text(), query_lang))
         texts = TextQueries(self.reader, self.words, in_languages(parsed.langs), spelling=self.spelling,
-                            prefix_words=words_per_prefix(parsed), language=language)
+                            prefix_words=words_per_prefix(parsed), language=language,
+                            boosts=params.expansion, partial=params.partial)
         page = Page(limit)
         page.add(self._number_hits(parsed, limit))
         concepts, whole, matches = self._concepts(parsed, texts)  # concept id -> the rules its name stands for
@@ -129,25 +143,27 @@ class Searcher:
             cards_last = bool(concepts)  # a card named so is already above, among the names
             others = homonyms(matches)  # computed only when text hits run: a question needs none
             self._add_text_hits(parsed, texts, page, cards_last, others, concepts)
-        read_too = reading is not None and not reading.question and not page.has_rules and reading.surely_translated()
+        read_too = reading is not None and not reading.question and not page.has_rules and reading.surely_translated(
+            params.reading.sure_translation)
         if read_too:  # words found nowhere as typed, or only in card texts, are still read (vuoto: empty)
             if page:
-                page.insert_after_best(self._question_hits(parsed, reading, limit)[:PARTIAL_CONCEPT_HITS])
+                page.insert_after_best(self._question_hits(parsed, reading, limit)[:params.fuse.after_best])
             else:
                 page.add(self._question_hits(parsed, reading, limit))
         if concept_hits and not whole and not any(h.kind == "card" for h in names):
             page.insert_after_best([h for h in concept_hits if h.kind != "rule" or "." not in (h.number or "")
-                                    or h.extra.get("subkind") == "rule"][:PARTIAL_CONCEPT_HITS])
+                                    or h.extra.get("subkind") == "rule"][:params.fuse.after_best])
         # a question searched with its words corrected says so itself: no "did you mean" again
         spelled = reading is not None and reading.spelled
         suggestions = texts.suggest(parsed) if not spelled and (len(page) < 3 or texts.corrections) else []
-        hits = Hits(with_snippets(self._with_texts(page, parsed)), suggestions, described(concepts),
+        hits = Hits(with_snippets(with_texts(self.searcher, fuse(page), parsed)), suggestions, described(concepts),
                     self._elsewhere(parsed))
         hits.reading = reading.to_dict() if reading is not None and (reading.question or read_too) else None
         if not hits:  # say why, and what to try (indexer.empty)
             self._held = self._held or RulesHeld.of(self.searcher)
             hits.empty_reason = empty_reason(parsed, texts, self._held,
-                                             lambda: reading or read(parsed.plain_text(), *language()))
+                                             lambda: reading or read(parsed.plain_text(), *language(),
+                                                                          weights=params.reading))
         return hits
 
     def _reading(self, parsed: Parsed, whole: bool, names: list[Hit], language: Callable[[], tuple[str | None, float]],
@@ -161,7 +177,7 @@ class Searcher:
             return None  # a phrase is read as part of a question, not alone ("the vote is tied")
         if parsed.kinds and not parsed.kinds & {"rule", "term"}:
             return None
-        return read(as_typed or parsed.plain_text(), *language())
+        return read(as_typed or parsed.plain_text(), *language(), weights=self._params.reading)
 
     def _spelled(self, parsed: Parsed, texts: TextQueries, reading: Reading) -> Reading:
         """``reading`` of the question with its misspelt words corrected, when any was (``can i
@@ -170,7 +186,7 @@ class Searcher:
         suggested = texts.suggest(parsed)
         if not suggested:
             return reading
-        corrected = read(suggested[0], reading.lang, reading.confidence)
+        corrected = read(suggested[0], reading.lang, reading.confidence, weights=self._params.reading)
         if not corrected.groups:
             return reading
         corrected.question, corrected.spelled, corrected.corrections = True, suggested[0], texts.changes
@@ -182,7 +198,7 @@ class Searcher:
             self._questions = QuestionIndex(self.index_dir)
         kinds = (parsed.kinds & {"rule", "term"}) or None
         hits = []
-        for ranked in self._questions.rank(reading, kinds, parsed.plain_text())[:limit]:
+        for ranked in self._questions.rank(reading, kinds, self._params)[:limit]:
             found = self.searcher.document_number(uid=ranked.uid)
             if found is None:
                 continue
@@ -191,6 +207,7 @@ class Searcher:
                 continue
             matched = {(f, t) for lang, ts in ranked.matched.items() for t in ts for f in fields_of(lang)}
             hit = self._hit(stored, ranked.score, "question", matched)
+            hit.extra["_rerankers"] = ranked.changes
             if ranked.phrased and hit.number:
                 own = set(terms(stored.get("content", "") or "", stored.get("lang", "en")))
                 english = stored.get("content", "") if stored.get("lang", "en") == "en" else None
@@ -232,14 +249,14 @@ class Searcher:
         """The rules, glossary entries and keyword pages defining ``concepts``, in that order; of a
         concept's rules, those the query's name stands for, in the vocabulary's order."""
         hits: list[Hit] = []
-        for rank, (concept, rules) in enumerate(concepts.items()):
+        for concept, rules in concepts.items():
             query = Q.Term("concepts", concept)
             query = Q.AndNot(query, negation) if negation is not None else query
             found = self.searcher.search(query, filter=self._rule_filter(parsed, kinds=True), limit=None)
-            batch = [self._hit(h.fields(), CONCEPT_SCORE - rank, "concept", set()) for h in found]
-            batch = [h for h in batch if (named_by(h, rules) if h.kind == "rule" else not _not_asked(h, parsed))]
+            batch = [self._hit(h.fields(), EXACT_SCORE, "concept", set()) for h in found]
+            batch = [h for h in batch if (named_by(h, rules) if h.kind == "rule" else not not_asked(h, parsed))]
             first = primary_rules(rules or rules_of(concept))
-            hits += sorted(batch, key=lambda h: (kind_order(h)[0], first(h), _not_asked(h, parsed), rule_order(h)))
+            hits += sorted(batch, key=lambda h: (kind_order(h)[0], first(h), not_asked(h, parsed), rule_order(h)))
         return hits
 
     def _add_text_hits(self, parsed: Parsed, texts: TextQueries, page: "Page", cards_last: bool,
@@ -303,8 +320,8 @@ class Searcher:
                 self._check_budget()
                 q = Q.And([query, Q.Term("kind", "rule")])
                 found = self.searcher.search(q, filter=flt, limit=limit * 3, sortedby="numkey")
-                batch = [self._hit(h.fields(), NUMBER_SCORE - i * STEP, "number", set()) for i, h in enumerate(found)]
-                hits += sorted(batch, key=lambda h: (h.extra["_numkey"], _not_asked(h, parsed), rule_order(h)))
+                batch = [self._hit(h.fields(), EXACT_SCORE, "number", set()) for h in found]
+                hits += sorted(batch, key=lambda h: (h.extra["_numkey"], not_asked(h, parsed), rule_order(h)))
         return hits
 
     def _elsewhere(self, parsed: Parsed) -> list[dict]:
@@ -333,39 +350,7 @@ class Searcher:
             return []
         # every item of that name (a card in its languages, the rulings on it), the card first
         found = self.searcher.search(Q.Term("name_key", key), filter=self._filter(parsed), limit=None)
-        return sorted((self._hit(h.fields(), NAME_SCORE, "name", set()) for h in found), key=kind_order)[:limit]
-
-    def _with_texts(self, page: list[Hit], parsed: Parsed) -> list[Hit]:
-        """Each rule hit with its texts in every language (allowed by the filters), the matched
-        one first, under the English reference number (``rule/702.19``)."""
-        keys = {h.extra.get("_numkey") for h in page if h.kind == "rule" and h.number}
-        versions: dict[str, list] = {}
-        if keys:
-            query = Q.And([Q.Term("kind", "rule"), Q.Or([Q.Term("numkey", k) for k in sorted(keys)])])
-            for found in self.searcher.search(query, limit=len(keys) * 6):
-                stored = found.fields()
-                versions.setdefault(stored.get("numkey", ""), []).append(stored)
-        for hit in page:
-            if hit.kind != "rule":
-                continue
-            texts = [v for v in versions.get(hit.extra.get("_numkey"), []) if not parsed.langs or v["lang"] in parsed.langs]
-            texts.sort(key=lambda v: (v["uid"] != hit.extra.get("_uid"), v["lang"] != hit.lang,
-                                      LANG_ORDER.get(v["lang"], 9), held_first(v), v["uid"]))
-            hit.texts = {}
-            for stored in texts or [hit.extra.get("_stored", {})]:
-                hit.texts.setdefault(stored.get("lang", hit.lang), text_of(stored))
-            if _not_asked(hit, parsed) and texts:  # found in English, held in a language asked for: shown in it
-                shown_in(hit, texts[0])
-            if _not_asked(hit, parsed):
-                hit.extra["fallback"] = {"asked": sorted(parsed.langs, key=LANG_ORDER.get), "shown": hit.lang}
-            hit.id = f"rule/{hit.number}" if hit.number else hit.id
-            hit.aligned = {}
-            for key in ("source", "source_number"):
-                hit.extra.pop(key, None)
-        for hit in page:
-            for key in ("_stored", "_uid", "_matched"):
-                hit.extra.pop(key, None)
-        return page
+        return sorted((self._hit(h.fields(), EXACT_SCORE, "name", set()) for h in found), key=kind_order)[:limit]
 
     def _rule_filter(self, parsed: Parsed, kinds: bool = False) -> Q.Query | None:
         """:meth:`_filter` with English let through as well: a rule asked for by number or
@@ -390,7 +375,7 @@ class Searcher:
         key = repr(query)
         found = self._filters.get(key)
         if found is None:
-            found = self._filters[key] = self.searcher._query_to_comb(query)
+            found = self._filters[key] = BitSet(self.searcher.docs_for_query(query), size=self.searcher.doc_count_all())
         return found
 
     def _run(self, query: Q.Query, flt, limit: int, deny=None) -> list[tuple[int, float]]:
@@ -421,11 +406,6 @@ class Searcher:
                    doc=stored.get("doc", ""), reason=reason, extra=extra)
 
 
-def _not_asked(hit: Hit, parsed: Parsed) -> bool:
-    """A hit in a language the query's ``--lang`` or ``lang:`` did not ask for (English shown instead)."""
-    return bool(parsed.langs) and hit.lang not in parsed.langs
-
-
 _OPEN = threading.local()  # each thread its own searchers: a whoosh searcher is not safe to share
 
 
@@ -445,7 +425,9 @@ def open_searcher(source) -> Searcher:
 
 
 def search(source, query: str, lang: str | None = None, kind: str | None = None, limit: int = 10,
-           budget: float | None = None, query_lang: str | None = None, deadline: float | None = None) -> Hits:
-    """Search an index folder or a knowledge base; the best hits first (see the module docstring)."""
+           budget: float | None = None, query_lang: str | None = None, deadline: float | None = None,
+           params: Params | None = None) -> Hits:
+    """Search an index folder or a knowledge base; the best hits first (see the module docstring),
+    ordered by ``params`` (:mod:`indexer.params`; None: the tuned :data:`~indexer.params.DEFAULT`)."""
     return open_searcher(source).search(query, lang=lang, kind=kind, limit=limit, budget=budget,
-                                        query_lang=query_lang, deadline=deadline)
+                                        query_lang=query_lang, deadline=deadline, params=params)

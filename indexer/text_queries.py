@@ -34,12 +34,10 @@ from .query import Parsed, Phrase, Word
 from .schema import fields_of
 from .spelling import Spelling
 from .word_counts import IndexedWords
-from .scoring import CORRECTION_BOOST, EXPANSION_BOOST
+from .params import DEFAULT, Expansion, Partial
 
 PREFIX_EXPANSIONS = 64  # indexed words one prefix stands for at most
 PREFIX_WORDS_PER_QUERY = 128  # ... and all the prefixes of a query together (tha* OR pla* OR …)
-# In the partial tier, a word found in more than this share of the index is left out.
-PARTIAL_MAX_SHARE = 0.02
 
 
 class TextQueries:
@@ -47,8 +45,11 @@ class TextQueries:
 
     def __init__(self, reader, words: IndexedWords, langs: list[str], scope: str = "all",
                  spelling: Spelling | None = None, prefix_words: int = PREFIX_EXPANSIONS,
-                 language: Callable[[], tuple[str | None, float]] = lambda: (None, 0.0)) -> None:
+                 language: Callable[[], tuple[str | None, float]] = lambda: (None, 0.0),
+                 boosts: Expansion = DEFAULT.expansion, partial: Partial = DEFAULT.partial) -> None:
         self.reader = reader
+        self.boosts = boosts  # a translation's and a correction's boost (indexer.params)
+        self.partial = partial  # the partial tier's numbers (indexer.params)
         self.words = words  # the index's words and how many items hold each
         self.prefix_words = prefix_words  # indexed words each prefix stands for (words_per_prefix)
         self._prefixes: dict[str, list[str]] = {}  # each prefix's words, computed once
@@ -64,7 +65,7 @@ class TextQueries:
     def scoped(self, scope: str, langs: list[str] | None = None) -> "TextQueries":
         """The same search over the fields of ``scope`` (in ``langs``), sharing the corrections made."""
         other = TextQueries(self.reader, self.words, self.langs if langs is None else langs, scope, self.spelling,
-                            self.prefix_words, self.language)
+                            self.prefix_words, self.language, self.boosts, self.partial)
         other.corrections, other._fixed, other._prefixes = self.corrections, self._fixed, self._prefixes
         return other
 
@@ -115,10 +116,10 @@ class TextQueries:
         """
         if len(clauses) < 2:
             return None
-        cap = PARTIAL_MAX_SHARE * max(self.reader.doc_count(), 1)
+        cap = self.partial.max_share * max(self.reader.doc_count(), 1)
         sized = sorted(clauses, key=lambda q: q.estimate_size(self.reader))
         kept = [q for q in sized if q.estimate_size(self.reader) <= cap] or sized[:1]
-        return Q.Or(kept, scale=0.9)
+        return Q.Or(kept, scale=self.partial.scale)
 
     def _group_clauses(self, group: list[Word | Phrase], expand: bool) -> Iterator[tuple[Q.Query, bool]]:
         """(query, optional?) per item of a group; lexicon phrases become one clause when ``expand``."""
@@ -149,11 +150,11 @@ class TextQueries:
         self.expanded_langs.add(lang)
         fields = fields_of(lang, self.scope)
         if len(analysed) == 1:
-            return Q.Or([Q.Term(f, analysed[0]) for f in fields], boost=EXPANSION_BOOST)
+            return Q.Or([Q.Term(f, analysed[0]) for f in fields], boost=self.boosts.translation)
         # every word in a text (a phrase there costs position checks on thousands of rulings), the
         # phrase in a title
         return Q.Or([Q.Phrase(f, analysed) if "title" in f else Q.And([Q.Term(f, t) for t in analysed])
-                     for f in fields], boost=EXPANSION_BOOST)
+                     for f in fields], boost=self.boosts.translation)
 
     def _item_query(self, item: Word | Phrase, fuzzy: bool = True) -> Q.Query | None:
         if isinstance(item, Phrase):
@@ -173,7 +174,7 @@ class TextQueries:
                 for word in fixed:
                     for pair in self._word_terms(word):
                         if pair not in boosts:
-                            boosts[pair] = CORRECTION_BOOST
+                            boosts[pair] = self.boosts.correction
                             self.expanded_langs.add(pair[0].rpartition("_")[2])
                 return Q.Or([Q.Term(f, t, boost=b) for (f, t), b in boosts.items()])
         return Q.Or([Q.Term(f, t) for f, t in direct])
@@ -202,8 +203,8 @@ class TextQueries:
                     self.expanded_langs.add("en")
                     target = terms(english, "en")
                     for f in fields_of("en", self.scope):
-                        alternatives.append(Q.Phrase(f, target, boost=EXPANSION_BOOST) if len(target) > 1
-                                            else Q.Term(f, target[0], boost=EXPANSION_BOOST))
+                        alternatives.append(Q.Phrase(f, target, boost=self.boosts.translation) if len(target) > 1
+                                            else Q.Term(f, target[0], boost=self.boosts.translation))
         return Q.Or(alternatives) if alternatives else None
 
     def _prefix_query(self, prefix: str) -> Q.Query:

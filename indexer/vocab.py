@@ -160,11 +160,6 @@ def _by_english_stem() -> dict[str, tuple[str, ...]]:
     return _STEMS
 
 
-def concepts_named(text: str) -> tuple[Concept, ...]:
-    """The concepts whose name is exactly ``text`` (in any language)."""
-    return vocabulary().lookup(text)
-
-
 def translations(concept: Concept, besides: str | None = None) -> dict[str, tuple[str, ...]]:
     """Language → the concept's current names there (preferred first), ``besides`` left out."""
     return {lang: tuple(n.text for n in concept.names_in(lang)) for lang in LANGS

