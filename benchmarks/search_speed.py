@@ -7,14 +7,8 @@ warm latency p50/p95 over the 208 queries of the quality set (game terms in thre
 typos, names, numbers) and over those plus 80 card names and 40 rule numbers, cold
 ``mtgkb search`` and ``mtgkb rule`` wall time (fresh processes, median of 5) — and for FTS5:
 build time, size, p50/p95 — with the machine's load average before and after. Questions: warm
-<<<<<<< HEAD
 p50/p95 over the 300 questions of ``eval/questions.tsv`` (FTS5: their words ORed) and a
-cold ``mtgkb search`` of a question; with ``--semantic`` the build carries the semantic layer
-(its time counts in the build's) and questions are timed with and without it.
-=======
-p50/p95 over the 300 questions of ``tests/data/questions.tsv`` (FTS5: their words ORed) and a
 cold ``mtgkb search`` of a question.
->>>>>>> eng
 
     .venv/bin/python benchmarks/search_speed.py [--sets N] [--keep DIR]
 """

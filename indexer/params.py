@@ -26,7 +26,7 @@ The groups, each a frozen dataclass:
   phrasing's share of a rule's words); changing them takes a rebuild, a search ignores them.
 
 :data:`DEFAULT` holds the values the engine shipped with before the pipeline (issue 30), measured on
-the development half of ``tests/data/questions.tsv`` at MRR@10 0.772 (commit 18522af); no
+the development half of the question set as first split (by row) at MRR@10 0.772 (commit 18522af); no
 search-time value was retuned since. A tuning run that changes one writes the set and the commit
 it was tuned on here, beside the value.
 """
