@@ -48,3 +48,36 @@ def test_every_pinned_version_is_within_the_ranges_of_pyproject() -> None:
     assert outside == []
     missing = [r for r in project["dependencies"] if canonicalize_name(Requirement(r).name) not in versions]
     assert missing == []
+
+
+def installed_closure(name: str, extras: frozenset[str] = frozenset()) -> set[str]:
+    """The packages installing ``name`` with ``extras`` brings in, read from the installed metadata."""
+    from importlib.metadata import PackageNotFoundError, distribution
+
+    found: set[str] = set()
+    pending = [(name, extras)]
+    while pending:
+        current, wanted = pending.pop()
+        try:
+            requires = distribution(current).requires or []
+        except PackageNotFoundError:
+            continue
+        for requirement in map(Requirement, requires):
+            marker = requirement.marker
+            if marker is not None and not any(marker.evaluate({"extra": e}) for e in {"", *wanted}):
+                continue
+            key = canonicalize_name(requirement.name)
+            if key not in found:
+                found.add(key)
+                pending.append((requirement.name, frozenset(requirement.extras)))
+            elif requirement.extras:
+                pending.append((requirement.name, frozenset(requirement.extras)))
+    return found
+
+
+def test_the_constraints_pin_exactly_what_the_tests_command_installs() -> None:
+    """constraints.txt is `pip freeze` of the README's test install (docs/development.md): every
+    package that install brings, and nothing else."""
+    wanted = installed_closure("mtgkb", frozenset({"test", "web"})) - {"mtgkb"}
+    pins = set(pinned())
+    assert sorted(pins - wanted) == [] and sorted(wanted - pins) == []
