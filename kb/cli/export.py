@@ -168,12 +168,15 @@ def import_(file: Path | None, langs: tuple[str, ...], translator: str | None, f
 
 def _take_back(directory: Path, kb_dir: Path | None, file: Path | None, entry_id: int | None, as_json: bool) -> None:
     """``import --undo`` / ``--revert ID``: put an import's stored translations back and rebuild."""
-    from ..export.imports import build_sources, recover, undo
+    from ..errors import KBError
+    from ..export.imports import build_sources, history, recover, undo
     from ..pipeline import update_kb
     from ..store import build_lock
 
     if file is not None:
         raise click.UsageError("--undo and --revert take no FILE")
+    if entry_id is not None and entry_id not in {entry.get("id") for entry in history(directory)}:
+        raise KBError(f"no import {entry_id} in the history of {directory} (mtgkb imports lists them)")
     kb = open_kb(kb_dir)
     with build_lock(directory):
         recover(kb, directory)
