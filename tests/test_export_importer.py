@@ -334,7 +334,11 @@ def test_a_rejected_unit_makes_the_import_incomplete_and_the_exit_status_1(fixtu
     text = path.read_text(encoding="utf-8").replace('<target state="new"></target>',
                                                     '<target state="translated">Regole d’oro</target>', 1)
     good = text.replace('<target state="new"></target>', '<target state="translated">Vince la carta.</target>')
-    path.write_text(good.replace('id="101.1" resname="101.1"', 'id="199.9" resname="199.9"'), encoding="utf-8")
+    # a number the release does not have, over a source text no unit has (one whose source text is a
+    # unit's English would be matched to that unit by it)
+    bad = good.replace('id="101.1" resname="101.1"', 'id="199.9" resname="199.9"')
+    path.write_text(bad.replace("the card takes precedence.</source>", "the card takes precedence (edited).</source>"),
+                    encoding="utf-8")
     line = next(n for n, x in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if 'resname="199.9"' in x)
     result = run("import", str(path), "--kb", str(fixture_kb))
     assert result.exit_code == 1

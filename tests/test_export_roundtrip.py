@@ -545,3 +545,15 @@ def test_a_two_language_csv_imported_in_one_run_sets_no_language_aside(kb: Path,
     reports = run_json("import", str(sheet), "--lang", "it", "--lang", "fr", "--kb", str(kb))
     assert [r["lang"] for r in reports] == ["it", "fr"] and all(r["applied"] == ["702.19a"] for r in reports)
     assert all(r["ignored"] == [] for r in reports), reports
+
+
+def test_reverting_an_import_the_history_does_not_hold_names_it(kb: Path, tmp_path: Path) -> None:
+    po = export(kb, tmp_path / "t.po", "702.19a", "-f", "po", "--target", "it")
+    catalog = polib.pofile(str(po))
+    catalog[0].msgstr = "Travolgere è un'abilità statica che modifica le regole del danno da combattimento."
+    catalog.save()
+    assert run_json("import", str(po), "--kb", str(kb))["import_id"] == 1
+    result = run("import", "--revert", "99", "--kb", str(kb))
+    assert result.exit_code == 1
+    assert result.output.strip().splitlines()[-1] == \
+        f"Error: no import 99 in the history of {kb} (mtgkb imports lists them)"

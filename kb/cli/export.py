@@ -109,7 +109,10 @@ def import_(file: Path | None, langs: tuple[str, ...], translator: str | None, f
 
     Every unit is checked: its id must be a rule number or glossary entry of the source
     release and its source text must still match that release; a unit marked fuzzy / needs
-    review is not applied. A unit whose text changed in the knowledge base since the file
+    review is not applied (work in progress, not an error); a target that is the English text
+    itself is not applied unless --accept-identical. Units the knowledge base holds a
+    translation for that the file leaves empty, units of the exported selection missing from
+    the file, and changed symbols or rule references are reported. A unit whose text changed in the knowledge base since the file
     was exported is a conflict: both texts are shown and it is not applied (--force applies
     it). Nothing is stored if the rebuild fails.
 
@@ -117,8 +120,9 @@ def import_(file: Path | None, langs: tuple[str, ...], translator: str | None, f
     Exit status:
       0  complete: every translation in the file is in the knowledge base
          (applied or unchanged); untranslated units hold none.
-      1  incomplete: the units that pass are applied, the rejected ones and the
-         conflicts are not (the summary lists them and ends "incomplete");
+      1  incomplete: the units that pass are applied, the rejected ones, the
+         conflicts and the targets that are the English text are not (the summary
+         lists them and ends "incomplete");
          or the file is malformed (a row with the wrong number of fields, two
          different texts for one unit...): one line, and nothing is applied.
 
@@ -127,6 +131,12 @@ def import_(file: Path | None, langs: tuple[str, ...], translator: str | None, f
 
     Every import is recorded: `mtgkb imports` lists them, `mtgkb import --undo`
     takes back the last one and `mtgkb import --revert ID` a named one.
+
+    \b
+    Examples:
+      mtgkb import zones.done.xlf --lang it --translator "Giulia Rossi" --verbose
+      mtgkb import glossary.it.po --json
+      mtgkb import names.fr.po --accept-identical      (names the same in both languages)
     """
     from ..export.importer import import_translations, render_report
     from ..pipeline import update_kb
@@ -158,12 +168,15 @@ def import_(file: Path | None, langs: tuple[str, ...], translator: str | None, f
 
 def _take_back(directory: Path, kb_dir: Path | None, file: Path | None, entry_id: int | None, as_json: bool) -> None:
     """``import --undo`` / ``--revert ID``: put an import's stored translations back and rebuild."""
-    from ..export.imports import build_sources, recover, undo
+    from ..errors import KBError
+    from ..export.imports import build_sources, history, recover, undo
     from ..pipeline import update_kb
     from ..store import build_lock
 
     if file is not None:
         raise click.UsageError("--undo and --revert take no FILE")
+    if entry_id is not None and entry_id not in {entry.get("id") for entry in history(directory)}:
+        raise KBError(f"no import {entry_id} in the history of {directory} (mtgkb imports lists them)")
     kb = open_kb(kb_dir)
     with build_lock(directory):
         recover(kb, directory)
