@@ -28,7 +28,7 @@ from ..corpus import source_label
 from ..errors import NotFoundError
 from ..model import LANGUAGES
 from ..numbering import RuleNumber, parse_selector
-from ..rulings import ruling_counts, rulings_of, too_many_to_fold
+from ..rulings import FOLD_BUDGET, FoldingStopped, ruling_counts, rulings_of, too_many_to_fold
 from ..store import DocumentInfo, KnowledgeBase
 from . import html as H
 from .handling import (SEARCH_KINDS, SEARCH_MISSING, OpenKB, Site, kinds_param, langs_param, limit_param,
@@ -208,10 +208,12 @@ class Pages:
                                **t["stale"]} for view in views for t in view["views"] if t["stale"]}
         fallback = [e["number"] for e in entries if e.get("fallback")]
         many = too_many_to_fold(entries)  # a chapter: its rules with their counts, each folded on its page
-        rulings = [] if many else [
-            {**g.to_dict(), "html": H.card_text(g.first["text"], gettext=self.gettext(request)),
-             "translations": [t for t in g.translations if not langs or t["lang"] in langs]}
-            for g in rulings_of(open_kb.kb, entries)]
+        try:
+            groups = [] if many else rulings_of(open_kb.kb, entries, FOLD_BUDGET)
+        except FoldingStopped:  # folding past its budget: the counts, as for a chapter
+            many, groups = True, []
+        rulings = [{**g.to_dict(), "html": H.card_text(g.first["text"], gettext=self.gettext(request)),
+                    "translations": [t for t in g.translations if not langs or t["lang"] in langs]} for g in groups]
         return self.render(request, "rule.html", selector=raw, self_path="/rules/" + quote(raw), entries=views,
                            main=views[0], nav=_neighbours(open_kb, main["number"]), langs=langs,
                            stale=list(stale.values()), release=release, fallback=fallback, rulings=rulings,
