@@ -32,7 +32,7 @@ from ..rulings import FOLD_BUDGET, FoldingStopped, ruling_counts, rulings_of, to
 from ..store import DocumentInfo, KnowledgeBase
 from . import html as H
 from .handling import (SEARCH_KINDS, SEARCH_MISSING, OpenKB, Site, kinds_param, langs_param, limit_param,
-                       page_param, release_param, selector_param, text_param)
+                       page_param, release_param, run_heavy, selector_param, text_param)
 from .i18n import LANGUAGE_NAMES, UI_LANGUAGES, choose_ui, translations
 
 HERE = Path(__file__).resolve().parent
@@ -184,7 +184,13 @@ class Pages:
                            langs=langs, kinds=kinds, kind_choices=SEARCH_KINDS)
 
     def rule(self, request: Request) -> Response:
-        """``/rules/{selector}``: a rule (or a range) in the chosen languages; ``/rules/R70138a`` redirects."""
+        """``/rules/{selector}``: a rule (or a range) in the chosen languages; ``/rules/R70138a`` redirects.
+        A page of many rules (a chapter) is made on the heavy-page thread (:func:`run_heavy`)."""
+        if self.site.is_heavy(selector_param(request)):
+            return run_heavy(self._rule, request)
+        return self._rule(request)
+
+    def _rule(self, request: Request) -> Response:
         raw = selector_param(request)
         from_anchor = H.number_from_anchor(raw)
         if from_anchor is not None:
