@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import math
 import re
+import time
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from .corpus import source_info
+from .errors import KBError
 from .store import KnowledgeBase
 from .text import WORD, fold, fold_quotes, match_key
 
@@ -24,6 +26,7 @@ HANDFUL = 5
 # Rulings folded on one page at most: a page holding more (a chapter: 702 has 3,121) names its rules
 # with how many rulings each has, each rule's own page folding its rulings (ruling_counts).
 MAX_FOLDED = 600
+FOLD_BUDGET = 1.0  # CPU seconds of this thread a page's or command's folding may take, as a search's budget
 CARD_MARK = "§card"
 
 
@@ -83,8 +86,13 @@ def similar(a: list[str], b: list[str]) -> bool:
             and matcher.ratio() >= FOLD_SIMILARITY)
 
 
+class FoldingStopped(KBError):
+    """Folding the rulings took more than its CPU budget (:data:`FOLD_BUDGET`)."""
+
+
 def group_rulings(rulings: Iterable[dict[str, Any]],
-                  translations: dict[str, list[dict[str, Any]]] | None = None) -> list[RulingGroup]:
+                  translations: dict[str, list[dict[str, Any]]] | None = None,
+                  budget: float | None = None) -> list[RulingGroup]:
     """``rulings`` folded into groups, most general first: rulings about no card in particular,
     then those shared by the most cards. A ruling in another language that translates one of
     the English rulings (``translations``: English :func:`~kb.text.match_key` -> translations)
@@ -100,7 +108,10 @@ def group_rulings(rulings: Iterable[dict[str, Any]],
     kept = [(r, ruling_words(r)) for r in rulings if (r["lang"], match_key(r["text"])) not in translated]
     index = _FoldIndex([words for _r, words in kept])
     groups: list[RulingGroup] = []
-    for ruling, words in kept:
+    stop = None if budget is None else time.thread_time() + budget
+    for position, (ruling, words) in enumerate(kept):
+        if stop is not None and position % 64 == 63 and time.thread_time() > stop:
+            raise FoldingStopped(f"folding {len(kept)} rulings took more than {budget:g} s of CPU")
         group = index.find(groups, ruling["lang"], words)
         if group is None:
             group = RulingGroup(ruling, words)
@@ -219,8 +230,14 @@ def ruling_translations(kb: KnowledgeBase) -> dict[str, list[dict[str, Any]]]:
 
 def ruling_counts(entries: Iterable[dict[str, Any]]) -> list[tuple[str, str | None, int]]:
     """``(number, title, rulings)`` of the entries that have rulings (headings not counted)."""
-    return [(e["number"], e.get("title"), n) for e in entries
+    return [(e["number"], e.get("title") or _short_name(e), n) for e in entries
             if (n := sum(1 for r in e.get("rulings", []) if not is_heading(r["text"])))]
+
+
+def _short_name(entry: dict[str, Any]) -> str | None:
+    """A keyword rule's English text when it is only a name (``702.19. Trample``)."""
+    text = (entry.get("texts", {}).get("en") or {}).get("text") or ""
+    return text if text and len(text) <= 40 and "." not in text else None
 
 
 def too_many_to_fold(entries: Iterable[dict[str, Any]]) -> bool:
@@ -228,12 +245,14 @@ def too_many_to_fold(entries: Iterable[dict[str, Any]]) -> bool:
     return sum(n for _number, _title, n in ruling_counts(entries)) > MAX_FOLDED
 
 
-def rulings_of(kb: KnowledgeBase, entries: Iterable[dict[str, Any]]) -> list[RulingGroup]:
-    """The rulings linked to the rule entries (each once), grouped by :func:`group_rulings`."""
+def rulings_of(kb: KnowledgeBase, entries: Iterable[dict[str, Any]],
+               budget: float | None = None) -> list[RulingGroup]:
+    """The rulings linked to the rule entries (each once), grouped by :func:`group_rulings`
+    (:class:`FoldingStopped` past ``budget`` CPU seconds)."""
     seen: dict[str, dict[str, Any]] = {}
     for entry in entries:
         for ruling in entry.get("rulings", []):
             if is_heading(ruling["text"]):  # heads a card's list of rulings: under a rule it heads nothing
                 continue
             seen.setdefault(ruling.get("ruling") or f"{ruling['lang']}:{match_key(ruling['text'])}", ruling)
-    return group_rulings(seen.values(), ruling_translations(kb)) if seen else []
+    return group_rulings(seen.values(), ruling_translations(kb), budget) if seen else []

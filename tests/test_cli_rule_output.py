@@ -70,3 +70,15 @@ def test_sources_are_named_by_title_and_date(product_kb: Path) -> None:
     output = run(product_kb, "rule", "400.7")
     assert output.splitlines()[-1] == ("Sources: en = Magic: The Gathering Comprehensive Rules, 2025-11-14 (official); "
                                        "it = Regolamento Completo, sezione 4: Zone (community)")
+
+
+def test_a_chapter_s_rulings_are_counted_by_rule_not_folded(product_kb: Path, monkeypatch) -> None:
+    """Issue 34.3: ``mtgkb rule 702`` folded a chapter's every ruling (38 s on the archive); past
+    MAX_FOLDED it lists the rules with their counts. Fails before: the rulings were folded."""
+    import kb.rulings
+
+    monkeypatch.setattr(kb.rulings, "MAX_FOLDED", 3)
+    output = run(product_kb, "rule", "702")
+    assert "too many to fold here; each rule's with mtgkb rule NUMBER:" in output
+    assert "  702.9 Flying (" in output
+    assert "--rulings all" not in output

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from kb.rulings import group_rulings, handful, ruling_words
 
 
@@ -116,3 +118,13 @@ def test_grouping_compares_far_fewer_pairs_than_every_pair(monkeypatch) -> None:
     distinct = [ruling(f"ruling number {i} says thing{i} and other{i * 7} happen to card{i * 13}") for i in range(2000)]
     assert len(group_rulings(distinct)) == 2000
     assert len(calls) < 20 * len(distinct)
+
+
+def test_folding_past_its_cpu_budget_stops() -> None:
+    """Issue 34.3: a page's or command's folding works under a CPU budget, as a search does."""
+    from kb.rulings import FoldingStopped
+
+    rulings = _varied_rulings(2000, 3)
+    with pytest.raises(FoldingStopped):
+        group_rulings(rulings, budget=0.0)
+    assert group_rulings(rulings[:100], budget=5.0)

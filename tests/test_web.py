@@ -659,3 +659,17 @@ def test_a_rule_page_previews_its_rule_when_shared(real: TestClient) -> None:
     description = re.search(r'<meta property="og:description" content="([^"]*)">', page)
     assert description is not None and html.unescape(description.group(1)).startswith(
         "The controller of an attacking creature with trample first assigns damage")
+
+
+def test_pages_of_many_rules_are_made_on_the_heavy_page_thread(real: TestClient, monkeypatch) -> None:
+    """Issue 33.1 / 34.3: a chapter page's work went on the threads every page shares, raising their
+    p95 while it loaded. Fails before: made on the shared threads."""
+    from kb.web import handling
+
+    threads = []
+    real_lookup = handling.OpenKB.lookup_page
+    monkeypatch.setattr(handling.OpenKB, "lookup_page",
+                        lambda self, *a: threads.append(threading.current_thread().name) or real_lookup(self, *a))
+    assert real.get("/rules/702").status_code == 200 and real.get("/api/rules/1-9").status_code == 200
+    assert real.get("/rules/400.7").status_code == 200 and real.get("/api/rules/400.7").status_code == 200
+    assert [name.startswith("mtgkb-heavy-page") for name in threads] == [True, True, False, False]

@@ -277,3 +277,25 @@ def test_a_text_language_without_text_falls_back_to_english(server: str, browser
     assert [t.get_attribute("lang") for t in browser.find_elements(By.CSS_SELECTOR, "#R4007 section.text")] == ["it"]
     assert not browser.find_elements(By.CSS_SELECTOR, "p.notice.fallback")
     navigate(browser, browser.find_element(By.CSS_SELECTOR, "nav.langs a[href*='lang=all']").click)
+
+
+def test_phone_header_taps_and_dark_scheme(server: str, browser) -> None:
+    """Issue 33.12 and 33.13: API took a header slot (raw JSON on a phone); header links and the
+    language switches were 19-28 px tall; the dark scheme was ignored. Fails before."""
+    from selenium.webdriver.common.by import By
+
+    viewport(browser, *PHONE)
+    browser.get(server + "/rules/400.7")
+    assert not browser.find_elements(By.CSS_SELECTOR, "header a[href$='/openapi.json']")
+    assert browser.find_elements(By.CSS_SELECTOR, "footer a[href$='/openapi.json']")
+    for link in browser.find_elements(By.CSS_SELECTOR, "header .links a, .ui-switch a, nav.langs a"):
+        assert link.size["height"] >= 44 and link.size["width"] >= 44, (link.text, link.size)
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme",
+                                                                         "value": "dark"}]})
+    try:
+        browser.get(server + "/rules/400.7")
+        background = browser.execute_script("return getComputedStyle(document.body).backgroundColor")
+        red, green, blue = (int(v) for v in background[background.index("(") + 1:].rstrip(")").split(",")[:3])
+        assert red + green + blue < 150, background
+    finally:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})

@@ -12,7 +12,7 @@ import click
 from ..lookup import lookup
 from ..numbering import joined_selectors
 from ..render import render_entries
-from ..rulings import HANDFUL, rulings_of
+from ..rulings import FOLD_BUDGET, HANDFUL, FoldingStopped, ruling_counts, rulings_of, too_many_to_fold
 from ..text import is_number_cue
 from .options import echo_json, json_option, kb_option, lang_option, open_kb, release_option, use_color
 
@@ -58,5 +58,13 @@ def rule(numbers: tuple[str, ...], langs: tuple[str, ...], release: str | None, 
     if as_json:
         echo_json(entries)
     else:
-        click.echo(render_entries(entries, color=use_color(), rulings=rulings_of(kb, entries), shown=shown,
-                                  langs=langs))
+        try:  # a chapter's rulings (702: 3,121) are counted by rule, as the web page does, not folded
+            groups = None if too_many_to_fold(entries) else rulings_of(kb, entries, FOLD_BUDGET)
+        except FoldingStopped:
+            groups = None
+        click.echo(render_entries(entries, color=use_color(), rulings=groups or [], shown=shown, langs=langs))
+        if groups is None:
+            counts = ruling_counts(entries)
+            click.echo(f"\nRulings ({sum(n for _number, _title, n in counts)}): too many to fold here; "
+                       "each rule's with mtgkb rule NUMBER:")
+            click.echo("\n".join(f"  {number} {title or ''} ({n})".replace("  (", " (") for number, title, n in counts))

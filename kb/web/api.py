@@ -25,7 +25,7 @@ from ..numbering import RuleNumber
 from ..releases.diff import diff_documents
 from ..releases.reader import release_in_kb
 from .handling import (SEARCH_MISSING, Site, api_error, card_name_param, kinds_param, langs_param, limit_param,
-                       page_param, release_param, rule_selector_param, text_param)
+                       page_param, release_param, rule_selector_param, run_heavy, text_param)
 from .openapi import OPENAPI
 
 RECENT_DIFFS = 3  # comparisons kept per thread
@@ -46,7 +46,13 @@ class Api:
         return JSONResponse(data)
 
     def rules(self, request: Request) -> Response:
-        """``/api/rules/{selector}?lang=&release=``: the ``mtgkb rule --json`` entries."""
+        """``/api/rules/{selector}?lang=&release=&page=``: the ``mtgkb rule --json`` entries (a long
+        range paged; many rules made on the heavy-page thread)."""
+        if self.site.is_heavy(rule_selector_param(request)):
+            return run_heavy(self._rules, request)
+        return self._rules(request)
+
+    def _rules(self, request: Request) -> Response:
         raw = rule_selector_param(request)
         langs = langs_param(request)
         release = release_param(request)

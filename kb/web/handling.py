@@ -22,6 +22,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from ..errors import KBError
 from ..glossary import Glossary
 from ..lookup import entries, lookup, nearest, numbers_below, select_numbers
 from ..model import LANGUAGES
@@ -228,6 +229,27 @@ def _heavy(search: SearchFunction, *args: Any, deadline: float, **kwargs: Any) -
         _HEAVY_REST.until = time.monotonic() + (time.monotonic() - start)
 
 
+# Pages and API answers over many rules (a chapter, 1-9) run one at a time on a single heavy-page
+# thread, which rests as long as its last page worked before the next: they get at most half of a
+# core, the other pages the rest (a chapter loading made other pages' p95 rise).
+HEAVY_RULES = 40  # numbers a selector picks from which its page is heavy
+_HEAVY_PAGES = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mtgkb-heavy-page")
+_PAGE_REST = threading.local()
+
+
+def run_heavy(work: Callable[..., Any], *args: Any) -> Any:
+    """``work(*args)`` on the heavy-page thread (the caller waits for it)."""
+    def rested() -> Any:
+        time.sleep(max(0.0, getattr(_PAGE_REST, "until", 0.0) - time.monotonic()))
+        start = time.monotonic()
+        try:
+            return work(*args)
+        finally:
+            _PAGE_REST.until = time.monotonic() + min(2.0, time.monotonic() - start)
+
+    return _HEAVY_PAGES.submit(rested).result()
+
+
 @dataclass(frozen=True)
 class Site:
     """What the pages and the API share: the knowledge base handle and where search comes from."""
@@ -238,6 +260,13 @@ class Site:
     def kb(self) -> OpenKB:
         """This thread's open knowledge base (503 when none is built)."""
         return self.handle.get()
+
+    def is_heavy(self, selector: str) -> bool:
+        """Whether ``selector`` picks more than :data:`HEAVY_RULES` numbers (its page runs by :func:`run_heavy`)."""
+        try:
+            return len(self.kb().select(selector)) > HEAVY_RULES
+        except KBError:  # not a selector, or no such rule: the page says so, cheaply
+            return False
 
     def searcher(self) -> Searcher | None:
         """``(query, langs, kinds, limit, query_lang=None) -> hits`` over this thread's knowledge base;

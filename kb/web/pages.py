@@ -28,11 +28,11 @@ from ..corpus import source_label
 from ..errors import NotFoundError
 from ..model import LANGUAGES
 from ..numbering import RuleNumber, parse_selector
-from ..rulings import ruling_counts, rulings_of, too_many_to_fold
+from ..rulings import FOLD_BUDGET, FoldingStopped, ruling_counts, rulings_of, too_many_to_fold
 from ..store import DocumentInfo, KnowledgeBase
 from . import html as H
 from .handling import (SEARCH_KINDS, SEARCH_MISSING, OpenKB, Site, kinds_param, langs_param, limit_param,
-                       page_param, release_param, selector_param, text_param)
+                       page_param, release_param, run_heavy, selector_param, text_param)
 from .i18n import LANGUAGE_NAMES, UI_LANGUAGES, choose_ui, translations
 
 HERE = Path(__file__).resolve().parent
@@ -184,7 +184,13 @@ class Pages:
                            langs=langs, kinds=kinds, kind_choices=SEARCH_KINDS)
 
     def rule(self, request: Request) -> Response:
-        """``/rules/{selector}``: a rule (or a range) in the chosen languages; ``/rules/R70138a`` redirects."""
+        """``/rules/{selector}``: a rule (or a range) in the chosen languages; ``/rules/R70138a`` redirects.
+        A page of many rules (a chapter) is made on the heavy-page thread (:func:`run_heavy`)."""
+        if self.site.is_heavy(selector_param(request)):
+            return run_heavy(self._rule, request)
+        return self._rule(request)
+
+    def _rule(self, request: Request) -> Response:
         raw = selector_param(request)
         from_anchor = H.number_from_anchor(raw)
         if from_anchor is not None:
@@ -208,10 +214,12 @@ class Pages:
                                **t["stale"]} for view in views for t in view["views"] if t["stale"]}
         fallback = [e["number"] for e in entries if e.get("fallback")]
         many = too_many_to_fold(entries)  # a chapter: its rules with their counts, each folded on its page
-        rulings = [] if many else [
-            {**g.to_dict(), "html": H.card_text(g.first["text"], gettext=self.gettext(request)),
-             "translations": [t for t in g.translations if not langs or t["lang"] in langs]}
-            for g in rulings_of(open_kb.kb, entries)]
+        try:
+            groups = [] if many else rulings_of(open_kb.kb, entries, FOLD_BUDGET)
+        except FoldingStopped:  # folding past its budget: the counts, as for a chapter
+            many, groups = True, []
+        rulings = [{**g.to_dict(), "html": H.card_text(g.first["text"], gettext=self.gettext(request)),
+                    "translations": [t for t in g.translations if not langs or t["lang"] in langs]} for g in groups]
         return self.render(request, "rule.html", selector=raw, self_path="/rules/" + quote(raw), entries=views,
                            main=views[0], nav=_neighbours(open_kb, main["number"]), langs=langs,
                            stale=list(stale.values()), release=release, fallback=fallback, rulings=rulings,
