@@ -389,9 +389,10 @@ def pending(kb_dir: Path) -> tuple[str, int] | None:
 
 
 def _published(kb: KnowledgeBase, folder: Path, after: dict[str, str | None]) -> bool:
-    """The current build read each of these files as it is now (and none of the removed ones)."""
+    """The current build read each of these files as it is now (and none of the removed ones). A
+    knowledge base copied or moved since its build names the imports folder it was built in."""
     held = {Path(d.path).name: d.sha256 for d in kb.documents().values() if d.format == "mtgkb-translation"
-            and d.path and Path(d.path).parent.resolve() == folder.resolve()}
+            and d.path and (Path(d.path).parent.resolve() == folder.resolve() or Path(d.path).parent.name == IMPORTS)}
     for name, sha in after.items():
         current = _sha((folder / name).read_bytes()) if (folder / name).exists() else None
         if current != sha or held.get(name) != current:
