@@ -303,7 +303,8 @@ class _SetReader:
 
 
 def parse(source: Source) -> Document:
-    payload = load_json(source, "MTGJSON")
+    repeated: list[str] = []
+    payload = load_json(source, "MTGJSON", repeated)
     sets = sets_of(payload, source.path)
     meta = payload.get("meta") if isinstance(payload.get("meta"), dict) else {}
     acc = _Accumulator()
@@ -320,7 +321,7 @@ def parse(source: Source) -> Document:
         effective_date=iso_date(meta.get("date")), provenance="official", rulings=rulings, cards=cards,
         meta=_meta(meta.get("version"), reader.set_rows, cards, rulings, reader.ruling_entries,
                    reader.foreign_entries, acc.ignored_rows()),
-        accounting=reader.ledger.account(), warnings=tuple(reader.ledger.warnings))
+        accounting=reader.ledger.account(), warnings=(*repeated, *reader.ledger.warnings))
 
 
 def _meta(version: Any, set_rows: list[dict[str, Any]], cards: tuple[Card, ...], rulings: tuple[Ruling, ...],
