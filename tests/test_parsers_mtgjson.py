@@ -275,3 +275,18 @@ def test_a_repeated_key_is_a_warning():
     assert any("TST.json:1: MTGJSON: key 'rulings' repeated in 1 JSON object(s)" in w for w in doc.warnings), \
         doc.warnings
     assert not parse(source_from_bytes(data, "TST.json")).warnings
+
+
+def test_records_per_card_are_capped_with_a_warning(monkeypatch):
+    """Issue 34 point 21: one card with 1,000,000 rulings built for 208 s at 2.2 GB."""
+    import kb.parsers.mtgjson as mtgjson
+
+    monkeypatch.setattr(mtgjson, "MAX_RULINGS_PER_CARD", 5)
+    monkeypatch.setattr(mtgjson, "MAX_TRANSLATIONS_PER_FACE", 3)
+    rulings = [{"date": "2021-04-16", "text": f"Ruling number {i}."} for i in range(12)]
+    card = opt("Profetizza 1.", rulings)
+    card["foreignData"] = [{"language": "German", "name": f"Name {i}"} for i in range(4)] + card["foreignData"]
+    doc = parse(source_from_bytes(hand_made_set("TST", "2022-01-01", [card]), "TST.json"))
+    assert [r.text for r in doc.rulings] == [f"Ruling number {i}." for i in range(5)]
+    assert any("12 rulings of Opt: only the first 5 read, 7 left out" in w for w in doc.warnings), doc.warnings
+    assert any("5 translations of Opt: only the first 3 read, 2 left out" in w for w in doc.warnings), doc.warnings

@@ -53,6 +53,10 @@ from .base import Format, LineLedger
 from .json_source import JsonWarnings, json_head, json_kind, load_json
 
 FOREIGN_LANGUAGES = {"Italian": "it", "French": "fr"}
+# Records read per card entry at most (in the 580-set archive a card has at most 27 rulings and 10
+# translations): past them the rest is left out with a warning, so one hostile card cannot cost minutes.
+MAX_RULINGS_PER_CARD = 1000
+MAX_TRANSLATIONS_PER_FACE = 200
 FACE_TYPE_SEPARATOR = " // "
 FACE_TEXT_SEPARATOR = "\n//\n"
 # The card fields read as text; another JSON type is a warning (naming its JSON path) and reads as empty.
@@ -249,6 +253,7 @@ class _SetReader:
             if not isinstance(entries, list):
                 self.json.warn(where, f"{json_kind(entries)}, not a list: no translation read")
                 entries = []
+            entries = self._capped(entries, MAX_TRANSLATIONS_PER_FACE, where, f"translations of {name}")
             seen: set[str] = set()
             for index, entry in enumerate(entries):
                 if not isinstance(entry, dict):
@@ -277,12 +282,20 @@ class _SetReader:
                              _join([_str(e.get("text")) for e in entries], FACE_TEXT_SEPARATOR)))
         return variants
 
+    def _capped(self, entries: list, most: int, where: str, what: str) -> list:
+        """The first ``most`` of ``entries``; past them, a warning says how many were left out."""
+        if len(entries) <= most:
+            return entries
+        self.json.warn(where, f"{len(entries):,} {what}: only the first {most:,} read, {len(entries) - most:,} left out")
+        return entries[:most]
+
     def _rulings(self, code: str, name: str, rulings: Any, where: str) -> None:
         if not rulings:
             return
         if not isinstance(rulings, list):
             self.json.warn(where, f"{json_kind(rulings)}, not a list: no ruling of {name} read")
             return
+        rulings = self._capped(rulings, MAX_RULINGS_PER_CARD, where, f"rulings of {name}")
         for index, entry in enumerate(rulings):
             self.ruling_entries += 1
             if not isinstance(entry, dict) or (entry.get("text") is not None and not isinstance(entry["text"], str)):
