@@ -53,10 +53,7 @@ from .base import Format, LineLedger
 from .json_source import JsonWarnings, json_head, json_kind, load_json
 
 FOREIGN_LANGUAGES = {"Italian": "it", "French": "fr"}
-# Records read per card entry at most (in the 580-set archive a card has at most 27 rulings and 10
-# translations): past them the rest is left out with a warning, so one hostile card cannot cost minutes.
-MAX_RULINGS_PER_CARD = 1000
-MAX_TRANSLATIONS_PER_FACE = 200
+MAX_RULINGS_PER_CARD, MAX_TRANSLATIONS_PER_FACE = 1000, 200  # read per card (the archive's most: 27, 10)
 FACE_TYPE_SEPARATOR = " // "
 FACE_TEXT_SEPARATOR = "\n//\n"
 # The card fields read as text; another JSON type is a warning (naming its JSON path) and reads as empty.
@@ -283,10 +280,8 @@ class _SetReader:
         return variants
 
     def _capped(self, entries: list, most: int, where: str, what: str) -> list:
-        """The first ``most`` of ``entries``; past them, a warning says how many were left out."""
-        if len(entries) <= most:
-            return entries
-        self.json.warn(where, f"{len(entries):,} {what}: only the first {most:,} read, {len(entries) - most:,} left out")
+        if len(entries) > most:  # then the first ``most``, with a warning saying how many were left out
+            self.json.warn(where, f"{len(entries):,} {what}: only the first {most:,} read, {len(entries) - most:,} left out")
         return entries[:most]
 
     def _rulings(self, code: str, name: str, rulings: Any, where: str) -> None:
@@ -316,8 +311,7 @@ class _SetReader:
 
 
 def parse(source: Source) -> Document:
-    repeated: list[str] = []
-    payload = load_json(source, "MTGJSON", repeated)
+    payload = load_json(source, "MTGJSON", repeated := [])  # repeated: the warnings of keys repeated
     sets = sets_of(payload, source.path)
     meta = payload.get("meta") if isinstance(payload.get("meta"), dict) else {}
     acc = _Accumulator()
