@@ -26,7 +26,6 @@ from typing import Callable, Iterator
 
 from kb.digests import code_digest, data_digest
 from kb.errors import KBError
-from kb.forked import process_stopped
 from kb.numbering import RuleNumber
 from kb.store import INDEX_DIR, DocumentInfo, KnowledgeBase
 from kb.text import fold_quotes
@@ -188,7 +187,7 @@ class WorkerWatch:
     def _watch(self) -> None:
         while not self._done.wait(self.every):
             for task in self.tasks:
-                if task.exitcode not in (None, 0) or process_stopped(task.pid):
+                if task.exitcode not in (None, 0) or _stopped(task.pid):
                     self.lost = self.lost or f"writer process {task.pid} " + (
                         "was stopped" if task.exitcode is None else f"ended with status {task.exitcode}")
             if self.lost:
@@ -203,6 +202,16 @@ class WorkerWatch:
                 self.writer.jobqueue.get_nowait()
         except (queue.Empty, OSError, ValueError):
             pass
+
+
+def _stopped(pid: int | None) -> bool:
+    """Process ``pid`` is stopped (SIGSTOP, a debugger): it will not answer (as kb.forked.process_stopped;
+    the search engine does not import kb.forked)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state in ("T", "t")
 
 
 def fingerprint(item: Item) -> str:

@@ -35,9 +35,13 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _RULE_LINE = re.compile(r"^\s*\d{3}\.\d+[a-z]?\.?\s+\S")
 
 
+SHRUNK_GLOSSARY = 0.85  # glossary entries / the previous release's (official releases never lose 15 %)
+
+
 def judge(documents: Iterable[Document]) -> list[str]:
     """Every problem found in ``documents``, one line each; empty when the build may be published."""
-    problems: list[str] = []
+    documents = list(documents)
+    problems: list[str] = _glossary_shrink_problems(documents)
     for doc in documents:
         problems += _line_problems(doc)
         problems += doc.meta.get("suspect", [])
@@ -80,6 +84,20 @@ def _release_problems(doc: Document) -> list[str]:
         first = doc.terms[disorder[0]]
         problems.append(f"{doc.path}:{first.line}: the glossary is out of alphabetical order ({len(disorder)} of "
                         f"{len(names)} entries, first {first.names[0]!r}): shuffled?")
+    return problems
+
+
+def _glossary_shrink_problems(documents: list[Document]) -> list[str]:
+    """A release whose glossary is far shorter than the previous release's (of its language, built
+    with it): lost entries (mixed line ends, a damaged file) that no other check sees."""
+    releases = sorted((d for d in documents if d.format == "cr-text" and d.effective_date and d.terms),
+                      key=lambda d: (d.lang, d.effective_date))
+    problems = []
+    for previous, doc in zip(releases, releases[1:]):
+        if doc.lang == previous.lang and len(doc.terms) < SHRUNK_GLOSSARY * len(previous.terms):
+            problems.append(f"{doc.path}: a glossary of {len(doc.terms)} entries, against {len(previous.terms)} in "
+                            f"the previous release ({previous.effective_date}): entries lost (mixed line ends, a "
+                            "damaged file)?")
     return problems
 
 

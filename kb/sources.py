@@ -22,7 +22,8 @@ from typing import BinaryIO
 from .errors import SourceError
 
 MAX_SOURCE_BYTES = 1 << 30  # 1 GiB: far above any release or MTGJSON file
-_NEWLINE = re.compile("\r\n|\r|\n|\u2028|\u2029")
+# LF CR is one line end too (files joined or edited with both conventions: every third line "\n\r").
+_NEWLINE = re.compile("\r\n|\n\r|\r|\n|\u2028|\u2029")
 _BOMS = (
     (codecs.BOM_UTF8, "utf-8"),
     (codecs.BOM_UTF16_LE, "utf-16-le"),
@@ -206,7 +207,7 @@ def _lines_holding(text: str, char: str) -> list[int]:
 
 
 def split_lines(text: str) -> list[str]:
-    """Split on CRLF, CR, LF, U+2028 and U+2029; a final line end adds no empty line."""
+    """Split on CRLF, LF CR, CR, LF, U+2028 and U+2029; a final line end adds no empty line."""
     lines = _NEWLINE.split(text)
     if lines and lines[-1] == "":
         lines.pop()

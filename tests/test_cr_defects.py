@@ -15,7 +15,7 @@ from kb.parsers import parse_source
 from kb.pipeline import BuildRefused, check
 from kb.sources import read_source
 
-from .conftest import FIXTURES, SHARED_RELEASES, parsed_release
+from .conftest import FIXTURES, SHARED_RELEASES, cr_release, parsed_release
 
 DEFECTS = FIXTURES / "cr_defects"
 
@@ -115,3 +115,32 @@ def test_a_byte_order_mark_inside_the_file_is_removed_with_a_warning(tmp_path: P
     doc = report.documents[0]
     assert rules_of(doc) == rules_of(parsed("clean.txt"))
     assert f"{path}:61: a byte order mark (U+FEFF) inside the file was removed" in report.warnings
+
+
+def _mixed_line_ends(text: str) -> str:
+    """Every third line end LF CR (as the attack wrote it), the others LF."""
+    lines = text.split("\n")
+    return "".join(line + ("\n\r" if i % 3 == 2 else "\n") for i, line in enumerate(lines[:-1])) + lines[-1]
+
+
+def test_mixed_lf_cr_line_ends_lose_no_glossary_entry(tmp_path: Path) -> None:
+    """Issue 34 point 15: 193 entries were lost and fake ones made; the checks passed."""
+    release = parsed_release("20251114")
+    text = cr_release("20251114").read_bytes().decode("utf-8-sig").replace("\r\n", "\n")
+    path = tmp_path / "MagicCompRules 20251114.txt"
+    path.write_text(_mixed_line_ends(text), encoding="utf-8", newline="")
+    mixed = parse_source(read_source(path))
+    assert [(t.names, t.definition) for t in mixed.terms] == [(t.names, t.definition) for t in release.terms]
+    assert rules_of(mixed) == rules_of(release)
+
+
+def test_a_glossary_far_shorter_than_the_previous_releases_refuses_the_build() -> None:
+    from dataclasses import replace
+
+    from kb.sanity import judge
+
+    previous, release = parsed_release("20250606"), parsed_release("20251114")
+    shrunk = replace(release, terms=release.terms[: len(release.terms) * 3 // 4])
+    problems = judge([previous, shrunk])
+    assert any("a glossary of" in p and "against" in p and "2025-06-06" in p for p in problems), problems
+    assert not any("against" in p for p in judge([previous, release]))

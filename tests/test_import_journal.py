@@ -28,13 +28,14 @@ def _sha(data: bytes | None) -> str | None:
 class FakeKB:
     """What recover asks of a knowledge base: the stored files the published build read."""
 
-    def __init__(self, kb_dir: Path) -> None:
+    def __init__(self, kb_dir: Path, built_in: Path | None = None) -> None:
         self.kb_dir = kb_dir
+        self.built_in = built_in or kb_dir  # a knowledge base copied since names the folder it was built in
 
     def documents(self) -> dict:
         published = self.kb_dir / "published.json"
         held = json.loads(published.read_text()) if published.exists() else {}
-        folder = imports.imports_dir(self.kb_dir)
+        folder = imports.imports_dir(self.built_in)
         return {name: SimpleNamespace(format="mtgkb-translation", path=str(folder / name), sha256=sha)
                 for name, sha in held.items()}
 
@@ -102,13 +103,15 @@ def _consistent(kb_dir: Path) -> None:
     assert not (imports.history_dir(kb_dir) / imports.JOURNAL).exists()
 
 
+@pytest.mark.parametrize("copied", [False, True], ids=["built here", "copied since"])
 @pytest.mark.parametrize("offset", range(1, 9))
-def test_an_undo_killed_at_any_write_is_all_or_nothing_after_the_next_run(kb_dir: Path, offset: int) -> None:
+def test_an_undo_killed_at_any_write_is_all_or_nothing_after_the_next_run(kb_dir: Path, offset: int,
+                                                                          copied: bool) -> None:
     import_text(kb_dir, '{"old": 1}')
     import_text(kb_dir, '{"new": 2}')
     imported = stored(kb_dir)
     killed = _killed_at(offset, lambda rebuild: imports.undo(kb_dir, None, rebuild, []))
-    imports.recover(FakeKB(kb_dir), kb_dir)
+    imports.recover(FakeKB(kb_dir, kb_dir.parent / "first" / "kb" if copied else None), kb_dir)
     _consistent(kb_dir)
     last = imports.history(kb_dir)[-1]
     if last.get("undone"):

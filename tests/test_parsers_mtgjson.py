@@ -262,3 +262,31 @@ def test_all_printings_paths_name_the_set(tmp_path: Path):
                                                              "cards": [{**opt("x"), "type": ["Instant"]}]}}}
     doc = parse(source_from_bytes(json.dumps(payload).encode(), "AllPrintings.json"))
     assert doc.warnings == ("AllPrintings.json: data.AAA.cards[0].type: a list, not a string: read as empty",)
+
+
+def test_a_repeated_key_is_a_warning():
+    """Issue 34 point 19: a second "rulings" dropped the first without a word."""
+    data = hand_made_set("TST", "2022-01-01", [opt("x", [{"date": "2021-04-16", "text": "First ruling."}])])
+    second = b'"rulings": [{"date": "2021-04-17", "text": "Second ruling."}], "rulings":'
+    doubled = data.replace(b'"rulings":', second, 1)
+    assert doubled != data
+    doc = parse(source_from_bytes(doubled, "TST.json"))
+    assert [r.text for r in doc.rulings] == ["First ruling."]  # the last value is read, as JSON readers do
+    assert any("TST.json:1: MTGJSON: key 'rulings' repeated in 1 JSON object(s)" in w for w in doc.warnings), \
+        doc.warnings
+    assert not parse(source_from_bytes(data, "TST.json")).warnings
+
+
+def test_records_per_card_are_capped_with_a_warning(monkeypatch):
+    """Issue 34 point 21: one card with 1,000,000 rulings built for 208 s at 2.2 GB."""
+    import kb.parsers.mtgjson as mtgjson
+
+    monkeypatch.setattr(mtgjson, "MAX_RULINGS_PER_CARD", 5)
+    monkeypatch.setattr(mtgjson, "MAX_TRANSLATIONS_PER_FACE", 3)
+    rulings = [{"date": "2021-04-16", "text": f"Ruling number {i}."} for i in range(12)]
+    card = opt("Profetizza 1.", rulings)
+    card["foreignData"] = [{"language": "German", "name": f"Name {i}"} for i in range(4)] + card["foreignData"]
+    doc = parse(source_from_bytes(hand_made_set("TST", "2022-01-01", [card]), "TST.json"))
+    assert [r.text for r in doc.rulings] == [f"Ruling number {i}." for i in range(5)]
+    assert any("12 rulings of Opt: only the first 5 read, 7 left out" in w for w in doc.warnings), doc.warnings
+    assert any("5 translations of Opt: only the first 3 read, 2 left out" in w for w in doc.warnings), doc.warnings

@@ -128,3 +128,15 @@ def test_stray_bullet_before_any_heading_is_unparsed():
     doc = wiki_keyword_text.parse(_broken(lines))
     assert [(u.line, u.text) for u in doc.accounting.unparsed] == [(7, "• un punto senza titolo")]
     assert len(doc.rulings) == 5
+
+
+@pytest.mark.parametrize("paragraph", ["Note generali", "Le regole principali sono queste:",
+                                       "Alcune precisazioni sul voto, raccolte dai giudici."])
+def test_a_short_paragraph_before_the_rulings_list_is_read(doc, paragraph: str):
+    """Issue 34 point 26: refused before ('heading 'Regolamento' has nothing under it')."""
+    lines = _seed_lines()
+    at = lines.index("Regolamento") + 1
+    page = wiki_keyword_text.parse(_broken([*lines[:at], paragraph, *lines[at:]]))
+    assert [r.text for r in page.rulings] == [r.text for r in doc.rulings]
+    assert page.meta["sections"]["Regolamento"] == [paragraph]
+    assert not page.accounting.unparsed

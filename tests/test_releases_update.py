@@ -23,6 +23,7 @@ PAGE = (FIXTURES / "releases" / "rules_page.html").read_bytes()
 # Hand-made pages for the failure cases.
 NO_LINK = b"<html><body><h1>Rules</h1><a href='/downloads/MagicCompRules.pdf'>PDF</a></body></html>"
 BAD_FILE_PAGE = b"<html><body><a href='/downloads/notes.txt'>TXT</a></body></html>"
+FILE_LINK_PAGE = b"<html><body><a href='file:///etc/MagicCompRules%2020250606.txt'>Rules (TXT)</a></body></html>"
 UNDATED_PAGE = b"<html><body><a href='/downloads/current.txt'>Comprehensive Rules (TXT)</a></body></html>"
 
 
@@ -31,7 +32,7 @@ class _Server:
 
     def __init__(self, release: bytes) -> None:
         routes = {"/en/rules": (200, PAGE), "/nolink": (200, NO_LINK), "/badpage": (200, BAD_FILE_PAGE),
-                  "/undated": (200, UNDATED_PAGE),
+                  "/undated": (200, UNDATED_PAGE), "/filelink": (200, FILE_LINK_PAGE),
                   "/downloads/MagicCompRules%2020250606.txt": (200, release),
                   "/downloads/current.txt": (200, release),
                   "/downloads/notes.txt": (200, b"Shopping list\n- bread\n- milk\n")}
@@ -43,6 +44,13 @@ class _Server:
                 server_self.hits[self.path] += 1
                 if self.path == "/slow":
                     time.sleep(1.5)
+                if self.path in ("/to-file", "/to-ftp"):  # a redirect off the web
+                    self.send_response(302)
+                    self.send_header("Location", "file:///etc/passwd" if self.path == "/to-file" else
+                                     "ftp://127.0.0.1/MagicCompRules%2020250606.txt")
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                    return
                 if self.path in ("/endless", "/drip"):
                     return self.stream_forever(slowly=self.path == "/drip")
                 status, body = routes.get(self.path, (404, b"not found"))
@@ -203,3 +211,23 @@ def test_link_finding_on_the_saved_page():
     assert link == "https://example.test/downloads/MagicCompRules%2020250606.txt"
     assert date_in_name(link) == "2025-06-06"
     assert date_in_name("https://example.test/downloads/current.txt") is None
+
+
+@pytest.mark.parametrize("where, refusal", [
+    ("file:///etc/passwd", "only http and https addresses are read"),
+    ("ftp://127.0.0.1/MagicCompRules.txt", "only http and https addresses are read"),
+    ("/to-ftp", "only http and https addresses are read"),
+    ("/to-file", "Redirection to url 'file:///etc/passwd' is not allowed"),  # urllib's own refusal
+])
+def test_only_http_and_https_are_read(server, where, refusal):
+    """Issue 34 point 17: file:// and ftp:// (given, or as a redirect) are refused in one line."""
+    url = server.url + where if where.startswith("/") else where
+    with pytest.raises(KBError, match=refusal):
+        fetch(url, timeout=5)
+
+
+def test_a_page_linking_to_a_file_url_is_refused(server, kb_dir):
+    before = _state(kb_dir)
+    with pytest.raises(KBError, match="only http and https addresses are read"):
+        update(kb_dir, server.url + "/filelink", timeout=5)
+    assert _state(kb_dir) == before

@@ -118,3 +118,7 @@ def test_a_memory_error_is_one_line_not_a_traceback(tmp_path, monkeypatch) -> No
     assert result.exit_code == 1, result.output
     assert "Traceback" not in result.output
     assert result.output.strip().splitlines()[-1].startswith("Error: out of memory"), result.output
+
+
+def test_lf_cr_is_one_line_end() -> None:
+    assert split_lines("a\n\rb\nc\r\n\r\nd\n\r\n") == ["a", "b", "c", "", "d", ""]

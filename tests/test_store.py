@@ -136,3 +136,29 @@ def test_build_folders_are_readable_as_the_umask_allows(tmp_path: Path, umask: i
     finally:
         os.umask(old)
     assert build.stat().st_mode & 0o777 == mode
+
+
+@pytest.mark.parametrize("kind", ["link to /dev/zero", "FIFO"])
+def test_a_current_that_is_no_regular_file_is_a_clear_error_at_once(tmp_path: Path, kind: str) -> None:
+    """Issue 34 point 25: a MemoryError traceback (/dev/zero) or a hang for ever (a FIFO) before."""
+    import threading
+
+    (tmp_path / "builds").mkdir()
+    if kind == "FIFO":
+        os.mkfifo(tmp_path / "CURRENT")
+    else:
+        (tmp_path / "CURRENT").symlink_to("/dev/zero")
+    outcome: list[BaseException | None] = []
+
+    def read() -> None:
+        try:
+            store.current_build(tmp_path)
+            outcome.append(None)
+        except BaseException as exc:  # noqa: BLE001 -- the outcome is what the test checks
+            outcome.append(exc)
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    reader.join(5)
+    assert outcome, "reading CURRENT hung"
+    assert isinstance(outcome[0], StoreError) and "is not a small regular file" in str(outcome[0])

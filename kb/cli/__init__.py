@@ -42,9 +42,32 @@ COMMANDS = {
 }
 
 
+def valid_text(argument: str) -> str:
+    """``argument`` with each undecodable byte (``surrogateescape``) or lone surrogate as U+FFFD."""
+    if argument.isascii():
+        return argument
+    try:
+        argument.encode("utf-8")
+        return argument
+    except UnicodeEncodeError:
+        raw = argument.encode("utf-8", "surrogateescape" if _only_escapes(argument) else "surrogatepass")
+        return raw.decode("utf-8", "replace")
+
+
+def _only_escapes(text: str) -> bool:
+    """Every surrogate in ``text`` is one of ``surrogateescape``'s (U+DC80..U+DCFF: a byte of argv)."""
+    return all(not "\ud800" <= c <= "\udfff" or "\udc80" <= c <= "\udcff" for c in text)
+
+
 class KBGroup(click.Group):
     """A click group that turns library errors into one line and exit status 1, and
     loads each command (:data:`COMMANDS`) only when it is named."""
+
+    def main(self, args: Any = None, *rest: Any, **options: Any) -> Any:
+        """Run the command with its arguments as text: bytes that are not UTF-8 (and lone surrogates)
+        become U+FFFD, so a query or name typed with them gets an answer, not a traceback."""
+        arguments = sys.argv[1:] if args is None else list(args)
+        return super().main([valid_text(a) for a in arguments], *rest, **options)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *COMMANDS})

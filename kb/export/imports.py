@@ -28,7 +28,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable
@@ -37,10 +36,11 @@ from ..errors import KBError
 from ..numbering import RuleNumber
 from ..parsers.translation import dumps, split_glossary_id
 from ..store import KnowledgeBase
+from .import_history import ENTRY_NAME, HISTORY, entry_paths, history, history_dir, read_entry, well_formed
+from .import_history import entry_path as history_entry
 from .selection import split_unit_id
 
 IMPORTS = "imports"
-HISTORY = "import-history"  # in KB_DIR, beside imports/ (which every build reads): never a source
 JOURNAL = "journal"
 KEPT_ENTRIES = 50  # the history keeps the last 50 imports (each holds the files it replaced)
 
@@ -163,60 +163,6 @@ def _order(unit_id: str) -> tuple:
 
 # -- history: one entry per import, the journal of the one in progress -------------------------------
 
-def history_dir(kb_dir: Path) -> Path:
-    return Path(kb_dir) / HISTORY
-
-
-def history(kb_dir: Path) -> list[dict[str, Any]]:
-    """The imports recorded, oldest first (each: id, time, file, translator, language, units, undone).
-    Entries are ordered by their number (``10000.json`` after ``9999.json``); an entry that is not
-    what ``commit`` writes (wrong shape, a file name that is not a plain ``imports/`` name) is an error."""
-    return [_read_entry(path) for path in _entry_paths(kb_dir)]
-
-
-def _entry_paths(kb_dir: Path) -> list[Path]:
-    """The history's entry files, ordered by their number."""
-    folder = history_dir(kb_dir)
-    if not folder.is_dir():
-        return []
-    return sorted((p for p in folder.glob("*.json") if _ENTRY_NAME.fullmatch(p.name)), key=lambda p: int(p.stem))
-
-
-_ENTRY_NAME = re.compile(r"[0-9]{1,9}\.json")
-_STORED_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*\.json")  # it-2025-11-14.json, it.json
-
-
-def _read_entry(path: Path) -> dict[str, Any]:
-    """One history entry, checked: the names it holds are plain names of ``imports/``."""
-    damaged = KBError(f"{path}: the import history is damaged; move the file away")
-    try:
-        entry = json.loads(path.read_text(encoding="utf-8"))
-    except (ValueError, UnicodeDecodeError, RecursionError, OSError):
-        raise damaged from None
-    if not _well_formed(entry) or entry["id"] != int(path.stem):
-        raise damaged
-    return entry
-
-
-def _well_formed(entry: Any) -> bool:
-    """``entry`` has the shape ``commit`` writes."""
-    if not isinstance(entry, dict) or type(entry.get("id")) is not int:
-        return False
-    before, after = entry.get("before"), entry.get("after")
-    if not isinstance(before, dict) or not isinstance(after, dict) or set(before) != set(after):
-        return False
-    names_ok = all(isinstance(n, str) and _STORED_NAME.fullmatch(n) for n in before)
-    texts_ok = all(v is None or isinstance(v, str) for v in before.values())
-    shas_ok = all(v is None or (isinstance(v, str) and re.fullmatch(r"[0-9a-f]{64}", v)) for v in after.values())
-    applied = entry.get("applied", [])
-    return names_ok and texts_ok and bool(shas_ok) and isinstance(applied, list) and \
-        all(isinstance(u, str) for u in applied) and isinstance(entry.get("undone", False), bool)
-
-
-def _entry_path(kb_dir: Path, entry_id: int) -> Path:
-    return history_dir(kb_dir) / f"{entry_id:04d}.json"
-
-
 def _sha(data: bytes | None) -> str | None:
     return hashlib.sha256(data).hexdigest() if data is not None else None
 
@@ -235,7 +181,7 @@ def commit(kb_dir: Path, changes: dict[Path, bytes | None], rebuild: Rebuild, so
     entry = {**record, "id": entry_id,
              "before": {p.name: (b.decode("utf-8") if b is not None else None) for p, b in before.items()},
              "after": {p.name: _sha(data) for p, data in changes.items()}}
-    entry_path = _entry_path(kb_dir, entry_id)
+    entry_path = history_entry(kb_dir, entry_id)
     # the journal first: a kill after it and before the build is published rolls back (no phantom entry)
     _write_journal(kb_dir, "import", entry_path.name, restore=entry["before"], expect=entry["after"])
     try:
@@ -262,7 +208,7 @@ def _write_journal(kb_dir: Path, kind: str, entry_name: str, restore: dict[str, 
     _write_atomically(_journal_path(kb_dir), json.dumps(journal, ensure_ascii=False).encode("utf-8"))
 
 
-def _read_journal(kb_dir: Path, entry_paths: list[Path]) -> dict[str, Any]:
+def _read_journal(kb_dir: Path, held: list[Path]) -> dict[str, Any]:
     """The journal, checked; a journal of older versions (the entry's name alone) is an import's."""
     path = _journal_path(kb_dir)
     damaged = KBError(f"{path}: the import journal is damaged; move the file away (mtgkb imports lists the imports)")
@@ -272,15 +218,15 @@ def _read_journal(kb_dir: Path, entry_paths: list[Path]) -> dict[str, Any]:
     except (ValueError, UnicodeDecodeError, RecursionError):
         raise damaged from None
     if not isinstance(journal, dict) or journal.get("kind") not in ("import", "undo") \
-            or not isinstance(journal.get("entry"), str) or not _ENTRY_NAME.fullmatch(journal["entry"]):
+            or not isinstance(journal.get("entry"), str) or not ENTRY_NAME.fullmatch(journal["entry"]):
         raise damaged
     if "restore" not in journal:  # an older journal: the entry holds what to put back
         entry_path = history_dir(kb_dir) / journal["entry"]
-        entry = _read_entry(entry_path) if entry_path in entry_paths else None
+        entry = read_entry(entry_path) if entry_path in held else None
         journal["restore"] = entry["before"] if entry else {}
         journal["expect"] = entry["after"] if entry else {}
     restore, expect = journal["restore"], journal["expect"]
-    if not _well_formed({"id": 0, "before": restore, "after": expect}):
+    if not well_formed({"id": 0, "before": restore, "after": expect}):
         raise damaged
     return journal
 
@@ -303,7 +249,7 @@ def _apply(changes: dict[Path, bytes | None], before: dict[Path, bytes | None], 
 
 
 def _prune(kb_dir: Path) -> None:
-    paths = _entry_paths(kb_dir)
+    paths = entry_paths(kb_dir)
     for path in paths[:-KEPT_ENTRIES]:
         path.unlink(missing_ok=True)
 
@@ -332,12 +278,12 @@ def recover(kb: KnowledgeBase, kb_dir: Path) -> list[str]:
     restored: list[str] = []
     if not _journal_path(kb_dir).exists():
         return restored
-    paths = _entry_paths(kb_dir)
+    paths = entry_paths(kb_dir)
     journal = _read_journal(kb_dir, paths)
     entry_path = history_dir(kb_dir) / journal["entry"]
     if _published(kb, folder, journal["expect"]):
         if journal["kind"] == "undo" and entry_path in paths:
-            entry = _read_entry(entry_path)
+            entry = read_entry(entry_path)
             _write_atomically(entry_path, json.dumps({**entry, "undone": True}, ensure_ascii=False,
                                                      indent=1).encode("utf-8"))
     else:
@@ -378,14 +324,15 @@ def pending(kb_dir: Path) -> tuple[str, int] | None:
     to be settled by the next import, undo or build."""
     if not _journal_path(kb_dir).exists():
         return None
-    journal = _read_journal(kb_dir, _entry_paths(kb_dir))
+    journal = _read_journal(kb_dir, entry_paths(kb_dir))
     return journal["kind"], int(journal["entry"].split(".")[0])
 
 
 def _published(kb: KnowledgeBase, folder: Path, after: dict[str, str | None]) -> bool:
-    """The current build read each of these files as it is now (and none of the removed ones)."""
+    """The current build read each of these files as it is now (and none of the removed ones). A
+    knowledge base copied or moved since its build names the imports folder it was built in."""
     held = {Path(d.path).name: d.sha256 for d in kb.documents().values() if d.format == "mtgkb-translation"
-            and d.path and Path(d.path).parent.resolve() == folder.resolve()}
+            and d.path and (Path(d.path).parent.resolve() == folder.resolve() or Path(d.path).parent.name == IMPORTS)}
     for name, sha in after.items():
         current = _sha((folder / name).read_bytes()) if (folder / name).exists() else None
         if current != sha or held.get(name) != current:
@@ -416,7 +363,7 @@ def undo(kb_dir: Path, entry_id: int | None, rebuild: Rebuild, sources: list[Pat
     changes = {folder / name: (text.encode("utf-8") if text is not None else None)
                for name, text in entry["before"].items()}
     now = _read_all(changes)
-    entry_path = _entry_path(kb_dir, entry["id"])
+    entry_path = history_entry(kb_dir, entry["id"])
     _write_journal(kb_dir, "undo", entry_path.name,
                    restore={p.name: (b.decode("utf-8") if b is not None else None) for p, b in now.items()},
                    expect={p.name: _sha(b) for p, b in changes.items()})

@@ -16,17 +16,35 @@ from ..errors import ParseError
 from ..sources import Source
 
 
-def load_json(source: Source, what: str) -> Any:
+def load_json(source: Source, what: str, warnings: list[str] | None = None) -> Any:
     """The decoded JSON value of ``source``; invalid or truncated JSON is a :class:`ParseError`.
 
     The error names the line (and column) where decoding stopped; ``what`` names
-    the expected format in the message.
+    the expected format in the message. With ``warnings``, a key repeated in an object
+    (whose last value is the one read) is a warning added there.
     """
     data = source.data
     if data.startswith(codecs.BOM_UTF8):
         data = data[len(codecs.BOM_UTF8):]
+    repeated: dict[str, int] = {}
+
+    def object_of(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        found = dict(pairs)
+        if len(found) != len(pairs):
+            seen: set[str] = set()
+            for key, _ in pairs:
+                if key in seen:
+                    repeated[key] = repeated.get(key, 0) + 1
+                seen.add(key)
+        return found
+
     try:
-        return json.loads(data)
+        if warnings is None:
+            return json.loads(data)
+        value = json.loads(data, object_pairs_hook=object_of)
+        warnings.extend(f"{source.path}:1: {what}: key {key!r} repeated in {count} JSON object(s): only its last "
+                        "value is read" for key, count in repeated.items())
+        return value
     except json.JSONDecodeError as exc:
         # A string that never closes also runs to the end of the file.
         ends_early = exc.pos >= len(exc.doc.rstrip()) - 1 or exc.msg.startswith("Unterminated string")

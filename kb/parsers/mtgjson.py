@@ -53,6 +53,7 @@ from .base import Format, LineLedger
 from .json_source import JsonWarnings, json_head, json_kind, load_json
 
 FOREIGN_LANGUAGES = {"Italian": "it", "French": "fr"}
+MAX_RULINGS_PER_CARD, MAX_TRANSLATIONS_PER_FACE = 1000, 200  # read per card (the archive's most: 27, 10)
 FACE_TYPE_SEPARATOR = " // "
 FACE_TEXT_SEPARATOR = "\n//\n"
 # The card fields read as text; another JSON type is a warning (naming its JSON path) and reads as empty.
@@ -249,6 +250,7 @@ class _SetReader:
             if not isinstance(entries, list):
                 self.json.warn(where, f"{json_kind(entries)}, not a list: no translation read")
                 entries = []
+            entries = self._capped(entries, MAX_TRANSLATIONS_PER_FACE, where, f"translations of {name}")
             seen: set[str] = set()
             for index, entry in enumerate(entries):
                 if not isinstance(entry, dict):
@@ -277,12 +279,18 @@ class _SetReader:
                              _join([_str(e.get("text")) for e in entries], FACE_TEXT_SEPARATOR)))
         return variants
 
+    def _capped(self, entries: list, most: int, where: str, what: str) -> list:
+        if len(entries) > most:  # then the first ``most``, with a warning saying how many were left out
+            self.json.warn(where, f"{len(entries):,} {what}: only the first {most:,} read, {len(entries) - most:,} left out")
+        return entries[:most]
+
     def _rulings(self, code: str, name: str, rulings: Any, where: str) -> None:
         if not rulings:
             return
         if not isinstance(rulings, list):
             self.json.warn(where, f"{json_kind(rulings)}, not a list: no ruling of {name} read")
             return
+        rulings = self._capped(rulings, MAX_RULINGS_PER_CARD, where, f"rulings of {name}")
         for index, entry in enumerate(rulings):
             self.ruling_entries += 1
             if not isinstance(entry, dict) or (entry.get("text") is not None and not isinstance(entry["text"], str)):
@@ -303,7 +311,7 @@ class _SetReader:
 
 
 def parse(source: Source) -> Document:
-    payload = load_json(source, "MTGJSON")
+    payload = load_json(source, "MTGJSON", repeated := [])  # repeated: the warnings of keys repeated
     sets = sets_of(payload, source.path)
     meta = payload.get("meta") if isinstance(payload.get("meta"), dict) else {}
     acc = _Accumulator()
@@ -320,7 +328,7 @@ def parse(source: Source) -> Document:
         effective_date=iso_date(meta.get("date")), provenance="official", rulings=rulings, cards=cards,
         meta=_meta(meta.get("version"), reader.set_rows, cards, rulings, reader.ruling_entries,
                    reader.foreign_entries, acc.ignored_rows()),
-        accounting=reader.ledger.account(), warnings=tuple(reader.ledger.warnings))
+        accounting=reader.ledger.account(), warnings=(*repeated, *reader.ledger.warnings))
 
 
 def _meta(version: Any, set_rows: list[dict[str, Any]], cards: tuple[Card, ...], rulings: tuple[Ruling, ...],

@@ -141,6 +141,10 @@ class _Parser(PageParser):
         if bullet:
             self._bullet(text[bullet.end():].strip(), tl)
             return
+        if self.heading is not None and (self.heading in self.kw.rulings_heading or self.heading_items == 0) \
+                and text not in self.kw.rulings_heading:
+            self._paragraph(text, tl)  # a short paragraph under a heading (before the rulings list) is its text
+            return
         if self._is_heading(text):
             self._end_heading()
             self.heading, self.heading_line, self.heading_items = text, tl.line, 0
@@ -173,6 +177,12 @@ class _Parser(PageParser):
                                        provenance="community", line=tl.line))
         else:
             self.sections.setdefault(self.heading, []).append(text)
+        self.verdicts.land(tl.line)
+
+    def _paragraph(self, text: str, tl: TextLine) -> None:
+        """A line of text under the current heading: kept in the page's sections under it."""
+        self.sections.setdefault(self.heading, []).append(text)
+        self.heading_items += 1
         self.verdicts.land(tl.line)
 
     def _end_heading(self) -> None:

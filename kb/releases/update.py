@@ -65,6 +65,7 @@ def fetch(url: str, timeout: float, max_bytes: int = MAX_DOWNLOAD) -> bytes:
     """
     import threading  # here, not at import: `mtgkb rule` must start fast
 
+    check_web_url(url)
     outcome: dict[str, object] = {}
     stop = threading.Event()
     worker = threading.Thread(target=_download, args=(url, timeout, max_bytes, stop, outcome), daemon=True)
@@ -80,6 +81,28 @@ def fetch(url: str, timeout: float, max_bytes: int = MAX_DOWNLOAD) -> bytes:
     return outcome["data"]  # type: ignore[return-value]
 
 
+WEB_SCHEMES = ("http", "https")
+
+
+def check_web_url(url: str) -> None:
+    """Refuse a URL that is not http or https (``file://``, ``ftp://``…): an update reads the web only."""
+    scheme = urlsplit(url).scheme.lower()
+    if scheme not in WEB_SCHEMES:
+        raise KBError(f"{url}: only http and https addresses are read (not {scheme or 'a bare path'}:)")
+
+
+def _web_only_opener():
+    """An opener whose redirects may lead to http and https addresses only."""
+    import urllib.request
+
+    class WebOnlyRedirects(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, req, fp, code, msg, headers, newurl):
+            check_web_url(urljoin(req.full_url, newurl))
+            return super().redirect_request(req, fp, code, msg, headers, newurl)
+
+    return urllib.request.build_opener(WebOnlyRedirects)
+
+
 def _download(url: str, timeout: float, max_bytes: int, stop: threading.Event, outcome: dict[str, object]) -> None:
     """Read ``url`` into ``outcome["data"]`` (or a :class:`KBError` into ``outcome["error"]``) until ``stop``."""
     import http.client
@@ -88,7 +111,7 @@ def _download(url: str, timeout: float, max_bytes: int, stop: threading.Event, o
 
     request = urllib.request.Request(url, headers={"User-Agent": _USER_AGENT})
     try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:
+        with _web_only_opener().open(request, timeout=timeout) as response:
             outcome["answered"] = True
             outcome["data"] = _read_bounded(response, url, max_bytes, stop)
     except KBError as exc:

@@ -19,6 +19,7 @@ Layout::
 from __future__ import annotations
 
 import os
+import stat
 import time
 from contextlib import contextmanager
 from pathlib import Path
@@ -59,13 +60,15 @@ def current_build(kb_dir: Path) -> Path | None:
     kb_dir = Path(kb_dir)
     pointer = kb_dir / CURRENT
     try:
-        name = pointer.read_text(encoding="utf-8").strip()
+        name = _read_pointer(pointer)
     except FileNotFoundError:
         if published_builds(kb_dir):
             raise _damaged(kb_dir, "is missing") from None
         return None
     except (OSError, UnicodeDecodeError) as exc:
         raise _damaged(kb_dir, f"cannot be read ({getattr(exc, 'strerror', None) or exc})") from None
+    if name is None:
+        raise _damaged(kb_dir, "is not a small regular file (a device, a FIFO, a link to one, or too long)")
     if not name:
         raise _damaged(kb_dir, "is empty")
     build = kb_dir / BUILDS / name
@@ -89,6 +92,24 @@ def _damaged(kb_dir: Path, problem: str) -> StoreError:
     fix = (f"to go back to the newest build held, write its name into it (echo {builds[-1].name} > {pointer}), "
            "or run 'mtgkb build' to make a new one") if builds else "run 'mtgkb build' to make a new one"
     return StoreError(f"{pointer} {problem}: the knowledge base is damaged; {fix}")
+
+
+POINTER_MAX_BYTES = 4096  # CURRENT holds one build's name
+
+
+def _read_pointer(pointer: Path) -> str | None:
+    """The build name ``CURRENT`` holds; None when it is no small regular file (``/dev/zero``, a FIFO:
+    opened without blocking, read at most a few KB)."""
+    fd = os.open(pointer, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        data = os.read(fd, POINTER_MAX_BYTES + 1)
+    finally:
+        os.close(fd)
+    if len(data) > POINTER_MAX_BYTES:
+        return None
+    return data.decode("utf-8").strip()
 
 
 # -- one build at a time ------------------------------------------------------------
