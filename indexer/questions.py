@@ -12,12 +12,10 @@ document per rule (under its English reference number, its examples folded in at
   weight it holds) to the power ``question.coverage_power``: a subrule holding loyalty counters,
   planeswalker and damage ranks above the heading that defines only one of them;
 * then the rerankers (:mod:`indexer.rerankers`, in :data:`~indexer.params.RERANKERS`' order) scale
-  it, each by its factor where it concerns the document: a glossary entry (``term``), a keyword's
-  rule the question does not name (``other_keyword``), a rule of the variants' chapters 8 and 9
-  unless the question names one of their game terms (``variant``), a heading (``heading``), a rule
-  that enumerates (``list``), a rule in the part of the rules of a game term the question names
-  (``home``), and a rule cited by other rules (``cited``); each hit keeps the factors applied
-  (``Ranked.changes``, shown by ``--explain``).
+  it, each by its factor where it concerns the document: a keyword's rule the question does not name
+  (``other_keyword``), a heading (``heading``), a rule in the part of the rules of a game term the
+  question names (``home``), and a rule cited by other rules (``cited``); each hit keeps the factors
+  applied (``Ranked.changes``, shown by ``--explain``).
 
 The ranking is complete before it is cut, so the first hits never depend on how many are asked for.
 """
@@ -41,14 +39,13 @@ from .params import DEFAULT, Params
 from .phrasings import Placement, add_paraphrases, english_rule_texts, phrases_for, placement
 from .reading import Alternative, Group, Reading
 from .rerankers import Asked, Traits, rerank
-from .rule_places import VARIANT_SECTIONS, ancestors, is_heading_or_keyword, is_variant, lineage
+from .rule_places import ancestors, is_heading_or_keyword, lineage
 from .vocab import vocabulary
 
 QUESTION_DOCS = "questions.json"  # in the index folder
 KEPT_TERMS = "question-terms.json"  # in the index folder: the terms of each text analysed for QUESTION_DOCS
 # A rule that enumerates (the keywords a keyword counter can grant, 122.1b; the land types, 205.3i)
 # names each item in passing (the ``list`` reranker): seven or more short items in a row, separated by commas.
-ENUMERATION = re.compile(r"(?:[\w’' -]{1,30}, ){7,}")
 
 
 @dataclass
@@ -92,9 +89,6 @@ def write_question_docs(items: Iterable, target: Path, previous: Path | None = N
                 phrased = doc["tf"].setdefault(lang, {})
                 for term in analysed(phrase, lang):
                     phrased[term] = phrased.get(term, 0) + DEFAULT.index.phrase_share
-        if item.kind == "rule" and item.lang == "en" and (item.content or "").count(", ") >= 7 \
-                and ENUMERATION.search(item.content):  # a match needs seven ", " (the pattern backtracks long)
-            doc["list"] = True
         if item.kind != "example" and (not doc["uid"] or item.lang == "en"):
             doc["uid"] = item.uid
             if item.kind == "rule" and (keywords := keyword_concepts(item.number)):
@@ -236,22 +230,16 @@ class QuestionIndex:
         named_rules = {f"rule/{number}" for concept in named if (c := vocabulary().get(concept))
                        for number in c.rules} if all(g.concept for g in reading.groups) else set()
         homes = {number for concept in named if (c := vocabulary().get(concept)) for number in c.rules}
-        return Asked(frozenset(named), frozenset(named_rules), self.names_variant(reading), frozenset(homes))
+        return Asked(frozenset(named), frozenset(named_rules), frozenset(homes))
 
     def _traits(self, doc: int) -> Traits:
         """What the rerankers read of a document alone, once per index."""
         if (found := self._static.get(doc)) is None:
             info = self.docs[doc]
             found = self._static[doc] = Traits(
-                info, is_variant(info), is_heading_or_keyword(info["key"]),
+                info, is_heading_or_keyword(info["key"]),
                 frozenset(lineage(info["key"])) if info["kind"] == "rule" else frozenset(), info.get("cited", 0))
         return found
-
-    def names_variant(self, reading: Reading) -> bool:
-        """Whether ``reading`` names a variant or multiplayer game: a game term all of whose rules
-        are in chapters 8 and 9 (Commander, Planechase, Two-Headed Giant, multiplayer), not the
-        everyday words of their headings (*left*, *right*, *option*)."""
-        return any(group.concept in _variant_concepts() for group in reading.groups)
 
     def lexical(self, reading: Reading, params: Params | None = None
                 ) -> tuple[dict[int, float], dict[int, dict[str, set[str]]], dict[int, int]]:
@@ -334,13 +322,3 @@ def keyword_terms() -> dict[tuple[str, ...], tuple[str, ...]]:
             found[tuple(terms(concept.en, "en"))].append(concept.id)
     return {key: tuple(ids) for key, ids in found.items() if key}
 
-
-# Game terms of chapters 8 and 9 too general to name a variant when typed (an option, a general).
-_GENERAL_CONCEPTS = frozenset({"Option", "Variant", "General"})
-
-
-@lru_cache(maxsize=1)
-def _variant_concepts() -> frozenset[str]:
-    """The ids of the game terms whose rules all lie in chapters 8 and 9."""
-    return frozenset(c.id for c in vocabulary().concepts if c.rules and c.en not in _GENERAL_CONCEPTS
-                     and all(r[:1] in VARIANT_SECTIONS for r in c.rules))

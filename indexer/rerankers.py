@@ -18,7 +18,6 @@ class Asked:
 
     named: frozenset[str]  # the game terms and keywords it names
     named_rules: frozenset[str]  # for a query of game terms only, their rules (rule/503)
-    variant_named: bool  # whether it names a variant or multiplayer game
     homes: frozenset[str]  # the rule numbers of the game terms it names
 
 
@@ -27,28 +26,20 @@ class Traits:
     """What the rerankers read of a question document alone."""
 
     info: dict
-    variant: bool  # a rule of the variants' chapters 8 and 9
     heading: bool  # a heading or a keyword's title rule
     family: frozenset[str]  # a rule's number and its ancestors'
     citations: int  # how many rules, examples and glossary entries cite it
 
 
 # Whether each reranker concerns a document (its factor applies); cited scales every rule by its citations.
-#  term: a glossary entry defines a term rather than answers a question.
 #  other_keyword: a keyword's rule (701.N, 702.N) the question does not name: its words are everyday
 #    words of the game (cast, creature, turn) and would otherwise crowd out the general rules.
-#  variant: a rule of chapters 8 and 9 when the question names no variant (Commander, multiplayer):
-#    their rules restate the general ones for a variant.
 #  heading: a heading names a subject, a question is answered by a rule's text, unless the heading is
 #    the rule of a game term named by a query of game terms only (étape d'entretien: 503 Upkeep Step).
-#  list: a rule that enumerates names each item in passing (deathtouch and trample meet in 122.1b).
 #  home: a rule in the part of the rules of a game term named (111.x for tokens): where it is answered.
 CONCERNS: dict[str, Callable[[Traits, Asked], bool]] = {
-    "term": lambda d, q: d.info["kind"] == "term",
     "other_keyword": lambda d, q: bool(d.info.get("keyword")) and not q.named & set(d.info["keyword"]),
-    "variant": lambda d, q: d.variant and not q.variant_named,
     "heading": lambda d, q: d.heading and d.info["key"] not in q.named_rules,
-    "list": lambda d, q: bool(d.info.get("list")) and d.info["key"] not in q.named_rules,
     "home": lambda d, q: bool(q.homes and d.family & q.homes),
 }
 

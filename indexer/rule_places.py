@@ -1,12 +1,10 @@
 """Where a rule sits in the Comprehensive Rules, read from its number: the rules above it, whether it
-is a heading or a keyword's title rule, whether it belongs to the variants' chapters
-(:mod:`indexer.questions` ranks by these)."""
+is a heading or a keyword's title rule (:mod:`indexer.questions` ranks by these)."""
 
 from __future__ import annotations
 
 import re
 
-VARIANT_SECTIONS = ("8", "9")  # casual variants and multiplayer games
 _HEADING = re.compile(r"rule/\d{1,3}")
 _KEYWORD_RULE = re.compile(r"rule/70[12]\.\d+")  # a keyword ability's or action's rule (702.19)
 
@@ -27,12 +25,6 @@ def ancestors(number: str) -> list[str]:
             found.append(f"{match.group(1)}.{match.group(2)}")
         found.append(match.group(1))
     return found
-
-
-def is_variant(doc: dict) -> bool:
-    """Whether a question document is a rule of chapters 8 or 9."""
-    number = doc.get("key", "").removeprefix("rule/")
-    return doc.get("kind") == "rule" and number[:1] in VARIANT_SECTIONS
 
 
 def is_heading(key: str) -> bool:

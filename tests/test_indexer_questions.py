@@ -143,15 +143,6 @@ def test_a_question_is_read_as_typed_so_power_and_toughness_stay_whole(kb) -> No
     assert "+1/+1" in hits.reading["read_as"].split(" · ")
 
 
-def test_only_a_game_term_of_the_variants_names_a_variant(kb) -> None:
-    from indexer.questions import QuestionIndex
-    from indexer.reading import read
-
-    index = QuestionIndex(kb.index_dir)
-    assert index.names_variant(read("in a commander game can I respond", "en"))
-    assert not index.names_variant(read("does he lose right away when the library is empty", "en"))
-
-
 def test_a_keyword_named_in_another_form_is_named_so_its_rules_are_not_halved() -> None:
     """*sacrificed* is not the vocabulary's name Sacrifice, yet it names the keyword action: its
     rules (701.21) are not those of a keyword the question does not name."""
