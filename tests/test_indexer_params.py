@@ -27,7 +27,7 @@ def kb(product_kb):
 def test_replace_returns_a_changed_copy_and_leaves_the_default_alone() -> None:
     changed = DEFAULT.replace(**{"heading.enabled": False, "bm25.k1": 1.5, "fuse.after_best": 2})
     assert (changed.heading.enabled, changed.bm25.k1, changed.fuse.after_best) == (False, 1.5, 2)
-    assert DEFAULT.heading.enabled and DEFAULT.bm25.k1 == 1.2 and DEFAULT.fuse.after_best == 3
+    assert DEFAULT.heading.enabled and DEFAULT.bm25.k1 == 1.8 and DEFAULT.fuse.after_best == 3
     assert changed.replace(**{"heading.enabled": True}).heading == DEFAULT.heading
     with pytest.raises(dataclasses.FrozenInstanceError):
         DEFAULT.heading.factor = 1.0  # type: ignore[misc]
