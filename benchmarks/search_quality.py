@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import subprocess
 import sys
 import tempfile
 from collections import defaultdict
@@ -31,8 +30,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from eval.engines import FTS5, mtgkb  # noqa: E402
-from eval.qrels import (FIGURES, FINAL_LOG, LANGS, Figures, by_language, load_questions,  # noqa: E402
-                        load_queries, rank_of)
+from eval.qrels import (FIGURES, FINAL_LOG, LANGS, Figures, by_language, checkout_commit,  # noqa: E402
+                        load_questions, load_queries, rank_of)
 from kb import pipeline  # noqa: E402
 from kb.corpus import embedded_files  # noqa: E402
 from kb.store import KnowledgeBase  # noqa: E402
@@ -100,22 +99,13 @@ def score_half(engines: dict, half: str, show_misses: bool) -> dict[str, dict[st
     return result
 
 
-def commit() -> str:
-    """This checkout's commit, with ``+dirty`` when the work tree differs from it."""
-    def git(*args: str) -> str:
-        return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True).stdout.strip()
-
-    head = git("rev-parse", "--short=10", "HEAD") or "unknown"
-    return head + ("+dirty" if git("status", "--porcelain", "--untracked-files=no") else "")
-
-
 def log_final(figures: dict[str, dict[str, Figures]], note: str) -> None:
     """Append one line per engine of the test half's figures to the committed log."""
     stamp = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
     lines = []
     for name, by_lang in figures.items():
         cells = "\t".join(f"{lang} {f.mrr:.3f}/{f.top3:.2f}/{f.top10:.2f}" for lang, f in by_lang.items())
-        lines.append(f"{stamp}\t{commit()}\t{name}\t{cells}\t{note}")
+        lines.append(f"{stamp}\t{checkout_commit()}\t{name}\t{cells}\t{note}")
     with FINAL_LOG.open("a", encoding="utf-8") as log:
         log.write("\n".join(lines) + "\n")
     print(f"logged this look at the test half in {FINAL_LOG.relative_to(ROOT)} (commit it)")

@@ -81,7 +81,7 @@ def mtgkb(kb: KnowledgeBase, params=None) -> Run:
 
     def run(query: str) -> list[str]:
         try:
-            return [h.id for h in search(kb, query, limit=DEPTH, **({"params": params} if params is not None else {}))]
+            return [h.id for h in search(kb, query, limit=DEPTH, params=params)]
         except QueryError:
             return []
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import fnmatch
 import random
+import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
@@ -35,6 +36,15 @@ class Question:
     gold: tuple[str, ...]
     note: str
     line: int
+
+
+def checkout_commit() -> str:
+    """This checkout's commit, with ``+dirty`` when tracked files differ from it (a figure's provenance)."""
+    def git(*args: str) -> str:
+        return subprocess.run(["git", *args], cwd=EVAL.parent, capture_output=True, text=True).stdout.strip()
+
+    head = git("rev-parse", "--short=10", "HEAD") or "unknown"
+    return head + ("+dirty" if git("status", "--porcelain", "--untracked-files=no") else "")
 
 
 def _ids(cell: str) -> tuple[str, ...]:

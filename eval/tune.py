@@ -15,7 +15,6 @@ The test half is never read: :func:`eval.qrels.load_questions` is asked for ``de
 from __future__ import annotations
 
 import argparse
-import subprocess
 import sys
 import tempfile
 from dataclasses import fields, is_dataclass
@@ -26,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from eval.engines import mtgkb  # noqa: E402
-from eval.qrels import Figures, load_questions, ranks  # noqa: E402
+from eval.qrels import Figures, checkout_commit, load_questions, ranks  # noqa: E402
 
 FACTORS = (0.0, 0.5, 0.75, 1.25, 1.5, 2.0)  # the multiples of a value tried
 BUILD_TIME = ("index",)  # groups a search does not read (written into the index at build)
@@ -76,11 +75,6 @@ def coordinate_search(score: Callable[[object], float], params, names: list[str]
     return params, best
 
 
-def commit() -> str:
-    return subprocess.run(["git", "rev-parse", "--short=10", "HEAD"], cwd=ROOT, capture_output=True,
-                          text=True).stdout.strip() or "unknown"
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--kb", type=Path, help="a knowledge base of the embedded corpus")
@@ -108,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"tuned: dev MRR@10 {best:.4f}; changed: {changes or 'nothing'}")
     if changes:
         print(f"write these into indexer/params.py, noting beside each: tuned on the development half of "
-              f"eval/questions.tsv ({len(questions)} questions) by eval/tune.py at {commit()}")
+              f"eval/questions.tsv ({len(questions)} questions) by eval/tune.py at {checkout_commit()}")
     return 0
 
 

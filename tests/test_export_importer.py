@@ -285,7 +285,7 @@ def _with_two_translations(format_name: str, text: str, first: str, second: str)
         source = f"<seg>{ENGLISH_101_1}</seg>\n      </tuv>"
         return text.replace(source, f'{source}\n      <tuv xml:lang="it"><seg>{first}</seg></tuv>'
                                     f'\n      <tuv xml:lang="it"><seg>{second}</seg></tuv>')
-    block = {"po": rf'msgctxt "101\.1"\n.*?msgstr ""\n', "csv": r"101\.1,.*?\n",
+    block = {"po": r'msgctxt "101\.1"\n.*?msgstr ""\n', "csv": r"101\.1,.*?\n",
              "xliff12": r' *<trans-unit id="101\.1".*?</trans-unit>\n', "xliff21": r' *<unit id="u101\.1".*?</unit>\n'}
     unit = re.search(block[format_name], text, re.S).group(0)
     filled = [_fill_first_empty_target(format_name, unit, t) if format_name != "xliff12" else

@@ -36,7 +36,7 @@ from ..errors import KBError
 from ..numbering import RuleNumber
 from ..parsers.translation import dumps, split_glossary_id
 from ..store import KnowledgeBase
-from .import_history import ENTRY_NAME, HISTORY, entry_paths, history, history_dir, read_entry, well_formed
+from .import_history import ENTRY_NAME, entry_paths, history, history_dir, read_entry, well_formed
 from .import_history import entry_path as history_entry
 from .selection import split_unit_id
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
-from ..curated import CURATED, REWORDED_MIN, STATUSES, Carrier, CuratedFile
+from ..curated import CURATED, STATUSES, Carrier, CuratedFile
 from ..errors import KBError
 from ..model import Document
 
