@@ -130,7 +130,7 @@ def is_real_word(word: str, lang: str | None) -> bool:
     """Whether ``word`` is a word of ``lang`` (of Italian or French when None): a function or
     question word, a word of the Italian or French word tables or a players' word of
     ``corpus/jargon.tsv`` (whatever ``lang``: a question mixes languages), or one of the language's
-    50,000 most frequent words (``corpus/lemma-forms.tsv``). A real word is never
+    50,000 most frequent words (``corpus/lemma-forms.tsv``) or one the lemmatiser knows. A real word is never
     "corrected" into another (``vuoto`` is not *voto*, ``combien`` is not *combine*)."""
     folded = fold(word)
     langs = (lang,) if lang else ("it", "fr")
@@ -142,7 +142,13 @@ def is_real_word(word: str, lang: str | None) -> bool:
         return True
     if folded in jargon():  # a players' word (counterare: not "counterpart")
         return True
-    return lang is not None and listed_lemma(lang, folded) is not None
+    if lang is None:
+        return False
+    if listed_lemma(lang, folded) is not None:
+        return True
+    import simplemma
+
+    return simplemma.is_known(word.lower(), lang=lang)
 
 
 def query_language(langs: set[str], text: str, hint: str | None = None) -> tuple[str | None, float]:

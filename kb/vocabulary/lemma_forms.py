@@ -6,8 +6,8 @@ hold as written (``pesco`` → ``pescare``), and a word of the question's langua
 50,000 most frequent words of each language (wordfreq), each word with its lemma by simplemma
 (empty when the word is its own lemma), both folded, as derived data committed as
 ``corpus/lemma-forms.tsv``. Folded, the table also serves a question typed without accents
-(``abbandonera`` → ``abbandonare``), which simplemma does not read. simplemma and wordfreq are
-needed only to make the table (the ``learn`` extra), never to search::
+(``abbandonera`` → ``abbandonare``), which simplemma does not read, and spares a search loading
+simplemma's dictionary for frequent words; a rarer form (``rilanciata``) is left to simplemma::
 
     python -m kb.vocabulary.lemma_forms -o corpus/lemma-forms.tsv
 """
