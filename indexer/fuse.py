@@ -1,10 +1,12 @@
-"""The last stage of a search: one page from the retrievers' lists, and its scores (:func:`fuse`).
+"""The fourth stage of a search, **fuse**: one page from the retrievers' lists, and its scores (:func:`fuse`).
 
-The order is a precedence, not a sum: the rules a query's numbers name, then the game concept it
-names whole, then exact names, then a question's rules, then the text matches (direct ones before
-those only a translation or correction reached, then those holding only some of the words); a
-concept named inside a longer query, or a question read from words found nowhere as typed, brings
-``fuse.after_best`` hits right after the best match (:meth:`~indexer.page.Page.insert_after_best`).
+The order is a precedence, not a sum: the lists come in the order the retrieve stage gives them
+(:mod:`indexer.retrieve`): the rules a query's numbers name, then the game concept it names whole,
+then exact names, then a question's rules (in the rerank stage's order), then the text matches (direct
+ones before those only a translation or correction reached, then those holding only some of the words).
+A list placed *after best* (a concept named inside a longer query, a question read from words found
+nowhere as typed) brings its first ``fuse.after_best`` hits right after the best match
+(:meth:`~indexer.page.Page.insert_after_best`). Each hit is on the page once (:class:`~indexer.page.Page`).
 
 Each retriever scores in its own units (BM25 for text, the question ranking's scaled BM25; a rule
 number, a concept or a name matches exactly). A hit's ``score`` is therefore its retrieval score
@@ -16,7 +18,12 @@ stage, retrieval score and the rerankers that changed it (:data:`STAGES`).
 
 from __future__ import annotations
 
+from itertools import islice
+
 from .hits import Hit
+from .page import Page
+from .params import Fuse
+from .retrieve import AFTER_BEST, Retrieved
 
 # The stage each hit reason belongs to, in precedence order (a hit's ``reason``).
 STAGES = {"number": "number", "concept": "concept", "name": "name", "question": "question",
@@ -24,7 +31,18 @@ STAGES = {"number": "number", "concept": "concept", "name": "name", "question": 
 EXACT = frozenset({"number", "concept", "name"})  # stages whose hits match exactly: score 1
 
 
-def fuse(page: list[Hit]) -> list[Hit]:
+def fuse(retrieved: Retrieved, limit: int, params: Fuse) -> list[Hit]:
+    """The first ``limit`` hits of the retrieved lists in precedence order, each once, scored (:func:`scored`)."""
+    page = Page(limit)
+    for found in retrieved.lists:
+        if found.place == AFTER_BEST:
+            page.insert_after_best(list(islice(found, params.after_best)))
+        else:
+            page.add(found)
+    return scored(page)
+
+
+def scored(page: list[Hit]) -> list[Hit]:
     """``page`` (in precedence order) with each hit's score made its share of its stage's best,
     capped by the hit above; the retrieval score and the rerankers applied kept for ``--explain``."""
     best: dict[str, float] = {}

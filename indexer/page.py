@@ -22,11 +22,6 @@ class Page(list):
     def full(self) -> bool:
         return len(self) >= self.limit
 
-    @property
-    def has_rules(self) -> bool:
-        """Whether the page holds a rule or a glossary entry (else card texts would answer alone)."""
-        return any(h.kind in ("rule", "term") for h in self)
-
     def add(self, new: Iterable[Hit]) -> None:
         for hit in new:
             if self.full:

@@ -11,11 +11,9 @@ document per rule (under its English reference number, its examples folded in at
 * a document's score is the sum over groups, times its *coverage* (the share of the groups'
   weight it holds) to the power ``question.coverage_power``: a subrule holding loyalty counters,
   planeswalker and damage ranks above the heading that defines only one of them;
-* then the rerankers (:mod:`indexer.rerankers`, in :data:`~indexer.params.RERANKERS`' order) scale
-  it, each by its factor where it concerns the document: a keyword's rule the question does not name
-  (``other_keyword``), a heading (``heading``), a rule in the part of the rules of a game term the
-  question names (``home``), and a rule cited by other rules (``cited``); each hit keeps the factors
-  applied (``Ranked.changes``, shown by ``--explain``).
+* the candidates (:meth:`QuestionIndex.candidates`) go to the rerank stage (:mod:`indexer.rerankers`),
+  which scales each score by the factors of the rerankers that concern the document and orders them;
+  each hit keeps the factors applied (``Candidate.changes``, shown by ``--explain``).
 
 The ranking is complete before it is cut, so the first hits never depend on how many are asked for.
 """
@@ -38,22 +36,24 @@ from .analysis import LANGS, terms
 from .params import DEFAULT, Params
 from .phrasings import Placement, add_paraphrases, english_rule_texts, phrases_for, placement
 from .reading import Alternative, Group, Reading
-from .rerankers import Asked, Traits, rerank
+from .rerankers import Asked, Traits, cascade
 from .rule_places import ancestors, is_heading_or_keyword, lineage
 from .vocab import vocabulary
 
 QUESTION_DOCS = "questions.json"  # in the index folder
 KEPT_TERMS = "question-terms.json"  # in the index folder: the terms of each text analysed for QUESTION_DOCS
-# A rule that enumerates (the keywords a keyword counter can grant, 122.1b; the land types, 205.3i)
-# names each item in passing (the ``list`` reranker): seven or more short items in a row, separated by commas.
 
 
 @dataclass
-class Ranked:
+class Candidate:
+    """A question document that holds a word of the question, with its score (the rerank stage scales it)."""
+
     uid: str  # the whoosh document shown for it (the English version where there is one)
     kind: str
+    keys: tuple[str, ...]  # the ids it is shown under: its uid, and a rule's reference number
     score: float
     matched: dict[str, set[str]]  # lang -> terms matched (for snippets)
+    traits: Traits  # what the rerankers read of the document
     held: int = 0  # how many of the reading's groups it holds
     phrased: bool = False  # whether it holds players' phrasings (indexer.phrasings)
     changes: list[tuple[str, float]] = field(default_factory=list)  # (reranker, factor) applied to its score
@@ -202,25 +202,23 @@ class QuestionIndex:
     def idf(self, lang: str, term: str) -> float:
         return bm25.idf(self.count.get(lang, 0), len(self.postings.get(lang, {}).get(term, ())) // 2)
 
-    def rank(self, reading: Reading, kinds: set[str] | None = None, params: Params | None = None) -> list[Ranked]:
-        """Every document holding a word of ``reading``, best first
-        (see the module docstring), its score through the rerankers of ``params``
-        (:func:`~indexer.rerankers.rerank`)."""
-        params = params or DEFAULT
-        scores, matched, held = self.lexical(reading, params)
-        asked = self.asked(reading)
-        ranked = []
+    def candidates(self, reading: Reading, kinds: set[str] | None = None,
+                   params: Params | None = None) -> list[Candidate]:
+        """Every document (of ``kinds``) holding a word of ``reading``, with its score (:meth:`lexical`)."""
+        scores, matched, held = self.lexical(reading, params or DEFAULT)
+        found = []
         for doc, score in scores.items():
             info = self.docs[doc]
             if kinds and info["kind"] not in kinds:
                 continue
-            changes = rerank(self._traits(doc), asked, params)
-            for _, factor in changes:
-                score *= factor
-            ranked.append(Ranked(info["uid"], info["kind"], score, matched.get(doc, {}), held.get(doc, 0),
-                                 info.get("phrased", False), changes))
-        ranked.sort(key=lambda r: (-round(r.score, 6), r.uid))
-        return ranked
+            found.append(Candidate(info["uid"], info["kind"], (info["uid"], info["key"]), score, matched.get(doc, {}),
+                                   self._traits(doc), held.get(doc, 0), info.get("phrased", False)))
+        return found
+
+    def rank(self, reading: Reading, kinds: set[str] | None = None, params: Params | None = None) -> list[Candidate]:
+        """:meth:`candidates` through the rerankers of ``params``, best first (:func:`~indexer.rerankers.cascade`)."""
+        params = params or DEFAULT
+        return cascade(self.candidates(reading, kinds, params), self.asked(reading), params)
 
     def asked(self, reading: Reading) -> Asked:
         """What the rerankers read of the question: the game terms and keywords it names, their rules."""

@@ -1,13 +1,15 @@
-"""The rerankers of the question ranking (:mod:`indexer.questions`): each scales a document's score by
-its factor (:mod:`indexer.params`) where it concerns the document, in the cascade order of
-:data:`~indexer.params.RERANKERS`; a ranked document keeps the factors applied, with their tags,
-for ``--explain``."""
+"""The third stage of a search, **rerank** (:func:`rerank`): a question's candidates
+(:mod:`indexer.questions`) through a cascade of small named rerankers, then ordered.
+
+Each reranker scales a document's score by its factor (:mod:`indexer.params`) where it concerns the
+document, in the cascade order of :data:`~indexer.params.RERANKERS`; a candidate keeps the factors
+applied, with their tags, for ``--explain``. The other retrievers' lists are ordered as retrieved."""
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Protocol, Sequence, TypeVar
 
 from .params import RERANKERS, Params
 
@@ -44,7 +46,48 @@ CONCERNS: dict[str, Callable[[Traits, Asked], bool]] = {
 }
 
 
-def rerank(doc: Traits, asked: Asked, params: Params) -> list[tuple[str, float]]:
+class Reranked(Protocol):
+    """A candidate the cascade scales (:class:`~indexer.questions.Candidate`)."""
+
+    uid: str
+    score: float
+    traits: Traits
+    changes: list[tuple[str, float]]
+
+
+class Listed(Protocol):
+    """A retriever's list (:class:`~indexer.retrieve.Candidates`): a question's candidates are ``ranked``."""
+
+    ranked: list[Reranked] | None
+    asked: Asked | None
+
+
+class Lists(Protocol):
+    lists: Sequence[Listed]
+
+
+Retrieved = TypeVar("Retrieved", bound=Lists)  # indexer.retrieve.Retrieved
+
+
+def rerank(retrieved: Retrieved, params: Params) -> Retrieved:
+    """The rerank stage: each question's candidates of ``retrieved`` through the :func:`cascade`."""
+    for found in retrieved.lists:
+        if found.ranked is not None:
+            found.ranked = cascade(found.ranked, found.asked, params)
+    return retrieved
+
+
+def cascade(candidates: list[Reranked], asked: Asked, params: Params) -> list[Reranked]:
+    """``candidates`` with each score scaled by the :func:`factors` that concern it, best first
+    (equal scores by uid, so the order never depends on how many are asked for)."""
+    for candidate in candidates:
+        candidate.changes = factors(candidate.traits, asked, params)
+        for _, factor in candidate.changes:
+            candidate.score *= factor
+    return sorted(candidates, key=lambda c: (-round(c.score, 6), c.uid))
+
+
+def factors(doc: Traits, asked: Asked, params: Params) -> list[tuple[str, float]]:
     """The factors the enabled rerankers apply to a document's score, in cascade order
     (:data:`~indexer.params.RERANKERS`), each with its tag; those that leave it as it is are left out."""
     changes = []

@@ -1,4 +1,4 @@
-"""The text tiers of a search (:meth:`indexer.searcher.Searcher._add_text_hits`): which queries each
+"""The text tiers of a search (:meth:`indexer.retrieve.Retriever.text_hits`): which queries each
 tier runs (:func:`tiers`) and its candidates made into hits as they are read (:class:`Ranked`)."""
 
 from __future__ import annotations
@@ -31,10 +31,11 @@ class Ranked:
     """A tier's candidates, best first, made into hits only as they are read: (direct matches
     first, score to 4 decimals), ties broken by kind, language, rule order and id."""
 
-    def __init__(self, searcher, merged: dict[int, list]) -> None:
-        """``searcher``: the :class:`~indexer.searcher.Searcher` whose hits these are."""
-        self._searcher = searcher
+    def __init__(self, retriever, merged: dict[int, list]) -> None:
+        """``retriever``: the :class:`~indexer.retrieve.Retriever` whose hits these are."""
+        self._retriever = retriever
         self._stored: dict[int, dict] = {}
+        self._made: list[Hit] = []  # the hits made so far, in order (a second reading makes no more)
         ranked = sorted(merged.items(), key=lambda e: (e[1][1] != "text", -round(e[1][0], 4), e[0]))
         self._order: list[tuple[int, list]] = []
         for _, tied in groupby(ranked, key=lambda e: (e[1][1] != "text", round(e[1][0], 4))):
@@ -47,10 +48,12 @@ class Ranked:
         return len(self._order)
 
     def __iter__(self) -> Iterator[Hit]:
-        for docnum, (score, reason, matched) in self._order:
-            yield self._searcher._hit(self._fields(docnum), score, reason, matched)
+        yield from self._made
+        for docnum, (score, reason, matched) in self._order[len(self._made):]:
+            self._made.append(self._retriever.hit(self._fields(docnum), score, reason, matched))
+            yield self._made[-1]
 
     def _fields(self, docnum: int) -> dict:
         if docnum not in self._stored:
-            self._stored[docnum] = self._searcher.searcher.stored_fields(docnum)
+            self._stored[docnum] = self._retriever.searcher.stored_fields(docnum)
         return self._stored[docnum]

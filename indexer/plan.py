@@ -1,0 +1,145 @@
+"""The first stage of a search, **read**: a query becomes a :class:`Plan` (:func:`read_plan`).
+
+The plan holds everything the later stages (:mod:`indexer.retrieve`, :mod:`indexer.rerankers`,
+:mod:`indexer.fuse`, :mod:`indexer.present`) need of the query, and they never read the query again:
+
+* the parsed query (:mod:`indexer.query`): words, phrases, prefixes, rule numbers, filters;
+* its language, identified only when a question is read or a word might be corrected;
+* its words as whoosh queries in each language, with their translations and typo corrections
+  (:class:`~indexer.text_queries.TextQueries`, the query generator);
+* the game concepts its words name (:mod:`indexer.vocab`: ``travolgere`` → Trample), each with the rules
+  the names used stand for, and whether one concept is the whole query;
+* for a query of plain words, its reading as a question (:mod:`indexer.reading`), its misspelt words
+  corrected (``can i targt my own creatur``).
+
+Reading consults the index's words (to correct a typo towards a word the index holds) but runs no search.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Callable
+
+from .analysis import name_key
+from .budget import Budget
+from .language import query_language
+from .params import Params
+from .query import Parsed, Word, add_filter, parse_query
+from .reading import Reading, read
+from .scoring import in_languages
+from .spelling import Spelling
+from .text_queries import TextQueries, words_per_prefix
+from .vocab import spot, words_of
+from .word_counts import IndexedWords
+
+MAX_LIMIT = 200  # hits one search returns at most
+
+Concepts = dict[str, "tuple[str, ...] | None"]  # concept id -> the rules its name stands for (None: all)
+
+
+@dataclass
+class Plan:
+    """A query as the read stage understood it (see the module docstring)."""
+
+    parsed: Parsed
+    limit: int  # hits wanted, 1 to MAX_LIMIT
+    params: Params  # every number that changes the order (indexer.params)
+    budget: Budget  # the search's CPU budget and deadline
+    texts: TextQueries  # the words as whoosh queries, with translations and corrections
+    language: Callable[[], tuple[str | None, float]]  # the query's language and how sure, when asked
+    concepts: Concepts  # the game concepts the words name
+    whole: bool  # one concept is the whole query
+    matches: list  # the vocabulary's matches (their homonyms are kept out of text hits)
+    reading: Reading | None  # how plain words read as a question (None: a phrase, prefix, filter...)
+
+
+def read_plan(query: str, words: IndexedWords, spelling: Spelling, reader, params: Params, *,
+              lang: str | None = None, kind: str | None = None, limit: int = 10,
+              query_lang: str | None = None, budget: Budget | None = None) -> Plan:
+    """The plan of ``query`` over an index whose ``reader``, ``words`` and ``spelling`` are given;
+    ``lang`` and ``kind`` filter the hits, ``query_lang`` says the language it is written in."""
+    budget = budget or Budget()
+    budget.check()  # a query that waited past its deadline does not start
+    parsed = parse_query(query)
+    # a question is read from the text as typed (+1/+1 is one word there), unless the text
+    # holds filters or rule numbers of its own
+    as_typed = None if parsed.kinds or parsed.langs or parsed.sections or parsed.numbers else query
+    if lang:
+        add_filter(parsed, "lang", lang)
+    if kind:
+        add_filter(parsed, "kind", kind)
+    language = cache(lambda: query_language(parsed.langs, parsed.plain_text(), query_lang))
+    texts = TextQueries(reader, words, in_languages(parsed.langs), spelling=spelling,
+                        prefix_words=words_per_prefix(parsed), language=language,
+                        boosts=params.expansion, partial=params.partial)
+    concepts, whole, matches = named_concepts(parsed, texts)
+    # an item's exact name is not read as a question; under a filter the retrieve stage decides
+    unfiltered_name = not (parsed.langs or parsed.kinds or parsed.sections) and held_name(parsed, reader)
+    reading = None if unfiltered_name else question_reading(parsed, whole, language, params, as_typed)
+    if reading is not None and reading.question:
+        reading = spelled(parsed, texts, reading, params)
+    return Plan(parsed, max(1, min(int(limit), MAX_LIMIT)), params, budget, texts, language,
+                concepts, whole, matches, reading)
+
+
+def named_concepts(parsed: Parsed, texts: TextQueries) -> tuple[Concepts, bool, list]:
+    """The concepts the query's words name (typos corrected towards the vocabulary when the
+    words name none), each with the rules the names used stand for (Italian *pescare*: 121 of
+    *Draw*'s 121 and 104.4), whether one concept is the whole query, and the vocabulary matches
+    (whose homonyms, :func:`~indexer.vocab.homonyms`, are kept out of its text hits)."""
+    if len(parsed.groups) != 1 or not parsed.items:
+        return {}, False, []
+    text = parsed.plain_text()
+    lang = next(iter(parsed.langs)) if len(parsed.langs) == 1 else None  # its names first
+    found = spot(text, lang)
+    if not found and all(isinstance(i, Word) and not i.prefix for i in parsed.items):
+        corrected = texts.vocabulary_spelling(text)
+        fixed = spot(corrected, lang)
+        # a correction names a concept only when it reads the whole query as one ("travolgre"),
+        # never a word of a longer one ("porteur de l'Anneau" is not Reach)
+        if len(fixed) == 1 and fixed[0].end - fixed[0].start == len(words_of(corrected)):
+            text, found = corrected, fixed
+    named: Concepts = {}
+    for match in (m for s in found for m in s.matches):
+        known = named.get(match.concept.id, ())
+        named[match.concept.id] = None if known is None or not match.name.rules else known + match.name.rules
+    whole = len(found) == 1 and found[0].end - found[0].start == len(words_of(text))
+    if not whole and any(not isinstance(i, Word) or i.prefix for i in parsed.items):
+        return {}, False, []  # a phrase or a prefix is taken as typed unless it names a concept whole
+    return named, whole, [m for s in found for m in s.matches]
+
+
+def held_name(parsed: Parsed, reader) -> str | None:
+    """The name key of a query that is an item's exact name the index holds (``lightning bolt``), else None."""
+    if len(parsed.groups) != 1 or not parsed.items or parsed.negated:
+        return None
+    key = name_key(parsed.plain_text())
+    return key if key and reader.doc_frequency("name_key", key) else None
+
+
+def question_reading(parsed: Parsed, whole: bool, language: Callable[[], tuple[str | None, float]],
+                     params: Params, as_typed: str | None = None) -> Reading | None:
+    """How a query of plain words is read as a question (:mod:`indexer.reading`), in its ``language()``;
+    None for a phrase alone, prefixes, alternatives or exclusions, a term named whole, or kinds
+    other than rules and glossary entries asked for."""
+    items = [i for i in parsed.items if isinstance(i, Word)]
+    if whole or len(parsed.groups) != 1 or parsed.negated or not items or any(i.prefix for i in items):
+        return None  # a phrase is read as part of a question, not alone ("the vote is tied")
+    if parsed.kinds and not parsed.kinds & {"rule", "term"}:
+        return None
+    return read(as_typed or parsed.plain_text(), *language(), weights=params.reading)
+
+
+def spelled(parsed: Parsed, texts: TextQueries, reading: Reading, params: Params) -> Reading:
+    """``reading`` of the question with its misspelt words corrected, when any was (``can i
+    targt my own creatur with hexprof``: target, creature, hexproof); words the index or a
+    language knows are never corrected (:meth:`~indexer.text_queries.TextQueries.suggest`)."""
+    suggested = texts.suggest(parsed)
+    if not suggested:
+        return reading
+    corrected = read(suggested[0], reading.lang, reading.confidence, weights=params.reading)
+    if not corrected.groups:
+        return reading
+    corrected.question, corrected.spelled, corrected.corrections = True, suggested[0], texts.changes
+    return corrected

@@ -1,0 +1,72 @@
+"""The last step of a search, **present**: the fused page as :class:`~indexer.hits.Hits`, with what a
+reader needs beside the hits (:func:`present`). It changes no order.
+
+* each rule hit carries its text in every language (:mod:`indexer.versions`) and each hit a snippet
+  with the matched words marked (:mod:`indexer.snippets`);
+* did-you-mean suggestions, unless the question was already searched with its words corrected;
+* the game concepts the query was read as, and how a question was read;
+* texts that a source numbers as asked while they are another rule of the reference release;
+* when nothing was found, why, and what to try (:mod:`indexer.empty`).
+"""
+
+from __future__ import annotations
+
+import json
+
+from whoosh import query as Q
+
+from kb.numbering import RuleNumber
+
+from .concepts import described
+from .empty import RulesHeld, empty_reason
+from .hits import Hit, Hits
+from .plan import Plan
+from .query import Parsed
+from .reading import read
+from .retrieve import Retrieved
+from .snippets import with_snippets
+from .versions import with_texts
+
+
+def present(page: list[Hit], plan: Plan, retrieved: Retrieved, searcher, held: "HeldRules") -> Hits:
+    """``page`` as hits over the whoosh ``searcher`` (see the module docstring); ``held`` gives the
+    rule numbers the index holds when a reason for an empty page needs them."""
+    parsed, reading = plan.parsed, retrieved.reading
+    # a question searched with its words corrected says so itself: no "did you mean" again
+    spelled = reading is not None and reading.spelled
+    texts = plan.texts
+    suggestions = texts.suggest(parsed) if not spelled and (len(page) < 3 or texts.corrections) else []
+    hits = Hits(with_snippets(with_texts(searcher, page, parsed)), suggestions, described(retrieved.concepts),
+                elsewhere(searcher, parsed))
+    hits.reading = reading.to_dict() if reading is not None and retrieved.shown_reading else None
+    if not hits:
+        hits.empty_reason = empty_reason(parsed, texts, held(searcher),
+                                         lambda: reading or read(parsed.plain_text(), *plan.language(),
+                                                                 weights=plan.params.reading))
+    return hits
+
+
+class HeldRules:
+    """The rule numbers an open index holds, read once, when a search first finds nothing."""
+
+    def __init__(self) -> None:
+        self._held: RulesHeld | None = None
+
+    def __call__(self, searcher) -> RulesHeld:
+        self._held = self._held or RulesHeld.of(searcher)
+        return self._held
+
+
+def elsewhere(searcher, parsed: Parsed) -> list[dict]:
+    """Rule texts whose source numbers them as a number asked for, while they are another rule
+    of the reference release (``701.31``: the Italian Voto's Vote, here 701.38)."""
+    found = []
+    for selector in (n for n in parsed.numbers if isinstance(n, RuleNumber)):
+        query = Q.And([Q.Term("srckey", selector.sort_key), Q.Term("kind", "rule")])
+        for hit in searcher.search(query, limit=5):
+            stored = hit.fields()
+            extra = json.loads(stored.get("extra") or "{}")
+            if stored.get("number") and stored["number"] != str(selector):
+                found.append({"asked": str(selector), "lang": stored.get("lang", ""),
+                              "source": extra.get("source", ""), "number": stored["number"]})
+    return found

@@ -1,0 +1,357 @@
+"""The second stage of a search, **retrieve**: a :class:`~indexer.plan.Plan` becomes lists of candidate
+hits, each list with its reason, in the precedence :mod:`indexer.fuse` keeps (:meth:`Retriever.retrieve`).
+
+The retrievers, each a method of :class:`Retriever`, over the whoosh index (public API only):
+
+1. ``number``: the rules the query's numbers name (English reference numbers), then their subrules;
+2. ``concept``: the rules, glossary entries and keyword pages of a game concept the words name;
+3. ``name``: the items whose exact name the query is (a card in its languages, its rulings);
+4. ``question``: for a query read as a question, every rule and glossary entry holding one of its
+   words, scored by one BM25 over the rules' texts and the players' phrasings
+   (:class:`~indexer.questions.QuestionIndex`); the rerank stage orders them;
+5. ``text``: the words as typed with their translations and corrections (:mod:`indexer.text_queries`),
+   then items holding only some of the words, tier by tier until enough candidates are found.
+
+A concept named inside a longer query, and a question read from words found nowhere as typed, give
+candidates the fuse stage places right after the best match. Retrieval stops reading once the
+lists hold a page (:class:`Pool`), so a question's page reads no text matches.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Iterator
+
+from whoosh import query as Q
+from whoosh.idsets import BitSet
+
+from kb.numbering import RuleNumber
+
+from .analysis import name_key, terms
+from .concepts import kept_out, named_by, primary_rules, rules_of
+from .hits import Hit
+from .page import candidates
+from .phrasings import matching_phrases
+from .plan import Concepts, Plan
+from .questions import Candidate, QuestionIndex
+from .ranges import range_query
+from .reading import Reading
+from .rerankers import Asked
+from .schema import fields_of
+from .scoring import EXACT_SCORE, kind_order, rule_order
+from .snippets import same_text_key
+from .text_queries import TextQueries
+from .tiers import Ranked, tiers
+from .versions import not_asked
+from .vocab import homonyms
+from .windows import Denials, WindowCollector, Windows, read_bound
+
+IN_ORDER, AFTER_BEST = "in order", "after best"  # where the fuse stage puts a list of candidates
+
+
+@dataclass
+class Candidates:
+    """One retriever's candidates, best first, with where the fuse stage places them. A question's
+    candidates are scored only (``ranked``): the rerank stage orders them, and reading the list
+    makes its first ``limit`` into hits."""
+
+    hits: Iterable[Hit] = ()
+    place: str = IN_ORDER
+    ranked: list[Candidate] | None = None  # a question's candidates (rerank stage)
+    asked: Asked | None = None  # what the rerankers read of the question
+    make: Callable[[list[Candidate]], Iterator[Hit]] | None = None  # a question's candidates as hits
+
+    def __iter__(self) -> Iterator[Hit]:
+        yield from (self.hits if self.make is None else self.make(self.ranked))
+
+
+@dataclass
+class Retrieved:
+    """The retrieve stage's result: the candidate lists in precedence order, and how the query was
+    finally read (a card's exact name is not read as a question; a question's concepts give no hits)."""
+
+    lists: list[Candidates] = field(default_factory=list)
+    reading: Reading | None = None  # the reading the hits used (None: not read)
+    shown_reading: bool = False  # whether the reading is shown (a question, or words read all the same)
+    concepts: Concepts = field(default_factory=dict)  # the concepts the hits used
+
+
+class Pool:
+    """How many distinct hits the lists hold so far (a rule once in all its languages, a ruling
+    text once), to stop retrieving at a page: the fuse stage counts them the same way."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.seen: set[str] = set()
+        self.kinds: list[str] = []
+
+    @property
+    def full(self) -> bool:
+        return len(self.kinds) >= self.limit
+
+    @property
+    def has_rules(self) -> bool:
+        """Whether a rule or a glossary entry is among them (else card texts would answer alone)."""
+        return any(k in ("rule", "term") for k in self.kinds)
+
+    def __bool__(self) -> bool:
+        return bool(self.kinds)
+
+    def add(self, hits: Iterable[Hit]) -> None:
+        for hit in hits:
+            if self.full:
+                break
+            self.hold(hit.kind, (hit.id, same_text_key(hit)))
+
+    def hold(self, kind: str, keys: tuple[str, ...]) -> None:
+        if not self.full and not self.seen & set(keys):
+            self.seen.update(keys)
+            self.kinds.append(kind)
+
+    def reserve(self, unordered: list[tuple[str, tuple[str, ...]]]) -> None:
+        """Count candidates whose order is not known yet, of which the page shows the first it has room
+        for: all of them when there is room for all, else as many as there is room for."""
+        room = self.limit - len(self.kinds)
+        if len(unordered) >= room:
+            self.kinds += [kind for kind, _ in unordered[:room]]
+        for kind, keys in unordered if len(unordered) < room else ():
+            self.hold(kind, keys)
+
+
+class Retriever:
+    """The retrievers over one open whoosh ``searcher`` (see the module docstring)."""
+
+    def __init__(self, searcher, index_dir) -> None:
+        self.searcher = searcher
+        self.windows = Windows(searcher)
+        self.denials = Denials(searcher)
+        self.index_dir = index_dir
+        self._filters: dict[str, object] = {}
+        self._questions: QuestionIndex | None = None
+        self._plan: Plan | None = None  # the plan being retrieved (its budget is checked while reading)
+
+    def retrieve(self, plan: Plan) -> Retrieved:
+        """Every retriever's candidates for ``plan``, in precedence order (see the module docstring)."""
+        self._plan = plan
+        parsed, limit, found = plan.parsed, plan.limit, Retrieved()
+        pool = Pool(limit)
+
+        def take(hits: Iterable[Hit], place: str = IN_ORDER) -> None:
+            hits = list(hits)
+            found.lists.append(Candidates(hits, place))
+            if place == IN_ORDER:
+                pool.add(hits)
+
+        take(self.number_hits(plan))
+        concept_hits = self.concept_hits(plan) if plan.concepts else []
+        if plan.whole:
+            take(concept_hits)
+        names = self.name_hits(plan)
+        take(names)
+        reading = None if names else plan.reading
+        concepts = plan.concepts
+        if reading is not None and reading.question:
+            found.lists.append(self.questions(plan, reading, pool))
+            concept_hits, concepts = [], {}
+        only_function_words = reading is not None and not reading.groups  # "cosa succede se?": nothing to find
+        if parsed.items and not pool.full and not only_function_words:
+            cards_last = bool(concepts)  # a card named so is already above, among the names
+            for reached in self.text_hits(plan, pool, cards_last, homonyms(plan.matches), concepts):
+                found.lists.append(Candidates(reached))
+        read_too = (reading is not None and not reading.question and not pool.has_rules
+                    and reading.surely_translated(plan.params.reading.sure_translation))
+        if read_too:  # words found nowhere as typed, or only in card texts, are still read (vuoto: empty)
+            found.lists.append(self.questions(plan, reading, None, AFTER_BEST if pool else IN_ORDER))
+        if concept_hits and not plan.whole and not any(h.kind == "card" for h in names):
+            take([h for h in concept_hits if h.kind != "rule" or "." not in (h.number or "")
+                  or h.extra.get("subkind") == "rule"], AFTER_BEST)
+        found.reading, found.concepts = reading, concepts
+        found.shown_reading = reading is not None and (reading.question or read_too)
+        return found
+
+    def number_hits(self, plan: Plan) -> list[Hit]:
+        """The rules numbered so in the reference release (``numkey``), then their subrules."""
+        parsed, limit = plan.parsed, plan.limit
+        hits: list[Hit] = []
+        if not parsed.numbers or (parsed.kinds and "rule" not in parsed.kinds):
+            return hits
+        flt = self.rule_filter(parsed)
+        for selector in parsed.numbers:
+            if isinstance(selector, RuleNumber):
+                exact = Q.Term("numkey", selector.sort_key)
+                queries = [exact, Q.AndNot(Q.Prefix("numkey", selector.sort_key), exact)]
+            else:
+                queries = [range_query(self.searcher, selector.start.sort_key, selector.end.sort_key + "~",
+                                       limit * 3, flt, self.check_budget)]
+            for query in queries:
+                self.check_budget()
+                q = Q.And([query, Q.Term("kind", "rule")])
+                found = self.searcher.search(q, filter=flt, limit=limit * 3, sortedby="numkey")
+                batch = [self.hit(h.fields(), EXACT_SCORE, "number", set()) for h in found]
+                hits += sorted(batch, key=lambda h: (h.extra["_numkey"], not_asked(h, parsed), rule_order(h)))
+        return hits
+
+    def concept_hits(self, plan: Plan) -> list[Hit]:
+        """The rules, glossary entries and keyword pages defining the plan's concepts, in that order; of a
+        concept's rules, those the query's name stands for, in the vocabulary's order."""
+        parsed, negation = plan.parsed, plan.texts.negation(plan.parsed)
+        hits: list[Hit] = []
+        for concept, rules in plan.concepts.items():
+            query = Q.Term("concepts", concept)
+            query = Q.AndNot(query, negation) if negation is not None else query
+            found = self.searcher.search(query, filter=self.rule_filter(parsed, kinds=True), limit=None)
+            batch = [self.hit(h.fields(), EXACT_SCORE, "concept", set()) for h in found]
+            batch = [h for h in batch if (named_by(h, rules) if h.kind == "rule" else not not_asked(h, parsed))]
+            first = primary_rules(rules or rules_of(concept))
+            hits += sorted(batch, key=lambda h: (kind_order(h)[0], first(h), not_asked(h, parsed), rule_order(h)))
+        return hits
+
+    def name_hits(self, plan: Plan) -> list[Hit]:
+        """Every item of the query's exact name (a card in its languages, the rulings on it), the card first."""
+        parsed = plan.parsed
+        if len(parsed.groups) != 1 or not parsed.items or parsed.negated:
+            return []
+        key = name_key(parsed.plain_text())
+        if not key:
+            return []
+        found = self.searcher.search(Q.Term("name_key", key), filter=self.filter(parsed), limit=None)
+        return sorted((self.hit(h.fields(), EXACT_SCORE, "name", set()) for h in found), key=kind_order)[:plan.limit]
+
+    def questions(self, plan: Plan, reading: Reading, pool: Pool | None = None, place: str = IN_ORDER) -> Candidates:
+        """The rules and glossary entries holding a word of the question, scored (not yet ordered: the
+        rerank stage does it); ``pool`` counts those the page will show."""
+        if self._questions is None:
+            self._questions = QuestionIndex(self.index_dir)
+        kinds = (plan.parsed.kinds & {"rule", "term"}) or None
+        ranked = self._questions.candidates(reading, kinds, plan.params)
+        if pool is not None:  # the page shows the first ``limit`` in the rerank stage's order
+            pool.reserve([(c.kind, c.keys) for c in ranked])
+        return Candidates(place=place, ranked=ranked, asked=self._questions.asked(reading),
+                          make=lambda ordered: self.question_hits(ordered, plan, reading))
+
+    def question_hits(self, ranked: list[Candidate], plan: Plan, reading: Reading) -> Iterator[Hit]:
+        """The first ``limit`` of a question's candidates (in the rerank stage's order) as hits."""
+        parsed = plan.parsed
+        for candidate in ranked[:plan.limit]:
+            found = self.searcher.document_number(uid=candidate.uid)
+            if found is None:
+                continue
+            stored = self.searcher.stored_fields(found)
+            if parsed.langs and stored.get("kind") == "term" and stored.get("lang") not in parsed.langs:
+                continue
+            matched = {(f, t) for lang, ts in candidate.matched.items() for t in ts for f in fields_of(lang)}
+            hit = self.hit(stored, candidate.score, "question", matched)
+            hit.extra["_rerankers"] = candidate.changes
+            if candidate.phrased and hit.number:
+                own = set(terms(stored.get("content", "") or "", stored.get("lang", "en")))
+                english = stored.get("content", "") if stored.get("lang", "en") == "en" else None
+                if phrases := matching_phrases(hit.number, own, candidate.matched, reading.lang, english_text=english):
+                    hit.extra["phrases"] = phrases
+            if reading.held is None:
+                reading.held = candidate.held
+            yield hit
+
+    def text_hits(self, plan: Plan, pool: Pool, cards_last: bool, others: set[str] = frozenset(),
+                  concepts: Concepts | None = None) -> Iterator[Ranked]:
+        """Words as typed and their translations and corrections together (expansion always
+        runs), then documents with only some of the words; for a concept, card texts come
+        after the rules, glossary entries and rulings, searched as typed (translations would
+        walk every card of the other languages for little). Each tier's candidates, best first."""
+        parsed = plan.parsed
+        flt = self.filter(parsed)
+        scopes = ["rules", "cards"] if cards_last and (not parsed.kinds or parsed.kinds - {"card"}) else ["all"]
+        for scope in scopes:
+            scoped: TextQueries = plan.texts.scoped(scope)
+            negation = scoped.negation(parsed)
+            if others:  # the rules and entries of another concept the English translation names
+                negation = Q.Or(kept_out(others, concepts) + ([negation] if negation is not None else []))
+            # what the negation leaves out, read once for the scope's tiers, queries and windows
+            deny = self.denials.of(negation) if negation is not None and not pool.full else None
+            for tier in tiers(scoped, parsed):
+                if pool.full:
+                    break
+                if all(q is None for q, _ in tier):
+                    continue
+                reached = self.tier(tier, deny, flt, pool.limit)
+                pool.add(reached)
+                yield reached
+                if len(reached) >= candidates(pool.limit):
+                    break
+
+    def tier(self, queries: list[tuple[Q.Query | None, str]], deny, flt, limit: int) -> Ranked:
+        """The hits of a tier's queries merged, best score kept (the first reason found), none of
+        ``deny``; direct matches before the hits only a translation or correction reached. The
+        queries read enough candidates for repeated texts merged away on the page."""
+        merged: dict[int, list] = {}  # docnum -> [score, reason, terms of the query]
+        for query, reason in queries:
+            if query is None:
+                continue
+            self.check_budget()
+            # The query's own terms mark the snippets (make_snippet keeps those the text holds).
+            matched = {(f, t.decode("utf-8") if isinstance(t, bytes) else t) for f, t in query.iter_all_terms()}
+            for docnum, score in self.run(query, flt, limit, deny):
+                known = merged.get(docnum)
+                if known is None:
+                    merged[docnum] = [score, reason, matched]
+                elif score > known[0] + 1e-9:
+                    known[0], known[2] = score, matched
+        return Ranked(self, merged)
+
+    def run(self, query: Q.Query, flt, limit: int, deny=None) -> list[tuple[int, float]]:
+        """(docnum, score) of the best candidates for a page of ``limit`` hits, rulings and card
+        texts read in bounded windows (:mod:`indexer.windows`), none of ``deny``. Enough candidates
+        are kept for a page whose repeated texts merge away (they cost nothing until made into hits)."""
+        collector = WindowCollector(candidates(limit * 5), self.windows, read_bound(limit), allow=flt,
+                                    check=self.check_budget, deny=deny)
+        self.searcher.search_with_collector(query, collector)
+        return [(docnum, score) for score, docnum in collector.results().top_n]
+
+    def check_budget(self) -> None:
+        """Stop a query that used up its time budget or passed its deadline (:class:`~indexer.budget.Budget`)."""
+        if self._plan is not None:
+            self._plan.budget.check()
+
+    def rule_filter(self, parsed, kinds: bool = False):
+        """:meth:`filter` with English let through as well: a rule asked for by number or
+        concept is shown in English when no asked language holds it (``travolgere --lang it``
+        finds 702.19 though only section 4 is translated), as ``mtgkb rule --lang`` does."""
+        return self.filter(parsed, kinds, langs=set(parsed.langs) | {"en"} if parsed.langs else None)
+
+    def filter(self, parsed, kinds: bool = True, langs: set[str] | None = None):
+        """The documents the query's filters (languages, kinds, sections) let through, or None."""
+        parts = []
+        langs = langs or parsed.langs
+        if langs:
+            parts.append(Q.Or([Q.Term("lang", l) for l in sorted(langs)]))
+        if kinds and parsed.kinds:
+            parts.append(Q.Or([Q.Term("kind", k) for k in sorted(parsed.kinds)]))
+        if parsed.sections:
+            parts.append(Q.Or([Q.Term("section", s) for s in sorted(parsed.sections)]))
+        return self._docset(Q.And(parts)) if parts else None
+
+    def _docset(self, query: Q.Query):
+        """The documents a filter lets through, computed once per open index (whoosh would
+        otherwise walk every document of ``kind:rule`` or ``lang:it`` at each search)."""
+        key = repr(query)
+        found = self._filters.get(key)
+        if found is None:
+            found = self._filters[key] = BitSet(self.searcher.docs_for_query(query), size=self.searcher.doc_count_all())
+        return found
+
+    def hit(self, stored: dict, score: float, reason: str, matched: set[tuple[str, str]]) -> Hit:
+        """A stored document as a hit; its snippet is cut only for the hits kept (indexer.present)."""
+        lang = stored.get("lang", "")
+        extra = json.loads(stored["extra"]) if stored.get("extra") else {}
+        extra["_content"] = stored.get("content", "") or ""
+        fields = fields_of(lang)
+        extra["_marks"] = {t for f, t in matched if f in fields}
+        extra["_matched"] = matched
+        extra["_numkey"] = stored.get("numkey", "")
+        extra["_uid"] = stored.get("uid", "")
+        extra["_stored"] = stored
+        return Hit(kind=stored.get("kind", ""), id=stored.get("uid", ""), lang=lang,
+                   title=stored.get("title", "") or "", snippet="", score=float(score),
+                   number=stored.get("number") or None,
+                   aligned=json.loads(stored["aligned"]) if stored.get("aligned") else {},
+                   doc=stored.get("doc", ""), reason=reason, extra=extra)
