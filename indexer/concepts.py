@@ -1,5 +1,5 @@
 """What a query was read as, on the search side: the game concepts it names, the rules each name
-stands for, and the order of a concept's rules (:class:`~indexer.searcher.Searcher` uses them)."""
+stands for, and the order of a concept's rules (:mod:`indexer.plan` and :mod:`indexer.retrieve` use them)."""
 
 from __future__ import annotations
 

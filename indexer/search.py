@@ -1,10 +1,10 @@
 """The search API in one import: ``from indexer.search import search``.
 
-The query language is :mod:`indexer.query`, the queries built for words and phrases
-:mod:`indexer.text_queries`, the one BM25 :mod:`indexer.bm25`, the question ranking's rerankers
-:mod:`indexer.rerankers`, the final order and scores :mod:`indexer.fuse`, every number that orders
-the hits :mod:`indexer.params` (``search(..., params=DEFAULT.replace(...))``), snippets
-:mod:`indexer.snippets`, and the searcher that runs the stages :mod:`indexer.searcher`.
+A search goes once down the stages :mod:`indexer.searcher` runs: read (:mod:`indexer.plan`),
+retrieve (:mod:`indexer.retrieve`), rerank (:mod:`indexer.rerankers`), fuse (:mod:`indexer.fuse`)
+and present (:mod:`indexer.present`). The query language is :mod:`indexer.query`, the one BM25
+:mod:`indexer.bm25`, and every number that orders the hits :mod:`indexer.params`
+(``search(..., params=DEFAULT.replace(...))``).
 """
 
 from __future__ import annotations
