@@ -29,6 +29,7 @@ from kb.errors import KBError
 from kb.numbering import RuleNumber
 from kb.store import INDEX_DIR, DocumentInfo, KnowledgeBase
 from kb.text import fold_quotes
+from kb.vocabulary import Vocabulary
 
 from .analysis import ANALYSIS_VERSION, name_key
 from .codec import WritingCodec
@@ -36,7 +37,7 @@ from .phrasings import english_rule_texts, placement
 from .tagging import tag_concepts, write_concepts
 from .questions import write_question_docs
 from .schema import text_field, title_field
-from .vocab import write_forms
+from .vocab import using_vocabulary, write_forms
 from .word_counts import write_word_counts
 from .windows import WINDOW_KINDS
 
@@ -97,12 +98,20 @@ class Item:
 
 
 def build_index(build_dir: Path, progress: Callable[[str], None] | None = None,
-                previous: Path | None = None) -> dict:
+                previous: Path | None = None, vocabulary: Vocabulary | None = None,
+                carried_to: str | None = None) -> dict:
     """Write ``build_dir/index`` from the build's database (staged or published). With the ``previous``
     build's index, only the items that changed since are rewritten in a copy of it, when that
-    can be done (:func:`update_index`). Returns the players' phrasings applied and not applied
+    can be done (:func:`update_index`). ``vocabulary``: the game's vocabulary with its rule numbers
+    carried to the release built, ``carried_to`` (:func:`kb.curated.carried_vocabulary`; None: the
+    embedded one). Returns the players' phrasings applied and not applied
     (:meth:`indexer.phrasings.Placement.report`)."""
-    build_dir = Path(build_dir)
+    with using_vocabulary(vocabulary):
+        return _build_index(Path(build_dir), progress, previous, carried_to if vocabulary is not None else None)
+
+
+def _build_index(build_dir: Path, progress: Callable[[str], None] | None, previous: Path | None,
+                 carried_to: str | None) -> dict:
     with KnowledgeBase(build_dir) as kb:
         items = collect_items(kb)
     link_aligned(items)
@@ -115,7 +124,7 @@ def build_index(build_dir: Path, progress: Callable[[str], None] | None = None,
     write_word_counts(target, (item.words_text() for item in items))
     write_concepts(target, concepts)
     write_fingerprints(target, items, prints)
-    write_forms(target)
+    write_forms(target, carried_to)
     placed = placement(english_rule_texts(items))
     write_question_docs(items, target, previous=Path(previous) if previous is not None else None, placed=placed)
     return placed.report()

@@ -37,7 +37,7 @@ from .rerankers import rerank
 from .retrieve import Retriever
 from .spelling import Spelling
 from .storage import open_index
-from .vocab import read_forms
+from .vocab import carried_vocabulary_of, read_forms, using_vocabulary
 from .word_counts import IndexedWords
 
 __all__ = ["MAX_LIMIT", "Searcher", "open_searcher", "search"]
@@ -52,6 +52,8 @@ class Searcher:
             raise IndexMissing(f"{index_dir}: no search index here; run 'mtgkb build'")
         self.index_dir = index_dir
         read_forms(index_dir)
+        # the vocabulary with its rule numbers carried to this index's release, when that is not the vocabulary's
+        self.vocabulary = carried_vocabulary_of(index_dir)[0]
         self.ix = open_index(index_dir)
         self._weightings = {DEFAULT.bm25: weighting(DEFAULT.bm25)}  # one per set of BM25 parameters
         self.searcher = self.ix.searcher(weighting=self._weightings[DEFAULT.bm25])
@@ -80,10 +82,11 @@ class Searcher:
         if params.bm25 not in self._weightings:
             self._weightings[params.bm25] = weighting(params.bm25)
         self.searcher.weighting = self._weightings[params.bm25]
-        plan = read_plan(query, self.words, self.spelling, self.reader, params, lang=lang, kind=kind, limit=limit,
-                         query_lang=query_lang, budget=Budget(budget, deadline))
-        retrieved = rerank(self.retriever.retrieve(plan), params)
-        return present(fuse(retrieved, plan.limit, params.fuse), plan, retrieved, self.searcher, self.held)
+        with using_vocabulary(self.vocabulary):
+            plan = read_plan(query, self.words, self.spelling, self.reader, params, lang=lang, kind=kind,
+                             limit=limit, query_lang=query_lang, budget=Budget(budget, deadline))
+            retrieved = rerank(self.retriever.retrieve(plan), params)
+            return present(fuse(retrieved, plan.limit, params.fuse), plan, retrieved, self.searcher, self.held)
 
 
 _OPEN = threading.local()  # each thread its own searchers: a whoosh searcher is not safe to share

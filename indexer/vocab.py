@@ -17,8 +17,11 @@
 from __future__ import annotations
 
 import json
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
+from typing import Iterator
 
 from kb.text import WORD, edit_distance, fold
 from kb.vocabulary import Concept, Spot, Vocabulary, default_vocabulary, name_key
@@ -27,9 +30,43 @@ from kb.vocabulary.saved import SAVED_NAME, save_vocabulary, use_saved
 LANGS = ("en", "it", "fr")
 
 
-@lru_cache(maxsize=1)
+# The vocabulary of the index being built or searched, when its rule numbers were carried into an older
+# or newer release than the vocabulary's (kb.curated.carried_vocabulary); else the embedded one.
+_IN_USE: ContextVar[Vocabulary | None] = ContextVar("vocabulary", default=None)
+CARRIED_FILE = "vocabulary-carried.json"  # in the index folder: the release its saved vocabulary is carried to
+
+
 def vocabulary() -> Vocabulary:
+    return _IN_USE.get() or _embedded()
+
+
+@lru_cache(maxsize=1)
+def _embedded() -> Vocabulary:
     return default_vocabulary()
+
+
+@contextmanager
+def using_vocabulary(vocabulary: Vocabulary | None) -> Iterator[None]:
+    """Within the block, :func:`vocabulary` is ``vocabulary`` (None: the embedded one)."""
+    token = _IN_USE.set(vocabulary)
+    try:
+        yield
+    finally:
+        _IN_USE.reset(token)
+
+
+def carried_vocabulary_of(index_dir: Path) -> tuple[Vocabulary | None, str | None]:
+    """The vocabulary an index was built with when its rule numbers were carried to its release
+    (:data:`CARRIED_FILE` says so), read from the copy saved beside it, and that release's date;
+    else (None, None): the embedded one."""
+    try:
+        release = json.loads((Path(index_dir) / CARRIED_FILE).read_text(encoding="utf-8"))["release"]
+    except (OSError, ValueError, TypeError, KeyError):
+        return None, None
+    from kb.vocabulary.saved import read_saved
+
+    vocabulary = read_saved(Path(index_dir) / VOCABULARY_FILE)
+    return (vocabulary, str(release)) if vocabulary is not None else (None, None)
 
 
 FORMS_FILE = "protected-forms.json"  # in the index folder
@@ -47,21 +84,28 @@ def protected_forms(lang: str) -> dict[str, str]:
     return _FORMS[lang]
 
 
-def write_forms(index_dir: Path) -> None:
+def write_forms(index_dir: Path, carried_to: str | None = None) -> None:
     """Save the protected forms an index is analysed with beside it, the stems of the English names
-    and the vocabulary (:func:`read_forms`)."""
+    and the vocabulary (:func:`read_forms`); ``carried_to``: the release date the vocabulary's rule
+    numbers were carried to (:data:`CARRIED_FILE`)."""
     forms = {lang: protected_forms(lang) for lang in LANGS}
     (Path(index_dir) / FORMS_FILE).write_text(json.dumps(forms, ensure_ascii=False, sort_keys=True), encoding="utf-8")
     (Path(index_dir) / STEMS_FILE).write_text(json.dumps(_by_english_stem(), ensure_ascii=False, sort_keys=True),
                                               encoding="utf-8")
     save_vocabulary(vocabulary(), Path(index_dir) / VOCABULARY_FILE)
+    carried = Path(index_dir) / CARRIED_FILE
+    if carried_to:
+        carried.write_text(json.dumps({"release": carried_to}), encoding="utf-8")
+    elif carried.exists():
+        carried.unlink()
 
 
 def read_forms(index_dir: Path) -> None:
     """Analyse queries with the protected forms ``index_dir`` was built with, and its stems of the
     English names, when it has them (saves stemming the vocabulary at each start, ~0.05 s; a language
     already analysed keeps its forms); read the vocabulary saved there (when saved from the same table)."""
-    use_saved(Path(index_dir) / VOCABULARY_FILE)
+    if not (Path(index_dir) / CARRIED_FILE).is_file():
+        use_saved(Path(index_dir) / VOCABULARY_FILE)
     path = Path(index_dir) / FORMS_FILE
     if path.is_file():
         for lang, found in json.loads(path.read_text(encoding="utf-8")).items():

@@ -129,6 +129,15 @@ def vocabulary_in_release(built: Document, table: Path | None = None, releases: 
     """Where the vocabulary's first rules (each concept's first number, made for the release its header
     names) are in ``built``: at the same text, at another number, reworded, or in no rule. Checked only
     when ``built`` is another release (the embedded corpus holds the vocabulary's in ``cr-en/``)."""
+    return carried_vocabulary(built, table, releases)[1]
+
+
+def carried_vocabulary(built: Document, table: Path | None = None, releases: Path | None = None
+                       ) -> tuple[Any, dict[str, Any]]:
+    """The embedded vocabulary with its rule numbers carried by content into ``built`` (a rule moved keeps
+    its concept at its new number, one reworded at least :data:`REWORDED_MIN` alike too, one in no rule
+    of ``built`` is left out), and the report of :func:`vocabulary_in_release`. The vocabulary is None
+    when ``built`` is the vocabulary's own release, or that release's file is not at hand."""
     from .corpus import embedded_corpus
     from .vocabulary import default_vocabulary
     from .vocabulary.table import default_table_path
@@ -139,17 +148,36 @@ def vocabulary_in_release(built: Document, table: Path | None = None, releases: 
                               "checked": False}
     source = (releases or embedded_corpus() / "cr-en") / named[0] if named else None
     if named is None or named[1] == built.effective_date or source is None or not source.is_file():
-        return report
+        return None, report
     from .parsers import parse_source
     from .sources import read_source
 
     carrier = Carrier(parse_source(read_source(source)), built)
-    firsts = sorted({concept.rules[0] for concept in default_vocabulary().concepts if concept.rules})
-    fates = {number: carrier.carry(number) for number in firsts}
-    counts = Counter(status for status, _new, _sim in fates.values())
+    vocabulary = default_vocabulary()
+    firsts = sorted({concept.rules[0] for concept in vocabulary.concepts if concept.rules})
+    numbers = sorted({n for c in vocabulary.concepts for n in (*c.rules, *(r for m in c.names for r in m.rules))})
+    fates = {number: carrier.carry(number) for number in numbers}
+    counts = Counter(fates[number][0] for number in firsts)
     report.update(checked=True, first_rules=len(firsts), **{s: counts.get(s, 0) for s in STATUSES},
-                  elsewhere=sorted(n for n, (status, new, _s) in fates.items() if new and new != n
-                                   and status != "unplaced"),
+                  elsewhere=sorted(n for n in firsts if (fate := fates[n])[1] and fate[1] != n
+                                   and fate[0] != "unplaced"),
+                  carried=True,
                   hint="run 'mtgkb refresh' on corpus/vocabulary.tsv (docs/releases.md)"
                   if counts.get("moved") or counts.get("unplaced") or counts.get("reworded") else "")
-    return report
+    new = {number: fate[1] for number, fate in fates.items() if fate[0] != "unplaced"}
+    return _renumbered(vocabulary, new), report
+
+
+def _renumbered(vocabulary: Any, new: dict[str, str]) -> Any:
+    """``vocabulary`` with every rule number of its concepts and names replaced by ``new``'s (left out where
+    ``new`` has none)."""
+    from dataclasses import replace
+
+    from .vocabulary import Vocabulary
+
+    def carried(rules: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(new[r] for r in rules if r in new))
+
+    return Vocabulary(replace(c, rules=carried(c.rules),
+                              names=tuple(replace(n, rules=carried(n.rules)) if n.rules else n for n in c.names))
+                      for c in vocabulary.concepts)

@@ -75,10 +75,10 @@ def build_kb(kb_dir: Path, paths: Iterable[Path], progress: Callable[[str], None
                                   alignment=alignment)
             if kept is not None:
                 incremental.save(stage, kept)
+            carried, vocabulary = vocabulary_check(report.documents)
             phrasings = index_and_publish(kb_dir, stage, progress,
-                                          previous=_current_index(kb_dir) if update_index else None)
-    return {**summary(kb_dir, report, alignment), "phrasings": phrasings,
-            "vocabulary": vocabulary_check(report.documents)}
+                                          previous=_current_index(kb_dir) if update_index else None, carried=carried)
+    return {**summary(kb_dir, report, alignment), "phrasings": phrasings, "vocabulary": vocabulary}
 
 
 class SourcesDropped(KBError):
@@ -148,11 +148,11 @@ def staged_build(kb_dir: Path) -> Iterator[Path]:
 
 
 def index_and_publish(kb_dir: Path, stage: Path, progress: Callable[[str], None] | None,
-                      previous: Path | None = None) -> dict[str, Any]:
-    """Index the staged build and save its whole glossary beside the index (:mod:`kb.saved_glossary`),
-    then publish it. Returns the players' phrasings applied and not applied
-    (:meth:`indexer.phrasings.Placement.report`)."""
-    phrasings = build_index(stage, progress=progress, previous=previous)
+                      previous: Path | None = None, carried: Carried = (None, None)) -> dict[str, Any]:
+    """Index the staged build (with the vocabulary ``carried`` to its release, when it is another than the
+    vocabulary's) and save its whole glossary beside the index (:mod:`kb.saved_glossary`), then publish
+    it. Returns the players' phrasings applied and not applied (:meth:`indexer.phrasings.Placement.report`)."""
+    phrasings = build_index(stage, progress=progress, previous=previous, vocabulary=carried[0], carried_to=carried[1])
     save_glossary(stage)
     store.publish(kb_dir, stage)
     return phrasings
@@ -175,17 +175,32 @@ def update_kb(kb_dir: Path, paths: Iterable[Path]) -> dict[str, Any]:
             store.replace_documents(stage, plan.current, plan.removed, plan.report.documents,
                                     {"sources": recorded_sources(kb_dir, sources)}, plan.alignment)
             shutil.copyfile(plan.current / incremental.SNAPSHOT, stage / incremental.SNAPSHOT)
-            phrasings = index_and_publish(kb_dir, stage, None, previous=plan.current / store.INDEX_DIR)
+            phrasings = index_and_publish(kb_dir, stage, None, previous=plan.current / store.INDEX_DIR,
+                                          carried=carried_before(plan.current / store.INDEX_DIR))
     return {**summary(kb_dir, plan.report, plan.alignment), "phrasings": phrasings, "incremental": True}
 
 
-def vocabulary_check(documents: Iterable[Document]) -> dict[str, Any] | None:
-    """Where the vocabulary's first rules are in the newest English release built, when it is another
-    release than the vocabulary's (:func:`kb.curated.vocabulary_in_release`); None without one."""
-    from .curated import vocabulary_in_release
+Carried = tuple[Any, str | None]  # a vocabulary carried to a release, and its date (None, None: the embedded one)
+
+
+def vocabulary_check(documents: Iterable[Document]) -> tuple[Carried, dict[str, Any] | None]:
+    """The vocabulary with its rule numbers carried to the newest English release built, when that is
+    another release than the vocabulary's, and where its first rules went (:func:`kb.curated.carried_vocabulary`;
+    None without a release)."""
+    from .curated import carried_vocabulary
 
     releases = english_releases(documents)
-    return vocabulary_in_release(releases[-1]) if releases else None
+    if not releases:
+        return (None, None), None
+    vocabulary, report = carried_vocabulary(releases[-1])
+    return (vocabulary, releases[-1].effective_date if vocabulary is not None else None), report
+
+
+def carried_before(index_dir: Path) -> Carried:
+    """The carried vocabulary a build's index was made with (an import keeps its release), else (None, None)."""
+    from indexer.vocab import carried_vocabulary_of
+
+    return carried_vocabulary_of(index_dir)
 
 
 def _documents_of(build: Path | None) -> list[str]:

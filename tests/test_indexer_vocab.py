@@ -52,3 +52,25 @@ def test_kept_rule_concepts_are_read_back_only_for_the_same_rules(tmp_path) -> N
     assert rule_concepts(rules, tmp_path)["rules"] == {"702.19": ["kept"]}
     rules[0].content = "Trample, changed"
     assert rule_concepts(rules, tmp_path)["rules"] == found["rules"]
+
+
+def test_an_older_release_is_indexed_and_searched_with_the_vocabulary_rules_carried_to_it(kb_cache) -> None:
+    """The vocabulary numbers rules as 2025-11-14 does (Vote 701.38); a knowledge base of 2025-04-04, where
+    Vote is 701.32, is built and searched with the numbers carried by content (before: 701.38, no rule there,
+    so a question naming the vote found its rules without the ``home`` reranker)."""
+    from .conftest import cr_release
+
+    from indexer.searcher import search
+    from indexer.vocab import carried_vocabulary_of
+    from kb.store import KnowledgeBase
+    from kb.vocabulary import default_vocabulary
+
+    kb = KnowledgeBase.open(kb_cache.shared([cr_release("20250404")]))
+    carried, release = carried_vocabulary_of(kb.index_dir)
+    assert release == "2025-04-04"
+    assert carried.get("keyword-action:vote").rules == ("701.32",)
+    assert default_vocabulary().get("keyword-action:vote").rules == ("701.38",)  # the embedded one is untouched
+    first = search(kb, "what happens when the vote is tied?", limit=3)[0]
+    assert first.number.startswith("701.32") and ["home", 1.2] in first.extra["ranking"]["rerankers"]
+    own = KnowledgeBase.open(kb_cache.shared([cr_release("20251114")]))
+    assert carried_vocabulary_of(own.index_dir) == (None, None)  # the vocabulary's own release needs no carrying

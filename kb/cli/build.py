@@ -118,5 +118,5 @@ def vocabulary_line(report: dict) -> str:
     """Where the vocabulary's first rules (made for another release) are in the release built."""
     line = (f"Vocabulary (made for {report['release']}): of {report['first_rules']} first rules, "
             f"{report['moved']} are at another number in {report['built']}, {report['reworded']} reworded, "
-            f"{report['unplaced']} in no rule of it")
+            f"{report['unplaced']} in no rule of it; the index uses them where they are in {report['built']}")
     return line + (f": {report['hint']}" if report["hint"] else "")
