@@ -156,8 +156,11 @@ def test_link_rules_links_held_rule_numbers_only() -> None:
     html_text = str(link_rules("See rule 701.32a. Also 701.32, 611.3d, chapter 701, 1701.3, 701.32ab, 999.1 & <b>",
                                held, lambda n: f"/r/{n}"))
     assert html_text == ('See rule <a class="ref" href="/r/701.32a">701.32a</a>. Also <a class="ref" href="/r/701.32">'
-                         '701.32</a>, <a class="ref" href="/r/611.3d">611.3d</a>, chapter 701, 1701.3, 701.32ab, '
-                         '999.1 &amp; &lt;b&gt;')
+                         '701.32</a>, <a class="ref" href="/r/611.3d">611.3d</a>, chapter <a class="ref" href="/r/701">'
+                         '701</a>, 1701.3, 701.32ab, 999.1 &amp; &lt;b&gt;')
+    # a bare chapter number is a reference only after a word that names one
+    assert str(link_rules("701 cards; règle 701, regola 701", held, lambda n: f"/r/{n}")) == (
+        '701 cards; règle <a class="ref" href="/r/701">701</a>, regola <a class="ref" href="/r/701">701</a>')
 
 
 def test_unknown_rule_page_404_with_suggestions(real: TestClient) -> None:
@@ -339,7 +342,7 @@ def test_no_request_path_reaches_the_file_system(hand: TestClient) -> None:
 def test_interface_language_from_accept_language_and_switch(real: TestClient) -> None:
     assert 'lang="it"' in real.get("/", headers={"Accept-Language": "it-IT,it;q=0.9,en;q=0.5"}).text[:60]
     italian = real.get("/rules/400.7", headers={"Accept-Language": "it"}).text
-    assert "Vedi anche:" in italian and "Regole vicine" in italian
+    assert "<h2>Fonti</h2>" in italian and "Regole vicine" in italian
     french = real.get("/glossary", params={"ui": "fr"}, headers={"Accept-Language": "it"})
     assert "Glossaire" in french.text and french.cookies.get("ui") == "fr"
     fresh = client_for(Path(real.app.state.site.handle.kb_dir))
@@ -673,3 +676,36 @@ def test_pages_of_many_rules_are_made_on_the_heavy_page_thread(real: TestClient,
     assert real.get("/rules/702").status_code == 200 and real.get("/api/rules/1-9").status_code == 200
     assert real.get("/rules/400.7").status_code == 200 and real.get("/api/rules/400.7").status_code == 200
     assert [name.startswith("mtgkb-heavy-page") for name in threads] == [True, True, False, False]
+
+
+# -- a rule page on a phone (issue 33.14) ---------------------------------------------
+
+def test_a_rule_page_names_each_source_once_with_an_icon_on_each_text(real: TestClient) -> None:
+    """Every text block repeated its full source line (400.7: 14 times); now the page's sources are
+    listed once and each block carries an icon linking to its source. Fails before."""
+    page = real.get("/rules/400.7").text
+    main = visible_text(page[page.index("<main>"):page.index("</main>")])
+    assert main.count("Magic: The Gathering Comprehensive Rules, 2025-11-14 · official") == 1
+    blocks = re.findall(r'<section class="text" lang="(\w+)">\s*<header>(.*?)</header>', page, re.S)
+    assert len(blocks) > 10
+    icons = {lang: set(re.findall(r'<a class="src" href="#src-(\d+)"', header)) for lang, header in blocks}
+    assert all(len(found) == 1 for found in icons.values()) and icons["en"] != icons["it"]
+    for number in icons["en"] | icons["it"]:
+        assert f'<li id="src-{number}">' in page
+    italian = page[page.index(f'<li id="src-{next(iter(icons["it"]))}">'):]
+    assert visible_text(italian[:italian.index("</li>")]).endswith("IT Regolamento Completo, sezione 4: Zone · community")
+
+
+def test_a_rule_page_links_see_rule_510_in_its_text_and_draws_symbols(real: TestClient) -> None:
+    """"See rule 510" was plain text with a "See also: 510" line below; {2} was written as braces.
+    Now the chapter is linked in the text (no See also line for it), symbols are drawn as on card
+    pages, named in the interface language, and examples keep their label. Fails before."""
+    page = real.get("/rules/702.19a").text
+    assert '(See rule <a class="ref" href="/rules/510#R510">510</a>, “Combat Damage Step.”)' in page
+    assert 'class="refs"' not in page
+    page = real.get("/rules/601.2f?ui=it").text
+    assert "{0}" not in visible_text(page[page.index("<main>"):])
+    assert '<abbr class="ms ms-n" title="0 generico">0</abbr>' in page
+    page = real.get("/rules/107.4?ui=en").text
+    assert re.search(r'<p class="example"><span class="example-label" lang="en">Example:</span> '
+                     r'<abbr class="ms ms-g-w" title="green / white">G/W</abbr>', page)

@@ -209,7 +209,9 @@ class Pages:
                                message=f"no page {page} for {raw!r}: it has {pages} page{'s' * (pages > 1)}")
         main = entries[0]
         reference = _reference_date(open_kb.kb, release)
-        views = [_entry_view(open_kb, entry, partial(rule_href, request), reference) for entry in entries]
+        gettext = self.gettext(request)
+        views = [_entry_view(open_kb, entry, partial(rule_href, request), reference, gettext) for entry in entries]
+        sources = page_sources(views)
         stale = {t["source"]: {"lang": t["lang"], "source": t["source_title"], "provenance": t["provenance"],
                                **t["stale"]} for view in views for t in view["views"] if t["stale"]}
         fallback = [e["number"] for e in entries if e.get("fallback")]
@@ -218,10 +220,10 @@ class Pages:
             groups = [] if many else rulings_of(open_kb.kb, entries, FOLD_BUDGET)
         except FoldingStopped:  # folding past its budget: the counts, as for a chapter
             many, groups = True, []
-        rulings = [{**g.to_dict(), "html": H.card_text(g.first["text"], gettext=self.gettext(request)),
+        rulings = [{**g.to_dict(), "html": H.card_text(g.first["text"], gettext=gettext),
                     "translations": [t for t in g.translations if not langs or t["lang"] in langs]} for g in groups]
         return self.render(request, "rule.html", selector=raw, self_path="/rules/" + quote(raw), entries=views,
-                           main=views[0], nav=_neighbours(open_kb, main["number"]), langs=langs,
+                           main=views[0], nav=_neighbours(open_kb, main["number"]), langs=langs, sources=sources,
                            stale=list(stale.values()), release=release, fallback=fallback, rulings=rulings,
                            ruling_counts=ruling_counts(entries) if many else [],
                            title=f"{main['number']} {main['title'] or ''}".strip(), share_text=_share_text(views[0]),
@@ -272,21 +274,51 @@ def _hit_view(hit: Any, documents: dict[str, DocumentInfo]) -> dict[str, Any]:
             "renumbered": [(lang, t) for lang, t in texts.items() if t.get("source_number")]}
 
 
+EXAMPLE_LABELS = {"en": "Example:", "it": "Esempio:", "fr": "Exemple :"}  # as each language's rules write it
+
+
 def _entry_view(open_kb: OpenKB, entry: dict[str, Any], href: Callable[[str], str],
-                reference_date: str | None = None) -> dict[str, Any]:
-    """A rule entry with its texts ready to show: links, notices, examples. A translation is judged
-    against the English text beside it, or the English release's date when English is not shown."""
+                reference_date: str | None = None, gettext: Callable[[str], str] = str) -> dict[str, Any]:
+    """A rule entry with its texts ready to show: links, symbols, notices, examples under their
+    label. A translation is judged against the English text beside it, or the English release's
+    date when English is not shown. ``refs`` keeps only the references not already linked in a text."""
     reference = entry["texts"].get("en") or ({"effective_date": reference_date} if reference_date else None)
-    texts = []
+    known = open_kb.number_set
+    texts, linked = [], set()
     for lang, item in entry["texts"].items():
         body = item.get("text") or ""
+        examples = entry["examples"].get(lang, [])
+        linked |= H.linked_numbers(body, known).union(*(H.linked_numbers(e, known) for e in examples))
         texts.append({
             "lang": lang, **item,
-            "html": H.link_rules(body, open_kb.number_set, href),
-            "examples": [H.link_rules(e, open_kb.number_set, href) for e in entry["examples"].get(lang, [])],
+            "html": H.link_rules(body, known, href, gettext),
+            "examples": [(_example_label(lang, e), H.link_rules(e, known, href, gettext)) for e in examples],
             "stale": _stale(lang, item, reference),
         })
-    return {**entry, "views": texts}
+    return {**entry, "views": texts, "refs": [r for r in entry.get("refs", []) if r not in linked]}
+
+
+def _example_label(lang: str, example: str) -> str | None:
+    """The label an example is shown under (``Example:``), unless its text already starts with it."""
+    label = EXAMPLE_LABELS.get(lang, EXAMPLE_LABELS["en"])
+    return None if example.lstrip().lower().startswith(label.rstrip(" :").lower()) else label
+
+
+def page_sources(views: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The sources of a page's texts, each said once (numbered from 1 in order of appearance);
+    every text is given ``source_no``, the number its block's icon shows."""
+    sources: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for view in views:
+        for text in view["views"]:
+            key = (text["lang"], text.get("source_title"), text.get("effective_date"), text.get("provenance"),
+                   text.get("translator"), text.get("imported"))
+            if key not in sources:
+                sources[key] = {"no": len(sources) + 1, "lang": text["lang"], "title": text.get("source_title"),
+                                "effective_date": text.get("effective_date"), "provenance": text.get("provenance"),
+                                "translator": text.get("translator"), "imported": text.get("imported"),
+                                "stale": bool(text.get("stale"))}
+            text["source_no"] = sources[key]["no"]
+    return list(sources.values())
 
 
 def _share_text(view: dict[str, Any]) -> str:
