@@ -709,3 +709,70 @@ def test_a_rule_page_links_see_rule_510_in_its_text_and_draws_symbols(real: Test
     page = real.get("/rules/107.4?ui=en").text
     assert re.search(r'<p class="example"><span class="example-label" lang="en">Example:</span> '
                      r'<abbr class="ms ms-g-w" title="green / white">G/W</abbr>', page)
+
+
+# -- the interface admits its gaps (issue 33.15) -----------------------------------------
+
+def test_the_home_page_says_when_no_rules_text_is_held_in_the_interface_language(real: TestClient,
+                                                                                 tmp_path: Path) -> None:
+    """The French interface never said that the tool holds no French rules text. Fails before."""
+    french = real.get("/?ui=fr").text
+    assert ("La base de connaissances ne contient aucun texte des règles en français : elles sont affichées "
+            "en anglais et italien.") in french
+    assert "no-rules-text" not in real.get("/?ui=it").text and "no-rules-text" not in real.get("/?ui=en").text
+    # computed from what the knowledge base holds: with a French release, no such notice
+    build = store.stage(tmp_path)
+    store.write_documents(build, [
+        Document(id=f"cr-{lang}", lang=lang, format="cr-text", effective_date="2030-01-01", provenance="official",
+                 rules=(Rule("1", "section", title=title), Rule("100", "chapter", title=title),
+                        Rule("100.1", "rule", text=title)))
+        for lang, title in (("en", "General"), ("fr", "Généralités"))])
+    store.publish(tmp_path, build)
+    with_french = client_for(tmp_path)
+    assert "no-rules-text" not in with_french.get("/?ui=fr").text
+    assert "no-rules-text" not in with_french.get("/?ui=en").text
+    assert "non contiene testi delle regole in italiano: sono mostrate in inglese e francese." in \
+        with_french.get("/?ui=it").text
+
+
+ERROR_PAGES = ["/search?q=%01", "/search?q=x&limit=0", "/search?q=x&limit=99", "/search?q=x&lang=de",
+               "/search?q=x&kind=zz", "/search?q=%FF", "/rules/400.7?page=x", "/rules/400.7?page=5",
+               "/rules/400.7?release=2020", "/rules/400.7?release=2020-01-01", "/rules/999.9?release=2025-11-14",
+               "/rules/" + "1" * 41, "/cards/%FF", "/define/%FF", "/cards/" + "a" * 151, "/define/" + "a" * 151,
+               "/glossary?q=" + "a" * 201]
+
+
+@pytest.mark.parametrize("ui", ["it", "fr"])
+def test_error_messages_are_said_in_the_interface_language(real: TestClient, ui: str) -> None:
+    """Error messages stayed in English in the Italian and French interfaces. Each error a page can
+    give is said in the interface language, its values kept. Fails before."""
+    def error(url: str, lang: str, method: str = "GET") -> str:
+        page = real.request(method, url + ("&" if "?" in url else "?") + f"ui={lang}")
+        assert page.status_code in (400, 404, 405), (url, page.status_code)
+        return page.text[page.text.index('<p class="error">'):].split("</p>")[0]
+
+    for url in ERROR_PAGES:
+        english, translated = error(url, "en"), error(url, ui)
+        assert 'lang="en"' not in translated and translated != english, (url, translated)
+    assert "Il limite deve essere un numero intero da 1 a 50." in error("/search?q=x&limit=0", "it")
+    assert "Il n’y a pas de page 5 pour &#39;400.7&#39; (pages : 1)." in error("/rules/400.7?page=5", "fr")
+    assert "ne modifie rien" in error("/", "fr", "POST")
+
+
+def test_an_unknown_error_message_is_shown_in_english_and_said_so() -> None:
+    from kb.web.errortext import error_text
+    from kb.web.i18n import translations
+
+    shown = str(error_text("something <new> happened", translations("it").gettext))
+    assert shown == ('Non è stato possibile rispondere alla richiesta. I dettagli, in inglese: '
+                     '<span lang="en">something &lt;new&gt; happened</span>')
+    assert str(error_text("something happened", translations("en").gettext)) == "something happened"
+
+
+def test_the_400_page_of_a_search_has_a_search_box(real: TestClient) -> None:
+    """A bad search (400) answered with no search box at all (the search page hides the header's).
+    Now the header's box is there, holding the query. Fails before."""
+    page = real.get("/search?q=pareggio&limit=0&ui=en")
+    assert page.status_code == 400
+    assert re.search(r'<form class="find" action="/search"[^>]*>\s*<input type="search" name="q" value="pareggio"',
+                     page.text)

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Callable
 from urllib.parse import quote, urlencode
 
+from babel.lists import format_list
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
@@ -33,11 +34,13 @@ from ..store import DocumentInfo, KnowledgeBase
 from . import html as H
 from .handling import (SEARCH_KINDS, SEARCH_MISSING, OpenKB, Site, kinds_param, langs_param, limit_param,
                        page_param, release_param, run_heavy, selector_param, text_param)
+from .errortext import error_text
 from .i18n import LANGUAGE_NAMES, UI_LANGUAGES, choose_ui, translations
 
 HERE = Path(__file__).resolve().parent
 RULES_PER_PAGE = 100  # entries on one rule page; a longer range (/rules/1-9) is paged (?page=2)
 _COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_WORDS = {"en": H.N_("English"), "it": H.N_("Italian"), "fr": H.N_("French")}  # in a sentence
 REMEMBER_LANGS = "remember"  # ?lang=it&remember=1: the texts' language chosen in the menu, kept in a cookie
 
 
@@ -87,6 +90,7 @@ class Pages:
         env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(default=True),
                           extensions=["jinja2.ext.i18n"], trim_blocks=True, lstrip_blocks=True)
         env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
+        env.globals["error_text"] = partial(error_text, gettext=translations(lang).gettext)
         env.globals.update(anchor=H.anchor, LANGUAGES=LANGUAGES, LANGUAGE_NAMES=LANGUAGE_NAMES,
                            UI_LANGUAGES=UI_LANGUAGES, version=__version__)
         return env
@@ -152,7 +156,19 @@ class Pages:
         open_kb = self.site.kb()
         toc = open_kb.cache.get("contents") or open_kb.cache.setdefault("contents", contents(open_kb.kb))
         return self.render(request, "home.html", toc=toc, langs=self.text_langs(request),
+                           no_rules_text=self._no_rules_text(request, toc),
                            search_ready=self.site.find_search() is not None)
+
+    def _no_rules_text(self, request: Request, toc: dict[str, Any]) -> dict[str, str] | None:
+        """When the knowledge base holds no rules text in the interface language (French, today): that
+        language's name and the languages it does hold, said in it; None otherwise."""
+        ui = ui_language(request)
+        held = [lang for lang in LANGUAGES if any(r["lang"] == lang for r in toc["releases"])]
+        if not held or ui in held:
+            return None
+        gettext = self.gettext(request)
+        return {"language": gettext(LANGUAGE_WORDS[ui]),
+                "shown": format_list([gettext(LANGUAGE_WORDS[lang]) for lang in held], locale=ui)}
 
     def search(self, request: Request) -> Response:
         """``/search?q=``: hits with their matches marked; a rule number opens its page."""
