@@ -776,3 +776,28 @@ def test_the_400_page_of_a_search_has_a_search_box(real: TestClient) -> None:
     assert page.status_code == 400
     assert re.search(r'<form class="find" action="/search"[^>]*>\s*<input type="search" name="q" value="pareggio"',
                      page.text)
+
+
+# -- a card by its name (issue 33.16) --------------------------------------------------------
+
+def test_an_exact_card_name_in_the_search_box_opens_the_card(real: TestClient) -> None:
+    """A rule number opened its rule, a card's exact name did not. When the search's first answer is
+    the card the query names, in any language (case, spaces and the apostrophe's form aside), its
+    page opens; a name that is not exact lists the hits. Fails before."""
+    for query, where in (("Sun Titan", "/cards/Sun%20Titan?ui=en"), ("titano  solare", "/cards/Sun%20Titan?ui=en"),
+                         ("council’s judgment", "/cards/Council%27s%20Judgment?ui=en")):
+        answer = real.get("/search", params={"q": query, "ui": "en"}, follow_redirects=False)
+        assert answer.status_code == 303 and answer.headers["location"] == where, query
+    assert real.get("/search", params={"q": "Sun Tita", "ui": "en"}, follow_redirects=False).status_code == 200
+    # words that name no card: the hits are listed
+    assert real.get("/search", params={"q": "vote", "ui": "en"}, follow_redirects=False).status_code == 200
+
+
+def test_a_card_found_in_three_languages_is_listed_once(real: TestClient) -> None:
+    """Searching a card's name listed it once per language (Magister of Worth three times). Now once,
+    with its other names beside it. Fails before."""
+    page = real.get("/search", params={"q": "Magister", "ui": "en"}).text
+    assert page.count('href="/cards/Magister%20of%20Worth"') == 1
+    head = page[page.index('href="/cards/Magister%20of%20Worth"'):].split("</div>")[0]
+    assert '<span class="lang">FR</span> Magister de la valeur' in head
+    assert '<span class="lang">IT</span> Magister dei Meritevoli' in head

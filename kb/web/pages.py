@@ -25,16 +25,16 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from .. import __version__
 from ..catalog import contents
-from ..corpus import source_label
 from ..errors import NotFoundError
 from ..model import LANGUAGES
 from ..numbering import RuleNumber, parse_selector
 from ..rulings import FOLD_BUDGET, FoldingStopped, ruling_counts, rulings_of, too_many_to_fold
-from ..store import DocumentInfo, KnowledgeBase
+from ..store import KnowledgeBase
 from . import html as H
 from .handling import (SEARCH_KINDS, SEARCH_MISSING, OpenKB, Site, kinds_param, langs_param, limit_param,
                        page_param, release_param, run_heavy, selector_param, text_param)
 from .errortext import error_text
+from .hits import hit_view, one_hit_per_card, same_name
 from .i18n import LANGUAGE_NAMES, UI_LANGUAGES, choose_ui, translations
 
 HERE = Path(__file__).resolve().parent
@@ -189,7 +189,12 @@ class Pages:
             asked_ui = request.query_params.get("ui")
             found = search(query, langs, kinds, limit, asked_ui if asked_ui in ("it", "fr", "en") else None)
             documents = self.site.kb().kb.documents()
-            hits = [_hit_view(hit, documents) for hit in found]
+            hits = [hit_view(hit, documents) for hit in found]
+            if hits and hits[0]["kind"] == "card" and same_name(query, hits[0]["title"]):
+                # the search's first answer is the card so named (in its language): open it, as a rule number opens its rule
+                return RedirectResponse(_with_params(request, card_href(request, hits[0]["card_name"]), ("lang", "ui")),
+                                        status_code=303)
+            hits = one_hit_per_card(hits)
             suggestions = list(getattr(found, "suggestions", []))
             concepts = list(getattr(found, "concepts", []))[:3]
             elsewhere = list(getattr(found, "elsewhere", []))
@@ -277,17 +282,9 @@ def with_etag(request: Request, body: bytes, headers: dict[str, str], status: in
 
 # -- what the templates are handed ---------------------------------------------------
 
-def _hit_view(hit: Any, documents: dict[str, DocumentInfo]) -> dict[str, Any]:
-    """A hit ready to show; ``doc_title`` names its document by title and date (never by a file hash)."""
-    data = hit.to_dict()
-    doc = documents.get(data.get("doc") or "")
-    data["doc_title"] = source_label(doc) if doc else data.get("doc")
-    marked = hit.marked("\ue000", "\ue001") if hasattr(hit, "marked") else data.get("snippet", "")
-    texts = data.get("texts") or {}
-    return {**data, "extra": dict(getattr(hit, "extra", {}) or {}), "html_snippet": H.highlight(marked),
-            # a rule hit: its other languages' texts, and the texts its source numbers otherwise
-            "other_texts": [(lang, t) for lang, t in texts.items() if lang != data.get("lang")],
-            "renumbered": [(lang, t) for lang, t in texts.items() if t.get("source_number")]}
+def _with_params(request: Request, href: str, keep: tuple[str, ...]) -> str:
+    kept = [(k, v) for k, v in request.query_params.multi_items() if k in keep]
+    return href + (f"?{urlencode(kept)}" if kept else "")
 
 
 EXAMPLE_LABELS = {"en": "Example:", "it": "Esempio:", "fr": "Exemple :"}  # as each language's rules write it
