@@ -160,8 +160,8 @@ class Pages:
                            search_ready=self.site.find_search() is not None)
 
     def _no_rules_text(self, request: Request, toc: dict[str, Any]) -> dict[str, str] | None:
-        """When the knowledge base holds no rules text in the interface language (French, today): that
-        language's name and the languages it does hold, said in it; None otherwise."""
+        """When the knowledge base holds no rules text in the interface language (French, with the
+        embedded corpus): that language's name and those it holds, said in it; None otherwise."""
         ui = ui_language(request)
         held = [lang for lang in LANGUAGES if any(r["lang"] == lang for r in toc["releases"])]
         if not held or ui in held:
@@ -191,9 +191,9 @@ class Pages:
             documents = self.site.kb().kb.documents()
             hits = [hit_view(hit, documents) for hit in found]
             if hits and hits[0]["kind"] == "card" and same_name(query, hits[0]["title"]):
-                # the search's first answer is the card so named (in its language): open it, as a rule number opens its rule
-                return RedirectResponse(_with_params(request, card_href(request, hits[0]["card_name"]), ("lang", "ui")),
-                                        status_code=303)
+                # the search's first answer is the card so named: it opens, as a rule number opens its rule
+                card = card_href(request, hits[0]["card_name"])
+                return RedirectResponse(_with_params(request, card, ("lang", "ui")), status_code=303)
             hits = one_hit_per_card(hits)
             suggestions = list(getattr(found, "suggestions", []))
             concepts = list(getattr(found, "concepts", []))[:3]
@@ -328,8 +328,7 @@ def page_sources(views: list[dict[str, Any]]) -> list[dict[str, Any]]:
             if key not in sources:
                 sources[key] = {"no": len(sources) + 1, "lang": text["lang"], "title": text.get("source_title"),
                                 "effective_date": text.get("effective_date"), "provenance": text.get("provenance"),
-                                "translator": text.get("translator"), "imported": text.get("imported"),
-                                "stale": bool(text.get("stale"))}
+                                "translator": text.get("translator"), "imported": text.get("imported")}
             text["source_no"] = sources[key]["no"]
     return list(sources.values())
 
