@@ -142,14 +142,22 @@ def test_switch_interface_language(server: str, browser) -> None:
     viewport(browser, *PHONE)
     browser.get(server + "/glossary")
     assert browser.find_element(By.TAG_NAME, "h1").text == "Glossary"
-    navigate(browser, browser.find_element(By.CSS_SELECTOR, ".ui-switch a[lang=it]").click)
+    choose_ui(browser, "it")
     assert browser.find_element(By.TAG_NAME, "h1").text == "Glossario"
     browser.get(server + "/rules/400.7")  # remembered in a cookie
     assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "it"
     assert "Testi in:" in browser.find_element(By.CSS_SELECTOR, "nav.langs").text
-    navigate(browser, browser.find_element(By.CSS_SELECTOR, ".ui-switch a[lang=fr]").click)
+    choose_ui(browser, "fr")
     assert "Textes en :" in browser.find_element(By.CSS_SELECTOR, "nav.langs").text
-    navigate(browser, browser.find_element(By.CSS_SELECTOR, ".ui-switch a[lang=en]").click)
+    choose_ui(browser, "en")
+
+
+def choose_ui(browser, lang: str) -> None:
+    """Choose the interface language ``lang`` in the header's menu."""
+    from selenium.webdriver.common.by import By
+
+    browser.find_element(By.CSS_SELECTOR, "details.menu > summary").click()
+    navigate(browser, browser.find_element(By.CSS_SELECTOR, f".ui-switch a[lang={lang}]").click)
 
 
 def type_and_submit(browser, selector: str, text: str) -> None:
@@ -230,7 +238,7 @@ def test_italian_glossary_lookup(server: str, browser) -> None:
     assert no_horizontal_scroll(browser)
     navigate(browser, first.find_element(By.CSS_SELECTOR, ".term-rules a").click)
     assert browser.current_url.endswith("/rules/702.15#R70215")
-    navigate(browser, browser.find_element(By.CSS_SELECTOR, ".ui-switch a[lang=en]").click)
+    choose_ui(browser, "en")
 
 
 def test_a_card_page_reached_from_a_ruling(server: str, browser) -> None:
@@ -288,6 +296,7 @@ def test_phone_header_taps_and_dark_scheme(server: str, browser) -> None:
     browser.get(server + "/rules/400.7")
     assert not browser.find_elements(By.CSS_SELECTOR, "header a[href$='/openapi.json']")
     assert browser.find_elements(By.CSS_SELECTOR, "footer a[href$='/openapi.json']")
+    browser.find_element(By.CSS_SELECTOR, "details.menu > summary").click()
     for link in browser.find_elements(By.CSS_SELECTOR, "header .links a, .ui-switch a, nav.langs a"):
         assert link.size["height"] >= 44 and link.size["width"] >= 44, (link.text, link.size)
     browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme",
@@ -297,5 +306,91 @@ def test_phone_header_taps_and_dark_scheme(server: str, browser) -> None:
         background = browser.execute_script("return getComputedStyle(document.body).backgroundColor")
         red, green, blue = (int(v) for v in background[background.index("(") + 1:].rstrip(")").split(",")[:3])
         assert red + green + blue < 150, background
+    finally:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+PHONE_390 = (390, 844)
+TAP_SIZE_JS = """
+const out = [];
+for (const a of document.querySelectorAll(arguments[0])) {
+  const r = a.getBoundingClientRect();
+  if (!r.width || getComputedStyle(a).visibility === 'hidden') continue;
+  const after = getComputedStyle(a, '::after');
+  const w = Math.max(r.width, parseFloat(after.width) || 0), h = Math.max(r.height, parseFloat(after.height) || 0);
+  out.push([a.textContent.trim().slice(0, 30), Math.round(w), Math.round(h)]);
+}
+return out;"""
+CONTRAST_JS = """
+function rgb(c) { return c.match(/[\\d.]+/g).slice(0, 3).map(Number); }
+function lum(c) { return rgb(c).map(v => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+                               .reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0); }
+function background(el) { for (; el; el = el.parentElement) { const b = getComputedStyle(el).backgroundColor;
+                            if (!b.startsWith('rgba(0, 0, 0, 0)')) return b; } return 'rgb(255, 255, 255)'; }
+const el = document.querySelector(arguments[0]);
+const [a, b] = [lum(getComputedStyle(el).color), lum(background(el))];
+return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);"""
+
+
+def test_one_text_language_control_the_interface_in_the_menu_and_a_placeholder_that_fits(server: str,
+                                                                                        browser) -> None:
+    """Issue 33.11: three language controls (the header's EN/IT/FR, the page's texts, the search page's
+    select) and a placeholder mixing three languages, cut at 390 px. Now: one control of the texts'
+    languages on one row, the interface language by name in the menu, a placeholder in the interface
+    language that fits the box. Fails before (the select, the same placeholder in every language, cut)."""
+    from selenium.webdriver.common.by import By
+
+    viewport(browser, *PHONE_390)
+    placeholders = set()
+    try:
+        for ui in ("en", "it", "fr"):
+            browser.get(f"{server}/search?q=pareggio&ui={ui}")
+            assert not browser.find_elements(By.CSS_SELECTOR, "select[name=lang]")
+            assert len(browser.find_elements(By.CSS_SELECTOR, "nav.langs")) == 1
+            choices = browser.find_elements(By.CSS_SELECTOR, "nav.langs .langs-choices > *")
+            assert [c.text for c in choices][1:] == ["English", "Italiano", "Français"]
+            assert len({c.location["y"] for c in choices}) == 1  # one row
+            assert no_horizontal_scroll(browser)
+            browser.get(f"{server}/rules/400.7")
+            switch = browser.find_element(By.CSS_SELECTOR, "details.menu .ui-switch")
+            assert not switch.is_displayed()  # in the menu, closed
+            browser.find_element(By.CSS_SELECTOR, "details.menu > summary").click()
+            assert switch.is_displayed()
+            assert [e.text for e in switch.find_elements(By.CSS_SELECTOR, "a, strong")] == \
+                ["English", "Italiano", "Français"]
+            box = browser.find_element(By.CSS_SELECTOR, "form.find input[name=q]")
+            placeholder = box.get_attribute("placeholder")
+            placeholders.add(placeholder)
+            text_width, room = browser.execute_script(
+                "const b = arguments[0], s = getComputedStyle(b), c = document.createElement('canvas').getContext('2d');"
+                "c.font = s.font; return [c.measureText(b.placeholder).width,"
+                " b.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight)];", box)
+            assert text_width <= room, (ui, placeholder, text_width, room)
+        assert len(placeholders) == 3
+    finally:
+        browser.get(server + "/glossary?ui=en")
+
+
+def test_every_link_is_a_44_px_tap_and_the_dark_scheme_is_readable(server: str, browser) -> None:
+    """Issue 33.13: inline rule references, keywords, the contents' and search's links were 19-35 px
+    tall; under the dark scheme a rule reached by its anchor and a search's marks were light on light.
+    Fails before (a.ref 24 px tall; contrast under 2)."""
+    viewport(browser, *PHONE_390)
+    for path in ("/rules/400.7b", "/cards/Sun%20Titan", "/search?q=pareggio", "/glossary?q=vote", "/"):
+        browser.get(server + path)
+        if path == "/":
+            browser.execute_script("for (const d of document.querySelectorAll('details')) d.open = true")
+        sizes = browser.execute_script(TAP_SIZE_JS, "header a, header summary, main a, main summary, footer a")
+        assert sizes, path
+        small = [s for s in sizes if s[1] < 44 or s[2] < 44]
+        assert not small, (path, small[:5])
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme",
+                                                                         "value": "dark"}]})
+    try:
+        browser.get(server + "/rules/400.7#R4007b")
+        for selector in ("#R4007b:target p", "#R4007b .lang"):
+            assert browser.execute_script(CONTRAST_JS, selector) >= 4.5, selector
+        browser.get(server + "/search?q=pareggio")
+        assert browser.execute_script(CONTRAST_JS, "ol.hits mark") >= 4.5
     finally:
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})

@@ -71,3 +71,29 @@ def test_rules_are_read_offline_after_one_visit(product_kb, browser) -> None:  #
     assert "Offline" in page and "702.19\nEN Trample\n702.19a" in page and "702.19b" in page
     browser.get(base + "/search?q=611.3d")
     assert "611.3d" in browser.find_element(By.TAG_NAME, "body").text
+
+
+def test_the_offline_page_speaks_the_interface_language(product_kb, browser) -> None:  # noqa: F811
+    """The offline page was in English whatever the interface language. Now it speaks the language
+    of the last page read online. Fails before."""
+    from selenium.webdriver.common.by import By
+
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    server = start_server(product_kb, port)
+    try:
+        viewport(browser, *PHONE)
+        browser.get(base + "/?ui=fr")
+        wait_for(browser, "navigator.serviceWorker.ready.then(() => caches.match('/offline/rules.json'))"
+                          ".then((hit) => done(!!hit))")
+        browser.get(base + "/glossary")  # read in French (the cookie), under the worker
+        wait_for(browser, "caches.match(location.href).then((hit) => done(!!hit))")
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    browser.get(base + "/rules/702.19")
+    assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "fr"
+    assert "Hors ligne : le texte des règles conservé sur cet appareil." in browser.find_element(By.TAG_NAME, "body").text
+    browser.get(base + "/rules/999.9")
+    assert "Aucune règle 999.9 dans la copie conservée sur cet appareil." in \
+        browser.find_element(By.TAG_NAME, "body").text

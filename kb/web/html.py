@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Callable, Container
+from typing import Callable, Container, Iterator
 
 from markupsafe import Markup, escape
 
@@ -31,21 +31,55 @@ def number_from_anchor(text: str) -> str | None:
     return f"{section}{chapter}.{rule}{letter or ''}"
 
 
-def link_rules(text: str, known: Container[RuleNumber], href: Callable[[str], str]) -> Markup:
-    """``text`` escaped, with every rule number the knowledge base holds made a link
-    (rule numbers only: a bare chapter number such as ``701`` stays text)."""
+# A chapter number is a reference when a word that names one stands before it ("See rule 510",
+# "regola 510", "règle 510", "chapter 701"); a bare three-digit number may be anything else.
+_CHAPTER_CUE = re.compile(r"(?:\brules?|\bregol[ae]|\br[èe]gles?|\bchapters?|\bcapitol[oi]|\bchapitres?)\s+$",
+                          re.IGNORECASE)
+
+
+def _references(text: str, known: Container[RuleNumber]) -> Iterator[tuple[re.Match[str], RuleNumber]]:
+    """The rule references of ``text`` the knowledge base holds: every rule number, and a chapter
+    number after a word that names one (:data:`_CHAPTER_CUE`)."""
+    for match in RULE_NUMBER_IN_TEXT.finditer(text):
+        written = match.group("rule") or match.group("chapter")
+        if match.group("chapter") and not _CHAPTER_CUE.search(text, max(0, match.start() - 12), match.start()):
+            continue
+        number = RuleNumber.try_parse(written)
+        if number is not None and number in known:
+            yield match, number
+
+
+def linked_numbers(text: str, known: Container[RuleNumber]) -> set[str]:
+    """The numbers :func:`link_rules` makes links in ``text``."""
+    return {str(number) for _match, number in _references(text, known)}
+
+
+def link_rules(text: str, known: Container[RuleNumber], href: Callable[[str], str],
+               gettext: "Gettext | None" = None) -> Markup:
+    """``text`` escaped, with every rule number the knowledge base holds made a link, and a chapter
+    number too where a word names it (``See rule 510``; a bare ``701`` stays text); with
+    ``gettext``, mana and tap symbols (``{2}``, ``{T}``) drawn as on card pages, named through it."""
     out: list[str] = []
     last = 0
-    for match in RULE_NUMBER_IN_TEXT.finditer(text):
-        written = match.group("rule")
-        number = RuleNumber.try_parse(written) if written else None
-        if number is None or number not in known:
-            continue
+    for match, number in _references(text, known):
+        out.append(_text_with_symbols(text[last:match.start()], gettext))
+        out.append(f'<a class="ref" href="{escape(href(str(number)))}">{escape(match.group(0))}</a>')
+        last = match.end()
+    out.append(_text_with_symbols(text[last:], gettext))
+    return Markup("".join(out))
+
+
+def _text_with_symbols(text: str, gettext: "Gettext | None") -> str:
+    if gettext is None:
+        return str(escape(text))
+    out: list[str] = []
+    last = 0
+    for match in MANA_SYMBOL.finditer(text):
         out.append(str(escape(text[last:match.start()])))
-        out.append(f'<a class="ref" href="{escape(href(str(number)))}">{escape(written)}</a>')
+        out.append(symbol(match.group(1), gettext))
         last = match.end()
     out.append(str(escape(text[last:])))
-    return Markup("".join(out))
+    return "".join(out)
 
 
 def highlight(marked: str, start: str = "\ue000", end: str = "\ue001") -> Markup:

@@ -18,26 +18,29 @@ from pathlib import Path
 from typing import Any, Callable
 from urllib.parse import quote, urlencode
 
+from babel.lists import format_list
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from .. import __version__
 from ..catalog import contents
-from ..corpus import source_label
 from ..errors import NotFoundError
 from ..model import LANGUAGES
 from ..numbering import RuleNumber, parse_selector
 from ..rulings import FOLD_BUDGET, FoldingStopped, ruling_counts, rulings_of, too_many_to_fold
-from ..store import DocumentInfo, KnowledgeBase
+from ..store import KnowledgeBase
 from . import html as H
 from .handling import (SEARCH_KINDS, SEARCH_MISSING, OpenKB, Site, kinds_param, langs_param, limit_param,
                        page_param, release_param, run_heavy, selector_param, text_param)
+from .errortext import error_text
+from .hits import hit_view, one_hit_per_card, same_name
 from .i18n import LANGUAGE_NAMES, UI_LANGUAGES, choose_ui, translations
 
 HERE = Path(__file__).resolve().parent
 RULES_PER_PAGE = 100  # entries on one rule page; a longer range (/rules/1-9) is paged (?page=2)
 _COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_WORDS = {"en": H.N_("English"), "it": H.N_("Italian"), "fr": H.N_("French")}  # in a sentence
 REMEMBER_LANGS = "remember"  # ?lang=it&remember=1: the texts' language chosen in the menu, kept in a cookie
 
 
@@ -87,6 +90,7 @@ class Pages:
         env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(default=True),
                           extensions=["jinja2.ext.i18n"], trim_blocks=True, lstrip_blocks=True)
         env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
+        env.globals["error_text"] = partial(error_text, gettext=translations(lang).gettext)
         env.globals.update(anchor=H.anchor, LANGUAGES=LANGUAGES, LANGUAGE_NAMES=LANGUAGE_NAMES,
                            UI_LANGUAGES=UI_LANGUAGES, version=__version__)
         return env
@@ -152,7 +156,19 @@ class Pages:
         open_kb = self.site.kb()
         toc = open_kb.cache.get("contents") or open_kb.cache.setdefault("contents", contents(open_kb.kb))
         return self.render(request, "home.html", toc=toc, langs=self.text_langs(request),
+                           no_rules_text=self._no_rules_text(request, toc),
                            search_ready=self.site.find_search() is not None)
+
+    def _no_rules_text(self, request: Request, toc: dict[str, Any]) -> dict[str, str] | None:
+        """When the knowledge base holds no rules text in the interface language (French, with the
+        embedded corpus): that language's name and those it holds, said in it; None otherwise."""
+        ui = ui_language(request)
+        held = [lang for lang in LANGUAGES if any(r["lang"] == lang for r in toc["releases"])]
+        if not held or ui in held:
+            return None
+        gettext = self.gettext(request)
+        return {"language": gettext(LANGUAGE_WORDS[ui]),
+                "shown": format_list([gettext(LANGUAGE_WORDS[lang]) for lang in held], locale=ui)}
 
     def search(self, request: Request) -> Response:
         """``/search?q=``: hits with their matches marked; a rule number opens its page."""
@@ -173,7 +189,12 @@ class Pages:
             asked_ui = request.query_params.get("ui")
             found = search(query, langs, kinds, limit, asked_ui if asked_ui in ("it", "fr", "en") else None)
             documents = self.site.kb().kb.documents()
-            hits = [_hit_view(hit, documents) for hit in found]
+            hits = [hit_view(hit, documents) for hit in found]
+            if hits and hits[0]["kind"] == "card" and same_name(query, hits[0]["title"]):
+                # the search's first answer is the card so named: it opens, as a rule number opens its rule
+                card = card_href(request, hits[0]["card_name"])
+                return RedirectResponse(_with_params(request, card, ("lang", "ui")), status_code=303)
+            hits = one_hit_per_card(hits)
             suggestions = list(getattr(found, "suggestions", []))
             concepts = list(getattr(found, "concepts", []))[:3]
             elsewhere = list(getattr(found, "elsewhere", []))
@@ -209,7 +230,9 @@ class Pages:
                                message=f"no page {page} for {raw!r}: it has {pages} page{'s' * (pages > 1)}")
         main = entries[0]
         reference = _reference_date(open_kb.kb, release)
-        views = [_entry_view(open_kb, entry, partial(rule_href, request), reference) for entry in entries]
+        gettext = self.gettext(request)
+        views = [_entry_view(open_kb, entry, partial(rule_href, request), reference, gettext) for entry in entries]
+        sources = page_sources(views)
         stale = {t["source"]: {"lang": t["lang"], "source": t["source_title"], "provenance": t["provenance"],
                                **t["stale"]} for view in views for t in view["views"] if t["stale"]}
         fallback = [e["number"] for e in entries if e.get("fallback")]
@@ -218,10 +241,10 @@ class Pages:
             groups = [] if many else rulings_of(open_kb.kb, entries, FOLD_BUDGET)
         except FoldingStopped:  # folding past its budget: the counts, as for a chapter
             many, groups = True, []
-        rulings = [{**g.to_dict(), "html": H.card_text(g.first["text"], gettext=self.gettext(request)),
+        rulings = [{**g.to_dict(), "html": H.card_text(g.first["text"], gettext=gettext),
                     "translations": [t for t in g.translations if not langs or t["lang"] in langs]} for g in groups]
         return self.render(request, "rule.html", selector=raw, self_path="/rules/" + quote(raw), entries=views,
-                           main=views[0], nav=_neighbours(open_kb, main["number"]), langs=langs,
+                           main=views[0], nav=_neighbours(open_kb, main["number"]), langs=langs, sources=sources,
                            stale=list(stale.values()), release=release, fallback=fallback, rulings=rulings,
                            ruling_counts=ruling_counts(entries) if many else [],
                            title=f"{main['number']} {main['title'] or ''}".strip(), share_text=_share_text(views[0]),
@@ -259,34 +282,55 @@ def with_etag(request: Request, body: bytes, headers: dict[str, str], status: in
 
 # -- what the templates are handed ---------------------------------------------------
 
-def _hit_view(hit: Any, documents: dict[str, DocumentInfo]) -> dict[str, Any]:
-    """A hit ready to show; ``doc_title`` names its document by title and date (never by a file hash)."""
-    data = hit.to_dict()
-    doc = documents.get(data.get("doc") or "")
-    data["doc_title"] = source_label(doc) if doc else data.get("doc")
-    marked = hit.marked("\ue000", "\ue001") if hasattr(hit, "marked") else data.get("snippet", "")
-    texts = data.get("texts") or {}
-    return {**data, "extra": dict(getattr(hit, "extra", {}) or {}), "html_snippet": H.highlight(marked),
-            # a rule hit: its other languages' texts, and the texts its source numbers otherwise
-            "other_texts": [(lang, t) for lang, t in texts.items() if lang != data.get("lang")],
-            "renumbered": [(lang, t) for lang, t in texts.items() if t.get("source_number")]}
+def _with_params(request: Request, href: str, keep: tuple[str, ...]) -> str:
+    kept = [(k, v) for k, v in request.query_params.multi_items() if k in keep]
+    return href + (f"?{urlencode(kept)}" if kept else "")
+
+
+EXAMPLE_LABELS = {"en": "Example:", "it": "Esempio:", "fr": "Exemple :"}  # as each language's rules write it
 
 
 def _entry_view(open_kb: OpenKB, entry: dict[str, Any], href: Callable[[str], str],
-                reference_date: str | None = None) -> dict[str, Any]:
-    """A rule entry with its texts ready to show: links, notices, examples. A translation is judged
-    against the English text beside it, or the English release's date when English is not shown."""
+                reference_date: str | None = None, gettext: Callable[[str], str] = str) -> dict[str, Any]:
+    """A rule entry with its texts ready to show: links, symbols, notices, examples under their
+    label. A translation is judged against the English text beside it, or the English release's
+    date when English is not shown. ``refs`` keeps only the references not already linked in a text."""
     reference = entry["texts"].get("en") or ({"effective_date": reference_date} if reference_date else None)
-    texts = []
+    known = open_kb.number_set
+    texts, linked = [], set()
     for lang, item in entry["texts"].items():
         body = item.get("text") or ""
+        examples = entry["examples"].get(lang, [])
+        linked |= H.linked_numbers(body, known).union(*(H.linked_numbers(e, known) for e in examples))
         texts.append({
             "lang": lang, **item,
-            "html": H.link_rules(body, open_kb.number_set, href),
-            "examples": [H.link_rules(e, open_kb.number_set, href) for e in entry["examples"].get(lang, [])],
+            "html": H.link_rules(body, known, href, gettext),
+            "examples": [(_example_label(lang, e), H.link_rules(e, known, href, gettext)) for e in examples],
             "stale": _stale(lang, item, reference),
         })
-    return {**entry, "views": texts}
+    return {**entry, "views": texts, "refs": [r for r in entry.get("refs", []) if r not in linked]}
+
+
+def _example_label(lang: str, example: str) -> str | None:
+    """The label an example is shown under (``Example:``), unless its text already starts with it."""
+    label = EXAMPLE_LABELS.get(lang, EXAMPLE_LABELS["en"])
+    return None if example.lstrip().lower().startswith(label.rstrip(" :").lower()) else label
+
+
+def page_sources(views: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The sources of a page's texts, each said once (numbered from 1 in order of appearance);
+    every text is given ``source_no``, the number its block's icon shows."""
+    sources: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for view in views:
+        for text in view["views"]:
+            key = (text["lang"], text.get("source_title"), text.get("effective_date"), text.get("provenance"),
+                   text.get("translator"), text.get("imported"))
+            if key not in sources:
+                sources[key] = {"no": len(sources) + 1, "lang": text["lang"], "title": text.get("source_title"),
+                                "effective_date": text.get("effective_date"), "provenance": text.get("provenance"),
+                                "translator": text.get("translator"), "imported": text.get("imported")}
+            text["source_no"] = sources[key]["no"]
+    return list(sources.values())
 
 
 def _share_text(view: dict[str, Any]) -> str:

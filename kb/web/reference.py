@@ -66,10 +66,12 @@ class ReferencePages:
         open_kb = self.site.kb()
         heads = rule_heads(open_kb.kb, candidate_numbers(entries))
         href = partial(rule_href, request)
+        gettext = self.pages.gettext(request)
         views = []
         for entry in entries:
             data = entry_json(entry, heads, langs, match)
-            data["html"] = {lang: H.link_rules(t["text"], open_kb.number_set, href) for lang, t in data["text"].items()}
+            data["html"] = {lang: H.link_rules(t["text"], open_kb.number_set, href, gettext)
+                            for lang, t in data["text"].items()}
             views.append(data)
         return views
 

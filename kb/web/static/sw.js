@@ -29,6 +29,8 @@ async function fromNetworkElseKept(request, url) {
   try {
     const answer = await fetch(request);
     if (answer.ok && answer.type === "basic") await cache.put(request, answer.clone());
+    const ui = answer.headers.get("Content-Language");  // a page's interface language: the offline page's too
+    if (request.mode === "navigate" && WORDS[ui]) await cache.put(new URL(UI_KEPT, SCOPE).href, new Response(ui));
     return answer;
   } catch (offline) {
     const kept = (await cache.match(request)) ||
@@ -37,6 +39,19 @@ async function fromNetworkElseKept(request, url) {
     return offlinePage(cache, url);
   }
 }
+
+// The offline page in the interface language of the last page read online.
+const UI_KEPT = "offline/ui";
+const WORDS = {
+  en: { notice: "Offline: the rules text kept on this device.", none: (n) => `No rule ${n} in the copy kept on this device.`,
+        unread: "This page was not read before going offline." },
+  it: { notice: "Senza rete: il testo delle regole conservato su questo dispositivo.",
+        none: (n) => `Nessuna regola ${n} nella copia conservata su questo dispositivo.`,
+        unread: "Questa pagina non era stata letta prima di perdere la rete." },
+  fr: { notice: "Hors ligne : le texte des règles conservé sur cet appareil.",
+        none: (n) => `Aucune règle ${n} dans la copie conservée sur cet appareil.`,
+        unread: "Cette page n’a pas été lue avant la perte du réseau." },
+};
 
 const escape = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -50,6 +65,9 @@ function wanted(url) {
 
 async function offlinePage(cache, url) {
   const number = wanted(url).replace(/\.$/, "");
+  const kept = await cache.match(new URL(UI_KEPT, SCOPE).href);
+  const ui = kept ? await kept.text() : "en";
+  const words = WORDS[ui] || WORDS.en;
   const bundle = await cache.match(new URL(BUNDLE, SCOPE).href);
   const rules = bundle ? (await bundle.json()).rules : [];
   const shown = number ? rules.filter(([n]) => n === number || n.startsWith(number + ".") ||
@@ -59,10 +77,10 @@ async function offlinePage(cache, url) {
     ? shown.map(([n, title, texts]) => `<article class="entry" id="R${escape(n.replace(/\./g, ""))}"><h2>${escape(n)} ${escape(title || "")}</h2>` +
         Object.entries(texts).map(([lang, text]) => `<section class="text" lang="${escape(lang)}"><p><span class="lang">${escape(lang.toUpperCase())}</span> ${escape(text)}</p></section>`).join("") +
         "</article>").join("")
-    : `<p>${number ? `No rule ${escape(number)} in the copy kept on this device.` : "This page was not read before going offline."}</p>`;
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    : `<p>${number ? escape(words.none(number)) : escape(words.unread)}</p>`;
+  const html = `<!doctype html><html lang="${escape(WORDS[ui] ? ui : "en")}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<title>${escape(number || "offline")} · mtgkb</title><link rel="stylesheet" href="${escape(new URL("static/style.css", SCOPE).pathname)}"></head>` +
-    `<body><main><p class="notice offline">Offline: the rules text kept on this device.</p>` +
+    `<body><main><p class="notice offline">${escape(words.notice)}</p>` +
     `<form action="${escape(SCOPE.pathname)}search"><input name="q" type="search" placeholder="702.19"></form>${body}</main></body></html>`;
   return new Response(html, { status: shown.length || !number ? 200 : 404, headers: { "Content-Type": "text/html; charset=utf-8" } });
 }
