@@ -113,10 +113,11 @@ class Pool:
         """Count candidates whose order is not known yet, of which the page shows the first it has room
         for: all of them when there is room for all, else as many as there is room for."""
         room = self.limit - len(self.kinds)
-        if len(unordered) >= room:
+        if len(unordered) < room:
+            for kind, keys in unordered:
+                self.hold(kind, keys)
+        else:
             self.kinds += [kind for kind, _ in unordered[:room]]
-        for kind, keys in unordered if len(unordered) < room else ():
-            self.hold(kind, keys)
 
 
 class Retriever:
