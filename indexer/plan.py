@@ -5,8 +5,9 @@ The plan holds everything the later stages (:mod:`indexer.retrieve`, :mod:`index
 
 * the parsed query (:mod:`indexer.query`): words, phrases, prefixes, rule numbers, filters;
 * its language, identified only when a question is read or a word might be corrected;
-* its words as whoosh queries in each language, with their translations and typo corrections
-  (:class:`~indexer.text_queries.TextQueries`, the query generator);
+* the query generator (:class:`~indexer.text_queries.TextQueries`) that turns its words into whoosh
+  queries in each language, with their translations and typo corrections; the retrieve stage asks it
+  for a tier's queries only when the tier runs;
 * the game concepts its words name (:mod:`indexer.vocab`: ``travolgere`` → Trample), each with the rules
   the names used stand for, and whether one concept is the whole query;
 * for a query of plain words, its reading as a question (:mod:`indexer.reading`), its misspelt words
