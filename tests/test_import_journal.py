@@ -17,6 +17,7 @@ import pytest
 
 from kb.errors import KBError
 from kb.export import imports
+from kb.export.undo import redo, undo
 
 LANG_FILE = "it-2025-11-14.json"
 
@@ -110,7 +111,7 @@ def test_an_undo_killed_at_any_write_is_all_or_nothing_after_the_next_run(kb_dir
     import_text(kb_dir, '{"old": 1}')
     import_text(kb_dir, '{"new": 2}')
     imported = stored(kb_dir)
-    killed = _killed_at(offset, lambda rebuild: imports.undo(kb_dir, None, rebuild, []))
+    killed = _killed_at(offset, lambda rebuild: undo(kb_dir, None, rebuild, []))
     imports.recover(FakeKB(kb_dir, kb_dir.parent / "first" / "kb" if copied else None), kb_dir)
     _consistent(kb_dir)
     last = imports.history(kb_dir)[-1]
@@ -118,7 +119,7 @@ def test_an_undo_killed_at_any_write_is_all_or_nothing_after_the_next_run(kb_dir
         assert stored(kb_dir)[LANG_FILE] == b'{"old": 1}'
     else:
         assert killed and stored(kb_dir) == imported
-        imports.undo(kb_dir, None, publish, [])  # a later undo is not refused
+        undo(kb_dir, None, publish, [])  # a later undo is not refused
         assert stored(kb_dir)[LANG_FILE] == b'{"old": 1}'
 
 
@@ -169,7 +170,7 @@ def test_a_history_naming_a_path_outside_imports_is_refused(kb_dir: Path, name: 
     entry["before"], entry["after"] = {name: "evil"}, {name: None}
     path.write_text(json.dumps(entry))
     with pytest.raises(KBError, match="import history is damaged"):
-        imports.undo(kb_dir, None, publish, [])
+        undo(kb_dir, None, publish, [])
     assert not Path("/tmp/rel-evil.json").exists() and not (kb_dir.parent / "victim").exists()
 
 
@@ -200,7 +201,7 @@ def test_a_malformed_history_is_one_clear_error(kb_dir: Path, content: bytes) ->
     folder = imports.history_dir(kb_dir)
     folder.mkdir()
     (folder / "0001.json").write_bytes(content)
-    for action in (lambda: imports.history(kb_dir), lambda: imports.undo(kb_dir, None, publish, []),
+    for action in (lambda: imports.history(kb_dir), lambda: undo(kb_dir, None, publish, []),
                    lambda: import_text(kb_dir, '{"a": 1}')):
         with pytest.raises(KBError, match="0001.json: the import history is damaged"):
             action()
