@@ -229,7 +229,8 @@ def _step_line(step: Any) -> str:
     several = "," in (entry.get("lang") or "")
     units = "; ".join(f"{', '.join(ids)}" + (f" ({lang})" if several else "") for lang, ids in by_lang.items())
     if step.kind == "redo":
-        return (f"import {entry['id']} brought back ({name}): {units} as it stored them; knowledge base rebuilt")
+        return (f"import {entry['id']} brought back ({name}): {units} stored again as the import stored them "
+                f"(translator and time kept); knowledge base rebuilt")
     if step.whole:
         return (f"import {entry['id']} taken back ({name}, {counted(len(entry.get('applied', [])), 'unit')}, imported "
                 f"{entry.get('imported')}): {', '.join(step.files)} put back as before, byte for byte; knowledge base "
@@ -277,10 +278,19 @@ def imports_(kb_dir: Path | None, as_json: bool) -> None:
         click.echo(f"{e['id']:>4}  {e.get('imported')}  {e.get('lang')}  {Path(e.get('file') or '?').name}"
                    f"  by {e.get('translator') or 'an unnamed translator'}  {count}{release}: {shown}"
                    + ("  (undone)" if e.get("undone") else "")
-                   + (f"  (undone in part: {', '.join(dict.fromkeys(u for _f, u in e['undone_units']))})"
+                   + (f"  (undone in part: {_undone_units(e)}; mtgkb import --redo {e['id']} brings them back)"
                       if e.get("undone_units") and not e.get("undone") else "")
                    + (f"  ({e['pending']} in progress or interrupted: settled by the next import, undo or build)"
                       if e.get("pending") else ""))
+
+
+def _undone_units(entry: dict) -> str:
+    """The units an undo took back of a history entry, with their language when it has several."""
+    from ..export.unit_changes import lang_of
+
+    several = "," in (entry.get("lang") or "")
+    return ", ".join(dict.fromkeys(f"{unit} ({lang_of(name)})" if several else unit
+                                   for name, unit in entry["undone_units"]))
 
 
 def other_language(source: str) -> str:

@@ -210,8 +210,8 @@ def unstored_texts(kb: KnowledgeBase, kb_dir: Path, lang: str, release: str | No
     folder = imports_dir(kb_dir)
     changed = set()
     for doc_id, doc in kb.documents().items():
-        if doc.format != "mtgkb-translation" or not doc.path:
-            continue
+        if doc.format != "mtgkb-translation" or not doc.path or Path(doc.path).parent.name != folder.name:
+            continue  # a translation file given as a source is no import
         now = folder / Path(doc.path).name
         if not now.is_file() or hashlib.sha256(now.read_bytes()).hexdigest() != doc.sha256:
             changed.add(doc_id)

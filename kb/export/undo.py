@@ -35,12 +35,11 @@ class Step:
 
     def to_dict(self) -> dict[str, Any]:
         entry = self.entry
-        done = {"undo": "undone", "redo": "redone"}[self.kind]
-        return {done: entry["id"], "file": entry.get("file"), "lang": entry.get("lang"),
-                "translator": entry.get("translator"), "imported": entry.get("imported"),
-                "units": list(dict.fromkeys(c["id"] for c in self.changes)) if not self.whole else entry.get("applied", []),
-                "restored": self.files, "whole": self.whole, "still_undone": len(entry.get("undone_units", []))
-                if not entry.get("undone") else None}
+        return {{"undo": "undone", "redo": "redone"}[self.kind]: entry["id"], "file": entry.get("file"),
+                "lang": entry.get("lang"), "translator": entry.get("translator"), "imported": entry.get("imported"),
+                "units": entry.get("applied", []) if self.whole else list(dict.fromkeys(c["id"] for c in self.changes)),
+                "restored": self.files, "whole": self.whole, "import_undone": bool(entry.get("undone")),
+                "undone_units": entry.get("undone_units", [])}
 
 
 def undo(kb_dir: Path, entry_id: int | None, rebuild: Rebuild, sources: list[Path], units: Iterable[str] = (),
