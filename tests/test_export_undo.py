@@ -131,6 +131,9 @@ def test_a_file_of_two_languages_is_one_import(kb: str, tmp_path: Path) -> None:
         writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
         writer.writeheader()
         writer.writerows(rows)
+    unnamed = run("import", str(path), "--kb", kb)
+    assert unnamed.exit_code == 1 and unnamed.output.strip().endswith(
+        "several languages: it, fr; say which with --lang (--lang it --lang fr imports them all, as one import)")
     args = ["import", str(path), "--lang", "it", "--lang", "fr", "--translator", "Giulia", "--kb", kb]
     shown = run(*args)
     assert shown.exit_code == 0, shown.output
