@@ -177,6 +177,24 @@ def test_an_undo_by_unit_killed_at_any_write_is_all_or_nothing(kb_dir: Path, off
 
 
 @pytest.mark.parametrize("offset", range(1, 7))
+def test_an_undo_of_one_language_of_an_import_of_two_killed_is_all_or_nothing(kb_dir: Path, offset: int) -> None:
+    """The entry's units name both files, the step rewrites one: the journal is not taken for damaged."""
+    french = imports.stored_path(kb_dir, "fr", "2025-11-14")
+    imports.commit(kb_dir, {imports.stored_path(kb_dir, "it", "2025-11-14"): units_file({"100.1": "uno"}),
+                            french: units_file({"100.1": "un"}).replace(b'"lang": "it"', b'"lang": "fr"')},
+                   publish, [], {"lang": "it,fr", "applied": ["100.1"]})
+    killed = _killed_at(offset, lambda rebuild: undo(kb_dir, 1, rebuild, [], lang="fr"))
+    imports.recover(FakeKB(kb_dir), kb_dir)
+    _consistent(kb_dir)
+    entry = imports.history(kb_dir)[0]
+    assert stored_units(kb_dir) == {"100.1": "uno"}
+    if entry.get("undone_units"):
+        assert entry["undone_units"] == [[french.name, "100.1"]] and not french.exists()
+    else:
+        assert killed and french.exists()
+
+
+@pytest.mark.parametrize("offset", range(1, 7))
 def test_a_redo_killed_at_any_write_is_all_or_nothing(kb_dir: Path, offset: int) -> None:
     two_imports(kb_dir)
     undo(kb_dir, 1, publish, [])

@@ -35,7 +35,7 @@ from typing import Any, Callable, Iterable
 from ..errors import KBError
 from ..parsers.translation import dumps
 from ..store import KnowledgeBase
-from .import_history import ENTRY_NAME, entry_paths, history, history_dir, read_entry, well_formed
+from .import_history import ENTRY_NAME, STORED_NAME, entry_paths, history, history_dir, read_entry, well_formed
 from .import_history import entry_path as history_entry
 from .unit_changes import unit_changes, unit_order
 
@@ -221,13 +221,20 @@ def _read_journal(kb_dir: Path, held: list[Path]) -> dict[str, Any]:
         journal["expect"] = entry["after"] if entry else {}
     restore, expect = journal["restore"], journal["expect"]
     update = journal.setdefault("update", {"undone": True} if journal["kind"] == "undo" else {})
-    if not isinstance(update, dict) or not set(update) <= UPDATED or \
-            not well_formed({"id": 0, "before": restore, "after": expect, **update}):
+    if not well_formed({"id": 0, "before": restore, "after": expect}) or not well_formed_update(update):
         raise damaged
     return journal
 
 
-UPDATED = {"undone", "undone_units", "units"}  # what an undo or redo changes in its history entry
+def well_formed_update(update: Any) -> bool:
+    """``update`` is what an undo or redo writes in its entry: the units it changed (of any file of the
+    entry's, not only those the step rewrites), those taken back, whether all are."""
+    if not isinstance(update, dict) or not set(update) <= {"undone", "undone_units", "units"}:
+        return False
+    units = update.get("units", [])
+    names = {c.get("file") for c in units if isinstance(c, dict)} if isinstance(units, list) else set()
+    return all(isinstance(n, str) and STORED_NAME.fullmatch(n) for n in names) and \
+        well_formed({"id": 0, "before": dict.fromkeys(names), "after": dict.fromkeys(names), **update})
 
 
 def _read_all(paths: Iterable[Path]) -> dict[Path, bytes | None]:
