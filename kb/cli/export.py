@@ -88,7 +88,8 @@ def export(selectors: tuple[str, ...], format_name: str, rules: tuple[str, ...],
 
 @click.command(name="import")
 @click.argument("file", required=False, type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@lang_option(choices=LANGUAGES, help="The target languages to import, one after the other", default="the file's")
+@lang_option(choices=LANGUAGES, help="The target languages to import (several: one import, a summary each)",
+             default="the file's")
 @click.option("--translator", default=None, help="Who made the translation (kept with each text it brings).")
 @click.option("--force", is_flag=True,
               help="Apply units whose text changed in the knowledge base since the file was exported.")
@@ -98,8 +99,9 @@ def export(selectors: tuple[str, ...], format_name: str, rules: tuple[str, ...],
 @click.option("--verbose", "-v", is_flag=True, help="List every unit of each kind, not the first few.")
 @click.option("--max-size", "max_size", type=click.FloatRange(min=0, min_open=True), default=50, show_default=True,
               metavar="MB", help="Refuse a file larger than this many megabytes before reading it.")
-@click.option("--undo", is_flag=True, help="Take back the last import (no FILE): its stored translations are "
-                                          "put back as they were, byte for byte, and the knowledge base rebuilt.")
+@click.option("--undo", is_flag=True, help="Take back the last import (no FILE): the units it stored are put "
+                                          "back as they were before it (its files byte for byte when no later "
+                                          "import touched them) and the knowledge base rebuilt.")
 @click.option("--revert", "revert_id", type=int, metavar="ID", default=None,
               help="Take back import ID (see mtgkb imports); a unit a later import changed again is never "
                    "overwritten (the undo is refused, naming that import).")
