@@ -3,8 +3,9 @@
 An entry is what :func:`kb.export.imports.commit` writes: its id (the number of its file name), the
 files of ``imports/`` it changed (``before``: their texts, ``after``: their SHA-256), what it
 applied, and each unit it changed as it was before and after (``units``; what an undo took back of
-them: ``undone_units``, or ``undone`` for all). An entry of another shape, or naming a file that is not a plain name of ``imports/``, is a
-one-line error: a shared or copied knowledge base cannot make an undo write elsewhere.
+them: ``undone_units``, or ``undone`` for all). An entry of another shape, or naming a file that is
+not a plain name of ``imports/``, is a one-line error: a shared or copied knowledge base cannot make
+an undo write elsewhere.
 """
 
 from __future__ import annotations

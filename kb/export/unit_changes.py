@@ -66,7 +66,8 @@ def selected(changes: list[Change], units: Iterable[str], lang: str | None) -> l
     examples and with a glossary name its definition (they cannot stay without it); a unit moved from
     another number comes with the removal of its old one."""
     wanted = set(units)
-    chosen = [c for c in changes if (lang is None or lang_of(c["file"]) == lang) and (not wanted or _named(c["id"], wanted))]
+    chosen = [c for c in changes
+              if (lang is None or lang_of(c["file"]) == lang) and (not wanted or _named(c["id"], wanted))]
     moved = {(m.get("source_release"), m.get("id")) for c in chosen if c["after"]
              for m in [c["after"].get("moved_from") or {}]}
     chosen_keys = {key(c) for c in chosen}
