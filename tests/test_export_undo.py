@@ -167,3 +167,33 @@ def test_a_reimport_stores_the_units_imports_lacks(kb: str, tmp_path: Path) -> N
     built = run("build", "--kb", kb, *(f"--corpus={p}" for p in SEED_SOURCES()))
     assert built.exit_code == 0, built.output
     assert italian(kb, "400.7")["text"] == NEW_400_7
+
+
+# -- which units a selection names (kb.export.unit_changes.selected) ----------------------------------
+
+def _change(name: str, unit_id: str, before: dict | None, after: dict | None) -> dict:
+    return {"file": name, "id": unit_id, "before": before, "after": after}
+
+
+def test_a_rule_brings_its_examples_a_name_its_definition_a_moved_unit_its_old_number() -> None:
+    from kb.export.unit_changes import selected
+
+    old, new = "it-2025-04-04.json", "it-2025-11-14.json"
+    changes = [
+        _change(new, "702.19b", None, {"id": "702.19b", "text": "a"}),
+        _change(new, "702.19b#example-1", None, {"id": "702.19b#example-1", "text": "b"}),
+        _change(new, "702.19", None, {"id": "702.19", "text": "c"}),
+        _change(new, "glossary/Vote", None, {"id": "glossary/Vote", "text": "Voto"}),
+        _change(new, "glossary/Vote#definition", None, {"id": "glossary/Vote#definition", "text": "d"}),
+        _change(new, "702.124j", None, {"id": "702.124j", "text": "e",
+                                        "moved_from": {"id": "702.124i", "source_release": "2025-04-04"}}),
+        _change(old, "702.124i", {"id": "702.124i", "text": "f", "source_release": "2025-04-04"}, None),
+        _change("fr-2025-11-14.json", "702.19b", None, {"id": "702.19b", "text": "g"}),
+    ]
+    ids = lambda found: [(c["file"][:2], c["id"]) for c in found]  # noqa: E731
+    assert ids(selected(changes, ["702.19b"], "it")) == [("it", "702.19b"), ("it", "702.19b#example-1")]
+    assert ids(selected(changes, ["702.19b#example-1"], None)) == [("it", "702.19b#example-1")]
+    assert ids(selected(changes, ["glossary/Vote"], None)) == [("it", "glossary/Vote"), ("it", "glossary/Vote#definition")]
+    assert ids(selected(changes, ["702.124j"], None)) == [("it", "702.124j"), ("it", "702.124i")]
+    assert ids(selected(changes, ["702.19b"], None))[-1] == ("fr", "702.19b")
+    assert ids(selected(changes, [], "fr")) == [("fr", "702.19b")]
