@@ -229,16 +229,18 @@ def test_undo_puts_the_knowledge_base_back(seed_kb: Path, tmp_path: Path) -> Non
 
 
 def test_revert_refuses_an_import_a_later_one_built_on(seed_kb: Path, tmp_path: Path) -> None:
+    """A later import that changed the same unit keeps it (one that changed other units of the same file
+    does not stop the undo: tests/test_export_undo.py)."""
     kb = str(seed_kb)
     _newer_import(seed_kb, tmp_path)
     po = tmp_path / "later.po"
-    assert run("export", "400.1", "-f", "po", "-o", str(po), "--kb", kb).exit_code == 0
-    edit_po(po, {"400.1": "Una zona è un luogo."})
-    assert run_json("import", str(po), "--kb", kb)["applied"] == ["400.1"]
+    assert run("export", "400.7", "-f", "po", "-o", str(po), "--kb", kb).exit_code == 0
+    edit_po(po, {"400.7": NEW_400_7 + " Di nuovo."})
+    assert run_json("import", str(po), "--kb", kb)["applied"] == ["400.7"]
     result = run("import", "--revert", "1", "--kb", kb)
     assert result.exit_code == 1
-    assert result.output.strip() == ("Error: cannot undo import 1: import 2 changed it-2024-11-08.json since; "
-                                     "undo that first")
+    assert result.output.strip() == ("Error: cannot undo 400.7 of import 1: import 2 changed it since; "
+                                     "undo that first (mtgkb import --revert 2 --unit 400.7)")
 
 
 # -- 8. one concept, one termbase entry ----------------------------------------------------------------

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -17,6 +18,7 @@ import pytest
 
 from kb.errors import KBError
 from kb.export import imports
+from kb.export.undo import redo, undo
 
 LANG_FILE = "it-2025-11-14.json"
 
@@ -73,8 +75,9 @@ def kb_dir(tmp_path: Path) -> Path:
 
 # -- kills at every offset ----------------------------------------------------------------------------
 
-def _killed_at(offset: int, step) -> bool:
-    """Run ``step`` in a forked child that dies (os._exit) at its ``offset``-th write; True if it died."""
+def _killed_at(offset: int, step, rebuild=publish) -> bool:
+    """Run ``step`` in a forked child that dies (os._exit) at its ``offset``-th write (the rebuild is one);
+    True if it died."""
     pid = os.fork()
     if pid == 0:  # the child: count the writes, die at the chosen one
         calls = {"n": 0}
@@ -90,7 +93,7 @@ def _killed_at(offset: int, step) -> bool:
         imports._write_atomically = counting(imports._write_atomically)
         imports._put = counting(imports._put)
         try:
-            step(counting(publish))
+            step(counting(rebuild))
         finally:
             os._exit(0)
     _, status = os.waitpid(pid, 0)
@@ -110,7 +113,7 @@ def test_an_undo_killed_at_any_write_is_all_or_nothing_after_the_next_run(kb_dir
     import_text(kb_dir, '{"old": 1}')
     import_text(kb_dir, '{"new": 2}')
     imported = stored(kb_dir)
-    killed = _killed_at(offset, lambda rebuild: imports.undo(kb_dir, None, rebuild, []))
+    killed = _killed_at(offset, lambda rebuild: undo(kb_dir, None, rebuild, []))
     imports.recover(FakeKB(kb_dir, kb_dir.parent / "first" / "kb" if copied else None), kb_dir)
     _consistent(kb_dir)
     last = imports.history(kb_dir)[-1]
@@ -118,7 +121,7 @@ def test_an_undo_killed_at_any_write_is_all_or_nothing_after_the_next_run(kb_dir
         assert stored(kb_dir)[LANG_FILE] == b'{"old": 1}'
     else:
         assert killed and stored(kb_dir) == imported
-        imports.undo(kb_dir, None, publish, [])  # a later undo is not refused
+        undo(kb_dir, None, publish, [])  # a later undo is not refused
         assert stored(kb_dir)[LANG_FILE] == b'{"old": 1}'
 
 
@@ -132,6 +135,79 @@ def test_an_import_killed_at_any_write_leaves_no_phantom_entry(kb_dir: Path, off
     entries = imports.history(kb_dir)
     assert stored(kb_dir)[LANG_FILE] == (b'{"new": 2}' if len(entries) == 2 else b'{"old": 1}')
     assert [e["id"] for e in entries] == list(range(1, len(entries) + 1))
+
+
+def units_file(units: dict[str, str]) -> bytes:
+    """A stored file as mtgkb writes it, holding ``units`` (id -> text)."""
+    from kb.parsers.translation import dumps
+
+    header = {"lang": "it", "source_lang": "en", "source_release": "2025-11-14"}
+    return dumps(header, [{"id": i, "text": t, "source_release": "2025-11-14"} for i, t in units.items()]).encode()
+
+
+def stored_units(kb_dir: Path) -> dict[str, str]:
+    data = stored(kb_dir).get(LANG_FILE)
+    return {u["id"]: u["text"] for u in json.loads(data)["units"]} if data else {}
+
+
+def two_imports(kb_dir: Path) -> None:
+    """Import 1 stores 100.1 and 100.2; import 2 adds 100.3 to the same file."""
+    path = imports.stored_path(kb_dir, "it", "2025-11-14")
+    first = {"100.1": "uno", "100.2": "due"}
+    imports.commit(kb_dir, {path: units_file(first)}, publish, [], {"lang": "it", "applied": list(first)})
+    imports.commit(kb_dir, {path: units_file({**first, "100.3": "tre"})}, publish, [], {"lang": "it", "applied": ["100.3"]})
+
+
+@pytest.mark.parametrize("units", [(), ("100.1",)], ids=["whole", "one unit"])
+@pytest.mark.parametrize("offset", range(1, 7))
+def test_an_undo_by_unit_killed_at_any_write_is_all_or_nothing(kb_dir: Path, offset: int, units: tuple) -> None:
+    two_imports(kb_dir)
+    imported = stored(kb_dir)
+    killed = _killed_at(offset, lambda rebuild: undo(kb_dir, 1, rebuild, [], units))
+    imports.recover(FakeKB(kb_dir), kb_dir)
+    _consistent(kb_dir)
+    first = imports.history(kb_dir)[0]
+    if first.get("undone") or first.get("undone_units"):
+        assert stored_units(kb_dir) == ({"100.2": "due", "100.3": "tre"} if units else {"100.3": "tre"})
+        assert not killed or offset >= 5  # the kill came after the build was published (writes: journal, put, its file, rebuild, entry)
+    else:
+        assert killed and stored(kb_dir) == imported
+        undo(kb_dir, 1, publish, [], units)  # a later undo is not refused
+        assert "100.1" not in stored_units(kb_dir) and stored_units(kb_dir)["100.3"] == "tre"
+
+
+@pytest.mark.parametrize("offset", range(1, 7))
+def test_an_undo_of_one_language_of_an_import_of_two_killed_is_all_or_nothing(kb_dir: Path, offset: int) -> None:
+    """The entry's units name both files, the step rewrites one: the journal is not taken for damaged."""
+    french = imports.stored_path(kb_dir, "fr", "2025-11-14")
+    imports.commit(kb_dir, {imports.stored_path(kb_dir, "it", "2025-11-14"): units_file({"100.1": "uno"}),
+                            french: units_file({"100.1": "un"}).replace(b'"lang": "it"', b'"lang": "fr"')},
+                   publish, [], {"lang": "it,fr", "applied": ["100.1"]})
+    killed = _killed_at(offset, lambda rebuild: undo(kb_dir, 1, rebuild, [], lang="fr"))
+    imports.recover(FakeKB(kb_dir), kb_dir)
+    _consistent(kb_dir)
+    entry = imports.history(kb_dir)[0]
+    assert stored_units(kb_dir) == {"100.1": "uno"}
+    if entry.get("undone_units"):
+        assert entry["undone_units"] == [[french.name, "100.1"]] and not french.exists()
+    else:
+        assert killed and french.exists()
+
+
+@pytest.mark.parametrize("offset", range(1, 7))
+def test_a_redo_killed_at_any_write_is_all_or_nothing(kb_dir: Path, offset: int) -> None:
+    two_imports(kb_dir)
+    undo(kb_dir, 1, publish, [])
+    undone = stored(kb_dir)
+    killed = _killed_at(offset, lambda rebuild: redo(kb_dir, 1, rebuild, []))
+    imports.recover(FakeKB(kb_dir), kb_dir)
+    _consistent(kb_dir)
+    if not imports.history(kb_dir)[0].get("undone"):
+        assert stored_units(kb_dir) == {"100.1": "uno", "100.2": "due", "100.3": "tre"}
+    else:
+        assert killed and stored(kb_dir) == undone
+        redo(kb_dir, 1, publish, [])  # a later redo is not refused
+        assert stored_units(kb_dir) == {"100.1": "uno", "100.2": "due", "100.3": "tre"}
 
 
 # -- ids past 9,999 -----------------------------------------------------------------------------------
@@ -158,6 +234,18 @@ def test_pruning_keeps_the_newest_entries_past_9999(kb_dir: Path) -> None:
     assert ids[-1] == 10000 + imports.KEPT_ENTRIES - 1 and len(ids) == imports.KEPT_ENTRIES
 
 
+def test_pruning_keeps_an_entry_holding_units_an_undo_took_back(kb_dir: Path) -> None:
+    folder = imports.history_dir(kb_dir)
+    folder.mkdir()
+    for number in range(1, imports.KEPT_ENTRIES + 3):
+        entry = {"id": number, "before": {LANG_FILE: None}, "after": {LANG_FILE: _sha(b"x")},
+                 **({"undone_units": [[LANG_FILE, "100.1"]]} if number == 2 else {})}
+        (folder / f"{number:04d}.json").write_text(json.dumps(entry))
+    imports._prune(kb_dir)
+    ids = [e["id"] for e in imports.history(kb_dir)]
+    assert ids == [2, *range(3, imports.KEPT_ENTRIES + 3)]  # what redo needs is never pruned
+
+
 # -- a history that is not what the tool wrote --------------------------------------------------------
 
 @pytest.mark.parametrize("name", ["../../victim/evil.json", "/tmp/rel-evil.json", "..", ".hidden.json",
@@ -169,7 +257,7 @@ def test_a_history_naming_a_path_outside_imports_is_refused(kb_dir: Path, name: 
     entry["before"], entry["after"] = {name: "evil"}, {name: None}
     path.write_text(json.dumps(entry))
     with pytest.raises(KBError, match="import history is damaged"):
-        imports.undo(kb_dir, None, publish, [])
+        undo(kb_dir, None, publish, [])
     assert not Path("/tmp/rel-evil.json").exists() and not (kb_dir.parent / "victim").exists()
 
 
@@ -192,6 +280,9 @@ MALFORMED = {
     "binary": b"\xff\xfe\x00\x01garbage",
     "deep": b"[" * 100_000 + b"]" * 100_000,
     "an id not its name": b'{"id": 7, "before": {}, "after": {}}',
+    "a unit of a file it did not change": b'{"id": 1, "before": {"it.json": null}, "after": {"it.json": null}, '
+                                          b'"units": [{"file": "../x.json", "id": "100.1", "before": null, "after": null}]}',
+    "undone units not pairs": b'{"id": 1, "before": {}, "after": {}, "undone_units": ["100.1"]}',
 }
 
 
@@ -200,7 +291,7 @@ def test_a_malformed_history_is_one_clear_error(kb_dir: Path, content: bytes) ->
     folder = imports.history_dir(kb_dir)
     folder.mkdir()
     (folder / "0001.json").write_bytes(content)
-    for action in (lambda: imports.history(kb_dir), lambda: imports.undo(kb_dir, None, publish, []),
+    for action in (lambda: imports.history(kb_dir), lambda: undo(kb_dir, None, publish, []),
                    lambda: import_text(kb_dir, '{"a": 1}')):
         with pytest.raises(KBError, match="0001.json: the import history is damaged"):
             action()
@@ -278,3 +369,75 @@ def test_mtgkb_imports_shows_a_killed_import_and_build_does_not_apply_it(kb_cach
     built = CliRunner().invoke(main, ["build", "--kb", str(seed), *(f"--corpus={p}" for p in SEED_SOURCES())])
     assert built.exit_code == 0, built.output
     assert stored(seed) == {} and imports.history(seed) == [] and imports.pending(seed) is None
+
+
+# -- the same kills on a real knowledge base, with the real rebuild ----------------------------------
+
+def _two_real_imports(folder: Path) -> None:
+    """The seed knowledge base with import 1 (400.7, Giulia) and import 2 (400.1) in the same file."""
+    from .test_export_imports import NEW_400_7, run, run_json
+    from .test_export_translators import edit_po
+
+    for number, text in (("400.7", NEW_400_7), ("400.1", "Una zona è un luogo.")):
+        po = folder.parent / f"{folder.name}-{number}.po"
+        assert run("export", number, "-f", "po", "-o", str(po), "--kb", str(folder)).exit_code == 0
+        edit_po(po, {number: text})
+        assert run_json("import", str(po), "--kb", str(folder))["applied"] == [number]
+
+
+def _killed_in_rebuild(after_seconds: float, step) -> bool:
+    """Run ``step`` with the real rebuild in a forked child killed ``after_seconds`` into the rebuild."""
+    import threading
+
+    from kb.pipeline import update_kb
+
+    def rebuild(kb_dir, sources):
+        threading.Timer(after_seconds, os._exit, [9]).start()
+        return update_kb(kb_dir, sources)
+
+    pid = os.fork()
+    if pid == 0:
+        try:
+            step(rebuild)
+        finally:
+            os._exit(0)
+    _, status = os.waitpid(pid, 0)
+    return os.waitstatus_to_exitcode(status) == 9
+
+
+@pytest.mark.parametrize("kill", ["write 1", "write 3", "write 4", "write 5", "rebuild 0.2 s", "rebuild 1 s", "rebuild 3 s"])
+def test_a_real_undo_by_unit_killed_is_all_or_nothing_after_the_next_run(kb_cache, tmp_path: Path, kill: str) -> None:
+    from kb.export.imports import build_sources
+    from kb.pipeline import update_kb
+    from kb.store import KnowledgeBase
+
+    from .test_export_imports import NEW_400_7, SEED_SOURCES
+
+    seed = kb_cache.derived(SEED_SOURCES(), "two imports into it-2024-11-08.json", _two_real_imports)
+    folder = tmp_path / "kb"
+    shutil.copytree(seed, folder, symlinks=True)
+    with KnowledgeBase.open(folder) as kb:
+        sources = build_sources(kb, folder)
+
+    def step(rebuild):
+        undo(folder, 1, rebuild, sources)  # import 2 changed another unit of the file: undone by unit
+
+    kind, at = kill.split()[:2]
+    if kind == "write":
+        killed = _killed_at(int(at), step, update_kb)
+    else:
+        killed = _killed_in_rebuild(float(at), step)
+    with KnowledgeBase.open(folder) as kb:
+        imports.recover(kb, folder)
+    with KnowledgeBase.open(folder) as kb:
+        held = {Path(d.path).name: d.sha256 for d in kb.documents().values() if d.format == "mtgkb-translation"}
+        shown = {v.rule.number: v.rule.text for v in kb.rule_versions([d for d in kb.documents()
+                                                                      if d.startswith("translations-it")])}
+    assert held == {n: _sha(b) for n, b in stored(folder).items()}  # the build serves what imports/ holds
+    assert not (imports.history_dir(folder) / imports.JOURNAL).exists()
+    undone = bool(imports.history(folder)[0].get("undone"))
+    assert shown.get("400.7") == (None if undone else NEW_400_7) and shown.get("400.1") == "Una zona è un luogo."
+    if not undone:
+        assert killed
+        undo(folder, 1, update_kb, sources)  # and the undo can be made again
+        assert imports.history(folder)[0]["undone"]

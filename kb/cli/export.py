@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -87,7 +88,8 @@ def export(selectors: tuple[str, ...], format_name: str, rules: tuple[str, ...],
 
 @click.command(name="import")
 @click.argument("file", required=False, type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@lang_option(choices=LANGUAGES, help="The target languages to import, one after the other", default="the file's")
+@lang_option(choices=LANGUAGES, help="The target languages to import (several: one import, a summary each)",
+             default="the file's")
 @click.option("--translator", default=None, help="Who made the translation (kept with each text it brings).")
 @click.option("--force", is_flag=True,
               help="Apply units whose text changed in the knowledge base since the file was exported.")
@@ -97,14 +99,23 @@ def export(selectors: tuple[str, ...], format_name: str, rules: tuple[str, ...],
 @click.option("--verbose", "-v", is_flag=True, help="List every unit of each kind, not the first few.")
 @click.option("--max-size", "max_size", type=click.FloatRange(min=0, min_open=True), default=50, show_default=True,
               metavar="MB", help="Refuse a file larger than this many megabytes before reading it.")
-@click.option("--undo", is_flag=True, help="Take back the last import (no FILE): its stored translations are "
-                                          "put back as they were, byte for byte, and the knowledge base rebuilt.")
+@click.option("--undo", is_flag=True, help="Take back the last import (no FILE): the units it stored are put "
+                                          "back as they were before it (its files byte for byte when no later "
+                                          "import touched them) and the knowledge base rebuilt.")
 @click.option("--revert", "revert_id", type=int, metavar="ID", default=None,
-              help="Take back import ID (see mtgkb imports), when no later import changed the same files.")
+              help="Take back import ID (see mtgkb imports); a unit a later import changed again is never "
+                   "overwritten (the undo is refused, naming that import).")
+@click.option("--redo", "redo_id", type=int, metavar="ID", default=None,
+              help="Bring back what an undo took of import ID (with --unit, those units only).")
+@click.option("--unit", "units", multiple=True, metavar="UNIT",
+              help="With --undo, --revert or --redo: only this unit (repeatable; a rule brings its examples, a "
+                   "glossary name its definition; --lang narrows to one language). --undo --unit U takes back "
+                   "the last import that changed U.")
 @kb_option
 @json_option
 def import_(file: Path | None, langs: tuple[str, ...], translator: str | None, force: bool,
-            accept_identical: bool, verbose: bool, max_size: float, undo: bool, revert_id: int | None, kb_dir: Path | None, as_json: bool) -> None:
+            accept_identical: bool, verbose: bool, max_size: float, undo: bool, revert_id: int | None,
+            redo_id: int | None, units: tuple[str, ...], kb_dir: Path | None, as_json: bool) -> None:
     """Import translations from an XLIFF 1.2/2.1, TMX, PO, CSV or JSON file and rebuild.
 
     Every unit is checked: its id must be a rule number or glossary entry of the source
@@ -126,35 +137,38 @@ def import_(file: Path | None, langs: tuple[str, ...], translator: str | None, f
          or the file is malformed (a row with the wrong number of fields, two
          different texts for one unit...): one line, and nothing is applied.
 
-    Several --lang (a file with several target columns) import each language in
-    turn: one summary each (a JSON list; its "complete" is per language).
+    Several --lang (a file with several target columns) import every language as
+    one import (one history entry, one rebuild): one summary each (a JSON list; its
+    "complete" is per language).
 
     Every import is recorded: `mtgkb imports` lists them, `mtgkb import --undo`
-    takes back the last one and `mtgkb import --revert ID` a named one.
+    takes back the last one and `mtgkb import --revert ID` a named one, whole or
+    --unit by unit; `mtgkb import --redo ID` brings back what an undo took.
 
     \b
     Examples:
       mtgkb import zones.done.xlf --lang it --translator "Giulia Rossi" --verbose
       mtgkb import glossary.it.po --json
       mtgkb import names.fr.po --accept-identical      (names the same in both languages)
+      mtgkb import --revert 3 --unit 702.19b            (take back one unit of import 3)
+      mtgkb import --redo 3                             (bring it back)
     """
-    from ..export.importer import import_translations, render_report
+    from ..export.importer import import_languages, render_report
     from ..pipeline import update_kb
     from ..store import build_lock
 
     directory = kb_dir or default_kb_dir()
-    if undo or revert_id is not None:
-        _take_back(directory, kb_dir, file, revert_id, as_json)
+    if undo or revert_id is not None or redo_id is not None:
+        _take_back(directory, kb_dir, file, undo, revert_id, redo_id, units, langs, as_json)
         return
+    if units:
+        raise click.UsageError("--unit goes with --undo, --revert ID or --redo ID")
     if file is None:
-        raise click.UsageError("give the FILE to import (or --undo, --revert ID)")
+        raise click.UsageError("give the FILE to import (or --undo, --revert ID, --redo ID)")
     open_kb(kb_dir).close()  # a folder named that holds no knowledge base is an error, before any lock
-    reports = []
     with build_lock(directory):  # no other build or import in between: the import's journal stays its own
-        for lang in langs or (None,):
-            reports.append(import_translations(open_kb(directory), directory, file, update_kb, lang, translator,
-                                               force=force, accept_identical=accept_identical,
-                                               max_size_mb=max_size))
+        reports = import_languages(open_kb(directory), directory, file, update_kb, list(langs) or [None], translator,
+                                   force=force, accept_identical=accept_identical, max_size_mb=max_size)
     for report in reports:  # a language this run imports too is not left aside
         report.ignored = [note for note in report.ignored
                           if not any(note.endswith(f"(--lang {lang} imports them)") for lang in langs)]
@@ -166,32 +180,68 @@ def import_(file: Path | None, langs: tuple[str, ...], translator: str | None, f
         sys.exit(1)
 
 
-def _take_back(directory: Path, kb_dir: Path | None, file: Path | None, entry_id: int | None, as_json: bool) -> None:
-    """``import --undo`` / ``--revert ID``: put an import's stored translations back and rebuild."""
+def _take_back(directory: Path, kb_dir: Path | None, file: Path | None, undo: bool, revert_id: int | None,
+               redo_id: int | None, units: tuple[str, ...], langs: tuple[str, ...], as_json: bool) -> None:
+    """``import --undo`` / ``--revert ID`` / ``--redo ID`` [``--unit U``]: put an import's stored
+    translations back (or bring them back again) and rebuild."""
+    from ..export import undo as steps
     from ..errors import KBError
-    from ..export.imports import build_sources, history, recover, undo
+    from ..export.imports import build_sources, history, recover
     from ..pipeline import update_kb
     from ..store import build_lock
 
     if file is not None:
-        raise click.UsageError("--undo and --revert take no FILE")
-    if entry_id is not None and entry_id not in {entry.get("id") for entry in history(directory)}:
-        raise KBError(f"no import {entry_id} in the history of {directory} (mtgkb imports lists them)")
+        raise click.UsageError("--undo, --revert and --redo take no FILE")
+    if sum((undo, revert_id is not None, redo_id is not None)) > 1:
+        raise click.UsageError("give one of --undo, --revert ID, --redo ID")
+    if len(langs) > 1:
+        raise click.UsageError("--lang narrows an undo or redo to one language: give it once")
+    named = revert_id if revert_id is not None else redo_id
+    if named is not None and named not in {entry.get("id") for entry in history(directory)}:
+        raise KBError(f"no import {named} in the history of {directory} (mtgkb imports lists them)")
     kb = open_kb(kb_dir)
     with build_lock(directory):
         recover(kb, directory)
         sources = build_sources(kb, directory)
         kb.close()
-        entry = undo(directory, entry_id, update_kb, sources)
-    summary = {"undone": entry["id"], "file": entry.get("file"), "lang": entry.get("lang"),
-               "translator": entry.get("translator"), "imported": entry.get("imported"),
-               "units": entry.get("applied", []), "restored": sorted(entry["before"])}
+        lang = langs[0] if langs else None
+        if redo_id is not None:
+            step = steps.redo(directory, redo_id, update_kb, sources, units, lang)
+        else:
+            step = steps.undo(directory, revert_id, update_kb, sources, units, lang)
+    summary = step.to_dict()
     if as_json:
         echo_json(summary)
-    else:
-        click.echo(f"import {entry['id']} taken back ({Path(entry.get('file') or '?').name}, "
-                   f"{counted(len(summary['units']), 'unit')}, imported {entry.get('imported')}): "
-                   f"{', '.join(summary['restored'])} put back as before; knowledge base rebuilt")
+        return
+    click.echo(_step_line(step))
+
+
+def _step_line(step: Any) -> str:
+    """One line saying what an undo or redo did."""
+    from ..export.undo import undone_keys
+    from ..export.unit_changes import lang_of
+
+    entry = step.entry
+    name = Path(entry.get("file") or "?").name
+    by_lang: dict[str, list[str]] = {}
+    for change in step.changes:
+        ids = by_lang.setdefault(lang_of(change["file"]), [])
+        if change["id"] not in ids:
+            ids.append(change["id"])
+    several = "," in (entry.get("lang") or "")
+    units = "; ".join(f"{', '.join(ids)}" + (f" ({lang})" if several else "") for lang, ids in by_lang.items())
+    if step.kind == "redo":
+        return (f"import {entry['id']} brought back ({name}): {units} stored again as the import stored them "
+                f"(translator and time kept); knowledge base rebuilt")
+    if step.whole:
+        return (f"import {entry['id']} taken back ({name}, {counted(len(entry.get('applied', [])), 'unit')}, imported "
+                f"{entry.get('imported')}): {', '.join(step.files)} put back as before, byte for byte; knowledge base "
+                f"rebuilt (mtgkb import --redo {entry['id']} brings it back)")
+    left = len(entry.get("units", [])) - len(undone_keys(entry, entry.get("units", [])))
+    rest = "it is now taken back whole" if entry.get("undone") else f"{counted(left, 'unit')} of it stay"
+    return (f"import {entry['id']} ({name}, imported {entry.get('imported')}): {units} taken back, as before the "
+            f"import, the other units of {', '.join(step.files)} as they are; {rest}; knowledge base rebuilt "
+            f"(mtgkb import --redo {entry['id']} brings them back)")
 
 
 @click.command(name="imports")
@@ -210,7 +260,7 @@ def imports_(kb_dir: Path | None, as_json: bool) -> None:
 
     directory = kb_dir or default_kb_dir()
     open_kb(kb_dir).close()
-    entries = [{k: v for k, v in e.items() if k not in ("before", "after")} for e in history(directory)]
+    entries = [{k: v for k, v in e.items() if k not in ("before", "after", "units")} for e in history(directory)]
     step = pending(directory)
     for e in entries:
         if step and e["id"] == step[1]:  # its journal is left: running now, or killed and not (yet) settled
@@ -224,11 +274,25 @@ def imports_(kb_dir: Path | None, as_json: bool) -> None:
         units = e.get("applied", [])
         shown = ", ".join(units[:5]) + (f" … and {len(units) - 5} more" if len(units) > 5 else "")
         release = f" (numbered as the release {e['source_release']})" if e.get("source_release") else ""
+        by_lang = e.get("applied_by_lang") or {}
+        count = ", ".join(f"{counted(len(ids), 'unit')} in {lang}" for lang, ids in by_lang.items()) \
+            if by_lang else counted(len(units), "unit")
         click.echo(f"{e['id']:>4}  {e.get('imported')}  {e.get('lang')}  {Path(e.get('file') or '?').name}"
-                   f"  by {e.get('translator') or 'an unnamed translator'}  {counted(len(units), 'unit')}{release}: {shown}"
+                   f"  by {e.get('translator') or 'an unnamed translator'}  {count}{release}: {shown}"
                    + ("  (undone)" if e.get("undone") else "")
+                   + (f"  (undone in part: {_undone_units(e)}; mtgkb import --redo {e['id']} brings them back)"
+                      if e.get("undone_units") and not e.get("undone") else "")
                    + (f"  ({e['pending']} in progress or interrupted: settled by the next import, undo or build)"
                       if e.get("pending") else ""))
+
+
+def _undone_units(entry: dict) -> str:
+    """The units an undo took back of a history entry, with their language when it has several."""
+    from ..export.unit_changes import lang_of
+
+    several = "," in (entry.get("lang") or "")
+    return ", ".join(dict.fromkeys(f"{unit} ({lang_of(name)})" if several else unit
+                                   for name, unit in entry["undone_units"]))
 
 
 def other_language(source: str) -> str:

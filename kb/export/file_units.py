@@ -58,8 +58,9 @@ def only_target(imported: ImportedFile, path: str) -> str:
                                                               if imported.target_lang else [])
     langs = list(dict.fromkeys(langs))
     if len(langs) != 1:
+        every = " ".join(f"--lang {lang}" for lang in langs)
         raise KBError(f"{path}: the file holds {'no target language' if not langs else 'several languages: ' + ', '.join(langs)}"
-                      "; say which with --lang")
+                      "; say which with --lang" + (f" ({every} imports them all, as one import)" if len(langs) > 1 else ""))
     return langs[0]
 
 

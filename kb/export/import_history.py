@@ -1,9 +1,11 @@
 """The import history (``KB_DIR/import-history/``): one entry per import, read and checked.
 
 An entry is what :func:`kb.export.imports.commit` writes: its id (the number of its file name), the
-files of ``imports/`` it changed (``before``: their texts, ``after``: their SHA-256) and what it
-applied. An entry of another shape, or naming a file that is not a plain name of ``imports/``, is a
-one-line error: a shared or copied knowledge base cannot make an undo write elsewhere.
+files of ``imports/`` it changed (``before``: their texts, ``after``: their SHA-256), what it
+applied, and each unit it changed as it was before and after (``units``; what an undo took back of
+them: ``undone_units``, or ``undone`` for all). An entry of another shape, or naming a file that is
+not a plain name of ``imports/``, is a one-line error: a shared or copied knowledge base cannot make
+an undo write elsewhere.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from ..errors import KBError
+from .unit_changes import well_formed_changes, well_formed_keys
 
 HISTORY = "import-history"  # in KB_DIR, beside imports/ (which every build reads): never a source
 
@@ -64,7 +67,8 @@ def well_formed(entry: Any) -> bool:
     texts_ok = all(v is None or isinstance(v, str) for v in before.values())
     shas_ok = all(v is None or (isinstance(v, str) and re.fullmatch(r"[0-9a-f]{64}", v)) for v in after.values())
     applied = entry.get("applied", [])
-    return names_ok and texts_ok and bool(shas_ok) and isinstance(applied, list) and \
+    units_ok = well_formed_changes(entry.get("units", []), before) and well_formed_keys(entry.get("undone_units", []))
+    return names_ok and texts_ok and bool(shas_ok) and isinstance(applied, list) and units_ok and \
         all(isinstance(u, str) for u in applied) and isinstance(entry.get("undone", False), bool)
 
 

@@ -33,7 +33,8 @@ judged: the report's ``ignored`` counts them.
 
 from __future__ import annotations
 
-from dataclasses import replace
+import hashlib
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
@@ -49,7 +50,7 @@ from .checks import (control_character, differences, invisible_only, is_copy_of_
                      normal_target, other_language, untranslated_sentences)
 from .file_units import numbers_now, of_target, only_target, refuse_second_translations, relabelled
 from .glossary import entry_keys, glossary_id, split_glossary_id
-from .imports import Stored, build_sources, commit, recover, stored_path
+from .imports import Stored, build_sources, commit, imports_dir, recover, stored_path
 from .report import NO_REVISION_GIVEN, Conflict, ImportReport, Verdict, outcome, render_report
 from .selection import example_id, rule_text, select, source_release_doc, split_unit_id
 from .staleness import same_text
@@ -69,20 +70,59 @@ MAX_GROWTH, MAX_EXTRA = 10, 1000  # a translation longer than 10 x its source + 
 def import_translations(kb: KnowledgeBase, kb_dir: Path, path: Path, rebuild: Rebuild, lang: str | None = None,
                         translator: str | None = None, *, force: bool = False, accept_identical: bool = False,
                         when: str | None = None, max_size_mb: float = MAX_SIZE_MB) -> ImportReport:
-    """Check ``path``'s units, store the applicable ones and ``rebuild(kb_dir, sources)``.
+    """Check ``path``'s units, store the applicable ones and ``rebuild(kb_dir, sources)``: one language
+    (:func:`import_languages` with one)."""
+    return import_languages(kb, kb_dir, path, rebuild, [lang], translator, force=force,
+                            accept_identical=accept_identical, when=when, max_size_mb=max_size_mb)[0]
+
+
+def import_languages(kb: KnowledgeBase, kb_dir: Path, path: Path, rebuild: Rebuild, langs: list[str | None],
+                     translator: str | None = None, *, force: bool = False, accept_identical: bool = False,
+                     when: str | None = None, max_size_mb: float = MAX_SIZE_MB) -> list[ImportReport]:
+    """Check ``path``'s units of each of ``langs`` (None: the file's one target language), store the
+    applicable ones of all of them and ``rebuild(kb_dir, sources)`` once: one import, one history
+    entry, one report per language.
 
     All or nothing: when storing or the rebuild fails, the stored translations are put back
     as they were and the error is raised. ``kb`` is closed before the rebuild.
     """
     recover(kb, kb_dir)
-    report, checker, accepted = check_file(kb, path, lang, force=force, accept_identical=accept_identical,
-                                           max_size_mb=max_size_mb)
-    report.translator, report.imported = translator, when or now_utc()
+    when = when or now_utc()
     sources = build_sources(kb, kb_dir)
-    if not accepted:
-        return report
+    reports: list[ImportReport] = []
+    changes: dict[Path, bytes | None] = {}
+    releases: dict[str, str | None] = {}
+    for lang in langs:
+        report, checker, accepted = check_file(kb, path, lang, force=force, accept_identical=accept_identical,
+                                               max_size_mb=max_size_mb, kb_dir=kb_dir)
+        report.translator, report.imported = translator, when
+        reports.append(report)
+        if accepted:
+            changes.update(stored_units(kb, kb_dir, path, report, checker, accepted).changes())
+            releases[checker.target] = checker.release
+    kb.close()
+    if not changes:
+        return reports
+    applied = {report.lang: report.applied for report in reports if report.lang in releases}
+    history_record = {"file": str(Path(path).resolve()), "format": reports[0].format, "lang": ",".join(applied),
+                      "translator": translator, "imported": when, "source_release": next(iter(releases.values())),
+                      "applied": list(dict.fromkeys(u for units in applied.values() for u in units)),
+                      **({"applied_by_lang": applied} if len(applied) > 1 else {})}
+    import_id = commit(kb_dir, changes, rebuild, sources, history_record)
+    for report in reports:
+        if report.lang in releases:
+            report.import_id = import_id
+            report.stored = str(stored_path(kb_dir, report.lang, releases[report.lang]))
+            report.renumbered = numbers_now(kb_dir, report.lang, releases[report.lang], report.applied)
+            report.with_langs = [lang for lang in applied if lang != report.lang]
+    return reports
+
+
+def stored_units(kb: KnowledgeBase, kb_dir: Path, path: Path, report: ImportReport, checker: "UnitChecker",
+                 accepted: dict[str, str]) -> Stored:
+    """The stored units of the checker's language with ``accepted`` put in (and what they need)."""
     record = {"file": Path(path).name, "file_format": report.format, "imported": report.imported,
-              "translator": translator, "source_release": checker.release}
+              "translator": report.translator, "source_release": checker.release}
     units = {unit_id: {"id": unit_id, "text": text, "source_text": checker.units[unit_id].source, **record,
                        **checker.extra(unit_id)}
              for unit_id, text in accepted.items()}
@@ -92,14 +132,7 @@ def import_translations(kb: KnowledgeBase, kb_dir: Path, path: Path, rebuild: Re
         stored.put(checker.release, unit)
     for unit in checker.carried(units, record).values():
         stored.put(checker.release, unit, replace=False)
-    kb.close()
-    history_record = {"file": str(Path(path).resolve()), "format": report.format, "lang": checker.target,
-                      "translator": translator, "imported": report.imported, "source_release": checker.release,
-                      "applied": report.applied}
-    report.import_id = commit(kb_dir, stored.changes(), rebuild, sources, history_record)
-    report.stored = str(stored_path(kb_dir, checker.target, checker.release))
-    report.renumbered = numbers_now(kb_dir, checker.target, checker.release, report.applied)
-    return report
+    return stored
 
 
 def supersede(kb: KnowledgeBase, stored: Stored, release: str | None, lang: str, unit_ids: list[str]) -> None:
@@ -121,9 +154,12 @@ def supersede(kb: KnowledgeBase, stored: Stored, release: str | None, lang: str,
 
 
 def check_file(kb: KnowledgeBase, path: Path, lang: str | None = None, *, force: bool = False,
-               accept_identical: bool = False, max_size_mb: float = MAX_SIZE_MB) -> tuple[ImportReport, "UnitChecker", dict[str, str]]:
+               accept_identical: bool = False, max_size_mb: float = MAX_SIZE_MB,
+               kb_dir: Path | None = None) -> tuple[ImportReport, "UnitChecker", dict[str, str]]:
     """What would become of each unit of ``path``: the report, the checker, and the texts to apply.
-    A file over ``max_size_mb`` is refused before it is read."""
+    A file over ``max_size_mb`` is refused before it is read. With ``kb_dir``, a text the knowledge base
+    shows from an imported file that ``imports/`` no longer holds as the build read it is not taken
+    as held: the unit is stored again."""
     if not Path(path).is_file():
         raise KBError(f"{path}: no such file")
     size = Path(path).stat().st_size
@@ -155,6 +191,8 @@ def check_file(kb: KnowledgeBase, path: Path, lang: str | None = None, *, force:
     matching = release_matching(kb, checker, units, imported, source)
     if matching is not None:
         checker = UnitChecker(kb, source, target, imported, force, accept_identical, release=matching)
+    if kb_dir is not None:
+        checker.lacking = unstored_texts(kb, kb_dir, target, checker.release)
     report = ImportReport(str(path), imported.format, target, checker.release, ignored=[*imported.ignored, *others],
                           note=checker.note)
     accepted: dict[str, str] = {}
@@ -163,6 +201,34 @@ def check_file(kb: KnowledgeBase, path: Path, lang: str | None = None, *, force:
     checker.drop_orphans(accepted, report)
     report.missing = checker.missing(units)
     return report, checker, accepted
+
+
+def unstored_texts(kb: KnowledgeBase, kb_dir: Path, lang: str, release: str | None) -> "Lacking":
+    """The imported files the current build read that ``imports/`` no longer holds as it read them (a
+    file removed or changed outside mtgkb, an undo an older mtgkb left half done), and the texts the
+    file of ``release`` holds now."""
+    folder = imports_dir(kb_dir)
+    changed = set()
+    for doc_id, doc in kb.documents().items():
+        if doc.format != "mtgkb-translation" or not doc.path or Path(doc.path).parent.name != folder.name:
+            continue  # a translation file given as a source is no import
+        now = folder / Path(doc.path).name
+        if not now.is_file() or hashlib.sha256(now.read_bytes()).hexdigest() != doc.sha256:
+            changed.add(doc_id)
+    held = Stored.load(kb_dir, lang).units if changed else {}
+    return Lacking(changed, {unit_id: unit.get("text") for (rel, unit_id), unit in held.items() if rel == release})
+
+
+@dataclass
+class Lacking:
+    """Translation documents of the build that ``imports/`` lacks, and what it holds of one release."""
+
+    docs: set[str] = field(default_factory=set)
+    stored: dict[str, Any] = field(default_factory=dict)  # unit id -> its stored text
+
+    def lacks(self, unit_id: str, doc_id: str, text: str) -> bool:
+        """The knowledge base shows ``text`` for ``unit_id`` from ``doc_id``, which ``imports/`` lacks."""
+        return doc_id in self.docs and not same_text(self.stored.get(unit_id) or "", text)
 
 
 def mismatched(checker: "UnitChecker", units: list[ImportedUnit]) -> tuple[int, int]:
@@ -211,6 +277,7 @@ class UnitChecker:
                          f"{release} (msgmerge keeps the old header): checked against {release}")
         self.source, self.target, self.force, self.accept_identical = source, target, force, accept_identical
         self.kb, self._by_source = kb, None
+        self.lacking = Lacking()  # what imports/ lacks of the build (check_file with kb_dir fills it)
         glossary = any(split_glossary_id(u.id)[0] is not None for u in imported.units)
         rules = [] if glossary else self._rules_named(kb, imported)  # glossary units: every entry is read
         selection = select(kb, rules, source, (target,), ("examples", "glossary") if glossary else ("examples",),
@@ -262,7 +329,7 @@ class UnitChecker:
             report.untranslated.append(unit.id)  # the source copied into the target, marked as not translated
         elif is_copy_of_source(unit.target, unit.source) and not self.accept_identical:
             report.identical.append(unit.id)
-        elif unit.state == "stale" and same_text(self.held(unit.id) or "", unit.target):
+        elif unit.state == "stale" and same_text(self.held(unit.id) or "", unit.target) and not self._lacks(unit.id):
             report.unchanged.append(unit.id)  # left as it was exported: still to review
         elif unit.state == "stale" and unit.revision is not None and unit.revision == revision(unit.target):
             report.kept.append(unit.id)  # left as it was exported; the knowledge base has a newer text since
@@ -274,6 +341,12 @@ class UnitChecker:
     def _judge_text(self, unit: ImportedUnit, report: ImportReport, accepted: dict[str, str]) -> None:
         current = self.units[unit.id].targets.get(self.target)
         held = current.text if current is not None else None
+        if held is not None and self.lacking.lacks(unit.id, current.doc_id, held) and same_text(held, unit.target or ""):
+            accepted[unit.id] = unit.target or ""  # shown by the build, gone from imports/: stored again
+            report.applied.append(unit.id)
+            report.warnings.append(Verdict(unit.id, unit.line, "the knowledge base showed this text, but imports/ "
+                                                               "no longer held it: stored again"))
+            return
         if held is not None and same_text(held, unit.target or "") and current.state == "translated":
             report.unchanged.append(unit.id)
             return
@@ -378,6 +451,11 @@ class UnitChecker:
                                                          f"matched to {found} by its source text"))
         return replace(unit, id=found)
 
+    def _lacks(self, unit_id: str) -> bool:
+        unit = self.units.get(unit_id)
+        found = unit.targets.get(self.target) if unit is not None else None
+        return found is not None and self.lacking.lacks(unit_id, found.doc_id, found.text)
+
     def held_state(self, unit_id: str) -> str | None:
         """The state of the knowledge base's target text of ``unit_id`` (new, translated, stale)."""
         unit = self.units.get(unit_id)
@@ -424,5 +502,6 @@ class UnitChecker:
         return out
 
 
-__all__ = ["Conflict", "ImportReport", "NO_REVISION", "Verdict", "check_file", "import_translations", "outcome",
+__all__ = ["Conflict", "ImportReport", "NO_REVISION", "Verdict", "check_file", "import_languages", "import_translations",
+           "outcome",
            "render_report"]

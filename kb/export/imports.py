@@ -20,7 +20,7 @@ from. Each file is one document of the knowledge base (:mod:`kb.parsers.translat
 rebuilds; when writing or the rebuild fails (an error, an interrupt) every file is put back as
 it was. The history entry, written first, is the journal: an import killed before its build
 was published (power cut, ``kill -9``) is rolled back by the next one (:func:`recover`).
-:func:`undo` puts the files of an import back as they were, byte for byte, and rebuilds.
+:func:`take_step` is the same journaled step for an undo or redo (:mod:`kb.export.undo`).
 """
 
 from __future__ import annotations
@@ -33,12 +33,11 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from ..errors import KBError
-from ..numbering import RuleNumber
-from ..parsers.translation import dumps, split_glossary_id
+from ..parsers.translation import dumps
 from ..store import KnowledgeBase
-from .import_history import ENTRY_NAME, entry_paths, history, history_dir, read_entry, well_formed
+from .import_history import ENTRY_NAME, STORED_NAME, entry_paths, history, history_dir, read_entry, well_formed
 from .import_history import entry_path as history_entry
-from .selection import split_unit_id
+from .unit_changes import unit_changes, unit_order
 
 IMPORTS = "imports"
 JOURNAL = "journal"
@@ -139,7 +138,7 @@ class Stored:
         for path, units in by_file.items():
             release = units[0].get("source_release") or None
             header = {"lang": self.lang, "source_lang": self.source_lang, **({"source_release": release} if release else {})}
-            data = dumps(header, sorted(units, key=lambda u: _order(u["id"]))).encode("utf-8")
+            data = dumps(header, sorted(units, key=lambda u: unit_order(u["id"]))).encode("utf-8")
             if self.files.get(path) != data:
                 out[path] = data
         for path in self.files:
@@ -151,14 +150,6 @@ class Stored:
 def _of_rule(unit_id: str, number: str) -> bool:
     """``unit_id`` is rule ``number``'s text or one of its examples."""
     return unit_id == number or unit_id.startswith(number + "#example-")
-
-
-def _order(unit_id: str) -> tuple:
-    english, definition = split_glossary_id(unit_id)
-    if english is not None:
-        return (1, RuleNumber(0), 0, english, definition)
-    number, index = split_unit_id(unit_id)
-    return (0, number or RuleNumber(0), index or 0, unit_id, False)
 
 
 # -- history: one entry per import, the journal of the one in progress -------------------------------
@@ -181,11 +172,12 @@ def commit(kb_dir: Path, changes: dict[Path, bytes | None], rebuild: Rebuild, so
     entry = {**record, "id": entry_id,
              "before": {p.name: (b.decode("utf-8") if b is not None else None) for p, b in before.items()},
              "after": {p.name: _sha(data) for p, data in changes.items()}}
+    entry["units"] = unit_changes(entry["before"], {p.name: data for p, data in changes.items()})
     entry_path = history_entry(kb_dir, entry_id)
     # the journal first: a kill after it and before the build is published rolls back (no phantom entry)
     _write_journal(kb_dir, "import", entry_path.name, restore=entry["before"], expect=entry["after"])
     try:
-        _write_atomically(entry_path, json.dumps(entry, ensure_ascii=False, indent=1).encode("utf-8"))
+        _write_entry(entry_path, entry)
         _apply(changes, before, lambda: rebuild(Path(kb_dir), sources))
     except BaseException:
         entry_path.unlink(missing_ok=True)
@@ -201,10 +193,12 @@ def _journal_path(kb_dir: Path) -> Path:
 
 
 def _write_journal(kb_dir: Path, kind: str, entry_name: str, restore: dict[str, str | None],
-                   expect: dict[str, str | None]) -> None:
+                   expect: dict[str, str | None], update: dict[str, Any] | None = None) -> None:
     """Record the step in progress: the files to put back (``restore``) unless the published build
-    read the files as ``expect`` says (their SHA-256; None: no file)."""
-    journal = {"kind": kind, "entry": entry_name, "restore": restore, "expect": expect}
+    read the files as ``expect`` says (their SHA-256; None: no file), and what the step writes in its
+    history entry when it stands (``update``: an undo or redo)."""
+    journal = {"kind": kind, "entry": entry_name, "restore": restore, "expect": expect,
+               **({"update": update} if update is not None else {})}
     _write_atomically(_journal_path(kb_dir), json.dumps(journal, ensure_ascii=False).encode("utf-8"))
 
 
@@ -217,7 +211,7 @@ def _read_journal(kb_dir: Path, held: list[Path]) -> dict[str, Any]:
         journal = json.loads(text) if text.startswith("{") else {"kind": "import", "entry": text}
     except (ValueError, UnicodeDecodeError, RecursionError):
         raise damaged from None
-    if not isinstance(journal, dict) or journal.get("kind") not in ("import", "undo") \
+    if not isinstance(journal, dict) or journal.get("kind") not in ("import", "undo", "redo") \
             or not isinstance(journal.get("entry"), str) or not ENTRY_NAME.fullmatch(journal["entry"]):
         raise damaged
     if "restore" not in journal:  # an older journal: the entry holds what to put back
@@ -226,9 +220,21 @@ def _read_journal(kb_dir: Path, held: list[Path]) -> dict[str, Any]:
         journal["restore"] = entry["before"] if entry else {}
         journal["expect"] = entry["after"] if entry else {}
     restore, expect = journal["restore"], journal["expect"]
-    if not well_formed({"id": 0, "before": restore, "after": expect}):
+    update = journal.setdefault("update", {"undone": True} if journal["kind"] == "undo" else {})
+    if not well_formed({"id": 0, "before": restore, "after": expect}) or not well_formed_update(update):
         raise damaged
     return journal
+
+
+def well_formed_update(update: Any) -> bool:
+    """``update`` is what an undo or redo writes in its entry: the units it changed (of any file of the
+    entry's, not only those the step rewrites), those taken back, whether all are."""
+    if not isinstance(update, dict) or not set(update) <= {"undone", "undone_units", "units"}:
+        return False
+    units = update.get("units", [])
+    names = {c.get("file") for c in units if isinstance(c, dict)} if isinstance(units, list) else set()
+    return all(isinstance(n, str) and STORED_NAME.fullmatch(n) for n in names) and \
+        well_formed({"id": 0, "before": dict.fromkeys(names), "after": dict.fromkeys(names), **update})
 
 
 def _read_all(paths: Iterable[Path]) -> dict[Path, bytes | None]:
@@ -249,9 +255,12 @@ def _apply(changes: dict[Path, bytes | None], before: dict[Path, bytes | None], 
 
 
 def _prune(kb_dir: Path) -> None:
+    """Keep the last entries; an older one holding units an undo took back stays (a redo needs them)."""
     paths = entry_paths(kb_dir)
     for path in paths[:-KEPT_ENTRIES]:
-        path.unlink(missing_ok=True)
+        entry = read_entry(path)
+        if not entry.get("undone") and not entry.get("undone_units"):
+            path.unlink(missing_ok=True)
 
 
 def _check_real_folder(folder: Path) -> None:
@@ -282,10 +291,8 @@ def recover(kb: KnowledgeBase, kb_dir: Path) -> list[str]:
     journal = _read_journal(kb_dir, paths)
     entry_path = history_dir(kb_dir) / journal["entry"]
     if _published(kb, folder, journal["expect"]):
-        if journal["kind"] == "undo" and entry_path in paths:
-            entry = read_entry(entry_path)
-            _write_atomically(entry_path, json.dumps({**entry, "undone": True}, ensure_ascii=False,
-                                                     indent=1).encode("utf-8"))
+        if journal["kind"] != "import" and entry_path in paths:
+            _write_entry(entry_path, {**read_entry(entry_path), **journal["update"]})
     else:
         for name, text in journal["restore"].items():
             _put(folder / name, text.encode("utf-8") if text is not None else None)
@@ -340,42 +347,36 @@ def _published(kb: KnowledgeBase, folder: Path, after: dict[str, str | None]) ->
     return True
 
 
-def undo(kb_dir: Path, entry_id: int | None, rebuild: Rebuild, sources: list[Path]) -> dict[str, Any]:
-    """Put the files of import ``entry_id`` (the last one not undone when None) back as they were
-    before it, byte for byte, and rebuild. Refused when a later import changed the same files."""
-    every = history(kb_dir)
-    entries = [e for e in every if not e.get("undone")]
-    if entry_id is not None and any(e["id"] == entry_id and e.get("undone") for e in every):
-        raise KBError(f"import {entry_id} was already taken back (mtgkb imports lists them)")
-    if not entries:
-        raise KBError("no import to undo (mtgkb imports lists them)")
-    entry = entries[-1] if entry_id is None else next((e for e in entries if e["id"] == entry_id), None)
-    if entry is None:
-        raise KBError(f"no import {entry_id} to undo (mtgkb imports lists them)")
-    folder = imports_dir(kb_dir)
-    _check_real_folder(folder)
-    later = [name for name, sha in entry["after"].items()
-             if _sha((folder / name).read_bytes() if (folder / name).exists() else None) != sha]
-    if later:
-        newer = [e["id"] for e in entries if e["id"] > entry["id"] and set(e["after"]) & set(later)]
-        which = f"import {', '.join(map(str, newer))}" if newer else "something else"
-        raise KBError(f"cannot undo import {entry['id']}: {which} changed {later[0]} since; undo that first")
-    changes = {folder / name: (text.encode("utf-8") if text is not None else None)
-               for name, text in entry["before"].items()}
+def take_step(kb_dir: Path, kind: str, entry: dict[str, Any], changes: dict[Path, bytes | None], rebuild: Rebuild,
+              sources: list[Path], update: dict[str, Any]) -> dict[str, Any]:
+    """An undo or redo of history ``entry``: write ``changes`` and rebuild, then write ``update`` into the
+    entry; journaled as an import is, so a kill at any point leaves it all done or not done once the
+    next run has recovered. Returns the entry updated."""
+    _check_real_folder(imports_dir(kb_dir))
     now = _read_all(changes)
     entry_path = history_entry(kb_dir, entry["id"])
-    _write_journal(kb_dir, "undo", entry_path.name,
+    _write_journal(kb_dir, kind, entry_path.name,
                    restore={p.name: (b.decode("utf-8") if b is not None else None) for p, b in now.items()},
-                   expect={p.name: _sha(b) for p, b in changes.items()})
+                   expect={p.name: _sha(b) for p, b in changes.items()}, update=update)
     try:
         _apply(changes, now, lambda: rebuild(Path(kb_dir), sources))
     except BaseException:
         _journal_path(kb_dir).unlink(missing_ok=True)
         raise
-    entry["undone"] = True
-    _write_atomically(entry_path, json.dumps(entry, ensure_ascii=False, indent=1).encode("utf-8"))
+    entry = {**entry, **update}
+    _write_entry(entry_path, entry)
     _journal_path(kb_dir).unlink(missing_ok=True)
     return entry
+
+
+def _write_entry(path: Path, entry: dict[str, Any]) -> None:
+    _write_atomically(path, json.dumps(entry, ensure_ascii=False, indent=1).encode("utf-8"))
+
+
+def stored_now(kb_dir: Path, name: str) -> bytes | None:
+    """The bytes of the stored file ``name`` now (None: no such file)."""
+    path = imports_dir(kb_dir) / name
+    return path.read_bytes() if path.exists() else None
 
 
 def _write_atomically(path: Path, data: bytes) -> None:
@@ -409,5 +410,4 @@ def build_sources(kb: KnowledgeBase, kb_dir: Path) -> list[Path]:
 
 
 __all__: Iterable[str] = ["Stored", "build_sources", "commit", "history", "imports_dir", "pending", "recover",
-                          "recover_interrupted", "stored_files",
-                          "stored_path", "undo"]
+                          "recover_interrupted", "stored_files", "stored_now", "stored_path", "take_step"]

@@ -63,6 +63,7 @@ class ImportReport:
     renumbered: dict[str, str] = field(default_factory=dict)  # applied unit -> its number in the newest release
     ignored: list[str] = field(default_factory=list)
     import_id: int | None = None  # its entry in the import history (mtgkb imports, mtgkb import --undo)
+    with_langs: list[str] = field(default_factory=list)  # the other languages the same import stored
     note: str | None = None  # why the file is checked against another release than the one it names
 
     @property
@@ -75,7 +76,8 @@ class ImportReport:
         return {"file": self.path, "format": self.format, "lang": self.lang, "source_release": self.source_release,
                 "complete": self.complete,
                 "translator": self.translator, "imported": self.imported if self.applied else None,
-                "stored": self.stored, "import_id": self.import_id, "applied": self.applied,
+                "stored": self.stored, "import_id": self.import_id, "with_langs": self.with_langs,
+                "applied": self.applied,
                 "unchanged": self.unchanged, "kept": self.kept,
                 "conflicts": [{"id": c.id, "line": c.line, "file_text": c.file_text, "kb_text": c.kb_text,
                                "exported_revision": c.exported_revision, "kb_revision": c.kb_revision,
@@ -147,9 +149,18 @@ def render_report(report: ImportReport, verbose: bool = False, shown: int = 5) -
     if report.applied:
         by = f" by {report.translator}" if report.translator else ""
         lines.append(f"  stored in {report.stored}{by} at {report.imported}; knowledge base rebuilt"
-                     + (f" (import {report.import_id}: mtgkb import --undo takes it back)" if report.import_id else ""))
+                     + (f" ({taken_back(report)})" if report.import_id else ""))
     lines.append(f"  {outcome(report)}")
     return "\n".join(lines)
+
+
+def taken_back(report: ImportReport) -> str:
+    """How to take the import back: the whole of it, and one language of an import of several."""
+    if not report.with_langs:
+        return f"import {report.import_id}: mtgkb import --undo takes it back"
+    others = " and ".join(report.with_langs)
+    return (f"import {report.import_id}, one import with the {others} units of this file: mtgkb import --undo "
+            f"takes back all of it, mtgkb import --revert {report.import_id} --lang {report.lang} the {report.lang} units")
 
 
 def outcome(report: ImportReport) -> str:
