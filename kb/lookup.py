@@ -176,7 +176,7 @@ def _changed_since(record: Any, english: str) -> str | None:
         return None
     moved = record.get("moved_from") if isinstance(record.get("moved_from"), dict) else {}
     since = moved.get("source_release") or record.get("source_release")
-    return f"translated from an older English text{f' (the release {since})' if since else ''}"
+    return f"translated from another English text{f' (the release {since})' if since else ''}"
 
 
 def rule_heads(kb: KnowledgeBase, numbers: Iterable[str], release: str | None = None) -> dict[str, dict[str, Any]]:

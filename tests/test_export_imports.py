@@ -92,6 +92,29 @@ def test_retranslating_a_renumbered_unit_keeps_the_other_translation(kb_cache, t
     assert "by Anna" in notes["702.124k"] and "Bruno" not in notes["702.124k"]
 
 
+def test_a_translation_of_one_release_never_replaces_that_of_another_release_s_english(kb_cache, tmp_path: Path
+                                                                                        ) -> None:
+    """405.4's English changed from 2025-06-06 to 2025-11-14: a translation imported for each release is kept
+    with its release, in either order, and each release shows its own, not stale. Before, the second import
+    moved the first one's unit to its own release and replaced it: the older release then showed the newer
+    text as stale, the older text was gone from imports/, and the summary said only 'applied'."""
+    releases = [cr_release("20250606"), cr_release("20251114")]
+    texts = {"2025-06-06": "Ogni magia ha le caratteristiche della carta; il suo controllore è la persona che l'ha lanciata.",
+             "2025-11-14": "Ogni magia ha le caratteristiche della carta; il suo controllore è il giocatore che l'ha lanciata."}
+    for order in (["2025-06-06", "2025-11-14"], ["2025-11-14", "2025-06-06"]):
+        kb = str(kb_cache.copy(releases, tmp_path / f"kb-{order[0]}"))
+        for release in order:
+            path = tmp_path / f"{order[0]}-{release}.po"
+            assert run("export", "405.4", "-f", "po", "--release", release, "-o", str(path), "--kb", kb).exit_code == 0
+            edit_po(path, {"405.4": texts[release]})
+            assert run_json("import", str(path), "--translator", "Anna", "--kb", kb)["applied"] == ["405.4"]
+        for release, text in texts.items():
+            (shown,) = run_json("rule", "405.4", "--lang", "it", "--release", release, "--kb", kb)
+            assert shown["texts"]["it"]["text"] == text and "stale" not in shown["texts"]["it"], (order, release)
+            stored = json.loads((Path(kb) / "imports" / f"it-{release}.json").read_text(encoding="utf-8"))
+            assert [u["text"] for u in stored["units"] if u["id"] == "405.4"] == [text]
+
+
 # -- 2, 5. PO files cut short or in another charset than declared ------------------------------------
 
 def test_a_po_cut_inside_a_msgstr_is_refused(seed_kb: Path, tmp_path: Path) -> None:
@@ -446,7 +469,7 @@ def test_rule_marks_a_stale_import_and_status_kept_an_untouched_stale_unit(stale
     kb = str(stale_kb)
     shown = run("rule", "400.7e", "400.7a", "--lang", "it", "--kb", kb).output
     line_e = next(line for line in shown.splitlines() if line.startswith("  [it] [rivisto] 400.7e"))
-    assert "(stale: translated from an older English text (the release 2024-11-08)" in line_e
+    assert "(stale: translated from another English text (the release 2024-11-08)" in line_e
     line_a = next(line for line in shown.splitlines() if line.startswith("  [it] [rivisto] 400.7a"))
     assert "stale" not in line_a
     older = tmp_path / "older.po"

@@ -127,7 +127,7 @@ def stored_units(kb: KnowledgeBase, kb_dir: Path, path: Path, report: ImportRepo
                        **checker.extra(unit_id)}
              for unit_id, text in accepted.items()}
     stored = Stored.load(kb_dir, checker.target, checker.source)
-    supersede(kb, stored, checker.release, checker.target, list(units))
+    supersede(kb, stored, checker.release, checker.target, {uid: unit["source_text"] for uid, unit in units.items()})
     for unit_id, unit in units.items():
         stored.put(checker.release, unit)
     for unit in checker.carried(units, record).values():
@@ -135,22 +135,33 @@ def stored_units(kb: KnowledgeBase, kb_dir: Path, path: Path, report: ImportRepo
     return stored
 
 
-def supersede(kb: KnowledgeBase, stored: Stored, release: str | None, lang: str, unit_ids: list[str]) -> None:
-    """Make room for new units of ``release``: a stored unit of another release that the knowledge base
-    shows at the number being imported is the same rule, renumbered; it moves to ``release``'s
-    numbering with its rule's other units (examples), saying where from, and the new text replaces it
-    there. Stored units shown at other numbers are never touched. A glossary unit replaces the same
-    entry's unit of any release."""
+def supersede(kb: KnowledgeBase, stored: Stored, release: str | None, lang: str, english: dict[str, str]) -> None:
+    """Make room for new units of ``release`` (``english``: each unit id's English text there): a stored unit
+    of another release that the knowledge base shows at the number being imported, translated from the
+    same English text, is the same rule renumbered; it moves to ``release``'s numbering with its rule's
+    other units (examples), saying where from, and the new text replaces it there. One translated from
+    another English text is the translation of that release's text: it stays with its release, as do
+    stored units shown at other numbers. A glossary unit replaces the same entry's unit of any release."""
+    unit_ids = list(english)
     numbers = sorted({number for number, _ in map(split_unit_id, unit_ids) if number is not None})
     for number, versions in kb.versions(numbers, release) if numbers else ():
         for version in versions:
             if version.doc.lang != lang or version.doc.provenance != "translator" or not version.doc.path:
+                continue
+            held = stored.unit_of(version.doc.path, version.rule.number)
+            if held is not None and held.get("source_text") and english.get(number) \
+                    and not same_source(held["source_text"], english[number]):
                 continue
             stored.renumber(version.doc.path, version.rule.number, number, release)
     for unit_id in unit_ids:
         if split_glossary_id(unit_id)[0] is not None:
             for key in [k for k in stored.units if k[1] == unit_id and k[0] != release]:
                 stored.remove(key)
+
+
+def same_source(a: str, b: str) -> bool:
+    """Two English texts are the same, spaces aside."""
+    return " ".join(a.split()) == " ".join(b.split())
 
 
 def check_file(kb: KnowledgeBase, path: Path, lang: str | None = None, *, force: bool = False,

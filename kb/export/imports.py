@@ -111,6 +111,12 @@ class Stored:
         del self.units[key]
         del self.origin[key]
 
+    def unit_of(self, path: str | Path, unit_id: str) -> dict[str, Any] | None:
+        """The unit ``unit_id`` read from the stored file ``path``, if it holds one."""
+        target = Path(path).resolve()
+        return next((self.units[k] for k, origin in self.origin.items()
+                     if k[1] == unit_id and origin.resolve() == target), None)
+
     def renumber(self, path: str | Path, number: str, new_number: str, release: str | None) -> None:
         """Move rule ``number`` of the stored file ``path`` (its text and examples) to ``new_number`` of
         ``release``, each unit recording where it came from; a unit already stored there stays."""
