@@ -152,10 +152,15 @@ def is_real_word(word: str, lang: str | None) -> bool:
 
 
 def query_language(langs: set[str], text: str, hint: str | None = None) -> tuple[str | None, float]:
-    """The language a query is read in and how sure that is: ``hint`` (the page's language) or
-    the one language ``--lang`` names, else the one identified (None when unsure)."""
+    """The language a query is read in and how sure that is: the one its words are identified in
+    (:func:`detect_language`); when they leave it unsure, ``hint`` (the page's interface language) or
+    the one language ``--lang`` names, else None. The page's language or the texts' language never
+    overrules the words: a French question typed on an Italian page is read as French."""
+    found, confidence = detect_language(text) if text.strip() else (None, 0.0)
+    if found is not None:
+        return found, confidence
     if hint in LANGS:
         return hint, 1.0
     if len(langs) == 1:
         return next(iter(langs)), 1.0
-    return detect_language(text) if text.strip() else (None, 0.0)
+    return None, confidence

@@ -310,3 +310,22 @@ def test_a_sixth_judges_table_words_are_read_as_the_rules_say_them(query: str, l
     passa as step, EDH (the glossary's obsolete name) only as itself."""
     searched = {a.shown for g in read(query, lang).groups for a in g.alternatives if a.lang == "en"}
     assert english <= searched
+
+
+def test_the_words_decide_the_question_language_before_the_page_or_the_texts_language(product_kb) -> None:
+    """A French question typed on an Italian page (``query_lang``), or with Italian texts asked for (``lang``),
+    is read as French; the page's language decides only when the words leave it open. Before, the page or
+    the texts' language was taken as the question's: 'une creature engagee peut bloquer' on an Italian page
+    read 'one · creature · engagee ...' and put 700.8 (party) first."""
+    from indexer.language import query_language
+    from indexer.searcher import search
+    from kb.store import KnowledgeBase
+
+    kb = KnowledgeBase.open(product_kb)
+    question = "une creature engagee peut bloquer"
+    assert query_language(set(), question, "it")[0] == "fr"
+    assert query_language({"it"}, question)[0] == "fr"
+    assert query_language(set(), "mana", "fr")[0] == "fr"  # a word of every language: the page decides
+    for options in ({"query_lang": "it"}, {"query_lang": "en"}, {"lang": "it"}):
+        hits = search(kb, question, limit=3, **options)
+        assert hits.reading["lang"] == "fr" and "509.1a" in [h.number for h in hits], options
