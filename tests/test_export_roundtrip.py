@@ -72,6 +72,8 @@ def test_msgen_copies_are_not_stored_as_italian(kb: Path, tmp_path: Path) -> Non
     long_units = [e.msgctxt for e in polib.pofile(str(po)) if len(e.msgid.split()) > 3]
     assert sorted(report["identical"]) == sorted(long_units) and len(long_units) == 15
     assert set(report["applied"]) == {"702.19", "702.20", "702.21"}  # Trample, Vigilance, Banding: names
+    # ... applied, but each said as the same as the English (a translator's trial read them as caught)
+    assert {w["id"] for w in report["warnings"] if "the same as the English" in w["warning"]} == set(report["applied"])
     assert "15 targets are the English text, not applied (--accept-identical stores them)" in \
         run("import", str(copied), "--kb", str(kb)).output
     after = run_json("status", "702.19-702.21", "--kb", str(kb))

@@ -348,6 +348,11 @@ class UnitChecker:
             report.fuzzy.append(unit.id)  # still marked fuzzy / needs review: work in progress, not applied
         else:
             self._judge_text(unit, report, accepted)
+            if unit.id in accepted and same_text(unit.target, unit.source) and not self.accept_identical \
+                    and not same_text(self.held(unit.id) or "", unit.target):
+                report.warnings.append(Verdict(unit.id, unit.line, "the same as the English: applied as a short name "
+                                               "both languages share (Vigilance); if it is a copy "
+                                               "(msgen), translate it and import again"))
 
     def _judge_text(self, unit: ImportedUnit, report: ImportReport, accepted: dict[str, str]) -> None:
         current = self.units[unit.id].targets.get(self.target)
