@@ -115,6 +115,23 @@ def test_a_translation_of_one_release_never_replaces_that_of_another_release_s_e
             assert [u["text"] for u in stored["units"] if u["id"] == "405.4"] == [text]
 
 
+def test_one_unit_in_another_language_or_with_invisible_characters_is_warned_about(seed_kb: Path, tmp_path: Path
+                                                                                   ) -> None:
+    """One French text among Italian ones, and a zero width space inside a word, were stored without a word
+    (a translator's trial): each is applied with a warning naming the unit."""
+    po = tmp_path / "zones.po"
+    assert run("export", "400.1-400.3", "-f", "po", "--target", "it", "-o", str(po), "--kb", str(seed_kb)).exit_code == 0
+    edit_po(po, {"400.1": "Una zona è un luogo dove gli oggetti possono trovarsi durante una partita.",
+                 "400.2": "Une zone est un endroit où les objets peuvent se trouver pendant une partie de jeu.",
+                 "400.3": "Le zone pub\u200bbliche sono quelle in cui tutti i giocatori possono vedere le carte."})
+    report = run_json("import", str(po), "--translator", "Anna", "--kb", str(seed_kb))
+    assert set(report["applied"]) == {"400.1", "400.2", "400.3"}
+    warned = {(w["id"], w["warning"].split(":")[0]) for w in report["warnings"]}
+    assert ("400.2", "the translation reads as French, not Italian") in warned
+    assert ("400.3", "the translation holds invisible characters (U+200B)") in warned
+    assert not any(unit == "400.1" for unit, _ in warned)
+
+
 # -- 2, 5. PO files cut short or in another charset than declared ------------------------------------
 
 def test_a_po_cut_inside_a_msgstr_is_refused(seed_kb: Path, tmp_path: Path) -> None:

@@ -124,6 +124,27 @@ def languages_read(texts: list[str]) -> Counter[str]:
     return found
 
 
+SURE_OTHER = 0.9  # one text is said to read as another language only when the identifier is this sure
+
+
+def read_as_other(text: str, lang: str) -> str | None:
+    """The other language (it, fr or en) one text reads as, when it is long enough to tell and the identifier
+    is sure (:data:`SURE_OTHER`); None when it reads as ``lang`` or cannot be told."""
+    if len(text.split()) < MIN_LANGUAGE_WORDS:
+        return None
+    values = _identifier().compute_language_confidence_values(text)
+    if not values or values[0].value < SURE_OTHER:
+        return None
+    found = values[0].language.iso_code_639_1.name.lower()
+    return found if found != lang else None
+
+
+def hidden_characters(text: str) -> list[str]:
+    """The invisible format characters inside ``text`` (U+200B zero width space, U+00AD soft hyphen…), as
+    U+XXXX, each once: they break searching and copying, and no translation needs them."""
+    return sorted({f"U+{ord(char):04X}" for char in text if unicodedata.category(char) == "Cf"})
+
+
 def other_language(texts: list[str], lang: str) -> tuple[str, int, int] | None:
     """(language, how many, of how many read) when most of ``texts`` read as another language than
     ``lang``: a file labelled with the wrong language; None when they read as ``lang`` or too few
@@ -136,5 +157,5 @@ def other_language(texts: list[str], lang: str) -> tuple[str, int, int] | None:
     return (best, count, judged) if best != lang and count * 2 > judged else None
 
 
-__all__ = ["control_character", "differences", "languages_read", "lost_characters", "other_language", "invisible_only", "is_copy_of_source", "normal_target", "sentences",
+__all__ = ["control_character", "differences", "hidden_characters", "languages_read", "read_as_other", "lost_characters", "other_language", "invisible_only", "is_copy_of_source", "normal_target", "sentences",
            "untranslated_sentences"]

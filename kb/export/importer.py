@@ -42,12 +42,13 @@ from typing import Any, Callable
 from ..errors import KBError
 from ..model import LANGUAGES
 from ..numbering import RuleNumber
+from ..render import LANGUAGE_NAMES
 from ..store import KnowledgeBase
 from ..text import counted
 from . import read_translations
 from .base import ImportedFile, ImportedUnit, short_lang
-from .checks import (control_character, differences, invisible_only, is_copy_of_source, lost_characters,
-                     normal_target, other_language, untranslated_sentences)
+from .checks import (control_character, differences, hidden_characters, invisible_only, is_copy_of_source,
+                     lost_characters, normal_target, other_language, read_as_other, untranslated_sentences)
 from .file_units import numbers_now, of_target, only_target, refuse_second_translations, relabelled
 from .glossary import entry_keys, glossary_id, split_glossary_id
 from .imports import Stored, build_sources, commit, imports_dir, recover, stored_path
@@ -388,6 +389,13 @@ class UnitChecker:
         report.applied.append(unit.id)
         for difference in differences(unit.target or "", unit.source or ""):
             report.warnings.append(Verdict(unit.id, unit.line, difference))
+        # (English left in a translation is said by the sentence check below)
+        if (other := read_as_other(unit.target or "", self.target)) not in (None, self.source):
+            report.warnings.append(Verdict(unit.id, unit.line, f"the translation reads as {LANGUAGE_NAMES[other]}, not "
+                                                               f"{LANGUAGE_NAMES[self.target]}: check it"))
+        if hidden := hidden_characters(unit.target or ""):
+            report.warnings.append(Verdict(unit.id, unit.line, f"the translation holds invisible characters "
+                                                               f"({', '.join(hidden)}): remove them"))
         left = untranslated_sentences(unit.target or "", unit.source or "")
         if left and not is_copy_of_source(unit.target or "", unit.source or ""):
             report.warnings.append(Verdict(unit.id, unit.line, f"{counted(len(left), 'sentence')} of the translation "
