@@ -408,7 +408,7 @@ def card_items(kb: KnowledgeBase) -> Iterator[Item]:
         name, type_ = card.name, card.type
         group = f"card:{name}"
         yield Item(uid=f"card/en/{name}", kind="card", lang="en", doc=doc_id, title=name,
-                   content="\n".join(p for p in (type_, card.text) if p), names=[name],
+                   content="\n".join(p for p in (type_, card.text) if p), names=card_names(name),
                    extra={"type": type_}, group=group)
         seen_langs = set()
         for f_lang, f_name, f_type, f_text in card.foreign:
@@ -416,8 +416,15 @@ def card_items(kb: KnowledgeBase) -> Iterator[Item]:
                 continue  # the first entry of a language is its current wording
             seen_langs.add(f_lang)
             yield Item(uid=f"card/{f_lang}/{name}", kind="card", lang=f_lang, doc=doc_id, title=f_name or name,
-                       content="\n".join(p for p in (f_type, f_text) if p), names=[f_name or name],
+                       content="\n".join(p for p in (f_type, f_text) if p), names=card_names(f_name or name),
                        extra={"type": f_type, "english": name}, group=group)
+
+
+def card_names(name: str) -> list[str]:
+    """The names a card is found by exactly: its whole name and, for a card of several faces or halves
+    (``Delver of Secrets // Insectile Aberration``, ``Fire // Ice``), each face's name."""
+    faces = [face.strip() for face in name.split("//")] if "//" in name else []
+    return list(dict.fromkeys([name, *(face for face in faces if face)]))
 
 
 def link_aligned(items: list[Item]) -> None:
@@ -438,7 +445,7 @@ def name_rulings(items: list[Item]) -> None:
     names: dict[str, list[str]] = {}
     for item in items:
         if item.kind == "card":
-            names.setdefault(item.extra.get("english") or item.title, []).append(item.title)
+            names.setdefault(item.extra.get("english") or item.title, []).extend(item.names)
     for item in items:
         if item.kind == "ruling" and item.extra.get("card"):
             item.names = list(dict.fromkeys(names.get(item.extra["card"], [item.extra["card"]])))

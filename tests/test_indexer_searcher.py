@@ -122,3 +122,12 @@ def test_the_limit_is_capped_at_200(search_kb) -> None:
 
     assert MAX_LIMIT == 200
     assert len(search(search_kb, "cre* OR pla* OR tar*", limit=1000)) == MAX_LIMIT
+
+
+def test_a_card_of_two_faces_is_found_by_the_name_of_either(search_kb) -> None:
+    """A judge types the name printed on the face in front of them: 'Incongruity' is the second half of
+    Incubation // Incongruity (before, only the whole 'A // B' was an exact name, and a face's name was read
+    as a question or as words: the card came later, if at all)."""
+    for query in ("Incubation // Incongruity", "incongruity", "Incubation"):
+        first = search(search_kb, query, limit=3)[0]
+        assert (first.id, first.reason) == ("card/en/Incubation // Incongruity", "name"), query
