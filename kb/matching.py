@@ -124,6 +124,10 @@ class Side:
             text = self._content[number] = normalise(self.raw[number])
         return text
 
+    def shown(self, number: str) -> str:
+        """The rule's text as the release prints it (its quotes kept), spaces made single: for showing."""
+        return normalise_space(self.raw[number])
+
     def key(self, number: str) -> str:
         key = self._key.get(number)
         if key is None:

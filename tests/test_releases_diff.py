@@ -134,3 +134,16 @@ def test_word_diff_and_markers():
     assert render_words(words) == "There are [-six-] {+seven+} specific meld pairs."
     assert "".join(s.text for s in words if s.op != "delete") == "There are seven specific meld pairs."
     assert mask_numbers("See rule 701.32a and rule 613, not 12 or 1000.") == "See rule # and rule #, not 12 or 1000."
+
+
+def test_texts_are_shown_with_the_quotes_the_release_prints():
+    """A translator copies from the diff: 'player’s' and “becomes” stay as the rules print them (they were
+    shown folded to straight quotes); quotes alone are no change."""
+    diff = diff_documents(parsed_release("20250606"), parsed_release("20251114"))
+    changes = _by_old(diff)
+    moved = changes["603.2f"]
+    assert moved.new_number == "603.2e" and "“becomes”" in moved.new_text and '"becomes"' not in moved.new_text
+    changed = changes["500.4"]
+    shown = render_words(changed.words)
+    assert "player’s" in shown and "player's" not in shown
+    assert word_diff("the player’s card", "the player's card") == (Segment("equal", "the player's card"),)

@@ -19,6 +19,7 @@ from ..corpus import source_label
 from ..errors import NotFoundError
 from ..model import Document
 from ..numbering import RuleNumber
+from ..text import fold_quotes
 from ..matching import Matching, Side, cited_numbers, mask_numbers, match_rules, normalise, similarity
 
 if TYPE_CHECKING:
@@ -41,7 +42,7 @@ class Segment:
 def word_diff(old: str, new: str) -> tuple[Segment, ...]:
     """The word-level difference from ``old`` to ``new`` as kept / deleted / inserted runs."""
     a, b = _WORD.findall(old), _WORD.findall(new)
-    a_cmp, b_cmp = [w.rstrip() for w in a], [w.rstrip() for w in b]
+    a_cmp, b_cmp = [fold_quotes(w).rstrip() for w in a], [fold_quotes(w).rstrip() for w in b]  # ’ is '
     segments: list[Segment] = []
 
     def add(op: str, words: list[str]) -> None:
@@ -182,7 +183,7 @@ def classify(matching: Matching, olds: Iterable[str] | None = None,
     for number in olds:
         target = matching.pairs.get(number)
         if target is None:
-            changes.append(RuleChange("removed", old_number=number, old_text=old.content(number),
+            changes.append(RuleChange("removed", old_number=number, old_text=old.shown(number),
                                       similarity=0.0))
             continue
         change = _compare_pair(matching, number, target)
@@ -192,7 +193,7 @@ def classify(matching: Matching, olds: Iterable[str] | None = None,
             changes.append(change)
     for number in news:
         if number not in matching.taken:
-            changes.append(RuleChange("added", new_number=number, new_text=new.content(number), similarity=0.0))
+            changes.append(RuleChange("added", new_number=number, new_text=new.shown(number), similarity=0.0))
     changes.sort(key=lambda c: (RuleNumber.parse(c.number), c.kind))
     return changes, unchanged
 
@@ -203,7 +204,8 @@ def _compare_pair(m: Matching, old_number: str, new_number: str) -> RuleChange |
         return None
     old_text, new_text = m.old.content(old_number), m.new.content(new_number)
     if old_text == new_text:
-        return RuleChange("moved", old_number, new_number, old_text, new_text) if moved else None
+        return RuleChange("moved", old_number, new_number, m.old.shown(old_number), m.new.shown(new_number)) \
+            if moved else None
     refs: tuple[tuple[str, str], ...] = ()
     if m.old.key(old_number) == m.new.key(new_number):
         refs = _renumbered_refs(m, old_text, new_text)
@@ -212,7 +214,9 @@ def _compare_pair(m: Matching, old_number: str, new_number: str) -> RuleChange |
     else:
         sim = similarity(m.old.words(old_number), m.new.words(new_number))
     kind = "moved" if moved else ("renumbered_refs" if refs else "changed")
-    return RuleChange(kind, old_number, new_number, old_text, new_text, sim, word_diff(old_text, new_text), refs)
+    # shown as the releases print them (curly quotes kept), compared with the quotes folded
+    shown_old, shown_new = m.old.shown(old_number), m.new.shown(new_number)
+    return RuleChange(kind, old_number, new_number, shown_old, shown_new, sim, word_diff(shown_old, shown_new), refs)
 
 
 def _renumbered_refs(m: Matching, old_text: str, new_text: str) -> tuple[tuple[str, str], ...]:
