@@ -15,7 +15,7 @@ import gc
 import re
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -94,7 +94,10 @@ class KBHandle:
     a removed build's files open (issue 34.22). ``on_new_build`` is called when a newer build is seen.
     """
 
-    MAX_IDLE = 8  # open knowledge bases kept for the next requests (the rest are closed when given back)
+    # Open knowledge bases kept for the next requests (each with its computed numbers, glossary and
+    # contents; the rest are closed when given back): as many as requests run at once (Starlette's
+    # thread pool runs 40 handlers), as when each thread kept its own.
+    MAX_IDLE = 40
 
     def __init__(self, kb_dir: Path, on_new_build: Callable[[], None] | None = None) -> None:
         self.kb_dir = Path(kb_dir)
@@ -247,6 +250,8 @@ SEARCH_WORKERS = 2
 FAST_BUDGET = 0.1  # CPU seconds on a normal search worker (normal queries use under 0.02)
 SEARCH_BUDGET = 2.0  # CPU seconds on the heavy worker
 ANSWER_DEADLINE = 3.0  # wall seconds from a search's arrival to its answer (a margin under 5 s for the rest)
+
+
 class SearchThreads:
     """The search workers (:data:`SEARCH_WORKERS` normal ones, one heavy one). Each thread keeps
     its own whoosh searcher of the index it last searched (``indexer.searcher.open_searcher``), so
@@ -262,6 +267,11 @@ class SearchThreads:
     def _pools() -> tuple[ThreadPoolExecutor, ThreadPoolExecutor]:
         return (ThreadPoolExecutor(max_workers=SEARCH_WORKERS, thread_name_prefix="mtgkb-search"),
                 ThreadPoolExecutor(max_workers=1, thread_name_prefix="mtgkb-search-heavy"))
+
+    def submit(self, heavy: bool, work: Callable[..., Any], *args: Any, **kwargs: Any) -> Future:
+        """``work`` queued on the heavy worker or a normal one (never on threads already retired)."""
+        with self._lock:
+            return (self.heavy if heavy else self.normal).submit(work, *args, **kwargs)
 
     def renew(self) -> None:
         with self._lock:
@@ -321,15 +331,15 @@ def search_function() -> SearchFunction | None:
         threads = SEARCH_THREADS
         try:
             try:
-                return threads.normal.submit(search, kb.index_dir, *args, budget=min(FAST_BUDGET, SEARCH_BUDGET),
-                                             deadline=deadline, **kwargs).result()
+                return threads.submit(False, search, kb.index_dir, *args, budget=min(FAST_BUDGET, SEARCH_BUDGET),
+                                      deadline=deadline, **kwargs).result()
             except SearchTimeout:
                 if FAST_BUDGET >= SEARCH_BUDGET:
                     raise
             except IndexMissing:  # its message names the folder on the server: not for the client
                 raise Unavailable(INDEX_MISSING) from None
-            return threads.heavy.submit(_heavy, threads, search, kb.index_dir, *args, budget=SEARCH_BUDGET,
-                                        deadline=deadline, **kwargs).result()
+            return threads.submit(True, _heavy, threads, search, kb.index_dir, *args, budget=SEARCH_BUDGET,
+                                  deadline=deadline, **kwargs).result()
         except SearchTimeout:
             if stop is not None:
                 stop.check()  # stopped for its request's sake, not for the query's cost: WorkStopped
