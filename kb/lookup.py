@@ -20,6 +20,7 @@ from .corpus import source_title
 from .errors import NotFoundError
 from .numbering import NumberError, RuleNumber, RuleRange, nearest, parse_selector
 from .store import KnowledgeBase, RuleVersion
+from .work import check as check_stop
 
 if TYPE_CHECKING:
     from .store import ImportRecord
@@ -101,6 +102,7 @@ def entries(kb: KnowledgeBase, picked: list[RuleNumber], numbers: list[RuleNumbe
     imports: dict[str, dict[str, ImportRecord]] = {}
     recorded: dict[str, dict[str, Any]] = {}
     for number, versions in kb.versions(picked, release):
+        check_stop()  # a server request whose client left stops here (kb.work)
         versions = [v for v in versions if v.rule.text or v.rule.title or v.rule.pointer]
         shown = [v for v in versions if not wanted or v.doc.lang in wanted]
         fallback = bool(wanted) and not shown and any(v.doc.lang == FALLBACK_LANG for v in versions)

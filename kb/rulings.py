@@ -20,6 +20,7 @@ from .corpus import source_info
 from .errors import KBError
 from .store import KnowledgeBase
 from .text import WORD, fold, fold_quotes, match_key
+from .work import check as check_stop
 
 FOLD_SIMILARITY = 0.85  # 0.8 folds "In the case of non-secret voting, votes are cast…" into the general one
 HANDFUL = 5
@@ -110,8 +111,10 @@ def group_rulings(rulings: Iterable[dict[str, Any]],
     groups: list[RulingGroup] = []
     stop = None if budget is None else time.thread_time() + budget
     for position, (ruling, words) in enumerate(kept):
-        if stop is not None and position % 64 == 63 and time.thread_time() > stop:
-            raise FoldingStopped(f"folding {len(kept)} rulings took more than {budget:g} s of CPU")
+        if position % 64 == 63:
+            check_stop()  # a server request whose client left, or a stopping server (kb.work)
+            if stop is not None and time.thread_time() > stop:
+                raise FoldingStopped(f"folding {len(kept)} rulings took more than {budget:g} s of CPU")
         group = index.find(groups, ruling["lang"], words)
         if group is None:
             group = RulingGroup(ruling, words)

@@ -16,6 +16,7 @@ from typing import Any, Iterator
 
 from ..errors import ParseError
 from ..numbering import RuleNumber
+from ..parsers.json_source import json_kind, refuse_lone_surrogates
 from .base import Exporter, ImportedFile, ImportedUnit
 from .selection import Selection, Unit
 
@@ -173,6 +174,11 @@ def read(data: bytes, path: str) -> ImportedFile:
     except UnicodeDecodeError as exc:
         raise ParseError(path, f"byte 0x{data[exc.start]:02x} is not UTF-8; save the file as UTF-8",
                          data[:exc.start].count(b"\n") + 1) from None
+    except RecursionError:
+        raise ParseError(path, "not a JSON export: nested too deeply to read", 1) from None
+    except ValueError as exc:  # an integer of thousands of digits (Python's int() limit)
+        raise ParseError(path, f"not a JSON export: {str(exc).split(':')[0]}", 1) from None
+    refuse_lone_surrogates(parsed.text, path, "JSON export")
     doc = parsed.doc
     if not isinstance(doc, dict) or doc.get("format") != FORMAT_NAME:
         raise ParseError(path, f"not an mtgkb JSON export (no \"format\": \"{FORMAT_NAME}\")", 1)
@@ -187,6 +193,11 @@ def read(data: bytes, path: str) -> ImportedFile:
             raise ParseError(path, f"malformed mtgkb JSON export: an item is not an object with \"texts\": "
                                    f"{str(item)[:60]}", None)
         item_texts = item.get("texts", {})
+        for lang in [source, *targets]:
+            text = (item_texts.get(lang) or {}).get("text") if isinstance(item_texts.get(lang) or {}, dict) else {}
+            if text is not None and not isinstance(text, str):
+                raise ParseError(path, f"malformed mtgkb JSON export: the {lang} text of {str(item.get('id'))[:40]!r} "
+                                       f"is {json_kind(text)}, not a string or null", parsed.at.get(id(item)))
         for lang in targets:
             found = item_texts.get(lang) or {}
             units.append(ImportedUnit(item.get("id", ""), (item_texts.get(source) or {}).get("text"),

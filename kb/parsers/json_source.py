@@ -2,14 +2,16 @@
 
 JSON sources are decoded with :func:`json.loads` straight from the bytes (no
 text lines are built), so a multi-hundred-megabyte card file costs one decode.
-Nesting deeper than Python's recursion limit and integers longer than Python reads
-(4,300 digits) are one-line errors like any other invalid JSON.
+Nesting deeper than Python's recursion limit, integers longer than Python reads
+(4,300 digits) and a lone surrogate escape (``"\ud800"``, which :mod:`json` reads into a
+string no file or database can hold) are one-line errors like any other invalid JSON.
 """
 
 from __future__ import annotations
 
 import codecs
 import json
+import re
 from typing import Any, Iterable
 
 from ..errors import ParseError
@@ -39,9 +41,10 @@ def load_json(source: Source, what: str, warnings: list[str] | None = None) -> A
         return found
 
     try:
+        value = json.loads(data) if warnings is None else json.loads(data, object_pairs_hook=object_of)
+        refuse_lone_surrogates(data, source.path, what)
         if warnings is None:
-            return json.loads(data)
-        value = json.loads(data, object_pairs_hook=object_of)
+            return value
         warnings.extend(f"{source.path}:1: {what}: key {key!r} repeated in {count} JSON object(s): only its last "
                         "value is read" for key, count in repeated.items())
         return value
@@ -60,6 +63,43 @@ def load_json(source: Source, what: str, warnings: list[str] | None = None) -> A
         raise ParseError(source.path, f"{what}: JSON nested too deeply to read", 1) from None
     except ValueError as exc:  # an integer of thousands of digits (Python's int() limit)
         raise ParseError(source.path, f"{what}: unreadable JSON value: {str(exc).split(':')[0]}", 1) from None
+
+
+_ESCAPES = {str: (re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}"), re.compile(r"\\u[dD][c-fC-F][0-9a-fA-F]{2}")),
+            bytes: (re.compile(rb"\\u[dD][89a-fA-F][0-9a-fA-F]{2}"), re.compile(rb"\\u[dD][c-fC-F][0-9a-fA-F]{2}"))}
+
+
+def lone_surrogate(text: str | bytes) -> tuple[int, int, str] | None:
+    """Where the JSON ``text`` (or UTF-8 bytes) escapes a lone surrogate: a ``\\ud800``-``\\udbff``
+    not followed by a ``\\udc00``-``\\udfff``, or one of these alone; (line, column, escape), else None."""
+    if isinstance(text, bytes) and json.detect_encoding(text) != "utf-8":
+        text = text.decode(json.detect_encoding(text), "replace")
+    any_surrogate, low = _ESCAPES[type(text)]
+    backslash, newline = (b"\\", b"\n") if isinstance(text, bytes) else ("\\", "\n")
+    paired_low = -1
+    for found in any_surrogate.finditer(text):
+        start = before = found.start()
+        while before > 0 and text[before - 1:before] == backslash:
+            before -= 1
+        if (start - before) % 2 or start == paired_low:  # an escaped backslash before "u", or a pair's second half
+            continue
+        if int(found.group()[2:], 16) < 0xDC00 and low.match(text, found.end()):
+            paired_low = found.end()
+            continue
+        line_start = text.rfind(newline, 0, start) + 1
+        escape = found.group()
+        return (text.count(newline, 0, start) + 1, start - line_start + 1,
+                escape.decode() if isinstance(escape, bytes) else escape)
+    return None
+
+
+def refuse_lone_surrogates(text: str | bytes, path: str, what: str) -> None:
+    """A :class:`ParseError` naming the line of the first lone surrogate escape of ``text`` (see :func:`lone_surrogate`)."""
+    found = lone_surrogate(text)
+    if found is not None:
+        line, column, escape = found
+        raise ParseError(path, f"{what}: invalid JSON: {escape} (column {column}) is a lone surrogate, not a "
+                               "character (a damaged file, or one a faulty tool wrote)", line)
 
 
 def json_head(source: Source, size: int = 4096) -> str:

@@ -26,6 +26,7 @@ from ..model import Document, Example, LANGUAGES, Rule, Term
 from ..numbering import RuleNumber
 from ..sources import Source
 from .base import Format, LineLedger
+from .json_source import refuse_lone_surrogates
 
 FORMAT_NAME = "mtgkb-translation"
 VERSION = 1
@@ -75,6 +76,11 @@ def parse(source: Source) -> Document:
         data = json.loads(source.text)
     except json.JSONDecodeError as exc:
         raise ParseError(source.path, f"not a translation file: {exc.msg}", exc.lineno) from None
+    except RecursionError:
+        raise ParseError(source.path, "not a translation file: JSON nested too deeply to read", 1) from None
+    except ValueError as exc:  # an integer of thousands of digits (Python's int() limit)
+        raise ParseError(source.path, f"not a translation file: {str(exc).split(':')[0]}", 1) from None
+    refuse_lone_surrogates(source.text, source.path, "translation file")
     if not isinstance(data, dict) or data.get("format") != FORMAT_NAME or not isinstance(data.get("units"), list):
         raise ParseError(source.path, f"not an {FORMAT_NAME} file", 1)
     lang = data.get("lang")

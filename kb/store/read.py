@@ -42,11 +42,13 @@ class KnowledgeBase:
     """Read-only access to a published build. The methods reading terms, cards, pages, links, imports or whole
     documents import their records' modules when called: a rule lookup makes none of their classes."""
 
-    def __init__(self, build_dir: Path) -> None:
+    def __init__(self, build_dir: Path, any_thread: bool = False) -> None:
+        """``any_thread``: the connection may be used (one thread at a time) and closed by any thread
+        (a server lends it to one request after another, kb.web.handling.KBHandle)."""
         self.build_dir = Path(build_dir)
         uri = f"file:{self.build_dir / DB_NAME}?mode=ro"
         try:
-            self.db = sqlite3.connect(uri, uri=True)
+            self.db = sqlite3.connect(uri, uri=True, check_same_thread=not any_thread)
             version = self.info().get("schema_version")
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"{self.build_dir / DB_NAME}: not a readable knowledge base ({exc})") from None

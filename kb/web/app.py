@@ -9,10 +9,13 @@ and adds the security headers. The library does the work (:mod:`kb.lookup`,
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
+from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from sqlite3 import DatabaseError
+from typing import Any, AsyncIterator
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -23,10 +26,12 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from ..errors import KBError, NotFoundError, StoreError
+from ..work import WorkStopped
 from .api import Api
-from .handling import (MAX_REQUEST_HEAD, SECURITY_HEADERS, BadRequest, KBHandle, RefuseLongUrls, SecurityHeaders,
-                       Site, api_error, with_security_headers)
+from .handling import (MAX_REQUEST_HEAD, SEARCH_THREADS, SECURITY_HEADERS, BadRequest, KBHandle, RefuseLongUrls,
+                       SecurityHeaders, Site, api_error, with_security_headers)
 from .handling import search_function as _search_function
+from .inflight import InFlight, WatchRequests
 from .offline import OfflinePages
 from .pages import Pages
 from .reference import ReferencePages
@@ -40,6 +45,7 @@ SERVER_OPTIONS: dict[str, Any] = {"headers": list(SECURITY_HEADERS.items()),
                                   "h11_max_incomplete_event_size": MAX_REQUEST_HEAD}
 GZIP_FROM = 1024  # answers of at least this many bytes are sent gzipped to a client that accepts it
 KB_UNREADABLE = "the knowledge base cannot be read on this server; the server log has the details"
+SWEEP_SECONDS = 2.0  # how often a running server looks for a newer build, to close what it holds of older ones
 
 
 def routes(pages: Pages, api: Api) -> list[Route]:
@@ -74,7 +80,8 @@ def create_app(kb_dir: Path, server_headers: bool = False) -> Starlette:
     server adds the security headers to every answer (:data:`SERVER_OPTIONS`), so the app does not."""
     secured = (lambda page: page) if server_headers else with_security_headers
     # search is looked up here at each request, so a test can take it away (kb.web.app._search_function)
-    site = Site(KBHandle(kb_dir), find_search=lambda: _search_function())
+    site = Site(KBHandle(kb_dir, on_new_build=_renew_search_threads), find_search=lambda: _search_function())
+    inflight = InFlight()
     pages = Pages(site)
 
     def error_page(request: Request, status: int, message: str, reason: str | None = None) -> Response:
@@ -97,21 +104,57 @@ def create_app(kb_dir: Path, server_headers: bool = False) -> Starlette:
 
     async def kb_error(request: Request, exc: Exception) -> Response:
         # a query that cannot run, or ran out of its time budget, is the client's to change: 400
+        if isinstance(exc, WorkStopped):  # its client gone, the server stopping, or past its deadline
+            return error_page(request, 503, str(exc))
         if isinstance(exc, StoreError):  # its message names files on the server: for the log only
             _LOG.warning("%s: %s", request.url.path, exc)
             return error_page(request, 503, KB_UNREADABLE)
         return error_page(request, 404 if isinstance(exc, NotFoundError) else 400, str(exc))
 
+    async def database_error(request: Request, exc: Exception) -> Response:
+        # a knowledge base damaged under a connection already open (truncated in place): as StoreError
+        _LOG.warning("%s: the knowledge base cannot be read: %s", request.url.path, exc)
+        return error_page(request, 503, KB_UNREADABLE)
+
     async def server_error(request: Request, exc: Exception) -> Response:
         return error_page(request, 500, "internal error; the server log has the details", "internal")
 
-    app = Starlette(routes=routes(pages, Api(site)),
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        undo_signals = inflight.stop_on_signals(asyncio.get_running_loop())
+        sweeper = asyncio.ensure_future(_sweep_builds(site.handle))
+        try:
+            yield
+        finally:
+            sweeper.cancel()
+            undo_signals()
+
+    app = Starlette(routes=routes(pages, Api(site)), lifespan=lifespan,
                     middleware=[*([] if server_headers else [Middleware(SecurityHeaders)]),
+                                Middleware(WatchRequests, inflight=inflight, answer=error_page),
                                 Middleware(GZipMiddleware, minimum_size=GZIP_FROM, compresslevel=6),
                                 Middleware(RefuseLongUrls, answer=error_page)],
-                    exception_handlers={HTTPException: http_error, KBError: kb_error, Exception: server_error})
+                    exception_handlers={HTTPException: http_error, KBError: kb_error, DatabaseError: database_error,
+                                        Exception: server_error})
     app.state.site = site
+    app.state.inflight = inflight
     return app
+
+
+def _renew_search_threads() -> None:
+    """A newer build is published: new search threads, the old ones ending with their searchers."""
+    SEARCH_THREADS.renew()
+
+
+async def _sweep_builds(handle: KBHandle) -> None:
+    """Every :data:`SWEEP_SECONDS`, close what is held open of a build older than the published one
+    (even with no request coming), so its removed files free their space (issue 34.22)."""
+    while True:
+        await asyncio.sleep(SWEEP_SECONDS)
+        try:
+            await asyncio.to_thread(handle.sweep)
+        except Exception:  # a damaged CURRENT: the requests say so; the sweep tries again later
+            _LOG.debug("sweep failed", exc_info=True)
 
 
 def create_app_from_env() -> Starlette:

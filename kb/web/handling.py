@@ -1,19 +1,21 @@
 """What the pages and the JSON API share: request parameters, errors, the
-knowledge base of each thread, the search workers and the security headers.
+knowledge base lent to each request, the search workers and the security headers.
 
 The handlers (methods of ``pages.Pages`` and ``api.Api``) are not async:
-Starlette runs them in its thread pool, and each thread opens its own read-only
-connection to the knowledge base (:class:`KBHandle`) and reopens it when
-``CURRENT`` points to a new build. Nothing a request carries is used as a
-file-system path.
+Starlette runs them in its thread pool. A request borrows a read-only
+connection to the knowledge base (:class:`KBHandle`) for its whole time; once
+``CURRENT`` points to a new build, the connections and search threads of the
+old one are closed. Nothing a request carries is used as a file-system path.
 """
 
 from __future__ import annotations
 
+import contextvars
+import gc
 import re
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -28,6 +30,9 @@ from ..lookup import entries, lookup, nearest, numbers_below, select_numbers
 from ..model import LANGUAGES
 from ..numbering import NumberError, RuleNumber, parse_selector
 from ..store import KnowledgeBase, current_build
+from ..work import Stop
+from ..work import current as current_stop
+from .inflight import current_request
 
 MAX_QUERY_CHARS = 200
 MAX_URL_CHARS = 8192  # path and query string; a longer address is answered 414 by the app itself
@@ -76,25 +81,85 @@ def with_security_headers(response: Response) -> Response:
     return response
 
 
-# -- the knowledge base, one read-only connection per thread -------------------------
+# -- the knowledge base, read-only connections lent to requests ----------------------
 
 class KBHandle:
-    """Opens the knowledge base of ``kb_dir`` once per thread; reopens after a new build is published."""
+    """The knowledge base of ``kb_dir``, opened read-only and lent to requests.
 
-    def __init__(self, kb_dir: Path) -> None:
+    A request borrows an open one the first time it asks (:meth:`get`), keeps it (the same build)
+    for its whole time and gives it back when it ends (:class:`~kb.web.inflight.RequestWork`); the
+    idle ones wait for the next requests, with what they computed (:class:`OpenKB`). Once a newer
+    build is published, the ones of older builds are closed: the idle ones when the next request
+    starts or at the next :meth:`sweep`, a borrowed one when it is given back; so no thread keeps
+    a removed build's files open (issue 34.22). ``on_new_build`` is called when a newer build is seen.
+    """
+
+    # Open knowledge bases kept for the next requests (each with its computed numbers, glossary and
+    # contents; the rest are closed when given back): as many as requests run at once (Starlette's
+    # thread pool runs 40 handlers), as when each thread kept its own.
+    MAX_IDLE = 40
+
+    def __init__(self, kb_dir: Path, on_new_build: Callable[[], None] | None = None) -> None:
         self.kb_dir = Path(kb_dir)
+        self.on_new_build = on_new_build
+        self._lock = threading.Lock()
+        self._build: Path | None = None
+        self._idle: list[OpenKB] = []
         self._local = threading.local()
 
     def get(self) -> "OpenKB":
+        """The knowledge base of this request (503 when none is built)."""
+        request = current_request()
+        if request is not None and request.open_kb is not None:
+            return request.open_kb
         build = current_build(self.kb_dir)
         if build is None:
             raise Unavailable("no knowledge base is built in the folder this server was started with")
-        local = self._local
-        held: OpenKB | None = getattr(local, "kb", None)
+        if request is None:  # not in a request (a handler called directly): this thread's own
+            return self._thread_kb(build)
+        open_kb = self._borrow(build)
+        request.open_kb = open_kb
+        request.on_finish(lambda: self._give_back(open_kb))
+        return open_kb
+
+    def sweep(self) -> bool:
+        """Close the idle knowledge bases of an older build, if a newer one is published (whether one is)."""
+        build = current_build(self.kb_dir)
+        return build is not None and self._notice(build)
+
+    def _borrow(self, build: Path) -> "OpenKB":
+        self._notice(build)
+        with self._lock:
+            held = self._idle.pop() if self._idle and self._idle[-1].kb.build_dir == build else None
+        return held or OpenKB(KnowledgeBase(build, any_thread=True))
+
+    def _give_back(self, open_kb: "OpenKB") -> None:
+        with self._lock:
+            keep = open_kb.kb.build_dir == self._build and len(self._idle) < self.MAX_IDLE
+            if keep:
+                self._idle.append(open_kb)
+        if not keep:
+            open_kb.kb.close()
+
+    def _notice(self, build: Path) -> bool:
+        """Take ``build`` as the current one; when it is newer, close the idle ones of the old (whether it is)."""
+        with self._lock:
+            if build == self._build:
+                return False
+            renewed = self._build is not None
+            stale, self._idle, self._build = self._idle, [], build
+        for open_kb in stale:
+            open_kb.kb.close()
+        if renewed and self.on_new_build is not None:
+            self.on_new_build()
+        return renewed
+
+    def _thread_kb(self, build: Path) -> "OpenKB":
+        held: OpenKB | None = getattr(self._local, "kb", None)
         if held is None or held.kb.build_dir != build:
             if held is not None:
                 held.kb.close()
-            local.kb = held = OpenKB(KnowledgeBase(build))
+            self._local.kb = held = OpenKB(KnowledgeBase(build))
         return held
 
 
@@ -127,7 +192,7 @@ class OpenKB:
         return self.cache["glossary"]
 
     def lookup(self, selector: str, langs: tuple[str, ...], release: str | None) -> list[dict[str, Any]]:
-        """:func:`kb.lookup.lookup` for one selector, with the rule numbers read once per thread.
+        """:func:`kb.lookup.lookup` for one selector, with the rule numbers read once per open knowledge base.
 
         The same entries (the ``mtgkb rule --json`` shape): :func:`~kb.lookup.select_numbers`
         and :func:`~kb.lookup.entry` do the work; ``entry`` is handed only the numbers
@@ -185,13 +250,75 @@ SEARCH_WORKERS = 2
 FAST_BUDGET = 0.1  # CPU seconds on a normal search worker (normal queries use under 0.02)
 SEARCH_BUDGET = 2.0  # CPU seconds on the heavy worker
 ANSWER_DEADLINE = 3.0  # wall seconds from a search's arrival to its answer (a margin under 5 s for the rest)
-_SEARCH_POOL = ThreadPoolExecutor(max_workers=SEARCH_WORKERS, thread_name_prefix="mtgkb-search")
-_HEAVY_POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mtgkb-search-heavy")
+
+
+class SearchThreads:
+    """The search workers (:data:`SEARCH_WORKERS` normal ones, one heavy one). Each thread keeps
+    its own whoosh searcher of the index it last searched (``indexer.searcher.open_searcher``), so
+    :meth:`renew` (on a new build) replaces the threads: the old ones end once idle, and the
+    searchers of the old index go with them instead of keeping its removed files open."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.normal, self.heavy = self._pools()
+        self.heavy_rest_until = 0.0  # the heavy worker rests until then (see _heavy)
+
+    @staticmethod
+    def _pools() -> tuple[ThreadPoolExecutor, ThreadPoolExecutor]:
+        return (ThreadPoolExecutor(max_workers=SEARCH_WORKERS, thread_name_prefix="mtgkb-search"),
+                ThreadPoolExecutor(max_workers=1, thread_name_prefix="mtgkb-search-heavy"))
+
+    def submit(self, heavy: bool, work: Callable[..., Any], *args: Any, **kwargs: Any) -> Future:
+        """``work`` queued on the heavy worker or a normal one (never on threads already retired)."""
+        with self._lock:
+            return (self.heavy if heavy else self.normal).submit(work, *args, **kwargs)
+
+    def renew(self) -> None:
+        with self._lock:
+            old = (self.normal, self.heavy)
+            self.normal, self.heavy = self._pools()
+        threading.Thread(target=_retire, args=(old,), daemon=True, name="mtgkb-search-retire").start()
+
+
+def _retire(pools: tuple[ThreadPoolExecutor, ...]) -> None:
+    """Let ``pools`` end their threads once their work is done, then free what the threads held
+    (a searcher kept by a reference cycle is freed only by the collector)."""
+    for pool in pools:
+        pool.shutdown(wait=True)
+    gc.collect()
+
+
+SEARCH_THREADS = SearchThreads()
+
+
+class Due(float):
+    """A search's deadline (an instant of ``time.monotonic``) that is also past as soon as its
+    request is stopped (:class:`~kb.work.Stop`: client gone, server stopping). The search checks
+    ``now > deadline`` (``indexer.budget``), which Python asks of this float subclass first
+    (:meth:`__lt__`), so the search stops at its next budget check."""
+
+    stop: Stop | None
+
+    def __new__(cls, instant: float, stop: Stop | None) -> "Due":
+        due = super().__new__(cls, instant)
+        due.stop = stop
+        return due
+
+    def __lt__(self, other: object) -> bool:  # "deadline < now": past
+        if self.stop is not None and self.stop.stopped:
+            return True
+        return float(self) < other  # type: ignore[operator]
+
+    def __gt__(self, other: object) -> bool:  # "deadline > now": not past yet
+        if self.stop is not None and self.stop.stopped:
+            return False
+        return float(self) > other  # type: ignore[operator]
 
 
 def search_function() -> SearchFunction | None:
     """``indexer.search.search`` run on the search workers with the time budgets (the caller waits
-    for its answer); None when this install has no search."""
+    for its answer); None when this install has no search. A search whose request is stopped
+    (:mod:`kb.work`) stops at its next budget check and raises :class:`~kb.work.WorkStopped`."""
     try:
         from indexer.query import IndexMissing, SearchTimeout
         from indexer.search import search  # type: ignore[attr-defined]
@@ -199,55 +326,73 @@ def search_function() -> SearchFunction | None:
         return None
 
     def pooled_search(kb: KnowledgeBase, *args: Any, **kwargs: Any) -> Any:
-        deadline = time.monotonic() + ANSWER_DEADLINE
+        stop = current_stop()
+        deadline = Due(time.monotonic() + ANSWER_DEADLINE, stop)
+        threads = SEARCH_THREADS
         try:
-            return _SEARCH_POOL.submit(search, kb.index_dir, *args, budget=min(FAST_BUDGET, SEARCH_BUDGET),
-                                       deadline=deadline, **kwargs).result()
+            try:
+                return threads.submit(False, search, kb.index_dir, *args, budget=min(FAST_BUDGET, SEARCH_BUDGET),
+                                      deadline=deadline, **kwargs).result()
+            except SearchTimeout:
+                if FAST_BUDGET >= SEARCH_BUDGET:
+                    raise
+            except IndexMissing:  # its message names the folder on the server: not for the client
+                raise Unavailable(INDEX_MISSING) from None
+            return threads.submit(True, _heavy, threads, search, kb.index_dir, *args, budget=SEARCH_BUDGET,
+                                  deadline=deadline, **kwargs).result()
         except SearchTimeout:
-            if FAST_BUDGET >= SEARCH_BUDGET:
-                raise
-        except IndexMissing:  # its message names the folder on the server: not for the client
-            raise Unavailable(INDEX_MISSING) from None
-        return _HEAVY_POOL.submit(_heavy, search, kb.index_dir, *args, budget=SEARCH_BUDGET, deadline=deadline,
-                                  **kwargs).result()
+            if stop is not None:
+                stop.check()  # stopped for its request's sake, not for the query's cost: WorkStopped
+            raise
 
     return pooled_search
 
 
-_HEAVY_REST = threading.local()
-
-
-def _heavy(search: SearchFunction, *args: Any, deadline: float, **kwargs: Any) -> Any:
+def _heavy(threads: SearchThreads, search: SearchFunction, *args: Any, deadline: Due, **kwargs: Any) -> Any:
     """Run an expensive query on the heavy worker, which rests as long as its last query worked
-    before starting the next (never past the query's ``deadline``): expensive queries get at most
-    half of a core, the normal ones the rest."""
-    time.sleep(max(0.0, min(getattr(_HEAVY_REST, "until", 0.0), deadline) - time.monotonic()))
+    before starting the next (never past the query's ``deadline``, and not once its request is
+    stopped): expensive queries get at most half of a core, the normal ones the rest."""
+    rest = min(threads.heavy_rest_until, float(deadline)) - time.monotonic()
+    if deadline.stop is not None:
+        deadline.stop.wait(rest)
+    elif rest > 0:
+        time.sleep(rest)
     start = time.monotonic()
     try:
         return search(*args, deadline=deadline, **kwargs)
     finally:
-        _HEAVY_REST.until = time.monotonic() + (time.monotonic() - start)
+        threads.heavy_rest_until = time.monotonic() + (time.monotonic() - start)
 
 
 # Pages and API answers over many rules (a chapter, 1-9) run one at a time on a single heavy-page
 # thread, which rests as long as its last page worked before the next: they get at most half of a
-# core, the other pages the rest (a chapter loading made other pages' p95 rise).
+# core, the other pages the rest (a chapter loading made other pages' p95 rise). A page whose
+# request was stopped while it waited (its client gone, the server stopping) is never made.
 HEAVY_RULES = 40  # numbers a selector picks from which its page is heavy
 _HEAVY_PAGES = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mtgkb-heavy-page")
 _PAGE_REST = threading.local()
 
 
 def run_heavy(work: Callable[..., Any], *args: Any) -> Any:
-    """``work(*args)`` on the heavy-page thread (the caller waits for it)."""
+    """``work(*args)`` on the heavy-page thread, in the caller's context (its request's stop and
+    knowledge base); the caller waits for it. Raises :class:`~kb.work.WorkStopped` when the request
+    was stopped before its turn came."""
+    stop = current_stop()
+
     def rested() -> Any:
-        time.sleep(max(0.0, getattr(_PAGE_REST, "until", 0.0) - time.monotonic()))
+        rest = getattr(_PAGE_REST, "until", 0.0) - time.monotonic()
+        if stop is not None:
+            stop.wait(rest)
+            stop.check()
+        elif rest > 0:
+            time.sleep(rest)
         start = time.monotonic()
         try:
             return work(*args)
         finally:
             _PAGE_REST.until = time.monotonic() + min(2.0, time.monotonic() - start)
 
-    return _HEAVY_PAGES.submit(rested).result()
+    return _HEAVY_PAGES.submit(contextvars.copy_context().run, rested).result()
 
 
 @dataclass(frozen=True)
@@ -258,7 +403,7 @@ class Site:
     find_search: Callable[[], SearchFunction | None] = search_function
 
     def kb(self) -> OpenKB:
-        """This thread's open knowledge base (503 when none is built)."""
+        """This request's open knowledge base (503 when none is built)."""
         return self.handle.get()
 
     def is_heavy(self, selector: str) -> bool:
