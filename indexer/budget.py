@@ -8,7 +8,7 @@ read (:meth:`Budget.check`), and a query past either stops with a :class:`Search
 from __future__ import annotations
 
 import time
-from typing import Callable
+from typing import Callable, Protocol
 
 from .query import SearchTimeout
 
@@ -18,16 +18,28 @@ wall_clock: Callable[[], float] = time.monotonic
 NARROW = "narrow it down (fewer words, prefixes, rule numbers or ranges)"
 
 
-class Budget:
-    """``seconds`` of CPU time from now (None: no limit) and a ``deadline`` of :data:`wall_clock`."""
+class Stoppable(Protocol):
+    """What can stop a search from outside (a server's request whose client has gone, :class:`kb.work.Stop`)."""
 
-    def __init__(self, seconds: float | None = None, deadline: float | None = None) -> None:
+    @property
+    def stopped(self) -> bool: ...
+
+
+class Budget:
+    """``seconds`` of CPU time from now (None: no limit), a ``deadline`` of :data:`wall_clock`, and a ``stop``
+    that may end the search sooner (None: none)."""
+
+    def __init__(self, seconds: float | None = None, deadline: float | None = None,
+                 stop: Stoppable | None = None) -> None:
         self.seconds = seconds
         self.cpu_deadline = cpu_clock() + seconds if seconds else None
         self.deadline = deadline
+        self.stop = stop
 
     def check(self) -> None:
-        """Stop a query that used up its CPU time or passed its deadline."""
+        """Stop a query that used up its CPU time, passed its deadline or was stopped from outside."""
+        if self.stop is not None and self.stop.stopped:
+            raise SearchTimeout("the search was stopped: its request ended")
         if self.cpu_deadline is not None and cpu_clock() > self.cpu_deadline:
             raise SearchTimeout(f"the search took more than {self.seconds:g} s of work and was stopped: {NARROW}")
         if self.deadline is not None and wall_clock() > self.deadline:

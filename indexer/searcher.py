@@ -26,7 +26,7 @@ from pathlib import Path
 from whoosh import index as whoosh_index
 
 from .bm25 import weighting
-from .budget import Budget
+from .budget import Budget, Stoppable
 from .fuse import fuse
 from .hits import Hits
 from .params import DEFAULT, Params
@@ -69,12 +69,13 @@ class Searcher:
 
     def search(self, query: str, lang: str | None = None, kind: str | None = None, limit: int = 10,
                budget: float | None = None, query_lang: str | None = None, deadline: float | None = None,
-               params: Params | None = None) -> Hits:
+               params: Params | None = None, stop: Stoppable | None = None) -> Hits:
         """The best hits for ``query`` (see the module docstring), at most ``limit`` (up to
         :data:`~indexer.plan.MAX_LIMIT`); with a ``budget`` (seconds of this thread's CPU time, so a
         busy machine does not make a cheap query look expensive) or a ``deadline`` (an instant of
-        ``time.monotonic``: a server's answer due), a query still running after either is stopped
-        with a :class:`SearchTimeout`, checked while the documents are read. ``query_lang`` says which
+        ``time.monotonic``: a server's answer due), a query still running after either, or once ``stop``
+        says it is stopped (a server's request whose client has gone), is stopped with a
+        :class:`SearchTimeout`, checked while the documents are read. ``query_lang`` says which
         language the query is written in (the web page's interface language) without filtering the
         hits by it, as ``lang`` does. Every number that orders the hits comes from ``params``
         (:mod:`indexer.params`; None: :data:`~indexer.params.DEFAULT`)."""
@@ -84,7 +85,7 @@ class Searcher:
         self.searcher.weighting = self._weightings[params.bm25]
         with using_vocabulary(self.vocabulary):
             plan = read_plan(query, self.words, self.spelling, self.reader, params, lang=lang, kind=kind,
-                             limit=limit, query_lang=query_lang, budget=Budget(budget, deadline))
+                             limit=limit, query_lang=query_lang, budget=Budget(budget, deadline, stop))
             retrieved = rerank(self.retriever.retrieve(plan), params)
             return present(fuse(retrieved, plan.limit, params.fuse), plan, retrieved, self.searcher, self.held)
 
@@ -109,8 +110,9 @@ def open_searcher(source) -> Searcher:
 
 def search(source, query: str, lang: str | None = None, kind: str | None = None, limit: int = 10,
            budget: float | None = None, query_lang: str | None = None, deadline: float | None = None,
-           params: Params | None = None) -> Hits:
-    """Search an index folder or a knowledge base; the best hits first (see the module docstring),
+           params: Params | None = None, stop: Stoppable | None = None) -> Hits:
+    """Search an index folder or a knowledge base; the best hits first (see the module docstring and
+    :meth:`Searcher.search`),
     ordered by ``params`` (:mod:`indexer.params`; None: the tuned :data:`~indexer.params.DEFAULT`)."""
     return open_searcher(source).search(query, lang=lang, kind=kind, limit=limit, budget=budget,
-                                        query_lang=query_lang, deadline=deadline, params=params)
+                                        query_lang=query_lang, deadline=deadline, params=params, stop=stop)

@@ -291,34 +291,11 @@ def _retire(pools: tuple[ThreadPoolExecutor, ...]) -> None:
 SEARCH_THREADS = SearchThreads()
 
 
-class Due(float):
-    """A search's deadline (an instant of ``time.monotonic``) that is also past as soon as its
-    request is stopped (:class:`~kb.work.Stop`: client gone, server stopping). The search checks
-    ``now > deadline`` (``indexer.budget``), which Python asks of this float subclass first
-    (:meth:`__lt__`), so the search stops at its next budget check."""
-
-    stop: Stop | None
-
-    def __new__(cls, instant: float, stop: Stop | None) -> "Due":
-        due = super().__new__(cls, instant)
-        due.stop = stop
-        return due
-
-    def __lt__(self, other: object) -> bool:  # "deadline < now": past
-        if self.stop is not None and self.stop.stopped:
-            return True
-        return float(self) < other  # type: ignore[operator]
-
-    def __gt__(self, other: object) -> bool:  # "deadline > now": not past yet
-        if self.stop is not None and self.stop.stopped:
-            return False
-        return float(self) > other  # type: ignore[operator]
-
-
 def search_function() -> SearchFunction | None:
     """``indexer.search.search`` run on the search workers with the time budgets (the caller waits
     for its answer); None when this install has no search. A search whose request is stopped
-    (:mod:`kb.work`) stops at its next budget check and raises :class:`~kb.work.WorkStopped`."""
+    (:mod:`kb.work`) stops at its next budget check (the search's ``stop``) and raises
+    :class:`~kb.work.WorkStopped`."""
     try:
         from indexer.query import IndexMissing, SearchTimeout
         from indexer.search import search  # type: ignore[attr-defined]
@@ -327,19 +304,19 @@ def search_function() -> SearchFunction | None:
 
     def pooled_search(kb: KnowledgeBase, *args: Any, **kwargs: Any) -> Any:
         stop = current_stop()
-        deadline = Due(time.monotonic() + ANSWER_DEADLINE, stop)
+        deadline = time.monotonic() + ANSWER_DEADLINE
         threads = SEARCH_THREADS
         try:
             try:
                 return threads.submit(False, search, kb.index_dir, *args, budget=min(FAST_BUDGET, SEARCH_BUDGET),
-                                      deadline=deadline, **kwargs).result()
+                                      deadline=deadline, stop=stop, **kwargs).result()
             except SearchTimeout:
                 if FAST_BUDGET >= SEARCH_BUDGET:
                     raise
             except IndexMissing:  # its message names the folder on the server: not for the client
                 raise Unavailable(INDEX_MISSING) from None
             return threads.submit(True, _heavy, threads, search, kb.index_dir, *args, budget=SEARCH_BUDGET,
-                                  deadline=deadline, **kwargs).result()
+                                  deadline=deadline, stop=stop, **kwargs).result()
         except SearchTimeout:
             if stop is not None:
                 stop.check()  # stopped for its request's sake, not for the query's cost: WorkStopped
@@ -348,18 +325,19 @@ def search_function() -> SearchFunction | None:
     return pooled_search
 
 
-def _heavy(threads: SearchThreads, search: SearchFunction, *args: Any, deadline: Due, **kwargs: Any) -> Any:
+def _heavy(threads: SearchThreads, search: SearchFunction, *args: Any, deadline: float, stop: Stop | None,
+           **kwargs: Any) -> Any:
     """Run an expensive query on the heavy worker, which rests as long as its last query worked
     before starting the next (never past the query's ``deadline``, and not once its request is
     stopped): expensive queries get at most half of a core, the normal ones the rest."""
-    rest = min(threads.heavy_rest_until, float(deadline)) - time.monotonic()
-    if deadline.stop is not None:
-        deadline.stop.wait(rest)
+    rest = min(threads.heavy_rest_until, deadline) - time.monotonic()
+    if stop is not None:
+        stop.wait(rest)
     elif rest > 0:
         time.sleep(rest)
     start = time.monotonic()
     try:
-        return search(*args, deadline=deadline, **kwargs)
+        return search(*args, deadline=deadline, stop=stop, **kwargs)
     finally:
         threads.heavy_rest_until = time.monotonic() + (time.monotonic() - start)
 

@@ -4,7 +4,7 @@
 that is stopped when the client disconnects (uvicorn's ``http.disconnect``), when the server is
 told to stop (SIGTERM or Ctrl+C, :meth:`InFlight.stop_on_signals`) or when
 :data:`REQUEST_DEADLINE` passes; the work of the request checks it (:func:`kb.work.check`, and a
-search's deadline, :class:`kb.web.handling.Due`) and stops there, answered 503 if anyone still
+search's budget, given the stop: ``search(..., stop=...)``) and stops there, answered 503 if anyone still
 listens. What a request borrowed (an open knowledge base) is given back when it ends. Once the
 server is stopping, a new request is answered 503 at once.
 """
