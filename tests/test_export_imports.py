@@ -132,6 +132,20 @@ def test_one_unit_in_another_language_or_with_invisible_characters_is_warned_abo
     assert not any(unit == "400.1" for unit, _ in warned)
 
 
+def test_a_unit_repeated_with_an_empty_entry_says_the_empty_one_is_left_aside(seed_kb: Path, tmp_path: Path) -> None:
+    """Two entries of 400.1, one empty and one translated (msgcat of two files): the text is imported and
+    the empty one is named (it was in no list: 'untranslated 0')."""
+    po = tmp_path / "twice.po"
+    assert run("export", "400.1", "-f", "po", "--target", "it", "-o", str(po), "--kb", str(seed_kb)).exit_code == 0
+    edit_po(po, {"400.1": "Una zona è un luogo dove gli oggetti possono trovarsi durante una partita."})
+    text = po.read_text(encoding="utf-8")
+    entry = text[text.index('msgctxt "400.1"'):]
+    po.write_text(text + "\n" + entry.split("msgstr", 1)[0] + 'msgstr ""\n', encoding="utf-8")
+    report = run_json("import", str(po), "--kb", str(seed_kb))
+    assert report["applied"] == ["400.1"]
+    assert any(note.startswith("400.1 is in the file 2 times: the empty entry (line") for note in report["ignored"])
+
+
 # -- 2, 5. PO files cut short or in another charset than declared ------------------------------------
 
 def test_a_po_cut_inside_a_msgstr_is_refused(seed_kb: Path, tmp_path: Path) -> None:

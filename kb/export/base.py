@@ -70,6 +70,22 @@ class ImportedFile:
                 return first, unit
         return None
 
+    def repeats(self) -> list[str]:
+        """A note per unit the file gives more than once (in one language) with an empty entry beside the
+        one with a text: the empty one is left aside, which a translator should know."""
+        by_key: dict[tuple[str, str | None], list[ImportedUnit]] = {}
+        for unit in self.units:
+            if unit.id:
+                by_key.setdefault((unit.id, short_lang(unit.lang)), []).append(unit)
+        notes = []
+        for (unit_id, _), units in by_key.items():
+            empty = [u for u in units if not u.has_text]
+            if empty and len(empty) < len(units):
+                lines = ", ".join(str(u.line) for u in empty if u.line)
+                notes.append(f"{unit_id} is in the file {len(units)} times: the empty entry"
+                             f"{f' (line {lines})' if lines else ''} is left aside, its text is imported")
+        return notes
+
     def distinct_units(self) -> tuple[ImportedUnit, ...]:
         """Each unit once per language, in file order: the first with a text, else the first."""
         chosen: dict[tuple[str, str | None], ImportedUnit] = {}

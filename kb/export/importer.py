@@ -205,7 +205,8 @@ def check_file(kb: KnowledgeBase, path: Path, lang: str | None = None, *, force:
         checker = UnitChecker(kb, source, target, imported, force, accept_identical, release=matching)
     if kb_dir is not None:
         checker.lacking = unstored_texts(kb, kb_dir, target, checker.release)
-    report = ImportReport(str(path), imported.format, target, checker.release, ignored=[*imported.ignored, *others],
+    report = ImportReport(str(path), imported.format, target, checker.release,
+                          ignored=[*imported.ignored, *imported.repeats(), *others],
                           note=checker.note)
     accepted: dict[str, str] = {}
     for unit in units:
