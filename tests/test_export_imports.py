@@ -146,6 +146,23 @@ def test_a_unit_repeated_with_an_empty_entry_says_the_empty_one_is_left_aside(se
     assert any(note.startswith("400.1 is in the file 2 times: the empty entry (line") for note in report["ignored"])
 
 
+def test_a_glossary_translation_is_carried_to_another_release_by_its_english_name(kb_cache, tmp_path: Path) -> None:
+    """A definition translated against 2025-11-14 is shown when exporting 2025-06-06, whose English entry is the
+    same (a translator's trial: it was not, while rules are carried); one whose English changed would be stale."""
+    kb = str(kb_cache.copy([cr_release("20250606"), cr_release("20251114")], tmp_path / "kb"))
+    po = tmp_path / "glossary.po"
+    assert run("export", "--glossary", "-f", "po", "--target", "it", "-o", str(po), "--kb", kb).exit_code == 0
+    edit_po(po, {"glossary/Abandon": "Abbandonare", "glossary/Abandon#definition": "Girare un piano a faccia in giù."})
+    assert sorted(run_json("import", str(po), "--kb", kb)["applied"]) == ["glossary/Abandon",
+                                                                           "glossary/Abandon#definition"]
+    older = tmp_path / "older.json"
+    assert run("export", "--glossary", "-f", "json", "--target", "it", "--release", "2025-06-06", "-o", str(older),
+               "--kb", kb).exit_code == 0
+    shown = {u["id"]: u["texts"]["it"] for u in json.loads(older.read_text(encoding="utf-8"))["glossary"]}
+    assert shown["glossary/Abandon#definition"]["text"] == "Girare un piano a faccia in giù."
+    assert shown["glossary/Abandon#definition"]["state"] == "translated"
+
+
 # -- 2, 5. PO files cut short or in another charset than declared ------------------------------------
 
 def test_a_po_cut_inside_a_msgstr_is_refused(seed_kb: Path, tmp_path: Path) -> None:

@@ -47,13 +47,16 @@ class ForeignEntry:
 
 
 def foreign_entries(kb: KnowledgeBase, english_doc: str | None) -> dict[tuple[str, str], ForeignEntry]:
-    """(folded English name, language) -> the foreign glossary entry aligned to it (imports first)."""
+    """(folded English name, language) -> the foreign glossary entry aligned to it (imports first); an
+    entry aligned only to another release's glossary is carried by its English name, as rules are carried
+    by their English text (a definition whose English changed is then shown stale)."""
     docs = kb.documents()
     held: dict[str, dict[str, Term]] = {}
     found: dict[tuple[str, str], ForeignEntry] = {}
+    elsewhere: dict[tuple[str, str], ForeignEntry] = {}  # aligned to another release's glossary
     for pair in kb.term_pairs():
         doc = docs.get(pair.a_doc)
-        if doc is None or not doc.active or (english_doc is not None and pair.b_doc != english_doc):
+        if doc is None or not doc.active:
             continue
         if pair.a_doc not in held:
             held[pair.a_doc] = {name: r.term for r in kb.terms([pair.a_doc]) for name in r.term.names}
@@ -62,9 +65,10 @@ def foreign_entries(kb: KnowledgeBase, english_doc: str | None) -> dict[tuple[st
             continue  # a name only (a keyword page, a chapter title): no glossary text
         key = (fold(pair.b_id), doc.lang)
         declared = pair.method == "declared"
-        if key not in found or (declared and not found[key].declared):
-            found[key] = ForeignEntry(term, doc, declared)
-    return found
+        chosen = found if english_doc is None or pair.b_doc == english_doc else elsewhere
+        if key not in chosen or (declared and not chosen[key].declared):
+            chosen[key] = ForeignEntry(term, doc, declared)
+    return {**elsewhere, **found}
 
 
 def vocabulary_name(english: str, lang: str) -> str | None:
