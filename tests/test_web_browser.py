@@ -418,12 +418,13 @@ if (document.documentElement.scrollWidth > width) out.push('page: ' + document.d
 for (const e of document.querySelectorAll('body *')) {
   const r = e.getBoundingClientRect();
   if (r.width && (r.right > width + 0.5 || r.left < -0.5))
-    out.push(e.tagName + '.' + e.className + ': ' + (e.textContent || '').trim().slice(0, 40) + ' ' + Math.round(r.right));
+    out.push(`${e.tagName}.${e.className}: ${(e.textContent || '').trim().slice(0, 40)} ${Math.round(r.right)}`);
 }
 return out;
 """
 CARD_LINKS_JS = """
-const links = [...document.querySelectorAll('.ruling-cards a.card-link')].filter((a) => a.getBoundingClientRect().width);
+const links = [...document.querySelectorAll('.ruling-cards a.card-link')]
+  .filter((a) => a.getBoundingClientRect().width);
 return links.map((a) => {
   a.scrollIntoView({block: 'center'});
   const r = a.getBoundingClientRect(), x = r.left + Math.min(r.width / 2, 20);
