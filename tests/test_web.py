@@ -134,7 +134,7 @@ def test_rule_page_texts_side_by_side_with_provenance_and_links(real: TestClient
     assert 'rel="prev" href="/rules/400.6#R4006"' in page and 'rel="next" href="/rules/400.7a#R4007a"' in page
     # the undated Italian wiki text beside a dated English release is flagged as possibly out of date
     assert ("The IT text (Regolamento Completo, sezione 4: Zone, community) gives no date; the English release is "
-            "of 2025-11-14") in page
+            "of <time datetime=\"2025-11-14\">2025-11-14</time>") in page
     assert page.count("notice stale") == 1
 
 
@@ -582,7 +582,7 @@ def test_a_search_that_finds_nothing_says_why_on_the_page_and_in_the_api(product
     client = client_for(product_kb)
     page = client.get("/search", params={"q": "rule 999.9", "ui": "en"})
     assert page.status_code == 200 and "No results for" in page.text
-    assert "no rule 999.9 in the Comprehensive Rules of 2025-11-14" in page.text
+    assert "No rule 999.9 in the Comprehensive Rules of 2025-11-14" in page.text
     api = client.get("/api/search", params={"q": "xyzzy"})
     assert api.status_code == 200 and api.json() == []
     assert unquote(api.headers["X-Empty-Reason"]) == "no item holds 'xyzzy' in any language"
@@ -766,7 +766,7 @@ def test_an_unknown_error_message_is_shown_in_english_and_said_so() -> None:
     shown = str(error_text("something <new> happened", translations("it").gettext))
     assert shown == ('Non è stato possibile rispondere alla richiesta. I dettagli, in inglese: '
                      '<span lang="en">something &lt;new&gt; happened</span>')
-    assert str(error_text("something happened", translations("en").gettext)) == "something happened"
+    assert str(error_text("something happened", translations("en").gettext)) == "Something happened"  # a sentence
 
 
 def test_the_400_page_of_a_search_has_a_search_box(real: TestClient) -> None:

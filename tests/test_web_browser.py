@@ -35,7 +35,19 @@ def free_port() -> int:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory, product_kb) -> str:
-    kb_dir = product_kb
+    yield from serve(tmp_path_factory, product_kb)
+
+
+@pytest.fixture(scope="module")
+def phone_server(tmp_path_factory) -> str:
+    """A server over the knowledge base of :mod:`tests.test_web_phone` (cards with long names)."""
+    from .test_web_phone import build_phone_kb
+
+    yield from serve(tmp_path_factory, build_phone_kb(tmp_path_factory.mktemp("web-phone")))
+
+
+def serve(tmp_path_factory, kb_dir):
+    """``mtgkb serve`` over ``kb_dir`` on a free port: yields its address, then stops it."""
     port = free_port()
     log = (tmp_path_factory.mktemp("web-log") / "server.log").open("w")
     process = subprocess.Popen([sys.executable, "-c", "from kb.cli import main; main()", "serve", "--kb", str(kb_dir), "--port", str(port)],
@@ -98,6 +110,10 @@ def test_open_a_rule_from_the_search_box_on_a_phone(server: str, browser) -> Non
     assert browser.execute_script("return window.innerWidth") == PHONE[0]
     type_and_submit(browser, "form.find input[name=q]", "400.7")
     assert browser.current_url.endswith("/rules/400.7#R4007")
+    # it lands at the page's top: the search box, previous / next and the texts control in view with the
+    # rule (it landed 339 px down, at the rule's anchor; 33, second trial, point 5: fails before)
+    assert browser.execute_script("return window.scrollY") == 0
+    assert browser.find_element(By.CSS_SELECTOR, "form.find input").location["y"] < 100
     assert browser.find_element(By.CSS_SELECTOR, "h1.num").text.startswith("400.7")
     texts = browser.find_elements(By.CSS_SELECTOR, "#R4007 section.text")
     assert [t.get_attribute("lang") for t in texts] == ["en", "it"]
@@ -394,3 +410,54 @@ def test_every_link_is_a_44_px_tap_and_the_dark_scheme_is_readable(server: str, 
         assert browser.execute_script(CONTRAST_JS, "ol.hits mark") >= 4.5
     finally:
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+WIDER_JS = """
+const width = arguments[0], out = [];  // the phone's width: a wider page widens the window (innerWidth)
+if (document.documentElement.scrollWidth > width) out.push('page: ' + document.documentElement.scrollWidth);
+for (const e of document.querySelectorAll('body *')) {
+  const r = e.getBoundingClientRect();
+  if (r.width && (r.right > width + 0.5 || r.left < -0.5))
+    out.push(`${e.tagName}.${e.className}: ${(e.textContent || '').trim().slice(0, 40)} ${Math.round(r.right)}`);
+}
+return out;
+"""
+CARD_LINKS_JS = """
+const links = [...document.querySelectorAll('.ruling-cards a.card-link')]
+  .filter((a) => a.getBoundingClientRect().width);
+return links.map((a) => {
+  a.scrollIntoView({block: 'center'});
+  const r = a.getBoundingClientRect(), x = r.left + Math.min(r.width / 2, 20);
+  const below = document.elementFromPoint(x, r.bottom - 2);  // the bottom of its box opens this card
+  return [a.textContent, r.top + scrollY, r.bottom + scrollY, r.left, r.right, !!below && below.closest('a') === a];
+});
+"""
+
+
+def test_no_page_is_wider_than_the_phone_and_each_card_of_a_ruling_is_a_44_px_tap(phone_server: str, browser) -> None:
+    """33, second trial, points 2, 4, 6: a ruling's long card name ("Valentin, Dean of the Vein //
+    Lisette, Dean of the Root") did not wrap, the page was 426 px wide at 390; wrapped "Cards:" lines
+    were 29 px apart, so a tap below a name opened the next card; "Next page →" broke before its arrow.
+    Fails before (elements wider than the phone, card links 21 px tall)."""
+    for width in (390, 320):
+        viewport(browser, width, 844)
+        for path in ("/rules/701.38", "/cards/Magister%20of%20Worth", "/search?q=vote", "/rules/701.1-701.60",
+                     "/glossary?q=vote", "/"):
+            browser.get(phone_server + path)
+            browser.execute_script("for (const d of document.querySelectorAll('main details')) d.open = true")
+            assert browser.execute_script(WIDER_JS, width) == [], (width, path)
+        browser.get(phone_server + "/rules/701.38")
+        browser.execute_script("for (const d of document.querySelectorAll('main details')) d.open = true")
+        links = browser.execute_script(CARD_LINKS_JS)
+        assert len(links) >= 8, links
+        for name, top, bottom, _left, _right, own in links:
+            assert bottom - top >= 44 and own, (width, name, bottom - top)
+        boxes = [(top, bottom, left, right) for _n, top, bottom, left, right, _o in links]
+        for i, a in enumerate(boxes):  # no two card links' boxes overlap
+            for b in boxes[i + 1:]:
+                assert a[1] <= b[0] + 0.5 or b[1] <= a[0] + 0.5 or a[3] <= b[2] + 0.5 or b[3] <= a[2] + 0.5, (a, b)
+        browser.get(phone_server + "/rules/701.1-701.60")
+        lines = browser.execute_script(
+            "const r = document.createRange(); r.selectNodeContents(document.querySelector('.pages a[rel=next]'));"
+            "return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size")
+        assert lines == 1, width

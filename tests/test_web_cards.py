@@ -70,8 +70,9 @@ def test_the_printed_text_is_the_newest_printing_that_has_one_and_says_which(cli
     assert bolt["foreign"]["fr"]["name"] == "Foudre" and bolt["foreign"]["fr"]["text"] == ""
     assert bolt["text_date"] == "2022-04-25"
     page = client.get("/cards/Fulmine", params={"ui": "en"}).text
-    assert BOLT_IT in page and "Printed text" in page and "(NEW, 2021-04-23)" in page
-    assert "Oracle text of the card data of 2022-04-25" in page
+    assert BOLT_IT in page and "Printed text" in page
+    assert '(NEW, <time datetime="2021-04-23">2021-04-23</time>)' in page
+    assert "Oracle text of the card data of <time datetime=\"2022-04-25\">2022-04-25</time>" in page
 
 
 def test_a_name_that_starts_one_card_s_name_opens_that_card(client: TestClient) -> None:

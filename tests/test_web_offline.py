@@ -68,7 +68,7 @@ def test_rules_are_read_offline_after_one_visit(product_kb, browser) -> None:  #
     assert browser.find_element(By.TAG_NAME, "h1").text == online_title
     browser.get(base + "/rules/702.19")  # never opened: made from the rules text kept
     page = browser.find_element(By.TAG_NAME, "body").text
-    assert "Offline" in page and "702.19\nEN Trample\n702.19a" in page and "702.19b" in page
+    assert "Offline" in page and "702.19\nEN\nTrample\n702.19a" in page and "702.19b" in page
     browser.get(base + "/search?q=611.3d")
     assert "611.3d" in browser.find_element(By.TAG_NAME, "body").text
 
@@ -97,3 +97,48 @@ def test_the_offline_page_speaks_the_interface_language(product_kb, browser) -> 
     browser.get(base + "/rules/999.9")
     assert "Aucune règle 999.9 dans la copie conservée sur cet appareil." in \
         browser.find_element(By.TAG_NAME, "body").text
+
+
+def test_offline_pages_keep_the_frame_and_the_glossary_and_say_what_needs_the_network(product_kb, browser) -> None:  # noqa: F811
+    """33, second trial, point 1: offline, a word search said 'No rule legame vitale in the copy kept';
+    '702,19' opened nothing; /glossary?q= and /define/Trample said 'not read before' though the glossary
+    is kept; a rule page had no header, no Contents or Glossary, no previous / next, its references as
+    plain text and a search box with no button. Fails before."""
+    from selenium.webdriver.common.by import By
+
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    server = start_server(product_kb, port)
+    try:
+        viewport(browser, *PHONE)
+        browser.get(base + "/?ui=it")
+        wait_for(browser, "navigator.serviceWorker.ready.then(() => caches.match('/offline/rules.json'))"
+                          ".then((hit) => done(!!hit))")
+        browser.get(base + "/glossary")  # read in Italian under the worker: the offline pages speak it
+        wait_for(browser, "caches.match(location.href).then((hit) => done(!!hit))")
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    text = lambda: browser.find_element(By.TAG_NAME, "body").text  # noqa: E731
+    browser.get(base + "/search?q=legame+vitale")
+    assert "La ricerca di parole («legame vitale») richiede la rete." in text()
+    assert "Nessuna regola" not in text()
+    term = browser.find_element(By.CSS_SELECTOR, "article.term")  # the glossary kept answers it
+    assert term.find_element(By.CSS_SELECTOR, ".term-name").text == "Lifelink"
+    assert term.find_element(By.CSS_SELECTOR, "a.ref").get_attribute("href") == base + "/rules/702.15"
+    browser.get(base + "/search?q=702%2C19")  # a comma, as typed on an Italian keyboard
+    assert browser.find_element(By.TAG_NAME, "h1").text.startswith("702.19")
+    for path, name in (("/define/Trample", "Trample"), ("/glossary?q=travolgere", "Trample")):
+        browser.get(base + path)
+        assert browser.find_element(By.CSS_SELECTOR, "article.term .term-name").text == name, path
+        assert "A keyword ability that modifies how a creature assigns combat damage." in text(), path
+    browser.get(base + "/rules/702.19")  # never opened: the frame of a page online
+    assert browser.find_element(By.CSS_SELECTOR, "header.top form.find button").text == "Cerca"
+    assert browser.find_element(By.CSS_SELECTOR, "header.top form.find input").get_attribute("placeholder") == \
+        "Regola, parola o carta"
+    assert [a.text for a in browser.find_elements(By.CSS_SELECTOR, "header.top nav.links a")] == ["Indice", "Glossario"]
+    assert browser.find_element(By.CSS_SELECTOR, "a[rel=prev]").text == "← 702.18b"
+    assert browser.find_element(By.CSS_SELECTOR, "a[rel=next]").text == "702.20 →"
+    assert browser.find_element(By.CSS_SELECTOR, "a[rel=up]").text == "↑ 702"
+    refs = browser.find_elements(By.CSS_SELECTOR, "article.rule a.ref")  # (See rule 510, “Combat Damage Step.”)
+    assert "510" in [a.text for a in refs] and all(a.get_attribute("href").startswith(base + "/rules/") for a in refs)

@@ -5,7 +5,8 @@ English (the JSON API and the CLI show them so). A page shows the message in
 the interface language instead: each English message is recognised by its
 pattern below, and its values (numbers, names, dates) are put in the translated
 sentence. A message no pattern knows is shown in English, marked as such, under
-a sentence in the interface language.
+a sentence in the interface language. The reasons a search found nothing
+(``indexer/empty.py``) are said the same way.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from .html import N_
 
 Gettext = Callable[[str], str]
 _QUOTED = r"'[^']*'"
+_RULES_OF = r"the Comprehensive Rules of (?P<date>\S+) \(rules run from (?P<first>\S+) to (?P<last>\S+)\)"
 
 # (pattern of the English message, the interface string; named groups fill its placeholders)
 PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p + r"\Z"), m) for p, m in (
@@ -75,17 +77,51 @@ PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p + r"\Z")
      N_("The knowledge base holds no release of %(date)s (it holds: %(held)s).")),
     (r"no rule (?P<number>\S+) in the release (?P<date>\S+); nearest: (?P<nearest>.*)",
      N_("The release of %(date)s has no rule %(number)s; nearest: %(nearest)s.")),
+    # why a search found nothing (indexer/empty.py)
+    (rf"no (?P<kind>rule|chapter|section) (?P<number>\S+) in {_RULES_OF}; nearest: (?P<nearest>.*)",
+     N_("Not held: %(kind)s %(number)s, in the Comprehensive Rules of %(date)s (rules %(first)s to "
+        "%(last)s); nearest: %(nearest)s.")),
+    (rf"no (?P<kind>rule|chapter|section) (?P<number>\S+) in {_RULES_OF}",
+     N_("Not held: %(kind)s %(number)s, in the Comprehensive Rules of %(date)s (rules %(first)s to "
+        "%(last)s).")),
+    (rf"no rule between (?P<start>\S+) and (?P<end>\S+) in {_RULES_OF}",
+     N_("No rule from %(start)s to %(end)s in the Comprehensive Rules of %(date)s (rules %(first)s to "
+        "%(last)s).")),
+    (r"the query holds no words to search for", N_("The query holds no words to search for.")),
+    (r"the query holds only question and function words \((?P<words>[^)]*)\): add the game terms you ask about",
+     N_("The query holds only question and function words (%(words)s): add the game terms you ask about.")),
+    (rf"no item holds (?P<words>{_QUOTED}(?: or {_QUOTED})*) in any language",
+     N_("No text holds %(words)s, in any language.")),
+    (r"nothing found within (?P<filters>.*): try without (?:this filter|these filters)",
+     N_("Nothing found within %(filters)s: try without them.")),
+    (r"every match holds an excluded word \((?P<words>.*)\)",
+     N_("Every match holds an excluded word (%(words)s).")),
+    (r'no item holds the phrase "(?P<phrase>.*)" as typed: try its words without quotes',
+     N_("No text holds the phrase “%(phrase)s” as typed: try its words without quotes.")),
 ))
+# the English words a message's values hold, said in the interface language
+VALUE_WORDS = {"rule": N_("the rule"), "chapter": N_("the chapter"), "section": N_("the section")}
 UNKNOWN = N_("The request could not be answered. The details, in English:")
+
+
+def _values(values: dict[str, str], gettext: Gettext) -> dict[str, str]:
+    """A match's values with their English words said through ``gettext`` (``rule``; ``'a' or 'b'``)."""
+    out = dict(values)
+    if "kind" in out:
+        out["kind"] = gettext(VALUE_WORDS[out["kind"]])
+    if "words" in out and out["words"].startswith("'"):
+        out["words"] = ", ".join(re.findall(_QUOTED, out["words"]))
+    return out
 
 
 def error_text(message: str, gettext: Gettext) -> Markup:
     """``message`` (English) said through ``gettext``: as it is in the English interface; else by
-    its pattern, or in English under a sentence that says so."""
-    if gettext(UNKNOWN) == UNKNOWN:  # the English interface
-        return Markup(escape(message))
+    its pattern, or in English under a sentence that says so. The messages of the library start in
+    lower case: the English one is shown as a sentence, capitalised."""
+    if gettext(UNKNOWN) == UNKNOWN:  # the English interface: the message as a sentence
+        return Markup(escape(message[:1].upper() + message[1:]))
     for pattern, interface in PATTERNS:
         match = pattern.match(message)
         if match:
-            return Markup(escape(gettext(interface) % match.groupdict()))
+            return Markup(escape(gettext(interface) % _values(match.groupdict(), gettext)))
     return Markup(f'{escape(gettext(UNKNOWN))} <span lang="en">{escape(message)}</span>')

@@ -18,6 +18,11 @@ def anchor(number: str) -> str:
     return "R" + number.replace(".", "")
 
 
+def date(value: str) -> Markup:
+    """A date as ``<time>``, which the stylesheet never breaks at its hyphens (2022-04-25)."""
+    return Markup('<time datetime="{0}">{0}</time>').format(value)
+
+
 def number_from_anchor(text: str) -> str | None:
     """``R70138a`` -> ``701.38a`` (``R7`` a section, ``R701`` a chapter); None if it is not one."""
     match = _ANCHOR.match(text)

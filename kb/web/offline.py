@@ -1,6 +1,7 @@
 """The phone page with no signal: an installable web app (a manifest) whose service worker
-(``static/sw.js``) keeps the pages read and the whole rules text (``/offline/rules.json``), so a
-rule never opened can still be read, and found by its number, offline."""
+(``static/sw.js``) keeps the pages read, the whole rules text and the glossary
+(``/offline/rules.json``), so a rule never opened can still be read, and found by its number, and a
+term found by its name in any language, offline."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from starlette.responses import Response
 
 from .handling import OpenKB, Site
 from .pages import HERE, Pages, with_etag
+from .reference import GLOSSARY_LIMIT
 
 _STATIC = {"register.js": "text/javascript; charset=utf-8", "icon.svg": "image/svg+xml"}
 
@@ -32,6 +34,12 @@ def rules_bundle(open_kb: OpenKB) -> list[list[Any]]:
                 texts[version.doc.lang] = rule.text or rule.title or ""
         out.append([number, title, texts])
     return out
+
+
+def terms_bundle(open_kb: OpenKB) -> list[list[Any]]:
+    """Every glossary term as ``[term, {lang: [names]}, {lang: text}]`` (each language's first text)."""
+    return [[entry.term, entry.names, {lang: texts[0].text for lang, texts in entry.texts.items() if texts}]
+            for entry in open_kb.glossary.find(limit=GLOSSARY_LIMIT)]
 
 
 class OfflinePages:
@@ -56,16 +64,18 @@ class OfflinePages:
         root = request.scope.get("root_path", "")
         data = {"name": "mtgkb: Magic Comprehensive Rules", "short_name": "mtgkb", "start_url": f"{root}/",
                 "scope": f"{root}/", "display": "standalone", "background_color": "#ffffff",
-                "theme_color": "#3b2f6b",
+                "theme_color": "#2b1d14",
                 "icons": [{"src": f"{root}/static/icon.svg", "sizes": "any", "type": "image/svg+xml"}]}
         return with_etag(request, json.dumps(data).encode(), {"Cache-Control": "no-cache"}, 200,
                          "application/manifest+json")
 
     def rules(self, request: Request) -> Response:
-        """``/offline/rules.json``: the rules text the service worker keeps (made once per build)."""
+        """``/offline/rules.json``: the rules text and the glossary the service worker keeps (made once per
+        build)."""
         open_kb = self.site.kb()
         if "offline" not in open_kb.cache:
-            body = json.dumps({"rules": rules_bundle(open_kb)}, ensure_ascii=False, separators=(",", ":"))
+            body = json.dumps({"rules": rules_bundle(open_kb), "terms": terms_bundle(open_kb)}, ensure_ascii=False,
+                              separators=(",", ":"))
             open_kb.cache["offline"] = body.encode()
         return with_etag(request, open_kb.cache["offline"], {"Cache-Control": "no-cache"}, 200,
                          "application/json")

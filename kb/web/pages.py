@@ -30,6 +30,7 @@ from ..model import LANGUAGES
 from ..numbering import RuleNumber, parse_selector
 from ..rulings import FOLD_BUDGET, FoldingStopped, ruling_counts, rulings_of, too_many_to_fold
 from ..store import KnowledgeBase
+from ..text import fold
 from . import html as H
 from .handling import (SEARCH_KINDS, SEARCH_MISSING, OpenKB, Site, kinds_param, langs_param, limit_param,
                        page_param, release_param, run_heavy, selector_param, text_param)
@@ -91,7 +92,7 @@ class Pages:
                           extensions=["jinja2.ext.i18n"], trim_blocks=True, lstrip_blocks=True)
         env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
         env.globals["error_text"] = partial(error_text, gettext=translations(lang).gettext)
-        env.globals.update(anchor=H.anchor, LANGUAGES=LANGUAGES, LANGUAGE_NAMES=LANGUAGE_NAMES,
+        env.globals.update(anchor=H.anchor, date=H.date, LANGUAGES=LANGUAGES, LANGUAGE_NAMES=LANGUAGE_NAMES,
                            UI_LANGUAGES=UI_LANGUAGES, version=__version__)
         return env
 
@@ -195,7 +196,8 @@ class Pages:
                 card = card_href(request, hits[0]["card_name"])
                 return RedirectResponse(_with_params(request, card, ("lang", "ui")), status_code=303)
             hits = one_hit_per_card(hits)
-            suggestions = list(getattr(found, "suggestions", []))
+            # "did you mean" only for a query changed: never the words typed (trample for trample)
+            suggestions = [s for s in getattr(found, "suggestions", []) if fold(s).strip() != fold(query).strip()]
             concepts = list(getattr(found, "concepts", []))[:3]
             elsewhere = list(getattr(found, "elsewhere", []))
             reading = getattr(found, "reading", None)
@@ -236,7 +238,10 @@ class Pages:
         stale = {t["source"]: {"lang": t["lang"], "source": t["source_title"], "provenance": t["provenance"],
                                **t["stale"]} for view in views for t in view["views"] if t["stale"]}
         fallback = [e["number"] for e in entries if e.get("fallback")]
-        many = too_many_to_fold(entries)  # a chapter: its rules with their counts, each folded on its page
+        paging = _paging(request, page, total)
+        # a chapter (or any page of a range read in pages): its rules with their counts, each folded on
+        # its own page, on every page alike
+        many = paging is not None or too_many_to_fold(entries)
         try:
             groups = [] if many else rulings_of(open_kb.kb, entries, FOLD_BUDGET)
         except FoldingStopped:  # folding past its budget: the counts, as for a chapter
@@ -248,7 +253,7 @@ class Pages:
                            stale=list(stale.values()), release=release, fallback=fallback, rulings=rulings,
                            ruling_counts=ruling_counts(entries) if many else [],
                            title=f"{main['number']} {main['title'] or ''}".strip(), share_text=_share_text(views[0]),
-                           paging=_paging(request, page, total))
+                           ruling_total=sum(len(g.members) for g in groups), paging=paging)
 
     def _rule_not_found(self, request: Request, open_kb: OpenKB, raw: str, message: str,
                         reason: str | None) -> HTMLResponse:

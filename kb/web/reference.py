@@ -78,6 +78,9 @@ class ReferencePages:
     def card(self, request: Request) -> Response:
         """``/cards/{name}``: a card by its name in any language, with its rulings and keywords' rules."""
         name = card_name_param(request)
+        if not name.strip():  # /cards/: no name to look for
+            return self.pages.render(request, "error.html", status=404, title="", message="no card name given",
+                                     suggestions=[], reason="no-card-name")
         try:
             card = find_card(self.site.kb().kb, name)
         except NotFoundError as exc:
