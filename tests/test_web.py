@@ -438,6 +438,16 @@ def test_search_page_marks_matches_and_escapes(real: TestClient) -> None:
     assert jump.status_code == 303 and jump.headers["location"] == "/rules/701.38a#R70138a"
 
 
+def test_a_rule_number_typed_as_people_type_it_opens_the_rule(real: TestClient) -> None:
+    """A phone trial typed 702,19 (the Italian and French decimal comma), 702.19B, 'regola 400.7' and 'CR
+    400.7': each listed hits instead of opening the rule, as 702.19 does."""
+    for query, where in (("702,19", "/rules/702.19#R70219"), ("702.19B", "/rules/702.19b#R70219b"),
+                         ("regola 400.7", "/rules/400.7#R4007"), ("CR 400.7", "/rules/400.7#R4007"),
+                         ("702.19 b", "/rules/702.19b#R70219b")):
+        jump = real.get("/search", params={"q": query}, follow_redirects=False)
+        assert jump.status_code == 303 and jump.headers["location"] == where, query
+
+
 def test_without_search_the_search_routes_say_so(real: TestClient, monkeypatch) -> None:
     import kb.web.app as web_app
 

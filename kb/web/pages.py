@@ -27,7 +27,7 @@ from .. import __version__
 from ..catalog import contents
 from ..errors import NotFoundError
 from ..model import LANGUAGES
-from ..numbering import RuleNumber, parse_selector
+from ..numbering import NumberError, RuleNumber, parse_selector
 from ..rulings import FOLD_BUDGET, FoldingStopped, ruling_counts, rulings_of, too_many_to_fold
 from ..store import KnowledgeBase
 from ..text import fold
@@ -177,7 +177,7 @@ class Pages:
         langs = self.text_langs(request)
         kinds = kinds_param(request)
         limit = limit_param(request) if "limit" in request.query_params else 20
-        number = RuleNumber.try_parse(query) if query else None
+        number = typed_rule_number(query)
         if number is not None and number in self.site.kb().number_set:
             return RedirectResponse(rule_href(request, str(number), keep=("lang", "ui")), status_code=303)
         search = self.site.searcher()
@@ -396,3 +396,13 @@ def _stale(lang: str, item: dict[str, Any], reference: dict[str, Any] | None) ->
     if theirs and (not mine or mine < theirs):
         return {"date": mine or "", "reference_date": theirs}
     return None
+
+
+def typed_rule_number(query: str) -> RuleNumber | None:
+    """The rule number a search box's query is, as people type one (``702,19``, ``702.19B``, ``regola 400.7``,
+    ``CR 400.7``, ``702.19 b``: :func:`kb.numbering.normalise_selector`); None for anything else."""
+    try:
+        found = parse_selector(query) if query else None
+    except NumberError:
+        return None
+    return found if isinstance(found, RuleNumber) else None
