@@ -163,6 +163,22 @@ def test_a_glossary_translation_is_carried_to_another_release_by_its_english_nam
     assert shown["glossary/Abandon#definition"]["state"] == "translated"
 
 
+def test_a_name_carried_along_with_a_definition_keeps_its_own_author(kb_cache, tmp_path: Path) -> None:
+    """A definition needs its entry's name: the game vocabulary's 'Travolgere' is stored with it, but it is not
+    the translator's work (a translator's trial: it was stored credited to her)."""
+    kb = str(kb_cache.copy([cr_release("20251114")], tmp_path / "kb"))
+    po = tmp_path / "glossary.po"
+    assert run("export", "--glossary", "-f", "po", "--target", "it", "-o", str(po), "--kb", kb).exit_code == 0
+    edit_po(po, {"glossary/Trample#definition": "Una parola chiave che permette a una creatura di infliggere il "
+                                                "danno in eccesso al giocatore in difesa."})
+    assert "glossary/Trample#definition" in run_json("import", str(po), "--translator", "Giulia", "--kb", kb)["applied"]
+    stored = json.loads((Path(kb) / "imports" / "it-2025-11-14.json").read_text(encoding="utf-8"))["units"]
+    units = {u["id"]: u for u in stored}
+    assert units["glossary/Trample#definition"]["translator"] == "Giulia"
+    name = units["glossary/Trample"]
+    assert name["text"] == "Travolgere" and name.get("carried_from") and name.get("translator") != "Giulia"
+
+
 # -- 2, 5. PO files cut short or in another charset than declared ------------------------------------
 
 def test_a_po_cut_inside_a_msgstr_is_refused(seed_kb: Path, tmp_path: Path) -> None:

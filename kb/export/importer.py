@@ -522,8 +522,9 @@ class UnitChecker:
                 if needed in units or needed in out or self.held(needed) is None:
                     continue
                 found = self.units[needed].targets[self.target]
+                # the text is not this translator's: it keeps its own author (none for the game's vocabulary)
                 out[needed] = {"id": needed, "text": found.text, "source_text": self.units[needed].source, **record,
-                               "carried_from": found.doc_id, **self.extra(needed)}
+                               "translator": found.translator, "carried_from": found.doc_id, **self.extra(needed)}
         return out
 
 
