@@ -54,9 +54,12 @@ def collect(paths: Iterable[Path]) -> tuple[list[tuple[Path, bool]], list[Skippe
     skipped: list[Skipped] = []
     for path in map(Path, paths):
         if path.is_dir():
-            for child in sorted(p for p in path.rglob("*") if not p.is_dir()):
+            for child in sorted(p for p in path.rglob("*") if not p.is_dir() or p.is_symlink()):
                 rel = child.relative_to(path)
-                if any(part.startswith((".", "__")) for part in rel.parts):
+                if child.is_dir():  # a link to a folder: rglob does not enter it, and it is never silently passed over
+                    skipped.append(Skipped(str(child), "a link to a folder, not followed (name it as a source "
+                                                       "itself to read it)"))
+                elif any(part.startswith((".", "__")) for part in rel.parts):
                     skipped.append(Skipped(str(child), "hidden file"))
                 elif not child.is_file():
                     skipped.append(Skipped(str(child), "not a regular file (a FIFO, device, socket or broken link)"))
