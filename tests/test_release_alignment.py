@@ -270,7 +270,7 @@ def test_source_release_check_reads_the_rule_where_the_translation_sits_in_that_
         units = {u.id: u for u in select(kb, ["701.38"], targets=("it",)).units}
     assert units["701.38a"].targets["it"].text.startswith("Alcune magie")
     reason = units["701.38a"].targets["it"].reason
-    assert reason == ("source text changed since 2024-11-08" if reworded else None)
+    assert reason == ("translated from another English text (the release 2024-11-08)" if reworded else None)
     assert units["701.38b"].targets["it"].reason is None
 
 

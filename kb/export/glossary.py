@@ -121,7 +121,8 @@ def _target(text: str, english: str, definition: bool, source_text: str, doc: Do
     before = recorded.get("source_text")
     reason = None
     if before is not None and not same_text(before, source_text):
-        reason = f"source text changed since {recorded.get('source_release') or 'it was translated'}"
+        since = recorded.get("source_release")
+        reason = f"translated from another English text{f' (the release {since})' if since else ''}"
     return TargetText(text, doc.id, doc.provenance, doc.effective_date, "stale" if reason else "translated",
                       reason, translator=who.translator if who else None, imported=who.imported if who else None,
                       previous_source=before if reason else None)

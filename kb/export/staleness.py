@@ -107,7 +107,7 @@ def by_recorded_source(unit_id: str, source_text: str, version: RuleVersion, con
     recorded = recorded_source(unit_id, version, context)
     if recorded is None or same_text(recorded[0], source_text):
         return None
-    return f"source text changed since {recorded[1] or 'the release it was translated from'}"
+    return f"translated from another English text{f' (the release {recorded[1]})' if recorded[1] else ''}"
 
 
 def old_release_text(unit_id: str, version: RuleVersion, context: StaleContext) -> tuple[str, str] | None:
@@ -130,7 +130,7 @@ def old_release_text(unit_id: str, version: RuleVersion, context: StaleContext) 
 
 def by_source_release(unit_id: str, source_text: str, version: RuleVersion, context: StaleContext) -> str | None:
     old = old_release_text(unit_id, version, context)
-    return None if old is None or same_text(old[0], source_text) else f"source text changed since {old[1]}"
+    return None if old is None or same_text(old[0], source_text) else f"translated from another English text (the release {old[1]})"
 
 
 def previous_source(unit_id: str, source_text: str, version: RuleVersion, context: StaleContext) -> str | None:
