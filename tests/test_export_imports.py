@@ -179,6 +179,25 @@ def test_a_name_carried_along_with_a_definition_keeps_its_own_author(kb_cache, t
     assert name["text"] == "Travolgere" and name.get("carried_from") and name.get("translator") != "Giulia"
 
 
+def test_a_file_of_an_older_release_exported_before_a_newer_translation_is_no_conflict(kb_cache, tmp_path: Path
+                                                                                        ) -> None:
+    """A translator's trial: a 2025-06-06 file exported before 405.4 was translated for 2025-11-14 (another
+    English) was refused as a conflict ('changed in the knowledge base since this file was exported'): the
+    knowledge base showed the newer release's text there, stale. Both are kept, each with its release."""
+    kb = str(kb_cache.copy([cr_release("20250606"), cr_release("20251114")], tmp_path / "kb"))
+    old, new = tmp_path / "old.po", tmp_path / "new.po"
+    assert run("export", "405.4", "-f", "po", "--release", "2025-06-06", "-o", str(old), "--kb", kb).exit_code == 0
+    assert run("export", "405.4", "-f", "po", "--release", "2025-11-14", "-o", str(new), "--kb", kb).exit_code == 0
+    edit_po(new, {"405.4": "Il controllore di una magia è il giocatore che l'ha lanciata."})
+    assert run_json("import", str(new), "--kb", kb)["applied"] == ["405.4"]
+    edit_po(old, {"405.4": "Il controllore di una magia è la persona che l'ha lanciata."})
+    report = run_json("import", str(old), "--kb", kb)
+    assert report["applied"] == ["405.4"] and report["conflicts"] == []
+    for release, text in (("2025-06-06", "la persona"), ("2025-11-14", "il giocatore")):
+        (shown,) = run_json("rule", "405.4", "--lang", "it", "--release", release, "--kb", kb)
+        assert text in shown["texts"]["it"]["text"] and "stale" not in shown["texts"]["it"], release
+
+
 # -- 2, 5. PO files cut short or in another charset than declared ------------------------------------
 
 def test_a_po_cut_inside_a_msgstr_is_refused(seed_kb: Path, tmp_path: Path) -> None:
@@ -432,7 +451,7 @@ def test_status_shows_a_word_diff_and_takes_selectors(stale_kb_read_only: Path, 
     assert report["totals"]["rules"] == len([c for c in report["chapters"] for _ in c["translated"]]) + \
         report["totals"]["missing"] + report["totals"]["stale"]
     printed = run("status", "--rules", "400.7", "--kb", kb).output
-    assert "    stale: 400.7e (source text changed since 2024-11-08)" in printed
+    assert "    stale: 400.7e (translated from another English text (the release 2024-11-08))" in printed
     diff = next(line for line in printed.splitlines() if line.startswith("      source changed: "))
     assert "[-" in diff or "{+" in diff
 

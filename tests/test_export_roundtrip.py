@@ -21,6 +21,7 @@ from kb.cli import main
 from kb.export import EXPORTERS
 
 from .conftest import copy_kb
+from .test_export_translators import edit_po
 
 
 def run(*args: str):
@@ -62,6 +63,9 @@ def italian(kb: Path, number: str) -> str | None:
 # -- 1: a copy of the English is not a translation ------------------------------------------
 
 def test_msgen_copies_are_not_stored_as_italian(kb: Path, tmp_path: Path) -> None:
+    """Every target msgen copied is the English, titles too: 'Trample', 'Vigilance' and 'Banding' are no Italian
+    names (Travolgere, Cautela, Formazione), so none is stored (two translators' trials found short titles
+    stored as Italian: a text of three words or fewer the same as the English was applied as a shared name)."""
     po = export(kb, tmp_path / "kw.po", "702.19-702.21", "-f", "po", "--target", "it")
     copied = tmp_path / "kw.en.po"
     subprocess.run([gettext_tool("msgen"), str(po), "-o", str(copied)], check=True)
@@ -69,17 +73,22 @@ def test_msgen_copies_are_not_stored_as_italian(kb: Path, tmp_path: Path) -> Non
     result = run("import", str(copied), "--kb", str(kb), "--json")
     report = json.loads(result.output)
     assert result.exit_code == 1 and report["complete"] is False
-    long_units = [e.msgctxt for e in polib.pofile(str(po)) if len(e.msgid.split()) > 3]
-    assert sorted(report["identical"]) == sorted(long_units) and len(long_units) == 15
-    assert set(report["applied"]) == {"702.19", "702.20", "702.21"}  # Trample, Vigilance, Banding: names
-    # ... applied, but each said as the same as the English (a translator's trial read them as caught)
-    assert {w["id"] for w in report["warnings"] if "the same as the English" in w["warning"]} == set(report["applied"])
-    assert "15 targets are the English text, not applied (--accept-identical stores them)" in \
+    units = [e.msgctxt for e in polib.pofile(str(po))]
+    assert sorted(report["identical"]) == sorted(units) and len(units) == 18 and report["applied"] == []
+    assert "18 targets are the English text, not applied (--accept-identical stores them)" in \
         run("import", str(copied), "--kb", str(kb)).output
     after = run_json("status", "702.19-702.21", "--kb", str(kb))
-    assert after["units"]["translated"] == before["units"]["translated"] + 3
+    assert after["units"]["translated"] == before["units"]["translated"]
     forced = run_json("import", str(copied), "--accept-identical", "--kb", str(kb))
-    assert sorted(forced["applied"]) == sorted(long_units) and forced["complete"]
+    assert sorted(forced["applied"]) == sorted(units) and forced["complete"]
+
+
+def test_a_short_name_the_same_in_both_languages_is_applied(kb: Path, tmp_path: Path) -> None:
+    """French says Vigilance and Flash as English does: the game's vocabulary knows them as French names."""
+    po = export(kb, tmp_path / "kw.fr.po", "702.8", "702.20", "-f", "po", "--target", "fr")
+    edit_po(po, {"702.8": "Flash", "702.20": "Vigilance"})
+    report = run_json("import", str(po), "--kb", str(kb))
+    assert sorted(report["applied"]) == ["702.20", "702.8"] and report["identical"] == []
 
 
 def test_an_xliff_target_copied_from_its_source_with_state_new_is_untranslated(kb: Path, tmp_path: Path) -> None:

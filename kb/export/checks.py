@@ -33,9 +33,23 @@ def normal_target(target: str, source: str) -> str:
     return ("\n" if "\n" in source.strip() else " ").join(lines)
 
 
-def is_copy_of_source(target: str, source: str) -> bool:
-    """The target is the source text itself, and too long to be a name both languages share."""
-    return same_text(target, source) and len(source.split()) > SHORT_WORDS
+def is_copy_of_source(target: str, source: str, lang: str | None = None) -> bool:
+    """The target is the source text itself, and not a name both languages share: longer than
+    :data:`SHORT_WORDS` words, or (given the target language ``lang``) a short text the game's vocabulary does
+    not know as a name in ``lang`` (French *Vigilance*, *Flash* are names; Italian *Trample*, a title
+    ``msgen`` copied, is not)."""
+    if not same_text(target, source):
+        return False
+    return len(source.split()) > SHORT_WORDS or (lang is not None and not is_name_in(target, lang))
+
+
+def is_name_in(text: str, lang: str) -> bool:
+    """Whether the game's vocabulary knows ``text`` as a name in ``lang``."""
+    from ..vocabulary import default_vocabulary, name_key
+
+    key = name_key(text, lang)
+    return any(name_key(name.text, lang) == key for concept in default_vocabulary().lookup(text, lang)
+               for name in concept.names_in(lang, obsolete=True))
 
 
 def invisible_only(text: str) -> bool:

@@ -340,7 +340,7 @@ class UnitChecker:
                                                                "finish it, or empty it to leave it untranslated"))
         elif same_text(unit.target, unit.source) and unit.state in ("new", "stale"):
             report.untranslated.append(unit.id)  # the source copied into the target, marked as not translated
-        elif is_copy_of_source(unit.target, unit.source) and not self.accept_identical:
+        elif is_copy_of_source(unit.target, unit.source, self.target) and not self.accept_identical:
             report.identical.append(unit.id)
         elif unit.state == "stale" and same_text(self.held(unit.id) or "", unit.target) and not self._lacks(unit.id):
             report.unchanged.append(unit.id)  # left as it was exported: still to review
@@ -350,11 +350,6 @@ class UnitChecker:
             report.fuzzy.append(unit.id)  # still marked fuzzy / needs review: work in progress, not applied
         else:
             self._judge_text(unit, report, accepted)
-            if unit.id in accepted and same_text(unit.target, unit.source) and not self.accept_identical \
-                    and not same_text(self.held(unit.id) or "", unit.target):
-                report.warnings.append(Verdict(unit.id, unit.line, "the same as the English: applied as a short name "
-                                               "both languages share (Vigilance); if it is a copy "
-                                               "(msgen), translate it and import again"))
 
     def _judge_text(self, unit: ImportedUnit, report: ImportReport, accepted: dict[str, str]) -> None:
         current = self.units[unit.id].targets.get(self.target)
@@ -375,8 +370,11 @@ class UnitChecker:
         if unit.revision is not None and unit.revision != revision(held) and unit.revision == revision(unit.target):
             report.kept.append(unit.id)  # the file holds the text it was exported with: nothing to apply
             return
+        # a stale held text translates another English text (another release's): the file's text translates
+        # this release's, and is stored beside it (supersede), so the two are no conflict
+        other_english = current is not None and current.state == "stale"
         unknown = unit.revision is None and held is not None and current.provenance == "translator"
-        if unknown or (unit.revision is not None and unit.revision != revision(held)):
+        if not other_english and (unknown or (unit.revision is not None and unit.revision != revision(held))):
             if not self.force:
                 where = None
                 if current is not None:
