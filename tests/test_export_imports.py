@@ -198,6 +198,20 @@ def test_a_file_of_an_older_release_exported_before_a_newer_translation_is_no_co
         assert text in shown["texts"]["it"]["text"] and "stale" not in shown["texts"]["it"], release
 
 
+def test_a_unit_empty_when_exported_is_not_reported_emptied_by_the_tool(kb_cache, tmp_path: Path) -> None:
+    """A translator's trial: an older file, whose 702.21 was empty when exported, was said to have emptied a
+    translation imported since ('units the knowledge base holds a translation for are empty in the file'),
+    a report meant for a CAT tool that emptied a held text."""
+    kb = str(kb_cache.copy([cr_release("20251114")], tmp_path / "kb"))
+    old, new = tmp_path / "old.po", tmp_path / "new.po"
+    for path in (old, new):
+        assert run("export", "702.21", "-f", "po", "--target", "it", "-o", str(path), "--kb", kb).exit_code == 0
+    edit_po(new, {"702.21": "Formazione"})
+    assert run_json("import", str(new), "--kb", kb)["applied"] == ["702.21"]
+    report = run_json("import", str(old), "--kb", kb)
+    assert report["emptied"] == [] and report["applied"] == []
+
+
 # -- 2, 5. PO files cut short or in another charset than declared ------------------------------------
 
 def test_a_po_cut_inside_a_msgstr_is_refused(seed_kb: Path, tmp_path: Path) -> None:

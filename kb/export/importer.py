@@ -318,7 +318,9 @@ class UnitChecker:
             report.rejected.append(Verdict(unit.id, unit.line, "not a rule number or glossary entry"))
         elif not unit.target or not unit.target.strip():
             report.untranslated.append(unit.id)
-            if self.held(unit.id) is not None and self.held_state(unit.id) != "new" and not unit.partial:
+            # held, and not empty already when the file was exported (a file older than the translation)
+            if self.held(unit.id) is not None and self.held_state(unit.id) != "new" and not unit.partial \
+                    and unit.revision != NO_REVISION:
                 report.emptied.append(unit.id)
         elif invisible_only(unit.target):
             report.rejected.append(Verdict(unit.id, unit.line, "the translation holds no visible character"))
