@@ -45,23 +45,30 @@ def wait_for(browser, script: str, seconds: float = 20) -> None:
     raise AssertionError(f"not true within {seconds} s: {script}")
 
 
-def test_rules_are_read_offline_after_one_visit(product_kb, browser) -> None:  # noqa: F811
-    from selenium.webdriver.common.by import By
-
+def read_online_then_go_offline(kb_dir, browser, first: str, then: str) -> str:  # noqa: F811
+    """Serve ``kb_dir``, open ``first`` (the service worker installs and keeps the rules), then ``then``
+    (kept as read); stop the server and return its address, now answering nothing."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    server = start_server(product_kb, port)
+    server = start_server(kb_dir, port)
     try:
         viewport(browser, *PHONE)
-        browser.get(base + "/")
+        browser.get(base + first)
         wait_for(browser, "navigator.serviceWorker.ready.then(() => caches.match('/offline/rules.json'))"
                           ".then((hit) => done(!!hit))")
-        browser.get(base + "/rules/400.7")  # read once, online: kept
+        browser.get(base + then)
         wait_for(browser, "caches.match(location.href).then((hit) => done(!!hit))")
-        online_title = browser.find_element(By.TAG_NAME, "h1").text
     finally:
         server.terminate()
         server.wait(timeout=10)
+    return base
+
+
+def test_rules_are_read_offline_after_one_visit(product_kb, browser) -> None:  # noqa: F811
+    from selenium.webdriver.common.by import By
+
+    base = read_online_then_go_offline(product_kb, browser, "/", "/rules/400.7")  # read once, online: kept
+    online_title = browser.find_element(By.TAG_NAME, "h1").text  # the page read online, still shown
     with pytest.raises(OSError):
         urllib.request.urlopen(base + "/api/health", timeout=2)
     browser.get(base + "/rules/400.7")
@@ -78,19 +85,7 @@ def test_the_offline_page_speaks_the_interface_language(product_kb, browser) -> 
     of the last page read online. Fails before."""
     from selenium.webdriver.common.by import By
 
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    server = start_server(product_kb, port)
-    try:
-        viewport(browser, *PHONE)
-        browser.get(base + "/?ui=fr")
-        wait_for(browser, "navigator.serviceWorker.ready.then(() => caches.match('/offline/rules.json'))"
-                          ".then((hit) => done(!!hit))")
-        browser.get(base + "/glossary")  # read in French (the cookie), under the worker
-        wait_for(browser, "caches.match(location.href).then((hit) => done(!!hit))")
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    base = read_online_then_go_offline(product_kb, browser, "/?ui=fr", "/glossary")  # read in French (the cookie)
     browser.get(base + "/rules/702.19")
     assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "fr"
     assert "Hors ligne : le texte des règles conservé sur cet appareil." in browser.find_element(By.TAG_NAME, "body").text
@@ -106,19 +101,8 @@ def test_offline_pages_keep_the_frame_and_the_glossary_and_say_what_needs_the_ne
     plain text and a search box with no button. Fails before."""
     from selenium.webdriver.common.by import By
 
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    server = start_server(product_kb, port)
-    try:
-        viewport(browser, *PHONE)
-        browser.get(base + "/?ui=it")
-        wait_for(browser, "navigator.serviceWorker.ready.then(() => caches.match('/offline/rules.json'))"
-                          ".then((hit) => done(!!hit))")
-        browser.get(base + "/glossary")  # read in Italian under the worker: the offline pages speak it
-        wait_for(browser, "caches.match(location.href).then((hit) => done(!!hit))")
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    # the glossary read in Italian under the worker: the offline pages speak it
+    base = read_online_then_go_offline(product_kb, browser, "/?ui=it", "/glossary")
     text = lambda: browser.find_element(By.TAG_NAME, "body").text  # noqa: E731
     browser.get(base + "/search?q=legame+vitale")
     assert "La ricerca di parole («legame vitale») richiede la rete." in text()
