@@ -212,6 +212,25 @@ def test_a_unit_empty_when_exported_is_not_reported_emptied_by_the_tool(kb_cache
     assert report["emptied"] == [] and report["applied"] == []
 
 
+def test_a_tmx_unit_without_one_language_is_untranslated_there_not_missing(kb_cache, tmp_path: Path) -> None:
+    """A translator's trial: a two-language TMX whose tu for 702.22a has an Italian tuv and no French one
+    said '1 unit of the exported selection is missing from the file: 702.22a' for French."""
+    from lxml import etree
+
+    kb = str(kb_cache.copy([cr_release("20251114")], tmp_path / "kb"))
+    tmx = tmp_path / "banding.tmx"
+    assert run("export", "702.22", "-f", "tmx", "-o", str(tmx), "--kb", kb).exit_code == 0
+    tree = etree.parse(str(tmx))
+    for tu in tree.iter("tu"):
+        for lang in ("it", "fr") if tu.get("tuid") != "702.22a" else ("it",):
+            tuv = etree.SubElement(tu, "tuv", {"{http://www.w3.org/XML/1998/namespace}lang": lang})
+            etree.SubElement(tuv, "seg").text = f"Testo {lang} della regola {tu.get('tuid')} da leggere bene."
+    tree.write(str(tmx), xml_declaration=True, encoding="UTF-8")
+    reports = {r["lang"]: r for r in run_json("import", str(tmx), "--lang", "it", "--lang", "fr", "--kb", kb)}
+    assert reports["fr"]["missing"] == [] and reports["fr"]["untranslated"] == ["702.22a"]
+    assert reports["it"]["missing"] == [] and "702.22a" in reports["it"]["applied"]
+
+
 # -- 2, 5. PO files cut short or in another charset than declared ------------------------------------
 
 def test_a_po_cut_inside_a_msgstr_is_refused(seed_kb: Path, tmp_path: Path) -> None:

@@ -52,6 +52,7 @@ from .checks import (control_character, differences, hidden_characters, invisibl
 from .file_units import numbers_now, of_target, only_target, refuse_second_translations, relabelled
 from .glossary import entry_keys, glossary_id, split_glossary_id
 from .imports import Stored, build_sources, commit, imports_dir, recover, stored_path
+from .unit_changes import unit_order
 from .report import NO_REVISION_GIVEN, Conflict, ImportReport, Verdict, outcome, render_report
 from .selection import example_id, rule_text, select, source_release_doc, split_unit_id
 from .staleness import same_text
@@ -212,7 +213,12 @@ def check_file(kb: KnowledgeBase, path: Path, lang: str | None = None, *, force:
     for unit in units:
         checker.judge(unit, report, accepted)
     checker.drop_orphans(accepted, report)
-    report.missing = checker.missing(units)
+    # a unit the file holds in another language only (a TMX tu without this language's tuv) is untranslated
+    # here, not missing from the file
+    mine = {unit.id for unit in units}
+    report.untranslated += sorted({u.id for u in imported.units if u.id and u.id in checker.units} - mine,
+                                  key=unit_order)
+    report.missing = checker.missing({u.id for u in imported.units if u.id})
     return report, checker, accepted
 
 
@@ -486,10 +492,10 @@ class UnitChecker:
         unit = self.units.get(unit_id)
         return unit.state(self.target) if unit is not None else None
 
-    def missing(self, units: list[ImportedUnit]) -> list[str]:
-        """The rule units of the source release below the rules the file names (the selection it was
-        exported from: a rule brings its subrules and examples) that the file does not hold."""
-        ids = {unit.id for unit in units}
+    def missing(self, ids: set[str]) -> list[str]:
+        """The rule units of the source release below the rules the file names (``ids``: its units' ids, in
+        every language; the selection it was exported from: a rule brings its subrules and examples) that
+        the file does not hold."""
         named = {str(number) for number, _ in (split_unit_id(i) for i in ids) if number is not None}
         found = []
         for unit_id in self.units:
