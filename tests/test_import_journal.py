@@ -283,6 +283,10 @@ MALFORMED = {
     "a unit of a file it did not change": b'{"id": 1, "before": {"it.json": null}, "after": {"it.json": null}, '
                                           b'"units": [{"file": "../x.json", "id": "100.1", "before": null, "after": null}]}',
     "undone units not pairs": b'{"id": 1, "before": {}, "after": {}, "undone_units": ["100.1"]}',
+    # a hostile re-test: each gave a traceback from `import --undo` or `imports`
+    "a language that is a number": b'{"id": 1, "before": {}, "after": {}, "lang": 3}',
+    "a file that is a number": b'{"id": 1, "before": {}, "after": {}, "file": 7}',
+    "a translator with a lone surrogate": b'{"id": 1, "before": {}, "after": {}, "translator": "\\ud800"}',
 }
 
 

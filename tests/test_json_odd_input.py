@@ -109,6 +109,7 @@ def exported(kb_cache, tmp_path: Path) -> tuple[Path, str]:
     ('"left_out": []', '"left_out": ' + "[" * 100000 + "]" * 100000, "nested too deeply"),
     ('"left_out": []', '"left_out": ' + "9" * 5000, "Exceeds the limit (4300 digits)"),
     ('"text": null', '"text": NaN', "the it text of '100' is a number (nan), not a string or null"),
+    ('"id": "100"', '"id": 100', 'an item\'s "id" is a number (100), not a string'),  # a hostile re-test: AttributeError
 ])
 def test_odd_json_given_to_import_is_a_one_line_error(exported, tmp_path: Path, old: str, new: str,
                                                       message: str) -> None:

@@ -68,8 +68,24 @@ def well_formed(entry: Any) -> bool:
     shas_ok = all(v is None or (isinstance(v, str) and re.fullmatch(r"[0-9a-f]{64}", v)) for v in after.values())
     applied = entry.get("applied", [])
     units_ok = well_formed_changes(entry.get("units", []), before) and well_formed_keys(entry.get("undone_units", []))
-    return names_ok and texts_ok and bool(shas_ok) and isinstance(applied, list) and units_ok and \
-        all(isinstance(u, str) for u in applied) and isinstance(entry.get("undone", False), bool)
+    # the fields shown and compared are text, or absent (a hostile history: "lang": 3, "file": 7, a lone surrogate)
+    fields_ok = all(entry.get(key) is None or _text(entry[key]) for key in TEXT_FIELDS)
+    return names_ok and texts_ok and bool(shas_ok) and isinstance(applied, list) and units_ok and fields_ok and \
+        all(_text(u) for u in applied) and isinstance(entry.get("undone", False), bool)
+
+
+TEXT_FIELDS = ("lang", "file", "file_format", "translator", "imported", "source_release")
+
+
+def _text(value: Any) -> bool:
+    """A string that can be written out (no lone surrogate)."""
+    if not isinstance(value, str):
+        return False
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def entry_path(kb_dir: Path, entry_id: int) -> Path:

@@ -192,6 +192,9 @@ def read(data: bytes, path: str) -> ImportedFile:
         if not isinstance(item, dict) or not isinstance(item.get("texts", {}), dict):
             raise ParseError(path, f"malformed mtgkb JSON export: an item is not an object with \"texts\": "
                                    f"{str(item)[:60]}", None)
+        if not isinstance(item.get("id", ""), str):
+            raise ParseError(path, f"malformed mtgkb JSON export: an item's \"id\" is {json_kind(item['id'])}, not a "
+                                   "string", parsed.at.get(id(item)))
         item_texts = item.get("texts", {})
         for lang in [source, *targets]:
             text = (item_texts.get(lang) or {}).get("text") if isinstance(item_texts.get(lang) or {}, dict) else {}
