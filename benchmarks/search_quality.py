@@ -6,14 +6,18 @@ the tests (or ``--kb DIR``); MRR@10 and recall@5 per language and query type::
 
     .venv/bin/python benchmarks/search_quality.py [--kb DIR] [--show-misses]
 
-Questions (``--questions``, ``eval/questions.tsv``): a knowledge base of the embedded corpus (or
-``--kb DIR``); MRR@10 / top-3 / top-10 per language of the DEVELOPMENT half only. The test half is
-scored only with ``--final``, and each such look is appended to ``eval/final-log.tsv`` with the time,
-the commit and the figures (commit the log). ``--record`` writes each language's development MRR@10
-to ``eval/question_figures.json``, which ``tests/test_indexer_questions.py`` holds the engine to::
+Questions (``--questions``): both question sets, ``first`` (``eval/questions.tsv``) and ``table``
+(``eval/table-questions.tsv``: phone-typed, long stories naming cards, mixed languages), or one
+(``--set``), on a knowledge base of the embedded corpus (or ``--kb DIR``: evaluate the table set on a
+knowledge base of the 580-set archive too, since a card must be known to be found); MRR@10 / top-3
+/ top-10 per language, and per style for the table set, of the DEVELOPMENT half only. The test half
+is scored only with ``--final``, and each such look is appended to ``eval/final-log.tsv`` with the
+time, the commit, the set and the figures (commit the log). ``--record`` writes each language's
+development MRR@10 of the first set to ``eval/question_figures.json``, which
+``tests/test_indexer_questions.py`` holds the engine to::
 
-    .venv/bin/python benchmarks/search_quality.py --questions [--kb DIR] [--record] [--show-misses]
-    .venv/bin/python benchmarks/search_quality.py --questions --final     # the test half: logged
+    .venv/bin/python benchmarks/search_quality.py --questions [--set table] [--kb DIR] [--record] [--show-misses]
+    .venv/bin/python benchmarks/search_quality.py --questions --final --note "why"   # the test halves: logged
 """
 
 from __future__ import annotations
@@ -30,8 +34,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from eval.engines import FTS5, mtgkb  # noqa: E402
-from eval.qrels import (FIGURES, FINAL_LOG, LANGS, Figures, by_language, checkout_commit,  # noqa: E402
-                        load_questions, load_queries, rank_of)
+from eval.qrels import (FIGURES, FINAL_LOG, LANGS, QUESTION_SETS, Figures, by_language,  # noqa: E402
+                        by_style, checkout_commit, load_questions, load_queries, rank_of)
 from kb import pipeline  # noqa: E402
 from kb.corpus import embedded_files  # noqa: E402
 from kb.store import KnowledgeBase  # noqa: E402
@@ -79,33 +83,34 @@ def question_engines(kb: KnowledgeBase) -> dict:
             "FTS5 raw": FTS5(kb.build_dir, honest=False).search}
 
 
-def score_half(engines: dict, half: str, show_misses: bool) -> dict[str, dict[str, Figures]]:
-    """engine -> language -> figures on one half of the question set, printed as a table."""
-    questions = load_questions(split=half)
+def score_half(engines: dict, name: str, half: str, show_misses: bool) -> dict[str, dict[str, Figures]]:
+    """engine -> language (and style) -> figures on one half of question set ``name``, printed as a table."""
+    questions = load_questions(QUESTION_SETS[name], split=half)
     result = {}
-    for name, run in engines.items():
+    for engine, run in engines.items():
         ranks = []
         for q in questions:
             ranked = run(q.query)
             ranks.append(rank_of(ranked, q.gold))
-            if show_misses and name == "mtgkb" and (ranks[-1] is None or ranks[-1] > 3):
-                print(f"  [{half} {q.lang}] rank {ranks[-1]}: {q.query!r} expected {list(q.gold)} got {ranked[:5]}")
-        result[name] = by_language(questions, ranks)
-    print(f"{half} half, {len(questions)} questions; MRR@10 / top-3 / top-10")
-    print(f"{'lang':<6}{'n':>4}" + "".join(f"{name:>22}" for name in engines))
-    for lang in (lang for lang in (*LANGS, "all") if lang in result["mtgkb"]):
-        cells = [result[name][lang].cell() for name in engines]
-        print(f"{lang:<6}{result['mtgkb'][lang].n:>4}" + "".join(f"{c:>22}" for c in cells))
+            if show_misses and engine == "mtgkb" and (ranks[-1] is None or ranks[-1] > 3):
+                print(f"  [{half} {q.lang} {q.style}] rank {ranks[-1]}: {q.query!r} expected {list(q.gold)} got {ranked[:5]}")
+        result[engine] = {**by_language(questions, ranks), **by_style(questions, ranks)}
+    print(f"{name} set, {half} half, {len(questions)} questions; MRR@10 / top-3 / top-10")
+    print(f"{'':<7}{'n':>4}" + "".join(f"{engine:>22}" for engine in engines))
+    for group in result["mtgkb"]:
+        cells = [result[engine][group].cell() for engine in engines]
+        print(f"{group:<7}{result['mtgkb'][group].n:>4}" + "".join(f"{c:>22}" for c in cells))
     return result
 
 
-def log_final(figures: dict[str, dict[str, Figures]], note: str) -> None:
-    """Append one line per engine of the test half's figures to the committed log."""
+def log_final(name: str, figures: dict[str, dict[str, Figures]], note: str) -> None:
+    """Append one line per engine of set ``name``'s test-half figures to the committed log (``name``
+    holds the knowledge base it was scored on)."""
     stamp = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
     lines = []
-    for name, by_lang in figures.items():
-        cells = "\t".join(f"{lang} {f.mrr:.3f}/{f.top3:.2f}/{f.top10:.2f}" for lang, f in by_lang.items())
-        lines.append(f"{stamp}\t{checkout_commit()}\t{name}\t{cells}\t{note}")
+    for engine, by_group in figures.items():
+        cells = "\t".join(f"{group} {f.mrr:.3f}/{f.top3:.2f}/{f.top10:.2f}" for group, f in by_group.items())
+        lines.append(f"{stamp}\t{checkout_commit()}\t{name}\t{engine}\t{cells}\t{note}")
     with FINAL_LOG.open("a", encoding="utf-8") as log:
         log.write("\n".join(lines) + "\n")
     print(f"logged this look at the test half in {FINAL_LOG.relative_to(ROOT)} (commit it)")
@@ -115,19 +120,24 @@ def record(figures: dict[str, Figures]) -> None:
     data = {"about": "MRR@10 of the development half of eval/questions.tsv per language, on a knowledge base of "
                      "the embedded corpus, as benchmarks/search_quality.py --questions --record printed it; "
                      "tests/test_indexer_questions.py fails when a language drops more than 0.02 below it.",
-            "dev": {lang: round(f.mrr, 3) for lang, f in figures.items()}}
+            "dev": {lang: round(f.mrr, 3) for lang, f in figures.items() if lang in (*LANGS, "all")}}
     FIGURES.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
     print(f"recorded the development half's MRR@10 in {FIGURES.relative_to(ROOT)}")
 
 
 def run_questions(kb: KnowledgeBase, args: argparse.Namespace) -> None:
     engines = question_engines(kb)
-    dev = score_half(engines, "dev", args.show_misses)
-    if args.record:
-        record(dev["mtgkb"])
-    if args.final:
+    names = [args.set] if args.set else [n for n, path in QUESTION_SETS.items() if path.is_file()]
+    for name in names:
+        dev = score_half(engines, name, "dev", args.show_misses)
+        if args.record and name == "first":
+            record(dev["mtgkb"])
         print()
-        log_final(score_half(engines, "test", show_misses=False), args.note)
+    if args.final:
+        on = f"{kb.counts()['cards']} cards"  # the knowledge base: embedded corpus or the archive
+        for name in names:
+            log_final(f"{name} ({on})", score_half(engines, name, "test", show_misses=False), args.note)
+            print()
 
 
 def main() -> None:
@@ -135,6 +145,7 @@ def main() -> None:
     parser.add_argument("--kb", type=Path, help="an existing knowledge base built from the set's sources")
     parser.add_argument("--show-misses", action="store_true")
     parser.add_argument("--questions", action="store_true", help="the question set (development half)")
+    parser.add_argument("--set", choices=sorted(QUESTION_SETS), help="with --questions: one set [default: both]")
     parser.add_argument("--final", action="store_true", help="with --questions: also the test half, logged")
     parser.add_argument("--note", default="", help="with --final: why this look (kept in the log)")
     parser.add_argument("--record", action="store_true", help="with --questions: record the dev half per language")

@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from eval.engines import mtgkb  # noqa: E402
-from eval.qrels import Question, load_questions, paired_bootstrap, ranks  # noqa: E402
+from eval.qrels import QUESTION_SETS, Question, load_questions, paired_bootstrap, ranks  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -73,11 +73,13 @@ def table(full: float, found: list[Contribution], n: int) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--kb", type=Path, help="a knowledge base of the embedded corpus")
+    parser.add_argument("--set", dest="sets", action="append", choices=sorted(QUESTION_SETS),
+                        help="the question set(s) whose development half is used (repeatable) [default: first]")
     args = parser.parse_args(argv)
     from kb import pipeline
     from kb.store import KnowledgeBase
 
-    questions = load_questions(split="dev")
+    questions = [q for name in args.sets or ["first"] for q in load_questions(QUESTION_SETS[name], split="dev")]
     with tempfile.TemporaryDirectory() as tmp:
         directory = args.kb or Path(tmp) / "kb"
         if not args.kb:

@@ -3,6 +3,10 @@
 * ``eval/questions.tsv``: questions as players and judges ask them, each with the hit ids that
   answer it (any one of them counts) and its half (``dev`` is tuned on; ``test`` is scored only by
   ``benchmarks/search_quality.py --final``, each look logged in ``eval/final-log.tsv``);
+* ``eval/table-questions.tsv``: the second question set (issue 31), questions as typed at the table
+  (``phone``), long stories naming real cards (``story``) and mixed languages (``mixed``), each with
+  its ``style``, its ``situation`` (the same situation in three languages) and the ``cards`` it names;
+  split and scored like the first;
 * ``eval/queries.tsv``: game terms, names and rule numbers, each with its relevant ids.
 
 Gold ids are hit ids (``rule/702.19``, ``term/en/Trample``), ``fnmatch`` wildcards allowed.
@@ -21,11 +25,14 @@ from kb import tsv
 
 EVAL = Path(__file__).resolve().parent
 QUESTIONS = EVAL / "questions.tsv"
+TABLE_QUESTIONS = EVAL / "table-questions.tsv"
+QUESTION_SETS = {"first": QUESTIONS, "table": TABLE_QUESTIONS}  # name -> file, as the log names them
 QUERIES = EVAL / "queries.tsv"
 FIGURES = EVAL / "question_figures.json"
 FINAL_LOG = EVAL / "final-log.tsv"
 DEPTH = 10  # MRR@10, top-10
 LANGS = ("it", "fr", "en")
+STYLES = ("phone", "story", "mixed")
 
 
 @dataclass(frozen=True)
@@ -36,6 +43,9 @@ class Question:
     gold: tuple[str, ...]
     note: str
     line: int
+    style: str = ""  # the table set's: phone, story or mixed
+    situation: str = ""  # the table set's situation id (its translations share it)
+    cards: tuple[str, ...] = ()  # the table set's cards named (English names)
 
 
 def checkout_commit() -> str:
@@ -51,8 +61,16 @@ def _ids(cell: str) -> tuple[str, ...]:
     return tuple(e.strip() for e in cell.split(" | ") if e.strip())
 
 
+TABLE_COLUMNS = ("query", "lang", "half", "gold", "style", "situation", "cards", "note")
+
+
 def load_questions(path: Path = QUESTIONS, split: str | None = "dev") -> list[Question]:
-    """The questions of ``path`` in half ``split`` (None: both halves)."""
+    """The questions of ``path`` in half ``split`` (None: both halves); a file of the table set's
+    columns (:data:`TABLE_COLUMNS`) gives each its style, situation and cards."""
+    if path.name == TABLE_QUESTIONS.name:
+        return [Question(query, lang, half, _ids(gold), note, number, style, situation, _ids(cards))
+                for number, (query, lang, half, gold, style, situation, cards, note)
+                in tsv.rows(path, TABLE_COLUMNS) if split is None or half == split]
     found = []
     for number, (query, lang, half, gold, note) in tsv.rows(path, ("query", "lang", "half", "gold", "note")):
         if split is None or half == split:
@@ -118,6 +136,13 @@ def by_language(questions: Sequence[Question], found: Sequence[int | None]) -> d
     out = {lang: Figures.of([r for q, r in zip(questions, found) if q.lang == lang]) for lang in LANGS}
     out["all"] = Figures.of(list(found))
     return {k: v for k, v in out.items() if v.n}
+
+
+def by_style(questions: Sequence[Question], found: Sequence[int | None]) -> dict[str, Figures]:
+    """Figures per style (the table set's ``phone``, ``story``, ``mixed``), in that order."""
+    held = {q.style for q in questions if q.style}
+    styles = [s for s in STYLES if s in held] + sorted(held - set(STYLES))
+    return {style: Figures.of([r for q, r in zip(questions, found) if q.style == style]) for style in styles}
 
 
 def paired_bootstrap(a: Sequence[float], b: Sequence[float], samples: int = 2000,

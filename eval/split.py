@@ -10,6 +10,10 @@ sides. The ``split`` column of ``eval/questions.tsv`` is rewritten; everything e
 for byte::
 
     python eval/split.py            # prints the groups' sizes and the halves' counts; --write rewrites
+    python eval/split.py --set table --write     # the second set (eval/table-questions.tsv), once
+
+The second set also names each question's situation (its translations share the id), which groups
+them too.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from eval.qrels import QUESTIONS, Question, load_questions  # noqa: E402
+from eval.qrels import QUESTION_SETS, Question, load_questions  # noqa: E402
 
 SEED = 20261204  # the day of the split: fixed, so the split is reproducible
 
@@ -40,7 +44,8 @@ def situations(questions: list[Question]) -> list[list[int]]:
 
     first_with: dict[str, int] = {}
     for i, question in enumerate(questions):
-        for key in (*question.gold, "note:" + question.note.strip().lower()):
+        situation = ("situation:" + question.situation,) if question.situation else ()
+        for key in (*question.gold, "note:" + question.note.strip().lower(), *situation):
             j = first_with.setdefault(key, i)
             parent[root(i)] = root(j)
     groups: dict[int, list[int]] = {}
@@ -81,9 +86,12 @@ def rewrite(path: Path, half_of_line: dict[int, str]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--write", action="store_true", help=f"rewrite the split column of {QUESTIONS.name}")
+    parser.add_argument("--set", dest="name", choices=sorted(QUESTION_SETS), default="first",
+                        help="the question set: first (eval/questions.tsv) or table (eval/table-questions.tsv)")
+    parser.add_argument("--write", action="store_true", help="rewrite the split column of the set's file")
     args = parser.parse_args(argv)
-    questions = load_questions(QUESTIONS, split=None)
+    path = QUESTION_SETS[args.name]
+    questions = load_questions(path, split=None)
     groups = situations(questions)
     half_of = deal(questions, groups)
     sizes = Counter(len(g) for g in groups)
@@ -93,8 +101,8 @@ def main(argv: list[str] | None = None) -> int:
         langs = Counter(questions[i].lang for i, h in half_of.items() if h == half)
         print(f"  {half}: {sum(langs.values())} ({', '.join(f'{l} {langs[l]}' for l in ('it', 'fr', 'en'))})")
     if args.write:
-        rewrite(QUESTIONS, {questions[i].line: half for i, half in half_of.items()})
-        print(f"wrote the split column of {QUESTIONS.relative_to(ROOT)}")
+        rewrite(path, {questions[i].line: half for i, half in half_of.items()})
+        print(f"wrote the split column of {path.relative_to(ROOT)}")
     return 0
 
 

@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from eval.engines import mtgkb  # noqa: E402
-from eval.qrels import Figures, checkout_commit, load_questions, ranks  # noqa: E402
+from eval.qrels import QUESTION_SETS, Figures, checkout_commit, load_questions, ranks  # noqa: E402
 
 FACTORS = (0.0, 0.5, 0.75, 1.25, 1.5, 2.0)  # the multiples of a value tried
 BUILD_TIME = ("index",)  # groups a search does not read (written into the index at build)
@@ -78,6 +78,8 @@ def coordinate_search(score: Callable[[object], float], params, names: list[str]
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--kb", type=Path, help="a knowledge base of the embedded corpus")
+    parser.add_argument("--set", dest="sets", action="append", choices=sorted(QUESTION_SETS),
+                        help="the question set(s) whose development half is used (repeatable) [default: first]")
     parser.add_argument("--only", nargs="*", help="tune only these numbers (group.param)")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--min-gain", type=float, default=MIN_GAIN)
@@ -86,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
     from kb import pipeline
     from kb.store import KnowledgeBase
 
-    questions = load_questions(split="dev")
+    questions = [q for name in args.sets or ["first"] for q in load_questions(QUESTION_SETS[name], split="dev")]
     names = args.only or sorted(numbers(module.DEFAULT))
     unknown = sorted(set(names) - set(numbers(module.DEFAULT)))
     if unknown:
@@ -102,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"tuned: dev MRR@10 {best:.4f}; changed: {changes or 'nothing'}")
     if changes:
         print(f"write these into indexer/params.py, noting beside each: tuned on the development half of "
-              f"eval/questions.tsv ({len(questions)} questions) by eval/tune.py at {checkout_commit()}")
+              f"{' + '.join(QUESTION_SETS[n].name for n in args.sets or ['first'])} ({len(questions)} questions) by eval/tune.py at {checkout_commit()}")
     return 0
 
 

@@ -45,6 +45,7 @@ CURATED: tuple[CuratedFile, ...] = (
     CuratedFile("corpus/rule-phrases.tsv", "phrases", 0, digest_column=3),
     CuratedFile("corpus/vocabulary.tsv", "rules", 2, header_row=True),
     CuratedFile("eval/questions.tsv", "gold", 3),
+    CuratedFile("eval/table-questions.tsv", "gold", 3),
     CuratedFile("eval/queries.tsv", "gold", 3),
 )
 

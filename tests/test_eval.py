@@ -105,9 +105,54 @@ def test_without_final_only_the_development_half_is_searched(product_kb, monkeyp
 
     monkeypatch.setattr(module, "load_questions", recording)
     logged: list = []
-    monkeypatch.setattr(module, "log_final", lambda figures, note: logged.append(note))
-    args = argparse.Namespace(show_misses=False, record=False, final=False, note="")
+    monkeypatch.setattr(module, "log_final", lambda name, figures, note: logged.append((name.split()[0], note)))
+    args = argparse.Namespace(show_misses=False, record=False, final=False, note="", set=None)
     module.run_questions(KnowledgeBase.open(product_kb), args)
-    assert asked == ["dev"] and logged == []
+    assert asked == ["dev", "dev"] and logged == []  # both sets, their development halves only
     module.run_questions(KnowledgeBase.open(product_kb), argparse.Namespace(**{**vars(args), "final": True, "note": "n"}))
-    assert asked == ["dev", "dev", "test"] and logged == ["n"]
+    assert asked == ["dev", "dev"] * 2 + ["test", "test"] and logged == [("first", "n"), ("table", "n")]
+
+
+# -- the second set (issue 31): table style, stories naming cards, mixed languages -----------------
+
+def _table() -> list[qrels.Question]:
+    return load_questions(qrels.TABLE_QUESTIONS, split=None)
+
+
+def test_the_table_set_holds_a_hundred_questions_a_language_in_every_style() -> None:
+    questions = _table()
+    for lang in qrels.LANGS:
+        mine = [q for q in questions if q.lang == lang]
+        assert len(mine) >= 100, lang
+        assert {q.style for q in mine} == set(qrels.STYLES), lang
+    assert all(q.situation and q.gold for q in questions)
+    assert sum(bool(q.cards) for q in questions) >= len(questions) // 2  # most name real cards
+
+
+def test_no_situation_of_the_table_set_is_on_both_sides_of_its_split() -> None:
+    questions = _table()
+    dev = [q for q in questions if q.half == "dev"]
+    test = [q for q in questions if q.half == "test"]
+    assert len(dev) + len(test) == len(questions)
+    dev_gold, dev_situations = {g for q in dev for g in q.gold}, {q.situation for q in dev}
+    assert [q.query for q in test if set(q.gold) & dev_gold or q.situation in dev_situations] == []
+    for lang in qrels.LANGS:
+        share = sum(q.lang == lang for q in dev) / sum(q.lang == lang for q in questions)
+        assert 0.4 <= share <= 0.6, lang
+    half_of = split.deal(questions, split.situations(questions))
+    assert [half_of[i] for i in range(len(questions))] == [q.half for q in questions]
+
+
+def test_every_gold_answer_of_the_table_set_is_a_rule_of_the_release_it_was_checked_against() -> None:
+    """The header says 2025-11-14, the release the corpus embeds: each gold rule is held there."""
+    from kb.corpus import embedded_files
+    from kb.parsers import parse_source
+    from kb.sources import read_source
+
+    header = [line for line in qrels.TABLE_QUESTIONS.read_text(encoding="utf-8").splitlines() if line.startswith("#")]
+    assert any("2025-11-14 Comprehensive Rules" in line for line in header)
+    release = next(p for p in embedded_files("release") if "20251114" in p.name)
+    numbers = {rule.number for rule in parse_source(read_source(release)).rules}
+    golds = {g.removeprefix("rule/") for q in _table() for g in q.gold}
+    assert golds and all(g.startswith("rule/") for q in _table() for g in q.gold)
+    assert sorted(golds - numbers) == []
