@@ -86,6 +86,11 @@ class ReadWeights:
     # a word's English counts as a sure translation from this weight (a query of words that is no question
     # and finds no rule as typed is read by its English too, its first hits after the best match)
     sure_translation: float = 0.5
+    # a question read as a situation (issue 31), set by hand, not tuned: a word of the story around the
+    # question (corpus/story-words.tsv: last night, my friend, ciao, merci) counts this share of its weight
+    story: float = 0.1
+    # in a text of several sentences, a word of a sentence that does not ask and is no game word
+    context: float = 0.5
 
 
 @dataclass(frozen=True)
