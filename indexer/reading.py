@@ -12,8 +12,17 @@ term, each with the terms it is searched as:
   from the card texts: ``perde`` → *perdere* → *lose*), each weighted by its probability and
   its evidence, as reviewed by hand (``corpus/wordtable-review.tsv``: ``subisce`` → *dealt*),
   and the encoder's nearest rules words for everyday words (``corpus/nearwords.tsv``);
-* players' words as the rules' words (``corpus/jargon.tsv``); a number (digits, words, a
+* players' words and phrases as the rules' words (``corpus/jargon.tsv``: ``etb`` → *enters*, ``entra in
+  campo``, ``contre-sort``; an entry of one language says what the word means there, over a look-alike
+  game term of another: French ``général`` is the commander); a number (digits, words, a
   power/toughness pair) as the rules write it.
+
+A question is read as a situation: the words of the story around it (``corpus/story-words.tsv``: *last
+night*, *my friend*, *who is right*, ``ciao``, ``merci``) are searched as typed only and weighed low
+(``reading.story`` of :mod:`indexer.params`), and in a text of several sentences the words of the sentences
+that do not ask (no ``?``; else all but the last) that are no game word too (``reading.context``); the
+question sentence and the game words of the story keep their weight. Neither counts in how many of the
+question's words an answer holds (:attr:`Group.role`).
 
 Question words and function words (``cosa succede se``, ``que se passe-t-il``, ``est-ce
 que``, ``what happens if``, ``posso``, ``can I``) are dropped: they are never matched as
@@ -34,7 +43,7 @@ from kb.text import ALL_ELISIONS, STOPWORDS, fold, strip_elision
 from .analysis import LANGS, terms
 from .params import DEFAULT, ReadWeights
 from .language import LETTER_PAIR, QUESTION_WORDS, TOKEN, detect_language
-from .translation import jargon, jargon_entries, jargon_in, lemma, phrase_key, query_phrases, reviewed, reviewed_phrases, translated
+from .translation import jargon_rows, lemma, query_phrases, reviewed, reviewed_phrases, translated
 from .vocab import spot, vocabulary, words_of
 
 # Verbs whose every form is a function word of a question (``fosse``, ``suis``, ``aver lanciato``).
@@ -342,6 +351,32 @@ def _jargon_at(folded: list[str], position: int, lang: str | None) -> tuple[int,
 _LONGEST_JARGON = 6
 
 
+def phrase_key(text: str) -> tuple[str, ...]:
+    """The folded words of ``text`` as a question's are read (elisions stripped: ``l'adversaire``
+    is ``adversaire``; a hyphen parts words: ``contre-sort``)."""
+    words = (strip_elision(w, ALL_ELISIONS)[0] for w in TOKEN.findall(text.lower()))
+    return tuple(fold(w) for w in words if w)
+
+
+@lru_cache(maxsize=1)
+def _jargon_by_words() -> dict[tuple[str, ...], list[tuple[frozenset[str], tuple[str, ...]]]]:
+    """The players' words and phrases (``corpus/jargon.tsv``) by their folded words (:func:`phrase_key`)."""
+    found: dict[tuple[str, ...], list[tuple[frozenset[str], tuple[str, ...]]]] = {}
+    for word, langs, rules_words in jargon_rows():
+        found.setdefault(phrase_key(word), []).append((langs, rules_words))
+    return found
+
+
+def jargon_in(key: tuple[str, ...], lang: str | None) -> tuple[tuple[str, ...], bool] | None:
+    """The rules' words for the players' word or phrase ``key`` (folded words) read in ``lang``, and
+    whether the entry is of that language alone (it then says what the word means there: French
+    *général* is the commander, not the Emperor's general); None when none is read in ``lang``."""
+    for langs, rules_words in _jargon_by_words().get(key, ()):
+        if not langs or lang is None or lang in langs:
+            return rules_words, bool(langs) and lang is not None
+    return None
+
+
 def _jargon_group(words: list[str], rules_words: tuple[str, ...], lang: str | None,
                   weights: ReadWeights = DEFAULT.reading) -> Group:
     """A players' word or phrase (``entra in campo``, ``sorcery speed``, French ``général``): the game
@@ -422,7 +457,7 @@ def _word_group(word: str, key: str, lang: str | None, weights: ReadWeights = DE
     langs = (lang,) if lang else LANGS
     # two letters around a slash (p/t) are only the players' words for the rules' ones: their letters say nothing
     group = Group(word, _typed(word, langs) if not LETTER_PAIR.fullmatch(key) else [])
-    _add_jargon(group, key, weights.jargon)
+    _add_jargon(group, key, lang, weights.jargon)
     reviewed_words = []
     for source_lang in (l for l in langs if l in ("it", "fr")):
         for english, weight, _ in translated(word, source_lang):
@@ -537,17 +572,18 @@ def _concept_group(matches: tuple, words: list[str], lang: str | None, weights: 
         for english in reviewed().get((lang, fold(words[0])), ([], False))[0]:
             _add_english(group, english, 1.0, "review")
     if len(words) == 1:  # a players' word that is a game term of its own too (EDH, an obsolete name of Commander)
-        _add_jargon(group, fold(words[0]), weights.jargon)
+        _add_jargon(group, fold(words[0]), lang, weights.jargon)
     return _without_longer_names(group)
 
 
-def _add_jargon(group: Group, key: str, weight: float = DEFAULT.reading.jargon) -> None:
-    """The rules' words for the players' word ``key`` (folded; ``corpus/jargon.tsv``), all needed in one
-    rule, at ``weight``."""
-    if key in jargon():
-        analysed = tuple(t for w in jargon()[key] for t in terms(w, "en"))
+def _add_jargon(group: Group, key: str, lang: str | None, weight: float = DEFAULT.reading.jargon) -> None:
+    """The rules' words for the players' word ``key`` (folded; ``corpus/jargon.tsv``) read in ``lang``,
+    all needed in one rule, at ``weight``."""
+    found = jargon_in((key,), lang)
+    if found is not None:
+        analysed = tuple(t for w in found[0] for t in terms(w, "en"))
         if analysed and all(a.terms != analysed or a.lang != "en" for a in group.alternatives):
-            group.alternatives.append(Alternative("en", analysed, weight, "jargon", " ".join(jargon()[key])))
+            group.alternatives.append(Alternative("en", analysed, weight, "jargon", " ".join(found[0])))
 
 
 def _without_longer_names(group: Group) -> Group:

@@ -89,43 +89,25 @@ def near(lang: str, word: str) -> tuple[tuple[str, float], ...]:
 
 
 @lru_cache(maxsize=1)
-def jargon_entries() -> dict[tuple[str, ...], list[tuple[frozenset[str], tuple[str, ...]]]]:
-    """The players' words and phrases of ``corpus/jargon.tsv``, keyed by their folded words
-    (:func:`phrase_key`: ``entra in campo``, ``contre-sort``), each with the languages it is read in
-    (empty: any) and the rules' words for it, in the file's order."""
+def jargon_rows() -> tuple[tuple[str, frozenset[str], tuple[str, ...]], ...]:
+    """The players' words and phrases of ``corpus/jargon.tsv`` as written (``entra in campo``,
+    ``contre-sort``), each with the languages it is read in (empty: any) and the rules' words for it,
+    in the file's order (:mod:`indexer.reading` finds them in a question)."""
     path = embedded_corpus() / JARGON
-    found: dict[tuple[str, ...], list[tuple[frozenset[str], tuple[str, ...]]]] = {}
+    found = []
     for _number, (word, rules_words, _note, langs) in _rows(path, ("word", "rules words", "note", "langs"), optional=2):
-        langs_read = frozenset(code.strip() for code in langs.split(",") if code.strip())
-        found.setdefault(phrase_key(word), []).append((langs_read, tuple(rules_words.split())))
-    return found
+        found.append((word, frozenset(code.strip() for code in langs.split(",") if code.strip()), tuple(rules_words.split())))
+    return tuple(found)
 
 
 @lru_cache(maxsize=1)
 def jargon() -> dict[str, tuple[str, ...]]:
     """Folded players' word (one word) → the rules' words for it (``corpus/jargon.tsv``), whatever its language."""
-    return {key[0]: entries[0][1] for key, entries in jargon_entries().items() if len(key) == 1}
-
-
-def jargon_in(key: tuple[str, ...], lang: str | None) -> tuple[tuple[str, ...], bool] | None:
-    """The rules' words for the players' word or phrase ``key`` (folded words) read in ``lang``, and
-    whether the entry is of that language alone (it then says what the word means there: French
-    *général* is the commander, not the Emperor's general); None when none is read in ``lang``."""
-    for langs, rules_words in jargon_entries().get(key, ()):
-        if not langs or lang is None or lang in langs:
-            return rules_words, bool(langs) and lang is not None
-    return None
-
-
-def phrase_key(text: str) -> tuple[str, ...]:
-    """The folded words of ``text`` as a question's are read (elisions stripped: ``l'adversaire``
-    is ``adversaire``; a hyphen parts words: ``contre-sort``)."""
-    from kb.text import ALL_ELISIONS, strip_elision
-
-    from .language import TOKEN
-
-    words = (strip_elision(w, ALL_ELISIONS)[0] for w in TOKEN.findall(text.lower()))
-    return tuple(fold(w) for w in words if w)
+    found: dict[str, tuple[str, ...]] = {}
+    for word, _langs, rules_words in jargon_rows():
+        if not re.search(r"[\s-]", word.strip()):
+            found.setdefault(fold(word.strip()), rules_words)
+    return found
 
 
 def lemma(word: str, lang: str) -> str:
