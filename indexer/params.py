@@ -22,7 +22,8 @@ The groups, each a frozen dataclass:
 * ``expansion``: a word's translations and spelling corrections in the text queries;
 * ``partial``: the text tier of items holding only some of the words;
 * ``reading``: the weights of the alternatives a question's reading adds (players' jargon,
-  the ``un-`` form of a word), and from which weight a word's English is a sure translation;
+  the ``un-`` form of a word), from which weight a word's English is a sure translation, and how
+  little the story around a question counts (``story``, ``context``: :mod:`indexer.reading`);
 * ``fuse``: how many hits a concept named inside a longer query, or a question read from words
   found nowhere else, brings right after the best match;
 * ``index``: numbers the build writes into the index (a title's weight, an example's and a

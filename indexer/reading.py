@@ -38,6 +38,7 @@ from functools import lru_cache
 
 from kb import tsv
 from kb.corpus import embedded_corpus
+from kb.errors import ParseError
 from kb.text import ALL_ELISIONS, STOPWORDS, fold, strip_elision
 
 from .analysis import LANGS, terms
@@ -310,7 +311,9 @@ def story_words() -> dict[tuple[str, ...], frozenset[str]]:
     path = embedded_corpus() / STORY_WORDS
     found: dict[tuple[str, ...], set[str]] = {}
     if path.is_file():
-        for _number, (code, words, _note) in tsv.rows(path, ("lang", "words", "note"), optional=1):
+        for number, (code, words, _note) in tsv.rows(path, ("lang", "words", "note"), optional=1):
+            if code not in (*LANGS, "*"):
+                raise ParseError(str(path), f"language {code!r} is none of {', '.join(LANGS)} or * (any)", number)
             found.setdefault(phrase_key(words), set()).add(code)
     return {key: frozenset(codes) for key, codes in found.items() if key}
 

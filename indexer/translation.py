@@ -19,6 +19,7 @@ from typing import Iterator
 
 from kb import tsv
 from kb.corpus import embedded_corpus
+from kb.errors import ParseError
 from kb.text import fold
 
 WORDTABLE = "wordtable.tsv"  # in the embedded corpus
@@ -95,8 +96,11 @@ def jargon_rows() -> tuple[tuple[str, frozenset[str], tuple[str, ...]], ...]:
     in the file's order (:mod:`indexer.reading` finds them in a question)."""
     path = embedded_corpus() / JARGON
     found = []
-    for _number, (word, rules_words, _note, langs) in _rows(path, ("word", "rules words", "note", "langs"), optional=2):
-        found.append((word, frozenset(code.strip() for code in langs.split(",") if code.strip()), tuple(rules_words.split())))
+    for number, (word, rules_words, _note, langs) in _rows(path, ("word", "rules words", "note", "langs"), optional=2):
+        codes = frozenset(code.strip() for code in langs.split(",") if code.strip())
+        if codes - {"en", "it", "fr"}:
+            raise ParseError(str(path), f"languages {langs!r}: each is one of en, it, fr (none: any)", number)
+        found.append((word, codes, tuple(rules_words.split())))
     return tuple(found)
 
 

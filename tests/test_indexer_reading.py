@@ -432,3 +432,25 @@ def test_jargon_does_not_hijack_ordinary_words() -> None:
     assert "contre" not in against or not any(a.source == "jargon" for a in against["contre"].alternatives)
     assert all(g.concept != "card-type:creature" for g in read("crea una pedina", "it").groups)
     assert any(g.concept == "card-type:creature" for g in read("ma créa est détruite", "fr").groups)
+
+
+def test_a_story_or_jargon_row_of_an_unknown_language_is_an_error_naming_its_file_and_line(tmp_path, monkeypatch) -> None:
+    """A row for a language the tables do not know would be read in no question: said, not dropped."""
+    from kb.errors import ParseError
+    from indexer import reading, translation
+
+    (tmp_path / "story-words.tsv").write_text("# lang\twords\tnote\nen\tlast night\t\nde\tgestern\twhen\n", encoding="utf-8")
+    (tmp_path / "jargon.tsv").write_text("etb\tenters\t\t\ntappare\ttap\t\tit,es\n", encoding="utf-8")
+    monkeypatch.setattr(reading, "embedded_corpus", lambda: tmp_path)
+    monkeypatch.setattr(translation, "embedded_corpus", lambda: tmp_path)
+    for cached in (reading.story_words, translation.jargon_rows):
+        cached.cache_clear()
+    try:
+        with pytest.raises(ParseError, match=r"story-words\.tsv:3: language 'de'"):
+            reading.story_words()
+        with pytest.raises(ParseError, match=r"jargon\.tsv:2: languages 'it,es'"):
+            translation.jargon_rows()
+    finally:
+        monkeypatch.undo()
+        for cached in (reading.story_words, translation.jargon_rows):
+            cached.cache_clear()
