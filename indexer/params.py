@@ -22,7 +22,8 @@ The groups, each a frozen dataclass:
 * ``expansion``: a word's translations and spelling corrections in the text queries;
 * ``partial``: the text tier of items holding only some of the words;
 * ``reading``: the weights of the alternatives a question's reading adds (players' jargon,
-  the ``un-`` form of a word), and from which weight a word's English is a sure translation;
+  the ``un-`` form of a word), from which weight a word's English is a sure translation, and how
+  little the story around a question counts (``story``, ``context``: :mod:`indexer.reading`);
 * ``fuse``: how many hits a concept named inside a longer query, or a question read from words
   found nowhere else, brings right after the best match;
 * ``index``: numbers the build writes into the index (a title's weight, an example's and a
@@ -86,6 +87,11 @@ class ReadWeights:
     # a word's English counts as a sure translation from this weight (a query of words that is no question
     # and finds no rule as typed is read by its English too, its first hits after the best match)
     sure_translation: float = 0.5
+    # a question read as a situation (issue 31), set by hand, not tuned: a word of the story around the
+    # question (corpus/story-words.tsv: last night, my friend, ciao, merci) counts this share of its weight
+    story: float = 0.1
+    # in a text of several sentences, a word of a sentence that does not ask and is no game word
+    context: float = 0.5
 
 
 @dataclass(frozen=True)

@@ -254,12 +254,12 @@ class QuestionIndex:
         for group in reading.groups:
             strength, best = self._group(group, reading.lang, params)
             total += strength
-            if not best:
+            if not best and not group.story:
                 reading.unmatched.append(group.text)
             for doc, (value, alts) in best.items():
                 scores[doc] += value
                 held[doc] += strength
-                groups[doc] += 1
+                groups[doc] += not group.story  # a story word (indexer.reading) is not counted as held
                 for alt in alts:
                     matched[doc].setdefault(alt.lang, set()).update(alt.terms)
         power = params.question.coverage_power

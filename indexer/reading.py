@@ -12,8 +12,17 @@ term, each with the terms it is searched as:
   from the card texts: ``perde`` → *perdere* → *lose*), each weighted by its probability and
   its evidence, as reviewed by hand (``corpus/wordtable-review.tsv``: ``subisce`` → *dealt*),
   and the encoder's nearest rules words for everyday words (``corpus/nearwords.tsv``);
-* players' words as the rules' words (``corpus/jargon.tsv``); a number (digits, words, a
+* players' words and phrases as the rules' words (``corpus/jargon.tsv``: ``etb`` → *enters*, ``entra in
+  campo``, ``contre-sort``; an entry of one language says what the word means there, over a look-alike
+  game term of another: French ``général`` is the commander); a number (digits, words, a
   power/toughness pair) as the rules write it.
+
+A question is read as a situation: the words of the story around it (``corpus/story-words.tsv``: *last
+night*, *my friend*, *who is right*, ``ciao``, ``merci``) are searched as typed only and weighed low
+(``reading.story`` of :mod:`indexer.params`), and in a text of several sentences the words of the sentences
+that do not ask (no ``?``; else all but the last) that are no game word too (``reading.context``); the
+question sentence and the game words of the story keep their weight. Neither counts in how many of the
+question's words an answer holds (:attr:`Group.role`).
 
 Question words and function words (``cosa succede se``, ``que se passe-t-il``, ``est-ce
 que``, ``what happens if``, ``posso``, ``can I``) are dropped: they are never matched as
@@ -23,15 +32,20 @@ words of another language (Italian ``un`` is not the Un-sets, ``due`` is not *du
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, field
+from functools import lru_cache
 
+from kb import tsv
+from kb.corpus import embedded_corpus
+from kb.errors import ParseError
 from kb.text import ALL_ELISIONS, STOPWORDS, fold, strip_elision
 
 from .analysis import LANGS, terms
 from .params import DEFAULT, ReadWeights
 from .language import LETTER_PAIR, QUESTION_WORDS, TOKEN, detect_language
-from .translation import jargon, lemma, query_phrases, reviewed, reviewed_phrases, translated
-from .vocab import spot
+from .translation import jargon_rows, lemma, query_phrases, reviewed, reviewed_phrases, translated
+from .vocab import spot, vocabulary, words_of
 
 # Verbs whose every form is a function word of a question (``fosse``, ``suis``, ``aver lanciato``).
 AUXILIARIES = {"it": frozenset({"essere", "avere", "stare"}), "fr": frozenset({"etre", "avoir"})}
@@ -79,6 +93,16 @@ class Group:
     alternatives: list[Alternative] = field(default_factory=list)
     concept: str | None = None  # the vocabulary concept it names
     denied: bool = False  # named after "without" (senza, sans): what the question is not about
+    # story: a word of the story around the question (corpus/story-words.tsv: last night, ciao, merci);
+    # context: a word of a sentence before the question that is no game word; both weighed low
+    role: str | None = None
+    scale: float = 1.0  # the factor its alternatives' weights were multiplied by for its role
+
+    @property
+    def story(self) -> bool:
+        """Whether it is a word of the story (:attr:`role`), not of the game: it counts little and is
+        not counted in how many of the question's words an answer holds."""
+        return self.role is not None
 
     @property
     def english(self) -> list[str]:
@@ -102,14 +126,16 @@ class Reading:
     def surely_translated(self, sure: float = DEFAULT.reading.sure_translation) -> bool:
         """Whether every word has an English translation of weight ``sure`` or more
         (``vuoto`` → *empty*; not a card's made-up word the card texts paired with another)."""
-        return bool(self.groups) and all(
+        return bool(self.groups) and not any(g.story for g in self.groups) and all(
             any(a.lang == "en" and a.source != "typed" and a.weight >= sure for a in g.alternatives)
             for g in self.groups)
 
     def read_as(self) -> str:
-        """``loyalty counter · planeswalker · damage``: each group as its English (else as typed)."""
+        """``loyalty counter · planeswalker · damage``: each group as its English (else as typed); the
+        story's words (:attr:`Group.role` ``story``) are left out when there are others."""
         parts = []
-        for group in self.groups:
+        shown = [g for g in self.groups if g.role != "story"] or self.groups
+        for group in shown:
             english = [_running(name) for name in group.english]
             parts.append(" / ".join(dict.fromkeys(english[:2])) if english else group.text)
         return " · ".join(parts)
@@ -118,6 +144,7 @@ class Reading:
         return {"lang": self.lang, "confidence": round(self.confidence, 3), "question": self.question,
                 "read_as": self.read_as(),
                 "words": [{"text": g.text, "concept": g.concept, "denied": g.denied,
+                           **({"role": g.role, "scale": g.scale} if g.role else {}),
                            "searched_as": [{"lang": a.lang, "text": a.shown, "weight": round(a.weight, 3),
                                             "source": a.source} for a in g.alternatives]} for g in self.groups],
                 "dropped": self.dropped, "spelled": self.spelled,
@@ -142,37 +169,64 @@ def read(text: str, lang: str | None, confidence: float = 1.0, concept_whole: bo
          weights: ReadWeights = DEFAULT.reading) -> Reading:
     """How ``text`` is read (see the module docstring) in ``lang`` (None: any of the three), the
     alternatives it adds weighted by ``weights`` (:mod:`indexer.params`)."""
-    tokens = TOKEN.findall(text.lower())
-    raw = [strip_elision(w, ALL_ELISIONS)[0] if not _POWER.fullmatch(w) else w for w in tokens]
-    raw = [w for w in raw if w]
+    matched = list(TOKEN.finditer(text.lower()))
+    tokens = [m.group() for m in matched]
+    kept = [(strip_elision(w, ALL_ELISIONS)[0] if not _POWER.fullmatch(w) else w, at)
+            for w, at in zip(tokens, _sentence_numbers(text, [m.start() for m in matched]))]
+    raw = [w for w, _ in kept if w]
+    sentence_of = [at for w, at in kept if w]
     folded = [_placeholder(w) if _POWER.fullmatch(w) else fold(w) for w in raw]
     langs = (lang,) if lang else LANGS
     function = set().union(*(STOPWORDS[l] | QUESTION_WORDS[l] for l in langs))
     spots = {s.start: s for s in spot(" ".join(folded), lang)} if folded else {}
     groups: list[Group] = []
+    starts: list[int] = []  # the position of each group's first word
     dropped: list[str] = []
     position = 0
     while position < len(folded):
         found = spots.get(position)
         matches = _in_languages(found, lang) if found is not None else ()
-        if matches and _worth_a_group(found, folded, function):
+        concept_size = found.end - position if matches and _worth_a_group(found, folded, function) else 0
+        story = _story_at(folded, position, lang)
+        said = _jargon_at(folded, position, lang)
+        if story and story >= max(concept_size, said[0] if said else 0):
+            group = _story_group(raw[position:position + story], lang)
+            if group.alternatives:
+                groups.append(group)
+                starts.append(position)
+            else:  # function words only (quelqu'un)
+                dropped += raw[position:position + story]
+            position += story
+            continue
+        if said is not None and (said[0] > concept_size or (
+                said[0] == concept_size and not any(m.name.lang == lang for m in matches))):
+            size, rules_words = said
+            groups.append(_jargon_group(raw[position:position + size], rules_words, lang, weights))
+            starts.append(position)
+            position += size
+            continue
+        if concept_size:
             groups.append(_concept_group(matches, raw[position:found.end], lang, weights))
             groups[-1].denied = position > 0 and folded[position - 1] in DENYING
+            starts.append(position)
             position = found.end
             continue
         phrase = _phrase_at(folded, position, lang)
         if phrase is not None:
             size, english = phrase
             groups.append(_phrase_group(raw[position:position + size], english, lang))
+            starts.append(position)
             position += size
             continue
         word, key = raw[position], folded[position]
-        position += 1
         group = _number_group(word, key, lang, function) or (None if key in function else _word_group(word, key, lang, weights))
         if group is None or not group.alternatives:
             dropped.append(word)
         else:
             groups.append(group)
+            starts.append(position)
+        position += 1
+    _weigh_the_story(groups, [sentence_of[at] for at in starts], _asked_sentences(text, sentence_of), weights)
     groups = [_with_negations(g, weights.negation) for g in _distinct(groups)]
     # Italian and French words of two or more are read so too: matched raw, they would meet English
     # look-alikes (due segnalini: not "due to")
@@ -182,6 +236,171 @@ def read(text: str, lang: str | None, confidence: float = 1.0, concept_whole: bo
         len(groups) >= 2 and (bool(dropped) or lang in ("it", "fr") or all(g.concept for g in groups)))
         or any(LETTER_PAIR.fullmatch(g.text) for g in groups))
     return Reading(lang, confidence, question, groups, dropped, negation=_negation(tokens, set(dropped), lang))
+
+
+# --- a question read as a situation -------------------------------------------------------------
+
+STORY_WORDS = "story-words.tsv"  # in the embedded corpus: the story's words and phrases, by language
+# The end of a sentence: . ! ? … or a line break, then a space or the end (not 702.79a's dot, nor 1.5).
+_SENTENCE_END = re.compile(r"[.!?…]+(?=\s|$)|\n")
+
+
+def _sentence_numbers(text: str, offsets: list[int]) -> list[int]:
+    """The sentence (0, 1, …) each word at ``offsets`` of ``text`` is in."""
+    ends = [m.end() for m in _SENTENCE_END.finditer(text)]
+    return [bisect_right(ends, at) for at in offsets]
+
+
+def _asked_sentences(text: str, sentence_of: list[int]) -> set[int] | None:
+    """The sentences that ask (those ending with ``?``; else the last one with words), or None when
+    the text is one sentence: every word of it is the question's."""
+    present = sorted(set(sentence_of))
+    if len(present) < 2:
+        return None
+    asking = {number for number, m in enumerate(_SENTENCE_END.finditer(text)) if "?" in m.group()}
+    return (asking & set(present)) or {present[-1]}
+
+
+def _weigh_the_story(groups: list[Group], sentences: list[int], asked: set[int] | None,
+                     weights: ReadWeights) -> None:
+    """Weigh each group by what it tells: a story word (:data:`STORY_WORDS`) by ``weights.story``; in a
+    text of several sentences, a word of a sentence that does not ask which is no game word
+    (:func:`_game_word`) by ``weights.context``. The question sentence and the game words of the
+    story around it keep their weight."""
+    for group, sentence in zip(groups, sentences):
+        if group.role == "story":
+            _scale(group, weights.story)
+        elif asked is not None and sentence not in asked and not _game_word(group, weights.sure_translation):
+            group.role = "context"
+            _scale(group, weights.context)
+
+
+def _scale(group: Group, factor: float) -> None:
+    group.scale = factor
+    for alt in group.alternatives:
+        alt.weight *= factor
+
+
+def _game_word(group: Group, sure: float) -> bool:
+    """Whether a group names something of the game: a game term, a players' word, a number, a reviewed
+    phrase, or a word whose English (as typed, or a sure translation) is a one-word game term's name
+    (*destroyed*: Destroy; *distrutta*: destroy)."""
+    if group.concept or any(a.source in ("jargon", "number", "review", "lexicon") for a in group.alternatives):
+        return True
+    names = _game_term_words()
+    return any(a.lang == "en" and len(a.terms) == 1 and a.terms[0] in names and (a.source == "typed" or a.weight >= sure)
+               for a in group.alternatives)
+
+
+@lru_cache(maxsize=1)
+def _game_term_words() -> frozenset[str]:
+    """The analysed English names of one word of the vocabulary's concepts (*destroy*, *sacrific*, *block*)."""
+    found = set()
+    for concept in vocabulary().concepts:
+        for name in concept.names_in("en"):
+            analysed = terms(name.text, "en") if " " not in name.text.strip() else []
+            if len(analysed) == 1:
+                found.add(analysed[0])
+    return frozenset(found)
+
+
+@lru_cache(maxsize=1)
+def story_words() -> dict[tuple[str, ...], frozenset[str]]:
+    """The story's words and phrases of ``corpus/story-words.tsv`` (folded words, :func:`phrase_key`)
+    → the languages they are read in (``*``: any)."""
+    path = embedded_corpus() / STORY_WORDS
+    found: dict[tuple[str, ...], set[str]] = {}
+    if path.is_file():
+        for number, (code, words, _note) in tsv.rows(path, ("lang", "words", "note"), optional=1):
+            if code not in (*LANGS, "*"):
+                raise ParseError(str(path), f"language {code!r} is none of {', '.join(LANGS)} or * (any)", number)
+            found.setdefault(phrase_key(words), set()).add(code)
+    return {key: frozenset(codes) for key, codes in found.items() if key}
+
+
+def _story_at(folded: list[str], position: int, lang: str | None) -> int:
+    """How many words the longest story word or phrase of ``lang`` (or of any language) at
+    ``position`` holds (0: none)."""
+    for size in range(min(_LONGEST_STORY, len(folded) - position), 0, -1):
+        codes = story_words().get(tuple(folded[position:position + size]))
+        if codes and ("*" in codes or lang is None or lang in codes):
+            return size
+    return 0
+
+
+_LONGEST_STORY = 6  # words of the longest story phrase looked for
+
+
+def _story_group(words: list[str], lang: str | None) -> Group:
+    """A story word or phrase: searched only as typed (never as a game term or a players' word: the
+    *général* of French *en général* is no commander), weighed low (:func:`_weigh_the_story`)."""
+    text = " ".join(words)
+    group = Group(text, _typed(text, (lang,) if lang else LANGS))
+    group.role = "story"
+    return group
+
+
+def _jargon_at(folded: list[str], position: int, lang: str | None) -> tuple[int, tuple[str, ...]] | None:
+    """The longest players' phrase of ``corpus/jargon.tsv`` read in ``lang`` at ``position`` (``board
+    wipe``, ``entra in campo``), or a players' word of ``lang`` alone (French *général*), with its size
+    in words and the rules' words for it. A players' word of any language is read by :func:`_word_group`."""
+    for size in range(min(_LONGEST_JARGON, len(folded) - position), 0, -1):
+        found = jargon_in(tuple(folded[position:position + size]), lang)
+        if found is not None and (size > 1 or found[1]):
+            return size, found[0]
+    return None
+
+
+_LONGEST_JARGON = 6
+
+
+def phrase_key(text: str) -> tuple[str, ...]:
+    """The folded words of ``text`` as a question's are read (elisions stripped: ``l'adversaire``
+    is ``adversaire``; a hyphen parts words: ``contre-sort``)."""
+    words = (strip_elision(w, ALL_ELISIONS)[0] for w in TOKEN.findall(text.lower()))
+    return tuple(fold(w) for w in words if w)
+
+
+@lru_cache(maxsize=1)
+def _jargon_by_words() -> dict[tuple[str, ...], list[tuple[frozenset[str], tuple[str, ...]]]]:
+    """The players' words and phrases (``corpus/jargon.tsv``) by their folded words (:func:`phrase_key`)."""
+    found: dict[tuple[str, ...], list[tuple[frozenset[str], tuple[str, ...]]]] = {}
+    for word, langs, rules_words in jargon_rows():
+        found.setdefault(phrase_key(word), []).append((langs, rules_words))
+    return found
+
+
+def jargon_in(key: tuple[str, ...], lang: str | None) -> tuple[tuple[str, ...], bool] | None:
+    """The rules' words for the players' word or phrase ``key`` (folded words) read in ``lang``, and
+    whether the entry is of that language alone (it then says what the word means there: French
+    *général* is the commander, not the Emperor's general); None when none is read in ``lang``."""
+    for langs, rules_words in _jargon_by_words().get(key, ()):
+        if not langs or lang is None or lang in langs:
+            return rules_words, bool(langs) and lang is not None
+    return None
+
+
+def _jargon_group(words: list[str], rules_words: tuple[str, ...], lang: str | None,
+                  weights: ReadWeights = DEFAULT.reading) -> Group:
+    """A players' word or phrase (``entra in campo``, ``sorcery speed``, French ``général``): the game
+    term its rules' words name whole, read as that term (``général`` → *commander*, with its names in
+    the three languages); else the one game term its own words name (``va al cimitero``: the graveyard),
+    or just the words as typed, and the rules' words for it, all needed in one rule."""
+    english = [s for s in spot(" ".join(fold(w) for w in rules_words), "en")
+               if s.start == 0 and s.end == len(words_of(" ".join(rules_words)))]
+    if english and (matches := _in_languages(english[0], "en")):
+        # the term named by all of the rules' words first (enters the battlefield, not enter)
+        return _concept_group(tuple(sorted(matches, key=lambda m: -len(words_of(m.name.text)))), words, lang, weights)
+    inside = [s for s in spot(" ".join(fold(w) for w in words), lang) if _in_languages(s, lang)]
+    text = " ".join(words)
+    if len(inside) == 1:
+        group = _concept_group(_in_languages(inside[0], lang), words, lang, weights)
+    else:
+        group = Group(text, _typed(text, (lang,) if lang else LANGS))
+    analysed = tuple(t for w in rules_words for t in terms(w, "en"))
+    if analysed and all(a.terms != analysed or a.lang != "en" for a in group.alternatives):
+        group.alternatives.append(Alternative("en", analysed, weights.jargon, "jargon", " ".join(rules_words)))
+    return group
 
 
 def _negation(tokens: list[str], dropped: set[str], lang: str | None) -> list[str]:
@@ -241,7 +460,7 @@ def _word_group(word: str, key: str, lang: str | None, weights: ReadWeights = DE
     langs = (lang,) if lang else LANGS
     # two letters around a slash (p/t) are only the players' words for the rules' ones: their letters say nothing
     group = Group(word, _typed(word, langs) if not LETTER_PAIR.fullmatch(key) else [])
-    _add_jargon(group, key, weights.jargon)
+    _add_jargon(group, key, lang, weights.jargon)
     reviewed_words = []
     for source_lang in (l for l in langs if l in ("it", "fr")):
         for english, weight, _ in translated(word, source_lang):
@@ -315,6 +534,9 @@ def _distinct(groups: list[Group]) -> list[Group]:
         key = group.concept or tuple(sorted((a.lang, a.terms) for a in group.alternatives))
         if key not in seen:
             seen[key] = group
+        elif group.scale > seen[key].scale:  # named in the story, then asked about: asked about
+            group.denied = group.denied and seen[key].denied
+            seen[key] = group
         elif not group.denied:  # without flying, blocked by one with flying: flying is asked about
             seen[key].denied = False
     return list(seen.values())
@@ -353,17 +575,18 @@ def _concept_group(matches: tuple, words: list[str], lang: str | None, weights: 
         for english in reviewed().get((lang, fold(words[0])), ([], False))[0]:
             _add_english(group, english, 1.0, "review")
     if len(words) == 1:  # a players' word that is a game term of its own too (EDH, an obsolete name of Commander)
-        _add_jargon(group, fold(words[0]), weights.jargon)
+        _add_jargon(group, fold(words[0]), lang, weights.jargon)
     return _without_longer_names(group)
 
 
-def _add_jargon(group: Group, key: str, weight: float = DEFAULT.reading.jargon) -> None:
-    """The rules' words for the players' word ``key`` (folded; ``corpus/jargon.tsv``), all needed in one
-    rule, at ``weight``."""
-    if key in jargon():
-        analysed = tuple(t for w in jargon()[key] for t in terms(w, "en"))
+def _add_jargon(group: Group, key: str, lang: str | None, weight: float = DEFAULT.reading.jargon) -> None:
+    """The rules' words for the players' word ``key`` (folded; ``corpus/jargon.tsv``) read in ``lang``,
+    all needed in one rule, at ``weight``."""
+    found = jargon_in((key,), lang)
+    if found is not None:
+        analysed = tuple(t for w in found[0] for t in terms(w, "en"))
         if analysed and all(a.terms != analysed or a.lang != "en" for a in group.alternatives):
-            group.alternatives.append(Alternative("en", analysed, weight, "jargon", " ".join(jargon()[key])))
+            group.alternatives.append(Alternative("en", analysed, weight, "jargon", " ".join(found[0])))
 
 
 def _without_longer_names(group: Group) -> Group:

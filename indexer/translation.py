@@ -19,6 +19,7 @@ from typing import Iterator
 
 from kb import tsv
 from kb.corpus import embedded_corpus
+from kb.errors import ParseError
 from kb.text import fold
 
 WORDTABLE = "wordtable.tsv"  # in the embedded corpus
@@ -89,12 +90,27 @@ def near(lang: str, word: str) -> tuple[tuple[str, float], ...]:
 
 
 @lru_cache(maxsize=1)
-def jargon() -> dict[str, tuple[str, ...]]:
-    """Folded players' word → the rules' words for it (``corpus/jargon.tsv``)."""
+def jargon_rows() -> tuple[tuple[str, frozenset[str], tuple[str, ...]], ...]:
+    """The players' words and phrases of ``corpus/jargon.tsv`` as written (``entra in campo``,
+    ``contre-sort``), each with the languages it is read in (empty: any) and the rules' words for it,
+    in the file's order (:mod:`indexer.reading` finds them in a question)."""
     path = embedded_corpus() / JARGON
+    found = []
+    for number, (word, rules_words, _note, langs) in _rows(path, ("word", "rules words", "note", "langs"), optional=2):
+        codes = frozenset(code.strip() for code in langs.split(",") if code.strip())
+        if codes - {"en", "it", "fr"}:
+            raise ParseError(str(path), f"languages {langs!r}: each is one of en, it, fr (none: any)", number)
+        found.append((word, codes, tuple(rules_words.split())))
+    return tuple(found)
+
+
+@lru_cache(maxsize=1)
+def jargon() -> dict[str, tuple[str, ...]]:
+    """Folded players' word (one word) → the rules' words for it (``corpus/jargon.tsv``), whatever its language."""
     found: dict[str, tuple[str, ...]] = {}
-    for _number, (word, rules_words, _note) in _rows(path, ("word", "rules words", "note"), optional=1):
-        found[fold(word)] = tuple(rules_words.split())
+    for word, _langs, rules_words in jargon_rows():
+        if not re.search(r"[\s-]", word.strip()):
+            found.setdefault(fold(word.strip()), rules_words)
     return found
 
 

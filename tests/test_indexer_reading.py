@@ -329,3 +329,128 @@ def test_the_words_decide_the_question_language_before_the_page_or_the_texts_lan
     for options in ({"query_lang": "it"}, {"query_lang": "en"}, {"lang": "it"}):
         hits = search(kb, question, limit=3, **options)
         assert hits.reading["lang"] == "fr" and "509.1a" in [h.number for h in hits], options
+
+
+# --- a question read as a situation (issue 31, point 3) ------------------------------------------------
+
+WRATH_STORY = ("So last night my friend cast Wrath of God while I had a Kitchen Finks with a -1/-1 counter on it. "
+               "He said persist does nothing because it already had a counter. Who is right?")
+
+
+def _by_text(reading) -> dict:
+    return {g.text.lower(): g for g in reading.groups}
+
+
+def test_the_story_words_of_a_long_question_are_weighed_low_and_its_game_words_are_not() -> None:
+    """Before, 'last · night · friend · said · right' were searched like game words, at full weight."""
+    from indexer.params import DEFAULT
+
+    reading = read(WRATH_STORY, "en")
+    groups = _by_text(reading)
+    for story in ("last night", "friend", "said", "who is right"):
+        assert groups[story].role == "story", story
+        assert all(a.weight <= DEFAULT.reading.story for a in groups[story].alternatives), story
+    for game in ("cast", "persist", "counter", "-1/-1"):
+        assert groups[game].role is None and max(a.weight for a in groups[game].alternatives) == 1.0, game
+    # a word of a sentence that does not ask, and no game word: the story around the question
+    assert groups["already"].role == "context"
+    assert max(a.weight for a in groups["already"].alternatives) == DEFAULT.reading.context
+    assert "friend" not in reading.read_as() and "persist" in reading.read_as()
+    words = {w["text"].lower(): w for w in reading.to_dict()["words"]}
+    assert words["friend"]["role"] == "story" and "role" not in words["persist"]
+
+
+@pytest.mark.parametrize("query, lang, story", [
+    ("ciao ragazzi, ieri sera il mio amico ha detto che il travolgere non funziona con i planeswalker, chi ha ragione?",
+     "it", {"ciao", "ragazzi", "ieri sera", "il mio amico", "ha detto", "chi ha ragione"}),
+    ("salut, hier soir mon pote a dit que le piétinement ne marche pas sur un planeswalker, qui a raison ? merci",
+     "fr", {"salut", "hier soir", "mon pote", "qui a raison", "merci"}),
+    ("hey guys, my opponent said trample doesn't work against planeswalkers, who's right? thanks in advance",
+     "en", {"hey", "guys", "opponent said", "who's right", "thanks in advance"}),
+])
+def test_story_words_and_phrases_are_read_in_each_language(query: str, lang: str, story: set[str]) -> None:
+    groups = _by_text(read(query, lang))
+    assert story <= {text for text, g in groups.items() if g.role == "story"}
+    assert not any(g.role for g in groups.values() if g.concept)  # trample, planeswalker: the question's
+
+
+def test_a_question_of_one_sentence_keeps_every_word_it_asks_with() -> None:
+    """Only the story's listed words are weighed low in one sentence: no word is taken for context."""
+    reading = read("does an aura stay attached when the creature changes controller", "en")
+    assert not any(g.role for g in reading.groups)
+
+
+def test_a_story_word_of_one_language_is_no_story_in_another() -> None:
+    """Italian *dice* (says) is a story word; English *dice* are the dice rolled (706)."""
+    assert _by_text(read("lui dice: posso bloccare", "it"))["dice"].role == "story"
+    assert _by_text(read("what happens when I roll the dice for planar die", "en"))["dice"].role is None
+
+
+def test_french_general_is_the_commander_but_en_general_is_no_game_word() -> None:
+    """Before, *général* read as the Emperor variant's general (809), also in *en général*."""
+    groups = _by_text(read("mon général est exilé, il va où ?", "fr"))
+    assert groups["mon général"].concept == "term:commander"
+    reading = read("en général, quand un sort est contré il va au cimetière ?", "fr")
+    assert _by_text(reading)["en général"].role == "story"
+    assert not any(g.concept in ("term:commander", "term:general") for g in reading.groups)
+    # English "general" is the Emperor's, as the glossary names it
+    english = _by_text(read("can the general attack in emperor?", "en"))["general"]
+    assert english.concept == "term:general" and not any(a.shown == "commander" for a in english.alternatives)
+
+
+@pytest.mark.parametrize("query, lang, english", [
+    ("can I activate it at sorcery speed?", "en", "main phase stack empty"),
+    ("can my blockers be tapped?", "en", "blocking creature"),
+    ("can my pw be attacked?", "en", "planeswalker"),
+    ("can I ult the turn it comes in?", "en", "loyalty ability"),
+    ("do I draw on t1?", "en", "first turn"),
+    ("top of my deck", "en", "library"),
+    ("posso fizzarla togliendo il bersaglio? se la fizzo cosa succede?", "it", "illegal target"),
+    ("se bounceare un token cosa succede?", "it", "return hand"),
+    ("posso stappare una creatura durante il turno dell'oppo?", "it", "opponent"),
+    ("la landa entra in campo tappata?", "it", "land"),
+    ("se va al cimitero torna nella zona di comando?", "it", "put graveyard"),
+    ("una magia incounterabile", "it", "can't countered"),
+    ("je contre un sort avec un contre-sort", "fr", "counter"),
+    ("le sort est contré ?", "fr", "counter"),
+    ("si ma créa meurt ?", "fr", "creature"),
+    ("mon général est sur le cdb", "fr", "battlefield"),
+    ("quelle est la vm d'un sort ?", "fr", "mana value"),
+])
+def test_players_jargon_of_issue_31_is_read_as_the_rules_words(query: str, lang: str, english: str) -> None:
+    """Each was searched as typed only, or as a look-alike (contré: protection; créa: create; speed: Speed)."""
+    searched = {a.shown.lower() for g in read(query, lang).groups for a in g.alternatives if a.lang == "en"}
+    assert english in searched
+
+
+def test_jargon_does_not_hijack_ordinary_words() -> None:
+    """Italian *assegna* is the rules' assign (and the printed attach), never a players' word; French *contre*
+    alone is "against" (protection contre le rouge); *créa* of one language is not read so in another."""
+    assign = _by_text(read("chi assegna il danno da combattimento?", "it"))["assegna"]
+    assert not any(a.source == "jargon" for a in assign.alternatives)
+    against = _by_text(read("une créature avec la protection contre le rouge", "fr"))
+    assert "contre" not in against or not any(a.source == "jargon" for a in against["contre"].alternatives)
+    assert all(g.concept != "card-type:creature" for g in read("crea una pedina", "it").groups)
+    assert any(g.concept == "card-type:creature" for g in read("ma créa est détruite", "fr").groups)
+
+
+def test_a_story_or_jargon_row_of_an_unknown_language_is_an_error_naming_its_file_and_line(tmp_path, monkeypatch) -> None:
+    """A row for a language the tables do not know would be read in no question: said, not dropped."""
+    from kb.errors import ParseError
+    from indexer import reading, translation
+
+    (tmp_path / "story-words.tsv").write_text("# lang\twords\tnote\nen\tlast night\t\nde\tgestern\twhen\n", encoding="utf-8")
+    (tmp_path / "jargon.tsv").write_text("etb\tenters\t\t\ntappare\ttap\t\tit,es\n", encoding="utf-8")
+    monkeypatch.setattr(reading, "embedded_corpus", lambda: tmp_path)
+    monkeypatch.setattr(translation, "embedded_corpus", lambda: tmp_path)
+    for cached in (reading.story_words, translation.jargon_rows):
+        cached.cache_clear()
+    try:
+        with pytest.raises(ParseError, match=r"story-words\.tsv:3: language 'de'"):
+            reading.story_words()
+        with pytest.raises(ParseError, match=r"jargon\.tsv:2: languages 'it,es'"):
+            translation.jargon_rows()
+    finally:
+        monkeypatch.undo()
+        for cached in (reading.story_words, translation.jargon_rows):
+            cached.cache_clear()

@@ -144,8 +144,9 @@ def read_as_lines(reading: dict, explain: bool = False) -> list[str]:
         return [f"Read as: only question and function words ({' '.join(reading['dropped'])}): nothing to search for"]
     kind = "question" if reading["question"] else "words"
     negation = f"negation ignored: {' … '.join(reading['negation'])}" if reading.get("negation") else ""
-    lines = [f"Read as: {reading['read_as']}" + (f"  ({lang} {kind}{'; ' * bool(negation)}{negation})"
-                                                  if not explain else "")]
+    story = ", ".join(w["text"] for w in reading["words"] if w.get("role") == "story")
+    notes = "".join(f"; {note}" for note in (negation, f"story weighed low: {story}" if story else "") if note)
+    lines = [f"Read as: {reading['read_as']}" + (f"  ({lang} {kind}{notes})" if not explain else "")]
     if reading.get("corrections"):
         lines.append("Spelling corrected: " + ", ".join(f"{typed} → {fixed}" for typed, fixed in reading["corrections"]))
     elif reading.get("spelled"):
@@ -155,7 +156,7 @@ def read_as_lines(reading: dict, explain: bool = False) -> list[str]:
         sure = f", {reading['confidence']:.0%} sure" if reading["confidence"] < 1 else ""
         lines.append(f"  language: {lang}{sure}")
         for word in reading["words"]:
-            lines.append(f"  {word['text']} → " + ", ".join(_searched_as(a) for a in word["searched_as"]))
+            lines.append(f"  {word['text']} → " + ", ".join(_searched_as(a) for a in word["searched_as"]) + _role(word))
         if reading["dropped"]:
             lines.append(f"  left out (question and function words): {' '.join(reading['dropped'])}")
         if negation:
@@ -170,11 +171,21 @@ WEAK_SHARE = 1 / 3
 def _weak_match_lines(reading: dict) -> list[str]:
     """A warning when the first answer holds few of the question's words (``held``), naming the words
     no rule or glossary entry holds (``unmatched``): the answers may not answer it."""
-    words, held, unmatched = len(reading["words"]), reading.get("held"), reading.get("unmatched") or []
+    words = sum(1 for word in reading["words"] if not word.get("role"))  # the story's words are not counted
+    held, unmatched = reading.get("held"), reading.get("unmatched") or []
     nowhere = f"; in no rule: {', '.join(unmatched)}" if unmatched else ""
     if held is not None and words >= 2 and held / words <= WEAK_SHARE:
         return [f"Weak match: the first answer holds {held} of the {words} words read{nowhere}; it may not answer the question"]
     return [f"In no rule: {', '.join(unmatched)}"] if unmatched else []
+
+
+# How --explain names a word of the story (indexer.reading: Group.role).
+ROLES = {"story": "story word", "context": "the story's word, not a game word"}
+
+
+def _role(word: dict) -> str:
+    """``  (story word: weighed ×0.1)``: a word of the story around the question, weighed low."""
+    return f"  ({ROLES.get(word['role'], word['role'])}: weighed ×{word['scale']:g})" if word.get("role") else ""
 
 
 def _searched_as(alternative: dict) -> str:
