@@ -197,7 +197,9 @@ class _SetReader:
         printings = self._printings(code, f"{where}.cards", cards)
         for name, faces in printings.values():
             self._printing(code, date, name, faces)
+        kind = set_obj.get("type")
         self.set_rows.append({"code": code, "name": set_obj.get("name"), "release_date": date or None,
+                              "type": kind if isinstance(kind, str) else None,
                               "printings": len(cards), "tokens": token_count})
 
     def _printings(self, code: str, where: str, cards: list[Any]) -> dict[Any, tuple[str, list[dict[str, Any]]]]:
