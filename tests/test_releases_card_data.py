@@ -24,7 +24,7 @@ from kb.errors import KBError
 from kb.releases.card_data import update_cards
 from kb.store import KnowledgeBase
 
-from .conftest import FIXTURES
+from .conftest import CORPUS, FIXTURES
 
 CLEAN = FIXTURES / "cr_defects" / "clean.txt"  # a tiny hand-made rules text: the knowledge base to update
 ATOMIC = (FIXTURES / "mtgjson_atomic_excerpt.json").read_bytes()
@@ -32,10 +32,11 @@ SET_FILE = (FIXTURES / "mtgjson_c21_excerpt.json").read_bytes()
 
 
 def newer_atomic() -> bytes:
-    """The excerpt as a later MTGJSON build would publish it: another date, Magister of Worth's text changed."""
+    """The excerpt as a later MTGJSON build would publish it: another date, two cards' texts changed."""
     data = json.loads(ATOMIC)
     data["meta"] = {"date": "2026-12-01", "version": "5.3.0+20261201"}
-    data["data"]["Magister of Worth"][0]["text"] += "\nThis text was changed for the test."
+    for name in ("Magister of Worth", "Council's Judgment"):
+        data["data"][name][0]["text"] += "\nThis text was changed for the test."
     return json.dumps(data, ensure_ascii=False).encode("utf-8")
 
 
@@ -216,6 +217,17 @@ def test_newer_data_replaces_the_older_and_a_failed_update_puts_it_back(server, 
     card = CliRunner().invoke(main, ["card", "Magister of Worth", "--kb", str(kb_dir)])
     assert "This text was changed for the test." in card.stdout
     assert card.stdout.rstrip().splitlines()[-1] == "Sources: MTGJSON AtomicCards, 2026-12-01"
+
+
+def test_the_current_oracle_text_is_shown_over_an_older_set_file(server, kb_cache, tmp_path):
+    """The embedded 2XM set file (2022) and newer AtomicCards both hold Council's Judgment: its card shows the
+    newer Oracle text, whichever document's id sorts first ("2XM" before "AtomicCards")."""
+    directory = kb_cache.copy([CLEAN, CORPUS / "mtgjson" / "2XM.json"], tmp_path / "kb")
+    update_cards(directory, url=f"{server.url}/newer/AtomicCards.json.xz", timeout=10)
+    card = CliRunner().invoke(main, ["card", "Council's Judgment", "--kb", str(directory)])
+    assert "This text was changed for the test." in card.stdout
+    assert card.stdout.rstrip().splitlines()[-1] == \
+        "Sources: MTGJSON AtomicCards, 2026-12-01; MTGJSON 2XM: Double Masters, 2022-04-25"
 
 
 def test_cards_printings_reads_allprintings_with_the_set_file_parser(server, kb_dir):
