@@ -172,6 +172,16 @@ def test_a_file_already_held_is_not_downloaded_again(server, kb_dir):
     assert _state(kb_dir) == before
 
 
+def test_the_card_file_is_no_rules_release_to_the_rules_update(server, kb_dir):
+    """``mtgkb update`` (the rules) reads the same manifest: a card entry is not a release it holds, and its
+    own entries keep the card file's."""
+    from kb.releases.update import held_releases
+
+    before = held_releases(kb_dir)
+    result = update_cards(kb_dir, url=f"{server.url}/v5/AtomicCards.json.xz", timeout=10)
+    assert held_releases(kb_dir) == before and result.sha256 not in before
+
+
 def test_a_file_held_but_left_out_of_the_sources_is_added_back_without_a_download(server, kb_dir):
     update_cards(kb_dir, url=f"{server.url}/v5/AtomicCards.json.xz", timeout=10)
     replaced = CliRunner().invoke(main, ["build", "--kb", str(kb_dir), "--replace", "--corpus", str(CLEAN)])
