@@ -97,7 +97,7 @@ def test_variants_named_alike_read_the_first_with_a_warning() -> None:
 
 def test_damaged_entries_are_unparsed_or_warned_never_dropped_silently() -> None:
     doc = atomic({"Not A List": {"name": "Not A List"},
-                  "Half Broken": [face("Half Broken", printings="C21", legalities=["legacy"]), 42]})
+                  "Half Broken": [face("Half Broken", printings="C21", legalities=["legacy"]), 42], "Nothing": []})
     assert [c.name for c in doc.cards] == ["Half Broken"] and doc.cards[0].sets == ()
     assert [(u.reason, u.line) for u in doc.accounting.unparsed] == \
         [("not a list of card faces", 1), ("Half Broken: card face is not an object", 3)]
@@ -107,7 +107,8 @@ def test_damaged_entries_are_unparsed_or_warned_never_dropped_silently() -> None
         'AtomicCards.json: data["Half Broken"][1]: a number (42), not a card face object: left out (in the report of '
         "unparsed entries)",
         "AtomicCards.json: data[\"Half Broken\"][0].printings: a string, not a list of set codes: only its strings read",
-        'AtomicCards.json: data["Half Broken"][0].legalities: a list, not an object: no legality read')
+        'AtomicCards.json: data["Half Broken"][0].legalities: a list, not an object: no legality read',
+        'AtomicCards.json: data["Nothing"]: an empty list: no card face to read')
 
 
 def test_a_file_without_a_data_map_is_a_one_line_error() -> None:

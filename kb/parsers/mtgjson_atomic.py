@@ -91,6 +91,8 @@ class AtomicReader(SetReader):
             return
         cards = _cards(faces)
         if not cards:
+            if not entries:
+                self.json.warn(where, "an empty list: no card face to read")
             return
         first, variants = cards[0], cards[1:]
         if variants:

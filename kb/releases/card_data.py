@@ -85,6 +85,14 @@ def published_sha256(data: bytes, url: str) -> str:
     return first.lower()
 
 
+def check_sha256(data: bytes, published: str, url: str, checksum_url: str) -> None:
+    """Refuse a download whose sha256 is not the one published."""
+    actual = hashlib.sha256(data).hexdigest()
+    if actual != published:
+        raise KBError(f"{url}: its sha256 is {actual}, not the {published} published in {checksum_url} (a damaged "
+                      "or changed download): not kept")
+
+
 def check_card_file(data: bytes, url: str, spec: CardFile) -> str | None:
     """Unpack the downloaded ``data`` and check that it is ``spec``'s file; the data's date (``meta.date``)
     when its start says it. The whole JSON is read by the rebuild, which refuses a damaged file."""
@@ -139,10 +147,7 @@ def update_cards(kb_dir: Path, kind: str = "cards", url: str | None = None, time
         return _result("added", spec, url, published, held.get("data_date"), path, sources, summary)
     say(f"Downloading {url}")
     data = fetch(url, timeout, max_bytes or spec.max_bytes, usual_size="--max-size raises it", on_bytes=on_bytes)
-    actual = hashlib.sha256(data).hexdigest()
-    if actual != published:
-        raise KBError(f"{url}: its sha256 is {actual}, not the {published} published in {checksum_url} (a damaged "
-                      "or changed download): not kept")
+    check_sha256(data, published, url, checksum_url)
     date = check_card_file(data, url, spec)
     manifest_before = read_manifest(kb_dir) if (path.parent / MANIFEST).exists() else None
     previous = _store(kb_dir, spec, data, url, published, date)
