@@ -148,7 +148,9 @@ def near_card_names(kb: KnowledgeBase, name: str,
 def card_json(kb: KnowledgeBase, name: str, active: dict[str, DocumentInfo], match: str = "exact") -> dict[str, Any]:
     """The card with English name ``name`` merged over every active document holding it
     (sets differ in languages), with its rulings and its keywords' rules."""
-    records = [r for r in kb.cards_named(name) if r.doc_id in active]
+    # the newest card data first (MTGJSON's current AtomicCards before a set file of 2022): its wording is shown
+    records = sorted((r for r in kb.cards_named(name) if r.doc_id in active),
+                     key=lambda r: active[r.doc_id].effective_date or "", reverse=True)
     card = _merged([r.card for r in records])
     foreign = printed_texts(kb, records)
     return {

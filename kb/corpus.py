@@ -79,5 +79,5 @@ def source_info(doc: DocumentInfo) -> dict[str, Any]:
 
 _FORMAT_NAMES = {"cr-text": "Comprehensive Rules", "wiki-cr-text": "Comprehensive Rules (wiki text)",
                  "wiki-html": "wiki page", "wiki-keyword-text": "wiki keyword page", "rulings-page": "rulings page",
-                 "mtgjson": "MTGJSON card data", "scryfall-rulings": "Scryfall rulings",
+                 "mtgjson": "MTGJSON card data", "mtgjson-atomic": "MTGJSON AtomicCards", "scryfall-rulings": "Scryfall rulings",
                  "mtgkb-translation": "translations imported with mtgkb import"}

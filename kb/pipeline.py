@@ -28,7 +28,7 @@ from .errors import KBError
 from .ingest import IngestReport, embedded_corpus, ingest
 from .model import Document
 from .saved_glossary import save_glossary
-from .sanity import judge
+from .sanity import judge, notes
 from .store import KnowledgeBase
 
 IMPORTS_FOLDER = "imports"  # translations stored by `mtgkb import`, read by every build
@@ -284,7 +284,7 @@ def recorded_sources(kb_dir: Path, sources: Iterable[Path]) -> list[str]:
 
 def _card_entries(doc: Document) -> dict[str, Any]:
     """For an MTGJSON document: how many of its card entries were read (the others are warnings)."""
-    if doc.format != "mtgjson":
+    if doc.format not in ("mtgjson", "mtgjson-atomic"):
         return {}
     account = doc.accounting
     return {"card_entries": {"read": account.landed, "in_files": account.total - account.boilerplate.get("token", 0)}}
@@ -297,7 +297,8 @@ def summary(kb_dir: Path, report: IngestReport, alignment: Alignment) -> dict[st
         "documents": [{"id": d.id, "path": d.path, "format": d.format, "lang": d.lang,
                        "effective_date": d.effective_date, "provenance": d.provenance,
                        "counts": d.counts(), "unparsed": len(d.accounting.unparsed),
-                       "warnings": list(d.warnings), **_card_entries(d)} for d in report.documents],
+                       "warnings": list(d.warnings), "notes": notes(d), **_card_entries(d)}
+                      for d in report.documents],
         "skipped": [{"path": s.path, "reason": s.reason} for s in report.skipped],
         "alignment": alignment.summary(),
     }

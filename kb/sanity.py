@@ -10,7 +10,8 @@ so a damaged file never replaces a good knowledge base. What is checked:
 - most of a file's lines unparsed (a file reversed, or not what its format detector thought);
 - a rules file whose body holds far fewer chapters than its contents list, or with almost
   no glossary for its size, or a glossary out of alphabetical order (shuffled);
-- a card file (MTGJSON, Scryfall) with no usable card or ruling;
+- a card file (MTGJSON, Scryfall) with no usable card or ruling; a set file whose entries are all
+  tokens (MTGJSON's art series, token and some promo sets) is no problem but a note (:func:`notes`);
 - control characters (NUL and the like) in any stored text;
 - a text far longer than any real one (:data:`MAX_TEXT`; the longest rule of the official
   releases, 205.3m's list of subtypes, has under 2,800 characters, its examples included).
@@ -29,7 +30,7 @@ MIN_LINES = 20  # files shorter than this are not judged on shares
 FEW_CHAPTERS = 0.5  # chapters found / chapters the contents list
 FEW_TERMS = 0.05  # glossary terms / rules (official releases have about 0.22)
 GLOSSARY_DISORDER = 0.2  # adjacent glossary entries out of order (official releases: under 0.03)
-CARD_FORMATS = ("mtgjson", "scryfall")
+CARD_FORMATS = ("mtgjson", "mtgjson-atomic", "scryfall")
 MAX_TEXT = 20_000  # characters in one stored text: 7 times the longest rule of any official release
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _RULE_LINE = re.compile(r"^\s*\d{3}\.\d+[a-z]?\.?\s+\S")
@@ -47,11 +48,29 @@ def judge(documents: Iterable[Document]) -> list[str]:
         problems += doc.meta.get("suspect", [])
         if doc.format == "cr-text":
             problems += _release_problems(doc)
-        if doc.format in CARD_FORMATS and not doc.cards and not doc.rulings:
+        if doc.format in CARD_FORMATS and not doc.cards and not doc.rulings and not only_tokens(doc):
             problems.append(f"{doc.path}: a card file with no usable card or ruling")
         problems += _control_problems(doc)
         problems += _length_problems(doc)
     return problems
+
+
+def only_tokens(doc: Document) -> int:
+    """How many tokens an MTGJSON set file holds when they are all it holds (an art series, a token set:
+    nothing unparsed, no card entry), else 0."""
+    account = doc.accounting
+    tokens = account.boilerplate.get("token", 0)
+    return tokens if doc.format == "mtgjson" and tokens and tokens == account.total else 0
+
+
+def notes(doc: Document) -> list[str]:
+    """What the build's report says of ``doc`` beside its counts: a set file of tokens only."""
+    tokens = only_tokens(doc)
+    if not tokens:
+        return []
+    kinds = sorted({str(row.get("type")) for row in doc.meta.get("sets", []) if row.get("type")})
+    kind = f", a set of type {', '.join(kinds)}" if kinds else ""
+    return [f"only tokens or art cards ({tokens}{kind}): no card or ruling to read"]
 
 
 def _line_problems(doc: Document) -> list[str]:

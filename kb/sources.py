@@ -5,7 +5,9 @@ BOM, and UTF-8 with or without a BOM, with CRLF, LF or bare CR line ends.
 :func:`decode` accepts all of them; :func:`read_source` adds the file's identity.
 Quotes are kept as they are (:func:`kb.text.fold_quotes` normalises them for matching).
 Only regular files are read (a FIFO, a device or a socket is refused before it is opened),
-and none larger than :data:`MAX_SOURCE_BYTES`.
+and none larger than :data:`MAX_SOURCE_BYTES`. A file compressed with xz (as MTGJSON publishes
+``AtomicCards.json.xz``) is read as its content, refused whole when damaged, cut short or unpacking
+past that limit (:func:`unpack_xz`).
 """
 
 from __future__ import annotations
@@ -54,7 +56,9 @@ class Source:
 
     @property
     def id(self) -> str:
-        return Path(self.path).stem
+        """The file name without its extension (``AtomicCards`` for ``AtomicCards.json.xz`` too)."""
+        name = Path(self.path)
+        return (name.with_suffix("") if name.suffix.lower() == XZ_SUFFIX else name).stem
 
     @property
     def decoded(self) -> Decoded:
@@ -105,7 +109,32 @@ def read_source(path: str | Path, max_bytes: int = MAX_SOURCE_BYTES) -> Source:
         raise SourceError(str(p), f"cannot read: {exc.strerror or exc}") from None
     if len(data) > max_bytes:
         raise SourceError(str(p), f"file is larger than {max_bytes:,} bytes: not a source mtgkb reads")
+    if data.startswith(XZ_MAGIC):
+        data = unpack_xz(data, str(p), max_bytes)
     return source_from_bytes(data, str(p))
+
+
+XZ_MAGIC = b"\xfd7zXZ\x00"  # the first bytes of every xz file
+XZ_SUFFIX = ".xz"
+
+
+def unpack_xz(data: bytes, path: str, max_bytes: int = MAX_SOURCE_BYTES) -> bytes:
+    """The content of the xz-compressed ``data``; a :class:`SourceError` naming ``path`` when it is damaged,
+    cut short, followed by other bytes, or unpacks to more than ``max_bytes``."""
+    import lzma  # here, not at import: `mtgkb rule` must start fast
+
+    unpacker = lzma.LZMADecompressor(lzma.FORMAT_XZ)
+    try:
+        content = unpacker.decompress(data, max_length=max_bytes + 1)
+    except lzma.LZMAError as exc:
+        raise SourceError(path, f"a damaged xz file ({exc}): not read") from None
+    if len(content) > max_bytes:
+        raise SourceError(path, f"the xz file unpacks to more than {max_bytes:,} bytes: not a source mtgkb reads")
+    if not unpacker.eof:
+        raise SourceError(path, "the xz file ends before its data does (truncated?): not read")
+    if unpacker.unused_data.strip(b"\x00"):
+        raise SourceError(path, f"{len(unpacker.unused_data):,} bytes after the end of the xz data: not read")
+    return content
 
 
 def read_at_most(handle: BinaryIO, size: int, max_bytes: int, chunk: int = 1 << 16) -> bytes:

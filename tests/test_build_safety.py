@@ -102,6 +102,26 @@ def set_file_without_cards(tmp_path: Path) -> Path:
     return write(tmp_path, "empty-set.json", json.dumps(data))
 
 
+def token_set(code: str, tokens: list, cards: list | None = None, kind: str = "memorabilia") -> dict:
+    """A set file in MTGJSON's layout holding ``tokens`` (and ``cards``, none by default), like the
+    archive's art series (AAFR: 162 art cards under "tokens", none under "cards") and token sets (L12)."""
+    return {"meta": {"date": "2022-04-25", "version": "5.2.0+20220425"},
+            "data": {"baseSetSize": 0, "code": code, "name": f"Set {code}", "type": kind, "releaseDate": "2021-07-23",
+                     "cards": cards or [], "tokens": tokens}}
+
+
+ART_CARDS = [{"name": "Kalain, Reclusive Painter", "type": "Card // Card", "layout": "art_series", "side": "a"},
+             {"name": "Kalain, Reclusive Painter", "type": "Card // Card", "layout": "art_series", "side": "b"}]
+
+
+def set_file_with_nothing(tmp_path: Path) -> Path:
+    return write(tmp_path, "nothing.json", json.dumps(token_set("XXX", [], kind="expansion")))
+
+
+def tokens_and_a_broken_card(tmp_path: Path) -> Path:
+    return write(tmp_path, "tokens-broken.json", json.dumps(token_set("AXXX", ART_CARDS, cards=[{"name": 3}])))
+
+
 ATTACKS = {
     "reversed": (reversed_release, r"lines were not understood"),
     "almost no rules": (release_with_almost_no_rules, r"almost no rules: the contents list \d+ chapters, the rules "
@@ -115,6 +135,8 @@ ATTACKS = {
     "rule far too long": (a_rule_far_too_long, r":\d+: rule 100.2: a text of 30,\d{3} characters, over the limit of "
                                                 r"20,000 \(the longest rule of an official release has under 2,800\)"),
     "set without cards": (set_file_without_cards, r"a card file with no usable card or ruling"),
+    "set with nothing": (set_file_with_nothing, r"a card file with no usable card or ruling"),
+    "tokens and a broken card": (tokens_and_a_broken_card, r"a card file with no usable card or ruling"),
 }
 
 
@@ -132,6 +154,23 @@ def test_bad_input_is_refused_and_the_knowledge_base_stays(attack: str, good_kb:
     assert error.endswith("nothing was published, the knowledge base is unchanged "
                           "(mtgkb build --force publishes it anyway)")
     assert snapshot(good_kb) == before
+
+
+def test_a_set_of_tokens_or_art_cards_only_is_a_note_not_an_error(good_kb: Path, tmp_path: Path) -> None:
+    """Issue 31: the 580-set archive's 30 art series and token sets refused the whole build ("a card file with
+    no usable card or ruling (and 29 more)"); each is now a note of the build's report."""
+    art = write(tmp_path, "AXXX.json", json.dumps(token_set("AXXX", ART_CARDS)))
+    tokens = write(tmp_path, "LXXX.json", json.dumps(token_set("LXXX", [{"name": "Goblin"}], kind="token")))
+    result = CliRunner().invoke(main, ["build", "--kb", str(good_kb), "--replace", "--corpus", str(CLEAN),
+                                       "--corpus", str(art), "--corpus", str(tokens)])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    at = lines.index(f"{art}: mtgjson [en 2022-04-25, official]: nothing read; 0 of 0 card entries read")
+    assert lines[at + 1] == "  note: only tokens or art cards (2, a set of type memorabilia): no card or ruling to read"
+    assert "  note: only tokens or art cards (1, a set of type token): no card or ruling to read" in lines
+    summary = build_kb(good_kb, [CLEAN, art])
+    assert [d["notes"] for d in summary["documents"]] == \
+        [[], ["only tokens or art cards (2, a set of type memorabilia): no card or ruling to read"]]
 
 
 @pytest.mark.parametrize("make", [control_in_rule_text, a_rule_far_too_long])

@@ -53,6 +53,10 @@ def set_card_name(data) -> None:
     data["data"]["cards"][0]["name"] = "Bad\ud800Name"
 
 
+def set_atomic_text(data) -> None:
+    data["data"]["Krosan Grip"][0]["text"] = "Split second\udc00."
+
+
 def set_ruling_text(data) -> None:
     data["data"][0]["comment"] = "See rule 100.1 \udcff."
 
@@ -63,6 +67,7 @@ def set_unit_text(data) -> None:
 
 @pytest.mark.parametrize("fixture, change, what", [
     ("mtgjson_c21_excerpt.json", set_card_name, "MTGJSON"),
+    ("mtgjson_atomic_excerpt.json", set_atomic_text, "MTGJSON AtomicCards"),
     ("scryfall_card_rulings.json", set_ruling_text, "Scryfall rulings"),
     ("translation_fr.json", set_unit_text, "translation file"),
 ])

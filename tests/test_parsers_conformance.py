@@ -5,7 +5,7 @@ see fixtures/README.md) and gets, without writing a test of its own:
 
 * detection: its detector scores its sample higher than every other format's does;
 * accounting: every unit of the sample is accounted for, nothing unparsed. The unit is the
-  line, but for the two card-data formats (``mtgjson``, ``scryfall-rulings``), whose
+  line, but for the card-data formats (``mtgjson``, ``mtgjson-atomic``, ``scryfall-rulings``), whose
   accounts count JSON entries by design (their module docstrings say so);
 * encodings: copies with CRLF, with LF and in UTF-16 with a BOM give the same Document;
 * non-ASCII: the accents, curly quotes, guillemets and ``œ`` of the sample reach the Document;
@@ -48,6 +48,10 @@ def _mtgjson_entries(source: Source) -> int:
     return len(data["cards"]) + len(data.get("tokens", []))
 
 
+def _atomic_faces(source: Source) -> int:
+    return sum(len(faces) for faces in _json(source)["data"].values())
+
+
 def _scryfall_objects(source: Source) -> int:
     payload = _json(source)
     return len(payload["data"] if isinstance(payload, dict) else payload)
@@ -68,6 +72,8 @@ SAMPLES: dict[str, Sample] = {
     "cr-text": Sample(FIXTURES / "cr_en_20241108_excerpt.txt", ("Cátinò", "’", "“", "”", "—"), RAISES),
     "mtgjson": Sample(FIXTURES / "mtgjson_c21_excerpt.json", ("Cœur du progrès", "Éphémère", "’", "“", "è"),
                       RAISES, units=_mtgjson_entries, json=True),
+    "mtgjson-atomic": Sample(FIXTURES / "mtgjson_atomic_excerpt.json", ("Remue-méninges", "Éphémère", "’", "“"),
+                             RAISES, units=_atomic_faces, json=True),
     "scryfall-rulings": Sample(FIXTURES / "scryfall_card_rulings.json", ("can’t", "“", "”"), RAISES,
                                units=_scryfall_objects, json=True),
     "wiki-cr-text": Sample(FIXTURES / "wiki_cr_sezione4_excerpt.txt", ("è", "à", "ù"), ACCOUNTS),

@@ -123,6 +123,7 @@ def main(kb_dir: Path | None) -> None:
       mtgkb rule 702.19b-d --lang en    a range, English only
       mtgkb define voto                 a game term in any language: names, definition, rules
       mtgkb card "Titano Solare"        a card in any language, with its rulings
+      mtgkb update --cards              fetch MTGJSON's current card data (Oracle texts, rulings)
       mtgkb search pareggio             search rules, rulings, terms and cards (it/en/fr)
       mtgkb history vote                a rule's life across releases; see also diff, update
       mtgkb export --format xliff --target it --rules 4 -o zones.it.xlf   for translators

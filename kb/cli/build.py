@@ -80,12 +80,14 @@ def build(corpus: tuple[Path, ...], added: tuple[Path, ...], replace: bool, forc
         echo_json(summary)
         return
     for doc in summary["documents"]:
-        counts = ", ".join(f"{v} {k}" for k, v in doc["counts"].items())
+        counts = ", ".join(f"{v} {k}" for k, v in doc["counts"].items()) or "nothing read"
         date = f" {doc['effective_date']}" if doc["effective_date"] else ""
         entries = doc.get("card_entries")
         click.echo(f"{doc['path']}: {doc['format']} [{doc['lang']}{date}, {doc['provenance']}]: {counts}"
                    + (f"; {entries['read']} of {entries['in_files']} card entries read" if entries else "")
                    + (f"; {doc['unparsed']} UNPARSED lines" if doc["unparsed"] and not entries else ""))
+        for note in doc.get("notes", ()):
+            click.echo(f"  note: {note}")
         for warning in doc["warnings"]:
             info(f"warning: {warning}")
     for skipped in summary["skipped"]:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import sys
+import time
 from pathlib import Path
 
 import click
 
+from ..releases.card_data import CARD_FILES, CARDS_TIMEOUT
 from ..releases.update import RULES_PAGE, TIMEOUT
 from ..store import KnowledgeBase, current_build, default_kb_dir
 from ..text import counted
@@ -96,23 +99,80 @@ def history(query: tuple[str, ...], corpus: tuple[Path, ...], release: str | Non
 
 
 @click.command()
-@click.option("--url", default=RULES_PAGE, show_default=True,
-              help="The rules page that links to the text release.")
-@click.option("--timeout", type=click.FloatRange(min=0.1), default=TIMEOUT, show_default=True,
-              help="Seconds each download (the rules page, then the release) may take in all.")
+@click.option("--cards", "cards", is_flag=True,
+              help="Fetch MTGJSON's card data instead (AtomicCards.json.xz: every card once, its Oracle text, "
+                   "Italian and French names and texts, rulings).")
+@click.option("--cards-printings", "printings", is_flag=True,
+              help="Fetch MTGJSON's AllPrintings.json.xz instead (every set and printing; far larger).")
+@click.option("--url", default=None,
+              help=f"The rules page that links to the text release [default: {RULES_PAGE}]; with --cards or "
+                   "--cards-printings, the card file, its checksum at URL.sha256 [default: MTGJSON's, "
+                   f"{CARD_FILES['cards'].url} or {CARD_FILES['printings'].name}].")
+@click.option("--timeout", type=click.FloatRange(min=0.1), default=None,
+              help=f"Seconds each download may take in all [default: {TIMEOUT:g} for the rules (the page, then the "
+                   f"release), {CARDS_TIMEOUT:g} for a card file].")
+@click.option("--max-size", "max_mb", type=click.FloatRange(min=0.001), default=None, metavar="MB",
+              help="The largest card file downloaded, in MB; a larger one is refused [default: "
+                   f"{CARD_FILES['cards'].max_bytes // 2**20} for --cards, "
+                   f"{CARD_FILES['printings'].max_bytes // 2**20} for --cards-printings].")
 @kb_option
 @json_option
-def update(url: str, timeout: float, kb_dir: Path | None, as_json: bool) -> None:
-    """Download the current official English rules release and rebuild the knowledge base.
+def update(cards: bool, printings: bool, url: str | None, timeout: float | None, max_mb: float | None,
+           kb_dir: Path | None, as_json: bool) -> None:
+    """Download the current official English rules release, or MTGJSON's current card data, and rebuild
+    the knowledge base with it.
 
-    The release is kept in KB/corpus/ with its effective date and sha256; a release already
-    held is not downloaded again. On any failure the knowledge base is left as it was.
+    The file is kept in KB/corpus/ (recorded in its MANIFEST.json with its date and sha256) and added
+    to the knowledge base's sources; a file already held is not downloaded again. A card file must
+    match the sha256 MTGJSON publishes beside it (URL.sha256) and be the file asked for; its date
+    (MTGJSON's meta.date) is the date of its source. On any failure (a timeout, a download over the
+    limit, an HTTP error, a bad checksum, a damaged xz or JSON file) nothing is kept and the knowledge
+    base is left as it was. Progress goes to standard error (none with --json).
+
+    \b
+    Examples:
+      mtgkb update                          the current rules release
+      mtgkb update --cards                  MTGJSON's AtomicCards: current Oracle texts, rulings
+      mtgkb update --cards --json
+      mtgkb update --cards-printings --max-size 2048 --timeout 3600
+      mtgkb update --cards --url https://mirror.example/v5/AtomicCards.json.xz
     """
+    from dataclasses import asdict
+
+    directory = kb_dir or default_kb_dir()
+    if cards and printings:
+        raise click.UsageError("--cards and --cards-printings fetch one file each: give one of them")
+    if not (cards or printings):
+        if max_mb is not None:
+            raise click.UsageError("--max-size limits a card file: give it with --cards or --cards-printings")
+        return _update_rules(directory, url or RULES_PAGE, timeout or TIMEOUT, as_json)
+    from ..releases.card_data import update_cards
+
+    progress = None if as_json else DownloadProgress()
+    result = update_cards(directory, "cards" if cards else "printings", url, timeout or CARDS_TIMEOUT,
+                          int(max_mb * 2**20) if max_mb else None, progress=None if as_json else info,
+                          on_bytes=progress)
+    if progress is not None:
+        progress.finish()
+    if as_json:
+        echo_json(asdict(result))
+        return
+    spec = CARD_FILES[result.kind]
+    of = f"{spec.name} of {result.data_date}" if result.data_date else spec.name
+    if result.status == "held":
+        click.echo(f"{of} is already held (sha256 {result.sha256}); nothing downloaded ({result.url}).")
+        return
+    read = (f": {result.cards:,} cards, {result.rulings:,} rulings" if result.cards is not None else "")
+    done = "Downloaded" if result.status == "downloaded" else "Added back the file held,"
+    click.echo(f"{done} {of} (sha256 {result.sha256}) to {result.path}; knowledge base rebuilt from "
+               f"{counted(len(result.sources), 'source')}{read}.")
+
+
+def _update_rules(directory: Path, url: str, timeout: float, as_json: bool) -> None:
     from dataclasses import asdict
 
     from ..releases.update import update as run_update
 
-    directory = kb_dir or default_kb_dir()
     result = run_update(directory, url, timeout, progress=None if as_json else info)
     if as_json:
         echo_json(asdict(result))
@@ -121,6 +181,38 @@ def update(url: str, timeout: float, kb_dir: Path | None, as_json: bool) -> None
     else:
         click.echo(f"Downloaded release {result.effective_date} (sha256 {result.sha256}) to {result.path}; "
                    f"knowledge base rebuilt from {counted(len(result.sources), 'source')}.")
+
+
+class DownloadProgress:
+    """The bytes of a download, on standard error: one line rewritten on a terminal, elsewhere a line
+    at each tenth of the file (each 8 MB when its length is not announced)."""
+
+    def __init__(self) -> None:
+        self.terminal = sys.stderr.isatty()
+        self.step = -1
+        self.shown_at = 0.0
+        self.written = False
+
+    def __call__(self, size: int, length: int | None) -> None:
+        text = (f"  {_size(size)} of {_size(length)} ({size * 100 // length} %)" if length else f"  {_size(size)}")
+        step = size * 10 // length if length else size // (8 * 2**20)
+        if self.terminal:
+            now = time.monotonic()
+            if now - self.shown_at >= 0.2 or size == length:
+                self.shown_at = now
+                click.echo(f"\r{text}\x1b[K", err=True, nl=False)
+                self.written = True
+        elif step != self.step:
+            self.step = step
+            click.echo(text, err=True)
+
+    def finish(self) -> None:
+        if self.terminal and self.written:
+            click.echo("", err=True)
+
+
+def _size(count: int) -> str:
+    return f"{count / 2**20:.1f} MB" if count >= 2**20 else f"{count / 1024:.0f} KB"
 
 
 @click.command()

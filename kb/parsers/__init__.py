@@ -10,12 +10,13 @@ from __future__ import annotations
 from ..errors import UnknownFormatError
 from ..model import Document
 from ..sources import Source
-from . import cr_text, mtgjson, rulings_page, scryfall, wiki_cr_text, wiki_html, wiki_keyword_text
+from . import cr_text, mtgjson, mtgjson_atomic, rulings_page, scryfall, wiki_cr_text, wiki_html, wiki_keyword_text
 from .base import Format
 
 FORMATS: dict[str, Format] = {fmt.name: fmt for fmt in (
     cr_text.FORMAT,
     mtgjson.FORMAT,
+    mtgjson_atomic.FORMAT,
     scryfall.FORMAT,
     wiki_cr_text.FORMAT,
     wiki_keyword_text.FORMAT,

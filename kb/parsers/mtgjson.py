@@ -57,7 +57,7 @@ MAX_RULINGS_PER_CARD, MAX_TRANSLATIONS_PER_FACE = 1000, 200  # read per card (th
 FACE_TYPE_SEPARATOR = " // "
 FACE_TEXT_SEPARATOR = "\n//\n"
 # The card fields read as text; another JSON type is a warning (naming its JSON path) and reads as empty.
-_CARD_STRINGS = ("faceName", "type", "text", "manaCost", "power", "toughness", "loyalty", "defense")
+CARD_STRINGS = ("faceName", "type", "text", "manaCost", "power", "toughness", "loyalty", "defense")
 
 _SET_KEY = re.compile(r'"(?:baseSetSize|totalSetSize|keyruneCode|isFoilOnly|isOnlineOnly)"\s*:')
 _META = re.compile(r'"meta"\s*:\s*\{[^{}]*"version"\s*:\s*"\d')
@@ -105,7 +105,7 @@ class _CardAcc:
             self.foreign[variant] = date
 
 
-class _Accumulator:
+class Accumulator:
     """Cards by name and rulings by (card, date, text), shared by parsing and merging."""
 
     def __init__(self) -> None:
@@ -166,10 +166,10 @@ def sets_of(payload: Any, path: str) -> list[tuple[str, dict[str, Any]]]:
     return sets
 
 
-class _SetReader:
+class SetReader:
     """Reads the sets of one source into an accumulator, keeping the ledger."""
 
-    def __init__(self, path: str, acc: _Accumulator) -> None:
+    def __init__(self, path: str, acc: Accumulator) -> None:
         self.path = path
         self.acc = acc
         self.ledger = LineLedger(0)
@@ -197,7 +197,9 @@ class _SetReader:
         printings = self._printings(code, f"{where}.cards", cards)
         for name, faces in printings.values():
             self._printing(code, date, name, faces)
+        kind = set_obj.get("type")
         self.set_rows.append({"code": code, "name": set_obj.get("name"), "release_date": date or None,
+                              "type": kind if isinstance(kind, str) else None,
                               "printings": len(cards), "tokens": token_count})
 
     def _printings(self, code: str, where: str, cards: list[Any]) -> dict[Any, tuple[str, list[dict[str, Any]]]]:
@@ -215,7 +217,7 @@ class _SetReader:
                 found = "no name" if name is None or isinstance(name, str) else f"{json_kind(name)}, not a string"
                 self.json.warn(f"{here}.name", f"{found}: card left out (in the report of unparsed entries)")
                 continue
-            self.json.strings(entry, here, _CARD_STRINGS, "read as empty")
+            self.json.strings(entry, here, CARD_STRINGS, "read as empty")
             self.paths[id(entry)] = here
             self.ledger.land()
             if entry.get("side"):
@@ -230,8 +232,13 @@ class _SetReader:
         faces.sort(key=lambda face: str(face.get("side") or ""))
         card = self.acc.card(name)
         card.sets[code] = None
+        self.faces(card, date, name, faces, f"set {code}: ")
+
+    def faces(self, card: _CardAcc, date: str, name: str, faces: list[dict[str, Any]], label: str) -> None:
+        """One printing's ``faces`` (in side order, each with its JSON path in :attr:`paths`) into ``card``:
+        its wording, Italian and French texts, keywords and rulings; ``label`` starts the warnings (``set C21: ``)."""
         card.wording((date, len(faces)), _wording(faces))
-        for variant in self._foreign(code, name, faces):
+        for variant in self._foreign(label, name, faces):
             card.add_foreign(variant, date)
         for face in faces:
             keywords = face.get("keywords")
@@ -240,9 +247,9 @@ class _SetReader:
                                                          "only its strings read")
             card.keywords.update(dict.fromkeys(k for k in keywords if isinstance(k, str))
                                  if isinstance(keywords, list) else ())
-            self._rulings(code, name, face.get("rulings"), f"{self.paths[id(face)]}.rulings")
+            self._rulings(label, name, face.get("rulings"), f"{self.paths[id(face)]}.rulings")
 
-    def _foreign(self, code: str, name: str, faces: list[dict[str, Any]]) -> list[tuple[str, str, str, str]]:
+    def _foreign(self, label: str, name: str, faces: list[dict[str, Any]]) -> list[tuple[str, str, str, str]]:
         by_lang: dict[str, list[dict[str, Any]]] = {}
         for face in faces:
             entries = face.get("foreignData") or []
@@ -267,7 +274,7 @@ class _SetReader:
                     continue
                 seen.add(lang)
                 if not _str(entry.get("name")):
-                    self.ledger.warn(self.path, 1, f"set {code}: {name}: {language} entry without a name, kept without it")
+                    self.ledger.warn(self.path, 1, f"{label}{name}: {language} entry without a name, kept without it")
                 by_lang.setdefault(lang, []).append(entry)
         variants = []
         for lang, entries in by_lang.items():
@@ -284,7 +291,7 @@ class _SetReader:
             self.json.warn(where, f"{len(entries):,} {what}: only the first {most:,} read, {len(entries) - most:,} left out")
         return entries[:most]
 
-    def _rulings(self, code: str, name: str, rulings: Any, where: str) -> None:
+    def _rulings(self, label: str, name: str, rulings: Any, where: str) -> None:
         if not rulings:
             return
         if not isinstance(rulings, list):
@@ -303,10 +310,10 @@ class _SetReader:
             date = iso_date(entry.get("date")) if isinstance(entry, dict) else None
             if not isinstance(text, str) or not text.strip():
                 if self.acc.ignore(name, date, text if isinstance(text, str) else repr(entry)[:80]):
-                    self.ledger.warn(self.path, 1, f"set {code}: {name}: ruling without text, ignored: {str(entry)[:60]}")
+                    self.ledger.warn(self.path, 1, f"{label}{name}: ruling without text, ignored: {str(entry)[:60]}")
                 continue
             if date is None and entry.get("date"):
-                self.ledger.warn(self.path, 1, f"set {code}: {name}: ruling date {entry.get('date')!r} is not ISO, kept undated")
+                self.ledger.warn(self.path, 1, f"{label}{name}: ruling date {entry.get('date')!r} is not ISO, kept undated")
             self.acc.ruling(Ruling(text=text, lang="en", date=date, source="wotc", provenance="official", card=name))
 
 
@@ -314,8 +321,8 @@ def parse(source: Source) -> Document:
     payload = load_json(source, "MTGJSON", repeated := [])  # repeated: the warnings of keys repeated
     sets = sets_of(payload, source.path)
     meta = payload.get("meta") if isinstance(payload.get("meta"), dict) else {}
-    acc = _Accumulator()
-    reader = _SetReader(source.path, acc)
+    acc = Accumulator()
+    reader = SetReader(source.path, acc)
     # Newest set first, so the first wording kept is the current one.
     for where, set_obj in sorted(sets, key=lambda pair: iso_date(pair[1].get("releaseDate")) or "", reverse=True):
         reader.read(where, set_obj)
@@ -326,12 +333,12 @@ def parse(source: Source) -> Document:
     return Document(
         id=source.id, lang="en", format=FORMAT.name, path=source.path, sha256=source.sha256, title=title,
         effective_date=iso_date(meta.get("date")), provenance="official", rulings=rulings, cards=cards,
-        meta=_meta(meta.get("version"), reader.set_rows, cards, rulings, reader.ruling_entries,
+        meta=summary_meta(meta.get("version"), reader.set_rows, cards, rulings, reader.ruling_entries,
                    reader.foreign_entries, acc.ignored_rows()),
         accounting=reader.ledger.account(), warnings=(*repeated, *reader.ledger.warnings))
 
 
-def _meta(version: Any, set_rows: list[dict[str, Any]], cards: tuple[Card, ...], rulings: tuple[Ruling, ...],
+def summary_meta(version: Any, set_rows: list[dict[str, Any]], cards: tuple[Card, ...], rulings: tuple[Ruling, ...],
           ruling_entries: int, foreign_entries: dict[str, int], ignored: list[dict[str, Any]]) -> dict[str, Any]:
     variants = {lang: 0 for lang in FOREIGN_LANGUAGES.values()}
     for card in cards:
@@ -352,7 +359,7 @@ class CardMerger:
     """Joins MTGJSON documents one at a time, de-duplicating cards and rulings across them."""
 
     def __init__(self) -> None:
-        self.acc = _Accumulator()
+        self.acc = Accumulator()
         self.set_rows: list[dict[str, Any]] = []
         self.ruling_entries = 0
         self.foreign_entries = {lang: 0 for lang in FOREIGN_LANGUAGES.values()}
@@ -406,7 +413,7 @@ class CardMerger:
         cards = self.acc.build_cards()
         rulings = tuple(self.acc.rulings.values())
         versions = list(self.versions)
-        meta = _meta(versions[0] if len(versions) == 1 else versions, self.set_rows, cards, rulings,
+        meta = summary_meta(versions[0] if len(versions) == 1 else versions, self.set_rows, cards, rulings,
                      self.ruling_entries, self.foreign_entries, self.acc.ignored_rows())
         meta["sources"] = list(self.sources)
         return Document(

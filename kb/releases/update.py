@@ -40,6 +40,7 @@ MAX_DOWNLOAD = 32 * 2**20  # bytes; a rules release is about 1 MB (the UTF-16 on
 _CHUNK = 64 * 1024
 CORPUS_FOLDER = "corpus"
 MANIFEST = "MANIFEST.json"
+RELEASE_KIND = "release"  # a manifest entry's kind: a rules release (entries written before kinds have none)
 _DATE_IN_NAME = re.compile(r"(20\d{2})(\d{2})(\d{2})")
 _USER_AGENT = "mtgkb (rules release update)"
 
@@ -56,19 +57,27 @@ class UpdateResult:
     sources: tuple[str, ...] = ()
 
 
-def fetch(url: str, timeout: float, max_bytes: int = MAX_DOWNLOAD) -> bytes:
+RELEASE_SIZE = "a rules release is about 1 MB"
+# what a download has read so far, and its announced length (None when the server gave none)
+BytesRead = Callable[[int, "int | None"], None]
+
+
+def fetch(url: str, timeout: float, max_bytes: int = MAX_DOWNLOAD, *, usual_size: str = RELEASE_SIZE,
+          on_bytes: BytesRead | None = None) -> bytes:
     """The body at ``url``, read within ``timeout`` seconds in all and at most ``max_bytes`` long.
 
-    Timeouts, oversized bodies, HTTP errors and unreachable hosts become one-line errors. The
-    download runs in a worker thread, so a server dripping bytes cannot stretch the wait: at the
-    deadline the worker is told to stop and the caller gets the error.
+    Timeouts, oversized bodies, HTTP errors and unreachable hosts become one-line errors; the error of
+    an oversized body says ``usual_size`` (what such a file weighs). The download runs in a worker
+    thread, so a server dripping bytes cannot stretch the wait: at the deadline the worker is told to
+    stop and the caller gets the error. ``on_bytes`` is told, from that thread, of each part read.
     """
     import threading  # here, not at import: `mtgkb rule` must start fast
 
     check_web_url(url)
     outcome: dict[str, object] = {}
     stop = threading.Event()
-    worker = threading.Thread(target=_download, args=(url, timeout, max_bytes, stop, outcome), daemon=True)
+    reading = _Reading(max_bytes, usual_size, on_bytes)
+    worker = threading.Thread(target=_download, args=(url, timeout, reading, stop, outcome), daemon=True)
     worker.start()
     worker.join(timeout)
     if worker.is_alive():
@@ -103,7 +112,16 @@ def _web_only_opener():
     return urllib.request.build_opener(WebOnlyRedirects)
 
 
-def _download(url: str, timeout: float, max_bytes: int, stop: threading.Event, outcome: dict[str, object]) -> None:
+@dataclass(frozen=True)
+class _Reading:
+    """How a body is read: its limit, what such a file usually weighs, who is told of the bytes read."""
+
+    max_bytes: int
+    usual_size: str
+    on_bytes: BytesRead | None
+
+
+def _download(url: str, timeout: float, reading: _Reading, stop: threading.Event, outcome: dict[str, object]) -> None:
     """Read ``url`` into ``outcome["data"]`` (or a :class:`KBError` into ``outcome["error"]``) until ``stop``."""
     import http.client
     import urllib.error
@@ -113,7 +131,7 @@ def _download(url: str, timeout: float, max_bytes: int, stop: threading.Event, o
     try:
         with _web_only_opener().open(request, timeout=timeout) as response:
             outcome["answered"] = True
-            outcome["data"] = _read_bounded(response, url, max_bytes, stop)
+            outcome["data"] = _read_bounded(response, url, reading, stop)
     except KBError as exc:
         outcome["error"] = exc
     except urllib.error.HTTPError as exc:
@@ -129,13 +147,15 @@ def _download(url: str, timeout: float, max_bytes: int, stop: threading.Event, o
         outcome["error"] = KBError(f"{url}: cannot download ({exc})")
 
 
-def _read_bounded(response: http.client.HTTPResponse, url: str, max_bytes: int, stop: threading.Event) -> bytes:
-    """The response body, refused as soon as it is known to pass ``max_bytes``; empty once ``stop`` is set."""
+def _read_bounded(response: http.client.HTTPResponse, url: str, reading: _Reading, stop: threading.Event) -> bytes:
+    """The response body, refused as soon as it is known to pass the limit; empty once ``stop`` is set."""
+    max_bytes = reading.max_bytes
     too_big = (f"{url}: the download is larger than {max_bytes / 2**20:g} MB, the limit "
-               "(a rules release is about 1 MB): not read")
+               f"({reading.usual_size}): not read")
     announced = response.headers.get("Content-Length", "")
     if announced.isdigit() and int(announced) > max_bytes:
         raise KBError(too_big)
+    length = int(announced) if announced.isdigit() else None
     chunks: list[bytes] = []
     size = 0
     while not stop.is_set():
@@ -146,6 +166,8 @@ def _read_bounded(response: http.client.HTTPResponse, url: str, max_bytes: int, 
         if size > max_bytes:
             raise KBError(too_big)
         chunks.append(chunk)
+        if reading.on_bytes is not None:
+            reading.on_bytes(size, length)
     return b""
 
 
@@ -183,7 +205,8 @@ def held_releases(kb_dir: Path) -> dict[str, str]:
     """sha256 -> effective date of the English releases in the knowledge base and the corpus folder."""
     held: dict[str, str] = {}
     for entry in read_manifest(kb_dir):
-        held[entry["sha256"]] = entry["effective_date"]
+        if entry.get("kind", RELEASE_KIND) == RELEASE_KIND:  # not the card data (kb.releases.card_data)
+            held[entry["sha256"]] = entry["effective_date"]
     if current_build(kb_dir) is not None:
         kb = KnowledgeBase.open(kb_dir)
         try:
@@ -214,15 +237,16 @@ def store_release(kb_dir: Path, data: bytes, document: Document, url: str) -> Pa
     path = release_path(kb_dir, document)
     folder = path.parent
     folder.mkdir(parents=True, exist_ok=True)
-    _write_atomic(path, data)
+    write_atomic(path, data)
     entries = [e for e in read_manifest(kb_dir) if e.get("file") != path.name]
-    entries.append({"file": path.name, "effective_date": document.effective_date, "sha256": document.sha256,
+    entries.append({"file": path.name, "kind": RELEASE_KIND, "effective_date": document.effective_date,
+                    "sha256": document.sha256,
                     "url": url, "downloaded_at": time.strftime("%Y-%m-%dT%H:%M:%S%z")})
-    _write_atomic(folder / MANIFEST, json.dumps(entries, indent=2).encode("utf-8"))
+    write_atomic(folder / MANIFEST, json.dumps(entries, indent=2).encode("utf-8"))
     return path
 
 
-def _write_atomic(path: Path, data: bytes) -> None:
+def write_atomic(path: Path, data: bytes) -> None:
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     tmp.write_bytes(data)
     os.replace(tmp, path)
@@ -281,4 +305,4 @@ def _forget(kb_dir: Path, path: Path, manifest: list[dict], keep_file: bool) -> 
     """Undo :func:`store_release` after a failed rebuild."""
     if not keep_file:
         path.unlink(missing_ok=True)
-    _write_atomic(Path(kb_dir) / CORPUS_FOLDER / MANIFEST, json.dumps(manifest, indent=2).encode("utf-8"))
+    write_atomic(Path(kb_dir) / CORPUS_FOLDER / MANIFEST, json.dumps(manifest, indent=2).encode("utf-8"))
