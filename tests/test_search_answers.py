@@ -368,11 +368,6 @@ def test_a_keyword_action_named_by_its_noun_reaches_its_rule_before_cards(kb, qu
     assert "card" not in kinds or kinds.index("card") > kinds.index("term")  # the glossary entry before cards
 
 
-def test_esilio_names_the_exile_zone_and_the_exile_action_as_exile_does(kb) -> None:
-    numbers = [h.number for h in search(kb, "esilio", limit=10) if h.kind == "rule" and h.reason == "concept"]
-    assert {"406", "701.13"} <= set(numbers[:3])
-
-
 def test_web_search_shows_the_rule_of_a_keyword_noun_first(kb_dir) -> None:
     import re
 
