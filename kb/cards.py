@@ -227,8 +227,7 @@ def card_rulings(kb: KnowledgeBase, name: str, active: dict[str, DocumentInfo]) 
 def keyword_rules(kb: KnowledgeBase, keywords: tuple[str, ...] | list[str]) -> list[dict[str, Any]]:
     """The rules the card's keywords cite (``Vigilance`` → 702.20), each with its keyword: the
     keyword ability or action titled so, else the vocabulary's rules for it (an ability word: 207.2c)."""
-    titled = {fold(name): number for number, name, lang in kb.named_rules()
-              if lang == "en" and number.startswith(("701.", "702."))}
+    titled = keyword_numbers(kb)
     numbers = {kw: [titled[fold(kw)]] for kw in keywords if fold(kw) in titled}
     others = [kw for kw in keywords if kw not in numbers]
     concepts = {kw: [m.concept for m in default_vocabulary().matches(kw, "en") if m.name.lang == "en"]
@@ -241,6 +240,18 @@ def keyword_rules(kb: KnowledgeBase, keywords: tuple[str, ...] | list[str]) -> l
                                                                                              heads)
         rules += [{"keyword": keyword, **head} for head in found if all(r["number"] != head["number"] for r in rules)]
     return rules
+
+
+_KEYWORD_NUMBERS: "WeakKeyDictionary[KnowledgeBase, dict[str, str]]" = WeakKeyDictionary()
+
+
+def keyword_numbers(kb: KnowledgeBase) -> dict[str, str]:
+    """Folded English name -> number of the keyword actions and abilities (701.x, 702.x) titled so,
+    read once per open knowledge base (every card page asks)."""
+    if kb not in _KEYWORD_NUMBERS:
+        _KEYWORD_NUMBERS[kb] = {fold(name): number for number, name, lang in kb.named_rules()
+                                if lang == "en" and number.startswith(("701.", "702."))}
+    return _KEYWORD_NUMBERS[kb]
 
 
 def ruling_rules(kb: KnowledgeBase, name: str) -> list[dict[str, Any]]:

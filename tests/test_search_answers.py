@@ -341,3 +341,68 @@ def test_a_keyword_named_after_without_is_not_what_the_question_is_about(kb) -> 
     assert [w["denied"] for w in hits.reading["words"] if w["text"] == "travolgere"] == [True]
     # named again without "without", the keyword is asked about: flying's own rule answers
     assert search(kb, "can a creature without flying block a creature with flying?", limit=1)[0].id == "rule/702.9b"
+
+
+# Issue 33.9: a keyword action named by its noun, as players name it (the cards print the verb), is the
+# game term: its rule first, before the cards whose texts or names hold the word.
+@pytest.mark.parametrize("query, rule", [
+    ("rigenerazione", "701.19"),
+    ("régénération", "701.19"),
+    ("regeneration", "701.19"),
+    ("scudo di rigenerazione", "701.19"),
+    ("sacrificio", "701.21"),
+    ("votazione", "701.38"),
+    ("distruzione", "701.8"),
+    ("scarto", "701.9"),
+    ("rimescolamento", "701.24"),
+    ("trasformazione", "701.27"),
+    ("proliferazione", "701.34"),
+    ("esplorazione", "701.44"),
+    ("indagine", "701.16"),
+    ("enquête", "701.16"),
+])
+def test_a_keyword_action_named_by_its_noun_reaches_its_rule_before_cards(kb, query, rule) -> None:
+    hits = search(kb, query, limit=10)
+    assert hits[0].id == f"rule/{rule}" and hits[0].reason == "concept", [h.id for h in hits]
+    kinds = [h.kind for h in hits]
+    assert "card" not in kinds or kinds.index("card") > kinds.index("term")  # the glossary entry before cards
+
+
+def test_web_search_shows_the_rule_of_a_keyword_noun_first(kb_dir) -> None:
+    import re
+
+    from starlette.testclient import TestClient
+
+    from kb.web.app import create_app
+
+    client = TestClient(create_app(kb_dir))
+    for query in ("rigenerazione", "sacrificio"):
+        page = client.get("/search", params={"q": query}).text
+        first = re.search(r'href="[^"]*/(rules|cards)/([^"#?]+)', page.split("<main", 1)[1])
+        assert first and first.groups()[0] == "rules" and first.groups()[1].startswith(("701.19", "701.21")), query
+
+
+@pytest.fixture(scope="module")
+def regeneration_kb(kb_cache):
+    """The 2025-11-14 release and a real excerpt of the archive's 10E.json: the card Regeneration
+    (Italian *Rigenerazione*, French *Régénération*, its exact names) and three cards that regenerate."""
+    from kb.corpus import embedded_files
+
+    from .conftest import FIXTURES
+
+    return KnowledgeBase.open(kb_cache.shared([*embedded_files("release"),
+                                               FIXTURES / "mtgjson_10e_regeneration_excerpt.json"]))
+
+
+@pytest.mark.parametrize("query", ["rigenerazione", "régénération", "Regeneration"])
+def test_a_keyword_noun_that_is_also_a_card_s_name_is_the_rule_first_then_that_card(regeneration_kb, query) -> None:
+    hits = search(regeneration_kb, query, limit=20)
+    assert hits[0].id == "rule/701.19" and hits[0].reason == "concept", [h.id for h in hits]
+    cards = [h for h in hits if h.kind == "card"]
+    assert cards and cards[0].title in ("Regeneration", "Rigenerazione", "Régénération")  # the card named so, first of the cards
+    assert [h.kind for h in hits].index("card") > [h.kind for h in hits].index("rule")
+
+
+def test_regeneration_bouclier_has_the_regeneration_rule_first(regeneration_kb) -> None:
+    hits = search(regeneration_kb, "regeneration bouclier", limit=20)
+    assert hits[0].kind == "rule" and hits[0].number.startswith("701.19"), [h.id for h in hits]
