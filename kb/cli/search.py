@@ -138,7 +138,7 @@ def read_as_lines(reading: dict, explain: bool = False) -> list[str]:
     """``Read as: loyalty counter · planeswalker · damage`` (how a question was read) and, with
     ``explain``, its language and each word with what it was searched as."""
     lang = LANGUAGE_NAMES.get(reading["lang"], "any language") if reading["lang"] else "any language"
-    if not reading["words"]:
+    if not reading["words"] and not reading.get("cards"):
         if not reading["dropped"]:
             return ["Read as: no words: nothing to search for"]
         return [f"Read as: only question and function words ({' '.join(reading['dropped'])}): nothing to search for"]
@@ -156,6 +156,9 @@ def read_as_lines(reading: dict, explain: bool = False) -> list[str]:
         lines.append(f"  language: {lang}{sure}")
         for word in reading["words"]:
             lines.append(f"  {word['text']} → " + ", ".join(_searched_as(a) for a in word["searched_as"]))
+        for card in reading.get("cards", []):
+            brings = ", ".join(f"{b['rule']} ({b['why']})" for b in card["brings"][:6])
+            lines.append(f"  {card['typed']} → card {card['name']} [{card['how']}]" + (f": brings {brings}" if brings else ""))
         if reading["dropped"]:
             lines.append(f"  left out (question and function words): {' '.join(reading['dropped'])}")
         if negation:
@@ -203,7 +206,8 @@ def render_hit(rank: int, hit, color: bool, titles: dict[str, str] | None = None
     lines = [click.style(head, bold=True) if color else head]
     marked = _marked(hit, color)
     if hit.kind != "rule":
-        return lines + [f"    {marked}"] + _numbered(hit.extra, "    ")
+        linked = [f"    linked to rule {', '.join(hit.extra['rules'])}"] if hit.extra.get("rules") else []
+        return lines + [f"    {marked}"] + linked + _numbered(hit.extra, "    ")
     heading = hit.extra.get("subkind") in ("chapter", "section")
     for index, (lang, text) in enumerate(hit.texts.items() or [(hit.lang, {})]):
         shown = marked if index == 0 else one_line(text.get("text") or "", 160)

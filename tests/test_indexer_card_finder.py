@@ -1,0 +1,115 @@
+"""Cards named inside questions (issue 31): found by whole names, parts and near names, in three
+languages, and read as cards, not words (:mod:`indexer.card_finder`, :mod:`indexer.plan`)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from indexer.card_finder import CardFinder, distinct
+from indexer.searcher import search
+from kb.cli import main
+
+from .cardtools import cards_kb  # noqa: F401  (a fixture)
+
+
+@pytest.fixture(scope="module")
+def finder(cards_kb) -> CardFinder:  # noqa: F811
+    found = CardFinder.open(cards_kb.index_dir)
+    assert found, "the build wrote no card table"
+    return found
+
+
+def names(finder: CardFinder, text: str) -> list[tuple[str, str, str]]:
+    return [(c.name, c.typed, c.how) for c in distinct(finder.find(text))]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Pithing Needle nomina il mio planeswalker: posso ancora attivare le sue abilità di fedeltà?",
+     [("Pithing Needle", "Pithing Needle", "name")]),
+    ("mon général est exilé par Swords to Plowshares, il va où ?",
+     [("Swords to Plowshares", "Swords to Plowshares", "name")]),
+    ("se ho l'Ago Spinale in gioco, posso attivare le abilità di fedeltà?",  # the Italian printed name
+     [("Pithing Needle", "Ago Spinale", "name")]),
+    ("l'Aiguille à sectionner peut-elle nommer un planeswalker ?", [("Pithing Needle", "Aiguille à sectionner", "name")]),
+    ("So last night my friend cast Wrath of God while I had a Kitchen Finks with a -1/-1 counter on it.",
+     [("Wrath of God", "Wrath of God", "name"), ("Kitchen Finks", "Kitchen Finks", "name")]),
+    ("my Finks died with a counter on it", [("Kitchen Finks", "Finks", "part")]),
+    ("can my opponent's Needle name my planeswalker?", [("Pithing Needle", "Needle", "part")]),
+    ("I control Thalia and cast another Thalia", [("Thalia, Guardian of Thraben", "Thalia", "part")]),
+    ("Humility and Opalescence are both on the battlefield", [("Humility", "Humility", "name"),
+                                                             ("Opalescence", "Opalescence", "name")]),
+    ("he cast Swords to Plowshars on my commander", [("Swords to Plowshares", "Swords to Plowshars", "near")]),
+])
+def test_cards_are_found_in_questions_by_name_part_or_near_name(finder, text, expected) -> None:
+    assert names(finder, text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "what does humility do to my creatures",  # a common word, not typed as a name
+    "can I cast a creature with flash during my opponent's turn?",  # the keyword, not the card Flash
+    "when a creature dies, does its ability trigger?",
+    "la creatura muore con un segnalino -1/-1",
+    "le sort est contré par un sort de mon adversaire",
+    "I need a needle to sew my playmat",  # a common word in lower case is no part of a name
+])
+def test_words_of_the_languages_are_not_read_as_cards(finder, text) -> None:
+    assert names(finder, text) == []
+
+
+def test_a_card_named_like_a_keyword_is_a_card_and_the_keyword_stays_a_word(finder) -> None:
+    text = "can I cast Flash in response to a spell with flash?"
+    found = finder.find(text)
+    assert [(c.name, c.kept) for c in distinct(found)] == [("Flash", True)]
+    assert finder.without_cards(text, found) == text  # its word is still searched: flash is asked about
+
+
+def test_a_name_holding_rules_words_is_cut_out_of_the_words_searched(finder) -> None:
+    text = "I cast Wrath of God while my Kitchen Finks had a -1/-1 counter"
+    assert finder.without_cards(text, finder.find(text)) == "I cast while my had a -1/-1 counter"
+
+
+def reading(kb, query: str) -> dict:
+    hits = search(kb, query, limit=10)
+    assert hits.reading is not None, query
+    return hits.reading
+
+
+def test_pithing_needle_is_a_card_of_the_italian_question_not_words_to_correct(cards_kb) -> None:  # noqa: F811
+    read = reading(cards_kb, "Pithing Needle nomina il mio planeswalker: posso ancora attivare le sue abilità di fedeltà?")
+    assert [c["name"] for c in read["cards"]] == ["Pithing Needle"]
+    assert read["read_as"].endswith("; Cards: Pithing Needle")
+    assert read["lang"] == "it"
+    assert not read["corrections"] and not read["spelled"]
+    assert not {"pithing", "needle", "putting"} & {w["text"].lower() for w in read["words"]}
+    assert not {"pithing", "needle"} & set(read["unmatched"])
+
+
+def test_swords_to_plowshares_is_a_card_of_the_french_question(cards_kb) -> None:  # noqa: F811
+    read = reading(cards_kb, "mon général est exilé par Swords to Plowshares, il va où ?")
+    assert [c["name"] for c in read["cards"]] == ["Swords to Plowshares"]
+    assert read["lang"] == "fr"
+    assert not {"swords", "plowshares"} & {w["text"].lower() for w in read["words"]}
+
+
+def test_the_story_names_both_cards_and_persist_comes_first(cards_kb) -> None:  # noqa: F811
+    query = ("So last night my friend cast Wrath of God while I had a Kitchen Finks with a -1/-1 counter on it. "
+             "He said persist does nothing because it already had a counter. Who is right?")
+    hits = search(cards_kb, query, limit=10)
+    assert [c["name"] for c in hits.reading["cards"]] == ["Wrath of God", "Kitchen Finks"]
+    assert not {"god", "wrath", "kitchen", "finks"} & {w["text"].lower() for w in hits.reading["words"]}
+    assert hits[0].id == "rule/702.79a"
+
+
+def test_json_and_explain_name_the_cards(cards_kb) -> None:  # noqa: F811
+    kb_dir = cards_kb.build_dir.parent.parent
+    query = "can my opponent's Needle name my planeswalker?"
+    result = CliRunner().invoke(main, ["search", "--kb", str(kb_dir), "--json", "--explain", query])
+    assert result.exit_code == 0, result.output
+    cards = json.loads(result.stdout)["read_as"]["cards"]
+    assert [(c["name"], c["typed"], c["how"]) for c in cards] == [("Pithing Needle", "Needle", "part")]
+    explained = CliRunner().invoke(main, ["search", "--kb", str(kb_dir), "--explain", query])
+    assert "Cards: Pithing Needle" in explained.stdout.splitlines()[0]
+    assert "  Needle → card Pithing Needle [part]" in explained.stdout
