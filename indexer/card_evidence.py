@@ -8,7 +8,7 @@ Derived at build from the card's stored data, never from its words matched again
 * its keywords (MTGJSON's list) → their rules of 701 and 702 through the vocabulary;
 * the kinds of ability its text holds (:data:`ABILITY_KINDS`): a replacement effect (*instead*,
   *enters with*, *as … enters*) → 614, a prevention effect → 615, a static effect that sets or changes
-  characteristics → the layers, 613, a triggered ability of entering, leaving or dying → 603.6 and
+  characteristics → the layers, 613 (a land's type → 305.7 too), a triggered ability of entering, leaving or dying → 603.6 and
   603.10, another triggered ability → 603, an activated ability → 602, a loyalty ability → 606, a cost
   change → 601.2f, an ability that cannot be activated → 602.5; X in its mana cost → 107.3.
 
@@ -31,12 +31,13 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
          r"\blose(?:s)? all abilities\b|\bbase power\b|\bin addition to (?:its|their) other (?:types|colors)\b"
          r"|^(?:all |each |other |nonbasic |non-?\w+ )*(?:lands?|creatures?|permanents?|artifacts?|enchantments?)\b[^.:]*\b(?:are|is)\b"
          r"|^(?:all |each |other |non-?\w+ )*(?:\w+ )?creatures?\b[^.:]*\bget [+-]\d+/[+-]\d+(?![^.]*until end of turn)"),
+        (("305.7",), "land type change", r"\blands? (?:are|is|becomes?) (?:an? )?(?:basic )?(?:plains|islands?|swamps?|mountains?|forests?)\b"),
         (("603.6", "603.6a", "603.10"), "enters or leaves trigger",
          r"^(?:when|whenever)\b[^,]*\b(?:enters|leaves|dies|put into (?:a|your|an opponent's|its owner's) graveyard)\b"),
         (("603", "603.2"), "triggered ability", r"^(?:when|whenever|at the beginning of)\b"),
         (("606", "606.3"), "loyalty ability", r"^\[?[+−-]?(?:\d+|X)\]?:"),
         (("602", "602.1"), "activated ability", r"^(?:\{[^}]+\}|[^\"“:.]{1,80}?(?:\{[^}]+\}|sacrifice|discard|exile|tap|pay)[^\"“:.]{0,60}):"),
-        (("601.2f",), "cost change", r"\bcosts? (?:\{[^}]+\}|\w+ )*?(?:more|less)\b"),
+        (("601.2f",), "cost change", r"\bcosts? (?:\{[^}]+\} ?|\w+ )*?(?:more|less)\b"),
         (("602.5",), "activation forbidden", r"\bcan't be activated\b"),
     ))
 
