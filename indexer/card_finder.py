@@ -198,6 +198,10 @@ class CardFinder:
         self.starts: dict[str, bytes] = data.get("starts", {})
         self.words: dict[str, bytes] = data.get("words", {})
         self.flags: dict[str, int] = data.get("flags", {})
+        self.by_key: dict[str, list[int]] = {}  # a name's key -> the names so spelled
+        for at, key in enumerate(self.name_keys):
+            self.by_key.setdefault(key, []).append(at)
+        self.longest = max((meta // 2 for meta in self.name_meta), default=0)  # the most words of a name
 
     @classmethod
     def open(cls, index_dir: Path) -> "CardFinder":
@@ -240,9 +244,13 @@ class CardFinder:
         words = tokens(text)
         found: list[FoundCard] = []
         taken = [False] * len(words)
+        unknown = [i for i, w in enumerate(words) if self._unknown(w.key)]  # maybe names mistyped
         for finder in (self._whole, self._near, self._part):
             at = 0
             while at < len(words):
+                if finder == self._near and not any(at <= i < at + self.longest for i in unknown):
+                    at += 1
+                    continue
                 if taken[at]:
                     at += 1
                     continue
@@ -273,17 +281,15 @@ class CardFinder:
     # -- the three ways a card is named -------------------------------------------------
 
     def _whole(self, words: list[Token], at: int, taken: list[bool]) -> tuple[int, int, str, bool] | None:
-        for name in self._starting(words[at].key):
-            key, size, card, _legendary = self._name(name)
-            if at + size > len(words) or any(taken[at:at + size]):
+        if words[at].key not in self.starts:
+            return None
+        for size in range(min(self.longest, len(words) - at), 0, -1):
+            if any(taken[at:at + size]):
                 continue
-            if " ".join(w.key for w in words[at:at + size]) != key:
-                continue
-            typed = words[at:at + size]
-            accepted = self._accepted(typed)
-            if accepted is None:
-                continue
-            return card, size, "name", accepted
+            for name in self.by_key.get(" ".join(w.key for w in words[at:at + size]), ()):
+                accepted = self._accepted(words[at:at + size])
+                if accepted is not None:
+                    return self.name_cards[name], size, "name", accepted
         return None
 
     def _accepted(self, typed: list[Token]) -> bool | None:
