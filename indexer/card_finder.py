@@ -48,7 +48,8 @@ RULES = 2  # a word of the rules or the glossary written in lower case, in any l
 MIN_PART = 4  # letters of a name's word found alone (a part), at least
 CLEAR_LEAD = 2.0  # a part names the most printed of its cards when printed this many times the next
 _WORD = re.compile(r"[^\W_]+(?:['’`][^\W_]+)*", re.UNICODE)
-_SENTENCE_END = re.compile(r"[.!?:;\n]")
+_SENTENCE_ENDS = frozenset(".!?:;\n")
+_POSSESSIVE = re.compile(r"['`]s$")
 _FUNCTION = frozenset().union(*STOPWORDS.values())
 
 
@@ -67,13 +68,13 @@ def tokens(text: str) -> list[Token]:
     last_end = 0
     for match in _WORD.finditer(text):
         raw, start = match.group(), match.start()
-        word, cut = strip_elision(raw, ALL_ELISIONS) if any(a in raw for a in "'’`") else (raw, 0)
-        key = fold(word)
-        key = re.sub(r"['’`]s$", "", key)  # Thalia's: Thalia
-        key = re.sub(r"['’`]", "", key)
+        word, cut, key = raw, 0, fold(raw)
+        if "'" in key or "`" in key:  # fold makes every apostrophe a straight one, or keeps a backquote
+            word, cut = strip_elision(raw, ALL_ELISIONS)
+            key = _POSSESSIVE.sub("", fold(word)).replace("'", "").replace("`", "")  # Thalia's: Thalia
         if not key:
             continue
-        first = not found or bool(_SENTENCE_END.search(text, last_end, start))
+        first = not found or any(c in _SENTENCE_ENDS for c in text[last_end:start])
         found.append(Token(key, start + cut, match.end(), word[:1].isupper(), first))
         last_end = match.end()
     return found
