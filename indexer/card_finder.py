@@ -39,7 +39,7 @@ from kb.corpus import embedded_corpus
 from kb.text import ALL_ELISIONS, STOPWORDS, edit_distance, fold, strip_elision
 
 CARD_TABLE = "cards.marshal"  # in the index folder
-TABLE_VERSION = 1
+TABLE_VERSION = 3
 
 # Flags of a word of the names (CardTable.flags).
 COMMON = 1  # one of the 50,000 most frequent words of English, Italian or French (corpus/lemma-forms.tsv)
@@ -110,7 +110,6 @@ class CardTable:
 
     cards: list[list] = field(default_factory=list)  # [English name, printings, evidence, ruling links]
     names: list[list] = field(default_factory=list)  # [name key, word count, card, lang, legendary first word]
-    starts: dict[str, list[int]] = field(default_factory=dict)  # first word -> names, longest first
     words: dict[str, list[int]] = field(default_factory=dict)  # a word of names -> the names holding it
     flags: dict[str, int] = field(default_factory=dict)  # a word of names -> COMMON | RULES
 
@@ -120,13 +119,18 @@ class CardTable:
         def packed(numbers: list[int]) -> bytes:
             return array("i", numbers).tobytes()
 
+        by_key: dict[str, int | list[int]] = {}  # a name's key -> its name, or the names so spelled
+        for at, name in enumerate(self.names):
+            known = by_key.get(name[0])
+            by_key[name[0]] = at if known is None else (known if isinstance(known, list) else [known]) + [at]
+
         return {"version": TABLE_VERSION,
                 "card_names": "\n".join(c[0] for c in self.cards), "printings": packed([c[1] for c in self.cards]),
                 "card_data": [marshal.dumps([c[2], c[3]]) for c in self.cards],
                 "name_keys": "\n".join(n[0] for n in self.names), "name_cards": packed([n[2] for n in self.names]),
                 "name_meta": packed([n[1] * 2 + bool(n[4]) for n in self.names]),
-                "starts": {w: packed(ns) for w, ns in self.starts.items()},
-                "words": {w: packed(ns) for w, ns in self.words.items()}, "flags": self.flags}
+                "words": {w: bytes([self.flags.get(w, 0)]) + packed(ns) for w, ns in self.words.items()},
+                "by_key": by_key, "longest": max((n[1] for n in self.names), default=0)}
 
 
 def card_table(cards: Iterable[tuple[str, list[tuple[str, str]], int, list, dict]],
@@ -151,14 +155,11 @@ def card_table(cards: Iterable[tuple[str, list[tuple[str, str]], int, list, dict
                 seen.add((key, index))
                 at = len(table.names)
                 table.names.append([key, len(keys), index, lang, "," in each])
-                table.starts.setdefault(keys[0], []).append(at)
                 for word in set(keys):
                     table.words.setdefault(word, []).append(at)
                     flag = (COMMON if word in common else 0) | (RULES if word in rule_words else 0)
                     if flag:
                         table.flags[word] = flag
-    for word, held in table.starts.items():
-        held.sort(key=lambda at: -table.names[at][1])
     return table
 
 
@@ -196,13 +197,10 @@ class CardFinder:
         self.name_keys = data["name_keys"].split("\n") if data.get("name_keys") else []
         self.name_cards = _numbers(data.get("name_cards", b""))
         self.name_meta = _numbers(data.get("name_meta", b""))
-        self.starts: dict[str, bytes] = data.get("starts", {})
+        # a word of names -> its flags (one byte: COMMON | RULES), then the names holding it (packed)
         self.words: dict[str, bytes] = data.get("words", {})
-        self.flags: dict[str, int] = data.get("flags", {})
-        self.by_key: dict[str, list[int]] = {}  # a name's key -> the names so spelled
-        for at, key in enumerate(self.name_keys):
-            self.by_key.setdefault(key, []).append(at)
-        self.longest = max((meta // 2 for meta in self.name_meta), default=0)  # the most words of a name
+        self.by_key: dict[str, int | list[int]] = data.get("by_key", {})  # a name's key -> its name(s)
+        self.longest: int = data.get("longest", 0)  # the most words of a name
 
     @classmethod
     def open(cls, index_dir: Path) -> "CardFinder":
@@ -231,11 +229,11 @@ class CardFinder:
         meta = self.name_meta[at]
         return self.name_keys[at], meta // 2, self.name_cards[at], bool(meta % 2)
 
-    def _starting(self, word: str) -> array:
-        return _numbers(self.starts.get(word, b""))
-
     def _holding(self, word: str) -> array:
-        return _numbers(self.words.get(word, b""))
+        return _numbers(self.words.get(word, b"\0")[1:])
+
+    def _flags(self, word: str) -> int:
+        return self.words.get(word, b"\0")[0]
 
     def find(self, text: str) -> list[FoundCard]:
         """Every mention of a card in ``text``, in the order typed (see the module docstring;
@@ -282,12 +280,13 @@ class CardFinder:
     # -- the three ways a card is named -------------------------------------------------
 
     def _whole(self, words: list[Token], at: int, taken: list[bool]) -> tuple[int, int, str, bool] | None:
-        if words[at].key not in self.starts:
+        if words[at].key not in self.words:
             return None
         for size in range(min(self.longest, len(words) - at), 0, -1):
             if any(taken[at:at + size]):
                 continue
-            for name in self.by_key.get(" ".join(w.key for w in words[at:at + size]), ()):
+            held = self.by_key.get(" ".join(w.key for w in words[at:at + size]))
+            for name in () if held is None else held if isinstance(held, list) else (held,):
                 accepted = self._accepted(words[at:at + size])
                 if accepted is not None:
                     return self.name_cards[name], size, "name", accepted
@@ -296,21 +295,20 @@ class CardFinder:
     def _accepted(self, typed: list[Token]) -> bool | None:
         """Whether typed words that spell a name name the card: None when not, else whether its words are
         kept in the question (see the module docstring)."""
-        flags = self.flags
         content = [w for w in typed if w.key not in _FUNCTION] or typed
         capitals = all(w.capital for w in content)
         inside = capitals and not typed[0].first  # a capital no sentence start explains
-        if all(flags.get(w.key, 0) & RULES for w in content):
+        if all(self._flags(w.key) & RULES for w in content):
             # Cast Down, Flash: a card only typed as a name, and its words stay in the question
             return True if inside or (capitals and len(content) >= 2) else None
-        if len(content) == 1 and flags.get(content[0].key, 0) & COMMON:
+        if len(content) == 1 and self._flags(content[0].key) & COMMON:
             # humility, opt: words unless typed as names (Humility at a sentence's start: 5 letters or more)
             return False if inside or (capitals and len(content[0].key) >= 5) else None
         return False
 
     def _part(self, words: list[Token], at: int, taken: list[bool]) -> tuple[int, int, str, bool] | None:
         word = words[at]
-        flag = self.flags.get(word.key, 0)
+        flag = self._flags(word.key)
         if len(word.key) < MIN_PART or word.key in _FUNCTION or flag & RULES:
             return None
         if flag & COMMON and not (word.capital and not word.first):
@@ -348,7 +346,7 @@ class CardFinder:
             names = [n for n in self._holding(words[at + 1].key)[:500]
                      if self.name_keys[n].split(" ")[1:2] == [words[at + 1].key]]
         else:
-            names = self._starting(words[at].key)
+            names = [n for n in self._holding(words[at].key) if self.name_keys[n].split(" ", 1)[0] == words[at].key]
         best = None
         for name in names:
             key, size, card, _legendary = self._name(name)
@@ -361,7 +359,7 @@ class CardFinder:
 
     def _unknown(self, key: str) -> bool:
         """A word no name holds, no common word nor a word of the rules: maybe a name mistyped."""
-        return len(key) >= 4 and key not in _FUNCTION and key not in self.flags and key not in self.words
+        return len(key) >= 4 and key not in _FUNCTION and key not in self.words
 
     def _mistyped(self, typed: Token, wanted: str) -> bool:
         """Whether ``typed`` is ``wanted`` mistyped: near enough, and no word of its own in any language."""

@@ -87,9 +87,9 @@ def read_plan(query: str, words: IndexedWords, spelling: Spelling, reader, param
     concepts, whole, matches = named_concepts(parsed, texts)
     # an item's exact name is not read as a question; under a filter the retrieve stage decides
     unfiltered_name = not (parsed.langs or parsed.kinds or parsed.sections) and held_name(parsed, reader)
-    if named and not unfiltered_name:
-        reading = card_question(worded, language, params, read_text)
-    else:
+    reading = card_question(worded, language, params, read_text) if named and not unfiltered_name else None
+    if reading is None:  # no card, or only a card's name (tuktuk): the query as it is
+        named, worded = [], parsed
         reading = None if unfiltered_name else question_reading(parsed, whole, language, params, as_typed)
     if reading is not None and reading.question:
         reading = spelled(worded, texts, reading, params)
@@ -104,11 +104,15 @@ def _plain_words(parsed: Parsed) -> bool:
 
 
 def card_question(worded: Parsed, language: Callable[[], tuple[str | None, float]], params: Params,
-                  text: str) -> Reading:
+                  text: str) -> Reading | None:
     """The reading of a question naming cards, from its ``text`` without their names: a question
-    whatever its length (``Humility e Opalescence?``: cards and no other word)."""
-    reading = (question_reading(worded, False, language, params, text) if worded.items else None) \
-        or Reading(*language(), question=True)
+    whenever words are left or it ends with a question mark (``Humility e Opalescence?``); None for a
+    query of card names alone (``tuktuk``: searched as it is, the card first)."""
+    reading = question_reading(worded, False, language, params, text) if worded.items else None
+    if reading is None or not reading.groups:
+        if not text.rstrip().endswith("?"):
+            return None
+        reading = reading or Reading(*language(), question=True)
     reading.question = True
     return reading
 
