@@ -12,7 +12,8 @@ At read, :meth:`CardFinder.find` finds them in a question, never searching the i
    a name whose words are all words of the rules (``Cast Down``, ``Flash``) only when typed with capitals
    inside a sentence, and its words stay in the question (the player may ask about the keyword too);
    a name of one word that is a common word of English, Italian or French (``Humility``) only when
-   typed with a capital inside a sentence;
+   typed with a capital inside a sentence (or, from five letters, at its start), one of three letters
+   (``Fog``) only with a capital inside a sentence;
 2. **parts of names** as players shorten them (``Thalia``, ``Finks``, ``Needle``): a word of names that is
    no word of the rules and no common word (or typed with a capital inside a sentence), pointing to one
    card or to a clearly most printed one (twice the next; the first word of a legendary name, before its
@@ -46,6 +47,7 @@ COMMON = 1  # one of the 50,000 most frequent words of English, Italian or Frenc
 RULES = 2  # a word of the rules or the glossary written in lower case, in any language
 
 MIN_PART = 4  # letters of a name's word found alone (a part), at least
+MIN_NAME = 3  # letters of a name of one word, at least (Fog, Opt: typed with a capital inside a sentence)
 CLEAR_LEAD = 2.0  # a part names the most printed of its cards when printed this many times the next
 _WORD = re.compile(r"[^\W_]+(?:['’`][^\W_]+)*", re.UNICODE)
 _SENTENCE_ENDS = frozenset(".!?:;\n")
@@ -147,7 +149,7 @@ def card_table(cards: Iterable[tuple[str, list[tuple[str, str]], int, list, dict
         for lang, name in [("en", english), *printed]:
             for each in _faces(name):
                 keys = name_keys(each)
-                if not keys or all(k in _FUNCTION for k in keys) or (len(keys) == 1 and len(keys[0]) < MIN_PART):
+                if not keys or all(k in _FUNCTION for k in keys) or (len(keys) == 1 and len(keys[0]) < MIN_NAME):
                     continue
                 key = " ".join(keys)
                 if (key, index) in seen:
@@ -301,6 +303,8 @@ class CardFinder:
         if all(self._flags(w.key) & RULES for w in content):
             # Cast Down, Flash: a card only typed as a name, and its words stay in the question
             return True if inside or (capitals and len(content) >= 2) else None
+        if len(content) == 1 and len(content[0].key) < MIN_PART:
+            return False if inside else None  # Fog, Opt: only as names
         if len(content) == 1 and self._flags(content[0].key) & COMMON:
             # humility, opt: words unless typed as names (Humility at a sentence's start: 5 letters or more)
             return False if inside or (capitals and len(content[0].key) >= 5) else None

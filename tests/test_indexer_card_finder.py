@@ -42,6 +42,7 @@ def names(finder: CardFinder, text: str) -> list[tuple[str, str, str]]:
     ("Humility and Opalescence are both on the battlefield", [("Humility", "Humility", "name"),
                                                              ("Opalescence", "Opalescence", "name")]),
     ("he cast Swords to Plowshars on my commander", [("Swords to Plowshares", "Swords to Plowshars", "near")]),
+    ("he attacked and I had a Fog: can I cast it after blockers?", [("Fog", "Fog", "name")]),
 ])
 def test_cards_are_found_in_questions_by_name_part_or_near_name(finder, text, expected) -> None:
     assert names(finder, text) == expected
@@ -54,6 +55,18 @@ def test_cards_are_found_in_questions_by_name_part_or_near_name(finder, text, ex
     "la creatura muore con un segnalino -1/-1",
     "le sort est contré par un sort de mon adversaire",
     "I need a needle to sew my playmat",  # a common word in lower case is no part of a name
+    "the fog of war: can I cast a spell after blockers are declared?",  # three letters, no capital
+    "Fog of war: can I cast a spell after blockers are declared?",  # a capital a sentence's start explains
+    "what happens if I draw from an empty library?",
+    "if my commander goes to exile can I put it in the command zone instead?",
+    "what happens to auras when the enchanted creature phases out?",
+    "what happens when a legendary permanent is copied?",
+    "cosa succede se pesco da un grimorio vuoto?",
+    "il mio comandante va in esilio: posso metterlo nella zona di comando?",
+    "le pedine cessano di esistere quando lasciano il campo di battaglia?",
+    "mon commandant va en exil, puis-je le mettre dans la zone de commandement ?",
+    "un jeton qui quitte le champ de bataille cesse-t-il d'exister ?",
+    "est-ce que le contact mortel marche avec le piétinement ?",
 ])
 def test_words_of_the_languages_are_not_read_as_cards(finder, text) -> None:
     assert names(finder, text) == []
