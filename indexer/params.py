@@ -17,7 +17,7 @@ The groups, each a frozen dataclass:
   it, ``variant`` (a rule of chapters 8 and 9 ×0.5 when no variant is named) lowered it by 0.003;
   without the three the half is 0.741, with them 0.739;
 * ``card`` (a rule a card the question names points to by what it is: its types, keywords and
-  kinds of ability, :mod:`indexer.card_evidence`) and ``card_ruling`` (a rule a ruling on such a card
+  kinds of ability, :mod:`indexer.card_evidence`; its factor once per card pointing to the rule) and ``card_ruling`` (a rule a ruling on such a card
   is linked to, of the rulings that meet the question's words), added on 2026-12-04 for issue 31,
   not tuned;
 * ``cards``: the rules a card brings that the question's words do not reach, added as candidates

@@ -91,7 +91,7 @@ class Retrieved:
 class Brought:
     """What the cards a question names bring to it (:meth:`Retriever.card_evidence`)."""
 
-    card_rules: frozenset[str] = frozenset()  # the rules their nature points to
+    card_rules: tuple[frozenset[str], ...] = ()  # per card, the rules its nature points to
     ruling_rules: frozenset[str] = frozenset()  # the rules their rulings meeting the question's words are linked to
     rulings: list[Hit] = field(default_factory=list)  # those rulings, best first
 
@@ -254,7 +254,7 @@ class Retriever:
         if brought is not None and (brought.card_rules or brought.ruling_rules):
             asked = dataclasses.replace(asked, card_rules=brought.card_rules, ruling_rules=brought.ruling_rules)
             if not kinds or "rule" in kinds:
-                ranked += self._questions.brought(brought.card_rules | brought.ruling_rules, ranked,
+                ranked += self._questions.brought(frozenset().union(*brought.card_rules, brought.ruling_rules), ranked,
                                                   plan.params.cards.found_share)
         if pool is not None:  # the page shows the first ``limit`` in the rerank stage's order
             pool.reserve([(c.kind, c.keys) for c in ranked])
@@ -265,7 +265,7 @@ class Retriever:
         """What the cards ``plan`` names bring: the rules their nature points to (saved at build,
         :mod:`indexer.card_evidence`), and their rulings that meet the question's words (at least two
         of its words when it has two or more), best first, each with the rules it is linked to."""
-        card_rules = frozenset(rule for card in plan.cards for rule, _ in card.evidence)
+        card_rules = tuple(frozenset(rule for rule, _ in card.evidence) for card in plan.cards if card.evidence)
         queries = [Q.And([Q.Term(text_field(alt.lang), t) for t in alt.terms])
                    for group in reading.groups for alt in group.alternatives if alt.terms]
         if not queries:

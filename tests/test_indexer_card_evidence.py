@@ -64,7 +64,7 @@ def test_a_question_of_cards_only_is_answered_by_what_they_bring(cards_kb) -> No
     hits = search(cards_kb, "Humility e Opalescence?", limit=5)
     assert hits.reading["read_as"] == "Cards: Humility, Opalescence"
     assert hits[0].id.startswith("rule/613")
-    assert ["card", 1.5] in hits[0].extra["ranking"]["rerankers"]
+    assert ["card", 2.25] in hits[0].extra["ranking"]["rerankers"]  # 1.5 once per card pointing to the layers
 
 
 def test_the_cards_rulings_meeting_the_question_are_their_own_group_under_the_rules(cards_kb) -> None:  # noqa: F811
@@ -91,6 +91,17 @@ def test_the_terminal_shows_card_rulings_with_their_rule(cards_kb) -> None:  # n
     assert "    linked to rule 702.79" in lines
     as_json = json.loads(CliRunner().invoke(main, ["search", "--kb", str(kb_dir), "--json", query]).stdout)
     assert [h["reason"] for h in as_json[-3:]] == ["card"] * 3 and as_json[-1]["kind"] == "ruling"
+
+
+def test_a_rule_two_cards_point_to_weighs_twice(cards_kb) -> None:  # noqa: F811
+    """Each card pointing to a rule multiplies its score by the card factor (two cards of the layers: 1.5²)."""
+    query = "Humility e Opalescence: che forza hanno le creature?"
+    both = {h.number: h.extra["ranking"]["rerankers"] for h in search(cards_kb, query, limit=10) if h.number}
+    one = {h.number: h.extra["ranking"]["rerankers"] for h in search(cards_kb, "Humility: che forza hanno le creature?",
+                                                                      limit=10) if h.number}
+    layered = [n for n in both if n.startswith("613")]
+    assert layered and all(["card", 2.25] in both[n] for n in layered)
+    assert all(["card", 1.5] in one[n] for n in one if n.startswith("613"))
 
 
 def test_a_rule_kind_filter_shows_no_card_rulings(cards_kb) -> None:  # noqa: F811
