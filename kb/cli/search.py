@@ -69,8 +69,11 @@ def search_command(query: tuple[str, ...], limit: int, kinds: tuple[str, ...], e
     A question is read in its language (--lang names it; otherwise it is identified), its
     question and function words dropped, its other words translated to the rules' English
     (a "Read as:" line shows how; --explain says more); the rules holding most of them
-    come first.
-    Hits are grouped (Rules, Glossary, Rulings, Cards); a rule is one hit under its
+    come first. Cards a question names, by any printed name or part of one, are read as
+    cards, not words ("Read as: ...; Cards: Pithing Needle"): what they are brings their
+    rules up, and their rulings that meet the question come under the rules:
+      Pithing Needle nomina il mio planeswalker: posso attivare le sue abilità?
+    Hits are grouped (Rules, Glossary, Rulings, Card rulings, Cards); a rule is one hit under its
     English number with its text in every language; --kind opens one group.
     """
     from indexer.search import search
