@@ -43,6 +43,8 @@ def names(finder: CardFinder, text: str) -> list[tuple[str, str, str]]:
                                                              ("Opalescence", "Opalescence", "name")]),
     ("he cast Swords to Plowshars on my commander", [("Swords to Plowshares", "Swords to Plowshars", "near")]),
     ("he attacked and I had a Fog: can I cast it after blockers?", [("Fog", "Fog", "name")]),
+    ("if Ravager of the Fells transforms, does its ability trigger?",  # a double-faced card by its back face
+     [("Huntmaster of the Fells // Ravager of the Fells", "Ravager of the Fells", "name")]),
 ])
 def test_cards_are_found_in_questions_by_name_part_or_near_name(finder, text, expected) -> None:
     assert names(finder, text) == expected
