@@ -138,8 +138,9 @@ class CardTable:
 def card_table(cards: Iterable[tuple[str, list[tuple[str, str]], int, list, dict]],
                rule_texts: Iterable[str]) -> CardTable:
     """The table of ``cards``: each ``(English name, [(lang, printed name)], printings, evidence, ruling
-    links)``; ``rule_texts`` are the texts of the rules and glossary (in every language), whose words
-    written in lower case are words of the rules (a card an example names, *Doubling Season*, is not)."""
+    links)``; ``rule_texts`` are the texts of the rules and glossary (in every language) and the game's
+    terms, whose words written in lower case are words of the rules (a card an example names, *Doubling
+    Season*, is not)."""
     rule_words = {t.key for text in rule_texts for t in tokens(text) if not t.capital}
     table = CardTable()
     seen: set[tuple[str, int]] = set()

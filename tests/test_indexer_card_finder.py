@@ -69,6 +69,8 @@ def test_cards_are_found_in_questions_by_name_part_or_near_name(finder, text, ex
     "mon commandant va en exil, puis-je le mettre dans la zone de commandement ?",
     "un jeton qui quitte le champ de bataille cesse-t-il d'exister ?",
     "est-ce que le contact mortel marche avec le piétinement ?",
+    "cosa succede quando tiro il dado planare?",  # a game term's word (a card's Italian name holds planare)
+    "la creatura con dissotterrare viene esiliata alla fine del turno?",  # the keyword, not the card Unearth
 ])
 def test_words_of_the_languages_are_not_read_as_cards(finder, text) -> None:
     assert names(finder, text) == []
