@@ -13,7 +13,9 @@ At read, :meth:`CardFinder.find` finds them in a question, never searching the i
    inside a sentence, and its words stay in the question (the player may ask about the keyword too);
    a name of one word that is a common word of English, Italian or French (``Humility``) only when
    typed with a capital inside a sentence (or, from five letters, at its start), one of three letters
-   (``Fog``) only with a capital inside a sentence;
+   (``Fog``) only with a capital inside a sentence; a capital a longer name explains (``Friday Night
+   Magic``, ``Wizards of the Coast``) names no card, nor do the formats players name (``Modern``), nor a
+   game term only another language's card is named (French *Commander*);
 2. **parts of names** as players shorten them (``Thalia``, ``Finks``, ``Needle``): a word of names that is
    no word of the rules and no common word (or typed with a capital inside a sentence), pointing to one
    card or to a clearly most printed one (twice the next; the first word of a legendary name, before its
@@ -40,7 +42,7 @@ from kb.corpus import embedded_corpus
 from kb.text import ALL_ELISIONS, STOPWORDS, edit_distance, fold, strip_elision
 
 CARD_TABLE = "cards.marshal"  # in the index folder
-TABLE_VERSION = 3
+TABLE_VERSION = 4
 
 # Flags of a word of the names (CardTable.flags).
 COMMON = 1  # one of the 50,000 most frequent words of English, Italian or French (corpus/lemma-forms.tsv)
@@ -62,6 +64,7 @@ class Token:
     end: int
     capital: bool  # typed with a capital
     first: bool  # the first word of its sentence
+    joined: bool = False  # only spaces between it and the word before
 
 
 def tokens(text: str) -> list[Token]:
@@ -76,8 +79,9 @@ def tokens(text: str) -> list[Token]:
             key = _POSSESSIVE.sub("", fold(word)).replace("'", "").replace("`", "")  # Thalia's: Thalia
         if not key:
             continue
-        first = not found or any(c in _SENTENCE_ENDS for c in text[last_end:start])
-        found.append(Token(key, start + cut, match.end(), word[:1].isupper(), first))
+        gap = text[last_end:start]
+        first = not found or any(c in _SENTENCE_ENDS for c in gap)
+        found.append(Token(key, start + cut, match.end(), word[:1].isupper(), first, bool(found) and gap.isspace()))
         last_end = match.end()
     return found
 
@@ -130,7 +134,7 @@ class CardTable:
                 "card_names": "\n".join(c[0] for c in self.cards), "printings": packed([c[1] for c in self.cards]),
                 "card_data": [marshal.dumps([c[2], c[3]]) for c in self.cards],
                 "name_keys": "\n".join(n[0] for n in self.names), "name_cards": packed([n[2] for n in self.names]),
-                "name_meta": packed([n[1] * 2 + bool(n[4]) for n in self.names]),
+                "name_meta": packed([n[1] * 4 + bool(n[4]) * 2 + (n[3] == "en") for n in self.names]),
                 "words": {w: bytes([self.flags.get(w, 0)]) + packed(ns) for w, ns in self.words.items()},
                 "by_key": by_key, "longest": max((n[1] for n in self.names), default=0)}
 
@@ -230,7 +234,10 @@ class CardFinder:
     def _name(self, at: int) -> tuple[str, int, int, bool]:
         """Name ``at``: its key, how many words, its card, whether it is a legendary name (a comma)."""
         meta = self.name_meta[at]
-        return self.name_keys[at], meta // 2, self.name_cards[at], bool(meta % 2)
+        return self.name_keys[at], meta // 4, self.name_cards[at], bool(meta & 2)
+
+    def _english(self, at: int) -> bool:
+        return bool(self.name_meta[at] & 1)
 
     def _holding(self, word: str) -> array:
         return _numbers(self.words.get(word, b"\0")[1:])
@@ -290,23 +297,29 @@ class CardFinder:
                 continue
             held = self.by_key.get(" ".join(w.key for w in words[at:at + size]))
             for name in () if held is None else held if isinstance(held, list) else (held,):
-                accepted = self._accepted(words[at:at + size])
+                accepted = self._accepted(words, at, size, self._english(name))
                 if accepted is not None:
                     return self.name_cards[name], size, "name", accepted
         return None
 
-    def _accepted(self, typed: list[Token]) -> bool | None:
-        """Whether typed words that spell a name name the card: None when not, else whether its words are
-        kept in the question (see the module docstring)."""
+    def _accepted(self, words: list[Token], at: int, size: int, english: bool) -> bool | None:
+        """Whether the typed ``words[at:at + size]`` that spell a name (``english`` or not) name the card:
+        None when not, else whether its words are kept in the question (see the module docstring)."""
+        typed = words[at:at + size]
         content = [w for w in typed if w.key not in _FUNCTION] or typed
         capitals = all(w.capital for w in content)
         inside = capitals and not typed[0].first  # a capital no sentence start explains
+        one = len(content) == 1
+        if one and (content[0].key in PLAYERS_NAMES or (capitals and _in_proper_noun(words, at, size))):
+            return None  # Friday Night Magic, MTG Arena: a capital the name around it explains
         if all(self._flags(w.key) & RULES for w in content):
             # Cast Down, Flash: a card only typed as a name, and its words stay in the question
+            if one and not english:
+                return None  # a game term another language's card is named (my Commander deck)
             return True if inside or (capitals and len(content) >= 2) else None
-        if len(content) == 1 and len(content[0].key) < MIN_PART:
+        if one and len(content[0].key) < MIN_PART:
             return False if inside else None  # Fog, Opt: only as names
-        if len(content) == 1 and self._flags(content[0].key) & COMMON:
+        if one and self._flags(content[0].key) & COMMON:
             # humility, opt: words unless typed as names (Humility at a sentence's start: 5 letters or more)
             return False if inside or (capitals and len(content[0].key) >= 5) else None
         return False
@@ -314,9 +327,9 @@ class CardFinder:
     def _part(self, words: list[Token], at: int, taken: list[bool]) -> tuple[int, int, str, bool] | None:
         word = words[at]
         flag = self._flags(word.key)
-        if len(word.key) < MIN_PART or word.key in _FUNCTION or flag & RULES:
+        if len(word.key) < MIN_PART or word.key in _FUNCTION or flag & RULES or word.key in PLAYERS_NAMES:
             return None
-        if flag & COMMON and not (word.capital and not word.first):
+        if flag & COMMON and (not word.capital or word.first or _in_proper_noun(words, at, 1)):
             return None
         names = self._holding(word.key)
         if not names:
@@ -375,6 +388,34 @@ class CardFinder:
         from .translation import listed_lemma
 
         return not any(listed_lemma(lang, typed.key) is not None for lang in ("en", "it", "fr"))
+
+
+# What players call formats and places to play: a word of a card's name alone never names it there
+# ("legal in Modern" is not The Modern Age, "on Arena" not the card Arena).
+PLAYERS_NAMES = frozenset({"standard", "modern", "legacy", "vintage", "pauper", "pioneer", "commander", "brawl",
+                           "historic", "alchemy", "limited", "draft", "sealed", "arena", "mtgo", "edh", "cedh",
+                           "oathbreaker", "explorer", "timeless", "premodern"})
+# Words that join the words of a proper name (Wizards of the Coast, Friday Night Magic).
+_CONNECTORS = frozenset({"of", "the", "di", "del", "della", "dei", "de", "du", "des", "la", "le"})
+
+
+def _in_proper_noun(words: list[Token], at: int, size: int) -> bool:
+    """Whether ``words[at:at + size]`` stand beside a capitalised word, only spaces or joining words
+    (*of the*) between: part of a longer proper name (Friday Night Magic, MTG Arena, Wizards of the Coast)."""
+    before = at - 1
+    while before >= 0 and words[before].key in _CONNECTORS and words[before + 1].joined:
+        before -= 1
+    if before >= 0 and words[before + 1].joined and _capital_name(words[before]):
+        return True
+    after = at + size
+    while after < len(words) and words[after].joined and words[after].key in _CONNECTORS:
+        after += 1
+    return after < len(words) and words[after].joined and _capital_name(words[after])
+
+
+def _capital_name(word: Token) -> bool:
+    """A capital that says a name, not a sentence's start on a function word (*Can* Shock kill)."""
+    return word.capital and not (word.first and word.key in _FUNCTION)
 
 
 def _numbers(packed: bytes) -> array:

@@ -43,6 +43,7 @@ def names(finder: CardFinder, text: str) -> list[tuple[str, str, str]]:
                                                              ("Opalescence", "Opalescence", "name")]),
     ("he cast Swords to Plowshars on my commander", [("Swords to Plowshares", "Swords to Plowshars", "near")]),
     ("he attacked and I had a Fog: can I cast it after blockers?", [("Fog", "Fog", "name")]),
+    ("Can Fog stop the damage of an attacking creature?", [("Fog", "Fog", "name")]),  # Can starts the sentence
     ("if Ravager of the Fells transforms, does its ability trigger?",  # a double-faced card by its back face
      [("Huntmaster of the Fells // Ravager of the Fells", "Ravager of the Fells", "name")]),
 ])
@@ -71,6 +72,8 @@ def test_cards_are_found_in_questions_by_name_part_or_near_name(finder, text, ex
     "est-ce que le contact mortel marche avec le piétinement ?",
     "cosa succede quando tiro il dado planare?",  # a game term's word (a card's Italian name holds planare)
     "la creatura con dissotterrare viene esiliata alla fine del turno?",  # the keyword, not the card Unearth
+    "I asked a judge at Friday Night Magic: can a creature block two attackers?",  # a capital a longer name explains
+    "is this combo legal in Modern or only in Commander?",  # formats are no cards
 ])
 def test_words_of_the_languages_are_not_read_as_cards(finder, text) -> None:
     assert names(finder, text) == []
@@ -130,3 +133,30 @@ def test_json_and_explain_name_the_cards(cards_kb) -> None:  # noqa: F811
     explained = CliRunner().invoke(main, ["search", "--kb", str(kb_dir), "--explain", query])
     assert "Cards: Pithing Needle" in explained.stdout.splitlines()[0]
     assert "  Needle → card Pithing Needle [part]" in explained.stdout
+
+
+@pytest.fixture(scope="module")
+def archive_names(cards_kb) -> CardFinder:  # noqa: F811
+    """A finder of real card names of the archive whose words players also use otherwise, with the
+    rules' words of the knowledge base (the names as the 580-set archive spells them)."""
+    from indexer.build import collect_items
+    from indexer.card_finder import card_table
+
+    names = ["Night // Day", "The Modern Age // Vector Glider", "Yavimaya Coast", "Arena", "Shock", "Fog",
+             "Destined // Lead"]
+    rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
+    printed = {"Destined // Lead": [("fr", "Destinée // Commander")]}
+    return CardFinder.of(card_table(((n, printed.get(n, []), 1, [], {}) for n in names), rules))
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("I asked a judge at Friday Night Magic: can a creature block two attackers?", []),
+    ("is this combo legal in Modern or only in Commander?", []),
+    ("on MTG Arena the game let me attack twice", []),
+    ("Wizards of the Coast ruled that it works", []),
+    ("my Commander deck has a dragon", []),  # a game term another language's card is named
+    ("Can Shock kill a 2/2 with a +1/+1 counter?", ["Shock"]),  # Can starts the sentence: no longer name
+    ("he attacked and I had a Fog, Shock and a land", ["Fog", "Shock"]),  # a comma ends a name
+])
+def test_a_capital_a_longer_name_or_a_format_explains_is_no_card(archive_names, text, expected) -> None:
+    assert [c.name for c in distinct(archive_names.find(text))] == expected
