@@ -21,8 +21,9 @@ The groups, each a frozen dataclass:
   is linked to, of the rulings that meet the question's words), added on 2026-12-04 for issue 31,
   not tuned;
 * ``cards``: the rules a card brings that the question's words do not reach, added as candidates
-  at ``found_share`` of the best candidate's score, and how many of the cards' rulings a page shows
-  under the rules (``rulings``);
+  at ``found_share`` of the best candidate's score, how many of the question's words a ruling on
+  such a card must hold (``ruling_words``), and how many of those rulings a page shows under the
+  rules (``rulings``);
 * ``bm25``: the one BM25 (:mod:`indexer.bm25`) over the rules' text and phrasings (``k1``, ``b``) and
   over the question documents (``question_b``: rules are short and of like length);
 * ``question``: how a question's groups add up (``coverage_power``, ``own_language_share``);
@@ -123,6 +124,7 @@ class Cards:
     # the best candidate's score (1 when the question has no other word)
     found_share: float = 0.3
     rulings: int = 3  # the named cards' rulings meeting the question's words a page shows, at most (a third of it)
+    ruling_words: int = 2  # a ruling meets the question when it holds this many of its words (all, when fewer)
 
 
 RERANKERS = ("other_keyword", "heading", "home", "cited", "card", "card_ruling")

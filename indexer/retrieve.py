@@ -263,8 +263,8 @@ class Retriever:
 
     def card_evidence(self, plan: Plan, reading: Reading) -> Brought:
         """What the cards ``plan`` names bring: the rules their nature points to (saved at build,
-        :mod:`indexer.card_evidence`), and their rulings that meet the question's words (at least two
-        of its words when it has two or more), best first, each with the rules it is linked to."""
+        :mod:`indexer.card_evidence`), and their rulings that meet the question's words (``cards.ruling_words``
+        of them, all when it has fewer), best first, each with the rules it is linked to."""
         card_rules = tuple(frozenset(rule for rule, _ in card.evidence) for card in plan.cards if card.evidence)
         queries = [Q.And([Q.Term(text_field(alt.lang), t) for t in alt.terms])
                    for group in reading.groups for alt in group.alternatives if alt.terms]
@@ -273,7 +273,7 @@ class Retriever:
         names = Q.Or([Q.Term("name_key", key) for card in plan.cards if (key := name_key(card.name))])
         query = Q.And([names, Q.Term("kind", "ruling"), Q.Or(queries)])
         links = {digest: rules for card in plan.cards for digest, rules in card.links.items()}
-        needed = min(2, len(reading.groups))
+        needed = min(plan.params.cards.ruling_words, len(reading.groups))
         best: dict[str, tuple[int, float, dict]] = {}
         for found in self.searcher.search(query, filter=self.filter(plan.parsed, kinds=False), limit=60, terms=True):
             matched = {(f, t.decode("utf-8") if isinstance(t, bytes) else t) for f, t in found.matched_terms()}
