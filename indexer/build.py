@@ -32,6 +32,8 @@ from kb.text import fold_quotes
 from kb.vocabulary import Vocabulary
 
 from .analysis import ANALYSIS_VERSION, name_key
+from .card_evidence import card_evidence, keyword_rules, ruling_links
+from .card_finder import CardTable, card_table, write_card_table
 from .codec import WritingCodec
 from .phrasings import english_rule_texts, placement
 from .tagging import tag_concepts, write_concepts
@@ -114,6 +116,7 @@ def _build_index(build_dir: Path, progress: Callable[[str], None] | None, previo
                  carried_to: str | None) -> dict:
     with KnowledgeBase(build_dir) as kb:
         items = collect_items(kb)
+        cards = cards_of(kb, items)
     link_aligned(items)
     name_rulings(items)
     target = build_dir / INDEX_DIR
@@ -122,6 +125,7 @@ def _build_index(build_dir: Path, progress: Callable[[str], None] | None, previo
     if previous is None or not update_index(Path(previous), target, items, prints, progress):
         write_index(target, items, progress)
     write_word_counts(target, (item.words_text() for item in items))
+    write_card_table(target, cards)
     write_concepts(target, concepts)
     write_fingerprints(target, items, prints)
     write_forms(target, carried_to)
@@ -418,6 +422,30 @@ def card_items(kb: KnowledgeBase) -> Iterator[Item]:
             yield Item(uid=f"card/{f_lang}/{name}", kind="card", lang=f_lang, doc=doc_id, title=f_name or name,
                        content="\n".join(p for p in (f_type, f_text) if p), names=card_names(f_name or name),
                        extra={"type": f_type, "english": name}, group=group)
+
+
+def cards_of(kb: KnowledgeBase, items: list[Item]) -> CardTable:
+    """The table of the cards the build holds, found in questions (:mod:`indexer.card_finder`), each with
+    what it brings to a question (:mod:`indexer.card_evidence`) and the rules its rulings are linked to."""
+    from .vocab import vocabulary
+
+    by_name: dict[str, list] = {}
+    for record in kb.cards(sorted(kb.active_ids())):
+        card = record.card
+        held = by_name.setdefault(card.name, [card, [], 0])
+        held[1] += [(lang, name) for lang, name, *_ in card.foreign if lang in ("it", "fr") and name]
+        held[2] += 1
+    rulings = [(f"{r.doc_id}#{r.seq}", r.ruling.card, text_digest(r.ruling.text))
+               for r in kb.rulings(sorted(kb.active_ids())) if r.ruling.card]
+    links = ruling_links(rulings, ((p.a_doc, p.a_id, p.b_id) for p in kb.alignments() if p.kind == "ruling-rule"))
+    keywords = keyword_rules(vocabulary().concepts)
+    rule_texts = [f"{item.title}\n{item.content}" for item in items if item.kind in ("rule", "term", "example")]
+    # the game's terms in every language, in lower case: their words are words of the rules (legame vitale)
+    rule_texts += [name.text.lower() for concept in vocabulary().concepts for name in concept.names]
+    return card_table(((name, list(dict.fromkeys(printed)), printings,
+                        card_evidence(card.type, card.text, card.keywords, card.mana_cost, keywords),
+                        links.get(name, {}))
+                       for name, (card, printed, printings) in sorted(by_name.items())), rule_texts)
 
 
 def card_names(name: str) -> list[str]:

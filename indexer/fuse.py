@@ -6,7 +6,9 @@ then exact names, then a question's rules (in the rerank stage's order), then th
 ones before those only a translation or correction reached, then those holding only some of the words).
 A list placed *after best* (a concept named inside a longer query, a question read from words found
 nowhere as typed) brings its first ``fuse.after_best`` hits right after the best match
-(:meth:`~indexer.page.Page.insert_after_best`). Each hit is on the page once (:class:`~indexer.page.Page`).
+(:meth:`~indexer.page.Page.insert_after_best`). A list *kept at end* (the rulings of the cards a question
+names) has the last places of the page, at most a third of it. Each hit is on the page once
+(:class:`~indexer.page.Page`).
 
 Each retriever scores in its own units (BM25 for text, the question ranking's scaled BM25; a rule
 number, a concept or a name matches exactly). A hit's ``score`` is therefore its retrieval score
@@ -23,22 +25,25 @@ from itertools import islice
 from .hits import Hit
 from .page import Page
 from .params import Fuse
-from .retrieve import AFTER_BEST, Retrieved
+from .retrieve import AFTER_BEST, KEPT_AT_END, Retrieved
 
 # The stage each hit reason belongs to, in precedence order (a hit's ``reason``).
 STAGES = {"number": "number", "concept": "concept", "name": "name", "question": "question",
-          "text": "text", "expanded": "text", "partial": "text"}
+          "text": "text", "expanded": "text", "partial": "text", "card": "card"}
 EXACT = frozenset({"number", "concept", "name"})  # stages whose hits match exactly: score 1
 
 
 def fuse(retrieved: Retrieved, limit: int, params: Fuse) -> list[Hit]:
     """The first ``limit`` hits of the retrieved lists in precedence order, each once, scored (:func:`scored`)."""
-    page = Page(limit)
+    at_end = [hit for found in retrieved.lists if found.place == KEPT_AT_END for hit in found]
+    page = Page(limit - min(len(at_end), limit // 3))
     for found in retrieved.lists:
         if found.place == AFTER_BEST:
             page.insert_after_best(list(islice(found, params.after_best)))
-        else:
+        elif found.place != KEPT_AT_END:
             page.add(found)
+    page.limit = limit
+    page.add(at_end)
     return scored(page)
 
 

@@ -10,9 +10,12 @@ from .schema import fields_of
 
 
 # What the terminal and the search page show together, in this order, and the kinds in each.
-GROUPS = {"Rules": ("rule", "example"), "Glossary": ("term", "page"), "Rulings": ("ruling",), "Cards": ("card",)}
+# A ruling on a card the question names, met by its words, is shown apart ("Card rulings", reason "card").
+GROUPS = {"Rules": ("rule", "example"), "Glossary": ("term", "page"), "Rulings": ("ruling",), "Card rulings": (),
+          "Cards": ("card",)}
 GROUP_OF = {kind: group for group, kinds in GROUPS.items() for kind in kinds}
-EXTRA_KEYS = ("subkind", "date", "provenance", "card", "type", "source_number", "source", "fallback", "phrases")
+EXTRA_KEYS = ("subkind", "date", "provenance", "card", "type", "source_number", "source", "fallback", "phrases",
+              "rules")
 
 
 @dataclass
@@ -29,7 +32,7 @@ class Hit:
     highlights: list[tuple[int, int]] = field(default_factory=list)
     aligned: dict[str, str] = field(default_factory=dict)
     doc: str = ""
-    reason: str = "text"  # number | concept | name | text | expanded | partial
+    reason: str = "text"  # number | concept | name | question | card | text | expanded | partial
     extra: dict[str, Any] = field(default_factory=dict)
     # rules: language -> {text, title, source, source_number?}, the matched language first
     texts: dict[str, dict[str, Any]] = field(default_factory=dict)
@@ -54,6 +57,8 @@ class Hit:
     @property
     def group(self) -> str:
         """The group a terminal or page shows the hit in (:data:`GROUPS`)."""
+        if self.reason == "card":
+            return "Card rulings"
         return GROUP_OF.get(self.kind, "Rules")
 
 

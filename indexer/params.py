@@ -16,6 +16,14 @@ The groups, each a frozen dataclass:
   ``term`` (a glossary entry ×0.6) and ``list`` (a rule that enumerates ×0.5) changed no question of
   it, ``variant`` (a rule of chapters 8 and 9 ×0.5 when no variant is named) lowered it by 0.003;
   without the three the half is 0.741, with them 0.739;
+* ``card`` (a rule a card the question names points to by what it is: its types, keywords and
+  kinds of ability, :mod:`indexer.card_evidence`; its factor once per card pointing to the rule) and ``card_ruling`` (a rule a ruling on such a card
+  is linked to, of the rulings that meet the question's words), added on 2026-12-04 for issue 31,
+  not tuned;
+* ``cards``: the rules a card brings that the question's words do not reach, added as candidates
+  at ``found_share`` of the best candidate's score, how many of the question's words a ruling on
+  such a card must hold (``ruling_words``), and how many of those rulings a page shows under the
+  rules (``rulings``);
 * ``bm25``: the one BM25 (:mod:`indexer.bm25`) over the rules' text and phrasings (``k1``, ``b``) and
   over the question documents (``question_b``: rules are short and of like length);
 * ``question``: how a question's groups add up (``coverage_power``, ``own_language_share``);
@@ -116,7 +124,16 @@ class Index:
     phrase_share: float = 1.0  # a word of the players' phrasings of a rule (0.5 to 2 gave the same dev figures)
 
 
-RERANKERS = ("other_keyword", "heading", "home", "cited")
+@dataclass(frozen=True)
+class Cards:
+    # a rule a named card brings that no word of the question reaches is a candidate at this share of
+    # the best candidate's score (1 when the question has no other word)
+    found_share: float = 0.3
+    rulings: int = 3  # the named cards' rulings meeting the question's words a page shows, at most (a third of it)
+    ruling_words: int = 2  # a ruling meets the question when it holds this many of its words (all, when fewer)
+
+
+RERANKERS = ("other_keyword", "heading", "home", "cited", "card", "card_ruling")
 
 
 @dataclass(frozen=True)
@@ -125,6 +142,9 @@ class Params:
     heading: Factor = Factor(factor=0.5)
     home: Factor = Factor(factor=1.2)
     cited: Cited = Cited(weight=0.1)
+    card: Factor = Factor(factor=1.5)  # issue 31, not tuned
+    card_ruling: Factor = Factor(factor=1.5)  # issue 31, not tuned
+    cards: Cards = Cards()
     bm25: BM25 = BM25()
     question: Question = Question()
     expansion: Expansion = Expansion()

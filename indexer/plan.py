@@ -11,19 +11,23 @@ The plan holds everything the later stages (:mod:`indexer.retrieve`, :mod:`index
 * the game concepts its words name (:mod:`indexer.vocab`: ``travolgere`` → Trample), each with the rules
   the names used stand for, and whether one concept is the whole query;
 * for a query of plain words, its reading as a question (:mod:`indexer.reading`), its misspelt words
-  corrected (``can i targt my own creatur``).
+  corrected (``can i targt my own creatur``);
+* the cards the question names (:mod:`indexer.card_finder`: ``Pithing Needle nomina il mio
+  planeswalker``): their names are cut out of the words the question is read, corrected and
+  translated by, and a question naming a card is read as a question.
 
 Reading consults the index's words (to correct a typo towards a word the index holds) but runs no search.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Callable
 
 from .analysis import name_key
 from .budget import Budget
+from .card_finder import CardFinder, FoundCard, distinct
 from .language import query_language
 from .params import Params
 from .query import Parsed, Word, add_filter, parse_query
@@ -53,13 +57,16 @@ class Plan:
     whole: bool  # one concept is the whole query
     matches: list  # the vocabulary's matches (their homonyms are kept out of text hits)
     reading: Reading | None  # how plain words read as a question (None: a phrase, prefix, filter...)
+    cards: list[FoundCard] = field(default_factory=list)  # the cards a question names, each once
 
 
 def read_plan(query: str, words: IndexedWords, spelling: Spelling, reader, params: Params, *,
               lang: str | None = None, kind: str | None = None, limit: int = 10,
-              query_lang: str | None = None, budget: Budget | None = None) -> Plan:
+              query_lang: str | None = None, budget: Budget | None = None,
+              cards: CardFinder | None = None) -> Plan:
     """The plan of ``query`` over an index whose ``reader``, ``words`` and ``spelling`` are given;
-    ``lang`` and ``kind`` filter the hits, ``query_lang`` says the language it is written in."""
+    ``lang`` and ``kind`` filter the hits, ``query_lang`` says the language it is written in; ``cards``
+    finds the cards a question names."""
     budget = budget or Budget()
     budget.check()  # a query that waited past its deadline does not start
     parsed = parse_query(query)
@@ -70,18 +77,44 @@ def read_plan(query: str, words: IndexedWords, spelling: Spelling, reader, param
         add_filter(parsed, "lang", lang)
     if kind:
         add_filter(parsed, "kind", kind)
-    language = cache(lambda: query_language(parsed.langs, parsed.plain_text(), query_lang))
+    named = cards.find(as_typed) if cards and as_typed and _plain_words(parsed) else []
+    read_text = cards.without_cards(as_typed, named) if named else as_typed
+    worded = parse_query(read_text) if named else parsed  # the words a question is read by, without its cards
+    language = cache(lambda: query_language(parsed.langs, worded.plain_text(), query_lang))
     texts = TextQueries(reader, words, in_languages(parsed.langs), spelling=spelling,
                         prefix_words=words_per_prefix(parsed), language=language,
                         boosts=params.expansion, partial=params.partial)
     concepts, whole, matches = named_concepts(parsed, texts)
     # an item's exact name is not read as a question; under a filter the retrieve stage decides
     unfiltered_name = not (parsed.langs or parsed.kinds or parsed.sections) and held_name(parsed, reader)
-    reading = None if unfiltered_name else question_reading(parsed, whole, language, params, as_typed)
+    reading = card_question(worded, language, params, read_text) if named and not unfiltered_name else None
+    if reading is None:  # no card, or only a card's name (tuktuk): the query as it is
+        named, worded = [], parsed
+        reading = None if unfiltered_name else question_reading(parsed, whole, language, params, as_typed)
     if reading is not None and reading.question:
-        reading = spelled(parsed, texts, reading, params)
+        reading = spelled(worded, texts, reading, params)
     return Plan(parsed, max(1, min(int(limit), MAX_LIMIT)), params, budget, texts, language,
-                concepts, whole, matches, reading)
+                concepts, whole, matches, reading, distinct(named) if reading is not None else [])
+
+
+def _plain_words(parsed: Parsed) -> bool:
+    """Whether a query is plain words (no phrase, prefix, alternative or exclusion), as a question is."""
+    return (len(parsed.groups) == 1 and not parsed.negated and bool(parsed.items)
+            and all(isinstance(i, Word) and not i.prefix for i in parsed.items))
+
+
+def card_question(worded: Parsed, language: Callable[[], tuple[str | None, float]], params: Params,
+                  text: str) -> Reading | None:
+    """The reading of a question naming cards, from its ``text`` without their names: a question
+    whenever words are left or it ends with a question mark (``Humility e Opalescence?``); None for a
+    query of card names alone (``tuktuk``: searched as it is, the card first)."""
+    reading = question_reading(worded, False, language, params, text) if worded.items else None
+    if reading is None or not reading.groups:
+        if not text.rstrip().endswith("?"):
+            return None
+        reading = reading or Reading(*language(), question=True)
+    reading.question = True
+    return reading
 
 
 def named_concepts(parsed: Parsed, texts: TextQueries) -> tuple[Concepts, bool, list]:

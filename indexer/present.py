@@ -4,7 +4,8 @@ reader needs beside the hits (:func:`present`). It changes no order.
 * each rule hit carries its text in every language (:mod:`indexer.versions`) and each hit a snippet
   with the matched words marked (:mod:`indexer.snippets`);
 * did-you-mean suggestions, unless the question was already searched with its words corrected;
-* the game concepts the query was read as, and how a question was read;
+* the game concepts the query was read as, and how a question was read, with the cards it names
+  (``cards`` in the reading; its ``read_as`` ends ``Cards: Pithing Needle``);
 * texts that a source numbers as asked while they are another rule of the reference release;
 * when nothing was found, why, and what to try (:mod:`indexer.empty`).
 """
@@ -35,10 +36,15 @@ def present(page: list[Hit], plan: Plan, retrieved: Retrieved, searcher, held: "
     # a question searched with its words corrected says so itself: no "did you mean" again
     spelled = reading is not None and reading.spelled
     texts = plan.texts
-    suggestions = texts.suggest(parsed) if not spelled and (len(page) < 3 or texts.corrections) else []
+    # a question naming cards is read without their names: no "did you mean" for them
+    suggestions = texts.suggest(parsed) if not spelled and not plan.cards and (len(page) < 3 or texts.corrections) else []
     hits = Hits(with_snippets(with_texts(searcher, page, parsed)), suggestions, described(retrieved.concepts),
                 elsewhere(searcher, parsed))
     hits.reading = reading.to_dict() if reading is not None and retrieved.shown_reading else None
+    if hits.reading is not None and plan.cards:
+        named = "Cards: " + ", ".join(card.name for card in plan.cards)
+        hits.reading["read_as"] = f"{hits.reading['read_as']}; {named}" if hits.reading["words"] else named
+        hits.reading["cards"] = [card.to_dict() for card in plan.cards]
     if not hits:
         hits.empty_reason = empty_reason(parsed, texts, held(searcher),
                                          lambda: reading or read(parsed.plain_text(), *plan.language(),

@@ -193,6 +193,7 @@ class QuestionIndex:
                               if isinstance(saved, dict) else None)  # None: an index saved before, computed
         self._cache: dict[tuple, dict[int, float]] = {}  # BM25 of a term, per document (and k1, b)
         self._static: dict[int, Traits] = {}  # the traits of a document, read once
+        self._by_key: dict[str, int] | None = None  # a document's key (rule/613.1) -> its place, when asked
         self.count = {lang: sum(1 for n in self.lengths.get(lang, ()) if n) for lang in LANGS}
         self.average = {lang: sum(self.lengths[lang]) / self.count[lang] if self.count[lang] else 1.0 for lang in LANGS}
 
@@ -213,6 +214,23 @@ class QuestionIndex:
                 continue
             found.append(Candidate(info["uid"], info["kind"], (info["uid"], info["key"]), score, matched.get(doc, {}),
                                    self._traits(doc), held.get(doc, 0), info.get("phrased", False)))
+        return found
+
+    def brought(self, numbers: Iterable[str], present: list[Candidate], share: float) -> list[Candidate]:
+        """The rules numbered ``numbers`` (brought by the cards a question names) that are not among the
+        ``present`` candidates, each at ``share`` of the best present score (1 when none is present)."""
+        if self._by_key is None:
+            self._by_key = {info["key"]: doc for doc, info in enumerate(self.docs)}
+        held = {c.keys[-1] for c in present}
+        score = share * max((c.score for c in present), default=1.0 / share if share else 1.0)
+        found = []
+        for number in sorted(set(numbers)):
+            doc = self._by_key.get(f"rule/{number}")
+            if doc is None or f"rule/{number}" in held:
+                continue
+            info = self.docs[doc]
+            found.append(Candidate(info["uid"], info["kind"], (info["uid"], info["key"]), score, {},
+                                   self._traits(doc), 0, info.get("phrased", False)))
         return found
 
     def rank(self, reading: Reading, kinds: set[str] | None = None, params: Params | None = None) -> list[Candidate]:

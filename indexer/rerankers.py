@@ -21,6 +21,8 @@ class Asked:
     named: frozenset[str]  # the game terms and keywords it names
     named_rules: frozenset[str]  # for a query of game terms only, their rules (rule/503)
     homes: frozenset[str]  # the rule numbers of the game terms it names
+    card_rules: tuple[frozenset[str], ...] = ()  # per card it names, the rules it points to (indexer.card_evidence)
+    ruling_rules: frozenset[str] = frozenset()  # the rules their rulings meeting its words are linked to
 
 
 @dataclass(frozen=True)
@@ -39,10 +41,15 @@ class Traits:
 #  heading: a heading names a subject, a question is answered by a rule's text, unless the heading is
 #    the rule of a game term named by a query of game terms only (étape d'entretien: 503 Upkeep Step).
 #  home: a rule in the part of the rules of a game term named (111.x for tokens): where it is answered.
+#  card: a rule (or under a rule) a card named points to by what it is (legendary: 704.5j; persist: 702.79);
+#    its factor once per card pointing to it (Blood Moon and Urborg both change a land's type: 305.7 twice).
+#  card_ruling: a rule (or under a rule) a ruling on a card named, meeting the question's words, is linked to.
 CONCERNS: dict[str, Callable[[Traits, Asked], bool]] = {
     "other_keyword": lambda d, q: bool(d.info.get("keyword")) and not q.named & set(d.info["keyword"]),
     "heading": lambda d, q: d.heading and d.info["key"] not in q.named_rules,
     "home": lambda d, q: bool(q.homes and d.family & q.homes),
+    "card": lambda d, q: any(d.family & rules for rules in q.card_rules),
+    "card_ruling": lambda d, q: bool(q.ruling_rules and d.family & q.ruling_rules),
 }
 
 
@@ -96,6 +103,8 @@ def factors(doc: Traits, asked: Asked, params: Params) -> list[tuple[str, float]
             continue
         if name == "cited":
             factor = 1 + params.cited.weight * math.log1p(max(0, doc.citations - 1))
+        elif name == "card":
+            factor = params.card.factor ** sum(1 for rules in asked.card_rules if doc.family & rules)
         else:
             factor = getattr(params, name).factor if CONCERNS[name](doc, asked) else 1.0
         if factor != 1.0:

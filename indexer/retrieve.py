@@ -12,6 +12,13 @@ The retrievers, each a method of :class:`Retriever`, over the whoosh index (publ
 5. ``text``: the words as typed with their translations and corrections (:mod:`indexer.text_queries`),
    then items holding only some of the words, tier by tier until enough candidates are found.
 
+A question naming cards (:mod:`indexer.card_finder`) also gets what the cards bring
+(:meth:`Retriever.card_evidence`): the rules their types, keywords and kinds of ability point to, and
+their rulings that meet the question's other words with the rules those are linked to. Those rules
+are weighed by the rerank stage (``card``, ``card_ruling``); the ones no word of the question reaches
+are added as candidates; the rulings are a list of their own (reason ``card``) the fuse stage shows
+under the rules.
+
 A concept named inside a longer query, and a question read from words found nowhere as typed, give
 candidates the fuse stage places right after the best match. Retrieval stops reading once the
 lists hold a page (:class:`Pool`), so a question's page reads no text matches.
@@ -19,6 +26,7 @@ lists hold a page (:class:`Pool`), so a question's page reads no text matches.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator
@@ -38,7 +46,7 @@ from .questions import Candidate, QuestionIndex
 from .ranges import range_query
 from .reading import Reading
 from .rerankers import Asked
-from .schema import fields_of
+from .schema import fields_of, text_field
 from .scoring import EXACT_SCORE, kind_order, rule_order
 from .snippets import same_text_key
 from .text_queries import TextQueries
@@ -47,7 +55,9 @@ from .versions import not_asked
 from .vocab import homonyms
 from .windows import Denials, WindowCollector, Windows, read_bound
 
-IN_ORDER, AFTER_BEST = "in order", "after best"  # where the fuse stage puts a list of candidates
+# where the fuse stage puts a list of candidates: in precedence order, right after the best match, or
+# at the end of the page in places kept for them (the rulings of the cards a question names)
+IN_ORDER, AFTER_BEST, KEPT_AT_END = "in order", "after best", "kept at end"
 
 
 @dataclass
@@ -75,6 +85,15 @@ class Retrieved:
     reading: Reading | None = None  # the reading the hits used (None: not read)
     shown_reading: bool = False  # whether the reading is shown (a question, or words read all the same)
     concepts: Concepts = field(default_factory=dict)  # the concepts the hits used
+
+
+@dataclass
+class Brought:
+    """What the cards a question names bring to it (:meth:`Retriever.card_evidence`)."""
+
+    card_rules: tuple[frozenset[str], ...] = ()  # per card, the rules its nature points to
+    ruling_rules: frozenset[str] = frozenset()  # the rules their rulings meeting the question's words are linked to
+    rulings: list[Hit] = field(default_factory=list)  # those rulings, best first
 
 
 class Pool:
@@ -153,7 +172,10 @@ class Retriever:
         reading = None if names else plan.reading
         concepts = plan.concepts
         if reading is not None and reading.question:
-            found.lists.append(self.questions(plan, reading, pool))
+            brought = self.card_evidence(plan, reading) if plan.cards else Brought()
+            found.lists.append(self.questions(plan, reading, pool, brought=brought))
+            if brought.rulings and (not parsed.kinds or "ruling" in parsed.kinds):
+                found.lists.append(Candidates(brought.rulings, KEPT_AT_END))
             concept_hits, concepts = [], {}
         only_function_words = reading is not None and not reading.groups  # "cosa succede se?": nothing to find
         if parsed.items and not pool.full and not only_function_words:
@@ -219,17 +241,56 @@ class Retriever:
         found = self.searcher.search(Q.Term("name_key", key), filter=self.filter(parsed), limit=None)
         return sorted((self.hit(h.fields(), EXACT_SCORE, "name", set()) for h in found), key=kind_order)[:plan.limit]
 
-    def questions(self, plan: Plan, reading: Reading, pool: Pool | None = None, place: str = IN_ORDER) -> Candidates:
+    def questions(self, plan: Plan, reading: Reading, pool: Pool | None = None, place: str = IN_ORDER,
+                  brought: Brought | None = None) -> Candidates:
         """The rules and glossary entries holding a word of the question, scored (not yet ordered: the
-        rerank stage does it); ``pool`` counts those the page will show."""
+        rerank stage does it), with the rules the cards it names bring (``brought``); ``pool`` counts
+        those the page will show."""
         if self._questions is None:
             self._questions = QuestionIndex(self.index_dir)
         kinds = (plan.parsed.kinds & {"rule", "term"}) or None
         ranked = self._questions.candidates(reading, kinds, plan.params)
+        asked = self._questions.asked(reading)
+        if brought is not None and (brought.card_rules or brought.ruling_rules):
+            asked = dataclasses.replace(asked, card_rules=brought.card_rules, ruling_rules=brought.ruling_rules)
+            if not kinds or "rule" in kinds:
+                ranked += self._questions.brought(frozenset().union(*brought.card_rules, brought.ruling_rules), ranked,
+                                                  plan.params.cards.found_share)
         if pool is not None:  # the page shows the first ``limit`` in the rerank stage's order
             pool.reserve([(c.kind, c.keys) for c in ranked])
-        return Candidates(place=place, ranked=ranked, asked=self._questions.asked(reading),
+        return Candidates(place=place, ranked=ranked, asked=asked,
                           make=lambda ordered: self.question_hits(ordered, plan, reading))
+
+    def card_evidence(self, plan: Plan, reading: Reading) -> Brought:
+        """What the cards ``plan`` names bring: the rules their nature points to (saved at build,
+        :mod:`indexer.card_evidence`), and their rulings that meet the question's words (``cards.ruling_words``
+        of them, all when it has fewer), best first, each with the rules it is linked to."""
+        card_rules = tuple(frozenset(rule for rule, _ in card.evidence) for card in plan.cards if card.evidence)
+        queries = [Q.And([Q.Term(text_field(alt.lang), t) for t in alt.terms])
+                   for group in reading.groups for alt in group.alternatives if alt.terms]
+        if not queries:
+            return Brought(card_rules)
+        names = Q.Or([Q.Term("name_key", key) for card in plan.cards if (key := name_key(card.name))])
+        query = Q.And([names, Q.Term("kind", "ruling"), Q.Or(queries)])
+        links = {digest: rules for card in plan.cards for digest, rules in card.links.items()}
+        needed = min(plan.params.cards.ruling_words, len(reading.groups))
+        best: dict[str, tuple[int, float, dict]] = {}
+        for found in self.searcher.search(query, filter=self.filter(plan.parsed, kinds=False), limit=60, terms=True):
+            matched = {(f, t.decode("utf-8") if isinstance(t, bytes) else t) for f, t in found.matched_terms()}
+            met = sum(1 for group in reading.groups if any(
+                alt.terms and all((text_field(alt.lang), t) in matched for t in alt.terms) for alt in group.alternatives))
+            stored = found.fields()
+            digest = stored.get("uid", "").rpartition("/")[2]
+            if met >= needed and (digest not in best or (met, found.score) > best[digest][:2]):
+                best[digest] = (met, found.score, dict(stored, _matched=matched))
+        ordered = sorted(best.items(), key=lambda item: (-item[1][0], -item[1][1], item[0]))[:max(1, plan.params.cards.rulings) * 2]
+        rulings = []
+        for digest, (met, score, stored) in ordered:
+            hit = self.hit(stored, score, "card", stored.pop("_matched"))
+            hit.extra["rules"] = list(links.get(digest, []))
+            rulings.append(hit)
+        ruling_rules = frozenset(rule for hit in rulings for rule in hit.extra["rules"])
+        return Brought(card_rules, ruling_rules, rulings[:plan.params.cards.rulings])
 
     def question_hits(self, ranked: list[Candidate], plan: Plan, reading: Reading) -> Iterator[Hit]:
         """The first ``limit`` of a question's candidates (in the rerank stage's order) as hits."""

@@ -27,6 +27,7 @@ from whoosh import index as whoosh_index
 
 from .bm25 import weighting
 from .budget import Budget, Stoppable
+from .card_finder import CardFinder
 from .fuse import fuse
 from .hits import Hits
 from .params import DEFAULT, Params
@@ -63,6 +64,14 @@ class Searcher:
         self.retriever = Retriever(self.searcher, index_dir)
         self.windows = self.retriever.windows
         self.held = HeldRules()
+        self._cards: CardFinder | None = None
+
+    @property
+    def cards(self) -> CardFinder:
+        """The cards of the index, found in questions (:mod:`indexer.card_finder`), read at the first question."""
+        if self._cards is None:
+            self._cards = CardFinder.open(self.index_dir)
+        return self._cards
 
     def close(self) -> None:
         self.searcher.close()
@@ -85,7 +94,8 @@ class Searcher:
         self.searcher.weighting = self._weightings[params.bm25]
         with using_vocabulary(self.vocabulary):
             plan = read_plan(query, self.words, self.spelling, self.reader, params, lang=lang, kind=kind,
-                             limit=limit, query_lang=query_lang, budget=Budget(budget, deadline, stop))
+                             limit=limit, query_lang=query_lang, budget=Budget(budget, deadline, stop),
+                             cards=self.cards)
             retrieved = rerank(self.retriever.retrieve(plan), params)
             return present(fuse(retrieved, plan.limit, params.fuse), plan, retrieved, self.searcher, self.held)
 

@@ -69,8 +69,11 @@ def search_command(query: tuple[str, ...], limit: int, kinds: tuple[str, ...], e
     A question is read in its language (--lang names it; otherwise it is identified), its
     question and function words dropped, its other words translated to the rules' English
     (a "Read as:" line shows how; --explain says more); the rules holding most of them
-    come first.
-    Hits are grouped (Rules, Glossary, Rulings, Cards); a rule is one hit under its
+    come first. Cards a question names, by any printed name or part of one, are read as
+    cards, not words ("Read as: ...; Cards: Pithing Needle"): what they are brings their
+    rules up, and their rulings that meet the question come under the rules:
+      Pithing Needle nomina il mio planeswalker: posso attivare le sue abilità?
+    Hits are grouped (Rules, Glossary, Rulings, Card rulings, Cards); a rule is one hit under its
     English number with its text in every language; --kind opens one group.
     """
     from indexer.search import search
@@ -138,7 +141,7 @@ def read_as_lines(reading: dict, explain: bool = False) -> list[str]:
     """``Read as: loyalty counter · planeswalker · damage`` (how a question was read) and, with
     ``explain``, its language and each word with what it was searched as."""
     lang = LANGUAGE_NAMES.get(reading["lang"], "any language") if reading["lang"] else "any language"
-    if not reading["words"]:
+    if not reading["words"] and not reading.get("cards"):
         if not reading["dropped"]:
             return ["Read as: no words: nothing to search for"]
         return [f"Read as: only question and function words ({' '.join(reading['dropped'])}): nothing to search for"]
@@ -157,6 +160,9 @@ def read_as_lines(reading: dict, explain: bool = False) -> list[str]:
         lines.append(f"  language: {lang}{sure}")
         for word in reading["words"]:
             lines.append(f"  {word['text']} → " + ", ".join(_searched_as(a) for a in word["searched_as"]) + _role(word))
+        for card in reading.get("cards", []):
+            brings = ", ".join(f"{b['rule']} ({b['why']})" for b in card["brings"][:6])
+            lines.append(f"  {card['typed']} → card {card['name']} [{card['how']}]" + (f": brings {brings}" if brings else ""))
         if reading["dropped"]:
             lines.append(f"  left out (question and function words): {' '.join(reading['dropped'])}")
         if negation:
@@ -214,7 +220,8 @@ def render_hit(rank: int, hit, color: bool, titles: dict[str, str] | None = None
     lines = [click.style(head, bold=True) if color else head]
     marked = _marked(hit, color)
     if hit.kind != "rule":
-        return lines + [f"    {marked}"] + _numbered(hit.extra, "    ")
+        linked = [f"    linked to rule {', '.join(hit.extra['rules'])}"] if hit.extra.get("rules") else []
+        return lines + [f"    {marked}"] + linked + _numbered(hit.extra, "    ")
     heading = hit.extra.get("subkind") in ("chapter", "section")
     for index, (lang, text) in enumerate(hit.texts.items() or [(hit.lang, {})]):
         shown = marked if index == 0 else one_line(text.get("text") or "", 160)

@@ -1,0 +1,104 @@
+"""What a card brings to a question that names it: the rules its nature points to (:func:`card_evidence`).
+
+Derived at build from the card's stored data, never from its words matched against the rules:
+
+* supertypes and types: *legendary* → the legend rule (704.5j, 205.4d), a planeswalker → 306 and its
+  loyalty abilities 606, an Aura → 303.4, an Equipment → 301.5, a Vehicle → 301.7, a Saga → 714,
+  a battle → 310, a *world* → 704.5k;
+* its keywords (MTGJSON's list) → their rules of 701 and 702 through the vocabulary;
+* the kinds of ability its text holds (:data:`ABILITY_KINDS`): a replacement effect (*instead*,
+  *enters with*, *as … enters*) → 614, a prevention effect → 615, a static effect that sets or changes
+  characteristics → the layers, 613 (a land's type → 305.7 too), a triggered ability of entering, leaving or dying → 603.6 and
+  603.10, another triggered ability → 603, an activated ability → 602, a loyalty ability → 606, a cost
+  change → 601.2f, an ability that cannot be activated → 602.5; X in its mana cost → 107.3.
+
+The rules its rulings are linked to (the knowledge base links rulings to rules) are kept per ruling
+(:func:`ruling_links`), so a search weighs only those of the rulings that meet the question's words.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+# (rules, reason, pattern over one line of the card's English text)
+ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
+    (rules, reason, re.compile(pattern, re.IGNORECASE)) for rules, reason, pattern in (
+        (("614", "614.1"), "replacement effect",
+         r"\binstead\b|\benters(?: the battlefield)?(?: tapped and)? with\b|^as .{0,80}\benters\b|\benters(?: the battlefield)? tapped\b"),
+        (("615",), "prevention effect", r"\bprevent\b"),
+        (("613", "613.1"), "characteristic-changing effect",
+         r"\blose(?:s)? all abilities\b|\bbase power\b|\bin addition to (?:its|their) other (?:types|colors)\b"
+         r"|^(?:all |each |other |nonbasic |non-?\w+ )*(?:lands?|creatures?|permanents?|artifacts?|enchantments?)\b[^.:]*\b(?:are|is)\b"
+         r"|^(?:all |each |other |non-?\w+ )*(?:\w+ )?creatures?\b[^.:]*\bget [+-]\d+/[+-]\d+(?![^.]*until end of turn)"),
+        (("305.7",), "land type change", r"\blands? (?:are|is|becomes?) (?:an? )?(?:basic )?(?:plains|islands?|swamps?|mountains?|forests?)\b"),
+        (("603.6", "603.6a", "603.10"), "enters or leaves trigger",
+         r"^(?:when|whenever)\b[^,]*\b(?:enters|leaves|dies|put into (?:a|your|an opponent's|its owner's) graveyard)\b"),
+        (("603", "603.2"), "triggered ability", r"^(?:when|whenever|at the beginning of)\b"),
+        (("606", "606.3"), "loyalty ability", r"^\[?[+−-]?(?:\d+|X)\]?:"),
+        (("602", "602.1"), "activated ability", r"^(?:\{[^}]+\}|[^\"“:.]{1,80}?(?:\{[^}]+\}|sacrifice|discard|exile|tap|pay)[^\"“:.]{0,60}):"),
+        (("601.2f",), "cost change", r"\bcosts? (?:\{[^}]+\} ?|\w+ )*?(?:more|less)\b"),
+        (("602.5",), "activation forbidden", r"\bcan't be activated\b"),
+    ))
+
+SUPERTYPES_AND_TYPES: dict[str, tuple[str, ...]] = {
+    "legendary": ("704.5j", "205.4d"),
+    "world": ("704.5k",),
+    "planeswalker": ("306", "606"),
+    "aura": ("303.4",),
+    "equipment": ("301.5",),
+    "vehicle": ("301.7",),
+    "saga": ("714",),
+    "battle": ("310",),
+}
+
+
+def card_evidence(type_line: str, text: str, keywords: Iterable[str], mana_cost: str,
+                  keyword_rules: dict[str, tuple[str, ...]]) -> list[list[str]]:
+    """``[[rule number, reason], ...]`` a card brings (see the module docstring), each rule once, the
+    first reason kept. ``keyword_rules``: a keyword's lower-case English name → its rules."""
+    found: dict[str, str] = {}
+
+    def add(rules: Iterable[str], reason: str) -> None:
+        for rule in rules:
+            found.setdefault(rule, reason)
+
+    words = set(re.findall(r"[a-z]+", (type_line or "").lower()))
+    for word, rules in SUPERTYPES_AND_TYPES.items():
+        if word in words:
+            add(rules, word)
+    for keyword in keywords:
+        add(keyword_rules.get(keyword.lower(), ()), f"keyword {keyword}")
+    for line in (text or "").splitlines():
+        line = re.sub(r"\([^)]*\)", "", line).strip()  # reminder text says what the keyword's rule says
+        for rules, reason, pattern in ABILITY_KINDS:
+            if pattern.search(line):
+                add(rules, reason)
+    if "{X}" in (mana_cost or ""):
+        add(("107.3",), "X in its mana cost")
+    return [[rule, reason] for rule, reason in found.items()]
+
+
+def keyword_rules(concepts: Iterable) -> dict[str, tuple[str, ...]]:
+    """A keyword's lower-case English name → its rules, from the vocabulary's keyword abilities and actions."""
+    found: dict[str, tuple[str, ...]] = {}
+    for concept in concepts:
+        if concept.kind in ("keyword-ability", "keyword-action") and concept.en and concept.rules:
+            found.setdefault(concept.en.lower(), tuple(concept.rules))
+    return found
+
+
+def ruling_links(rulings: Iterable[tuple[str, str, str]], links: Iterable[tuple[str, str, str]]
+                 ) -> dict[str, dict[str, list[str]]]:
+    """Card → ruling digest → the rules that ruling is linked to: ``rulings`` ``(doc id#seq, card,
+    digest)``, ``links`` ``(doc id, seq, rule number)`` (the alignment's ruling-rule pairs)."""
+    by_place = {place: (card, digest) for place, card, digest in rulings}
+    found: dict[str, dict[str, list[str]]] = {}
+    for doc, seq, number in links:
+        held = by_place.get(f"{doc}#{seq}")
+        if held is None:
+            continue
+        rules = found.setdefault(held[0], {}).setdefault(held[1], [])
+        if number not in rules:
+            rules.append(number)
+    return found

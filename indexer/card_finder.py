@@ -1,0 +1,435 @@
+"""Card names inside a question: ``Pithing Needle nomina il mio planeswalker``, ``exilé par Swords to
+Plowshares``, ``my Finks``.
+
+At build, :func:`card_table` gathers every card the index holds by its English, Italian and French
+printed names (and each face of a card of several faces) into a small table that
+:func:`write_card_table` saves beside the index (:data:`CARD_TABLE`, marshal: a search loads it in a few
+milliseconds), with what each card brings to a question (:mod:`indexer.card_evidence`).
+
+At read, :meth:`CardFinder.find` finds them in a question, never searching the index:
+
+1. **whole names**, longest first, case, accents, elisions (``l'Ago Spinale``) and punctuation folded;
+   a name whose words are all words of the rules (``Cast Down``, ``Flash``) only when typed with capitals
+   inside a sentence, and its words stay in the question (the player may ask about the keyword too);
+   a name of one word that is a common word of English, Italian or French (``Humility``) only when
+   typed with a capital inside a sentence (or, from five letters, at its start), one of three letters
+   (``Fog``) only with a capital inside a sentence; a capital a longer name explains (``Friday Night
+   Magic``, ``Wizards of the Coast``) names no card, nor do the formats players name (``Modern``), nor a
+   game term only another language's card is named (French *Commander*);
+2. **parts of names** as players shorten them (``Thalia``, ``Finks``, ``Needle``): a word of names that is
+   no word of the rules and no common word (or typed with a capital inside a sentence), pointing to one
+   card or to a clearly most printed one (twice the next; the first word of a legendary name, before its
+   comma, counts twice);
+3. **near names** (one word of a name of two or more mistyped: ``Swords to Plowshars``), only where the
+   mistyped word is no word of any of the three languages nor of the rules.
+
+Each card found is a :class:`FoundCard`: its English name, the words as typed and where, and whether its
+words are kept in the question (a name of rules words only). :meth:`CardFinder.without_cards` is the
+question with the other names cut out: a card's words are never translated, corrected or searched as
+words (``Wrath of God`` does not bring *god*).
+"""
+
+from __future__ import annotations
+
+import marshal
+import re
+from array import array
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable
+
+from kb.corpus import embedded_corpus
+from kb.text import ALL_ELISIONS, STOPWORDS, edit_distance, fold, strip_elision
+
+CARD_TABLE = "cards.marshal"  # in the index folder
+TABLE_VERSION = 4
+
+# Flags of a word of the names (CardTable.flags).
+COMMON = 1  # one of the 50,000 most frequent words of English, Italian or French (corpus/lemma-forms.tsv)
+RULES = 2  # a word of the rules or the glossary written in lower case, in any language
+
+MIN_PART = 4  # letters of a name's word found alone (a part), at least
+MIN_NAME = 3  # letters of a name of one word, at least (Fog, Opt: typed with a capital inside a sentence)
+CLEAR_LEAD = 2.0  # a part names the most printed of its cards when printed this many times the next
+_WORD = re.compile(r"[^\W_]+(?:['’`][^\W_]+)*", re.UNICODE)
+_SENTENCE_ENDS = frozenset(".!?:;\n")
+_POSSESSIVE = re.compile(r"['`]s$")
+_FUNCTION = frozenset().union(*STOPWORDS.values())
+
+
+@dataclass(frozen=True)
+class Token:
+    key: str  # folded, elision and possessive cut, apostrophes removed
+    start: int
+    end: int
+    capital: bool  # typed with a capital
+    first: bool  # the first word of its sentence
+    joined: bool = False  # only spaces between it and the word before
+
+
+def tokens(text: str) -> list[Token]:
+    """The words of ``text`` as name keys, with where each is (a name's words and a question's alike)."""
+    found: list[Token] = []
+    last_end = 0
+    for match in _WORD.finditer(text):
+        raw, start = match.group(), match.start()
+        word, cut, key = raw, 0, fold(raw)
+        if "'" in key or "`" in key:  # fold makes every apostrophe a straight one, or keeps a backquote
+            word, cut = strip_elision(raw, ALL_ELISIONS)
+            key = _POSSESSIVE.sub("", fold(word)).replace("'", "").replace("`", "")  # Thalia's: Thalia
+        if not key:
+            continue
+        gap = text[last_end:start]
+        first = not found or any(c in _SENTENCE_ENDS for c in gap)
+        found.append(Token(key, start + cut, match.end(), word[:1].isupper(), first, bool(found) and gap.isspace()))
+        last_end = match.end()
+    return found
+
+
+def name_keys(name: str) -> tuple[str, ...]:
+    """A name's words as :func:`tokens` reads them (``Council's Judgment`` → ``council``, ``judgment``)."""
+    return tuple(t.key for t in tokens(name))
+
+
+@dataclass
+class FoundCard:
+    """A card named in a question."""
+
+    card: int  # its place in the table
+    name: str  # its English name
+    typed: str  # the words as typed
+    start: int
+    end: int
+    how: str  # name | part | near
+    kept: bool = False  # its words stay in the question (a name made of rules words: Flash)
+    evidence: list[list[str]] = field(default_factory=list)  # [rule, reason] it brings (indexer.card_evidence)
+    links: dict[str, list[str]] = field(default_factory=dict)  # its rulings' digests -> the rules each is linked to
+
+    def to_dict(self) -> dict:
+        return {"name": self.name, "typed": self.typed, "how": self.how,
+                "brings": [{"rule": rule, "why": why} for rule, why in self.evidence]}
+
+
+@dataclass
+class CardTable:
+    """The table :func:`card_table` makes (see the module docstring)."""
+
+    cards: list[list] = field(default_factory=list)  # [English name, printings, evidence, ruling links]
+    names: list[list] = field(default_factory=list)  # [name key, word count, card, lang, legendary first word]
+    words: dict[str, list[int]] = field(default_factory=dict)  # a word of names -> the names holding it
+    flags: dict[str, int] = field(default_factory=dict)  # a word of names -> COMMON | RULES
+
+    def to_data(self) -> dict:
+        """The table packed for a fast load: lists of numbers as bytes, each card's data marshalled
+        apart (read only for the cards found)."""
+        def packed(numbers: list[int]) -> bytes:
+            return array("i", numbers).tobytes()
+
+        by_key: dict[str, int | list[int]] = {}  # a name's key -> its name, or the names so spelled
+        for at, name in enumerate(self.names):
+            known = by_key.get(name[0])
+            by_key[name[0]] = at if known is None else (known if isinstance(known, list) else [known]) + [at]
+
+        return {"version": TABLE_VERSION,
+                "card_names": "\n".join(c[0] for c in self.cards), "printings": packed([c[1] for c in self.cards]),
+                "card_data": [marshal.dumps([c[2], c[3]]) for c in self.cards],
+                "name_keys": "\n".join(n[0] for n in self.names), "name_cards": packed([n[2] for n in self.names]),
+                "name_meta": packed([n[1] * 4 + bool(n[4]) * 2 + (n[3] == "en") for n in self.names]),
+                "words": {w: bytes([self.flags.get(w, 0)]) + packed(ns) for w, ns in self.words.items()},
+                "by_key": by_key, "longest": max((n[1] for n in self.names), default=0)}
+
+
+def card_table(cards: Iterable[tuple[str, list[tuple[str, str]], int, list, dict]],
+               rule_texts: Iterable[str]) -> CardTable:
+    """The table of ``cards``: each ``(English name, [(lang, printed name)], printings, evidence, ruling
+    links)``; ``rule_texts`` are the texts of the rules and glossary (in every language) and the game's
+    terms, whose words written in lower case are words of the rules (a card an example names, *Doubling
+    Season*, is not)."""
+    rule_words = {t.key for text in rule_texts for t in tokens(text) if not t.capital}
+    table = CardTable()
+    seen: set[tuple[str, int]] = set()
+    common = common_words()
+    for index, (english, printed, printings, evidence, links) in enumerate(cards):
+        table.cards.append([english, printings, evidence, links])
+        for lang, name in [("en", english), *printed]:
+            for each in _faces(name):
+                keys = name_keys(each)
+                if not keys or all(k in _FUNCTION for k in keys) or (len(keys) == 1 and len(keys[0]) < MIN_NAME):
+                    continue
+                key = " ".join(keys)
+                if (key, index) in seen:
+                    continue
+                seen.add((key, index))
+                at = len(table.names)
+                table.names.append([key, len(keys), index, lang, "," in each])
+                for word in set(keys):
+                    table.words.setdefault(word, []).append(at)
+                    flag = (COMMON if word in common else 0) | (RULES if word in rule_words else 0)
+                    if flag:
+                        table.flags[word] = flag
+    return table
+
+
+def _faces(name: str) -> list[str]:
+    """A name and, for a card of several faces or halves (``Fire // Ice``), each face's."""
+    faces = [face.strip() for face in name.split("//")] if "//" in name else []
+    return list(dict.fromkeys([name, *(f for f in faces if f)]))
+
+
+def common_words() -> set[str]:
+    """The 50,000 most frequent words of English, Italian and French, folded (``corpus/lemma-forms.tsv``)."""
+    path = embedded_corpus() / "lemma-forms.tsv"
+    found: set[str] = set()
+    if path.is_file():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line and not line.startswith("#"):
+                cells = line.split("\t")
+                if len(cells) >= 2:
+                    found.add(cells[1].replace("'", ""))
+    return found
+
+
+def write_card_table(target: Path, table: CardTable) -> None:
+    (Path(target) / CARD_TABLE).write_bytes(marshal.dumps(table.to_data()))
+
+
+class CardFinder:
+    """The cards of one index, found in questions (see the module docstring), from the table saved at build."""
+
+    def __init__(self, data: dict | None = None) -> None:
+        data = data or {}
+        self.card_names = data["card_names"].split("\n") if data.get("card_names") else []
+        self.printings = _numbers(data.get("printings", b""))
+        self.card_data: list[bytes] = data.get("card_data", [])
+        self.name_keys = data["name_keys"].split("\n") if data.get("name_keys") else []
+        self.name_cards = _numbers(data.get("name_cards", b""))
+        self.name_meta = _numbers(data.get("name_meta", b""))
+        # a word of names -> its flags (one byte: COMMON | RULES), then the names holding it (packed)
+        self.words: dict[str, bytes] = data.get("words", {})
+        self.by_key: dict[str, int | list[int]] = data.get("by_key", {})  # a name's key -> its name(s)
+        self.longest: int = data.get("longest", 0)  # the most words of a name
+
+    @classmethod
+    def open(cls, index_dir: Path) -> "CardFinder":
+        """The finder of the table saved in ``index_dir`` (an index built before it finds no card)."""
+        try:
+            data = marshal.loads((Path(index_dir) / CARD_TABLE).read_bytes())
+        except (OSError, ValueError, EOFError, TypeError):
+            return cls()
+        return cls(data if isinstance(data, dict) and data.get("version") == TABLE_VERSION else None)
+
+    @classmethod
+    def of(cls, table: CardTable) -> "CardFinder":
+        """The finder of a table just made (as saved and read back)."""
+        return cls(marshal.loads(marshal.dumps(table.to_data())))
+
+    def __bool__(self) -> bool:
+        return bool(self.card_names)
+
+    def evidence(self, card: int) -> tuple[list[list[str]], dict[str, list[str]]]:
+        """What card ``card`` brings (:func:`indexer.card_evidence.card_evidence`) and its rulings' links."""
+        evidence, links = marshal.loads(self.card_data[card])
+        return evidence, links
+
+    def _name(self, at: int) -> tuple[str, int, int, bool]:
+        """Name ``at``: its key, how many words, its card, whether it is a legendary name (a comma)."""
+        meta = self.name_meta[at]
+        return self.name_keys[at], meta // 4, self.name_cards[at], bool(meta & 2)
+
+    def _english(self, at: int) -> bool:
+        return bool(self.name_meta[at] & 1)
+
+    def _holding(self, word: str) -> array:
+        return _numbers(self.words.get(word, b"\0")[1:])
+
+    def _flags(self, word: str) -> int:
+        return self.words.get(word, b"\0")[0]
+
+    def find(self, text: str) -> list[FoundCard]:
+        """Every mention of a card in ``text``, in the order typed (see the module docstring;
+        :func:`distinct`: each card once)."""
+        if not self.card_names:
+            return []
+        words = tokens(text)
+        found: list[FoundCard] = []
+        taken = [False] * len(words)
+        unknown = [i for i, w in enumerate(words) if self._unknown(w.key)]  # maybe names mistyped
+        for finder in (self._whole, self._near, self._part):
+            at = 0
+            while at < len(words):
+                if finder == self._near and not any(at <= i < at + self.longest for i in unknown):
+                    at += 1
+                    continue
+                if taken[at]:
+                    at += 1
+                    continue
+                hit = finder(words, at, taken)
+                if hit is None:
+                    at += 1
+                    continue
+                card, size, how, kept = hit
+                found.append(FoundCard(card, self.card_names[card], text[words[at].start:words[at + size - 1].end],
+                                       words[at].start, words[at + size - 1].end, how, kept, *self.evidence(card)))
+                for each in range(at, at + size):
+                    taken[each] = True
+                at += size
+        found.sort(key=lambda f: f.start)
+        return found
+
+    def without_cards(self, text: str, found: list[FoundCard]) -> str:
+        """``text`` with the names of ``found`` cut out (those whose words are kept stay)."""
+        out, last = [], 0
+        for card in sorted(found, key=lambda f: f.start):
+            if card.kept:
+                continue
+            out += [text[last:card.start], " "]
+            last = card.end
+        out.append(text[last:])
+        return re.sub(r"[ \t]+", " ", "".join(out)).strip()
+
+    # -- the three ways a card is named -------------------------------------------------
+
+    def _whole(self, words: list[Token], at: int, taken: list[bool]) -> tuple[int, int, str, bool] | None:
+        if words[at].key not in self.words:
+            return None
+        for size in range(min(self.longest, len(words) - at), 0, -1):
+            if any(taken[at:at + size]):
+                continue
+            held = self.by_key.get(" ".join(w.key for w in words[at:at + size]))
+            for name in () if held is None else held if isinstance(held, list) else (held,):
+                accepted = self._accepted(words, at, size, self._english(name))
+                if accepted is not None:
+                    return self.name_cards[name], size, "name", accepted
+        return None
+
+    def _accepted(self, words: list[Token], at: int, size: int, english: bool) -> bool | None:
+        """Whether the typed ``words[at:at + size]`` that spell a name (``english`` or not) name the card:
+        None when not, else whether its words are kept in the question (see the module docstring)."""
+        typed = words[at:at + size]
+        content = [w for w in typed if w.key not in _FUNCTION] or typed
+        capitals = all(w.capital for w in content)
+        inside = capitals and not typed[0].first  # a capital no sentence start explains
+        one = len(content) == 1
+        if one and (content[0].key in PLAYERS_NAMES or (capitals and _in_proper_noun(words, at, size))):
+            return None  # Friday Night Magic, MTG Arena: a capital the name around it explains
+        if all(self._flags(w.key) & RULES for w in content):
+            # Cast Down, Flash: a card only typed as a name, and its words stay in the question
+            if one and not english:
+                return None  # a game term another language's card is named (my Commander deck)
+            return True if inside or (capitals and len(content) >= 2) else None
+        if one and len(content[0].key) < MIN_PART:
+            return False if inside else None  # Fog, Opt: only as names
+        if one and self._flags(content[0].key) & COMMON:
+            # humility, opt: words unless typed as names (Humility at a sentence's start: 5 letters or more)
+            return False if inside or (capitals and len(content[0].key) >= 5) else None
+        return False
+
+    def _part(self, words: list[Token], at: int, taken: list[bool]) -> tuple[int, int, str, bool] | None:
+        word = words[at]
+        flag = self._flags(word.key)
+        if len(word.key) < MIN_PART or word.key in _FUNCTION or flag & RULES or word.key in PLAYERS_NAMES:
+            return None
+        if flag & COMMON and (not word.capital or word.first or _in_proper_noun(words, at, 1)):
+            return None
+        names = self._holding(word.key)
+        if not names:
+            return None
+        card = self._likeliest(word.key, names)
+        if card is None:
+            return None
+        size = 1  # the next words of the same name are the same card (Thalia Guardian)
+        while at + size < len(words) and not taken[at + size] and any(
+                self.name_cards[n] == card for n in self._holding(words[at + size].key)):
+            size += 1
+        return card, size, "part", False
+
+    def _likeliest(self, word: str, names: array) -> int | None:
+        """The card a name's word points to: the one card, or the clearly most printed one."""
+        weight: dict[int, float] = {}
+        for name in names:
+            key, _size, card, legendary = self._name(name)
+            printings = self.printings[card] * (2 if legendary and key.split(" ", 1)[0] == word else 1)
+            weight[card] = max(weight.get(card, 0), printings)
+        ranked = sorted(weight.items(), key=lambda item: (-item[1], item[0]))
+        if len(ranked) == 1 or ranked[0][1] >= CLEAR_LEAD * ranked[1][1]:
+            return ranked[0][0]
+        return None
+
+    def _near(self, words: list[Token], at: int, taken: list[bool]) -> tuple[int, int, str, bool] | None:
+        """A name of two or more words starting at ``at``, one of them mistyped (:meth:`_mistyped`): found
+        by its first word, or by its second when the first is the one mistyped."""
+        if self._unknown(words[at].key):
+            if at + 1 >= len(words) or words[at + 1].key in _FUNCTION:
+                return None
+            names = [n for n in self._holding(words[at + 1].key)[:500]
+                     if self.name_keys[n].split(" ")[1:2] == [words[at + 1].key]]
+        else:
+            names = [n for n in self._holding(words[at].key) if self.name_keys[n].split(" ", 1)[0] == words[at].key]
+        best = None
+        for name in names:
+            key, size, card, _legendary = self._name(name)
+            if size < 2 or at + size > len(words) or any(taken[at:at + size]) or (best and size <= best[1]):
+                continue
+            off = [(w, n) for w, n in zip(words[at:at + size], key.split(" ")) if w.key != n]
+            if len(off) == 1 and self._mistyped(*off[0]):
+                best = (card, size, "near", False)
+        return best
+
+    def _unknown(self, key: str) -> bool:
+        """A word no name holds, no common word nor a word of the rules: maybe a name mistyped."""
+        return len(key) >= 4 and key not in _FUNCTION and key not in self.words
+
+    def _mistyped(self, typed: Token, wanted: str) -> bool:
+        """Whether ``typed`` is ``wanted`` mistyped: near enough, and no word of its own in any language."""
+        if len(wanted) < 4 or not self._unknown(typed.key):
+            return False
+        if edit_distance(typed.key, wanted, 2) > (2 if len(wanted) >= 7 else 1):
+            return False
+        from .translation import listed_lemma
+
+        return not any(listed_lemma(lang, typed.key) is not None for lang in ("en", "it", "fr"))
+
+
+# What players call formats and places to play: a word of a card's name alone never names it there
+# ("legal in Modern" is not The Modern Age, "on Arena" not the card Arena).
+PLAYERS_NAMES = frozenset({"standard", "modern", "legacy", "vintage", "pauper", "pioneer", "commander", "brawl",
+                           "historic", "alchemy", "limited", "draft", "sealed", "arena", "mtgo", "edh", "cedh",
+                           "oathbreaker", "explorer", "timeless", "premodern"})
+# Words that join the words of a proper name (Wizards of the Coast, Friday Night Magic).
+_CONNECTORS = frozenset({"of", "the", "di", "del", "della", "dei", "de", "du", "des", "la", "le"})
+
+
+def _in_proper_noun(words: list[Token], at: int, size: int) -> bool:
+    """Whether ``words[at:at + size]`` stand beside a capitalised word, only spaces or joining words
+    (*of the*) between: part of a longer proper name (Friday Night Magic, MTG Arena, Wizards of the Coast)."""
+    before = at - 1
+    while before >= 0 and words[before].key in _CONNECTORS and words[before + 1].joined:
+        before -= 1
+    if before >= 0 and words[before + 1].joined and _capital_name(words[before]):
+        return True
+    after = at + size
+    while after < len(words) and words[after].joined and words[after].key in _CONNECTORS:
+        after += 1
+    return after < len(words) and words[after].joined and _capital_name(words[after])
+
+
+def _capital_name(word: Token) -> bool:
+    """A capital that says a name, not a sentence's start on a function word (*Can* Shock kill)."""
+    return word.capital and not (word.first and word.key in _FUNCTION)
+
+
+def _numbers(packed: bytes) -> array:
+    found = array("i")
+    found.frombytes(packed)
+    return found
+
+
+def distinct(found: list[FoundCard]) -> list[FoundCard]:
+    """Each card once (its first mention), in the order typed."""
+    seen: set[int] = set()
+    out = []
+    for card in found:
+        if card.card not in seen:
+            seen.add(card.card)
+            out.append(card)
+    return out

@@ -1,0 +1,109 @@
+"""What a card named in a question brings (issue 31, point 2): the rules its types, keywords and kinds
+of ability point to, its rulings that meet the question's words under the rules, and the rerankers
+that weigh them (:mod:`indexer.card_evidence`, :meth:`indexer.retrieve.Retriever.card_evidence`)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from indexer.card_evidence import card_evidence, keyword_rules
+from indexer.params import DEFAULT
+from indexer.searcher import search
+from indexer.vocab import vocabulary
+from kb.cli import main
+
+from .cardtools import cards_kb  # noqa: F401  (a fixture)
+
+
+def brought(kb, name: str) -> dict[str, str]:
+    card = kb.cards_named(name)[0].card
+    found = card_evidence(card.type, card.text, card.keywords, card.mana_cost, keyword_rules(vocabulary().concepts))
+    return dict((rule, why) for rule, why in found)
+
+
+@pytest.mark.parametrize("name, rules", [
+    ("Thalia, Guardian of Thraben", {"704.5j": "legendary", "702.7": "keyword First strike", "601.2f": "cost change"}),
+    ("Humility", {"613": "characteristic-changing effect"}),
+    ("Opalescence", {"613": "characteristic-changing effect"}),
+    ("Blood Moon", {"613": "characteristic-changing effect", "305.7": "land type change"}),
+    ("Doubling Season", {"614": "replacement effect"}),
+    ("Pithing Needle", {"614": "replacement effect", "602.5": "activation forbidden"}),
+    ("Kitchen Finks", {"702.79": "keyword Persist", "603.6": "enters or leaves trigger"}),
+    ("Karn Liberated", {"704.5j": "legendary", "306": "planeswalker", "606": "planeswalker"}),
+    ("Reshape", {"107.3": "X in its mana cost"}),
+    ("Frogify", {"303.4": "aura"}),
+])
+def test_a_card_brings_the_rules_of_what_it_is(cards_kb, name, rules) -> None:  # noqa: F811
+    found = brought(cards_kb, name)
+    assert {rule: found.get(rule) for rule in rules} == rules
+
+
+def test_a_card_of_plain_effects_brings_no_rule(cards_kb) -> None:  # noqa: F811
+    assert brought(cards_kb, "Wrath of God") == {}  # destroy all creatures: its rulings may still say more
+
+
+def ranked(kb, query: str, **params) -> list[str]:
+    return [h.id for h in search(kb, query, limit=10, params=DEFAULT.replace(**params) if params else None)]
+
+
+def test_cards_of_the_layers_bring_the_layers_rules_up(cards_kb) -> None:  # noqa: F811
+    query = "Humility and Opalescence are both on the battlefield: what are the creatures' power and toughness?"
+    rules = [i for i in ranked(cards_kb, query) if i.startswith("rule/")]
+    without = [i for i in ranked(cards_kb, query, **{"card.enabled": False}) if i.startswith("rule/")]
+    assert rules[0].startswith("rule/613.") or rules[1].startswith("rule/613.") or rules[2].startswith("rule/613.")
+    def first_layer(found: list[str]) -> int:
+        return next((i for i, rule in enumerate(found) if rule.startswith("rule/613")), len(found))
+
+    assert first_layer(rules) < first_layer(without)  # the card reranker, not the words, brings them up
+
+
+def test_a_question_of_cards_only_is_answered_by_what_they_bring(cards_kb) -> None:  # noqa: F811
+    hits = search(cards_kb, "Humility e Opalescence?", limit=5)
+    assert hits.reading["read_as"] == "Cards: Humility, Opalescence"
+    assert hits[0].id.startswith("rule/613")
+    assert ["card", 2.25] in hits[0].extra["ranking"]["rerankers"]  # 1.5 once per card pointing to the layers
+
+
+def test_the_cards_rulings_meeting_the_question_are_their_own_group_under_the_rules(cards_kb) -> None:  # noqa: F811
+    query = ("So last night my friend cast Wrath of God while I had a Kitchen Finks with a -1/-1 counter on it. "
+             "He said persist does nothing because it already had a counter. Who is right?")
+    hits = search(cards_kb, query, limit=10)
+    groups = [h.group for h in hits]
+    assert "Card rulings" in groups and groups.index("Card rulings") > groups.index("Rules")
+    assert groups[groups.index("Card rulings"):] == ["Card rulings"] * groups.count("Card rulings")  # kept at the end
+    rulings = [h for h in hits if h.reason == "card"]
+    assert 1 <= len(rulings) <= DEFAULT.cards.rulings
+    assert {h.extra["card"] for h in rulings} <= {"Kitchen Finks", "Wrath of God"}
+    assert any("702.79" in h.to_dict().get("rules", []) for h in rulings)  # each with the rule it is linked to
+
+
+def test_the_terminal_shows_card_rulings_with_their_rule(cards_kb) -> None:  # noqa: F811
+    kb_dir = cards_kb.build_dir.parent.parent
+    query = "my Kitchen Finks had a -1/-1 counter and died: does persist return it?"
+    shown = CliRunner().invoke(main, ["search", "--kb", str(kb_dir), query])
+    assert shown.exit_code == 0, shown.output
+    lines = shown.stdout.splitlines()
+    heads = [line for line in lines if line and not line.startswith(" ")]
+    assert heads[1] == "Rules (7)" and heads[2] == "Card rulings (3)", heads
+    assert "    linked to rule 702.79" in lines
+    as_json = json.loads(CliRunner().invoke(main, ["search", "--kb", str(kb_dir), "--json", query]).stdout)
+    assert [h["reason"] for h in as_json[-3:]] == ["card"] * 3 and as_json[-1]["kind"] == "ruling"
+
+
+def test_a_rule_two_cards_point_to_weighs_twice(cards_kb) -> None:  # noqa: F811
+    """Each card pointing to a rule multiplies its score by the card factor (two cards of the layers: 1.5²)."""
+    query = "Humility e Opalescence: che forza hanno le creature?"
+    both = {h.number: h.extra["ranking"]["rerankers"] for h in search(cards_kb, query, limit=10) if h.number}
+    one = {h.number: h.extra["ranking"]["rerankers"] for h in search(cards_kb, "Humility: che forza hanno le creature?",
+                                                                      limit=10) if h.number}
+    layered = [n for n in both if n.startswith("613")]
+    assert layered and all(["card", 2.25] in both[n] for n in layered)
+    assert all(["card", 1.5] in one[n] for n in one if n.startswith("613"))
+
+
+def test_a_rule_kind_filter_shows_no_card_rulings(cards_kb) -> None:  # noqa: F811
+    query = "my Kitchen Finks had a -1/-1 counter and died: does persist return it?"
+    assert all(h.kind == "rule" for h in search(cards_kb, query, kind="rule", limit=10))

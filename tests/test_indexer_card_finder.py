@@ -1,0 +1,162 @@
+"""Cards named inside questions (issue 31): found by whole names, parts and near names, in three
+languages, and read as cards, not words (:mod:`indexer.card_finder`, :mod:`indexer.plan`)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from indexer.card_finder import CardFinder, distinct
+from indexer.searcher import search
+from kb.cli import main
+
+from .cardtools import cards_kb  # noqa: F401  (a fixture)
+
+
+@pytest.fixture(scope="module")
+def finder(cards_kb) -> CardFinder:  # noqa: F811
+    found = CardFinder.open(cards_kb.index_dir)
+    assert found, "the build wrote no card table"
+    return found
+
+
+def names(finder: CardFinder, text: str) -> list[tuple[str, str, str]]:
+    return [(c.name, c.typed, c.how) for c in distinct(finder.find(text))]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Pithing Needle nomina il mio planeswalker: posso ancora attivare le sue abilità di fedeltà?",
+     [("Pithing Needle", "Pithing Needle", "name")]),
+    ("mon général est exilé par Swords to Plowshares, il va où ?",
+     [("Swords to Plowshares", "Swords to Plowshares", "name")]),
+    ("se ho l'Ago Spinale in gioco, posso attivare le abilità di fedeltà?",  # the Italian printed name
+     [("Pithing Needle", "Ago Spinale", "name")]),
+    ("l'Aiguille à sectionner peut-elle nommer un planeswalker ?", [("Pithing Needle", "Aiguille à sectionner", "name")]),
+    ("So last night my friend cast Wrath of God while I had a Kitchen Finks with a -1/-1 counter on it.",
+     [("Wrath of God", "Wrath of God", "name"), ("Kitchen Finks", "Kitchen Finks", "name")]),
+    ("my Finks died with a counter on it", [("Kitchen Finks", "Finks", "part")]),
+    ("can my opponent's Needle name my planeswalker?", [("Pithing Needle", "Needle", "part")]),
+    ("I control Thalia and cast another Thalia", [("Thalia, Guardian of Thraben", "Thalia", "part")]),
+    ("Humility and Opalescence are both on the battlefield", [("Humility", "Humility", "name"),
+                                                             ("Opalescence", "Opalescence", "name")]),
+    ("he cast Swords to Plowshars on my commander", [("Swords to Plowshares", "Swords to Plowshars", "near")]),
+    ("he attacked and I had a Fog: can I cast it after blockers?", [("Fog", "Fog", "name")]),
+    ("Can Fog stop the damage of an attacking creature?", [("Fog", "Fog", "name")]),  # Can starts the sentence
+    ("if Ravager of the Fells transforms, does its ability trigger?",  # a double-faced card by its back face
+     [("Huntmaster of the Fells // Ravager of the Fells", "Ravager of the Fells", "name")]),
+])
+def test_cards_are_found_in_questions_by_name_part_or_near_name(finder, text, expected) -> None:
+    assert names(finder, text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "what does humility do to my creatures",  # a common word, not typed as a name
+    "can I cast a creature with flash during my opponent's turn?",  # the keyword, not the card Flash
+    "when a creature dies, does its ability trigger?",
+    "la creatura muore con un segnalino -1/-1",
+    "le sort est contré par un sort de mon adversaire",
+    "I need a needle to sew my playmat",  # a common word in lower case is no part of a name
+    "the fog of war: can I cast a spell after blockers are declared?",  # three letters, no capital
+    "Fog of war: can I cast a spell after blockers are declared?",  # a capital a sentence's start explains
+    "what happens if I draw from an empty library?",
+    "if my commander goes to exile can I put it in the command zone instead?",
+    "what happens to auras when the enchanted creature phases out?",
+    "what happens when a legendary permanent is copied?",
+    "cosa succede se pesco da un grimorio vuoto?",
+    "il mio comandante va in esilio: posso metterlo nella zona di comando?",
+    "le pedine cessano di esistere quando lasciano il campo di battaglia?",
+    "mon commandant va en exil, puis-je le mettre dans la zone de commandement ?",
+    "un jeton qui quitte le champ de bataille cesse-t-il d'exister ?",
+    "est-ce que le contact mortel marche avec le piétinement ?",
+    "cosa succede quando tiro il dado planare?",  # a game term's word (a card's Italian name holds planare)
+    "la creatura con dissotterrare viene esiliata alla fine del turno?",  # the keyword, not the card Unearth
+    "I asked a judge at Friday Night Magic: can a creature block two attackers?",  # a capital a longer name explains
+    "is this combo legal in Modern or only in Commander?",  # formats are no cards
+])
+def test_words_of_the_languages_are_not_read_as_cards(finder, text) -> None:
+    assert names(finder, text) == []
+
+
+def test_a_card_named_like_a_keyword_is_a_card_and_the_keyword_stays_a_word(finder) -> None:
+    text = "can I cast Flash in response to a spell with flash?"
+    found = finder.find(text)
+    assert [(c.name, c.kept) for c in distinct(found)] == [("Flash", True)]
+    assert finder.without_cards(text, found) == text  # its word is still searched: flash is asked about
+
+
+def test_a_name_holding_rules_words_is_cut_out_of_the_words_searched(finder) -> None:
+    text = "I cast Wrath of God while my Kitchen Finks had a -1/-1 counter"
+    assert finder.without_cards(text, finder.find(text)) == "I cast while my had a -1/-1 counter"
+
+
+def reading(kb, query: str) -> dict:
+    hits = search(kb, query, limit=10)
+    assert hits.reading is not None, query
+    return hits.reading
+
+
+def test_pithing_needle_is_a_card_of_the_italian_question_not_words_to_correct(cards_kb) -> None:  # noqa: F811
+    read = reading(cards_kb, "Pithing Needle nomina il mio planeswalker: posso ancora attivare le sue abilità di fedeltà?")
+    assert [c["name"] for c in read["cards"]] == ["Pithing Needle"]
+    assert read["read_as"].endswith("; Cards: Pithing Needle")
+    assert read["lang"] == "it"
+    assert not read["corrections"] and not read["spelled"]
+    assert not {"pithing", "needle", "putting"} & {w["text"].lower() for w in read["words"]}
+    assert not {"pithing", "needle"} & set(read["unmatched"])
+
+
+def test_swords_to_plowshares_is_a_card_of_the_french_question(cards_kb) -> None:  # noqa: F811
+    read = reading(cards_kb, "mon général est exilé par Swords to Plowshares, il va où ?")
+    assert [c["name"] for c in read["cards"]] == ["Swords to Plowshares"]
+    assert read["lang"] == "fr"
+    assert not {"swords", "plowshares"} & {w["text"].lower() for w in read["words"]}
+
+
+def test_the_story_names_both_cards_and_persist_comes_first(cards_kb) -> None:  # noqa: F811
+    query = ("So last night my friend cast Wrath of God while I had a Kitchen Finks with a -1/-1 counter on it. "
+             "He said persist does nothing because it already had a counter. Who is right?")
+    hits = search(cards_kb, query, limit=10)
+    assert [c["name"] for c in hits.reading["cards"]] == ["Wrath of God", "Kitchen Finks"]
+    assert not {"god", "wrath", "kitchen", "finks"} & {w["text"].lower() for w in hits.reading["words"]}
+    assert hits[0].id == "rule/702.79a"
+
+
+def test_json_and_explain_name_the_cards(cards_kb) -> None:  # noqa: F811
+    kb_dir = cards_kb.build_dir.parent.parent
+    query = "can my opponent's Needle name my planeswalker?"
+    result = CliRunner().invoke(main, ["search", "--kb", str(kb_dir), "--json", "--explain", query])
+    assert result.exit_code == 0, result.output
+    cards = json.loads(result.stdout)["read_as"]["cards"]
+    assert [(c["name"], c["typed"], c["how"]) for c in cards] == [("Pithing Needle", "Needle", "part")]
+    explained = CliRunner().invoke(main, ["search", "--kb", str(kb_dir), "--explain", query])
+    assert "Cards: Pithing Needle" in explained.stdout.splitlines()[0]
+    assert "  Needle → card Pithing Needle [part]" in explained.stdout
+
+
+@pytest.fixture(scope="module")
+def archive_names(cards_kb) -> CardFinder:  # noqa: F811
+    """A finder of real card names of the archive whose words players also use otherwise, with the
+    rules' words of the knowledge base (the names as the 580-set archive spells them)."""
+    from indexer.build import collect_items
+    from indexer.card_finder import card_table
+
+    names = ["Night // Day", "The Modern Age // Vector Glider", "Yavimaya Coast", "Arena", "Shock", "Fog",
+             "Destined // Lead"]
+    rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
+    printed = {"Destined // Lead": [("fr", "Destinée // Commander")]}
+    return CardFinder.of(card_table(((n, printed.get(n, []), 1, [], {}) for n in names), rules))
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("I asked a judge at Friday Night Magic: can a creature block two attackers?", []),
+    ("is this combo legal in Modern or only in Commander?", []),
+    ("on MTG Arena the game let me attack twice", []),
+    ("Wizards of the Coast ruled that it works", []),
+    ("my Commander deck has a dragon", []),  # a game term another language's card is named
+    ("Can Shock kill a 2/2 with a +1/+1 counter?", ["Shock"]),  # Can starts the sentence: no longer name
+    ("he attacked and I had a Fog, Shock and a land", ["Fog", "Shock"]),  # a comma ends a name
+])
+def test_a_capital_a_longer_name_or_a_format_explains_is_no_card(archive_names, text, expected) -> None:
+    assert [c.name for c in distinct(archive_names.find(text))] == expected
