@@ -283,7 +283,8 @@ class Retriever:
             digest = stored.get("uid", "").rpartition("/")[2]
             if met >= needed and (digest not in best or (met, found.score) > best[digest][:2]):
                 best[digest] = (met, found.score, dict(stored, _matched=matched))
-        ordered = sorted(best.items(), key=lambda item: (-item[1][0], -item[1][1], item[0]))[:max(1, plan.params.cards.rulings) * 2]
+        ordered = in_turn_by_card(sorted(best.items(), key=lambda item: (-item[1][0], -item[1][1], item[0])))
+        ordered = ordered[:max(1, plan.params.cards.rulings) * 2]
         rulings = []
         for digest, (met, score, stored) in ordered:
             hit = self.hit(stored, score, "card", stored.pop("_matched"))
@@ -417,3 +418,15 @@ class Retriever:
                    number=stored.get("number") or None,
                    aligned=json.loads(stored["aligned"]) if stored.get("aligned") else {},
                    doc=stored.get("doc", ""), reason=reason, extra=extra)
+
+
+def in_turn_by_card(ordered: list[tuple[str, tuple[int, float, dict]]]) -> list[tuple[str, tuple[int, float, dict]]]:
+    """Rulings best first, but each card's best before any card's second (one card's many rulings never
+    crowd out the one ruling on another card named that settles the question)."""
+    rounds: dict[str, int] = {}
+    ranked = []
+    for position, (digest, held) in enumerate(ordered):
+        card = held[2].get("title", "")
+        rounds[card] = rounds.get(card, -1) + 1
+        ranked.append((rounds[card], position, (digest, held)))
+    return [entry for _, _, entry in sorted(ranked)]

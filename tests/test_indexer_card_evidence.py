@@ -107,3 +107,18 @@ def test_a_rule_two_cards_point_to_weighs_twice(cards_kb) -> None:  # noqa: F811
 def test_a_rule_kind_filter_shows_no_card_rulings(cards_kb) -> None:  # noqa: F811
     query = "my Kitchen Finks had a -1/-1 counter and died: does persist return it?"
     assert all(h.kind == "rule" for h in search(cards_kb, query, kind="rule", limit=10))
+
+
+def test_each_named_card_shows_its_best_ruling_before_any_card_shows_a_second() -> None:
+    """A cold judge's trial: Kitchen Finks's persist rulings took the three places of Card rulings, and
+    Rest in Peace's one ruling that settles the question (dies triggers do not trigger) was not shown."""
+    from indexer.retrieve import in_turn_by_card
+
+    def ruling(digest: str, card: str, met: int, score: float):
+        return digest, (met, score, {"title": card})
+
+    ordered = [ruling("a", "Kitchen Finks", 3, 9.0), ruling("b", "Kitchen Finks", 3, 8.0),
+               ruling("c", "Kitchen Finks", 2, 7.0), ruling("d", "Rest in Peace", 2, 5.0),
+               ruling("e", "Rest in Peace", 1, 1.0)]
+    assert [digest for digest, _ in in_turn_by_card(ordered)][:3] == ["a", "d", "b"]
+    assert in_turn_by_card(ordered[:3]) == ordered[:3]  # one card: best first, as before
