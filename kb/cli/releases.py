@@ -129,6 +129,11 @@ def update(cards: bool, printings: bool, url: str | None, timeout: float | None,
     limit, an HTTP error, a bad checksum, a damaged xz or JSON file) nothing is kept and the knowledge
     base is left as it was. Progress goes to standard error (none with --json).
 
+    A newer card file replaces the older one of its kind in KB/corpus/; set files and other card
+    sources stay beside it, and a card's text is shown from the newest data. The rebuild takes about
+    as long as `mtgkb build` of those sources (minutes for the whole card data); searches and the web
+    pages go on answering from the current build until the new one is published whole.
+
     \b
     Examples:
       mtgkb update                          the current rules release
