@@ -14,7 +14,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from ..cards import MAX_SUGGESTIONS, find_card, near_card_names
+from ..cards import MAX_SUGGESTIONS, card_candidates, find_card, near_card_names
 from ..errors import NotFoundError
 from ..glossary import Entry, candidate_numbers, entry_json
 from ..lookup import rule_heads
@@ -26,6 +26,7 @@ from .pages import Pages, rule_href
 
 GLOSSARY_LIMIT = 2000
 GLOSSARY_FOUND = 50
+CANDIDATES_SHOWN = 60  # cards listed whose names start with a name typed (the most printed)
 
 
 class ReferencePages:
@@ -84,6 +85,11 @@ class ReferencePages:
         try:
             card = find_card(self.site.kb().kb, name)
         except NotFoundError as exc:
+            candidates = card_candidates(self.site.kb().kb, name)
+            if candidates:  # a face's name held by several cards, or the start of several cards' names
+                return self.pages.render(request, "cards.html", name=name, title=name, faces=candidates.faces,
+                                         starting=candidates.starting[:CANDIDATES_SHOWN],
+                                         starting_total=len(candidates.starting), printings=candidates.printings)
             near, others = near_card_names(self.site.kb().kb, name)
             return self.pages.render(request, "error.html", status=404, title=name, message=str(exc), suggestions=[],
                                      search_for=name, reason="no-card", cards=(near or others)[:MAX_SUGGESTIONS])
