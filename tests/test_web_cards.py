@@ -143,3 +143,22 @@ def test_a_first_name_lists_every_card_starting_so_the_most_printed_first(client
     assert "sets: 2" in listed.group(1)
     italian = client.get("/cards/Jace", params={"ui": "it"}).text
     assert "Carte il cui nome inizia con «Jace» (3)" in italian
+
+
+def test_card_data_older_than_a_year_is_said_near_the_top_with_the_command_that_renews_it(client: TestClient) -> None:
+    """Issue 33 (third trial): the card page showed the Oracle texts of 2022-04-25 with the date in
+    small print under the text only. Fails before."""
+    from datetime import date
+
+    from kb.web.reference import old_card_data
+
+    page = client.get("/cards/Lightning Bolt", params={"ui": "en"}).text
+    notice = page.index('<p class="notice old-data">The card data is of <time datetime="2022-04-25">2022-04-25</time>,'
+                        ' more than a year old')
+    assert notice < page.index('<div class="texts">')
+    assert "<code>mtgkb update --cards</code> fetches the current ones." in page
+    french = client.get("/cards/Lightning Bolt", params={"ui": "fr"}).text
+    assert "Les données des cartes datent du" in french
+    assert old_card_data("2022-04-25", date(2023, 4, 25)) is None  # a year exactly: not yet
+    assert old_card_data("2022-04-25", date(2023, 4, 27)) == "2022-04-25"
+    assert old_card_data(None, date(2030, 1, 1)) is None and old_card_data("", date(2030, 1, 1)) is None

@@ -8,6 +8,7 @@ the entry lacks falls back to English with a notice.
 
 from __future__ import annotations
 
+from datetime import date
 from functools import partial
 from typing import Any
 
@@ -108,12 +109,26 @@ class ReferencePages:
             and "en" not in langs
         shown = chosen if not fallback else [faces[0], *chosen]
         return self.pages.render(request, "card.html", card=card, faces=shown, fallback=fallback,
+                                 old_data=old_card_data(card.get("text_date"), date.today()),
                                  langs=langs, mana=H.card_text(card["mana_cost"], gettext=gettext),
                                  stats=card_stats(card),
                                  title=card["name"], asked=name,
                                  rulings=[{**r, "html": H.card_text(r["text"], gettext=gettext)}
                                           for r in card["rulings"]],
                                  ruling_count=sum(1 for r in card["rulings"] if "heading" not in r))
+
+
+OLD_CARD_DATA_DAYS = 365  # card data older than this is said to be old on a card's page
+
+
+def old_card_data(text_date: str | None, today: date) -> str | None:
+    """``text_date`` (the card data's date, ``YYYY-MM-DD``) when it is more than a year before
+    ``today``: Oracle texts and rulings may have changed since; None otherwise (or with no date)."""
+    try:
+        held = date.fromisoformat(text_date or "")
+    except ValueError:
+        return None
+    return text_date if (today - held).days > OLD_CARD_DATA_DAYS else None
 
 
 def keyword_names(rules: list[dict[str, Any]]) -> dict[str, dict[str, str]]:
