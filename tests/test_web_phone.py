@@ -189,3 +189,9 @@ def test_a_rule_typed_with_a_trailing_period_or_a_space_opens_the_rule(client, t
     page = client.get(f"/rules/{typed}").text
     assert 'id="R70219"' in page or number.endswith("b")
     assert 'id="R70219b"' in page
+
+
+def test_a_rule_number_typed_with_a_space_in_the_search_box_opens_the_rule(client) -> None:
+    """Trial 3 (issue 33): the box read 702,19 as the rule but 702 19 as words. Fails before."""
+    answer = client.get("/search", params={"q": "702 19", "ui": "en"}, follow_redirects=False)
+    assert answer.status_code == 303 and answer.headers["location"].startswith("/rules/702.19?ui=en#R70219")

@@ -440,9 +440,10 @@ def selector_as_typed(raw: str) -> str:
 
 def typed_rule_number(query: str) -> RuleNumber | None:
     """The rule number a search box's query is, as people type one (``702,19``, ``702.19B``, ``regola 400.7``,
-    ``CR 400.7``, ``702.19 b``: :func:`kb.numbering.normalise_selector`); None for anything else."""
+    ``CR 400.7``, ``702.19 b``: :func:`kb.numbering.normalise_selector`; ``702 19``: :func:`selector_as_typed`);
+    None for anything else."""
     try:
-        found = parse_selector(query) if query else None
+        found = parse_selector(selector_as_typed(query)) if query else None
     except NumberError:
         return None
     return found if isinstance(found, RuleNumber) else None
