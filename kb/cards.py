@@ -52,12 +52,14 @@ def find_card(kb: KnowledgeBase, name: str) -> dict[str, Any]:
     near, others = near_card_names(kb, name, names)
     if len(faces) > 1:
         near, others = [], faces
-    elif starting:  # several cards start so: name them, never open another card
-        near, others = [], starting
+    elif starting:  # several cards start so: name them, the most printed first, never open another card
+        counts = printing_counts(kb, starting)
+        near, others = [], sorted(starting, key=lambda card: (-counts[card], fold(card)))
     if len(near) == 1:
         return card_json(kb, near[0], active, "near")
     close = near or others
-    hint = f"; did you mean: {', '.join(close[:MAX_SUGGESTIONS])}" if close else ""
+    more = f" ({len(close)} cards)" if len(close) > MAX_SUGGESTIONS else ""
+    hint = f"; did you mean: {', '.join(close[:MAX_SUGGESTIONS])}{more}" if close else ""
     raise NotFoundError(f"no card named {name.strip()!r} in the knowledge base{hint}")
 
 

@@ -141,6 +141,8 @@ def test_a_first_name_lists_every_card_starting_so_the_most_printed_first(client
     names = [html.unescape(n) for n in re.findall(r'<li><a href="[^"]+">([^<]+)</a>', listed.group(1))]
     assert names == ["Jace, the Mind Sculptor", "Jace Beleren", "Jace's Archivist"]
     assert "sets: 2" in listed.group(1)
+    error = client.get("/api/cards/Jace").json()["error"]  # the API and the CLI name them in the same order
+    assert error.endswith("did you mean: Jace, the Mind Sculptor, Jace Beleren, Jace's Archivist")
     italian = client.get("/cards/Jace", params={"ui": "it"}).text
     assert "Carte il cui nome inizia con «Jace» (3)" in italian
 
