@@ -56,7 +56,8 @@ def client(tmp_path_factory) -> TestClient:
             '---------- The following rulings focus on the "protection from" keyword ----------',
             "A player with protection from everything can't be targeted."]),
         card("Shock Wave", "One."), card("Shock Trooper", "Two."),
-        card("Jace Beleren", "Draw."), card("Jace's Archivist", "Discard."), card("Jace, the Mind Sculptor", "Brainstorm."),
+        card("Jace Beleren", "Draw."), card("Jace's Archivist", "Discard."),
+        card("Jace, the Mind Sculptor", "Brainstorm."),
         card("Fire // Ice", "One."), card("Start // Fire", "Two."), card("Fire Ants", "Three.")])
     kb_dir = tmp_path_factory.mktemp("web-cards")
     build = store.stage(kb_dir)

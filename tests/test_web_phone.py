@@ -163,7 +163,8 @@ def test_the_fallback_notice_is_said_once_above_the_hits(client) -> None:
     marks = page.count('class="fallback-mark"')
     assert hits > marks > 1  # some hits in French (the card), the others shown in English, each marked
     assert page.count("Aucun texte dans la langue choisie") == 1 + marks  # once, and each mark's title
-    assert page.index("Aucun texte dans la langue choisie pour les résultats marqués") < page.index('<ol class="hits">')
+    above = page.index("Aucun texte dans la langue choisie pour les résultats marqués")
+    assert above < page.index('<ol class="hits">')
     every = client.get("/search", params={"q": "deathtouch trample", "lang": "fr", "ui": "fr"}).text
     assert every.count('<li class="hit ') > 1 and "fallback-mark" not in every
     assert every.count("Aucun texte dans la langue choisie") == 1
