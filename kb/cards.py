@@ -3,7 +3,9 @@
 :func:`find_card` looks a card up by its English, Italian or French name: exactly first
 (case and accents ignored), then by the name of one face of a split, adventure or double-faced
 card (``Incongruity``: match ``face``), then by a near spelling (``Titano Solre``); several cards as
-near as each other are named in the error instead of guessing. :func:`card_json` is the
+near as each other are named in the error instead of guessing. :func:`card_candidates` lists the cards a name
+that opens none may mean (a face's name held by several, the start of several names), the most
+printed first, for the web page that offers them. :func:`card_json` is the
 shape of ``mtgkb card --json`` and of ``/api/cards/{name}`` (see docs/usage.md): the names in
 three languages, mana cost, type line, power/toughness, loyalty or defence, the rules text
 with its line breaks and the Italian and French printed texts, every ruling once (dated,
@@ -13,6 +15,7 @@ with its source and the translations aligned to it) and the rules its keywords c
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -49,12 +52,14 @@ def find_card(kb: KnowledgeBase, name: str) -> dict[str, Any]:
     near, others = near_card_names(kb, name, names)
     if len(faces) > 1:
         near, others = [], faces
-    elif starting:  # several cards start so: name them, never open another card
-        near, others = [], starting
+    elif starting:  # several cards start so: name them, the most printed first, never open another card
+        counts = printing_counts(kb, starting)
+        near, others = [], sorted(starting, key=lambda card: (-counts[card], fold(card)))
     if len(near) == 1:
         return card_json(kb, near[0], active, "near")
     close = near or others
-    hint = f"; did you mean: {', '.join(close[:MAX_SUGGESTIONS])}" if close else ""
+    more = f" ({len(close)} cards)" if len(close) > MAX_SUGGESTIONS else ""
+    hint = f"; did you mean: {', '.join(close[:MAX_SUGGESTIONS])}{more}" if close else ""
     raise NotFoundError(f"no card named {name.strip()!r} in the knowledge base{hint}")
 
 
@@ -143,6 +148,43 @@ def near_card_names(kb: KnowledgeBase, name: str,
         elif len(first) >= 3 and other.split(" ")[0] == first and english not in same_first:
             same_first.append(english)
     return near, sorted(starting or same_first)
+
+
+@dataclass(frozen=True)
+class Candidates:
+    """The cards a name that opens none may mean: ``faces``, the cards one of whose faces is so
+    named (``Fire``: *Fire // Ice*, *Start // Fire*); ``starting``, those with a name starting with
+    it as whole words (``Jace``: *Jace, the Mind Sculptor*, *Jace Beleren*, …), the faces' left out.
+    Each list most printed first (then by name); ``printings`` counts each card's sets."""
+
+    faces: list[str]
+    starting: list[str]
+    printings: dict[str, int]
+
+    def __bool__(self) -> bool:
+        return bool(self.faces or self.starting)
+
+
+def card_candidates(kb: KnowledgeBase, name: str) -> Candidates:
+    """The :class:`Candidates` for ``name`` (none when it names no face and starts no card's name)."""
+    faces = cards_with_face(card_names(kb), name)
+    starting = [card for card in cards_starting(kb, name) if card not in faces]
+    counts = printing_counts(kb, faces + starting)
+
+    def most_printed(names: list[str]) -> list[str]:
+        return sorted(names, key=lambda card: (-counts.get(card, 0), fold(card)))
+
+    return Candidates(most_printed(faces), most_printed(starting), counts)
+
+
+def printing_counts(kb: KnowledgeBase, names: list[str]) -> dict[str, int]:
+    """How many sets of the active documents print each card of ``names`` (by English name)."""
+    active = {doc_id for doc_id, doc in kb.documents().items() if doc.active}
+    counts = {}
+    for name in names:
+        records = [r for r in kb.cards_named(name) if r.doc_id in active]
+        counts[name] = len({s for r in records for s in r.card.sets}) or len(records)
+    return counts
 
 
 def card_json(kb: KnowledgeBase, name: str, active: dict[str, DocumentInfo], match: str = "exact") -> dict[str, Any]:

@@ -3,7 +3,9 @@ newest printing that has one), short names, MTGJSON's heading lines and the text
 
 from __future__ import annotations
 
+import html
 import json
+import re
 import warnings
 
 import pytest
@@ -44,7 +46,8 @@ def set_file(code: str, date: str, cards: list[dict]) -> Document:
 def client(tmp_path_factory) -> TestClient:
     old = set_file("OLD", "1994-04-01", [card("Lightning Bolt", "Lightning Bolt deals 3 damage to any target.",
                                               [("Italian", "Fulmine", ""), ("French", "Foudre", "")]),
-                                         card("Rag Man", "Rag Man text.")])
+                                         card("Rag Man", "Rag Man text."),
+                                         card("Jace, the Mind Sculptor", "Fateseal 1."), card("Fire // Ice", "One.")])
     new = set_file("NEW", "2021-04-23", [
         card("Lightning Bolt", "Lightning Bolt deals 3 damage to any target.",
              [("Italian", "Fulmine", BOLT_IT)]),
@@ -52,7 +55,10 @@ def client(tmp_path_factory) -> TestClient:
         card("Teferi's Protection", "You gain protection from everything.", rulings=[
             '---------- The following rulings focus on the "protection from" keyword ----------',
             "A player with protection from everything can't be targeted."]),
-        card("Shock Wave", "One."), card("Shock Trooper", "Two.")])
+        card("Shock Wave", "One."), card("Shock Trooper", "Two."),
+        card("Jace Beleren", "Draw."), card("Jace's Archivist", "Discard."),
+        card("Jace, the Mind Sculptor", "Brainstorm."),
+        card("Fire // Ice", "One."), card("Start // Fire", "Two."), card("Fire Ants", "Three.")])
     kb_dir = tmp_path_factory.mktemp("web-cards")
     build = store.stage(kb_dir)
     store.write_documents(build, [old, new])
@@ -108,3 +114,54 @@ def test_a_link_s_language_is_for_its_page_and_english_shows_without_a_printed_t
     assert chosen.cookies.get("langs") == "it"
     page = fresh.get("/cards/Lightning Bolt").text
     assert BOLT_IT in page and 'class="text cardface" lang="en"' not in page
+
+
+def test_a_face_name_held_by_several_cards_lists_them(client: TestClient) -> None:
+    """Issue 33 (third trial): /cards/Fire said "No card is named Fire" (404) though Fire // Ice and
+    Start // Fire both have a face so named. Fails before."""
+    page = client.get("/cards/Fire", params={"ui": "en"})
+    assert page.status_code == 200
+    faces = re.search(r'Cards with a face named “Fire” \(2\):</p>\s*<ul class="choices card-choices">(.*?)</ul>',
+                      page.text, re.S)
+    assert faces, page.text
+    assert re.findall(r'<a href="([^"]+)">', faces.group(1)) == ["/cards/Fire%20%2F%2F%20Ice",
+                                                                "/cards/Start%20%2F%2F%20Fire"]
+    assert "Fire Ants" in page.text  # the cards whose name starts with the word, after
+    assert client.get("/api/cards/Fire").status_code == 404  # the API names them in its error, as before
+
+
+def test_a_first_name_lists_every_card_starting_so_the_most_printed_first(client: TestClient) -> None:
+    """Issue 33 (third trial): /cards/Jace offered five names in alphabetical order and missed Jace,
+    the Mind Sculptor; now every card whose name starts with the word, the most printed first, with
+    a count, each a list item (44-px tap targets in the stylesheet). Fails before."""
+    page = client.get("/cards/Jace", params={"ui": "en"})
+    assert page.status_code == 200
+    listed = re.search(r'starts with “Jace” \(3\), the most printed first:</p>\s*<ul class="choices card-choices">'
+                       r'(.*?)</ul>', page.text, re.S)
+    assert listed, page.text
+    names = [html.unescape(n) for n in re.findall(r'<li><a href="[^"]+">([^<]+)</a>', listed.group(1))]
+    assert names == ["Jace, the Mind Sculptor", "Jace Beleren", "Jace's Archivist"]
+    assert "sets: 2" in listed.group(1)
+    error = client.get("/api/cards/Jace").json()["error"]  # the API and the CLI name them in the same order
+    assert error.endswith("did you mean: Jace, the Mind Sculptor, Jace Beleren, Jace's Archivist")
+    italian = client.get("/cards/Jace", params={"ui": "it"}).text
+    assert "Carte il cui nome inizia con «Jace» (3)" in italian
+
+
+def test_card_data_older_than_a_year_is_said_near_the_top_with_the_command_that_renews_it(client: TestClient) -> None:
+    """Issue 33 (third trial): the card page showed the Oracle texts of 2022-04-25 with the date in
+    small print under the text only. Fails before."""
+    from datetime import date
+
+    from kb.web.reference import old_card_data
+
+    page = client.get("/cards/Lightning Bolt", params={"ui": "en"}).text
+    notice = page.index('<p class="notice old-data">The card data is of <time datetime="2022-04-25">2022-04-25</time>,'
+                        ' more than a year old')
+    assert notice < page.index('<div class="texts">')
+    assert "<code>mtgkb update --cards</code> fetches the current ones." in page
+    french = client.get("/cards/Lightning Bolt", params={"ui": "fr"}).text
+    assert "Les données des cartes datent du" in french
+    assert old_card_data("2022-04-25", date(2023, 4, 25)) is None  # a year exactly: not yet
+    assert old_card_data("2022-04-25", date(2023, 4, 27)) == "2022-04-25"
+    assert old_card_data(None, date(2030, 1, 1)) is None and old_card_data("", date(2030, 1, 1)) is None

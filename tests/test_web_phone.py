@@ -138,3 +138,61 @@ def test_the_manifest_colour_is_the_header_colour(client) -> None:
     header = re.search(r"\.top \{[^}]*background: (#[0-9a-f]{6})", css).group(1)
     assert client.get("/manifest.webmanifest").json()["theme_color"] == header
     assert f'<meta name="theme-color" content="{header}">' in client.get("/").text
+
+
+def reading_line(page: str) -> str:
+    found = re.search(r'<p class="concept reading">(.*?)</p>', page, re.S)
+    assert found, page[:3000]
+    return re.sub(r"<[^>]+>", "", found.group(1))
+
+
+def test_the_cards_a_question_names_are_said_in_the_interface_language(client) -> None:
+    """Trial 3 (issue 31): "Letta come: split second; Cards: Krosan Grip": "Cards:" stayed English.
+    Fails before."""
+    it = client.get("/search", params={"q": "krosan grip split second", "ui": "it"}).text
+    assert reading_line(it) == "Letta come: split second; Carte: Krosan Grip"
+    fr = client.get("/search", params={"q": "krosan grip split second", "ui": "fr"}).text
+    assert reading_line(fr) == "Lue comme : split second; Cartes : Krosan Grip"
+    assert '<a class="card-name" href="/cards/Krosan%20Grip">Krosan Grip</a>' in fr
+
+
+def test_the_fallback_notice_is_said_once_above_the_hits(client) -> None:
+    """Trial 3 (issue 33): "Aucun texte dans la langue choisie…" under each of the hits. Fails before."""
+    page = client.get("/search", params={"q": "magister of worth vote", "lang": "fr", "ui": "fr"}).text
+    hits = page.count('<li class="hit ')
+    marks = page.count('class="fallback-mark"')
+    assert hits > marks > 1  # some hits in French (the card), the others shown in English, each marked
+    assert page.count("Aucun texte dans la langue choisie") == 1 + marks  # once, and each mark's title
+    above = page.index("Aucun texte dans la langue choisie pour les résultats marqués")
+    assert above < page.index('<ol class="hits">')
+    every = client.get("/search", params={"q": "deathtouch trample", "lang": "fr", "ui": "fr"}).text
+    assert every.count('<li class="hit ') > 1 and "fallback-mark" not in every
+    assert every.count("Aucun texte dans la langue choisie") == 1
+
+
+@pytest.mark.parametrize("query", ["", " "])
+def test_an_empty_search_says_what_to_type(client, query) -> None:
+    """Trial 3 (issue 33): /search?q= showed the form alone. Fails before."""
+    it = client.get("/search", params={"q": query, "ui": "it"}).text
+    assert re.search(r'<p class="notice empty-query">Scrivi cosa cercare: ', it)
+    en = client.get("/search", params={"q": query, "ui": "en"}).text
+    assert "a rule number (702.19) or a card’s name, in English, Italian or French" in en
+
+
+@pytest.mark.parametrize("typed", ["702.19.", "702 19", "702.19b.", "702 19b"])
+def test_a_rule_typed_with_a_trailing_period_or_a_space_opens_the_rule(client, typed) -> None:
+    """Trial 3 (issue 33): /rules/702.19. showed the rule without its subrules (the CLI's "rule alone")
+    and /rules/702%2019 was a 404. Fails before."""
+    number = typed.replace(" ", ".").rstrip(".")
+    answer = client.get(f"/rules/{typed}", params={"ui": "en"}, follow_redirects=False)
+    assert answer.status_code == 301
+    assert answer.headers["location"].startswith(f"/rules/{number}?ui=en#")
+    page = client.get(f"/rules/{typed}").text
+    assert 'id="R70219"' in page or number.endswith("b")
+    assert 'id="R70219b"' in page
+
+
+def test_a_rule_number_typed_with_a_space_in_the_search_box_opens_the_rule(client) -> None:
+    """Trial 3 (issue 33): the box read 702,19 as the rule but 702 19 as words. Fails before."""
+    answer = client.get("/search", params={"q": "702 19", "ui": "en"}, follow_redirects=False)
+    assert answer.status_code == 303 and answer.headers["location"].startswith("/rules/702.19?ui=en#R70219")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import bisect
 import hashlib
+import re
 from functools import partial
 from pathlib import Path
 from typing import Any, Callable
@@ -200,11 +201,12 @@ class Pages:
             suggestions = [s for s in getattr(found, "suggestions", []) if fold(s).strip() != fold(query).strip()]
             concepts = list(getattr(found, "concepts", []))[:3]
             elsewhere = list(getattr(found, "elsewhere", []))
-            reading = getattr(found, "reading", None)
+            reading = reading_view(getattr(found, "reading", None))
             empty_reason = getattr(found, "empty_reason", None)
         return self.render(request, "search.html", query=query, hits=hits, suggestions=suggestions,
                            concepts=concepts, elsewhere=elsewhere, reading=reading, empty_reason=empty_reason,
-                           langs=langs, kinds=kinds, kind_choices=SEARCH_KINDS)
+                           langs=langs, kinds=kinds, kind_choices=SEARCH_KINDS,
+                           fallback_hits=sum(1 for hit in hits if hit.get("fallback")))
 
     def rule(self, request: Request) -> Response:
         """``/rules/{selector}``: a rule (or a range) in the chosen languages; ``/rules/R70138a`` redirects.
@@ -218,6 +220,9 @@ class Pages:
         from_anchor = H.number_from_anchor(raw)
         if from_anchor is not None:
             return RedirectResponse(f"{request.scope.get('root_path', '')}/rules/{from_anchor}#{raw}", status_code=301)
+        as_typed = selector_as_typed(raw)
+        if as_typed != raw:  # 702.19. (copied from "see rule 702.19.") or 702 19: the rule's own address
+            return RedirectResponse(rule_href(request, as_typed, keep=("lang", "ui", "release")), status_code=301)
         langs = self.text_langs(request)
         release = release_param(request)
         page = page_param(request)
@@ -398,11 +403,47 @@ def _stale(lang: str, item: dict[str, Any], reference: dict[str, Any] | None) ->
     return None
 
 
+def reading_view(reading: dict[str, Any] | None) -> dict[str, Any] | None:
+    """How a question was read, for the "Read as" line: the search's reading with ``words_read_as``
+    (its words' part) and ``card_names`` (the cards it names, from ``cards``) apart, so the page says
+    "Cards:" in the interface language and links each card. The search's ``read_as`` ends
+    ``; Cards: NAME, …`` when it names cards; a ``read_as`` not ending so is shown whole."""
+    if reading is None:
+        return None
+    names = [str(card["name"]) for card in reading.get("cards") or [] if card.get("name")]
+    words = str(reading.get("read_as") or "")
+    named = "Cards: " + ", ".join(names)
+    if names and words.endswith(named):
+        words = words[:-len(named)].rstrip().removesuffix(";").rstrip()
+    else:
+        names = []
+    return {**reading, "words_read_as": words, "card_names": names}
+
+
+_SPACED_NUMBER = re.compile(r"([0-9]{3})\s+([0-9]{1,3}[a-z]?)", re.IGNORECASE)
+
+
+def selector_as_typed(raw: str) -> str:
+    """A rule page's selector as people copy or type it, read as the rule: a trailing period left
+    out (``702.19.``, from "see rule 702.19.", is 702.19 with its subrules, where ``mtgkb rule 702.19.``
+    means the rule alone) and a space between rule and chapter read as a period (``702 19``, as the
+    search box reads ``702,19``). Anything else is returned as it is."""
+    text = raw.strip()
+    spaced = _SPACED_NUMBER.fullmatch(text)
+    if spaced:
+        text = f"{spaced.group(1)}.{spaced.group(2)}"
+    stripped = text.rstrip(".")
+    if stripped != text and RuleNumber.try_parse(stripped) is not None:
+        text = stripped
+    return text if text != raw.strip() else raw
+
+
 def typed_rule_number(query: str) -> RuleNumber | None:
     """The rule number a search box's query is, as people type one (``702,19``, ``702.19B``, ``regola 400.7``,
-    ``CR 400.7``, ``702.19 b``: :func:`kb.numbering.normalise_selector`); None for anything else."""
+    ``CR 400.7``, ``702.19 b``: :func:`kb.numbering.normalise_selector`; ``702 19``: :func:`selector_as_typed`);
+    None for anything else."""
     try:
-        found = parse_selector(query) if query else None
+        found = parse_selector(selector_as_typed(query)) if query else None
     except NumberError:
         return None
     return found if isinstance(found, RuleNumber) else None

@@ -8,13 +8,14 @@ the entry lacks falls back to English with a notice.
 
 from __future__ import annotations
 
+from datetime import date
 from functools import partial
 from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import Response
 
-from ..cards import MAX_SUGGESTIONS, find_card, near_card_names
+from ..cards import MAX_SUGGESTIONS, card_candidates, find_card, near_card_names
 from ..errors import NotFoundError
 from ..glossary import Entry, candidate_numbers, entry_json
 from ..lookup import rule_heads
@@ -26,6 +27,7 @@ from .pages import Pages, rule_href
 
 GLOSSARY_LIMIT = 2000
 GLOSSARY_FOUND = 50
+CANDIDATES_SHOWN = 60  # cards listed whose names start with a name typed (the most printed)
 
 
 class ReferencePages:
@@ -84,6 +86,11 @@ class ReferencePages:
         try:
             card = find_card(self.site.kb().kb, name)
         except NotFoundError as exc:
+            candidates = card_candidates(self.site.kb().kb, name)
+            if candidates:  # a face's name held by several cards, or the start of several cards' names
+                return self.pages.render(request, "cards.html", name=name, title=name, faces=candidates.faces,
+                                         starting=candidates.starting[:CANDIDATES_SHOWN],
+                                         starting_total=len(candidates.starting), printings=candidates.printings)
             near, others = near_card_names(self.site.kb().kb, name)
             return self.pages.render(request, "error.html", status=404, title=name, message=str(exc), suggestions=[],
                                      search_for=name, reason="no-card", cards=(near or others)[:MAX_SUGGESTIONS])
@@ -102,12 +109,26 @@ class ReferencePages:
             and "en" not in langs
         shown = chosen if not fallback else [faces[0], *chosen]
         return self.pages.render(request, "card.html", card=card, faces=shown, fallback=fallback,
+                                 old_data=old_card_data(card.get("text_date"), date.today()),
                                  langs=langs, mana=H.card_text(card["mana_cost"], gettext=gettext),
                                  stats=card_stats(card),
                                  title=card["name"], asked=name,
                                  rulings=[{**r, "html": H.card_text(r["text"], gettext=gettext)}
                                           for r in card["rulings"]],
                                  ruling_count=sum(1 for r in card["rulings"] if "heading" not in r))
+
+
+OLD_CARD_DATA_DAYS = 365  # card data older than this is said to be old on a card's page
+
+
+def old_card_data(text_date: str | None, today: date) -> str | None:
+    """``text_date`` (the card data's date, ``YYYY-MM-DD``) when it is more than a year before
+    ``today``: Oracle texts and rulings may have changed since; None otherwise (or with no date)."""
+    try:
+        held = date.fromisoformat(text_date or "")
+    except ValueError:
+        return None
+    return text_date if (today - held).days > OLD_CARD_DATA_DAYS else None
 
 
 def keyword_names(rules: list[dict[str, Any]]) -> dict[str, dict[str, str]]:
