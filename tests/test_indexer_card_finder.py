@@ -160,3 +160,19 @@ def archive_names(cards_kb) -> CardFinder:  # noqa: F811
 ])
 def test_a_capital_a_longer_name_or_a_format_explains_is_no_card(archive_names, text, expected) -> None:
     assert [c.name for c in distinct(archive_names.find(text))] == expected
+
+
+@pytest.mark.parametrize("query, cards, lang", [
+    ("Pithing Needle nomina il mio planeswalker: posso ancora attivare le sue \"loyalty abilities\"?",
+     ["Pithing Needle"], "it"),
+    ("Con Kitchen Finks i segnalini \"with a -1/-1 counter\" sono rimossi quando muore?", ["Kitchen Finks"], "it"),
+    ("mon général est exilé par Swords to Plowshares, \"exile target creature\", il va où ?",
+     ["Swords to Plowshares"], "fr"),
+    ("So my friend cast \"Wrath of God\" while I had a Kitchen Finks: does \"persist\" bring it back?",
+     ["Wrath of God", "Kitchen Finks"], "en"),
+])
+def test_a_quoted_phrase_neither_hides_the_cards_nor_changes_the_language(cards_kb, query, cards, lang) -> None:  # noqa: F811
+    read = reading(cards_kb, query)
+    assert [c["name"] for c in read["cards"]] == cards
+    assert read["lang"] == lang
+    assert read["question"]
