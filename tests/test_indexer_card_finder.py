@@ -176,3 +176,20 @@ def test_a_quoted_phrase_neither_hides_the_cards_nor_changes_the_language(cards_
     assert [c["name"] for c in read["cards"]] == cards
     assert read["lang"] == lang
     assert read["question"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("does goyf count the bolt while it resolves?", [("Tarmogoyf", "goyf", "part")]),  # not the playtest Chimney Goyf
+    ("Tarmogoyf is a 4/5 now: does my goyf count the bolt?", [("Tarmogoyf", "Tarmogoyf", "name")]),
+    ("can my Bowmasters ping the token?", [("Aerie Bowmasters", "Bowmasters", "part")]),
+    ("Orcish Bowmasters enters: can I respond to its trigger?", []),  # a card the KB lacks, never Aerie Bowmasters
+    ("when my opponent cast Orcish Bowmasters I had a Kitchen Finks", [("Kitchen Finks", "Kitchen Finks", "name")]),
+    ("I attacked with Chimney Goyf", [("Chimney Goyf", "Chimney Goyf", "name")]),  # a playtest card by its whole name
+])
+def test_a_piece_of_a_name_is_the_tournament_card_and_a_name_that_goes_on_is_no_card(finder, text, expected) -> None:
+    assert names(finder, text) == expected
+
+
+def test_a_card_printed_only_in_playtest_sets_is_a_side_card(finder) -> None:
+    assert {finder.card_names[c] for c in finder.side} >= {"Chimney Goyf"}
+    assert "Tarmogoyf" not in {finder.card_names[c] for c in finder.side}
