@@ -25,7 +25,8 @@ At read, :meth:`CardFinder.find` finds them in a question, never searching the i
    card; a part whose typed name goes on with a word of none of the card's names (``Orcish Bowmasters``)
    is another card, none the table holds;
 3. **near names** (one word of a name of two or more mistyped: ``Swords to Plowshars``), only where the
-   mistyped word is no word of any of the three languages nor of the rules (a tournament card first).
+   mistyped word is no word of any of the three languages, nor of the rules, nor of an English name (a
+   tournament card first).
 
 Each card found is a :class:`FoundCard`: its English name, the words as typed and where, and whether its
 words are kept in the question (a name of rules words only). :meth:`CardFinder.without_cards` is the
@@ -274,7 +275,7 @@ class CardFinder:
         words = tokens(text)
         found: list[FoundCard] = []
         taken = [False] * len(words)
-        unknown = [i for i, w in enumerate(words) if self._unknown(w.key)]  # maybe names mistyped
+        unknown = [i for i, w in enumerate(words) if self._typo(w.key)]  # maybe names mistyped
         for finder in (self._whole, self._near, self._part):
             at = 0
             while at < len(words):
@@ -465,9 +466,19 @@ class CardFinder:
         """A word no name holds, no common word nor a word of the rules: maybe a name mistyped."""
         return len(key) >= 4 and key not in _FUNCTION and key not in self.words
 
+    def _typo(self, key: str) -> bool:
+        """Whether ``key`` may be a name's word mistyped: a word no name holds (:meth:`_unknown`), or one
+        only names in Italian or French hold, no common word nor a word of the rules (``balista``, of
+        *Balista Mobile*, in ``walking balista``)."""
+        if self._unknown(key):
+            return True
+        if len(key) < 4 or key in _FUNCTION or self._flags(key) & (COMMON | RULES):
+            return False
+        return not any(self._english(name) for name in self._holding(key))
+
     def _mistyped(self, typed: Token, wanted: str) -> bool:
         """Whether ``typed`` is ``wanted`` mistyped: near enough, and no word of its own in any language."""
-        if len(wanted) < 4 or not self._unknown(typed.key):
+        if len(wanted) < 4 or not self._typo(typed.key):
             return False
         if edit_distance(typed.key, wanted, 2) > (2 if len(wanted) >= 7 else 1):
             return False

@@ -193,3 +193,11 @@ def test_a_piece_of_a_name_is_the_tournament_card_and_a_name_that_goes_on_is_no_
 def test_a_card_printed_only_in_playtest_sets_is_a_side_card(finder) -> None:
     assert {finder.card_names[c] for c in finder.side} >= {"Chimney Goyf"}
     assert "Tarmogoyf" not in {finder.card_names[c] for c in finder.side}
+
+
+@pytest.mark.parametrize("text", [
+    "can my walking balista ping a planeswalker?",
+    "can my Walking Baliste ping a planeswalker?",  # baliste: a word of its French name only (Baliste ambulante)
+])
+def test_a_two_word_name_with_one_word_mistyped_is_found_even_as_another_language_s_word(finder, text) -> None:
+    assert [(c.name, c.how) for c in distinct(finder.find(text))] == [("Walking Ballista", "near")]
