@@ -136,8 +136,14 @@ class CardTable:
 
         by_key: dict[str, int | list[int]] = {}  # a name's key -> its name, or the names so spelled
         side = set(self.side)
-        singles = [n for n in self.names
-                   if n[1] == 1 and n[3] == "en" and n[2] not in side and len(n[0]) >= MIN_PART + MIN_PIECE_REST]
+        # the starts and ends of one-word English names of tournament cards, players type (goyf: Tarmogoyf)
+        pieces: dict[str, list[int]] = {}
+        for key, size, card, lang, _legendary in self.names:
+            if size == 1 and lang == "en" and card not in side:
+                for cut in range(MIN_PART, len(key) - MIN_PIECE_REST + 1):
+                    for piece in (key[:cut], key[-cut:]):
+                        if card not in pieces.setdefault(piece, []):
+                            pieces[piece].append(card)
         for at, name in enumerate(self.names):
             known = by_key.get(name[0])
             by_key[name[0]] = at if known is None else (known if isinstance(known, list) else [known]) + [at]
@@ -149,9 +155,7 @@ class CardTable:
                 "name_meta": packed([n[1] * 4 + bool(n[4]) * 2 + (n[3] == "en") for n in self.names]),
                 "words": {w: bytes([self.flags.get(w, 0)]) + packed(ns) for w, ns in self.words.items()},
                 "by_key": by_key, "longest": max((n[1] for n in self.names), default=0),
-                "side": packed(self.side),
-                # one-word names of tournament cards, whose pieces players type (goyf: Tarmogoyf)
-                "single_keys": "\n".join(n[0] for n in singles), "single_cards": packed([n[2] for n in singles])}
+                "side": packed(self.side), "pieces": {p: packed(cards) for p, cards in pieces.items()}}
 
 
 def card_table(cards: Iterable[tuple[str, list[tuple[str, str]], int, list, dict]],
@@ -228,8 +232,8 @@ class CardFinder:
         self.by_key: dict[str, int | list[int]] = data.get("by_key", {})  # a name's key -> its name(s)
         self.longest: int = data.get("longest", 0)  # the most words of a name
         self.side = frozenset(_numbers(data.get("side", b"")))  # cards printed only in side sets
-        self.single_keys: list[str] = data["single_keys"].split("\n") if data.get("single_keys") else []
-        self.single_cards = _numbers(data.get("single_cards", b""))
+        # the start or end of a one-word English name of tournament cards -> those cards (packed)
+        self.pieces: dict[str, bytes] = data.get("pieces", {})
 
     @classmethod
     def open(cls, index_dir: Path) -> "CardFinder":
@@ -381,13 +385,8 @@ class CardFinder:
         """The tournament cards of one-word English names ``word`` starts or ends, longer by
         :data:`MIN_PIECE_REST` letters at least (``goyf``: Tarmogoyf, Lhurgoyf), when ``word`` is no word
         of English, Italian or French (``abilità`` is no piece of *Invulnerabilità*)."""
-        longer = len(word) + MIN_PIECE_REST
-        if not any(len(key) >= longer and (key.endswith(word) or key.startswith(word)) for key in self.single_keys):
-            return []
-        if not _no_language_word(word):
-            return []
-        return [self.single_cards[i] for i, key in enumerate(self.single_keys)
-                if len(key) >= longer and (key.endswith(word) or key.startswith(word))]
+        cards = self.pieces.get(word)
+        return list(_numbers(cards)) if cards and _no_language_word(word) else []
 
     def _likeliest(self, word: str, names: array, pieces: list[int] = ()) -> int | None:
         """The card a name's word points to: the one card, or the clearly most printed one; or the most
@@ -445,7 +444,7 @@ class CardFinder:
             if at + 1 >= len(words) or words[at + 1].key in _FUNCTION:
                 return None
             names = [n for n in self._holding(words[at + 1].key)[:500]
-                     if self.name_keys[n].split(" ")[1:2] == [words[at + 1].key]]
+                     if self.name_keys[n].split(" ", 2)[1:2] == [words[at + 1].key]]
         else:
             names = [n for n in self._holding(words[at].key) if self.name_keys[n].split(" ", 1)[0] == words[at].key]
         best, side = None, None  # the longest tournament card, else the longest side card
