@@ -12,7 +12,8 @@ At read, :meth:`CardFinder.find` finds them in a question, never searching the i
    a name whose words are all words of the rules (``Cast Down``, ``Flash``) only when typed with capitals
    inside a sentence, and its words stay in the question (the player may ask about the keyword too);
    a name of one word that is a common word of English, Italian or French (``Humility``) only when
-   typed with a capital inside a sentence (or, from five letters, at its start), one of three letters
+   typed with a capital inside a sentence (or, from five letters, at its start), or used as a card
+   (``je lance humilite``, ``counterato il fulmine``, ``fulmine in risposta``), one of three letters
    (``Fog``) only with a capital inside a sentence; a capital a longer name explains (``Friday Night
    Magic``, ``Wizards of the Coast``) names no card, nor do the formats players name (``Modern``), nor a
    game term only another language's card is named (French *Commander*);
@@ -347,8 +348,11 @@ class CardFinder:
         if one and len(content[0].key) < MIN_PART:
             return False if inside else None  # Fog, Opt: only as names
         if one and self._flags(content[0].key) & COMMON:
-            # humility, opt: words unless typed as names (Humility at a sentence's start: 5 letters or more)
-            return False if inside or (capitals and len(content[0].key) >= 5) else None
+            # humility, opt: words unless typed as names (Humility at a sentence's start: 5 letters or more),
+            # or used as a card (I cast humility, counterato il fulmine)
+            if inside or (capitals and len(content[0].key) >= 5) or _used_as_card(words, at, size):
+                return False
+            return None
         return False
 
     def _part(self, words: list[Token], at: int, taken: list[bool],
@@ -493,6 +497,37 @@ PLAYERS_NAMES = frozenset({"standard", "modern", "legacy", "vintage", "pauper", 
                            "oathbreaker", "explorer", "timeless", "premodern"})
 # Words that join the words of a proper name (Wizards of the Coast, Friday Night Magic).
 _CONNECTORS = frozenset({"of", "the", "di", "del", "della", "dei", "de", "du", "des", "la", "le"})
+
+
+# Words that say the next one is a card (I cast, je lance, counterato il, con), an article or possessive
+# maybe between (not after with / con / avec), and the words after a card (in response, resolves).
+_CARD_VERBS = frozenset({"cast", "casts", "casting", "counter", "counters", "countered", "countering",
+                         "resolve", "resolving", "lancio", "lanci", "lancia", "lanciato", "lanciata", "lanciare",
+                         "counterato", "counterata", "counterare", "counterà", "neutralizzato", "neutralizzata",
+                         "neutralizzo", "lance", "lances", "lancer", "lancé", "lancée", "contre", "contré", "contrée",
+                         "contrer"})
+_CARD_VERB_KEYS = frozenset(fold(verb) for verb in _CARD_VERBS)
+_CARD_WITH = frozenset({"with", "con", "avec"})
+_ARTICLES = frozenset({"a", "an", "the", "my", "his", "her", "their", "your", "its", "il", "lo", "la", "un", "uno",
+                       "una", "mio", "mia", "suo", "sua", "tuo", "tua", "le", "une", "mon", "ma", "son", "sa", "ton",
+                       "ta", "l"})
+_CARD_AFTER = frozenset({("in", "response"), ("in", "risposta"), ("en", "reponse"), ("resolves",), ("risolve",),
+                         ("resout",), ("si", "risolve"), ("se", "resout")})
+
+
+def _used_as_card(words: list[Token], at: int, size: int) -> bool:
+    """Whether the question uses ``words[at:at + size]`` as a card: right after a verb of casting or
+    countering (an article maybe between: ``counterato il fulmine``), after *with* / *con* / *avec*, or
+    right before *in response* / *resolves* (``humilite in risposta``)."""
+    before = at - 1
+    if before >= 0 and words[before].key in _CARD_WITH and words[at].joined:
+        return True
+    if before > 0 and words[before].key in _ARTICLES and words[at].joined:
+        before -= 1
+    if before >= 0 and words[before].key in _CARD_VERB_KEYS and words[before + 1].joined:
+        return True
+    after = tuple(w.key for w in words[at + size:at + size + 2] if w.joined)
+    return any(after[:len(cue)] == cue for cue in _CARD_AFTER)
 
 
 def _no_language_word(key: str) -> bool:

@@ -201,3 +201,16 @@ def test_a_card_printed_only_in_playtest_sets_is_a_side_card(finder) -> None:
 ])
 def test_a_two_word_name_with_one_word_mistyped_is_found_even_as_another_language_s_word(finder, text) -> None:
     assert [(c.name, c.how) for c in distinct(finder.find(text))] == [("Walking Ballista", "near")]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("je lance humilite : mes créatures deviennent 1/1 ?", [("Humility", "humilite", "name")]),  # Humilité, no accent
+    ("I cast humility in response to the trigger", [("Humility", "humility", "name")]),
+    ("counterato il fulmine con contromagia", [("Lightning Bolt", "fulmine", "name"), ("Counterspell", "contromagia", "name")]),
+    ("fulmine in risposta: la mia creatura muore?", [("Lightning Bolt", "fulmine", "name")]),
+    ("la mia creatura è stata colpita da un fulmine: muore?", []),  # a plain word stays a word
+    ("l'humilité du joueur compte-t-elle ?", []),
+    ("what does humility do to my creatures", []),
+])
+def test_a_one_word_name_in_lower_case_is_a_card_where_the_question_uses_it_as_one(finder, text, expected) -> None:
+    assert names(finder, text) == expected
