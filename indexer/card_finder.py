@@ -272,13 +272,15 @@ class CardFinder:
     def _flags(self, word: str) -> int:
         return self.words.get(word, b"\0")[0]
 
-    def find(self, text: str) -> list[FoundCard]:
+    def find(self, text: str, strays: list[str] | None = None) -> list[FoundCard]:
         """Every mention of a card in ``text``, in the order typed (see the module docstring;
-        :func:`distinct`: each card once)."""
+        :func:`distinct`: each card once); ``strays`` receives the names typed that are no card the
+        table holds, though a part of them is a card's (``Orcish Bowmasters``)."""
         if not self.card_names:
             return []
         words = tokens(text)
         found: list[FoundCard] = []
+        spans: list[tuple[int, int]] = []  # names typed that go on beyond a card's part
         taken = [False] * len(words)
         unknown = [i for i, w in enumerate(words) if self._typo(w.key)]  # maybe names mistyped
         for finder in (self._whole, self._near, self._part):
@@ -290,7 +292,7 @@ class CardFinder:
                 if taken[at]:
                     at += 1
                     continue
-                hit = finder(words, at, taken, found)
+                hit = finder(words, at, taken, found, spans)
                 if hit is None:
                     at += 1
                     continue
@@ -301,6 +303,8 @@ class CardFinder:
                     taken[each] = True
                 at += size
         found.sort(key=lambda f: f.start)
+        if strays is not None:
+            strays += dict.fromkeys(text[start:end] for start, end in spans)
         return found
 
     def without_cards(self, text: str, found: list[FoundCard]) -> str:
@@ -317,7 +321,7 @@ class CardFinder:
     # -- the three ways a card is named -------------------------------------------------
 
     def _whole(self, words: list[Token], at: int, taken: list[bool],
-               _found: list[FoundCard]) -> tuple[int, int, str, bool] | None:
+               _found: list[FoundCard], _strays: list[tuple[int, int]]) -> tuple[int, int, str, bool] | None:
         if words[at].key not in self.words:
             return None
         for size in range(min(self.longest, len(words) - at), 0, -1):
@@ -356,7 +360,7 @@ class CardFinder:
         return False
 
     def _part(self, words: list[Token], at: int, taken: list[bool],
-              found: list[FoundCard]) -> tuple[int, int, str, bool] | None:
+              found: list[FoundCard], strays: list[tuple[int, int]]) -> tuple[int, int, str, bool] | None:
         word = words[at]
         flag = self._flags(word.key)
         if len(word.key) < MIN_PART or word.key in _FUNCTION or flag & RULES or word.key in PLAYERS_NAMES:
@@ -372,8 +376,10 @@ class CardFinder:
         while at + size < len(words) and not taken[at + size] and any(
                 self.name_cards[n] == card for n in self._holding(words[at + size].key)):
             size += 1
-        if self._goes_on(words, at, size, card):
-            return None  # Orcish Bowmasters: another card, not Aerie Bowmasters
+        beyond = self._goes_on(words, at, size, card)
+        if beyond is not None:  # Orcish Bowmasters: another card, not Aerie Bowmasters
+            strays.append(beyond)
+            return None
         return card, size, "part", False
 
     def _found_again(self, word: str, found: list[FoundCard]) -> int | None:
@@ -413,17 +419,21 @@ class CardFinder:
             return ranked[0][0]
         return None
 
-    def _goes_on(self, words: list[Token], at: int, size: int, card: int) -> bool:
-        """Whether the name typed at ``words[at:at + size]`` goes on beyond the part found, by a word of no
-        name of ``card`` right before or after it: a capitalised word, or a word of no language, that names
-        another card (``Orcish Bowmasters`` is no Aerie Bowmasters)."""
+    def _goes_on(self, words: list[Token], at: int, size: int, card: int) -> tuple[int, int] | None:
+        """Where the name typed at ``words[at:at + size]`` is, when it goes on beyond the part found by a
+        word of no name of ``card`` right before or after it: a capitalised word, or a word of no language,
+        that names another card (``Orcish Bowmasters`` is no Aerie Bowmasters); else None."""
         own = {k for name in self._names_of(card) for k in self.name_keys[name].split(" ")}
-        beside = []
-        if at > 0 and words[at].joined:
-            beside.append(words[at - 1])
-        if at + size < len(words) and words[at + size].joined:
-            beside.append(words[at + size])
-        return any(self._names_a_card(word) for word in beside if word.key not in own and word.key not in _FUNCTION)
+
+        def goes_on(word: Token) -> bool:
+            return word.key not in own and word.key not in _FUNCTION and self._names_a_card(word)
+
+        start, end = words[at].start, words[at + size - 1].end
+        if at > 0 and words[at].joined and goes_on(words[at - 1]):
+            start = words[at - 1].start
+        if at + size < len(words) and words[at + size].joined and goes_on(words[at + size]):
+            end = words[at + size].end
+        return (start, end) if (start, end) != (words[at].start, words[at + size - 1].end) else None
 
     def _names_of(self, card: int) -> list[int]:
         return [n for key in name_keys(self.card_names[card]) for n in self._holding(key) if self.name_cards[n] == card]
@@ -441,7 +451,7 @@ class CardFinder:
         return len(word.key) >= MIN_PART and _no_language_word(word.key)
 
     def _near(self, words: list[Token], at: int, taken: list[bool],
-              _found: list[FoundCard]) -> tuple[int, int, str, bool] | None:
+              _found: list[FoundCard], _strays: list[tuple[int, int]]) -> tuple[int, int, str, bool] | None:
         """A name of two or more words starting at ``at``, one of them mistyped (:meth:`_mistyped`): found
         by its first word, or by its second when the first is the one mistyped."""
         if self._unknown(words[at].key):

@@ -58,6 +58,7 @@ class Plan:
     matches: list  # the vocabulary's matches (their homonyms are kept out of text hits)
     reading: Reading | None  # how plain words read as a question (None: a phrase, prefix, filter...)
     cards: list[FoundCard] = field(default_factory=list)  # the cards a question names, each once
+    strays: list[str] = field(default_factory=list)  # names typed that are no card held (Orcish Bowmasters)
 
 
 def read_plan(query: str, words: IndexedWords, spelling: Spelling, reader, params: Params, *,
@@ -77,7 +78,8 @@ def read_plan(query: str, words: IndexedWords, spelling: Spelling, reader, param
         add_filter(parsed, "lang", lang)
     if kind:
         add_filter(parsed, "kind", kind)
-    named = cards.find(as_typed) if cards and as_typed and _question_words(parsed) else []
+    strays: list[str] = []
+    named = cards.find(as_typed, strays) if cards and as_typed and _question_words(parsed) else []
     read_text = cards.without_cards(as_typed, named) if named else as_typed
     worded = parse_query(read_text) if named else parsed  # the words a question is read by, without its cards
     language = cache(lambda: query_language(parsed.langs, _unquoted_text(worded), query_lang))
@@ -94,7 +96,8 @@ def read_plan(query: str, words: IndexedWords, spelling: Spelling, reader, param
     if reading is not None and reading.question:
         reading = spelled(worded, texts, reading, params)
     return Plan(parsed, max(1, min(int(limit), MAX_LIMIT)), params, budget, texts, language,
-                concepts, whole, matches, reading, distinct(named) if reading is not None else [])
+                concepts, whole, matches, reading, distinct(named) if reading is not None else [],
+                strays if reading is not None else [])
 
 
 def _question_words(parsed: Parsed) -> bool:

@@ -214,3 +214,11 @@ def test_a_two_word_name_with_one_word_mistyped_is_found_even_as_another_languag
 ])
 def test_a_one_word_name_in_lower_case_is_a_card_where_the_question_uses_it_as_one(finder, text, expected) -> None:
     assert names(finder, text) == expected
+
+
+def test_a_name_that_goes_on_beyond_a_part_is_said_to_be_no_card_held(cards_kb) -> None:  # noqa: F811
+    read = reading(cards_kb, "Orcish Bowmasters enters: can I respond to its trigger?")
+    assert not read.get("cards")
+    assert read["not_cards"] == ["Orcish Bowmasters"]
+    assert read["read_as"].endswith("; No card held: Orcish Bowmasters")
+    assert "not_cards" not in reading(cards_kb, "can my Bowmasters ping the token?")
