@@ -514,8 +514,8 @@ _CONNECTORS = frozenset({"of", "the", "di", "del", "della", "dei", "de", "du", "
 _CARD_VERBS = frozenset({"cast", "casts", "casting", "counter", "counters", "countered", "countering",
                          "resolve", "resolving", "lancio", "lanci", "lancia", "lanciato", "lanciata", "lanciare",
                          "counterato", "counterata", "counterare", "counterà", "neutralizzato", "neutralizzata",
-                         "neutralizzo", "lance", "lances", "lancer", "lancé", "lancée", "contre", "contré", "contrée",
-                         "contrer"})
+                         "neutralizzo", "lance", "lances", "lancer", "lancé", "lancée", "contre", "contré",
+                         "contrée", "contrer"})
 _CARD_VERB_KEYS = frozenset(fold(verb) for verb in _CARD_VERBS)
 _CARD_WITH = frozenset({"with", "con", "avec"})
 _ARTICLES = frozenset({"a", "an", "the", "my", "his", "her", "their", "your", "its", "il", "lo", "la", "un", "uno",
