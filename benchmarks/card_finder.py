@@ -52,14 +52,15 @@ TEMPLATES = {
 
 
 def finder_of(kb_dir: Path) -> tuple[CardFinder, float]:
-    """The finder of the knowledge base's card table (made into a temporary folder when absent), and its load time."""
+    """The finder of the knowledge base's card table (made into a temporary folder when absent or of an
+    older version), and its load time."""
     kb = KnowledgeBase.open(kb_dir)
     folder = kb.index_dir
-    if not (folder / CARD_TABLE).is_file():
+    if not (folder / CARD_TABLE).is_file() or not CardFinder.open(folder):
         from indexer.build import cards_of, collect_items
 
         folder = Path(tempfile.mkdtemp(prefix="card-table-"))
-        print(f"{kb.index_dir} holds no card table (built before issue 31): made into {folder}", flush=True)
+        print(f"{kb.index_dir} holds no card table of this version: made into {folder}", flush=True)
         write_card_table(folder, cards_of(kb, collect_items(kb)))
     start = time.perf_counter()
     finder = CardFinder.open(folder)

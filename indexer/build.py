@@ -33,7 +33,7 @@ from kb.vocabulary import Vocabulary
 
 from .analysis import ANALYSIS_VERSION, name_key
 from .card_evidence import card_evidence, keyword_rules, ruling_links
-from .card_finder import CardTable, card_table, write_card_table
+from .card_finder import SIDE_SET_TYPES, CardTable, card_table, write_card_table
 from .codec import WritingCodec
 from .phrasings import english_rule_texts, placement
 from .tagging import tag_concepts, write_concepts
@@ -430,11 +430,19 @@ def cards_of(kb: KnowledgeBase, items: list[Item]) -> CardTable:
     from .vocab import vocabulary
 
     by_name: dict[str, list] = {}
+    side_sets = side_set_codes(kb)
+    side_only: dict[str, int] = {}  # a card's printings in side sets (playtest, un-sets, art cards)
     for record in kb.cards(sorted(kb.active_ids())):
         card = record.card
         held = by_name.setdefault(card.name, [card, [], 0])
         held[1] += [(lang, name) for lang, name, *_ in card.foreign if lang in ("it", "fr") and name]
-        held[2] += 1
+        if card.sets and all(code in side_sets for code in card.sets):
+            side_only[card.name] = side_only.get(card.name, 0) + 1
+        else:
+            held[2] += 1
+    side = {name for name, held in by_name.items() if not held[2] and name in side_only}
+    for name in side:
+        by_name[name][2] = side_only[name]
     rulings = [(f"{r.doc_id}#{r.seq}", r.ruling.card, text_digest(r.ruling.text))
                for r in kb.rulings(sorted(kb.active_ids())) if r.ruling.card]
     links = ruling_links(rulings, ((p.a_doc, p.a_id, p.b_id) for p in kb.alignments() if p.kind == "ruling-rule"))
@@ -445,7 +453,19 @@ def cards_of(kb: KnowledgeBase, items: list[Item]) -> CardTable:
     return card_table(((name, list(dict.fromkeys(printed)), printings,
                         card_evidence(card.type, card.text, card.keywords, card.mana_cost, keywords),
                         links.get(name, {}))
-                       for name, (card, printed, printings) in sorted(by_name.items())), rule_texts)
+                       for name, (card, printed, printings) in sorted(by_name.items())), rule_texts, side)
+
+
+def side_set_codes(kb: KnowledgeBase) -> set[str]:
+    """The codes of the sets of no tournament card the knowledge base holds (MTGJSON set types
+    :data:`~indexer.card_finder.SIDE_SET_TYPES`: playtest and un-sets, gold-bordered and art cards)."""
+    codes = set()
+    for page in kb.document_pages():
+        rows = page.meta.get("sets") if isinstance(page.meta, dict) else None
+        for row in rows if isinstance(rows, list) else ():
+            if isinstance(row, dict) and row.get("type") in SIDE_SET_TYPES and isinstance(row.get("code"), str):
+                codes.add(row["code"])
+    return codes
 
 
 def card_names(name: str) -> list[str]:

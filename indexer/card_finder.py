@@ -12,16 +12,22 @@ At read, :meth:`CardFinder.find` finds them in a question, never searching the i
    a name whose words are all words of the rules (``Cast Down``, ``Flash``) only when typed with capitals
    inside a sentence, and its words stay in the question (the player may ask about the keyword too);
    a name of one word that is a common word of English, Italian or French (``Humility``) only when
-   typed with a capital inside a sentence (or, from five letters, at its start), one of three letters
+   typed with a capital inside a sentence (or, from five letters, at its start), or used as a card
+   (``je lance humilite``, ``counterato il fulmine``, ``fulmine in risposta``), one of three letters
    (``Fog``) only with a capital inside a sentence; a capital a longer name explains (``Friday Night
    Magic``, ``Wizards of the Coast``) names no card, nor do the formats players name (``Modern``), nor a
    game term only another language's card is named (French *Commander*);
 2. **parts of names** as players shorten them (``Thalia``, ``Finks``, ``Needle``): a word of names that is
    no word of the rules and no common word (or typed with a capital inside a sentence), pointing to one
    card or to a clearly most printed one (twice the next; the first word of a legendary name, before its
-   comma, counts twice);
+   comma, counts twice); a word of a card already found, or a piece of one, is that card (``Tarmogoyf ...
+   goyf``); a word of no language that starts or ends one-word names (``goyf``) is the most printed of
+   them; a card printed only in side sets (playtest, un-sets, art cards) never wins over a tournament
+   card; a part whose typed name goes on with a word of none of the card's names (``Orcish Bowmasters``)
+   is another card, none the table holds;
 3. **near names** (one word of a name of two or more mistyped: ``Swords to Plowshars``), only where the
-   mistyped word is no word of any of the three languages nor of the rules.
+   mistyped word is no word of any of the three languages, nor of the rules, nor of an English name (a
+   tournament card first).
 
 Each card found is a :class:`FoundCard`: its English name, the words as typed and where, and whether its
 words are kept in the question (a name of rules words only). :meth:`CardFinder.without_cards` is the
@@ -42,7 +48,7 @@ from kb.corpus import embedded_corpus
 from kb.text import ALL_ELISIONS, STOPWORDS, edit_distance, fold, strip_elision
 
 CARD_TABLE = "cards.marshal"  # in the index folder
-TABLE_VERSION = 4
+TABLE_VERSION = 5
 
 # Flags of a word of the names (CardTable.flags).
 COMMON = 1  # one of the 50,000 most frequent words of English, Italian or French (corpus/lemma-forms.tsv)
@@ -51,6 +57,9 @@ RULES = 2  # a word of the rules or the glossary written in lower case, in any l
 MIN_PART = 4  # letters of a name's word found alone (a part), at least
 MIN_NAME = 3  # letters of a name of one word, at least (Fog, Opt: typed with a capital inside a sentence)
 CLEAR_LEAD = 2.0  # a part names the most printed of its cards when printed this many times the next
+MIN_PIECE_REST = 3  # letters a one-word name holds beyond a piece of it players type (goyf: Tarmogoyf)
+# MTGJSON set types of no tournament card: playtest and un-sets, gold-bordered and art cards, tokens
+SIDE_SET_TYPES = frozenset({"funny", "memorabilia", "token", "minigame", "vanguard"})
 _WORD = re.compile(r"[^\W_]+(?:['’`][^\W_]+)*", re.UNICODE)
 _SENTENCE_ENDS = frozenset(".!?:;\n")
 _POSSESSIVE = re.compile(r"['`]s$")
@@ -118,6 +127,7 @@ class CardTable:
     names: list[list] = field(default_factory=list)  # [name key, word count, card, lang, legendary first word]
     words: dict[str, list[int]] = field(default_factory=dict)  # a word of names -> the names holding it
     flags: dict[str, int] = field(default_factory=dict)  # a word of names -> COMMON | RULES
+    side: list[int] = field(default_factory=list)  # the cards printed only in side sets (SIDE_SET_TYPES)
 
     def to_data(self) -> dict:
         """The table packed for a fast load: lists of numbers as bytes, each card's data marshalled
@@ -126,6 +136,15 @@ class CardTable:
             return array("i", numbers).tobytes()
 
         by_key: dict[str, int | list[int]] = {}  # a name's key -> its name, or the names so spelled
+        side = set(self.side)
+        # the starts and ends of one-word English names of tournament cards, players type (goyf: Tarmogoyf)
+        pieces: dict[str, list[int]] = {}
+        for key, size, card, lang, _legendary in self.names:
+            if size == 1 and lang == "en" and card not in side:
+                for cut in range(MIN_PART, len(key) - MIN_PIECE_REST + 1):
+                    for piece in (key[:cut], key[-cut:]):
+                        if card not in pieces.setdefault(piece, []):
+                            pieces[piece].append(card)
         for at, name in enumerate(self.names):
             known = by_key.get(name[0])
             by_key[name[0]] = at if known is None else (known if isinstance(known, list) else [known]) + [at]
@@ -136,21 +155,26 @@ class CardTable:
                 "name_keys": "\n".join(n[0] for n in self.names), "name_cards": packed([n[2] for n in self.names]),
                 "name_meta": packed([n[1] * 4 + bool(n[4]) * 2 + (n[3] == "en") for n in self.names]),
                 "words": {w: bytes([self.flags.get(w, 0)]) + packed(ns) for w, ns in self.words.items()},
-                "by_key": by_key, "longest": max((n[1] for n in self.names), default=0)}
+                "by_key": by_key, "longest": max((n[1] for n in self.names), default=0),
+                "side": packed(self.side), "pieces": {p: packed(cards) for p, cards in pieces.items()}}
 
 
 def card_table(cards: Iterable[tuple[str, list[tuple[str, str]], int, list, dict]],
-               rule_texts: Iterable[str]) -> CardTable:
+               rule_texts: Iterable[str], side: Iterable[str] = ()) -> CardTable:
     """The table of ``cards``: each ``(English name, [(lang, printed name)], printings, evidence, ruling
     links)``; ``rule_texts`` are the texts of the rules and glossary (in every language) and the game's
     terms, whose words written in lower case are words of the rules (a card an example names, *Doubling
-    Season*, is not)."""
+    Season*, is not); ``side`` names the cards printed only in side sets (playtest, un-sets, art cards:
+    :data:`SIDE_SET_TYPES`), which never win a part or a near name over a tournament card."""
+    side = set(side)
     rule_words = {t.key for text in rule_texts for t in tokens(text) if not t.capital}
     table = CardTable()
     seen: set[tuple[str, int]] = set()
     common = common_words()
     for index, (english, printed, printings, evidence, links) in enumerate(cards):
         table.cards.append([english, printings, evidence, links])
+        if english in side:
+            table.side.append(index)
         for lang, name in [("en", english), *printed]:
             for each in _faces(name):
                 keys = name_keys(each)
@@ -208,6 +232,9 @@ class CardFinder:
         self.words: dict[str, bytes] = data.get("words", {})
         self.by_key: dict[str, int | list[int]] = data.get("by_key", {})  # a name's key -> its name(s)
         self.longest: int = data.get("longest", 0)  # the most words of a name
+        self.side = frozenset(_numbers(data.get("side", b"")))  # cards printed only in side sets
+        # the start or end of a one-word English name of tournament cards -> those cards (packed)
+        self.pieces: dict[str, bytes] = data.get("pieces", {})
 
     @classmethod
     def open(cls, index_dir: Path) -> "CardFinder":
@@ -245,15 +272,17 @@ class CardFinder:
     def _flags(self, word: str) -> int:
         return self.words.get(word, b"\0")[0]
 
-    def find(self, text: str) -> list[FoundCard]:
+    def find(self, text: str, strays: list[str] | None = None) -> list[FoundCard]:
         """Every mention of a card in ``text``, in the order typed (see the module docstring;
-        :func:`distinct`: each card once)."""
+        :func:`distinct`: each card once); ``strays`` receives the names typed that are no card the
+        table holds, though a part of them is a card's (``Orcish Bowmasters``)."""
         if not self.card_names:
             return []
         words = tokens(text)
         found: list[FoundCard] = []
+        spans: list[tuple[int, int]] = []  # names typed that go on beyond a card's part
         taken = [False] * len(words)
-        unknown = [i for i, w in enumerate(words) if self._unknown(w.key)]  # maybe names mistyped
+        unknown = [i for i, w in enumerate(words) if self._typo(w.key)]  # maybe names mistyped
         for finder in (self._whole, self._near, self._part):
             at = 0
             while at < len(words):
@@ -263,7 +292,7 @@ class CardFinder:
                 if taken[at]:
                     at += 1
                     continue
-                hit = finder(words, at, taken)
+                hit = finder(words, at, taken, found, spans)
                 if hit is None:
                     at += 1
                     continue
@@ -274,6 +303,8 @@ class CardFinder:
                     taken[each] = True
                 at += size
         found.sort(key=lambda f: f.start)
+        if strays is not None:
+            strays += dict.fromkeys(text[start:end] for start, end in spans)
         return found
 
     def without_cards(self, text: str, found: list[FoundCard]) -> str:
@@ -289,7 +320,8 @@ class CardFinder:
 
     # -- the three ways a card is named -------------------------------------------------
 
-    def _whole(self, words: list[Token], at: int, taken: list[bool]) -> tuple[int, int, str, bool] | None:
+    def _whole(self, words: list[Token], at: int, taken: list[bool],
+               _found: list[FoundCard], _strays: list[tuple[int, int]]) -> tuple[int, int, str, bool] | None:
         if words[at].key not in self.words:
             return None
         for size in range(min(self.longest, len(words) - at), 0, -1):
@@ -320,68 +352,146 @@ class CardFinder:
         if one and len(content[0].key) < MIN_PART:
             return False if inside else None  # Fog, Opt: only as names
         if one and self._flags(content[0].key) & COMMON:
-            # humility, opt: words unless typed as names (Humility at a sentence's start: 5 letters or more)
-            return False if inside or (capitals and len(content[0].key) >= 5) else None
+            # humility, opt: words unless typed as names (Humility at a sentence's start: 5 letters or more),
+            # or used as a card (I cast humility, counterato il fulmine)
+            if inside or (capitals and len(content[0].key) >= 5) or _used_as_card(words, at, size):
+                return False
+            return None
         return False
 
-    def _part(self, words: list[Token], at: int, taken: list[bool]) -> tuple[int, int, str, bool] | None:
+    def _part(self, words: list[Token], at: int, taken: list[bool],
+              found: list[FoundCard], strays: list[tuple[int, int]]) -> tuple[int, int, str, bool] | None:
         word = words[at]
         flag = self._flags(word.key)
         if len(word.key) < MIN_PART or word.key in _FUNCTION or flag & RULES or word.key in PLAYERS_NAMES:
             return None
         if flag & COMMON and (not word.capital or word.first or _in_proper_noun(words, at, 1)):
             return None
-        names = self._holding(word.key)
-        if not names:
-            return None
-        card = self._likeliest(word.key, names)
+        card = self._found_again(word.key, found)
+        if card is None:
+            card = self._likeliest(word.key, self._holding(word.key), self._pieces_of(word.key))
         if card is None:
             return None
         size = 1  # the next words of the same name are the same card (Thalia Guardian)
         while at + size < len(words) and not taken[at + size] and any(
                 self.name_cards[n] == card for n in self._holding(words[at + size].key)):
             size += 1
+        beyond = self._goes_on(words, at, size, card)
+        if beyond is not None:  # Orcish Bowmasters: another card, not Aerie Bowmasters
+            strays.append(beyond)
+            return None
         return card, size, "part", False
 
-    def _likeliest(self, word: str, names: array) -> int | None:
-        """The card a name's word points to: the one card, or the clearly most printed one."""
+    def _found_again(self, word: str, found: list[FoundCard]) -> int | None:
+        """The card already found whose name holds ``word``, or a word it starts or ends
+        (``Tarmogoyf ... goyf``)."""
+        for each in found:
+            for key in (*name_keys(each.name), *name_keys(each.typed)):
+                if key == word or (len(key) > len(word) and (key.startswith(word) or key.endswith(word))):
+                    return each.card
+        return None
+
+    def _pieces_of(self, word: str) -> list[int]:
+        """The tournament cards of one-word English names ``word`` starts or ends, longer by
+        :data:`MIN_PIECE_REST` letters at least (``goyf``: Tarmogoyf, Lhurgoyf), when ``word`` is no word
+        of English, Italian or French (``abilità`` is no piece of *Invulnerabilità*)."""
+        cards = self.pieces.get(word)
+        return list(_numbers(cards)) if cards and _no_language_word(word) else []
+
+    def _likeliest(self, word: str, names: array, pieces: list[int] = ()) -> int | None:
+        """The card a name's word points to: the one card, or the clearly most printed one; or the most
+        printed of the one-word names it is a piece of (``pieces``), when it leads them all. A card
+        printed only in side sets (a playtest card) wins only where no tournament card is named."""
         weight: dict[int, float] = {}
         for name in names:
             key, _size, card, legendary = self._name(name)
             printings = self.printings[card] * (2 if legendary and key.split(" ", 1)[0] == word else 1)
             weight[card] = max(weight.get(card, 0), printings)
+        for card in pieces:
+            weight.setdefault(card, self.printings[card])
+        if any(card not in self.side for card in weight):
+            weight = {card: w for card, w in weight.items() if card not in self.side}
+        if not weight:
+            return None
         ranked = sorted(weight.items(), key=lambda item: (-item[1], item[0]))
-        if len(ranked) == 1 or ranked[0][1] >= CLEAR_LEAD * ranked[1][1]:
+        lead = 1.0 if ranked[0][0] in pieces else CLEAR_LEAD  # the piece of a name: the most printed
+        if len(ranked) == 1 or ranked[0][1] >= lead * ranked[1][1] and ranked[0][1] > ranked[1][1]:
             return ranked[0][0]
         return None
 
-    def _near(self, words: list[Token], at: int, taken: list[bool]) -> tuple[int, int, str, bool] | None:
+    def _goes_on(self, words: list[Token], at: int, size: int, card: int) -> tuple[int, int] | None:
+        """Where the name typed at ``words[at:at + size]`` is, when it goes on beyond the part found by a
+        word of no name of ``card`` right before or after it: a capitalised word, or a word of no language,
+        that names another card (``Orcish Bowmasters`` is no Aerie Bowmasters); else None."""
+        own = {k for name in self._names_of(card) for k in self.name_keys[name].split(" ")}
+
+        def goes_on(word: Token) -> bool:
+            return word.key not in own and word.key not in _FUNCTION and self._names_a_card(word)
+
+        start, end = words[at].start, words[at + size - 1].end
+        if at > 0 and words[at].joined and goes_on(words[at - 1]):
+            start = words[at - 1].start
+        if at + size < len(words) and words[at + size].joined and goes_on(words[at + size]):
+            end = words[at + size].end
+        return (start, end) if (start, end) != (words[at].start, words[at + size - 1].end) else None
+
+    def _names_of(self, card: int) -> list[int]:
+        return [n for key in name_keys(self.card_names[card]) for n in self._holding(key) if self.name_cards[n] == card]
+
+    def _names_a_card(self, word: Token) -> bool:
+        """Whether ``word`` beside a part is the rest of a card's name: a capital inside a sentence, or a
+        word of names (or of no language) that is no common word nor a word of the rules."""
+        flags = self._flags(word.key)
+        if flags & (COMMON | RULES) or word.key in PLAYERS_NAMES:
+            return False
+        if word.capital and not word.first:
+            return True
+        if word.key in self.words:
+            return word.capital  # a name's own word typed as a name: Orcish
+        return len(word.key) >= MIN_PART and _no_language_word(word.key)
+
+    def _near(self, words: list[Token], at: int, taken: list[bool],
+              _found: list[FoundCard], _strays: list[tuple[int, int]]) -> tuple[int, int, str, bool] | None:
         """A name of two or more words starting at ``at``, one of them mistyped (:meth:`_mistyped`): found
         by its first word, or by its second when the first is the one mistyped."""
         if self._unknown(words[at].key):
             if at + 1 >= len(words) or words[at + 1].key in _FUNCTION:
                 return None
             names = [n for n in self._holding(words[at + 1].key)[:500]
-                     if self.name_keys[n].split(" ")[1:2] == [words[at + 1].key]]
+                     if self.name_keys[n].split(" ", 2)[1:2] == [words[at + 1].key]]
         else:
             names = [n for n in self._holding(words[at].key) if self.name_keys[n].split(" ", 1)[0] == words[at].key]
-        best = None
+        best, side = None, None  # the longest tournament card, else the longest side card
         for name in names:
             key, size, card, _legendary = self._name(name)
-            if size < 2 or at + size > len(words) or any(taken[at:at + size]) or (best and size <= best[1]):
+            held = side if card in self.side else best
+            if size < 2 or at + size > len(words) or any(taken[at:at + size]) or (held and size <= held[1]):
                 continue
             off = [(w, n) for w, n in zip(words[at:at + size], key.split(" ")) if w.key != n]
             if len(off) == 1 and self._mistyped(*off[0]):
-                best = (card, size, "near", False)
-        return best
+                if card in self.side:
+                    side = (card, size, "near", False)
+                else:
+                    best = (card, size, "near", False)
+        return best or side
 
     def _unknown(self, key: str) -> bool:
         """A word no name holds, no common word nor a word of the rules: maybe a name mistyped."""
         return len(key) >= 4 and key not in _FUNCTION and key not in self.words
 
+    def _typo(self, key: str) -> bool:
+        """Whether ``key`` may be a name's word mistyped: a word no name holds (:meth:`_unknown`), or one
+        only names in Italian or French hold, no common word nor a word of the rules (``balista``, of
+        *Balista Mobile*, in ``walking balista``)."""
+        if self._unknown(key):
+            return True
+        if len(key) < 4 or key in _FUNCTION or self._flags(key) & (COMMON | RULES):
+            return False
+        return not any(self._english(name) for name in self._holding(key))
+
     def _mistyped(self, typed: Token, wanted: str) -> bool:
         """Whether ``typed`` is ``wanted`` mistyped: near enough, and no word of its own in any language."""
-        if len(wanted) < 4 or not self._unknown(typed.key):
+        if len(wanted) < 4 or not self._typo(typed.key):
             return False
         if edit_distance(typed.key, wanted, 2) > (2 if len(wanted) >= 7 else 1):
             return False
@@ -397,6 +507,44 @@ PLAYERS_NAMES = frozenset({"standard", "modern", "legacy", "vintage", "pauper", 
                            "oathbreaker", "explorer", "timeless", "premodern"})
 # Words that join the words of a proper name (Wizards of the Coast, Friday Night Magic).
 _CONNECTORS = frozenset({"of", "the", "di", "del", "della", "dei", "de", "du", "des", "la", "le"})
+
+
+# Words that say the next one is a card (I cast, je lance, counterato il, con), an article or possessive
+# maybe between (not after with / con / avec), and the words after a card (in response, resolves).
+_CARD_VERBS = frozenset({"cast", "casts", "casting", "counter", "counters", "countered", "countering",
+                         "resolve", "resolving", "lancio", "lanci", "lancia", "lanciato", "lanciata", "lanciare",
+                         "counterato", "counterata", "counterare", "counterà", "neutralizzato", "neutralizzata",
+                         "neutralizzo", "lance", "lances", "lancer", "lancé", "lancée", "contre", "contré",
+                         "contrée", "contrer"})
+_CARD_VERB_KEYS = frozenset(fold(verb) for verb in _CARD_VERBS)
+_CARD_WITH = frozenset({"with", "con", "avec"})
+_ARTICLES = frozenset({"a", "an", "the", "my", "his", "her", "their", "your", "its", "il", "lo", "la", "un", "uno",
+                       "una", "mio", "mia", "suo", "sua", "tuo", "tua", "le", "une", "mon", "ma", "son", "sa", "ton",
+                       "ta", "l"})
+_CARD_AFTER = frozenset({("in", "response"), ("in", "risposta"), ("en", "reponse"), ("resolves",), ("risolve",),
+                         ("resout",), ("si", "risolve"), ("se", "resout")})
+
+
+def _used_as_card(words: list[Token], at: int, size: int) -> bool:
+    """Whether the question uses ``words[at:at + size]`` as a card: right after a verb of casting or
+    countering (an article maybe between: ``counterato il fulmine``), after *with* / *con* / *avec*, or
+    right before *in response* / *resolves* (``humilite in risposta``)."""
+    before = at - 1
+    if before >= 0 and words[before].key in _CARD_WITH and words[at].joined:
+        return True
+    if before > 0 and words[before].key in _ARTICLES and words[at].joined:
+        before -= 1
+    if before >= 0 and words[before].key in _CARD_VERB_KEYS and words[before + 1].joined:
+        return True
+    after = tuple(w.key for w in words[at + size:at + size + 2] if w.joined)
+    return any(after[:len(cue)] == cue for cue in _CARD_AFTER)
+
+
+def _no_language_word(key: str) -> bool:
+    """Whether ``key`` is no word of English, Italian or French (``corpus/lemma-forms.tsv``)."""
+    from .translation import listed_lemma
+
+    return not any(listed_lemma(lang, key) is not None for lang in ("en", "it", "fr"))
 
 
 def _in_proper_noun(words: list[Token], at: int, size: int) -> bool:

@@ -58,6 +58,7 @@ class Plan:
     matches: list  # the vocabulary's matches (their homonyms are kept out of text hits)
     reading: Reading | None  # how plain words read as a question (None: a phrase, prefix, filter...)
     cards: list[FoundCard] = field(default_factory=list)  # the cards a question names, each once
+    strays: list[str] = field(default_factory=list)  # names typed that are no card held (Orcish Bowmasters)
 
 
 def read_plan(query: str, words: IndexedWords, spelling: Spelling, reader, params: Params, *,
@@ -77,10 +78,11 @@ def read_plan(query: str, words: IndexedWords, spelling: Spelling, reader, param
         add_filter(parsed, "lang", lang)
     if kind:
         add_filter(parsed, "kind", kind)
-    named = cards.find(as_typed) if cards and as_typed and _plain_words(parsed) else []
+    strays: list[str] = []
+    named = cards.find(as_typed, strays) if cards and as_typed and _question_words(parsed) else []
     read_text = cards.without_cards(as_typed, named) if named else as_typed
     worded = parse_query(read_text) if named else parsed  # the words a question is read by, without its cards
-    language = cache(lambda: query_language(parsed.langs, worded.plain_text(), query_lang))
+    language = cache(lambda: query_language(parsed.langs, _unquoted_text(worded), query_lang))
     texts = TextQueries(reader, words, in_languages(parsed.langs), spelling=spelling,
                         prefix_words=words_per_prefix(parsed), language=language,
                         boosts=params.expansion, partial=params.partial)
@@ -94,13 +96,22 @@ def read_plan(query: str, words: IndexedWords, spelling: Spelling, reader, param
     if reading is not None and reading.question:
         reading = spelled(worded, texts, reading, params)
     return Plan(parsed, max(1, min(int(limit), MAX_LIMIT)), params, budget, texts, language,
-                concepts, whole, matches, reading, distinct(named) if reading is not None else [])
+                concepts, whole, matches, reading, distinct(named) if reading is not None else [],
+                strays if reading is not None else [])
 
 
-def _plain_words(parsed: Parsed) -> bool:
-    """Whether a query is plain words (no phrase, prefix, alternative or exclusion), as a question is."""
-    return (len(parsed.groups) == 1 and not parsed.negated and bool(parsed.items)
-            and all(isinstance(i, Word) and not i.prefix for i in parsed.items))
+def _question_words(parsed: Parsed) -> bool:
+    """Whether a query is words as a question is: plain words, maybe with phrases quoted (players quote
+    card text: ``the "enters with" counters``), and no prefix, alternative or exclusion."""
+    return (len(parsed.groups) == 1 and not parsed.negated and any(isinstance(i, Word) for i in parsed.items)
+            and all(not (isinstance(i, Word) and i.prefix) for i in parsed.items))
+
+
+def _unquoted_text(parsed: Parsed) -> str:
+    """The words a query's language is told by: those outside its quoted phrases (a card's text quoted
+    in English inside an Italian question), or all of them when it holds no other."""
+    words = [i.text for i in parsed.items if isinstance(i, Word)]
+    return " ".join(words) if words else parsed.plain_text()
 
 
 def card_question(worded: Parsed, language: Callable[[], tuple[str | None, float]], params: Params,

@@ -45,6 +45,10 @@ def present(page: list[Hit], plan: Plan, retrieved: Retrieved, searcher, held: "
         named = "Cards: " + ", ".join(card.name for card in plan.cards)
         hits.reading["read_as"] = f"{hits.reading['read_as']}; {named}" if hits.reading["words"] else named
         hits.reading["cards"] = [card.to_dict() for card in plan.cards]
+    if hits.reading is not None and plan.strays:  # Orcish Bowmasters: a card the knowledge base lacks
+        unknown = "No card held: " + ", ".join(plan.strays)
+        hits.reading["read_as"] = f"{hits.reading['read_as']}; {unknown}" if hits.reading["read_as"] else unknown
+        hits.reading["not_cards"] = list(plan.strays)
     if not hits:
         hits.empty_reason = empty_reason(parsed, texts, held(searcher),
                                          lambda: reading or read(parsed.plain_text(), *plan.language(),

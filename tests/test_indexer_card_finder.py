@@ -160,3 +160,65 @@ def archive_names(cards_kb) -> CardFinder:  # noqa: F811
 ])
 def test_a_capital_a_longer_name_or_a_format_explains_is_no_card(archive_names, text, expected) -> None:
     assert [c.name for c in distinct(archive_names.find(text))] == expected
+
+
+@pytest.mark.parametrize("query, cards, lang", [
+    ("Pithing Needle nomina il mio planeswalker: posso ancora attivare le sue \"loyalty abilities\"?",
+     ["Pithing Needle"], "it"),
+    ("Con Kitchen Finks i segnalini \"with a -1/-1 counter\" sono rimossi quando muore?", ["Kitchen Finks"], "it"),
+    ("mon général est exilé par Swords to Plowshares, \"exile target creature\", il va où ?",
+     ["Swords to Plowshares"], "fr"),
+    ("So my friend cast \"Wrath of God\" while I had a Kitchen Finks: does \"persist\" bring it back?",
+     ["Wrath of God", "Kitchen Finks"], "en"),
+])
+def test_a_quoted_phrase_neither_hides_the_cards_nor_changes_the_language(cards_kb, query, cards, lang) -> None:  # noqa: F811
+    read = reading(cards_kb, query)
+    assert [c["name"] for c in read["cards"]] == cards
+    assert read["lang"] == lang
+    assert read["question"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("does goyf count the bolt while it resolves?", [("Tarmogoyf", "goyf", "part")]),  # not the playtest Chimney Goyf
+    ("Tarmogoyf is a 4/5 now: does my goyf count the bolt?", [("Tarmogoyf", "Tarmogoyf", "name")]),
+    ("can my Bowmasters ping the token?", [("Aerie Bowmasters", "Bowmasters", "part")]),
+    ("Orcish Bowmasters enters: can I respond to its trigger?", []),  # a card the KB lacks, never Aerie Bowmasters
+    ("when my opponent cast Orcish Bowmasters I had a Kitchen Finks", [("Kitchen Finks", "Kitchen Finks", "name")]),
+    ("I attacked with Chimney Goyf", [("Chimney Goyf", "Chimney Goyf", "name")]),  # a playtest card by its whole name
+])
+def test_a_piece_of_a_name_is_the_tournament_card_and_a_name_that_goes_on_is_no_card(finder, text, expected) -> None:
+    assert names(finder, text) == expected
+
+
+def test_a_card_printed_only_in_playtest_sets_is_a_side_card(finder) -> None:
+    assert {finder.card_names[c] for c in finder.side} >= {"Chimney Goyf"}
+    assert "Tarmogoyf" not in {finder.card_names[c] for c in finder.side}
+
+
+@pytest.mark.parametrize("text", [
+    "can my walking balista ping a planeswalker?",
+    "can my Walking Baliste ping a planeswalker?",  # baliste: a word of its French name only (Baliste ambulante)
+])
+def test_a_two_word_name_with_one_word_mistyped_is_found_even_as_another_language_s_word(finder, text) -> None:
+    assert [(c.name, c.how) for c in distinct(finder.find(text))] == [("Walking Ballista", "near")]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("je lance humilite : mes créatures deviennent 1/1 ?", [("Humility", "humilite", "name")]),  # Humilité, no accent
+    ("I cast humility in response to the trigger", [("Humility", "humility", "name")]),
+    ("counterato il fulmine con contromagia", [("Lightning Bolt", "fulmine", "name"), ("Counterspell", "contromagia", "name")]),
+    ("fulmine in risposta: la mia creatura muore?", [("Lightning Bolt", "fulmine", "name")]),
+    ("la mia creatura è stata colpita da un fulmine: muore?", []),  # a plain word stays a word
+    ("l'humilité du joueur compte-t-elle ?", []),
+    ("what does humility do to my creatures", []),
+])
+def test_a_one_word_name_in_lower_case_is_a_card_where_the_question_uses_it_as_one(finder, text, expected) -> None:
+    assert names(finder, text) == expected
+
+
+def test_a_name_that_goes_on_beyond_a_part_is_said_to_be_no_card_held(cards_kb) -> None:  # noqa: F811
+    read = reading(cards_kb, "Orcish Bowmasters enters: can I respond to its trigger?")
+    assert not read.get("cards")
+    assert read["not_cards"] == ["Orcish Bowmasters"]
+    assert read["read_as"].endswith("; No card held: Orcish Bowmasters")
+    assert "not_cards" not in reading(cards_kb, "can my Bowmasters ping the token?")
