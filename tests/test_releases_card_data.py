@@ -9,10 +9,8 @@ a set file where AtomicCards is expected, a file over the size limit, and addres
 from __future__ import annotations
 
 import hashlib
-import http.server
 import json
 import lzma
-import threading
 from collections import Counter
 from pathlib import Path
 
@@ -25,6 +23,7 @@ from kb.releases.card_data import update_cards
 from kb.store import KnowledgeBase
 
 from .conftest import CORPUS, FIXTURES
+from .httptools import LocalServer, QuietHandler
 
 CLEAN = FIXTURES / "cr_defects" / "clean.txt"  # a tiny hand-made rules text: the knowledge base to update
 ATOMIC = (FIXTURES / "mtgjson_atomic_excerpt.json").read_bytes()
@@ -72,7 +71,7 @@ def routes() -> dict[str, bytes]:
     return served
 
 
-class _Server:
+class _Server(LocalServer):
     """Serves :func:`routes` (404 for anything else); counts the requests per path."""
 
     def __init__(self) -> None:
@@ -80,7 +79,7 @@ class _Server:
         self.hits: Counter[str] = Counter()
         hits = self.hits
 
-        class Handler(http.server.BaseHTTPRequestHandler):
+        class Handler(QuietHandler):
             def do_GET(self) -> None:  # noqa: N802 (http.server's name)
                 hits[self.path] += 1
                 body = served.get(self.path)
@@ -93,17 +92,7 @@ class _Server:
                 except OSError:
                     pass
 
-            def log_message(self, *args) -> None:
-                pass
-
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.httpd.daemon_threads = True
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-
-    def close(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
+        super().__init__(Handler)
 
 
 @pytest.fixture(scope="module")

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import hashlib
-import http.server
 import json
-import threading
 import time
 from collections import Counter
 from pathlib import Path
@@ -13,6 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from .conftest import FIXTURES, cr_release, two_releases
+from .httptools import LocalServer, QuietHandler
 
 from kb.cli import main
 from kb.errors import KBError
@@ -27,7 +26,7 @@ FILE_LINK_PAGE = b"<html><body><a href='file:///etc/MagicCompRules%2020250606.tx
 UNDATED_PAGE = b"<html><body><a href='/downloads/current.txt'>Comprehensive Rules (TXT)</a></body></html>"
 
 
-class _Server:
+class _Server(LocalServer):
     """Serves the pages and the shared 2025-06-06 release; counts the requests per path."""
 
     def __init__(self, release: bytes) -> None:
@@ -39,7 +38,7 @@ class _Server:
         self.hits: Counter[str] = Counter()
         server_self = self
 
-        class Handler(http.server.BaseHTTPRequestHandler):
+        class Handler(QuietHandler):
             def do_GET(self) -> None:  # noqa: N802 (http.server's name)
                 server_self.hits[self.path] += 1
                 if self.path == "/slow":
@@ -74,17 +73,7 @@ class _Server:
                 except OSError:
                     pass
 
-            def log_message(self, *args) -> None:
-                pass
-
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.httpd.daemon_threads = True
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-
-    def close(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
+        super().__init__(Handler)
 
 
 @pytest.fixture(scope="module")
