@@ -63,11 +63,16 @@ def client(phone_kb: Path) -> TestClient:
         return TestClient(create_app(phone_kb), raise_server_exceptions=False)
 
 
+def paragraph_text(page: str, css_class: str) -> str:
+    """The text (tags removed) of the page's first ``<p class="css_class">``."""
+    found = re.search(rf'<p class="{css_class}">(.*?)</p>', page, re.S)
+    assert found, page[:3000]
+    return re.sub(r"<[^>]+>", "", found.group(1))
+
+
 def notice(page: str) -> str:
     """The text of the search page's "no results" notice."""
-    found = re.search(r'<p class="notice">(.*?)</p>', page, re.S)
-    assert found, page[:2000]
-    return re.sub(r"<[^>]+>", "", found.group(1))
+    return paragraph_text(page, "notice")
 
 
 def test_why_a_search_found_nothing_is_said_in_the_interface_language(client) -> None:
@@ -141,9 +146,8 @@ def test_the_manifest_colour_is_the_header_colour(client) -> None:
 
 
 def reading_line(page: str) -> str:
-    found = re.search(r'<p class="concept reading">(.*?)</p>', page, re.S)
-    assert found, page[:3000]
-    return re.sub(r"<[^>]+>", "", found.group(1))
+    """The text of the search page's "Read as" line."""
+    return paragraph_text(page, "concept reading")
 
 
 def test_the_cards_a_question_names_are_said_in_the_interface_language(client) -> None:
