@@ -266,8 +266,10 @@ class Retriever:
         :mod:`indexer.card_evidence`), and their rulings that meet the question's words (``cards.ruling_words``
         of them, all when it has fewer), best first, each with the rules it is linked to."""
         card_rules = tuple(frozenset(rule for rule, _ in card.evidence) for card in plan.cards if card.evidence)
+        # rulings are Wizards' English texts: the English alternatives meet them (the others would
+        # only open posting lists that no ruling of the cards holds)
         queries = [Q.And([Q.Term(text_field(alt.lang), t) for t in alt.terms])
-                   for group in reading.groups for alt in group.alternatives if alt.terms]
+                   for group in reading.groups for alt in group.alternatives if alt.terms and alt.lang == "en"]
         if not queries:
             return Brought(card_rules)
         names = Q.Or([Q.Term("name_key", key) for card in plan.cards if (key := name_key(card.name))])
