@@ -451,7 +451,7 @@ def cards_of(kb: KnowledgeBase, items: list[Item]) -> CardTable:
     # the game's terms in every language, in lower case: their words are words of the rules (legame vitale)
     rule_texts += [name.text.lower() for concept in vocabulary().concepts for name in concept.names]
     return card_table(((name, list(dict.fromkeys(printed)), printings,
-                        card_evidence(card.type, card.text, card.keywords, card.mana_cost, keywords),
+                        card_evidence(card.type, card.text, card.keywords, card.mana_cost, keywords, name),
                         links.get(name, {}))
                        for name, (card, printed, printings) in sorted(by_name.items())), rule_texts, side)
 

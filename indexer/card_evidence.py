@@ -4,13 +4,16 @@ Derived at build from the card's stored data, never from its words matched again
 
 * supertypes and types: *legendary* → the legend rule (704.5j, 205.4d), a planeswalker → 306 and its
   loyalty abilities 606, an Aura → 303.4, an Equipment → 301.5, a Vehicle → 301.7, a Saga → 714,
-  a battle → 310, a *world* → 704.5k;
+  a battle → 310, a *world* → 704.5k, an instant → 304, a sorcery → 307 (when it may be cast);
+* a multi-face card's kind (:func:`card_kind`): split → 709, Adventure → 715, flip → 710, double-faced → 712;
 * its keywords (MTGJSON's list) → their rules of 701 and 702 through the vocabulary;
 * the kinds of ability its text holds (:data:`ABILITY_KINDS`): a replacement effect (*instead*,
   *enters with*, *as … enters*) → 614, a prevention effect → 615, a static effect that sets or changes
   characteristics → the layers, 613 (a land's type → 305.7 too), a triggered ability of entering, leaving or dying → 603.6 and
   603.10, another triggered ability → 603, an activated ability → 602, a loyalty ability → 606, a cost
   change → 601.2f, an ability that cannot be activated → 602.5; X in its mana cost → 107.3.
+
+Two cards named together may bring more than each alone (:func:`together`: two replacement effects → 616).
 
 The rules its rulings are linked to (the knowledge base links rulings to rules) are kept per ruling
 (:func:`ruling_links`), so a search weighs only those of the rulings that meet the question's words.
@@ -50,11 +53,32 @@ SUPERTYPES_AND_TYPES: dict[str, tuple[str, ...]] = {
     "vehicle": ("301.7",),
     "saga": ("714",),
     "battle": ("310",),
+    "instant": ("304",),
+    "sorcery": ("307",),
 }
+
+FACE_SEPARATOR = " // "  # between the faces' type lines of a multi-face card (kb.parsers.mtgjson)
+
+
+def card_kind(name: str, type_line: str, text: str) -> tuple[tuple[str, ...], str] | None:
+    """The rules of a multi-face card's kind, told from its faces' type lines and text (the store keeps
+    no layout): a split card (every face an instant or sorcery) → 709, an Adventure → 715, a flip card
+    → 710, any other card of two faces (transforming or modal) → 712."""
+    faces = type_line.split(FACE_SEPARATOR) if type_line else []
+    if len(faces) < 2:
+        return None
+    if any("adventure" in face.lower() for face in faces):
+        return ("715",), "adventurer card"
+    if all(re.search(r"\b(?:instant|sorcery)\b", face, re.IGNORECASE) for face in faces):
+        return ("709",), "split card"
+    first = name.split(FACE_SEPARATOR)[0]
+    if first and re.search(rf"\bflip {re.escape(first)}\b", text or "", re.IGNORECASE):
+        return ("710",), "flip card"
+    return ("712",), "double-faced card"
 
 
 def card_evidence(type_line: str, text: str, keywords: Iterable[str], mana_cost: str,
-                  keyword_rules: dict[str, tuple[str, ...]]) -> list[list[str]]:
+                  keyword_rules: dict[str, tuple[str, ...]], name: str = "") -> list[list[str]]:
     """``[[rule number, reason], ...]`` a card brings (see the module docstring), each rule once, the
     first reason kept. ``keyword_rules``: a keyword's lower-case English name → its rules."""
     found: dict[str, str] = {}
@@ -67,6 +91,8 @@ def card_evidence(type_line: str, text: str, keywords: Iterable[str], mana_cost:
     for word, rules in SUPERTYPES_AND_TYPES.items():
         if word in words:
             add(rules, word)
+    if kind := card_kind(name, type_line, text):
+        add(*kind)
     for keyword in keywords:
         add(keyword_rules.get(keyword.lower(), ()), f"keyword {keyword}")
     for line in (text or "").splitlines():
@@ -77,6 +103,19 @@ def card_evidence(type_line: str, text: str, keywords: Iterable[str], mana_cost:
     if "{X}" in (mana_cost or ""):
         add(("107.3",), "X in its mana cost")
     return [[rule, reason] for rule, reason in found.items()]
+
+
+# rules that two cards named together bring, when each brings the first: two replacement effects that
+# would apply to one event are ordered by 616 (Rest in Peace and Progenitus; two Parallel Lives)
+TOGETHER: tuple[tuple[str, tuple[str, ...]], ...] = (("614", ("616", "616.1")),)
+
+
+def together(card_rules: tuple[frozenset[str], ...]) -> tuple[frozenset[str], ...]:
+    """``card_rules`` (per card named, the rules it brings) with what cards bring together (:data:`TOGETHER`)."""
+    for rule, added in TOGETHER:
+        if sum(1 for rules in card_rules if rule in rules) >= 2:
+            card_rules = tuple(rules | frozenset(added) if rule in rules else rules for rules in card_rules)
+    return card_rules
 
 
 def keyword_rules(concepts: Iterable) -> dict[str, tuple[str, ...]]:

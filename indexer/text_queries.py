@@ -29,6 +29,7 @@ from kb.text import fold
 from .analysis import LANGS, terms
 from .lexicon import expansions
 from .language import is_real_word
+from .translation import nearest_table_words
 from .vocab import nearest_terms, spelled, spot, term_words, translations, words_of
 from .query import Parsed, Phrase, Word
 from .schema import fields_of
@@ -220,12 +221,15 @@ class TextQueries:
 
     def _corrections(self, word: str) -> list[str]:
         """For a 5+ letter word that no item holds (in any language or field) and that is not a
-        game term: the vocabulary's terms within edit distance 1 (2 for 7+ letters) that the index
+        game term: in an Italian or French question, the words of its language's word table one edit
+        away; else the vocabulary's terms within edit distance 1 (2 for 7+ letters) that the index
         holds, else the nearest indexed words."""
         folded = fold(word)
         if len(folded) < 5 or not folded.isalpha() or folded in term_words() or self.matches_something(word) \
                 or is_real_word(word, self.query_lang):
             return []
+        if self.query_lang in ("it", "fr") and (found := nearest_table_words(folded, self.query_lang)):
+            return found[:3]
         for distance in (1, 2) if len(folded) >= 7 else (1,):
             found = [w for w in nearest_terms(folded, distance) if self.words.frequency(w)][:3]
             if found or (found := self._nearest(folded, distance, 3)):
@@ -284,6 +288,9 @@ class TextQueries:
         word of another language is not turned into a short English one (``etat`` is not ``et``)."""
         if len(folded) < 4 or not folded.isalpha() or folded in term_words() or is_real_word(folded, self.query_lang):
             return []
+        if len(folded) >= 5 and self.query_lang in ("it", "fr") \
+                and (found := nearest_table_words(folded, self.query_lang)):
+            return found[:1]
         return self._nearest(folded, 2 if len(folded) >= 7 else 1, 1)
 
 

@@ -163,6 +163,29 @@ def translated(word: str, lang: str) -> list[tuple[str, float, int]]:
     return sorted(out, key=lambda t: -t[1])
 
 
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def one_edit(folded: str) -> set[str]:
+    """Every word one edit from ``folded``: a letter dropped, added or changed, or two neighbours swapped."""
+    splits = [(folded[:i], folded[i:]) for i in range(len(folded) + 1)]
+    found = {a + b[1:] for a, b in splits if b}
+    found |= {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
+    found |= {a + c + b[1:] for a, b in splits if b for c in LETTERS}
+    found |= {a + c + b for a, b in splits for c in LETTERS}
+    found.discard(folded)
+    return found
+
+
+def nearest_table_words(folded: str, lang: str) -> list[str]:
+    """The words of ``lang``'s word table one edit from ``folded`` (a phone's typo: *equipper*, *bersagilare*),
+    the best attested first: a misspelt Italian or French word is read as the word of its own language the
+    table translates, not as the nearest English word of the rules."""
+    table = word_table().get(lang, {})
+    found = [(-max((e for _, _, e in table[w]), default=0), w) for w in one_edit(folded) if w in table]
+    return [word for _, word in sorted(found)]
+
+
 @lru_cache(maxsize=2)
 def query_phrases(lang: str) -> dict[str, str]:
     """The curated query words of :mod:`indexer.lexicon` (``pareggio`` → *tie*), one word each."""

@@ -9,7 +9,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from indexer.card_evidence import card_evidence, keyword_rules
+from indexer.card_evidence import card_evidence, card_kind, keyword_rules, together
 from indexer.params import DEFAULT
 from indexer.searcher import search
 from indexer.vocab import vocabulary
@@ -20,7 +20,8 @@ from .cardtools import cards_kb  # noqa: F401  (a fixture)
 
 def brought(kb, name: str) -> dict[str, str]:
     card = kb.cards_named(name)[0].card
-    found = card_evidence(card.type, card.text, card.keywords, card.mana_cost, keyword_rules(vocabulary().concepts))
+    found = card_evidence(card.type, card.text, card.keywords, card.mana_cost, keyword_rules(vocabulary().concepts),
+                          card.name)
     return dict((rule, why) for rule, why in found)
 
 
@@ -35,14 +36,36 @@ def brought(kb, name: str) -> dict[str, str]:
     ("Karn Liberated", {"704.5j": "legendary", "306": "planeswalker", "606": "planeswalker"}),
     ("Reshape", {"107.3": "X in its mana cost"}),
     ("Frogify", {"303.4": "aura"}),
+    ("Wrath of God", {"307": "sorcery"}),
+    ("Erayo, Soratami Ascendant // Erayo's Essence", {"710": "flip card"}),
+    ("Loyal Cathar // Unhallowed Cathar", {"712": "double-faced card"}),
 ])
 def test_a_card_brings_the_rules_of_what_it_is(cards_kb, name, rules) -> None:  # noqa: F811
     found = brought(cards_kb, name)
     assert {rule: found.get(rule) for rule in rules} == rules
 
 
-def test_a_card_of_plain_effects_brings_no_rule(cards_kb) -> None:  # noqa: F811
-    assert brought(cards_kb, "Wrath of God") == {}  # destroy all creatures: its rulings may still say more
+def test_a_card_of_plain_effects_brings_only_its_type(cards_kb) -> None:  # noqa: F811
+    assert brought(cards_kb, "Wrath of God") == {"307": "sorcery"}  # its rulings may still say more
+
+
+@pytest.mark.parametrize("name, type_line, rules", [  # type lines as MTGJSON's faces give them
+    ("Fire // Ice", "Instant // Instant", ("709",)),
+    ("Commit // Memory", "Instant // Sorcery", ("709",)),
+    ("Bonecrusher Giant // Stomp", "Creature — Giant // Instant — Adventure", ("715",)),
+    ("Agadeem's Awakening // Agadeem, the Undercrypt", "Sorcery // Land", ("712",)),
+    ("Lightning Bolt", "Instant", None),
+])
+def test_a_multi_face_cards_kind_is_told_from_its_faces(name, type_line, rules) -> None:
+    kind = card_kind(name, type_line, "")
+    assert (kind[0] if kind else None) == rules
+
+
+def test_two_cards_of_replacement_effects_bring_the_rule_that_orders_them(cards_kb) -> None:  # noqa: F811
+    needle, season = (frozenset(brought(cards_kb, name)) for name in ("Pithing Needle", "Doubling Season"))
+    both = together((needle, season))
+    assert all({"616", "616.1"} <= rules for rules in both)
+    assert together((needle, frozenset(brought(cards_kb, "Humility")))) == (needle, frozenset(brought(cards_kb, "Humility")))
 
 
 def ranked(kb, query: str, **params) -> list[str]:

@@ -57,6 +57,18 @@ def test_typo_tolerance(search_kb, typo: str, expected: str | None) -> None:
         assert "abstain" in hits[0].snippet
 
 
+@pytest.mark.parametrize("query, lang, typo, fixed, english", [
+    ("je peux equipper l'epee en reponse a un removal ?", "fr", "equipper", "equiper", "equip"),
+    ("posso bersagilare una creatura con anti-malocchio?", "it", "bersagilare", "bersagliare", "target"),
+])
+def test_a_typo_in_italian_or_french_becomes_a_word_of_that_language(search_kb, query, lang, typo, fixed,
+                                                                     english) -> None:
+    # not the nearest English word of the rules (equipper was "equipped", read as French and found in no rule)
+    hits = search(search_kb, query)
+    assert [typo, fixed] in hits.reading["corrections"]
+    assert hits.reading["read_as"].split(" · ")[0] == english
+
+
 def test_short_words_are_not_fuzzed(search_kb) -> None:
     # "vote" is one edit away from "vite", but a 4-letter word is never corrected. (Italian
     # "vite", lives, may still reach English "life" through the lexicon.)
