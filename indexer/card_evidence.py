@@ -106,14 +106,17 @@ def card_evidence(type_line: str, text: str, keywords: Iterable[str], mana_cost:
 
 
 # rules that two cards named together bring, when each brings the first: two replacement effects that
-# would apply to one event are ordered by 616 (Rest in Peace and Progenitus; two Parallel Lives)
+# would apply to one event are ordered by 616 (Rest in Peace and Progenitus; two Parallel Lives: a card
+# the question names twice over counts twice, FoundCard.copies)
 TOGETHER: tuple[tuple[str, tuple[str, ...]], ...] = (("614", ("616", "616.1")),)
 
 
-def together(card_rules: tuple[frozenset[str], ...]) -> tuple[frozenset[str], ...]:
-    """``card_rules`` (per card named, the rules it brings) with what cards bring together (:data:`TOGETHER`)."""
+def together(card_rules: tuple[frozenset[str], ...], copies: tuple[int, ...] = ()) -> tuple[frozenset[str], ...]:
+    """``card_rules`` (per card named, the rules it brings) with what cards bring together (:data:`TOGETHER`);
+    ``copies``: per card, how many of it the question names (two Parallel Lives are two replacement effects)."""
+    counts = copies or (1,) * len(card_rules)
     for rule, added in TOGETHER:
-        if sum(1 for rules in card_rules if rule in rules) >= 2:
+        if sum(count for rules, count in zip(card_rules, counts) if rule in rules) >= 2:
             card_rules = tuple(rules | frozenset(added) if rule in rules else rules for rules in card_rules)
     return card_rules
 

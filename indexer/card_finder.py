@@ -66,6 +66,23 @@ _POSSESSIVE = re.compile(r"['`]s$")
 _FUNCTION = frozenset().union(*STOPWORDS.values())
 
 
+# words before a card's name that say a player has more than one of it, in the three languages
+# (two / 2 / 2x / both / another / a second; due / un altro; deux / un autre / un second), with
+# "copies of", "copie di", "exemplaires de" and a possessive allowed between; "x2" after it
+SEVERAL_BEFORE = re.compile(
+    r"(?:\b(?:two|three|both|another|a second|due|tre|entramb[ei](?: (?:i|le|gli))?|un altr[oa]|un'altra|un’altra"
+    r"|deux|trois|les deux|une? autre|une? (?:second|deuxi[eè]m)e?)|(?<![\w/+-])[2-9]x?)"
+    r"(?: (?:copies|copie|exemplaires|cop(?:y|ia))(?: (?:of|di|de|d'|d’|des))?)?"
+    r"(?: (?:my|his|her|their|mes|ses|leurs|miei|mie|suoi|sue))?\s*$", re.IGNORECASE)
+SEVERAL_AFTER = re.compile(r"^\s*(?:x|×)\s?[2-9]\b", re.IGNORECASE)
+
+
+def several_named(text: str, start: int, end: int) -> bool:
+    """Whether ``text`` names more than one of the card typed at ``start:end`` (*two Parallel Lives*,
+    *2 vies paralleles*, *Parallel Lives x2*)."""
+    return bool(SEVERAL_BEFORE.search(text[max(0, start - 40):start]) or SEVERAL_AFTER.search(text[end:end + 6]))
+
+
 @dataclass(frozen=True)
 class Token:
     key: str  # folded, elision and possessive cut, apostrophes removed
@@ -113,6 +130,7 @@ class FoundCard:
     kept: bool = False  # its words stay in the question (a name made of rules words: Flash)
     evidence: list[list[str]] = field(default_factory=list)  # [rule, reason] it brings (indexer.card_evidence)
     links: dict[str, list[str]] = field(default_factory=dict)  # its rulings' digests -> the rules each is linked to
+    copies: int = 1  # 2 when the question names two or more of it (two Parallel Lives, deux Vies parallèles)
 
     def to_dict(self) -> dict:
         return {"name": self.name, "typed": self.typed, "how": self.how,
@@ -302,6 +320,8 @@ class CardFinder:
                 for each in range(at, at + size):
                     taken[each] = True
                 at += size
+        for card in found:
+            card.copies = 2 if several_named(text, card.start, card.end) else 1
         found.sort(key=lambda f: f.start)
         if strays is not None:
             strays += dict.fromkeys(text[start:end] for start, end in spans)
@@ -573,11 +593,9 @@ def _numbers(packed: bytes) -> array:
 
 
 def distinct(found: list[FoundCard]) -> list[FoundCard]:
-    """Each card once (its first mention), in the order typed."""
-    seen: set[int] = set()
-    out = []
+    """Each card once (its first mention, with the most copies any mention names), in the order typed."""
+    first: dict[int, FoundCard] = {}
     for card in found:
-        if card.card not in seen:
-            seen.add(card.card)
-            out.append(card)
-    return out
+        kept = first.setdefault(card.card, card)
+        kept.copies = max(kept.copies, card.copies)
+    return list(first.values())

@@ -266,7 +266,9 @@ class Retriever:
         """What the cards ``plan`` names bring: the rules their nature points to (saved at build,
         :mod:`indexer.card_evidence`), and their rulings that meet the question's words (``cards.ruling_words``
         of them, all when it has fewer), best first, each with the rules it is linked to."""
-        card_rules = together(tuple(frozenset(rule for rule, _ in card.evidence) for card in plan.cards if card.evidence))
+        with_evidence = [card for card in plan.cards if card.evidence]
+        card_rules = together(tuple(frozenset(rule for rule, _ in card.evidence) for card in with_evidence),
+                              tuple(card.copies for card in with_evidence))
         # rulings are Wizards' English texts: the English alternatives meet them (the others would
         # only open posting lists that no ruling of the cards holds)
         queries = [Q.And([Q.Term(text_field(alt.lang), t) for t in alt.terms])

@@ -51,6 +51,20 @@ def test_cards_are_found_in_questions_by_name_part_or_near_name(finder, text, ex
     assert names(finder, text) == expected
 
 
+@pytest.mark.parametrize("text, copies", [
+    ("I control Thalia and cast another Thalia", 2),
+    ("I had two copies of Humility out", 2),
+    ("due Umiltà in campo", 2),
+    ("deux exemplaires d'Humilité", 2),
+    ("Humility x2 and Opalescence", 2),
+    ("a 2/2 attacks into my Humility", 1),
+    ("Humility is on the battlefield, and Humility says so", 1),
+])
+def test_a_card_named_two_times_over_counts_its_copies(finder, text, copies) -> None:
+    found = distinct(finder.find(text))
+    assert found and found[0].copies == copies
+
+
 @pytest.mark.parametrize("text", [
     "what does humility do to my creatures",  # a common word, not typed as a name
     "can I cast a creature with flash during my opponent's turn?",  # the keyword, not the card Flash
