@@ -241,6 +241,7 @@ def read(text: str, lang: str | None, confidence: float = 1.0, concept_whole: bo
 # --- a question read as a situation -------------------------------------------------------------
 
 STORY_WORDS = "story-words.tsv"  # in the embedded corpus: the story's words and phrases, by language
+RULES_WORDS = "rules-words.tsv"  # in the embedded corpus: the words the rules use far more than everyday English
 # The end of a sentence: . ! ? … or a line break, then a space or the end (not 702.79a's dot, nor 1.5).
 _SENTENCE_END = re.compile(r"[.!?…]+(?=\s|$)|\n")
 
@@ -284,12 +285,23 @@ def _scale(group: Group, factor: float) -> None:
 def _game_word(group: Group, sure: float) -> bool:
     """Whether a group names something of the game: a game term, a players' word, a number, a reviewed
     phrase, or a word whose English (as typed, or a sure translation) is a one-word game term's name
-    (*destroyed*: Destroy; *distrutta*: destroy)."""
+    (*destroyed*: Destroy; *distrutta*: destroy) or a word of the rules (:func:`rules_words`: *nonland*)."""
     if group.concept or any(a.source in ("jargon", "number", "review", "lexicon") for a in group.alternatives):
         return True
-    names = _game_term_words()
+    names = _game_term_words() | rules_words()
     return any(a.lang == "en" and len(a.terms) == 1 and a.terms[0] in names and (a.source == "typed" or a.weight >= sure)
                for a in group.alternatives)
+
+
+@lru_cache(maxsize=1)
+def rules_words() -> frozenset[str]:
+    """The analysed words the rules use far more than everyday English (``corpus/rules-words.tsv``,
+    :mod:`kb.vocabulary.rules_words`: *nonland*, *halves*, *toughness*), game words of a story too."""
+    path = embedded_corpus() / RULES_WORDS
+    if not path.is_file():
+        return frozenset()
+    return frozenset(t for _, (word, *_figures) in tsv.rows(path, ("word", "count", "rules", "everyday"))
+                     for t in terms(word, "en"))
 
 
 @lru_cache(maxsize=1)

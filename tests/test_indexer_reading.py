@@ -360,6 +360,25 @@ def test_the_story_words_of_a_long_question_are_weighed_low_and_its_game_words_a
     assert words["friend"]["role"] == "story" and "role" not in words["persist"]
 
 
+def test_a_word_of_the_rules_in_the_story_is_a_game_word_and_an_everyday_word_is_not() -> None:
+    """Before, *nonland* and *halves* (words of the rules, in no game term's name) were weighed as the story's."""
+    from indexer.params import DEFAULT
+    from indexer.analysis import terms
+    from indexer.reading import rules_words
+
+    def analysed(*words: str) -> set[str]:
+        return {t for word in words for t in terms(word, "en")}
+
+    assert analysed("nonland", "toughness") <= rules_words() and not analysed("first", "friend") & rules_words()
+    reading = read("Last night my Bloodbraid Elf cascaded and the first nonland card had two halves. "
+                   "Which half can I cast?", "en")
+    groups = _by_text(reading)
+    for game in ("nonland", "halves"):
+        assert groups[game].role is None and max(a.weight for a in groups[game].alternatives) == 1.0, game
+    assert groups["first"].role == "context"
+    assert max(a.weight for a in groups["first"].alternatives) == DEFAULT.reading.context
+
+
 @pytest.mark.parametrize("query, lang, story", [
     ("ciao ragazzi, ieri sera il mio amico ha detto che il travolgere non funziona con i planeswalker, chi ha ragione?",
      "it", {"ciao", "ragazzi", "ieri sera", "il mio amico", "ha detto", "chi ha ragione"}),
