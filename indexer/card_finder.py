@@ -561,10 +561,13 @@ def _used_as_card(words: list[Token], at: int, size: int) -> bool:
 
 
 def _no_language_word(key: str) -> bool:
-    """Whether ``key`` is no word of English, Italian or French (``corpus/lemma-forms.tsv``)."""
+    """Whether ``key`` is no word of English, Italian or French (``corpus/lemma-forms.tsv``) nor a word of a
+    game term's name in any of them (*proliferer*, rarer than the 50,000 words listed: ``atraxa proliferer``
+    names Atraxa and a verb, not a card the knowledge base lacks)."""
     from .translation import listed_lemma
+    from .vocab import term_words
 
-    return not any(listed_lemma(lang, key) is not None for lang in ("en", "it", "fr"))
+    return key not in term_words() and not any(listed_lemma(lang, key) is not None for lang in ("en", "it", "fr"))
 
 
 def _in_proper_noun(words: list[Token], at: int, size: int) -> bool:

@@ -236,3 +236,11 @@ def test_a_name_that_goes_on_beyond_a_part_is_said_to_be_no_card_held(cards_kb) 
     assert read["not_cards"] == ["Orcish Bowmasters"]
     assert read["read_as"].endswith("; No card held: Orcish Bowmasters")
     assert "not_cards" not in reading(cards_kb, "can my Bowmasters ping the token?")
+
+
+def test_a_part_followed_by_a_game_terms_word_is_the_card_not_a_name_the_kb_lacks(cards_kb) -> None:  # noqa: F811
+    # proliferer (French: proliferate) is rarer than the 50,000 words of each language listed, but it is a
+    # word of a game term's name: before, "thalia proliferer" was said to be "No card held"
+    read = reading(cards_kb, "thalia proliferer je suis oblige de mettre sur tout ?")
+    assert [c["name"] for c in read.get("cards", [])] == ["Thalia, Guardian of Thraben"]
+    assert "not_cards" not in read
