@@ -20,6 +20,10 @@ The groups, each a frozen dataclass:
   kinds of ability, :mod:`indexer.card_evidence`; its factor once per card pointing to the rule) and ``card_ruling`` (a rule a ruling on such a card
   is linked to, of the rulings that meet the question's words), added on 2026-12-04 for issue 31,
   not tuned;
+* ``phrasing`` (a rule one of whose players' phrasings holds much of the question: ``1 + weight × share``,
+  :meth:`indexer.questions.QuestionIndex.phrasing_shares`), added on 2026-12-04: the phrasings are also
+  summed into the rule's words, where one phrasing that says the whole situation weighs no more than
+  scattered words of several;
 * ``cards``: the rules a card brings that the question's words do not reach, added as candidates
   at ``found_share`` of the best candidate's score, how many of the question's words a ruling on
   such a card must hold (``ruling_words``), and how many of those rulings a page shows under the
@@ -64,6 +68,17 @@ class Cited:
 
     enabled: bool = True
     weight: float = 0.1
+
+
+@dataclass(frozen=True)
+class Phrasing:
+    """A reranker on the players' phrasing of a rule that meets most of the question: a candidate's score
+    times ``1 + weight × share`` (the share of the question's weight its best single phrasing holds),
+    for the ``depth`` best candidates."""
+
+    enabled: bool = True
+    weight: float = 1.25  # tuned on both development halves (305 questions) by eval/tune.py at 89b3c3c1ab, 2026-12-04: 0.6866 off, 0.7017 at 1.25
+    depth: int = 100  # the candidates (best lexical scores first) whose phrasings are compared (75 to 300: the same dev figures)
 
 
 @dataclass(frozen=True)
@@ -133,7 +148,7 @@ class Cards:
     ruling_words: int = 2  # a ruling meets the question when it holds this many of its words (all, when fewer)
 
 
-RERANKERS = ("other_keyword", "heading", "home", "cited", "card", "card_ruling")
+RERANKERS = ("other_keyword", "heading", "home", "cited", "card", "card_ruling", "phrasing")
 
 
 @dataclass(frozen=True)
@@ -144,6 +159,7 @@ class Params:
     cited: Cited = Cited(weight=0.1)
     card: Factor = Factor(factor=1.5)  # issue 31, not tuned
     card_ruling: Factor = Factor(factor=1.5)  # issue 31, not tuned
+    phrasing: Phrasing = Phrasing()
     cards: Cards = Cards()
     bm25: BM25 = BM25()
     question: Question = Question()

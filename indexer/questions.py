@@ -57,6 +57,7 @@ class Candidate:
     held: int = 0  # how many of the reading's groups it holds
     phrased: bool = False  # whether it holds players' phrasings (indexer.phrasings)
     changes: list[tuple[str, float]] = field(default_factory=list)  # (reranker, factor) applied to its score
+    phrasing: float = 0.0  # the share of the question its best players' phrasing holds (phrasing_shares)
 
 
 def write_question_docs(items: Iterable, target: Path, previous: Path | None = None,
@@ -89,6 +90,7 @@ def write_question_docs(items: Iterable, target: Path, previous: Path | None = N
                 phrased = doc["tf"].setdefault(lang, {})
                 for term in analysed(phrase, lang):
                     phrased[term] = phrased.get(term, 0) + DEFAULT.index.phrase_share
+                doc.setdefault("phrases", []).append([lang, sorted(set(analysed(phrase, lang)))])
         if item.kind != "example" and (not doc["uid"] or item.lang == "en"):
             doc["uid"] = item.uid
             if item.kind == "rule" and (keywords := keyword_concepts(item.number)):
@@ -206,14 +208,47 @@ class QuestionIndex:
     def candidates(self, reading: Reading, kinds: set[str] | None = None,
                    params: Params | None = None) -> list[Candidate]:
         """Every document (of ``kinds``) holding a word of ``reading``, with its score (:meth:`lexical`)."""
-        scores, matched, held = self.lexical(reading, params or DEFAULT)
+        params = params or DEFAULT
+        scores, matched, held = self.lexical(reading, params)
+        shares = self.phrasing_shares(reading, scores, params) if params.on("phrasing") else {}
         found = []
         for doc, score in scores.items():
             info = self.docs[doc]
             if kinds and info["kind"] not in kinds:
                 continue
             found.append(Candidate(info["uid"], info["kind"], (info["uid"], info["key"]), score, matched.get(doc, {}),
-                                   self._traits(doc), held.get(doc, 0), info.get("phrased", False)))
+                                   self._traits(doc), held.get(doc, 0), info.get("phrased", False),
+                                   phrasing=shares.get(doc, 0.0)))
+        return found
+
+    def phrasing_shares(self, reading: Reading, scores: dict[int, float], params: Params) -> dict[int, float]:
+        """For the ``phrasing.depth`` best-scored documents, the share of the question's weight (its groups'
+        best alternatives' weights, the story's left out) that one players' phrasing of the document holds,
+        the best of its phrasings: a group is held when every term of one of its alternatives in the
+        phrasing's language is."""
+        groups = [(max((a.weight for a in g.alternatives), default=0.0),
+                   [(a.lang, frozenset(a.terms)) for a in g.alternatives if a.terms])
+                  for g in reading.groups if not g.story]
+        total = sum(weight for weight, _ in groups)
+        if not total:
+            return {}
+        shares = {}
+        for doc in sorted(scores, key=lambda d: (-scores[d], d))[:params.phrasing.depth]:
+            best = 0.0
+            for lang, phrase_terms in self._phrases(doc):
+                held = sum(weight for weight, alts in groups
+                           if any(alt_lang == lang and alt_terms <= phrase_terms for alt_lang, alt_terms in alts))
+                best = max(best, held)
+            if best:
+                shares[doc] = best / total
+        return shares
+
+    def _phrases(self, doc: int) -> list[tuple[str, frozenset[str]]]:
+        """A document's players' phrasings: (language, their terms), read once."""
+        info = self.docs[doc]
+        found = info.get("_phrases")
+        if found is None:
+            found = info["_phrases"] = [(lang, frozenset(terms)) for lang, terms in info.get("phrases", ())]
         return found
 
     def brought(self, numbers: Iterable[str], present: list[Candidate], share: float) -> list[Candidate]:

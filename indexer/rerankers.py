@@ -44,6 +44,7 @@ class Traits:
 #  card: a rule (or under a rule) a card named points to by what it is (legendary: 704.5j; persist: 702.79);
 #    its factor once per card pointing to it (Blood Moon and Urborg both change a land's type: 305.7 twice).
 #  card_ruling: a rule (or under a rule) a ruling on a card named, meeting the question's words, is linked to.
+#  phrasing: (no test: a share, not a yes or no) a rule whose one players' phrasing holds much of the question.
 CONCERNS: dict[str, Callable[[Traits, Asked], bool]] = {
     "other_keyword": lambda d, q: bool(d.info.get("keyword")) and not q.named & set(d.info["keyword"]),
     "heading": lambda d, q: d.heading and d.info["key"] not in q.named_rules,
@@ -60,6 +61,7 @@ class Reranked(Protocol):
     score: float
     traits: Traits
     changes: list[tuple[str, float]]
+    phrasing: float  # the share of the question its best players' phrasing holds
 
 
 class Listed(Protocol):
@@ -88,15 +90,16 @@ def cascade(candidates: list[Reranked], asked: Asked, params: Params) -> list[Re
     """``candidates`` with each score scaled by the :func:`factors` that concern it, best first
     (equal scores by uid, so the order never depends on how many are asked for)."""
     for candidate in candidates:
-        candidate.changes = factors(candidate.traits, asked, params)
+        candidate.changes = factors(candidate.traits, asked, params, candidate.phrasing)
         for _, factor in candidate.changes:
             candidate.score *= factor
     return sorted(candidates, key=lambda c: (-round(c.score, 6), c.uid))
 
 
-def factors(doc: Traits, asked: Asked, params: Params) -> list[tuple[str, float]]:
+def factors(doc: Traits, asked: Asked, params: Params, phrasing: float = 0.0) -> list[tuple[str, float]]:
     """The factors the enabled rerankers apply to a document's score, in cascade order
-    (:data:`~indexer.params.RERANKERS`), each with its tag; those that leave it as it is are left out."""
+    (:data:`~indexer.params.RERANKERS`), each with its tag; those that leave it as it is are left out.
+    ``phrasing``: the share of the question the document's best players' phrasing holds."""
     changes = []
     for name in RERANKERS:
         if not params.on(name):
@@ -105,6 +108,8 @@ def factors(doc: Traits, asked: Asked, params: Params) -> list[tuple[str, float]
             factor = 1 + params.cited.weight * math.log1p(max(0, doc.citations - 1))
         elif name == "card":
             factor = params.card.factor ** sum(1 for rules in asked.card_rules if doc.family & rules)
+        elif name == "phrasing":
+            factor = 1 + params.phrasing.weight * phrasing
         else:
             factor = getattr(params, name).factor if CONCERNS[name](doc, asked) else 1.0
         if factor != 1.0:

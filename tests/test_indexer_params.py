@@ -63,7 +63,9 @@ def test_the_rerankers_applied_to_a_document_are_kept_with_it(kb) -> None:
 def test_a_search_reads_the_parameters_it_is_passed(kb) -> None:
     default = [h.id for h in search(kb, ENUMERATING, limit=8)]
     assert not any(hit.startswith("term/") for hit in default)  # the keywords' own rules, favoured
-    for params in (DEFAULT.replace(**{"home.enabled": False}), DEFAULT.replace(**{"home.factor": 1.0})):
+    without_phrasing = {"phrasing.enabled": False}  # the keywords' phrasings favour their rules too
+    for params in (DEFAULT.replace(**{"home.enabled": False}, **without_phrasing),
+                   DEFAULT.replace(**{"home.factor": 1.0}, **without_phrasing)):
         assert any(hit.startswith("term/") for hit in [h.id for h in search(kb, ENUMERATING, limit=8, params=params)])
     # the cached searcher goes back to the defaults on the next search without parameters
     assert [h.id for h in search(kb, ENUMERATING, limit=8)] == default

@@ -104,6 +104,21 @@ def test_the_question_documents_hold_every_rule_once(product_kb) -> None:
     assert ranked[0].uid in ("rule/en/120.3c", "rule/en/306.8")
 
 
+def test_a_rule_whose_one_phrasing_holds_the_question_is_scaled_by_that_share(product_kb) -> None:
+    from indexer.params import DEFAULT
+
+    index = QuestionIndex(KnowledgeBase.open(product_kb).index_dir)
+    # a players' phrasing of 701.7a (corpus/rule-phrases.tsv), asked word for word
+    ranked = {c.keys[-1]: c for c in index.rank(read("spell says create two 1/1 tokens, where do they go", "en"))}
+    phrased = ranked["rule/701.7a"]
+    assert phrased.phrasing == 1.0
+    assert ("phrasing", 1 + DEFAULT.phrasing.weight) in phrased.changes
+    assert all(c.phrasing < 1.0 for key, c in ranked.items() if key != "rule/701.7a")  # the others hold part of it
+    off = index.rank(read("spell says create two 1/1 tokens, where do they go", "en"),
+                     params=DEFAULT.replace(**{"phrasing.enabled": False}))
+    assert not any(name == "phrasing" for c in off for name, _ in c.changes)
+
+
 @pytest.fixture(scope="module")
 def development_figures(kb) -> dict:
     """MRR@10 of the development half per language (and ``all``), measured as the benchmark measures it."""
