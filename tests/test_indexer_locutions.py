@@ -161,11 +161,14 @@ def test_a_question_holding_a_locution_is_answered_by_its_game_words(kb) -> None
     ("altrimenti la creatura muore", "it", "altrimenti", {"otherwise"}, {"unless"}),
     ("dovete pagare il costo", "it", "dovete", set(), {"haste"}),
     ("una creatura con meno forza", "it", "meno", {"less"}, {"unless"}),
+    ("je lui mets un coup de Foudre", "fr", "coup", {"blow"}, {"bloodrush"}),
+    ("selon les règles, la créature meurt ?", "fr", "selon", {"according"}, {"choice"}),
+    ("passo la priorità", "it", "passo", {"pass"}, {"search"}),
 ])
 def test_an_everyday_adjective_adverb_or_modal_is_not_translated_as_a_game_term(text, lang, word, english, not_english) -> None:
     """Before (the word table's learned or near words): adverse was detrimental, moins unless (0.37),
     devrait damage (0.31), cachée face, difficile toughness, altrimenti unless (0.50), dovete haste,
-    meno unless (0.64)."""
+    meno unless (0.64), coup Bloodrush, selon choice, passo search."""
     [group] = [g for g in read(text, lang).groups if g.text == word]
     searched = {a.shown for a in group.alternatives if a.lang == "en"}
     assert english <= searched and not (not_english & searched), searched
