@@ -190,3 +190,16 @@ def test_the_night_of_a_story_is_no_night_of_the_game() -> None:
                        ("cette nuit mon pote a lancé une Colère de Dieu", "fr")]:
         assert "term:night" not in _concepts(text, lang)
     assert "term:night" in _concepts("se diventa notte, la creatura si trasforma?", "it")
+
+
+def test_explain_shows_a_locution_left_out_or_searched_as_its_english(product_kb) -> None:
+    from click.testing import CliRunner
+
+    from kb.cli import main
+
+    out = CliRunner().invoke(main, ["search", "--kb", str(product_kb), "-n", "1", "--explain",
+                                    "au lieu de piocher, grâce à mon enchantement, j'exile la carte ?"])
+    assert out.exit_code == 0, out.output
+    assert "  au lieu de → instead [en, locution]" in out.output
+    left_out = next(line for line in out.output.splitlines() if line.startswith("  left out"))
+    assert "grâce à" in left_out and "Bestow" not in out.output.split("Rules")[0]
