@@ -24,6 +24,10 @@ that do not ask (no ``?``; else all but the last) that are no game word too (``r
 question sentence and the game words of the story keep their weight. Neither counts in how many of the
 question's words an answer holds (:attr:`Group.role`).
 
+Everyday locutions that hold a game word (``corpus/locutions.tsv``: French *grâce à* holds Bestow's
+*grâce*, Italian *in base a* Basic's *base*) are read as what they mean: a function phrase left out, or
+their English (*au lieu de*: instead), never the game term nor as typed.
+
 Question words and function words (``cosa succede se``, ``que se passe-t-il``, ``est-ce
 que``, ``what happens if``, ``posso``, ``can I``) are dropped: they are never matched as
 words of another language (Italian ``un`` is not the Un-sets, ``due`` is not *due to*).
@@ -184,6 +188,17 @@ def read(text: str, lang: str | None, confidence: float = 1.0, concept_whole: bo
     dropped: list[str] = []
     position = 0
     while position < len(folded):
+        locution = _locution_at(folded, position, lang, spots)
+        if locution is not None:
+            size, english = locution
+            group = _locution_group(raw[position:position + size], english)
+            if group.alternatives:
+                groups.append(group)
+                starts.append(position)
+            else:  # a function phrase (grâce à, en effet, in base a): left out like a function word
+                dropped += raw[position:position + size]
+            position += size
+            continue
         found = spots.get(position)
         matches = _in_languages(found, lang) if found is not None else ()
         concept_size = found.end - position if matches and _worth_a_group(found, folded, function) else 0
@@ -236,6 +251,68 @@ def read(text: str, lang: str | None, confidence: float = 1.0, concept_whole: bo
         len(groups) >= 2 and (bool(dropped) or lang in ("it", "fr") or all(g.concept for g in groups)))
         or any(LETTER_PAIR.fullmatch(g.text) for g in groups))
     return Reading(lang, confidence, question, groups, dropped, negation=_negation(tokens, set(dropped), lang))
+
+
+# --- everyday locutions that hold a game word -----------------------------------------------------
+
+LOCUTIONS = "locutions.tsv"  # in the embedded corpus: everyday phrases holding a game word, and what they mean
+# The English column of a locution that is a longer phrase read word by word as usual (in turn order).
+AS_USUAL = "="
+_LONGEST_LOCUTION = 6  # words of the longest locution looked for
+
+
+@lru_cache(maxsize=1)
+def locutions() -> dict[tuple[str, ...], dict[str, str]]:
+    """The locutions of ``corpus/locutions.tsv`` (folded words, :func:`phrase_key`) → by language, their
+    English meaning (empty: a function phrase; :data:`AS_USUAL`: read word by word). A row of an unknown
+    language, of one word, or saying another meaning than an earlier row is an error naming its line."""
+    path = embedded_corpus() / LOCUTIONS
+    found: dict[tuple[str, ...], dict[str, str]] = {}
+    if not path.is_file():
+        return found
+    for number, (code, words, english, _note) in tsv.rows(path, ("lang", "locution", "english", "note"), optional=1):
+        if code not in LANGS:
+            raise ParseError(str(path), f"language {code!r} is none of {', '.join(LANGS)}", number)
+        key = phrase_key(words)
+        if len(key) < 2:
+            raise ParseError(str(path), f"locution {words!r} is not two words or more as a question's are read "
+                                        f"({' '.join(key) or 'no word'}): it would take that word out of every question", number)
+        english = english.strip()
+        if found.get(key, {}).get(code, english) != english:
+            raise ParseError(str(path), f"locution {words!r} ({code}) is listed twice with different meanings", number)
+        found.setdefault(key, {})[code] = english
+    return found
+
+
+def _locution_at(folded: list[str], position: int, lang: str | None, spots: dict) -> tuple[int, str] | None:
+    """The longest locution of ``lang`` (of any language when unknown) at ``position``: its size in
+    words and its English (empty: a function phrase), or None when there is none, when it is one to read
+    word by word (:data:`AS_USUAL`), or when a game term spotted inside it reaches beyond its last word
+    (*grâce à la place*: Bestow, then *à la place*, instead) or is longer than it."""
+    for size in range(min(_LONGEST_LOCUTION, len(folded) - position), 1, -1):
+        meanings = locutions().get(tuple(folded[position:position + size]))
+        if not meanings:
+            continue
+        english = meanings.get(lang) if lang else next(iter(meanings.values()))
+        if english is None:
+            continue
+        if english == AS_USUAL:
+            return None
+        if any(position <= at < position + size and found.end > position + size and _in_languages(found, lang)
+               for at, found in spots.items()):
+            return None
+        return size, english
+    return None
+
+
+def _locution_group(words: list[str], english: str) -> Group:
+    """A locution meaning something (*au lieu de*: instead; *pile ou face*: flip a coin): searched only
+    as its English, weighed like any word; never as typed (the French rules' *grâce* is Bestow) nor as the
+    game term it holds."""
+    group = Group(" ".join(words))
+    if english:
+        _add_english(group, english, 1.0, "locution")
+    return group
 
 
 # --- a question read as a situation -------------------------------------------------------------

@@ -25,7 +25,8 @@ from .sources import read_source
 MANIFEST_NAMES = {"MANIFEST.json", "MANIFEST.md", "README.md"}
 # what the search reads to understand questions (indexer.reading), not sources
 SEARCH_DATA_NAMES = {"wordtable.tsv", "wordtable-review.tsv", "nearwords.tsv", "jargon.tsv", "rule-phrases.tsv",
-                     "english-forms.tsv", "lemma-forms.tsv", "story-words.tsv", "rules-words.tsv"}
+                     "english-forms.tsv", "lemma-forms.tsv", "story-words.tsv", "rules-words.tsv",
+                     "locutions.tsv"}
 
 
 @dataclass(frozen=True)
