@@ -703,6 +703,7 @@ def test_pages_of_many_rules_are_made_on_the_heavy_page_thread(real: TestClient,
     from kb.web import handling
 
     threads = []
+    real.app.state.kept_pages.clear()  # pages made here, not kept from earlier tests (kb.web.keep)
     real_lookup = handling.OpenKB.lookup_page
     monkeypatch.setattr(handling.OpenKB, "lookup_page",
                         lambda self, *a: threads.append(threading.current_thread().name) or real_lookup(self, *a))
