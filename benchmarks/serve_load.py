@@ -33,13 +33,16 @@ The two runs draw different requests of the same mix (seeds 7 and 8; the warm-up
 pages a server keeps (kb/web/keep.py) favour neither; ``--cold-chapters`` gives every chapter request
 a query string of its own, so none is answered from a kept page. Beside the targets it prints their
 floor, measured the same way: the stylesheet alone over as many clients (no knowledge base work),
-and the load generator's own CPU per request (it runs on the same cores as the server).
+and the load generator's own CPU per request (it runs on the same cores as the server); and the
+server's CPU per mixed request alone and beside (read from /proc: the cost chapter pages add, which
+the machine's other load moves less than it moves latencies).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import resource
 import socket
@@ -258,28 +261,45 @@ def cold(paths: list[str], count: int = 5000) -> list[str]:
     return [f"{p}{'&' if '?' in p else '?'}cold={n}" for n in range(count) for p in paths][:count]
 
 
+def server_cpu(pid: int) -> float:
+    """CPU seconds the server process ``pid`` and its workers have used (Linux's /proc; 0 elsewhere)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        with open(f"/proc/{pid}/task/{pid}/children", encoding="ascii") as children:
+            kids = [int(k) for k in children.read().split()]
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK") + sum(server_cpu(k) for k in kids)
+
+
 def generator_cpu() -> float:
     """CPU seconds this process (the load generator) has used."""
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return usage.ru_utime + usage.ru_stime
 
 
-def chapter_isolation(base: str, requests: list[tuple[str, str]], beside_requests: list[tuple[str, str]],
+def chapter_isolation(base: str, pid: int, requests: list[tuple[str, str]], beside_requests: list[tuple[str, str]],
                       concurrency: int, clients: int, cold_chapters: bool = False) -> None:
     """The mixed load alone, then (``beside_requests``, the same mix) while ``clients`` connections keep
     loading chapter pages and whole-rulebook ranges: each kind's p95 side by side (target: none rises
     more than 1.5x), beside the floor of the stack (the stylesheet over as many clients)."""
     _, floor = asyncio.run(run_load(base, [("stylesheet", "/static/style.css")] * len(requests), concurrency))
-    used = generator_cpu()
+    used, served = generator_cpu(), server_cpu(pid)
     elapsed, alone = asyncio.run(run_load(base, requests, concurrency))
-    used = generator_cpu() - used
+    used, served = generator_cpu() - used, server_cpu(pid) - served
     chapters = cold(CHAPTERS) if cold_chapters else CHAPTERS
+    served_beside = server_cpu(pid)
     beside, seconds, statuses = asyncio.run(run_beside(base, beside_requests, chapters, concurrency, clients))
+    served_beside = server_cpu(pid) - served_beside
     print(f"\nchapter pages: {len(requests)} mixed requests over {concurrency} clients, alone, then "
           f"{len(beside_requests)} others of the same mix while {clients} clients load {', '.join(CHAPTERS)}"
           + (" (each with a query string of its own: none kept)" if cold_chapters else ""))
     print(f"  alone: {len(requests) / elapsed:.0f} requests/s; the load generator used {used / len(requests) * 1000:.1f} ms "
           f"of CPU per request on the server's cores")
+    print(f"  server CPU per mixed request (its workers, chapter pages' included): alone "
+          f"{served / len(requests) * 1000:.1f} ms, beside {served_beside / len(beside_requests) * 1000:.1f} ms "
+          f"(a measure the machine's other load moves less than latencies)")
     print(f"  {'kind':<14}{'p95 alone':>10}{'p95 beside':>12}{'ratio':>8}{'errors':>8}")
     worst = 0.0
     for kind in sorted(alone["latency"]):
@@ -380,7 +400,8 @@ def main() -> None:
             # warm every worker and thread, with pages of neither run
             asyncio.run(run_load(base, plan(kb_dir, 200, health["search"], seed=5), args.concurrency))
             if args.chapters_only:
-                chapter_isolation(base, requests, beside, args.concurrency, args.chapter_clients, args.cold_chapters)
+                chapter_isolation(base, process.pid, requests, beside, args.concurrency, args.chapter_clients,
+                                  args.cold_chapters)
                 return
             elapsed, outcome = asyncio.run(run_load(base, requests, args.concurrency))
             report("mixed load", elapsed, outcome, len(requests))
@@ -395,7 +416,8 @@ def main() -> None:
             print(f"\ntargets: errors {errors} (target 0); rule page p95 {rule_p95:.1f} ms (target < 100); "
                   + (f"search p95 {search_p95:.1f} ms (target < 250)" if health["search"]
                      else "search not measured (not in this build)"))
-            chapter_isolation(base, requests, beside, args.concurrency, args.chapter_clients, args.cold_chapters)
+            chapter_isolation(base, process.pid, requests, beside, args.concurrency, args.chapter_clients,
+                              args.cold_chapters)
             if health["search"]:
                 search_isolation(base, args.search_requests, args.search_concurrency, args.expensive_clients,
                                  args.varied)
