@@ -159,11 +159,15 @@ def client_for(base: str, connections: int) -> httpx.AsyncClient:
                              limits=httpx.Limits(max_connections=connections, max_keepalive_connections=connections))
 
 
+FAILURES: dict[str, str] = {}  # path -> why its request had no answer (the exception), the last one
+
+
 async def fetch(client: httpx.AsyncClient, path: str) -> int:
-    """The status of ``GET path``, its body read whole (0 when the request failed)."""
+    """The status of ``GET path``, its body read whole (0 when the request failed, why in :data:`FAILURES`)."""
     try:
         return (await client.get(path)).status_code
-    except httpx.HTTPError:
+    except httpx.HTTPError as exc:
+        FAILURES[path] = f"{type(exc).__name__}: {exc}"[:120]
         return 0
 
 
@@ -183,7 +187,7 @@ async def run_load(base: str, requests: list[tuple[str, str]], concurrency: int)
             results.setdefault(kind, []).append(time.perf_counter() - start)
             if status != 200:
                 errors[kind] = errors.get(kind, 0) + 1
-                failed.append(f"{status or 'no answer'} {path}")
+                failed.append(f"{status} {path}" if status else f"no answer {path} ({FAILURES.get(path)})")
 
     start = time.perf_counter()
     async with client_for(base, concurrency) as client:
