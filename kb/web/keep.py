@@ -230,7 +230,7 @@ async def answer(kept: Kept, scope: dict, send: Callable) -> None:
         await send({"type": "http.response.start", "status": 304, "headers": headers})
         await send({"type": "http.response.body", "body": b""})
         return
-    await send({"type": "http.response.start", "status": kept.status, "headers": kept.headers})
+    await send({"type": "http.response.start", "status": kept.status, "headers": list(kept.headers)})
     await send({"type": "http.response.body", "body": kept.body})
 
 
