@@ -29,13 +29,22 @@ Then the chapter pages (issue 33.1 / 34.3): the mixed load (card pages included)
 ``--chapter-clients`` (2) clients keep loading chapter pages (``/rules/702``, ``/rules/7``) and
 whole-rulebook ranges (``/rules/1-9``, ``/api/rules/1-9``); each kind's p95 side by side (target:
 none rises more than 1.5x) and the card pages' p95 (target 150 ms). ``--chapters-only`` runs it alone.
+The two runs draw different requests of the same mix (seeds 7 and 8; the warm-up a third), so the
+pages a server keeps (kb/web/keep.py) favour neither; ``--cold-chapters`` gives every chapter request
+a query string of its own, so none is answered from a kept page. Beside the targets it prints their
+floor, measured the same way: the stylesheet alone over as many clients (no knowledge base work),
+and the load generator's own CPU per request (it runs on the same cores as the server); and the
+server's CPU per mixed request alone and beside (read from /proc: the cost chapter pages add, which
+the machine's other load moves less than it moves latencies).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
+import resource
 import socket
 import subprocess
 import sys
@@ -150,11 +159,15 @@ def client_for(base: str, connections: int) -> httpx.AsyncClient:
                              limits=httpx.Limits(max_connections=connections, max_keepalive_connections=connections))
 
 
+FAILURES: dict[str, str] = {}  # path -> why its request had no answer (the exception), the last one
+
+
 async def fetch(client: httpx.AsyncClient, path: str) -> int:
-    """The status of ``GET path``, its body read whole (0 when the request failed)."""
+    """The status of ``GET path``, its body read whole (0 when the request failed, why in :data:`FAILURES`)."""
     try:
         return (await client.get(path)).status_code
-    except httpx.HTTPError:
+    except httpx.HTTPError as exc:
+        FAILURES[path] = f"{type(exc).__name__}: {exc}"[:120]
         return 0
 
 
@@ -164,6 +177,7 @@ async def run_load(base: str, requests: list[tuple[str, str]], concurrency: int)
         queue.put_nowait(item)
     results: dict[str, list[float]] = {}
     errors: dict[str, int] = {}
+    failed: list[str] = []  # "status path" of each request not answered 200
 
     async def worker(client: httpx.AsyncClient) -> None:
         while not queue.empty():
@@ -173,11 +187,12 @@ async def run_load(base: str, requests: list[tuple[str, str]], concurrency: int)
             results.setdefault(kind, []).append(time.perf_counter() - start)
             if status != 200:
                 errors[kind] = errors.get(kind, 0) + 1
+                failed.append(f"{status} {path}" if status else f"no answer {path} ({FAILURES.get(path)})")
 
     start = time.perf_counter()
     async with client_for(base, concurrency) as client:
         await asyncio.gather(*(worker(client) for _ in range(concurrency)))
-    return time.perf_counter() - start, {"latency": results, "errors": errors}
+    return time.perf_counter() - start, {"latency": results, "errors": errors, "failed": failed}
 
 
 async def run_mix(base: str, normal: list[tuple[str, str]], expensive: list[str], concurrency: int,
@@ -245,26 +260,70 @@ async def run_beside(base: str, normal: list[tuple[str, str]], side: list[str], 
     return outcome, seconds, statuses
 
 
-def chapter_isolation(base: str, requests: list[tuple[str, str]], concurrency: int, clients: int) -> None:
-    """The mixed load alone, then while ``clients`` connections keep loading chapter pages and
-    whole-rulebook ranges: each kind's p95 side by side (target: none rises more than 1.5x)."""
-    _, alone = asyncio.run(run_load(base, requests, concurrency))
-    beside, seconds, statuses = asyncio.run(run_beside(base, requests, CHAPTERS, concurrency, clients))
-    print(f"\nchapter pages: {len(requests)} mixed requests over {concurrency} clients, alone, then while "
-          f"{clients} clients load {', '.join(CHAPTERS)}")
-    print(f"  {'kind':<14}{'p95 alone':>10}{'p95 beside':>12}{'ratio':>8}")
+def cold(paths: list[str], count: int = 5000) -> list[str]:
+    """``paths`` in turn, each with a query string of its own (``cold=N``): no answer is kept for it."""
+    return [f"{p}{'&' if '?' in p else '?'}cold={n}" for n in range(count) for p in paths][:count]
+
+
+def server_cpu(pid: int) -> float:
+    """CPU seconds the server process ``pid`` and its workers have used (Linux's /proc; 0 elsewhere)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        with open(f"/proc/{pid}/task/{pid}/children", encoding="ascii") as children:
+            kids = [int(k) for k in children.read().split()]
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK") + sum(server_cpu(k) for k in kids)
+
+
+def generator_cpu() -> float:
+    """CPU seconds this process (the load generator) has used."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def chapter_isolation(base: str, pid: int, requests: list[tuple[str, str]], beside_requests: list[tuple[str, str]],
+                      concurrency: int, clients: int, cold_chapters: bool = False) -> None:
+    """The mixed load alone, then (``beside_requests``, the same mix) while ``clients`` connections keep
+    loading chapter pages and whole-rulebook ranges: each kind's p95 side by side (target: none rises
+    more than 1.5x), beside the floor of the stack (the stylesheet over as many clients)."""
+    _, floor = asyncio.run(run_load(base, [("stylesheet", "/static/style.css")] * len(requests), concurrency))
+    used, served = generator_cpu(), server_cpu(pid)
+    elapsed, alone = asyncio.run(run_load(base, requests, concurrency))
+    used, served = generator_cpu() - used, server_cpu(pid) - served
+    chapters = cold(CHAPTERS) if cold_chapters else CHAPTERS
+    served_beside = server_cpu(pid)
+    beside, seconds, statuses = asyncio.run(run_beside(base, beside_requests, chapters, concurrency, clients))
+    served_beside = server_cpu(pid) - served_beside
+    print(f"\nchapter pages: {len(requests)} mixed requests over {concurrency} clients, alone, then "
+          f"{len(beside_requests)} others of the same mix while {clients} clients load {', '.join(CHAPTERS)}"
+          + (" (each with a query string of its own: none kept)" if cold_chapters else ""))
+    print(f"  alone: {len(requests) / elapsed:.0f} requests/s; the load generator used {used / len(requests) * 1000:.1f} ms "
+          f"of CPU per request on the server's cores")
+    print(f"  server CPU per mixed request (its workers, chapter pages' included): alone "
+          f"{served / len(requests) * 1000:.1f} ms, beside {served_beside / len(beside_requests) * 1000:.1f} ms "
+          f"(a measure the machine's other load moves less than latencies)")
+    print(f"  {'kind':<14}{'p95 alone':>10}{'p95 beside':>12}{'ratio':>8}{'errors':>8}")
     worst = 0.0
     for kind in sorted(alone["latency"]):
         a = percentile(alone["latency"][kind], .95) * 1000
         b = percentile(beside["latency"].get(kind, [0]), .95) * 1000
         worst = max(worst, b / a if a else 0)
-        print(f"  {kind:<14}{a:>10.1f}{b:>12.1f}{b / a if a else 0:>7.2f}x")
+        errors = alone["errors"].get(kind, 0) + beside["errors"].get(kind, 0)
+        print(f"  {kind:<14}{a:>10.1f}{b:>12.1f}{b / a if a else 0:>7.2f}x{errors:>8}")
+    for line in (alone["failed"] + beside["failed"])[:5]:
+        print(f"  not 200: {line}")
     ms = [v * 1000 for v in seconds] or [0]
     print(f"  chapter pages: {len(seconds)} answered ({', '.join(f'{n} x {s}' for s, n in sorted(statuses.items()))}), "
           f"p50 {percentile(ms, .5):.0f} ms, p95 {percentile(ms, .95):.0f} ms, longest {max(ms):.0f} ms")
     card = percentile(beside["latency"].get("card page", [0]) + alone["latency"].get("card page", [0]), .95) * 1000
+    css = [v * 1000 for v in floor["latency"]["stylesheet"]]
+    print(f"  floor (baseline): the stylesheet alone over {concurrency} clients, no knowledge base work: "
+          f"p50 {percentile(css, .5):.0f} ms, p95 {percentile(css, .95):.0f} ms")
     print(f"  targets: worst p95 ratio {worst:.2f}x (<= 1.5x: {'met' if worst <= 1.5 else 'MISSED'}); "
-          f"card page p95 {card:.0f} ms (<= 150 ms: {'met' if card <= 150 else 'MISSED'}); "
+          f"card page p95 {card:.0f} ms, alone and beside (<= 150 ms: {'met' if card <= 150 else 'MISSED'}; "
+          f"the floor's p95 {percentile(css, .95):.0f} ms); "
           f"errors {sum(alone['errors'].values()) + sum(beside['errors'].values())} (target 0)")
 
 
@@ -325,6 +384,8 @@ def main() -> None:
     parser.add_argument("--isolation-only", action="store_true", help="only the search isolation test")
     parser.add_argument("--chapters-only", action="store_true", help="only the chapter pages test")
     parser.add_argument("--chapter-clients", type=int, default=2, help="clients loading chapter pages")
+    parser.add_argument("--cold-chapters", action="store_true",
+                        help="a query string of its own on each chapter request (no kept page answers it)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="mtgkb-load-") as tmp:
         kb_dir = args.kb or build_kb(Path(tmp), args.scale)
@@ -339,9 +400,12 @@ def main() -> None:
                                      args.varied)
                 return
             requests = plan(kb_dir, args.requests, health["search"])
-            asyncio.run(run_load(base, requests[:200], args.concurrency))  # warm every worker and thread
+            beside = plan(kb_dir, args.requests, health["search"], seed=8)  # the same mix, other pages
+            # warm every worker and thread, with pages of neither run
+            asyncio.run(run_load(base, plan(kb_dir, 200, health["search"], seed=5), args.concurrency))
             if args.chapters_only:
-                chapter_isolation(base, requests, args.concurrency, args.chapter_clients)
+                chapter_isolation(base, process.pid, requests, beside, args.concurrency, args.chapter_clients,
+                                  args.cold_chapters)
                 return
             elapsed, outcome = asyncio.run(run_load(base, requests, args.concurrency))
             report("mixed load", elapsed, outcome, len(requests))
@@ -356,7 +420,8 @@ def main() -> None:
             print(f"\ntargets: errors {errors} (target 0); rule page p95 {rule_p95:.1f} ms (target < 100); "
                   + (f"search p95 {search_p95:.1f} ms (target < 250)" if health["search"]
                      else "search not measured (not in this build)"))
-            chapter_isolation(base, requests, args.concurrency, args.chapter_clients)
+            chapter_isolation(base, process.pid, requests, beside, args.concurrency, args.chapter_clients,
+                              args.cold_chapters)
             if health["search"]:
                 search_isolation(base, args.search_requests, args.search_concurrency, args.expensive_clients,
                                  args.varied)

@@ -14,10 +14,10 @@ with its source and the translations aligned to it) and the rules its keywords c
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
-from typing import Any
-from weakref import WeakKeyDictionary
+from typing import Any, Iterable, Iterator
 
 from .corpus import source_info
 from .errors import NotFoundError
@@ -95,25 +95,31 @@ def cards_with_face(names: list[tuple[str, str, str]], name: str) -> list[str]:
     return sorted(found)
 
 
-_NAMES: "WeakKeyDictionary[KnowledgeBase, list[tuple[str, str, str]]]" = WeakKeyDictionary()
-_NAME_KEYS: "WeakKeyDictionary[KnowledgeBase, list[tuple[str, str]]]" = WeakKeyDictionary()
-
-
 def card_names(kb: KnowledgeBase) -> list[tuple[str, str, str]]:
-    """:meth:`~kb.store.KnowledgeBase.card_names`, read once per open knowledge base."""
-    if kb not in _NAMES:
-        _NAMES[kb] = kb.card_names()
-    return _NAMES[kb]
+    """:meth:`~kb.store.KnowledgeBase.card_names`, read once per build (``kb.memo``)."""
+    if "card_names" not in kb.memo:
+        kb.memo.setdefault("card_names", kb.card_names())
+    return kb.memo["card_names"]
 
 
 def _name_keys(kb: KnowledgeBase, names: list[tuple[str, str, str]] | None) -> list[tuple[str, str]]:
-    """``(English name, match key of a name)`` for every name of every card (made once per open
-    knowledge base; ``names`` given: for those)."""
-    if names is not None and names is not _NAMES.get(kb):
+    """``(English name, match key of a name)`` for every name of every card (made once per build,
+    ``kb.memo``; ``names`` given: for those)."""
+    if names is not None and names is not kb.memo.get("card_names"):
         return [(english, match_key(held)) for english, _lang, held in names]
-    if kb not in _NAME_KEYS:
-        _NAME_KEYS[kb] = list(dict.fromkeys((english, match_key(held)) for english, _lang, held in card_names(kb)))
-    return _NAME_KEYS[kb]
+    if "card_name_keys" not in kb.memo:
+        keys = list(dict.fromkeys((english, match_key(held)) for english, _lang, held in card_names(kb)))
+        kb.memo.setdefault("card_name_keys", keys)
+    return kb.memo["card_name_keys"]
+
+
+def _sorted_name_keys(kb: KnowledgeBase) -> tuple[list[str], list[str]]:
+    """The match keys of every name of every card in order, and the English name of each (made
+    once per build, ``kb.memo``): the names starting so are found by bisection, not by reading all."""
+    if "card_name_keys_sorted" not in kb.memo:
+        pairs = sorted((other, english) for english, other in _name_keys(kb, None))
+        kb.memo.setdefault("card_name_keys_sorted", ([k for k, _e in pairs], [e for _k, e in pairs]))
+    return kb.memo["card_name_keys_sorted"]
 
 
 def cards_starting(kb: KnowledgeBase, name: str) -> list[str]:
@@ -122,32 +128,68 @@ def cards_starting(kb: KnowledgeBase, name: str) -> list[str]:
     key = match_key(name)
     if len(key) < 3:
         return []
-    found = {english for english, other in _name_keys(kb, None)
-             if other.startswith(key) and not other[len(key):len(key) + 1].isalnum()}
-    return sorted(found)
+    return sorted({english for other, english in _keys_starting(kb, key) if not other[len(key):len(key) + 1].isalnum()})
 
 
 def near_card_names(kb: KnowledgeBase, name: str,
                     names: list[tuple[str, str, str]] | None = None) -> tuple[list[str], list[str]]:
     """English names of the cards one of whose names is the nearest spelling of ``name`` (within
     :func:`~kb.text.typo_allowance`), and, as hints, of those with a name starting with ``name``
-    (else with its first word)."""
+    (else with its first word). Over the build's names (``names`` None), only the names of a near
+    length are compared and the others found by bisection; over ``names`` given, each is read."""
     key = match_key(name)
     first = key.split(" ")[0]
     allowed = typo_allowance(key)
-    best, near, starting, same_first = allowed + 1, [], [], []
-    for english, other in _name_keys(kb, names):
-        near_length = allowed and abs(len(other) - len(key)) <= allowed
-        distance = edit_distance(key, other, allowed) if near_length else allowed + 1
+    if names is not None and names is not kb.memo.get("card_names"):
+        pairs = _name_keys(kb, names)
+        near = _nearest(pairs, key, allowed)
+        starting = {english for english, other in pairs if len(key) >= 3 and other.startswith(key)}
+        same_first = {english for english, other in pairs if len(first) >= 3 and other.split(" ")[0] == first}
+    else:
+        near = _nearest(_keys_near_length(kb, len(key), allowed), key, allowed)
+        starting = {english for _other, english in _keys_starting(kb, key)} if len(key) >= 3 else set()
+        same_first = {english for other, english in _keys_starting(kb, first)
+                      if other == first or other[len(first)] == " "} if len(first) >= 3 else set()
+    return near, sorted(starting or same_first)
+
+
+def _nearest(pairs: Iterable[tuple[str, str]], key: str, allowed: int) -> list[str]:
+    """The English names of ``pairs`` (English name, match key) whose key is the nearest to ``key``
+    within ``allowed`` edits, in the order of ``pairs``."""
+    best, near = allowed + 1, []
+    if not allowed:
+        return near
+    for english, other in pairs:
+        if abs(len(other) - len(key)) > allowed:
+            continue
+        distance = edit_distance(key, other, allowed)
         if distance < best:
             best, near = distance, [english]
         elif distance == best and distance <= allowed and english not in near:
             near.append(english)
-        if len(key) >= 3 and other.startswith(key) and english not in starting:
-            starting.append(english)
-        elif len(first) >= 3 and other.split(" ")[0] == first and english not in same_first:
-            same_first.append(english)
-    return near, sorted(starting or same_first)
+    return near
+
+
+def _keys_near_length(kb: KnowledgeBase, length: int, allowed: int) -> list[tuple[str, str]]:
+    """The build's ``(English name, match key)`` pairs whose key is within ``allowed`` of ``length``
+    characters long, in the order of :func:`_name_keys` (by length once per build, ``kb.memo``)."""
+    if "card_name_keys_by_length" not in kb.memo:
+        by_length: dict[int, list[tuple[int, str, str]]] = {}
+        for at, (english, other) in enumerate(_name_keys(kb, None)):
+            by_length.setdefault(len(other), []).append((at, english, other))
+        kb.memo.setdefault("card_name_keys_by_length", by_length)
+    by_length = kb.memo["card_name_keys_by_length"]
+    found = sorted(item for size in range(length - allowed, length + allowed + 1) for item in by_length.get(size, ()))
+    return [(english, other) for _at, english, other in found]
+
+
+def _keys_starting(kb: KnowledgeBase, prefix: str) -> Iterator[tuple[str, str]]:
+    """``(match key, English name)`` of the build's card names whose key starts with ``prefix``, by bisection."""
+    keys, englishes = _sorted_name_keys(kb)
+    for at in range(bisect.bisect_left(keys, prefix), len(keys)):
+        if not keys[at].startswith(prefix):
+            return
+        yield keys[at], englishes[at]
 
 
 @dataclass(frozen=True)
@@ -284,16 +326,13 @@ def keyword_rules(kb: KnowledgeBase, keywords: tuple[str, ...] | list[str]) -> l
     return rules
 
 
-_KEYWORD_NUMBERS: "WeakKeyDictionary[KnowledgeBase, dict[str, str]]" = WeakKeyDictionary()
-
-
 def keyword_numbers(kb: KnowledgeBase) -> dict[str, str]:
     """Folded English name -> number of the keyword actions and abilities (701.x, 702.x) titled so,
-    read once per open knowledge base (every card page asks)."""
-    if kb not in _KEYWORD_NUMBERS:
-        _KEYWORD_NUMBERS[kb] = {fold(name): number for number, name, lang in kb.named_rules()
-                                if lang == "en" and number.startswith(("701.", "702."))}
-    return _KEYWORD_NUMBERS[kb]
+    read once per build (``kb.memo``: every card page asks)."""
+    if "keyword_numbers" not in kb.memo:
+        kb.memo.setdefault("keyword_numbers", {fold(name): number for number, name, lang in kb.named_rules()
+                                               if lang == "en" and number.startswith(("701.", "702."))})
+    return kb.memo["keyword_numbers"]
 
 
 def ruling_rules(kb: KnowledgeBase, name: str) -> list[dict[str, Any]]:

@@ -15,7 +15,6 @@ import re
 import time
 from dataclasses import dataclass, field
 from typing import Any, Iterable
-from weakref import WeakKeyDictionary
 
 from .corpus import source_info
 from .errors import KBError
@@ -216,16 +215,12 @@ def handful(groups: list[RulingGroup], count: int | None = HANDFUL) -> tuple[lis
     return groups[:count], max(0, len(groups) - count)
 
 
-_TRANSLATIONS: "WeakKeyDictionary[KnowledgeBase, dict[str, list[dict[str, Any]]]]" = WeakKeyDictionary()
-
-
 def ruling_translations(kb: KnowledgeBase) -> dict[str, list[dict[str, Any]]]:
     """Translated rulings by the :func:`~kb.text.match_key` of the English ruling they translate, read
-    once per open knowledge base (a build never changes; every card and rule page asks): not to be changed."""
-    found = _TRANSLATIONS.get(kb)
-    if found is None:
-        found = _TRANSLATIONS[kb] = _read_translations(kb)
-    return found
+    once per build (``kb.memo``; every card and rule page asks): not to be changed."""
+    if "ruling_translations" not in kb.memo:
+        kb.memo.setdefault("ruling_translations", _read_translations(kb))
+    return kb.memo["ruling_translations"]
 
 
 def _read_translations(kb: KnowledgeBase) -> dict[str, list[dict[str, Any]]]:

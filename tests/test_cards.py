@@ -48,3 +48,36 @@ def test_the_glossary_keys_its_names_once_not_at_each_find(product_kb, monkeypat
     assert again == first and first[0][1] == "exact"
     assert calls == ["campo di battaglia"]  # the query alone
     assert [e.term for e, _ in found.find_matches("vitale", ["it"], limit=5)][:1] == ["Lifelink"]
+
+
+def test_databases_given_one_memo_read_what_every_card_shares_once(product_kb) -> None:
+    """A server opens up to 40 databases per process on one build, and each read the card names,
+    their keys (0.4 s on the archive), the rulings' translations and the keyword rules again the
+    first time it served a name not held exactly. With one memo (kb.web.handling gives every
+    database of a build the same) the second database reads none of them. Fails before: each
+    database read them for itself."""
+    first, second = KnowledgeBase.open(product_kb), KnowledgeBase.open(product_kb)
+    second.memo = first.memo
+    shared = ("json_each(c.foreign_data)", "a.kind = 'ruling'", "COALESCE(r.title, r.text)")  # names, translations, keywords
+    read = statements(first, "Magister of Wort")  # a typo: the names are read and keyed, then the card
+    assert all(any(mark in sql for sql in read) for mark in shared)
+    assert not [sql for sql in statements(second, "Krosan Gri") if any(mark in sql for mark in shared)]
+    assert find_card(second, "Krosan Gri") == find_card(KnowledgeBase.open(product_kb), "Krosan Gri")
+
+
+def test_names_found_by_bisection_are_those_found_by_reading_every_name(product_kb) -> None:
+    """cards_starting and near_card_names over the build's names (by bisection and by length) find
+    what reading every name finds (near_card_names given the names reads each; the scan of before)."""
+    from kb.cards import card_names, cards_starting, near_card_names
+    from kb.text import match_key
+
+    kb = KnowledgeBase.open(product_kb)
+    names = card_names(kb)
+    keys = {(english, match_key(held)) for english, _lang, held in names}
+    for name in ("Magister", "Magister of Wort", "Krosan", "krosan grip", "Titano Solre", "Sun Titn", "Jace",
+                 "Fire", "Ice", "Gri", "xyzzyq", "Ab", "Goblin", "Mago", "Lame"):
+        key = match_key(name)
+        read = sorted({e for e, other in keys if len(key) >= 3 and other.startswith(key)
+                       and not other[len(key):len(key) + 1].isalnum()})
+        assert cards_starting(kb, name) == read, name
+        assert near_card_names(kb, name) == near_card_names(kb, name, list(names)), name

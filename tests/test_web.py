@@ -411,12 +411,14 @@ def test_the_databases_lent_to_requests_share_their_build_s_glossary_and_numbers
     first, second = handle._borrow(current_build(tmp_path)), handle._borrow(current_build(tmp_path))
     assert first.kb is not second.kb
     assert first.glossary is second.glossary and first.numbers is second.numbers
+    assert first.kb.memo is second.kb.memo  # card names, rulings' translations (kb.cards, kb.rulings)
     assert str(second.numbers[-1]) == "900.2a" and first.glossary.find_matches("", limit=1)
     newer = store.stage(tmp_path)
     store.write_documents(newer, ingest(SEEDS).documents)
     store.publish(tmp_path, newer)
     third = handle._borrow(current_build(tmp_path))
     assert third.glossary is not first.glossary and "400.7" in {str(n) for n in third.numbers}
+    assert third.kb.memo is not first.kb.memo
 
 
 # -- search (indexer.search) -----------------------------------------------------------
@@ -703,6 +705,7 @@ def test_pages_of_many_rules_are_made_on_the_heavy_page_thread(real: TestClient,
     from kb.web import handling
 
     threads = []
+    real.app.state.kept_pages.clear()  # pages made here, not kept from earlier tests (kb.web.keep)
     real_lookup = handling.OpenKB.lookup_page
     monkeypatch.setattr(handling.OpenKB, "lookup_page",
                         lambda self, *a: threads.append(threading.current_thread().name) or real_lookup(self, *a))

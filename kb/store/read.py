@@ -57,6 +57,9 @@ class KnowledgeBase:
                              f"{SCHEMA_VERSION}; run 'mtgkb build' again")
         self._docs: dict[str, DocumentInfo] | None = None
         self._placed: dict[str, set[str]] = {}
+        # What the library computes once from this build's data (a build never changes: never to be
+        # changed once made); a server gives every database it opens on one build the same (kb.web.handling)
+        self.memo: dict[str, Any] = {}
         self._term_pairs: list[Pair] | None = None
 
     @classmethod

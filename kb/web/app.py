@@ -32,6 +32,7 @@ from .handling import (MAX_REQUEST_HEAD, SEARCH_THREADS, SECURITY_HEADERS, BadRe
                        SecurityHeaders, Site, api_error, with_security_headers)
 from .handling import search_function as _search_function
 from .inflight import InFlight, WatchRequests
+from .keep import KEEP_BYTES, KeepPages, PageStore
 from .offline import OfflinePages
 from .pages import Pages
 from .reference import ReferencePages
@@ -75,14 +76,16 @@ def routes(pages: Pages, api: Api) -> list[Route]:
     ]
 
 
-def create_app(kb_dir: Path, server_headers: bool = False) -> Starlette:
+def create_app(kb_dir: Path, server_headers: bool = False, keep_bytes: int = KEEP_BYTES) -> Starlette:
     """The ASGI app serving the knowledge base in ``kb_dir`` (read-only); ``server_headers``: the
-    server adds the security headers to every answer (:data:`SERVER_OPTIONS`), so the app does not."""
+    server adds the security headers to every answer (:data:`SERVER_OPTIONS`), so the app does not;
+    ``keep_bytes``: how many bytes of pages made it keeps for the next requests (:mod:`kb.web.keep`; 0: none)."""
     secured = (lambda page: page) if server_headers else with_security_headers
     # search is looked up here at each request, so a test can take it away (kb.web.app._search_function)
     site = Site(KBHandle(kb_dir, on_new_build=_renew_search_threads), find_search=lambda: _search_function())
     inflight = InFlight()
     pages = Pages(site)
+    kept_pages = PageStore(keep_bytes)
 
     def error_page(request: Request, status: int, message: str, reason: str | None = None) -> Response:
         if request.url.path.startswith(("/api/", "/openapi")):
@@ -132,12 +135,14 @@ def create_app(kb_dir: Path, server_headers: bool = False) -> Starlette:
     app = Starlette(routes=routes(pages, Api(site)), lifespan=lifespan,
                     middleware=[*([] if server_headers else [Middleware(SecurityHeaders)]),
                                 Middleware(WatchRequests, inflight=inflight, answer=error_page),
+                                Middleware(KeepPages, kb_dir=kb_dir, store=kept_pages),
                                 Middleware(GZipMiddleware, minimum_size=GZIP_FROM, compresslevel=6),
                                 Middleware(RefuseLongUrls, answer=error_page)],
                     exception_handlers={HTTPException: http_error, KBError: kb_error, DatabaseError: database_error,
                                         Exception: server_error})
     app.state.site = site
     app.state.inflight = inflight
+    app.state.kept_pages = kept_pages
     return app
 
 

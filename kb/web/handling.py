@@ -133,7 +133,15 @@ class KBHandle:
         with self._lock:
             held = self._idle.pop() if self._idle and self._idle[-1].kb.build_dir == build else None
             shared = self._shared if build == self._build else {}
-        return held or OpenKB(KnowledgeBase(build, any_thread=True), shared=shared)
+        return held or self._open(build, shared)
+
+    @staticmethod
+    def _open(build: Path, shared: dict[str, Any]) -> "OpenKB":
+        """A new database on ``build``; what the library computes once from it (``kb.memo``: card
+        names, ruling translations) is ``shared``'s, made by the first database of the build that needs it."""
+        kb = KnowledgeBase(build, any_thread=True)
+        kb.memo = shared.setdefault("memo", {})
+        return OpenKB(kb, shared=shared)
 
     def _give_back(self, open_kb: "OpenKB") -> None:
         with self._lock:
