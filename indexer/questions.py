@@ -225,20 +225,23 @@ class QuestionIndex:
         """For the ``phrasing.depth`` best-scored documents, the share of the question's weight (its groups'
         best alternatives' weights, the story's left out) that one players' phrasing of the document holds,
         the best of its phrasings: a group is held when every term of one of its alternatives in the
-        phrasing's language is."""
+        phrasing's language is, and a phrasing counts when it holds two groups at least (one word met is no
+        situation told: *custode* alone is Ward's word, not a question about it)."""
         groups = [(max((a.weight for a in g.alternatives), default=0.0),
                    [(a.lang, frozenset(a.terms)) for a in g.alternatives if a.terms])
                   for g in reading.groups if not g.story]
         total = sum(weight for weight, _ in groups)
         if not total:
             return {}
+        needed = min(2, len(groups))  # one word met is no situation told
         shares = {}
         for doc in sorted(scores, key=lambda d: (-scores[d], d))[:params.phrasing.depth]:
             best = 0.0
             for lang, phrase_terms in self._phrases(doc):
-                held = sum(weight for weight, alts in groups
-                           if any(alt_lang == lang and alt_terms <= phrase_terms for alt_lang, alt_terms in alts))
-                best = max(best, held)
+                met = [weight for weight, alts in groups
+                       if any(alt_lang == lang and alt_terms <= phrase_terms for alt_lang, alt_terms in alts)]
+                if len(met) >= needed:
+                    best = max(best, sum(met))
             if best:
                 shares[doc] = best / total
         return shares

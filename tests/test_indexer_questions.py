@@ -114,6 +114,9 @@ def test_a_rule_whose_one_phrasing_holds_the_question_is_scaled_by_that_share(pr
     assert phrased.phrasing == 1.0
     assert ("phrasing", 1 + DEFAULT.phrasing.weight) in phrased.changes
     assert all(c.phrasing < 1.0 for key, c in ranked.items() if key != "rule/701.7a")  # the others hold part of it
+    # one word met is no situation told: Ward's Italian phrasings hold custode, not this question
+    ward = {c.keys[-1]: c for c in index.rank(read("custode immaginario", "it"))}.get("rule/702.21a")
+    assert ward is None or ward.phrasing == 0.0
     off = index.rank(read("spell says create two 1/1 tokens, where do they go", "en"),
                      params=DEFAULT.replace(**{"phrasing.enabled": False}))
     assert not any(name == "phrasing" for c in off for name, _ in c.changes)
