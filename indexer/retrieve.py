@@ -129,15 +129,15 @@ class Pool:
             self.seen.update(keys)
             self.kinds.append(kind)
 
-    def reserve(self, unordered: list[tuple[str, tuple[str, ...]]]) -> None:
+    def reserve(self, unordered: list[Candidate]) -> None:
         """Count candidates whose order is not known yet, of which the page shows the first it has room
         for: all of them when there is room for all, else as many as there is room for."""
         room = self.limit - len(self.kinds)
         if len(unordered) < room:
-            for kind, keys in unordered:
-                self.hold(kind, keys)
+            for candidate in unordered:
+                self.hold(candidate.kind, candidate.keys)
         else:
-            self.kinds += [kind for kind, _ in unordered[:room]]
+            self.kinds += [candidate.kind for candidate in unordered[:room]]
 
 
 class Retriever:
@@ -259,7 +259,7 @@ class Retriever:
                 ranked += self._questions.brought(frozenset().union(*brought.card_rules, brought.ruling_rules), ranked,
                                                   plan.params.cards.found_share)
         if pool is not None:  # the page shows the first ``limit`` in the rerank stage's order
-            pool.reserve([(c.kind, c.keys) for c in ranked])
+            pool.reserve(ranked)
         return Candidates(place=place, ranked=ranked, asked=asked,
                           make=lambda ordered: self.question_hits(ordered, plan, reading))
 
