@@ -25,7 +25,7 @@ from .schema import text_field
 
 FIELD = text_field("en")
 KIND_WEIGHT = 1.0  # an ID field's posting weighs 1
-CACHED = 20_000  # documents whose terms are kept (an English ruling's, or None for any other document)
+CACHED = 2_000  # documents whose terms are kept (an English ruling's, or None for any other document): some 70 cards' worth, a few MB
 
 
 class CardRulings:

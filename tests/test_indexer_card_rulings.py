@@ -69,3 +69,15 @@ def test_only_the_documents_a_filter_lets_through_are_scored(cards_kb) -> None: 
 def test_a_card_the_index_does_not_hold_has_no_rulings(cards_kb) -> None:  # noqa: F811
     searcher = open_searcher(cards_kb).searcher
     assert CardRulings(searcher).meeting([name_key("No Such Card Anywhere")], alternatives_of("persist")) == []
+
+
+def test_the_terms_kept_per_document_are_bounded_and_read_again_alike(cards_kb, monkeypatch) -> None:  # noqa: F811
+    import indexer.card_rulings as card_rulings
+
+    searcher = open_searcher(cards_kb).searcher
+    keys, alternatives = [name_key("Humility"), name_key("Opalescence")], alternatives_of("creature", "layer")
+    expected = CardRulings(searcher).meeting(keys, alternatives)
+    monkeypatch.setattr(card_rulings, "CACHED", 3)
+    bounded = CardRulings(searcher)
+    assert bounded.meeting(keys, alternatives) == expected == bounded.meeting(keys, alternatives)
+    assert len(bounded._terms) <= 3
