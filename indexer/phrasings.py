@@ -119,9 +119,10 @@ def phrases_for(number: str, english_text: str, placed: Placement | None = None)
 
 
 def lines_of(number: str) -> list[list[str]]:
-    """The (lang, phrase, digest) cells of rule ``number``'s lines, looked up in the table's text
-    (a search shows the phrasings of a few hits; parsing the whole table costs some 20 ms)."""
-    return [cells for cells in tsv.lines_starting(PHRASES, f"{number}\t") if len(cells) == len(COLUMNS) - 1]
+    """The (lang, phrase, digest) cells of rule ``number``'s lines (a search shows the phrasings of a few
+    hits; parsing the whole table costs some 20 ms: its lines are only grouped by number, once per
+    process, :func:`kb.tsv.lines_keyed`)."""
+    return [cells for cells in tsv.lines_keyed(PHRASES, number) if len(cells) == len(COLUMNS) - 1]
 
 
 def lines_written_for(number: str, english_text: str | None) -> list[list[str]]:

@@ -89,21 +89,21 @@ def rerank(retrieved: Retrieved, params: Params) -> Retrieved:
 def cascade(candidates: list[Reranked], asked: Asked, params: Params) -> list[Reranked]:
     """``candidates`` with each score scaled by the :func:`factors` that concern it, best first
     (equal scores by uid, so the order never depends on how many are asked for)."""
+    enabled = [name for name in RERANKERS if params.on(name)]  # read once, not per candidate
     for candidate in candidates:
-        candidate.changes = factors(candidate.traits, asked, params, candidate.phrasing)
+        candidate.changes = factors(candidate.traits, asked, params, enabled, candidate.phrasing)
         for _, factor in candidate.changes:
             candidate.score *= factor
     return sorted(candidates, key=lambda c: (-round(c.score, 6), c.uid))
 
 
-def factors(doc: Traits, asked: Asked, params: Params, phrasing: float = 0.0) -> list[tuple[str, float]]:
-    """The factors the enabled rerankers apply to a document's score, in cascade order
-    (:data:`~indexer.params.RERANKERS`), each with its tag; those that leave it as it is are left out.
+def factors(doc: Traits, asked: Asked, params: Params, enabled: Sequence[str] | None = None,
+            phrasing: float = 0.0) -> list[tuple[str, float]]:
+    """The factors the enabled rerankers (``enabled``: those of ``params``) apply to a document's score, in
+    cascade order (:data:`~indexer.params.RERANKERS`), each with its tag; those that leave it as it is are left out.
     ``phrasing``: the share of the question the document's best players' phrasing holds."""
     changes = []
-    for name in RERANKERS:
-        if not params.on(name):
-            continue
+    for name in enabled if enabled is not None else [n for n in RERANKERS if params.on(n)]:
         if name == "cited":
             factor = 1 + params.cited.weight * math.log1p(max(0, doc.citations - 1))
         elif name == "card":

@@ -38,6 +38,7 @@ from kb.numbering import RuleNumber
 
 from .analysis import name_key, terms
 from .card_evidence import together
+from .card_rulings import CardRulings
 from .concepts import kept_out, named_by, primary_rules, rules_of
 from .hits import Hit
 from .page import candidates
@@ -129,15 +130,15 @@ class Pool:
             self.seen.update(keys)
             self.kinds.append(kind)
 
-    def reserve(self, unordered: list[tuple[str, tuple[str, ...]]]) -> None:
+    def reserve(self, unordered: list[Candidate]) -> None:
         """Count candidates whose order is not known yet, of which the page shows the first it has room
         for: all of them when there is room for all, else as many as there is room for."""
         room = self.limit - len(self.kinds)
         if len(unordered) < room:
-            for kind, keys in unordered:
-                self.hold(kind, keys)
+            for candidate in unordered:
+                self.hold(candidate.kind, candidate.keys)
         else:
-            self.kinds += [kind for kind, _ in unordered[:room]]
+            self.kinds += [candidate.kind for candidate in unordered[:room]]
 
 
 class Retriever:
@@ -150,6 +151,7 @@ class Retriever:
         self.index_dir = index_dir
         self._filters: dict[str, object] = {}
         self._questions: QuestionIndex | None = None
+        self.card_rulings = CardRulings(searcher)
         self._plan: Plan | None = None  # the plan being retrieved (its budget is checked while reading)
 
     def retrieve(self, plan: Plan) -> Retrieved:
@@ -258,7 +260,7 @@ class Retriever:
                 ranked += self._questions.brought(frozenset().union(*brought.card_rules, brought.ruling_rules), ranked,
                                                   plan.params.cards.found_share)
         if pool is not None:  # the page shows the first ``limit`` in the rerank stage's order
-            pool.reserve([(c.kind, c.keys) for c in ranked])
+            pool.reserve(ranked)
         return Candidates(place=place, ranked=ranked, asked=asked,
                           make=lambda ordered: self.question_hits(ordered, plan, reading))
 
@@ -271,23 +273,23 @@ class Retriever:
                               tuple(card.copies for card in with_evidence))
         # rulings are Wizards' English texts: the English alternatives meet them (the others would
         # only open posting lists that no ruling of the cards holds)
-        queries = [Q.And([Q.Term(text_field(alt.lang), t) for t in alt.terms])
-                   for group in reading.groups for alt in group.alternatives if alt.terms and alt.lang == "en"]
-        if not queries:
+        alternatives = [alt.terms for group in reading.groups for alt in group.alternatives
+                        if alt.terms and alt.lang == "en"]
+        if not alternatives:
             return Brought(card_rules)
-        names = Q.Or([Q.Term("name_key", key) for card in plan.cards if (key := name_key(card.name))])
-        query = Q.And([names, Q.Term("kind", "ruling"), Q.Or(queries)])
+        keys = [key for card in plan.cards if (key := name_key(card.name))]
         links = {digest: rules for card in plan.cards for digest, rules in card.links.items()}
         needed = min(plan.params.cards.ruling_words, len(reading.groups))
         best: dict[str, tuple[int, float, dict]] = {}
-        for found in self.searcher.search(query, filter=self.filter(plan.parsed, kinds=False), limit=60, terms=True):
-            matched = {(f, t.decode("utf-8") if isinstance(t, bytes) else t) for f, t in found.matched_terms()}
+        for score, docnum, matched in self.card_rulings.meeting(keys, alternatives,
+                                                                self.filter(plan.parsed, kinds=False)):
             met = sum(1 for group in reading.groups if any(
                 alt.terms and all((text_field(alt.lang), t) in matched for t in alt.terms) for alt in group.alternatives))
-            stored = found.fields()
-            digest = stored.get("uid", "").rpartition("/")[2]
-            if met >= needed and (digest not in best or (met, found.score) > best[digest][:2]):
-                best[digest] = (met, found.score, dict(stored, _matched=matched))
+            if met >= needed:
+                stored = self.searcher.stored_fields(docnum)
+                digest = stored.get("uid", "").rpartition("/")[2]
+                if digest not in best or (met, score) > best[digest][:2]:
+                    best[digest] = (met, score, dict(stored, _matched=matched))
         ordered = in_turn_by_card(sorted(best.items(), key=lambda item: (-item[1][0], -item[1][1], item[0])))
         ordered = ordered[:max(1, plan.params.cards.rulings) * 2]
         rulings = []

@@ -32,6 +32,11 @@ class IndexDamaged(KBError):
     """The search index of a build cannot be read; the knowledge base's database may still be whole."""
 
 
+# bytes a peek returns at most: pickle asks for 128 KB and reads on when short; whoosh's pickles
+# (a posting block's header) are some 40 bytes
+PEEK = 256
+
+
 class BufferStream:
     """A read-only file over a buffer (a ``memoryview`` of the memory map), without a copy."""
 
@@ -44,6 +49,11 @@ class BufferStream:
         data = self._buf[self._pos:end].tobytes()
         self._pos = end
         return data
+
+    def peek(self, size: int = 0) -> bytes:
+        """The bytes from the position on, without moving it: ``pickle.load`` then reads a pickle in
+        one call instead of one per opcode (whoosh unpickles each posting block's header)."""
+        return self._buf[self._pos:self._pos + min(max(size, 1), PEEK)].tobytes()
 
     def readline(self, size: int = -1) -> bytes:
         line = bytearray()

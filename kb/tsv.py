@@ -62,6 +62,25 @@ def lines_starting(name: str, prefix: str, most: int = 0) -> list[list[str]]:
     return found
 
 
+def lines_keyed(name: str, key: str) -> list[list[str]]:
+    """:func:`lines_starting` of ``key`` and a tab, from the lines of the embedded corpus's table ``name``
+    grouped by their first cell, once per process: for a table a search looks up many keys of (the
+    players' phrasings: grouping its 11,000 lines costs some 4 ms, each ``str.find`` lookup 0.7 ms, and a
+    question looks up ten to twenty rules)."""
+    return [rest.rstrip("\r").split("\t") for rest in _by_first_cell(name).get(key, ())]
+
+
+@lru_cache(maxsize=None)
+def _by_first_cell(name: str) -> dict[str, list[str]]:
+    """The lines of table ``name`` after their first cell and its tab, by first cell (split when looked up)."""
+    found: dict[str, list[str]] = {}
+    for line in _embedded_text(name).split("\n"):
+        first, tab, rest = line.partition("\t")
+        if tab:
+            found.setdefault(first, []).append(rest)
+    return found
+
+
 @lru_cache(maxsize=None)
 def _embedded_text(name: str) -> str:
     """The embedded corpus's table ``name`` as one text after a line break ("\\n" when absent)."""

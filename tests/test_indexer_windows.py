@@ -91,6 +91,21 @@ def test_buffer_stream_reads_lines_and_seeks_without_copying() -> None:
     assert stream.seek(0) == 0 and list(stream) == [b"first\n", b"second\n", b"last"]
 
 
+def test_pickles_are_read_from_a_buffer_stream_in_one_peek_each_up_to_where_they_end() -> None:
+    import pickle
+
+    # protocol 2, unframed, as whoosh writes a posting block's header; two longer than a peek
+    values = [(128, 5, 1.0, None, 3, 9), list(range(400)), "x" * 1000, {"a": 1}]
+    stream = BufferStream(memoryview(b"".join(pickle.dumps(v, protocol=2) for v in values) + b"end"))
+    reads = []
+    original = stream.read
+    stream.read = lambda size=-1: reads.append(size) or original(size)
+    assert [pickle.load(stream) for _ in values] == values
+    assert stream.read() == b"end"
+    assert len(reads) <= 2 * len(values) + 8  # without peek: a read per opcode (over 400 for the list)
+    assert stream.peek(4) == b"" and stream.tell() == len(stream._buf)
+
+
 @pytest.mark.parametrize("word, distance", [("batlefield", 2), ("abstian", 2), ("votting", 2), ("creatur", 1)])
 def test_nearest_words_are_those_whoosh_finds(search_kb, word: str, distance: int) -> None:
     """The same words as whoosh's Damerau-Levenshtein distance (what its terms_within reads) finds."""

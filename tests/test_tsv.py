@@ -47,3 +47,18 @@ def test_lines_starting_finds_a_key_of_an_embedded_table_as_the_full_parse_reads
         assert tsv.lines_starting("wordtable.tsv", f"{lang}\t{foreign}\t", most=1) == lines[:1]
     assert tsv.lines_starting("wordtable.tsv", "it\tnessuna-parola-così\t") == []
     assert tsv.lines_starting("no-such-table.tsv", "it\t") == []
+
+
+def test_lines_keyed_are_the_lines_starting_with_the_key_and_a_tab_in_the_table_s_order() -> None:
+    from kb.corpus import embedded_corpus
+
+    numbers = list(dict.fromkeys(cells[0] for _n, cells in tsv.rows(embedded_corpus() / "rule-phrases.tsv")))
+    assert len(numbers) > 3000
+    for number in numbers[::40] + ["702.79a", "613.1", "100.1"]:
+        assert tsv.lines_keyed("rule-phrases.tsv", number) == tsv.lines_starting("rule-phrases.tsv", f"{number}\t")
+        assert len(tsv.lines_keyed("rule-phrases.tsv", number)) >= 1
+    assert tsv.lines_keyed("wordtable.tsv", "it") == tsv.lines_starting("wordtable.tsv", "it\t")  # the first cell only
+    assert tsv.lines_keyed("rule-phrases.tsv", "999.9z") == tsv.lines_keyed("no-such-table.tsv", "it") == []
+    first = tsv.lines_keyed("rule-phrases.tsv", "702.79a")
+    first[0].append("changed")  # a caller's list is its own
+    assert tsv.lines_keyed("rule-phrases.tsv", "702.79a") != first
