@@ -448,12 +448,12 @@ def cards_of(kb: KnowledgeBase, items: list[Item]) -> CardTable:
     links = ruling_links(rulings, ((p.a_doc, p.a_id, p.b_id) for p in kb.alignments() if p.kind == "ruling-rule"))
     keywords = keyword_rules(vocabulary().concepts)
     rule_texts = [f"{item.title}\n{item.content}" for item in items if item.kind in ("rule", "term", "example")]
-    # the game's terms in every language, in lower case: their words are words of the rules (legame vitale)
-    rule_texts += [name.text.lower() for concept in vocabulary().concepts for name in concept.names]
+    # the game's terms in every language: their words are words of the rules (legame vitale)
+    term_names = [name.text for concept in vocabulary().concepts for name in concept.names]
     return card_table(((name, list(dict.fromkeys(printed)), printings,
                         card_evidence(card.type, card.text, card.keywords, card.mana_cost, keywords, name),
                         links.get(name, {}))
-                       for name, (card, printed, printings) in sorted(by_name.items())), rule_texts, side)
+                       for name, (card, printed, printings) in sorted(by_name.items())), rule_texts, side, term_names)
 
 
 def side_set_codes(kb: KnowledgeBase) -> set[str]:

@@ -40,6 +40,7 @@ from __future__ import annotations
 import marshal
 import re
 from array import array
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
@@ -53,6 +54,7 @@ TABLE_VERSION = 5
 # Flags of a word of the names (CardTable.flags).
 COMMON = 1  # one of the 50,000 most frequent words of English, Italian or French (corpus/lemma-forms.tsv)
 RULES = 2  # a word of the rules or the glossary written in lower case, in any language
+MIN_RULE_USES = 2  # ... at least this many times (or a word of a game term's name)
 
 MIN_PART = 4  # letters of a name's word found alone (a part), at least
 MIN_NAME = 3  # letters of a name of one word, at least (Fog, Opt: typed with a capital inside a sentence)
@@ -178,14 +180,17 @@ class CardTable:
 
 
 def card_table(cards: Iterable[tuple[str, list[tuple[str, str]], int, list, dict]],
-               rule_texts: Iterable[str], side: Iterable[str] = ()) -> CardTable:
+               rule_texts: Iterable[str], side: Iterable[str] = (), terms: Iterable[str] = ()) -> CardTable:
     """The table of ``cards``: each ``(English name, [(lang, printed name)], printings, evidence, ruling
-    links)``; ``rule_texts`` are the texts of the rules and glossary (in every language) and the game's
-    terms, whose words written in lower case are words of the rules (a card an example names, *Doubling
-    Season*, is not); ``side`` names the cards printed only in side sets (playtest, un-sets, art cards:
+    links)``; ``rule_texts`` are the texts of the rules and glossary (in every language), whose words
+    written in lower case :data:`MIN_RULE_USES` times are words of the rules (a card an example names,
+    *Doubling Season*, is not, nor the *lightning bolt* icon 107.10 mentions once), and so are the words of
+    the game's ``terms``; ``side`` names the cards printed only in side sets (playtest, un-sets, art cards:
     :data:`SIDE_SET_TYPES`), which never win a part or a near name over a tournament card."""
     side = set(side)
-    rule_words = {t.key for text in rule_texts for t in tokens(text) if not t.capital}
+    uses = Counter(t.key for text in rule_texts for t in tokens(text) if not t.capital)
+    rule_words = {word for word, count in uses.items() if count >= MIN_RULE_USES}
+    rule_words |= {t.key for text in terms for t in tokens(text.lower())}
     table = CardTable()
     seen: set[tuple[str, int]] = set()
     common = common_words()

@@ -44,6 +44,8 @@ def names(finder: CardFinder, text: str) -> list[tuple[str, str, str]]:
     ("he cast Swords to Plowshars on my commander", [("Swords to Plowshares", "Swords to Plowshars", "near")]),
     ("he attacked and I had a Fog: can I cast it after blockers?", [("Fog", "Fog", "name")]),
     ("Can Fog stop the damage of an attacking creature?", [("Fog", "Fog", "name")]),  # Can starts the sentence
+    # two words the rules write in lower case once (107.10: "a lightning bolt for instant"): a name in lower case
+    ("i cast lightning bolt on a creature with protection from red", [("Lightning Bolt", "lightning bolt", "name")]),
     ("if Ravager of the Fells transforms, does its ability trigger?",  # a double-faced card by its back face
      [("Huntmaster of the Fells // Ravager of the Fells", "Ravager of the Fells", "name")]),
 ])
