@@ -21,6 +21,7 @@ The ranking is complete before it is cut, so the first hits never depend on how 
 from __future__ import annotations
 
 import hashlib
+import heapq
 import json
 import re
 from collections import defaultdict
@@ -235,7 +236,7 @@ class QuestionIndex:
             return {}
         needed = min(2, len(groups))  # one word met is no situation told
         shares = {}
-        for doc in sorted(scores, key=lambda d: (-scores[d], d))[:params.phrasing.depth]:
+        for doc in heapq.nlargest(params.phrasing.depth, scores, key=lambda d: (scores[d], -d)):
             best = 0.0
             for lang, phrase_terms in self._phrases(doc):
                 met = [weight for weight, alts in groups
