@@ -236,7 +236,7 @@ class Pages:
             return self.render(request, "error.html", status=404, title=raw, suggestions=[], reason=None,
                                message=f"no page {page} for {raw!r}: it has {pages} page{'s' * (pages > 1)}")
         main = entries[0]
-        reference = _reference_date(open_kb.kb, release)
+        reference = english_release_date(open_kb.kb, release)
         gettext = self.gettext(request)
         views = [_entry_view(open_kb, entry, partial(rule_href, request), reference, gettext) for entry in entries]
         sources = page_sources(views)
@@ -385,7 +385,7 @@ def _neighbours(open_kb: OpenKB, number: str) -> dict[str, str | None]:
             "next": str(following) if following else None}
 
 
-def _reference_date(kb: KnowledgeBase, release: str | None) -> str | None:
+def english_release_date(kb: KnowledgeBase, release: str | None) -> str | None:
     """The effective date of the English release the rules are read in (``release``, else the newest)."""
     if release is not None:
         return release
