@@ -179,3 +179,6 @@ def test_one_visit_keeps_its_page_its_language_and_draws_rules_as_online(product
     assert all("IT" in s.text and "potrebbe non essere aggiornat" in s.text for s in stale)
     browser.get(base + "/rules/702.19")
     assert browser.find_element(By.CSS_SELECTOR, "nav.rulenav a[rel=next]").text == "702.19a →"  # online: 702.19a
+    browser.get(base + "/cards/Lightning%20Bolt")  # point 5: a card not read said which, not "offline"
+    assert browser.title == "Lightning Bolt: serve la rete · mtgkb"
+    assert "la pagina della carta «Lightning Bolt» non era stata letta" in browser.find_element(By.TAG_NAME, "main").text

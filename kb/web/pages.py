@@ -257,7 +257,8 @@ class Pages:
                            main=views[0], nav=_neighbours(open_kb, main["number"]), langs=langs, sources=sources,
                            stale=list(stale.values()), release=release, fallback=fallback, rulings=rulings,
                            ruling_counts=ruling_counts(entries) if many else [],
-                           title=f"{main['number']} {main['title'] or ''}".strip(), share_text=_share_text(views[0]),
+                           title=_page_title(open_kb, raw, (langs, release), page, main, paging, gettext),
+                           share_text=_share_text(views[0]),
                            ruling_total=sum(len(g.members) for g in groups), paging=paging)
 
     def _rule_not_found(self, request: Request, open_kb: OpenKB, raw: str, message: str,
@@ -367,6 +368,18 @@ def _paging(request: Request, page: int, total: int) -> dict[str, Any] | None:
     return {"first": first, "last": min(total, page * RULES_PER_PAGE), "total": total,
             "previous": href(page - 1) if page > 1 else None,
             "next": href(page + 1) if page * RULES_PER_PAGE < total else None}
+
+
+def _page_title(open_kb: OpenKB, raw: str, reading: tuple[tuple[str, ...], str | None], page: int,
+                main: dict[str, Any], paging: dict[str, Any] | None, gettext: Callable[[str], str]) -> str:
+    """A rule page's title: its first rule's number and title; a page of a long range, the range's own
+    (``702 Keyword Abilities, page 2``, or the range as typed) with the page, never its first rule's."""
+    if paging is None:
+        return f"{main['number']} {main['title'] or ''}".strip()
+    head = main if page == 1 else open_kb.lookup_page(raw, *reading, 1, 1)[0][0]
+    number = RuleNumber.try_parse(raw.strip())
+    name = f"{head['number']} {head['title'] or ''}".strip() if number and str(number) == head["number"] else raw
+    return gettext("%(title)s, page %(page)s") % {"title": name, "page": page}
 
 
 def _neighbours(open_kb: OpenKB, number: str) -> dict[str, str | None]:

@@ -79,7 +79,8 @@ const WORDS = {
         words: (q) => `Searching words (“${q}”) needs the network. Kept on this device: the rules, by number (702.19), and the glossary, by a term’s name in English, Italian or French.`,
         inGlossary: "In the glossary kept on this device:",
         noTerm: (q) => `No term of the glossary kept on this device is named “${q}”.`,
-        noCard: "Cards need the network: this page was not read before going offline.",
+        noCard: (name) => `Cards need the network: the page of the card “${name}” was not read before going offline.`,
+        cardTitle: (name) => `${name}: needs the network`, offline: "Offline",
         search: "Search", placeholder: "Rule, word or card", contents: "Contents", glossary: "Glossary",
         nearby: "Nearby rules", find: "Find", findLabel: "Find a term in English, Italian or French",
         stale: (l, s, p, d, r) => `The ${l} text (${s}, ${p}) is dated ${d}, before the English release of ${r}: it may be out of date.`,
@@ -92,7 +93,8 @@ const WORDS = {
         words: (q) => `La ricerca di parole («${q}») richiede la rete. Su questo dispositivo sono conservati: le regole, per numero (702.19), e il glossario, per nome di un termine in italiano, inglese o francese.`,
         inGlossary: "Nel glossario conservato su questo dispositivo:",
         noTerm: (q) => `Nessun termine del glossario conservato su questo dispositivo si chiama «${q}».`,
-        noCard: "Le carte richiedono la rete: questa pagina non era stata letta prima di perdere la rete.",
+        noCard: (name) => `Le carte richiedono la rete: la pagina della carta «${name}» non era stata letta prima di perdere la rete.`,
+        cardTitle: (name) => `${name}: serve la rete`, offline: "Senza rete",
         search: "Cerca", placeholder: "Regola, parola o carta", contents: "Indice", glossary: "Glossario",
         nearby: "Regole vicine", find: "Trova", findLabel: "Trova un termine in italiano, inglese o francese",
         stale: (l, s, p, d, r) => `Il testo ${l} (${s}, ${p}) è datato ${d}, prima della versione inglese del ${r}: potrebbe non essere aggiornato.`,
@@ -105,7 +107,8 @@ const WORDS = {
         words: (q) => `Chercher des mots (« ${q} ») demande le réseau. Conservés sur cet appareil : les règles, par numéro (702.19), et le glossaire, par le nom d’un terme en français, anglais ou italien.`,
         inGlossary: "Dans le glossaire conservé sur cet appareil :",
         noTerm: (q) => `Aucun terme du glossaire conservé sur cet appareil ne s’appelle « ${q} ».`,
-        noCard: "Les cartes demandent le réseau : cette page n’a pas été lue avant la perte du réseau.",
+        noCard: (name) => `Les cartes demandent le réseau : la page de la carte « ${name} » n’a pas été lue avant la perte du réseau.`,
+        cardTitle: (name) => `${name} : réseau nécessaire`, offline: "Hors ligne",
         search: "Chercher", placeholder: "Règle, mot ou carte", contents: "Sommaire", glossary: "Glossaire",
         nearby: "Règles voisines", find: "Trouver", findLabel: "Trouver un terme en français, anglais ou italien",
         stale: (l, s, p, d, r) => `Le texte ${l} (${s}, ${p}) date du ${d}, avant la version anglaise du ${r} : il est peut-être dépassé.`,
@@ -247,5 +250,6 @@ async function offlinePage(cache, url) {
                               : `<p class="notice">${escape(words.noTerm(value))}</p>`;
     return frame(ui, words, value || words.glossary, form + body, "", found.length ? 200 : 404);
   }
-  return frame(ui, words, "offline", `<p>${escape(kind === "card" ? words.noCard : words.unread)}</p>`, "", 404);
+  if (kind === "card") return frame(ui, words, words.cardTitle(value), `<h1>${escape(value)}</h1><p>${escape(words.noCard(value))}</p>`, "", 404);
+  return frame(ui, words, words.offline, `<p>${escape(words.unread)}</p>`, "", 404);
 }
