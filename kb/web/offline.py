@@ -12,6 +12,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 
+from ..corpus import source_title
 from .handling import OpenKB, Site
 from .pages import HERE, Pages, english_release_date, with_etag
 from .reference import GLOSSARY_LIMIT
@@ -36,7 +37,7 @@ def rules_bundle(open_kb: OpenKB) -> tuple[list[list[Any]], list[list[Any]]]:
                 title = rule.title or ""
             if (rule.text or rule.title) and doc.lang not in texts:
                 texts[doc.lang] = rule.text or rule.title or ""
-                key = (doc.lang, doc.title or doc.id, doc.effective_date or "", doc.provenance)
+                key = (doc.lang, source_title(doc), doc.effective_date or "", doc.provenance)
                 from_source[doc.lang] = sources.setdefault(key, len(sources))
         out.append([number, title, texts, from_source])
     return out, [list(key) for key in sources]
