@@ -461,3 +461,42 @@ def test_no_page_is_wider_than_the_phone_and_each_card_of_a_ruling_is_a_44_px_ta
             "const r = document.createRange(); r.selectNodeContents(document.querySelector('.pages a[rel=next]'));"
             "return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size")
         assert lines == 1, width
+
+
+PAGER_JS = """
+const width = arguments[0], pager = document.querySelector('nav.pages'), out = [];
+pager.scrollIntoView();
+const parts = [...pager.children].filter((e) => e.textContent.trim());
+const rects = parts.map((e) => e.getBoundingClientRect());
+parts.forEach((e, i) => {
+  const r = rects[i], name = e.textContent.trim();
+  if (r.left < -0.5 || r.right > width + 0.5) out.push(`past the edge: ${name} ${Math.round(r.left)}-${Math.round(r.right)}`);
+  if (e.scrollWidth > e.clientWidth + 1) out.push(`cut: ${name}`);
+  if (e.tagName === 'A' && (r.width < 44 || r.height < 44)) out.push(`small: ${name} ${Math.round(r.width)}x${Math.round(r.height)}`);
+  rects.slice(i + 1).forEach((s, j) => {
+    if (r.left < s.right - 0.5 && s.left < r.right - 0.5 && r.top < s.bottom - 0.5 && s.top < r.bottom - 0.5)
+      out.push(`overlap: ${name} / ${parts[i + 1 + j].textContent.trim()}`);
+  });
+});
+return [parts.map((e) => e.textContent.trim()), out];
+"""
+
+
+def test_the_chapter_pager_fits_a_phone_and_a_page_is_titled_by_its_chapter(server: str, browser) -> None:
+    """33, third trial, point 4: on /rules/702 and its page 2 at 390 px, "Next page →" ran past the right
+    edge (its arrow lost) and "← Previous page" past the left, over "Rules 1–100 of 190", in every
+    interface language; page 2 was titled "702.100 · mtgkb". Fails before (past the edge, overlap; the title)."""
+    viewport(browser, *PHONE_390)
+    page_word = {"en": "page", "it": "pagina", "fr": "page"}
+    try:
+        for ui in ("en", "it", "fr"):
+            for path in ("/rules/702", "/rules/702?page=2"):
+                browser.get(f"{server}{path}{'&' if '?' in path else '?'}ui={ui}")
+                parts, faults = browser.execute_script(PAGER_JS, PHONE_390[0])
+                assert len(parts) >= 2 and not faults, (ui, path, parts, faults)
+                assert no_horizontal_scroll(browser), (ui, path)
+            title = browser.title
+            assert title.startswith("702 ") and title.endswith(f", {page_word[ui]} 2 · mtgkb"), (ui, title)
+            assert "702.100" not in title, title
+    finally:
+        browser.get(server + "/glossary?ui=en")

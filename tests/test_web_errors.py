@@ -74,6 +74,17 @@ def test_bad_limit_on_the_search_page_is_a_400_page(client: TestClient) -> None:
     assert_secure(response)
 
 
+@pytest.mark.parametrize("ui, sentence", [("en", "Parameter &#39;page&#39; must be a whole number, 1 or more"),
+                                          ("it", "La pagina deve essere un numero intero da 1 in su.")])
+def test_a_bad_page_number_is_a_whole_sentence(client: TestClient, ui: str, sentence: str) -> None:
+    """33, third trial, point 5: English /rules/702?page=abc said "Parameter 'page' must be a whole number
+    from 1", which reads as cut off. Fails before (English)."""
+    for value in ("abc", "0"):
+        response = client.get("/rules/100", params={"page": value, "ui": ui})
+        assert response.status_code == 400
+        assert f'<p class="error">{sentence}</p>' in response.text, value
+
+
 @pytest.mark.parametrize("url, kind", [("/api/health", "application/json"), ("/rules/100.1", "text/html")])
 def test_a_server_error_is_json_or_a_page_with_the_same_headers(client: TestClient, monkeypatch, url: str,
                                                                  kind: str) -> None:

@@ -4,6 +4,8 @@ read before, a rule page never opened and a search by number still answer."""
 
 from __future__ import annotations
 
+import html
+import re
 import subprocess
 import sys
 import time
@@ -122,7 +124,61 @@ def test_offline_pages_keep_the_frame_and_the_glossary_and_say_what_needs_the_ne
         "Regola, parola o carta"
     assert [a.text for a in browser.find_elements(By.CSS_SELECTOR, "header.top nav.links a")] == ["Indice", "Glossario"]
     assert browser.find_element(By.CSS_SELECTOR, "a[rel=prev]").text == "← 702.18b"
-    assert browser.find_element(By.CSS_SELECTOR, "a[rel=next]").text == "702.20 →"
+    assert browser.find_element(By.CSS_SELECTOR, "a[rel=next]").text == "702.19a →"  # as online
     assert browser.find_element(By.CSS_SELECTOR, "a[rel=up]").text == "↑ 702"
     refs = browser.find_elements(By.CSS_SELECTOR, "article.rule a.ref")  # (See rule 510, “Combat Damage Step.”)
     assert "510" in [a.text for a in refs] and all(a.get_attribute("href").startswith(base + "/rules/") for a in refs)
+
+
+def online_page(base: str, path: str, ui: str) -> str:
+    request = urllib.request.Request(base + path, headers={"Cookie": f"ui={ui}"})
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        return answer.read().decode()
+
+
+def test_one_visit_keeps_its_page_its_language_and_draws_rules_as_online(product_kb, browser) -> None:  # noqa: F811
+    """33, third trial, points 1-3: after ONE visit (/rules/400.7?ui=it, the worker in control and the
+    rules kept) the page read was not kept, the offline pages spoke English, and a rule drawn offline
+    had no stale notice and skipped its subrules in previous / next (702.19 -> 702.20; online 702.19a).
+    Fails before."""
+    from selenium.webdriver.common.by import By
+
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    server = start_server(product_kb, port)
+    try:
+        viewport(browser, *PHONE)
+        browser.get(base + "/rules/400.7?ui=it")
+        wait_for(browser, "navigator.serviceWorker.ready.then(() => navigator.serviceWorker.controller &&"
+                          " caches.match('/offline/rules.json')).then((hit) => done(!!hit))")
+        read = browser.find_element(By.TAG_NAME, "main").text
+        online = online_page(base, "/rules/400.2", "it")
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    with pytest.raises(OSError):
+        urllib.request.urlopen(base + "/api/health", timeout=2)
+    for path in ("/rules/400.7?ui=it", "/rules/400.7"):  # the page read, kept as read (not redrawn)
+        browser.get(base + path)
+        assert browser.find_element(By.TAG_NAME, "main").text == read, path
+        assert not browser.find_elements(By.CSS_SELECTOR, "p.notice.offline"), path
+    browser.get(base + "/rules/400.2")  # never opened: drawn from the rules kept, in Italian
+    assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "it"
+    assert "Senza rete: il testo delle regole conservato su questo dispositivo." in \
+        browser.find_element(By.TAG_NAME, "body").text
+    assert browser.find_element(By.CSS_SELECTOR, "header.top form.find button").text == "Cerca"
+    for rel in ("prev", "up", "next"):  # the same neighbours as online: every rule and subrule
+        online_link = re.search(rf'<a rel="{rel}" href="[^"]*">([^<]*)</a>', online)
+        assert online_link, rel
+        assert browser.find_element(By.CSS_SELECTOR, f"nav.rulenav a[rel={rel}]").text == \
+            html.unescape(online_link.group(1)), rel
+    online_stale = [html.unescape(re.sub(r"<[^>]+>", "", notice)).strip()
+                    for notice in re.findall(r'<p class="notice stale">(.*?)</p>', online, re.S)]
+    assert online_stale, "the embedded Italian text is older than the English release"
+    assert all("IT" in s and "potrebbe non essere aggiornat" in s for s in online_stale)
+    assert [s.text for s in browser.find_elements(By.CSS_SELECTOR, "p.notice.stale")] == online_stale
+    browser.get(base + "/rules/702.19")
+    assert browser.find_element(By.CSS_SELECTOR, "nav.rulenav a[rel=next]").text == "702.19a →"  # online: 702.19a
+    browser.get(base + "/cards/Lightning%20Bolt")  # point 5: a card not read said which, not "offline"
+    assert browser.title == "Lightning Bolt: serve la rete · mtgkb"
+    assert "la pagina della carta «Lightning Bolt» non era stata letta" in browser.find_element(By.TAG_NAME, "main").text

@@ -41,7 +41,7 @@ PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p + r"\Z")
      N_("The limit must be a whole number from 1 to %(maximum)s.")),
     (r"parameter 'limit' is (?P<value>\S+), above the maximum of (?P<maximum>\d+)",
      N_("The limit %(value)s is above the maximum of %(maximum)s.")),
-    (r"parameter 'page' must be a whole number from 1", N_("The page must be a whole number from 1.")),
+    (r"parameter 'page' must be a whole number, 1 or more", N_("The page must be a whole number from 1.")),
     (rf"parameter (?P<name>{_QUOTED}) must be a release date YYYY-MM-DD",
      N_("The parameter %(name)s must be a release date YYYY-MM-DD.")),
     (r"rule selector too long \(at most (?P<maximum>\d+) characters\)",

@@ -485,7 +485,7 @@ def page_param(request: Request) -> int:
     if not raw:
         return 1
     if not _DIGITS.fullmatch(raw) or int(raw) < 1:
-        raise BadRequest("parameter 'page' must be a whole number from 1")
+        raise BadRequest("parameter 'page' must be a whole number, 1 or more")
     return int(raw)
 
 

@@ -12,28 +12,35 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 
+from ..corpus import source_title
 from .handling import OpenKB, Site
-from .pages import HERE, Pages, with_etag
+from .pages import HERE, Pages, english_release_date, with_etag
 from .reference import GLOSSARY_LIMIT
 
 _STATIC = {"register.js": "text/javascript; charset=utf-8", "icon.svg": "image/svg+xml"}
 
 
-def rules_bundle(open_kb: OpenKB) -> list[list[Any]]:
-    """Every number held, in rules order, as ``[number, title, {lang: text}]`` (each language's
-    first text, as a rule page shows it first)."""
-    out = []
+def rules_bundle(open_kb: OpenKB) -> tuple[list[list[Any]], list[list[Any]]]:
+    """Every number held, in rules order, as ``[number, title, {lang: text}, {lang: source}]`` (each
+    language's first text, as a rule page shows it first; ``source`` indexes the second list, the
+    sources as ``[lang, title, effective date, provenance]``, so a page offline can say, as online,
+    that a translation may be out of date)."""
+    out: list[list[Any]] = []
+    sources: dict[tuple[Any, ...], int] = {}
     for number, versions in open_kb.kb.versions(open_kb.numbers):
         texts: dict[str, str] = {}
+        from_source: dict[str, int] = {}
         title = ""
         for version in versions:
-            rule = version.rule
-            if version.doc.lang == "en" and not title:
+            rule, doc = version.rule, version.doc
+            if doc.lang == "en" and not title:
                 title = rule.title or ""
-            if (rule.text or rule.title) and version.doc.lang not in texts:
-                texts[version.doc.lang] = rule.text or rule.title or ""
-        out.append([number, title, texts])
-    return out
+            if (rule.text or rule.title) and doc.lang not in texts:
+                texts[doc.lang] = rule.text or rule.title or ""
+                key = (doc.lang, source_title(doc), doc.effective_date or "", doc.provenance)
+                from_source[doc.lang] = sources.setdefault(key, len(sources))
+        out.append([number, title, texts, from_source])
+    return out, [list(key) for key in sources]
 
 
 def terms_bundle(open_kb: OpenKB) -> list[list[Any]]:
@@ -74,8 +81,9 @@ class OfflinePages:
         build)."""
         open_kb = self.site.kb()
         if "offline" not in open_kb.cache:
-            body = json.dumps({"rules": rules_bundle(open_kb), "terms": terms_bundle(open_kb)}, ensure_ascii=False,
-                              separators=(",", ":"))
+            rules, sources = rules_bundle(open_kb)
+            body = json.dumps({"rules": rules, "sources": sources, "reference": english_release_date(open_kb.kb, None),
+                               "terms": terms_bundle(open_kb)}, ensure_ascii=False, separators=(",", ":"))
             open_kb.cache["offline"] = body.encode()
         return with_etag(request, open_kb.cache["offline"], {"Cache-Control": "no-cache"}, 200,
                          "application/json")

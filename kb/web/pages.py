@@ -236,7 +236,7 @@ class Pages:
             return self.render(request, "error.html", status=404, title=raw, suggestions=[], reason=None,
                                message=f"no page {page} for {raw!r}: it has {pages} page{'s' * (pages > 1)}")
         main = entries[0]
-        reference = _reference_date(open_kb.kb, release)
+        reference = english_release_date(open_kb.kb, release)
         gettext = self.gettext(request)
         views = [_entry_view(open_kb, entry, partial(rule_href, request), reference, gettext) for entry in entries]
         sources = page_sources(views)
@@ -257,7 +257,8 @@ class Pages:
                            main=views[0], nav=_neighbours(open_kb, main["number"]), langs=langs, sources=sources,
                            stale=list(stale.values()), release=release, fallback=fallback, rulings=rulings,
                            ruling_counts=ruling_counts(entries) if many else [],
-                           title=f"{main['number']} {main['title'] or ''}".strip(), share_text=_share_text(views[0]),
+                           title=_page_title(open_kb, raw, (langs, release), page, main, paging, gettext),
+                           share_text=_share_text(views[0]),
                            ruling_total=sum(len(g.members) for g in groups), paging=paging)
 
     def _rule_not_found(self, request: Request, open_kb: OpenKB, raw: str, message: str,
@@ -369,6 +370,18 @@ def _paging(request: Request, page: int, total: int) -> dict[str, Any] | None:
             "next": href(page + 1) if page * RULES_PER_PAGE < total else None}
 
 
+def _page_title(open_kb: OpenKB, raw: str, reading: tuple[tuple[str, ...], str | None], page: int,
+                main: dict[str, Any], paging: dict[str, Any] | None, gettext: Callable[[str], str]) -> str:
+    """A rule page's title: its first rule's number and title; a page of a long range, the range's own
+    (``702 Keyword Abilities, page 2``, or the range as typed) with the page, never its first rule's."""
+    if paging is None:
+        return f"{main['number']} {main['title'] or ''}".strip()
+    head = main if page == 1 else open_kb.lookup_page(raw, *reading, 1, 1)[0][0]
+    number = RuleNumber.try_parse(raw.strip())
+    name = f"{head['number']} {head['title'] or ''}".strip() if number and str(number) == head["number"] else raw
+    return gettext("%(title)s, page %(page)s") % {"title": name, "page": page}
+
+
 def _neighbours(open_kb: OpenKB, number: str) -> dict[str, str | None]:
     """The parent, previous and next number in rules order (every section, chapter, rule and
     subrule: 611.3d -> 612 -> 612.1), the links under a rule."""
@@ -385,7 +398,7 @@ def _neighbours(open_kb: OpenKB, number: str) -> dict[str, str | None]:
             "next": str(following) if following else None}
 
 
-def _reference_date(kb: KnowledgeBase, release: str | None) -> str | None:
+def english_release_date(kb: KnowledgeBase, release: str | None) -> str | None:
     """The effective date of the English release the rules are read in (``release``, else the newest)."""
     if release is not None:
         return release

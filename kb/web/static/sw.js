@@ -11,9 +11,40 @@ self.addEventListener("install", (event) => {
     const home = await (await cache.match(new URL("./", SCOPE).href)).text();
     const css = home.match(/href="([^"]*static\/style\.css[^"]*)"/);
     if (css) await cache.add(new URL(css[1].replace(/&amp;/g, "&"), SCOPE).href);
+    await keepOpenPages(cache);
     await self.skipWaiting();
   })());
 });
+
+// The pages open when the worker installs (the page that registered it, read before the worker was in
+// control): kept as read, and their interface language is the offline pages' one.
+async function keepOpenPages(cache) {
+  const open = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  for (const client of open) {
+    if (!client.url.startsWith(SCOPE.href)) continue;
+    try {
+      await keep(cache, new Request(client.url, { credentials: "same-origin" }), await fetch(client.url, { credentials: "same-origin" }), true);
+    } catch (offline) { /* kept when read again */ }
+  }
+}
+
+// A page's address without its interface-language switch (?ui=it): the page read as /rules/400.7?ui=it
+// is /rules/400.7 offline too.
+function withoutUi(url) {
+  const plain = new URL(url);
+  plain.searchParams.delete("ui");
+  return plain.href;
+}
+
+async function keep(cache, request, answer, page) {
+  if (!answer.ok || answer.type !== "basic") return;
+  await cache.put(request, answer.clone());
+  if (!page) return;
+  const plain = withoutUi(request.url);
+  if (plain !== request.url) await cache.put(plain, answer.clone());
+  const ui = answer.headers.get("Content-Language");  // a page's interface language: the offline page's too
+  if (WORDS[ui]) await cache.put(new URL(UI_KEPT, SCOPE).href, new Response(ui));
+}
 
 self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
 
@@ -28,12 +59,10 @@ async function fromNetworkElseKept(request, url) {
   const cache = await caches.open(CACHE);
   try {
     const answer = await fetch(request);
-    if (answer.ok && answer.type === "basic") await cache.put(request, answer.clone());
-    const ui = answer.headers.get("Content-Language");  // a page's interface language: the offline page's too
-    if (request.mode === "navigate" && WORDS[ui]) await cache.put(new URL(UI_KEPT, SCOPE).href, new Response(ui));
+    await keep(cache, request, answer, request.mode === "navigate");
     return answer;
   } catch (offline) {
-    const kept = (await cache.match(request)) ||
+    const kept = (await cache.match(request)) || (await cache.match(withoutUi(request.url))) ||
       (url.pathname.endsWith("/static/style.css") ? await cache.match(request, { ignoreSearch: true }) : undefined);
     if (kept) return kept;
     return offlinePage(cache, url);
@@ -50,27 +79,42 @@ const WORDS = {
         words: (q) => `Searching words (“${q}”) needs the network. Kept on this device: the rules, by number (702.19), and the glossary, by a term’s name in English, Italian or French.`,
         inGlossary: "In the glossary kept on this device:",
         noTerm: (q) => `No term of the glossary kept on this device is named “${q}”.`,
-        noCard: "Cards need the network: this page was not read before going offline.",
+        noCard: (name) => `Cards need the network: the page of the card “${name}” was not read before going offline.`,
+        cardTitle: (name) => `${name}: needs the network`, offline: "Offline",
         search: "Search", placeholder: "Rule, word or card", contents: "Contents", glossary: "Glossary",
-        nearby: "Nearby rules", find: "Find", findLabel: "Find a term in English, Italian or French" },
+        nearby: "Nearby rules", find: "Find", findLabel: "Find a term in English, Italian or French",
+        stale: (l, s, p, d, r) => `The ${l} text (${s}, ${p}) is dated ${d}, before the English release of ${r}: it may be out of date.`,
+        undated: (l, s, p, r) => `The ${l} text (${s}, ${p}) gives no date; the English release is of ${r}: it may be out of date.`,
+        mayBeOld: "may be out of date",
+        provenance: { official: "official", community: "community", translator: "translator", machine: "machine translation" } },
   it: { notice: "Senza rete: il testo delle regole conservato su questo dispositivo.",
         none: (n) => `Nessuna regola ${n} nella copia conservata su questo dispositivo.`,
         unread: "Questa pagina non era stata letta prima di perdere la rete.",
         words: (q) => `La ricerca di parole («${q}») richiede la rete. Su questo dispositivo sono conservati: le regole, per numero (702.19), e il glossario, per nome di un termine in italiano, inglese o francese.`,
         inGlossary: "Nel glossario conservato su questo dispositivo:",
         noTerm: (q) => `Nessun termine del glossario conservato su questo dispositivo si chiama «${q}».`,
-        noCard: "Le carte richiedono la rete: questa pagina non era stata letta prima di perdere la rete.",
+        noCard: (name) => `Le carte richiedono la rete: la pagina della carta «${name}» non era stata letta prima di perdere la rete.`,
+        cardTitle: (name) => `${name}: serve la rete`, offline: "Senza rete",
         search: "Cerca", placeholder: "Regola, parola o carta", contents: "Indice", glossary: "Glossario",
-        nearby: "Regole vicine", find: "Trova", findLabel: "Trova un termine in italiano, inglese o francese" },
+        nearby: "Regole vicine", find: "Trova", findLabel: "Trova un termine in italiano, inglese o francese",
+        stale: (l, s, p, d, r) => `Il testo ${l} (${s}, ${p}) è datato ${d}, prima della versione inglese del ${r}: potrebbe non essere aggiornato.`,
+        undated: (l, s, p, r) => `Il testo ${l} (${s}, ${p}) non è datato; la versione inglese è del ${r}: potrebbe non essere aggiornato.`,
+        mayBeOld: "potrebbe non essere aggiornata",
+        provenance: { official: "ufficiale", community: "comunità", translator: "traduttore", machine: "traduzione automatica" } },
   fr: { notice: "Hors ligne : le texte des règles conservé sur cet appareil.",
         none: (n) => `Aucune règle ${n} dans la copie conservée sur cet appareil.`,
         unread: "Cette page n’a pas été lue avant la perte du réseau.",
         words: (q) => `Chercher des mots (« ${q} ») demande le réseau. Conservés sur cet appareil : les règles, par numéro (702.19), et le glossaire, par le nom d’un terme en français, anglais ou italien.`,
         inGlossary: "Dans le glossaire conservé sur cet appareil :",
         noTerm: (q) => `Aucun terme du glossaire conservé sur cet appareil ne s’appelle « ${q} ».`,
-        noCard: "Les cartes demandent le réseau : cette page n’a pas été lue avant la perte du réseau.",
+        noCard: (name) => `Les cartes demandent le réseau : la page de la carte « ${name} » n’a pas été lue avant la perte du réseau.`,
+        cardTitle: (name) => `${name} : réseau nécessaire`, offline: "Hors ligne",
         search: "Chercher", placeholder: "Règle, mot ou carte", contents: "Sommaire", glossary: "Glossaire",
-        nearby: "Règles voisines", find: "Trouver", findLabel: "Trouver un terme en français, anglais ou italien" },
+        nearby: "Règles voisines", find: "Trouver", findLabel: "Trouver un terme en français, anglais ou italien",
+        stale: (l, s, p, d, r) => `Le texte ${l} (${s}, ${p}) date du ${d}, avant la version anglaise du ${r} : il est peut-être dépassé.`,
+        undated: (l, s, p, r) => `Le texte ${l} (${s}, ${p}) n’est pas daté ; la version anglaise date du ${r} : il est peut-être dépassé.`,
+        mayBeOld: "peut-être dépassé",
+        provenance: { official: "officiel", community: "communauté", translator: "traducteur", machine: "traduction automatique" } },
 };
 
 const escape = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -125,7 +169,10 @@ function frame(ui, words, title, body, query, status) {
   return new Response(html, { status, headers: { "Content-Type": "text/html; charset=utf-8", "Content-Language": ui } });
 }
 
-function rulePage(rules, held, number) {
+// A rule with its subrules, as online: previous and next in rules order (every rule and subrule: 702.19
+// -> 702.19a), and a notice for each translation dated before the English text beside it.
+function rulePage(bundle, held, number, words) {
+  const { rules = [], sources = [], reference = "" } = bundle;
   const at = rules.findIndex(([n]) => n === number);
   if (at < 0) return "";
   let end = at + 1;
@@ -133,15 +180,29 @@ function rulePage(rules, held, number) {
   const shown = rules.slice(at, end);
   const parent = number.includes(".") ? (/[a-z]$/.test(number) ? number.slice(0, -1) : number.split(".")[0]) : (number.length === 3 ? number[0] : "");
   const link = (n, rel, text) => n ? `<a rel="${rel}" href="${escape(ruleHref(n))}">${escape(text)}</a>` : "<span></span>";
-  const nav = `<nav class="rulenav">${link(at > 0 ? rules[at - 1][0] : "", "prev", `← ${at > 0 ? rules[at - 1][0] : ""}`)}` +
-    `${link(held.has(parent) ? parent : "", "up", `↑ ${parent}`)}${link(end < rules.length ? rules[end][0] : "", "next", `${end < rules.length ? rules[end][0] : ""} →`)}</nav>`;
-  return nav + shown.map(([n, title, texts], i) => {
+  const previous = at > 0 ? rules[at - 1][0] : "", next = at + 1 < rules.length ? rules[at + 1][0] : "";
+  const nav = `<nav class="rulenav" aria-label="${escape(words.nearby)}">${link(previous, "prev", `← ${previous}`)}` +
+    `${link(held.has(parent) ? parent : "", "up", `↑ ${parent}`)}${link(next, "next", `${next} →`)}</nav>`;
+  const stale = new Map();  // source index -> its notice, once per page as online
+  const staleText = (lang, from) => {
+    const source = sources[from[lang]];
+    const theirs = (from.en !== undefined && sources[from.en] ? sources[from.en][2] : "") || reference;
+    if (lang === "en" || !source || !theirs || (source[2] && source[2] >= theirs)) return false;
+    const [, title, date, provenance] = source;
+    const said = words.provenance[provenance] || provenance;
+    stale.set(from[lang], date ? words.stale(lang.toUpperCase(), title, said, date, theirs)
+                               : words.undated(lang.toUpperCase(), title, said, theirs));
+    return true;
+  };
+  const articles = shown.map(([n, title, texts, from = {}], i) => {
     const h = i === 0 ? "h1" : "h2";
     return `<article class="rule" id="${escape(anchor(n))}"><${h} class="num"><a href="${escape(ruleHref(n))}">${escape(n)}${n.includes(".") ? "" : "."}</a>` +
       `${title ? ` <span class="title">${escape(title)}</span>` : ""}</${h}><div class="texts">` +
-      Object.entries(texts).map(([lang, text]) => `<section class="text" lang="${escape(lang)}"><header><span class="lang">${escape(lang.toUpperCase())}</span></header><p>${linked(text, held)}</p></section>`).join("") +
+      Object.entries(texts).map(([lang, text]) => `<section class="text" lang="${escape(lang)}"><header><span class="lang">${escape(lang.toUpperCase())}</span>` +
+        `${staleText(lang, from) ? ` <span class="stale-mark" title="${escape(words.mayBeOld)}">⚠</span>` : ""}</header><p>${linked(text, held)}</p></section>`).join("") +
       "</div></article>";
   }).join("");
+  return nav + [...stale.values()].map((text) => `<p class="notice stale">⚠ ${escape(text)}</p>`).join("") + articles;
 }
 
 // Glossary terms kept: those named so (in any language), else those whose names or texts hold the words.
@@ -168,12 +229,13 @@ async function offlinePage(cache, url) {
   const ui = WORDS[keptUi] ? keptUi : "en";
   const words = WORDS[ui];
   const bundle = await cache.match(new URL(BUNDLE, SCOPE).href);
-  const { rules = [], terms = [] } = bundle ? await bundle.json() : {};
+  const bundled = bundle ? await bundle.json() : {};
+  const { rules = [], terms = [] } = bundled;
   const held = new Set(rules.map(([n]) => n));
   const { kind, value } = asked(url);
   if (kind === "rule") {
     const number = ruleNumber(value) || value;
-    const page = rulePage(rules, held, number);
+    const page = rulePage(bundled, held, number, words);
     return frame(ui, words, number, page || `<p>${escape(words.none(number))}</p>`, url.pathname.endsWith("/search") ? value : "", page ? 200 : 404);
   }
   if (kind === "words") {
@@ -188,5 +250,6 @@ async function offlinePage(cache, url) {
                               : `<p class="notice">${escape(words.noTerm(value))}</p>`;
     return frame(ui, words, value || words.glossary, form + body, "", found.length ? 200 : 404);
   }
-  return frame(ui, words, "offline", `<p>${escape(kind === "card" ? words.noCard : words.unread)}</p>`, "", 404);
+  if (kind === "card") return frame(ui, words, words.cardTitle(value), `<h1>${escape(value)}</h1><p>${escape(words.noCard(value))}</p>`, "", 404);
+  return frame(ui, words, words.offline, `<p>${escape(words.unread)}</p>`, "", 404);
 }
