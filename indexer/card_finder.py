@@ -325,6 +325,7 @@ class CardFinder:
                 for each in range(at, at + size):
                     taken[each] = True
                 at += size
+        found = [self._named_again(card, found) for card in found]
         for card in found:
             card.copies = 2 if several_named(text, card.start, card.end) else 1
         found.sort(key=lambda f: f.start)
@@ -369,11 +370,15 @@ class CardFinder:
         one = len(content) == 1
         if one and (content[0].key in PLAYERS_NAMES or (capitals and _in_proper_noun(words, at, size))):
             return None  # Friday Night Magic, MTG Arena: a capital the name around it explains
+        if one and content[0].key in BASIC_LAND_TYPES:
+            return True  # a Mountain: the card, and the land type its word names stays in the question
         if all(self._flags(w.key) & RULES for w in content):
             # Cast Down, Flash: a card only typed as a name, and its words stay in the question
             if one and not english:
                 return None  # a game term another language's card is named (my Commander deck)
-            return True if inside or (capitals and len(content) >= 2) else None
+            if not (inside or (capitals and len(content) >= 2)):
+                return None
+            return one  # Flash asks about flash too; Blood Moon, Cast Down: their words are the card's
         if one and len(content[0].key) < MIN_PART:
             return False if inside else None  # Fog, Opt: only as names
         if one and self._flags(content[0].key) & COMMON:
@@ -406,6 +411,20 @@ class CardFinder:
             strays.append(beyond)
             return None
         return card, size, "part", False
+
+    def _named_again(self, card: FoundCard, found: list[FoundCard]) -> FoundCard:
+        """``card``, or, when it is a one-word name that is a word of a longer name found in the question, that
+        card named again (*Simulacre solennel … mon Simulacre* is Solemn Simulacrum, not the card Simulacrum;
+        *Urborg, Tomb of Yawgmoth … because of Urborg* is not the Legends card Urborg)."""
+        keys = name_keys(card.typed)
+        if card.how != "name" or len(keys) != 1:
+            return card
+        for other in found:
+            longer = [k for k in (name_keys(other.typed), name_keys(other.name)) if len(k) > 1]
+            if other.card != card.card and any(keys[0] in k for k in longer):
+                return FoundCard(other.card, other.name, card.typed, card.start, card.end, "part", card.kept,
+                                 other.evidence, other.links)
+        return card
 
     def _found_again(self, word: str, found: list[FoundCard]) -> int | None:
         """The card already found whose name holds ``word``, or a word it starts or ends
@@ -531,6 +550,8 @@ PLAYERS_NAMES = frozenset({"standard", "modern", "legacy", "vintage", "pauper", 
                            "historic", "alchemy", "limited", "draft", "sealed", "arena", "mtgo", "edh", "cedh",
                            "oathbreaker", "explorer", "timeless", "premodern"})
 # Words that join the words of a proper name (Wizards of the Coast, Friday Night Magic).
+# the basic land types, each also a card's name (the rules capitalise them: no word of the rules by case)
+BASIC_LAND_TYPES = frozenset({"plains", "island", "swamp", "mountain", "forest"})
 _CONNECTORS = frozenset({"of", "the", "di", "del", "della", "dei", "de", "du", "des", "la", "le"})
 
 

@@ -246,3 +246,34 @@ def test_a_part_followed_by_a_game_terms_word_is_the_card_not_a_name_the_kb_lack
     read = reading(cards_kb, "thalia proliferer je suis oblige de mettre sur tout ?")
     assert [c["name"] for c in read.get("cards", [])] == ["Thalia, Guardian of Thraben"]
     assert "not_cards" not in read
+
+
+@pytest.fixture(scope="module")
+def named_again(cards_kb) -> CardFinder:  # noqa: F811
+    """A finder of real card names one of which is a word of another's (the archive's names and French names)."""
+    from indexer.build import collect_items
+    from indexer.card_finder import card_table
+
+    names = ["Solemn Simulacrum", "Simulacrum", "Urborg, Tomb of Yawgmoth", "Urborg", "Blood Moon", "Mountain",
+             "Swamp", "Torpor Orb"]
+    printed = {"Solemn Simulacrum": [("fr", "Simulacre solennel")], "Simulacrum": [("fr", "Simulacre")],
+               "Torpor Orb": [("fr", "Orbe de torpeur")]}
+    rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
+    return CardFinder.of(card_table(((n, printed.get(n, []), 1, [], {}) for n in names), rules))
+
+
+def test_a_word_of_a_card_named_before_is_that_card_again_not_another_card(named_again) -> None:
+    # before: "mon Simulacre" was the card Simulacrum, "because of Urborg" the Legends card Urborg
+    text = "Mon Simulacre solennel est mort sous une Orbe de torpeur. Mon Simulacre pioche-t-il une carte ?"
+    assert [c.name for c in distinct(named_again.find(text))] == ["Solemn Simulacrum", "Torpor Orb"]
+    text = "I control Urborg, Tomb of Yawgmoth. Because of Urborg, is my land a Swamp?"
+    assert [c.name for c in distinct(named_again.find(text))][:1] == ["Urborg, Tomb of Yawgmoth"]
+    assert "Urborg" not in [c.name for c in named_again.find(text)]
+
+
+def test_a_basic_land_types_word_and_a_long_names_words_stay_as_they_should(named_again) -> None:
+    text = "Blood Moon is out: is the Mountain a Swamp too?"
+    found = named_again.find(text)
+    kept = {c.name: c.kept for c in found}
+    assert kept == {"Blood Moon": False, "Mountain": True, "Swamp": True}  # before: Blood Moon's words kept, the types cut
+    assert named_again.without_cards(text, found) == "is out: is the Mountain a Swamp too?"
