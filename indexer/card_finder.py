@@ -373,7 +373,7 @@ class CardFinder:
         if one and content[0].key in BASIC_LAND_TYPES:
             return True  # a Mountain: the card, and the land type its word names stays in the question
         if all(self._flags(w.key) & RULES for w in content):
-            # Cast Down, Flash: a card only typed as a name, and its words stay in the question
+            # Cast Down, Flash: a card only typed as a name (a one-word name's word stays in the question)
             if one and not english:
                 return None  # a game term another language's card is named (my Commander deck)
             if not (inside or (capitals and len(content) >= 2)):
@@ -549,9 +549,9 @@ class CardFinder:
 PLAYERS_NAMES = frozenset({"standard", "modern", "legacy", "vintage", "pauper", "pioneer", "commander", "brawl",
                            "historic", "alchemy", "limited", "draft", "sealed", "arena", "mtgo", "edh", "cedh",
                            "oathbreaker", "explorer", "timeless", "premodern"})
-# Words that join the words of a proper name (Wizards of the Coast, Friday Night Magic).
-# the basic land types, each also a card's name (the rules capitalise them: no word of the rules by case)
+# The basic land types, each also a card's name (the rules capitalise them: no word of the rules by case).
 BASIC_LAND_TYPES = frozenset({"plains", "island", "swamp", "mountain", "forest"})
+# Words that join the words of a proper name (Wizards of the Coast, Friday Night Magic).
 _CONNECTORS = frozenset({"of", "the", "di", "del", "della", "dei", "de", "du", "des", "la", "le"})
 
 
