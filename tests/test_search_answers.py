@@ -325,8 +325,8 @@ def test_a_mixed_language_query_does_not_correct_a_real_italian_word_into_vote(k
 
 
 @pytest.mark.xfail(strict=True, reason="a known regression of issue 31's phrasings, left open: 121.6a (a draw "
-                   "replacement applies even with an empty library) and 121.3, whose French phrasings name the same "
-                   "three words, now rank above 121.4 (121.4 is 4th)")
+                   "replacement applies even with an empty library), whose French phrasings name the same three words, "
+                   "ranks above 121.4 (121.4 was 4th, 2nd since the phrasing reranker)")
 def test_a_question_met_by_a_phrasing_in_its_own_language_comes_first(kb) -> None:
     """The brief's French question: 121.4 (and 704.5b) answer it; 121.3a and 121.5, which only mention an
     empty library in passing, came first, because the French phrasing of 121.4 that says the question
