@@ -196,6 +196,7 @@ class QuestionIndex:
                               if isinstance(saved, dict) else None)  # None: an index saved before, computed
         self._cache: dict[tuple, dict[int, float]] = {}  # BM25 of a term, per document (and k1, b)
         self._static: dict[int, Traits] = {}  # the traits of a document, read once
+        self._phrase_sets: dict[int, list[tuple[str, frozenset[str]]]] = {}  # a document's phrasings, read once
         self._by_key: dict[str, int] | None = None  # a document's key (rule/613.1) -> its place, when asked
         self.count = {lang: sum(1 for n in self.lengths.get(lang, ()) if n) for lang in LANGS}
         self.average = {lang: sum(self.lengths[lang]) / self.count[lang] if self.count[lang] else 1.0 for lang in LANGS}
@@ -249,10 +250,9 @@ class QuestionIndex:
 
     def _phrases(self, doc: int) -> list[tuple[str, frozenset[str]]]:
         """A document's players' phrasings: (language, their terms), read once."""
-        info = self.docs[doc]
-        found = info.get("_phrases")
+        found = self._phrase_sets.get(doc)
         if found is None:
-            found = info["_phrases"] = [(lang, frozenset(terms)) for lang, terms in info.get("phrases", ())]
+            found = self._phrase_sets[doc] = [(lang, frozenset(terms)) for lang, terms in self.docs[doc].get("phrases", ())]
         return found
 
     def brought(self, numbers: Iterable[str], present: list[Candidate], share: float) -> list[Candidate]:

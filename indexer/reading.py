@@ -365,9 +365,15 @@ def _game_word(group: Group, sure: float) -> bool:
     (*destroyed*: Destroy; *distrutta*: destroy) or a word of the rules (:func:`rules_words`: *nonland*)."""
     if group.concept or any(a.source in ("jargon", "number", "review", "lexicon") for a in group.alternatives):
         return True
-    names = _game_term_words() | rules_words()
+    names = _game_words()
     return any(a.lang == "en" and len(a.terms) == 1 and a.terms[0] in names and (a.source == "typed" or a.weight >= sure)
                for a in group.alternatives)
+
+
+@lru_cache(maxsize=1)
+def _game_words() -> frozenset[str]:
+    """The one-word game terms' analysed names and the words of the rules, joined once."""
+    return _game_term_words() | rules_words()
 
 
 @lru_cache(maxsize=1)

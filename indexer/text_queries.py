@@ -228,7 +228,7 @@ class TextQueries:
         if len(folded) < 5 or not folded.isalpha() or folded in term_words() or self.matches_something(word) \
                 or is_real_word(word, self.query_lang):
             return []
-        if self.query_lang in ("it", "fr") and (found := nearest_table_words(folded, self.query_lang)):
+        if found := self._in_own_language(folded):
             return found[:3]
         for distance in (1, 2) if len(folded) >= 7 else (1,):
             found = [w for w in nearest_terms(folded, distance) if self.words.frequency(w)][:3]
@@ -288,10 +288,14 @@ class TextQueries:
         word of another language is not turned into a short English one (``etat`` is not ``et``)."""
         if len(folded) < 4 or not folded.isalpha() or folded in term_words() or is_real_word(folded, self.query_lang):
             return []
-        if len(folded) >= 5 and self.query_lang in ("it", "fr") \
-                and (found := nearest_table_words(folded, self.query_lang)):
+        if len(folded) >= 5 and (found := self._in_own_language(folded)):
             return found[:1]
         return self._nearest(folded, 2 if len(folded) >= 7 else 1, 1)
+
+    def _in_own_language(self, folded: str) -> list[str]:
+        """In an Italian or French question, the words of its language's word table one edit from ``folded``
+        (a typo there is a word of that language, not the nearest English word of the rules)."""
+        return nearest_table_words(folded, self.query_lang) if self.query_lang in ("it", "fr") else []
 
 
 def words_per_prefix(parsed: Parsed) -> int:
