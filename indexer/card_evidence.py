@@ -111,14 +111,21 @@ def card_evidence(type_line: str, text: str, keywords: Iterable[str], mana_cost:
 TOGETHER: tuple[tuple[str, tuple[str, ...]], ...] = (("614", ("616", "616.1")),)
 
 
+# rules a card the question names twice over points to once more: two of one legendary permanent are
+# what the legend rule is about (a second Thalia), where one is only legendary
+OF_SEVERAL: frozenset[str] = frozenset({"704.5j"})
+
+
 def together(card_rules: tuple[frozenset[str], ...], copies: tuple[int, ...] = ()) -> tuple[frozenset[str], ...]:
     """``card_rules`` (per card named, the rules it brings) with what cards bring together (:data:`TOGETHER`);
-    ``copies``: per card, how many of it the question names (two Parallel Lives are two replacement effects)."""
+    ``copies``: per card, how many of it the question names (two Parallel Lives are two replacement effects).
+    A card named twice over adds its rules of :data:`OF_SEVERAL` once more (an entry of their own)."""
     counts = copies or (1,) * len(card_rules)
     for rule, added in TOGETHER:
         if sum(count for rules, count in zip(card_rules, counts) if rule in rules) >= 2:
             card_rules = tuple(rules | frozenset(added) if rule in rules else rules for rules in card_rules)
-    return card_rules
+    again = tuple(rules & OF_SEVERAL for rules, count in zip(card_rules, counts) if count >= 2 and rules & OF_SEVERAL)
+    return card_rules + again
 
 
 def keyword_rules(concepts: Iterable) -> dict[str, tuple[str, ...]]:

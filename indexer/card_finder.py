@@ -72,7 +72,7 @@ _FUNCTION = frozenset().union(*STOPWORDS.values())
 # (two / 2 / 2x / both / another / a second; due / un altro; deux / un autre / un second), with
 # "copies of", "copie di", "exemplaires de" and a possessive allowed between; "x2" after it
 SEVERAL_BEFORE = re.compile(
-    r"(?:\b(?:two|three|both|another|a second|due|tre|entramb[ei](?: (?:i|le|gli))?|un altr[oa]|un'altra|un’altra"
+    r"(?:\b(?:two|three|both|another|a second|due|tre|entramb[ei](?: (?:i|le|gli))?|un altr[oa]|un'altra|un’altra|una? second[oa]"
     r"|deux|trois|les deux|une? autre|une? (?:second|deuxi[eè]m)e?)|(?<![\w/+-])[2-9]x?)"
     r"(?: (?:copies|copie|exemplaires|cop(?:y|ia))(?: (?:of|di|de|d'|d’|des))?)?"
     r"(?: (?:my|his|her|their|mes|ses|leurs|miei|mie|suoi|sue))?\s*$", re.IGNORECASE)

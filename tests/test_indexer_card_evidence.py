@@ -68,6 +68,19 @@ def test_two_cards_of_replacement_effects_bring_the_rule_that_orders_them(cards_
     assert together((needle, frozenset(brought(cards_kb, "Humility")))) == (needle, frozenset(brought(cards_kb, "Humility")))
 
 
+def test_a_legendary_card_named_twice_over_points_to_the_legend_rule_once_more() -> None:
+    thalia = frozenset({"704.5j", "205.4d", "702.7"})
+    assert together((thalia,)) == (thalia,)
+    assert together((thalia,), (2,)) == (thalia, frozenset({"704.5j"}))
+
+
+@pytest.mark.parametrize("query", ["I played a second Thalia, Guardian of Thraben, what happens?",
+                                   "j'ai joué une deuxième Thalia, je garde les deux ?"])
+def test_a_second_legendary_card_brings_the_legend_rule_into_the_first_three(cards_kb, query) -> None:  # noqa: F811
+    rules = [i for i in ranked(cards_kb, query) if i.startswith("rule/")]
+    assert "rule/704.5j" in rules[:3]
+
+
 def ranked(kb, query: str, **params) -> list[str]:
     return [h.id for h in search(kb, query, limit=10, params=DEFAULT.replace(**params) if params else None)]
 
