@@ -330,17 +330,22 @@ class CardFinder:
             card.copies = 2 if several_named(text, card.start, card.end) else 1
         found.sort(key=lambda f: f.start)
         if strays is not None:
-            strays += dict.fromkeys(text[start:end] for start, end in spans)
+            spans += unheld_names(words, taken)
+            strays += dict.fromkeys(text[start:end] for start, end in sorted(spans))
         return found
 
-    def without_cards(self, text: str, found: list[FoundCard]) -> str:
-        """``text`` with the names of ``found`` cut out (those whose words are kept stay)."""
+    def without_cards(self, text: str, found: list[FoundCard], strays: Iterable[str] = ()) -> str:
+        """``text`` with the names of ``found`` cut out (those whose words are kept stay), and the names
+        typed that are no card held (``strays``: not words to read, correct or translate)."""
+        cuts = [(card.start, card.end) for card in found if not card.kept]
+        for name in strays:
+            at = text.find(name)
+            if at >= 0 and not any(start < at + len(name) and at < end for start, end in cuts):
+                cuts.append((at, at + len(name)))
         out, last = [], 0
-        for card in sorted(found, key=lambda f: f.start):
-            if card.kept:
-                continue
-            out += [text[last:card.start], " "]
-            last = card.end
+        for start, end in sorted(cuts):
+            out += [text[last:start], " "]
+            last = end
         out.append(text[last:])
         return re.sub(r"[ \t]+", " ", "".join(out)).strip()
 
@@ -628,3 +633,38 @@ def distinct(found: list[FoundCard]) -> list[FoundCard]:
         kept = first.setdefault(card.card, card)
         kept.copies = max(kept.copies, card.copies)
     return list(first.values())
+
+
+def unheld_names(words: list[Token], taken: list[bool]) -> list[tuple[int, int]]:
+    """Where the question names a card the knowledge base does not hold (``Pithing Needle`` on a knowledge
+    base without it): a run of capitalised words, *of* / *to* / *di* / *de* maybe between, holding a word of
+    no language nor of the rules, players' jargon or game terms (:func:`_foreign_to_the_game`); of one word
+    only inside a sentence. Its words are then not read, spelling-corrected (*Pithing* → putting) or translated."""
+    spans: list[tuple[int, int]] = []
+    at = 0
+    while at < len(words):
+        if taken[at] or not words[at].capital or words[at].key in _FUNCTION:
+            at += 1
+            continue
+        end = at + 1
+        while end < len(words) and not taken[end] and words[end].joined and (
+                words[end].capital or (words[end].key in _NAME_JOINERS and end + 1 < len(words)
+                                       and words[end + 1].capital and words[end + 1].joined and not taken[end + 1])):
+            end += 1
+        named = [w for w in words[at:end] if w.key not in _NAME_JOINERS]
+        if any(_foreign_to_the_game(w) for w in named) and (len(named) >= 2 or not words[at].first):
+            spans.append((words[at].start, words[end - 1].end))
+        at = end
+    return spans
+
+
+_NAME_JOINERS = _CONNECTORS | {"to", "a", "da", "au", "aux", "et", "and", "e"}
+MIN_UNHELD = 4  # letters of a word that says an unknown name, at least (ETB, EDH, FNM are players' words)
+
+
+def _foreign_to_the_game(word: Token) -> bool:
+    """Whether ``word`` is no word of English, Italian or French, of a game term, or of players' jargon."""
+    from .translation import jargon
+
+    return (len(word.key) >= MIN_UNHELD and word.key not in PLAYERS_NAMES and word.key not in jargon()
+            and _no_language_word(word.key))

@@ -80,8 +80,11 @@ def read_plan(query: str, words: IndexedWords, spelling: Spelling, reader, param
         add_filter(parsed, "kind", kind)
     strays: list[str] = []
     named = cards.find(as_typed, strays) if cards and as_typed and _question_words(parsed) else []
-    read_text = cards.without_cards(as_typed, named) if named else as_typed
-    worded = parse_query(read_text) if named else parsed  # the words a question is read by, without its cards
+    read_text = cards.without_cards(as_typed, named, strays) if named or strays else as_typed
+    if strays and not named and not words_of(read_text):
+        read_text, strays = as_typed, []  # a name alone is looked up as it is
+    # the words a question is read by, without its cards and the names of cards not held
+    worded = parse_query(read_text) if named or strays else parsed
     language = cache(lambda: query_language(parsed.langs, _unquoted_text(worded), query_lang))
     texts = TextQueries(reader, words, in_languages(parsed.langs), spelling=spelling,
                         prefix_words=words_per_prefix(parsed), language=language,
@@ -91,8 +94,8 @@ def read_plan(query: str, words: IndexedWords, spelling: Spelling, reader, param
     unfiltered_name = not (parsed.langs or parsed.kinds or parsed.sections) and held_name(parsed, reader)
     reading = card_question(worded, language, params, read_text) if named and not unfiltered_name else None
     if reading is None:  # no card, or only a card's name (tuktuk): the query as it is
-        named, worded = [], parsed
-        reading = None if unfiltered_name else question_reading(parsed, whole, language, params, as_typed)
+        named, worded = [], worded if strays else parsed
+        reading = None if unfiltered_name else question_reading(worded, whole, language, params, read_text)
     if reading is not None and reading.question:
         reading = spelled(worded, texts, reading, params)
     return Plan(parsed, max(1, min(int(limit), MAX_LIMIT)), params, budget, texts, language,

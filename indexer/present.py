@@ -37,7 +37,7 @@ def present(page: list[Hit], plan: Plan, retrieved: Retrieved, searcher, held: "
     spelled = reading is not None and reading.spelled
     texts = plan.texts
     # a question naming cards is read without their names: no "did you mean" for them
-    suggestions = texts.suggest(parsed) if not spelled and not plan.cards and (len(page) < 3 or texts.corrections) else []
+    suggestions = texts.suggest(parsed) if not spelled and not plan.cards and not plan.strays and (len(page) < 3 or texts.corrections) else []
     hits = Hits(with_snippets(with_texts(searcher, page, parsed)), suggestions, described(retrieved.concepts),
                 elsewhere(searcher, parsed))
     hits.reading = reading.to_dict() if reading is not None and retrieved.shown_reading else None

@@ -1,0 +1,53 @@
+"""Names of cards the knowledge base does not hold, inside questions (issue 31): a run of capitalised words
+of no language is such a name, not words to read, spell-correct or translate
+(:func:`indexer.card_finder.unheld_names`, :func:`indexer.plan.plan`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from indexer.card_finder import tokens, unheld_names
+from indexer.searcher import search
+
+
+def unheld(text: str) -> list[str]:
+    words = tokens(text)
+    return [text[start:end] for start, end in unheld_names(words, [False] * len(words))]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Pithing Needle nomina il mio planeswalker", ["Pithing Needle"]),
+    ("my opponent has Orcish Bowmasters, does it trigger?", ["Orcish Bowmasters"]),
+    ("mon général est exilé par Swords to Plowshares, il va où ?", ["Swords to Plowshares"]),
+    ("can a Ragavan attack the turn it comes in?", ["Ragavan"]),
+    ("Ragavan attacks: can I block it?", []),  # one word at a sentence's start: maybe no name
+    ("Last night at FNM my friend cast a wrath", []),  # players' words, no name
+    ("Wizards of the Coast says the Legend Rule changed", []),  # words of a language
+    ("Can Shock kill a 2/2 in response?", []),
+    ("the ETB of my creature triggers with SBA?", []),
+    ("is Hexproof the same as Shroud?", []),  # game terms
+])
+def test_a_run_of_capitalised_words_of_no_language_is_a_name(text, expected) -> None:
+    assert unheld(text) == expected
+
+
+def reading(kb, query: str) -> dict:
+    hits = search(kb, query, limit=5)
+    assert hits.reading is not None
+    assert not hits.suggestions, hits.suggestions  # before: "Did you mean: putting Needle …"
+    return hits.reading
+
+
+def test_a_card_the_kb_lacks_is_neither_corrected_nor_searched_as_words(search_kb) -> None:
+    # before: "Spelling corrected: Pithing → putting", "In no rule: putting, needle" (the issue's example)
+    read = reading(search_kb, "Pithing Needle nomina il mio planeswalker: posso ancora attivare le sue abilità di fedeltà?")
+    assert read["not_cards"] == ["Pithing Needle"]
+    assert read["read_as"].endswith("; No card held: Pithing Needle")
+    assert not read.get("corrections")
+    assert "needle" not in read["read_as"] and "putting" not in read["read_as"]
+    assert read["lang"] == "it"
+
+
+def test_a_name_alone_is_still_looked_up_as_typed(search_kb) -> None:
+    hits = search(search_kb, "Pithing Needle", limit=5)
+    assert hits.reading is None or not hits.reading.get("not_cards")
