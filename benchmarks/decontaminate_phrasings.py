@@ -6,7 +6,7 @@ phrase, not the engine. This drops those lines, mechanically: words are lower-ca
 accent-folded (:func:`kb.text.fold`), and a run made only of stop words (of any of the three
 languages) does not count. Nothing is written or edited from the questions::
 
-    python benchmarks/decontaminate_phrasings.py [--questions QUESTIONS.tsv] [--dry-run]
+    python benchmarks/decontaminate_phrasings.py [--questions QUESTIONS.tsv ...] [--dry-run]
 
 It prints the lines dropped per language.
 """
@@ -29,8 +29,10 @@ from kb.text import STOPWORDS, fold  # noqa: E402
 RUN = 5
 WORD = re.compile(r"\w+")
 ALL_STOPWORDS = frozenset().union(*STOPWORDS.values())
-# the question set the search is measured on: the gold file named questions.tsv of the curated files' registry
-QUESTIONS = ROOT / next(c.path for c in CURATED if c.kind == "gold" and c.path.endswith("questions.tsv"))
+# the question sets the search is measured on: the gold files of the curated files' registry (the first set,
+# eval/questions.tsv, and the table set, eval/table-questions.tsv)
+QUESTION_SETS = tuple(ROOT / c.path for c in CURATED if c.kind == "gold" and c.path.endswith("questions.tsv"))
+QUESTIONS = QUESTION_SETS[0]
 
 
 def words(text: str) -> list[str]:
@@ -53,9 +55,10 @@ def question_runs(path: Path) -> set[tuple[str, ...]]:
     return found
 
 
-def decontaminate(table: Path, questions: Path, write: bool = True) -> Counter[str]:
-    """Drop from ``table`` the phrase lines sharing a run with a question; the count dropped per language."""
-    taken = question_runs(questions)
+def decontaminate(table: Path, questions: Path | tuple[Path, ...], write: bool = True) -> Counter[str]:
+    """Drop from ``table`` the phrase lines sharing a run with a question of ``questions`` (one set or
+    several); the count dropped per language."""
+    taken = set().union(*(question_runs(path) for path in (questions if isinstance(questions, tuple) else (questions,))))
     kept, dropped = [], Counter()
     for line in table.read_text(encoding="utf-8").splitlines():
         cells = line.split("\t")
@@ -73,11 +76,11 @@ def decontaminate(table: Path, questions: Path, write: bool = True) -> Counter[s
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("::")[0])
     parser.add_argument("--table", type=Path, default=ROOT / "corpus" / "rule-phrases.tsv")
-    parser.add_argument("--questions", type=Path, default=QUESTIONS,
-                        help="the question set (default: the registry's, kb.curated.CURATED)")
+    parser.add_argument("--questions", type=Path, action="append",
+                        help="a question set, again for several (default: every set of the registry, kb.curated.CURATED)")
     parser.add_argument("--dry-run", action="store_true", help="count, write nothing")
     args = parser.parse_args(argv)
-    dropped = decontaminate(args.table, args.questions, write=not args.dry_run)
+    dropped = decontaminate(args.table, tuple(args.questions or QUESTION_SETS), write=not args.dry_run)
     per_lang = ", ".join(f"{lang} {count}" for lang, count in sorted(dropped.items())) or "none"
     print(f"{sum(dropped.values())} phrase lines share a {RUN}-word run with a question: {per_lang}"
           + (" (dry run: nothing written)" if args.dry_run else " (dropped)"))

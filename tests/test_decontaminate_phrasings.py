@@ -23,12 +23,14 @@ def test_runs_fold_accents_and_skip_stop_word_runs():
     assert script.runs("four words only here") == set()
 
 
-def test_no_phrasing_shares_a_five_word_run_with_a_question(tmp_path):
+def test_no_phrasing_shares_a_five_word_run_with_a_question_of_either_set(tmp_path):
+    # before 2026-12-05 only the first set was checked here: 76 lines sharing a run with the table set remained
     script = _script()
     table = tmp_path / "rule-phrases.tsv"
     table.write_text((ROOT / "corpus" / "rule-phrases.tsv").read_text(encoding="utf-8"), encoding="utf-8")
-    assert script.QUESTIONS.is_file()
-    assert script.decontaminate(table, script.QUESTIONS, write=False) == {}
+    assert [path.name for path in script.QUESTION_SETS] == ["questions.tsv", "table-questions.tsv"]
+    assert all(path.is_file() for path in script.QUESTION_SETS)
+    assert script.decontaminate(table, script.QUESTION_SETS, write=False) == {}
 
 
 def test_a_shared_run_drops_the_line_and_keeps_the_rest(tmp_path):
