@@ -108,7 +108,7 @@ def card_evidence(type_line: str, text: str, keywords: Iterable[str], mana_cost:
 # rules that two cards named together bring, when each brings the first: two replacement effects that
 # would apply to one event are ordered by 616 (Rest in Peace and Progenitus; two Parallel Lives: a card
 # the question names twice over counts twice, FoundCard.copies)
-TOGETHER: tuple[tuple[str, tuple[str, ...]], ...] = (("614", ("616", "616.1")),)
+TOGETHER: tuple[tuple[str, tuple[str, ...]], ...] = (("614", ("616", "616.1", "616.1f", "614.5")),)
 
 
 # rules a card the question names twice over points to once more: two of one legendary permanent are
@@ -119,13 +119,16 @@ OF_SEVERAL: frozenset[str] = frozenset({"704.5j"})
 def together(card_rules: tuple[frozenset[str], ...], copies: tuple[int, ...] = ()) -> tuple[frozenset[str], ...]:
     """``card_rules`` (per card named, the rules it brings) with what cards bring together (:data:`TOGETHER`);
     ``copies``: per card, how many of it the question names (two Parallel Lives are two replacement effects).
-    A card named twice over adds its rules of :data:`OF_SEVERAL` once more (an entry of their own)."""
+    What cards bring together, and a card named twice over its rules of :data:`OF_SEVERAL`, are added once
+    more as entries of their own (the card reranker counts them once more)."""
     counts = copies or (1,) * len(card_rules)
+    again: list[frozenset[str]] = []
     for rule, added in TOGETHER:
         if sum(count for rules, count in zip(card_rules, counts) if rule in rules) >= 2:
             card_rules = tuple(rules | frozenset(added) if rule in rules else rules for rules in card_rules)
-    again = tuple(rules & OF_SEVERAL for rules, count in zip(card_rules, counts) if count >= 2 and rules & OF_SEVERAL)
-    return card_rules + again
+            again.append(frozenset(added))  # the cards together point to them once more than each alone
+    again += [rules & OF_SEVERAL for rules, count in zip(card_rules, counts) if count >= 2 and rules & OF_SEVERAL]
+    return card_rules + tuple(again)
 
 
 def keyword_rules(concepts: Iterable) -> dict[str, tuple[str, ...]]:

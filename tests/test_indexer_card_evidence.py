@@ -64,7 +64,9 @@ def test_a_multi_face_cards_kind_is_told_from_its_faces(name, type_line, rules) 
 def test_two_cards_of_replacement_effects_bring_the_rule_that_orders_them(cards_kb) -> None:  # noqa: F811
     needle, season = (frozenset(brought(cards_kb, name)) for name in ("Pithing Needle", "Doubling Season"))
     both = together((needle, season))
-    assert all({"616", "616.1"} <= rules for rules in both)
+    assert all({"616", "616.1", "616.1f", "614.5"} <= rules for rules in both[:2])
+    assert both[2:] == (frozenset({"616", "616.1", "616.1f", "614.5"}),)  # counted once more than each card alone
+    assert together((season,), (2,))[1:] == (frozenset({"616", "616.1", "616.1f", "614.5"}),)  # two Doubling Seasons
     assert together((needle, frozenset(brought(cards_kb, "Humility")))) == (needle, frozenset(brought(cards_kb, "Humility")))
 
 
