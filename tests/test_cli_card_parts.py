@@ -96,3 +96,16 @@ def test_the_card_page_lists_the_cards_a_word_is_of_by_their_names_in_the_langua
     assert [(href, html.unescape(label)) for href, label in listed] == [
         ("/cards/Pithing%20Needle", "Ago Spinale (Pithing Needle)"),
         ("/cards/Spinal%20Graft", "Innesto Spinale (Spinal Graft)")]
+
+
+def test_the_cards_a_question_names_are_on_its_read_as_line_in_text_and_beside_the_plain_json(kb_dir: Path) -> None:
+    """Point 6 of the fourth trial, checked: the text output's ``Read as`` line names the cards, and so does
+    the line ``--json`` writes beside its list (on stderr; the list's shape is unchanged)."""
+    query = "Kitchen Finks persist with a -1/-1 counter"
+    text = CliRunner().invoke(main, ["search", "--kb", str(kb_dir), query])
+    assert text.exit_code == 0, text.output
+    assert text.stdout.splitlines()[0].startswith("Read as: ")
+    assert "; Cards: Kitchen Finks" in text.stdout.splitlines()[0]
+    plain = CliRunner().invoke(main, ["search", "--kb", str(kb_dir), "--json", query])
+    assert isinstance(json.loads(plain.stdout), list)
+    assert any(line.startswith("Read as: ") and "; Cards: Kitchen Finks" in line for line in plain.stderr.splitlines())
