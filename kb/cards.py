@@ -44,8 +44,8 @@ class NameFinder(Protocol):
 def find_card(kb: KnowledgeBase, name: str, finder: Callable[[], NameFinder] | None = None) -> dict[str, Any]:
     """The card named ``name`` in any language, as :func:`card_json`; a near spelling is accepted
     when it names one card, and so is a part of a name players use (``Finks``) when the search's
-    card finder (``finder()`` opens it, only when asked) reads it as one card. Raises :class:`NotFoundError` naming the closest
-    cards (by their names in the language typed, the English beside)."""
+    card finder (``finder()`` opens it, only when asked) reads it as one card. Raises
+    :class:`NotFoundError` naming the closest cards (in the language typed, the English beside)."""
     wanted = fold(name.strip())
     if not wanted:
         raise NotFoundError("no card name given")
@@ -147,8 +147,8 @@ def cards_near_words(kb: KnowledgeBase, name: str) -> list[str]:
 def _name_starts(kb: KnowledgeBase, count: int) -> dict[str, list[str]]:
     """The first ``count`` words of the names longer than that -> the English names of their cards
     (once per build and count, ``kb.memo``)."""
-    memo = kb.memo.setdefault("card_name_starts", {})
-    if count not in memo:
+    key = f"card_name_starts_{count}"
+    if key not in kb.memo:
         starts: dict[str, list[str]] = {}
         for english, held in _word_keys(kb):
             words = held.split(" ")
@@ -156,8 +156,8 @@ def _name_starts(kb: KnowledgeBase, count: int) -> dict[str, list[str]]:
                 held_by = starts.setdefault(" ".join(words[:count]), [])
                 if english not in held_by:
                     held_by.append(english)
-        memo[count] = starts
-    return memo[count]
+        kb.memo.setdefault(key, starts)
+    return kb.memo[key]
 
 
 def most_printed(kb: KnowledgeBase, names: list[str]) -> list[str]:

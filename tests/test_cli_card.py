@@ -76,7 +76,8 @@ def test_an_italian_or_french_name_not_held_is_answered_with_the_names_of_its_la
     assert italian.output == ("Error: no card named 'Titano' in the knowledge base; did you mean: "
                               "Titano Solare (Sun Titan), Titano Triplice (Triplicate Titan)\n")
     french = run(product_kb, "card", "Ecuyer")
-    assert french.output.endswith("did you mean: Écuyère des Custodi (Custodi Squire), Écuyère dévouée (Selfless Squire)\n")
+    assert french.output.endswith(
+        "did you mean: Écuyère des Custodi (Custodi Squire), Écuyère dévouée (Selfless Squire)\n")
 
 
 def test_a_mistyped_first_word_suggests_the_cards_it_starts(product_kb: Path) -> None:

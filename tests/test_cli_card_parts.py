@@ -98,6 +98,14 @@ def test_the_card_page_lists_the_cards_a_word_is_of_by_their_names_in_the_langua
         ("/cards/Spinal%20Graft", "Innesto Spinale (Spinal Graft)")]
 
 
+
+def test_a_mistyped_french_name_s_page_suggests_it_by_its_french_name(client) -> None:
+    """*Aiguile* (for *Aiguille à sectionner*): a 404 that suggests the card by its French name, the
+    English beside, linked to its page. Fails before (no suggestion)."""
+    page = client.get("/cards/Aiguile", params={"ui": "fr"})
+    assert page.status_code == 404
+    assert '<a href="/cards/Pithing%20Needle">Aiguille à sectionner (Pithing Needle)</a>' in html.unescape(page.text)
+
 def test_the_cards_a_question_names_are_on_its_read_as_line_in_text_and_beside_the_plain_json(kb_dir: Path) -> None:
     """Point 6 of the fourth trial, checked: the text output's ``Read as`` line names the cards, and so does
     the line ``--json`` writes beside its list (on stderr; the list's shape is unchanged)."""
