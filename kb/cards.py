@@ -63,14 +63,15 @@ def find_card(kb: KnowledgeBase, name: str, finder: Callable[[], NameFinder] | N
     part = None if faces or starting else card_by_part(finder, name)
     if part is not None:  # "Finks": Kitchen Finks, as the search reads it
         return card_json(kb, part[0], active, part[1])
-    near, others = near_card_names(kb, name, names)
+    holding = [] if faces or starting else cards_holding(kb, name)  # "Spinale": Ago Spinale, Innesto Spinale
+    near, others = near_card_names(kb, name, names, word_hints=not holding)
     if len(faces) > 1:
         near, others = [], faces
     elif starting:  # several cards start so: name them, the most printed first, never open another card
         counts = printing_counts(kb, starting)
         near, others = [], sorted(starting, key=lambda card: (-counts[card], fold(card)))
-    elif not near:  # "Pilferer": the cards whose names hold it, the most printed first
-        others = most_printed(kb, cards_holding(kb, name)) or others
+    elif holding and not near:  # the cards whose names hold it, the most printed first
+        others = most_printed(kb, holding)
     if len(near) == 1:
         return card_json(kb, near[0], active, "near")
     close = near or others
@@ -288,14 +289,14 @@ def cards_starting(kb: KnowledgeBase, name: str) -> list[str]:
     return sorted({english for other, english in _keys_starting(kb, key) if not other[len(key):len(key) + 1].isalnum()})
 
 
-def near_card_names(kb: KnowledgeBase, name: str,
-                    names: list[tuple[str, str, str]] | None = None) -> tuple[list[str], list[str]]:
+def near_card_names(kb: KnowledgeBase, name: str, names: list[tuple[str, str, str]] | None = None,
+                    word_hints: bool = True) -> tuple[list[str], list[str]]:
     """English names of the cards one of whose names is the nearest spelling of ``name`` (within
     :func:`~kb.text.typo_allowance`), and, as hints, of those with a name starting with ``name``
     (else with its first word). Over the build's names (``names`` None), only the names of a near
     length are compared and the others found by bisection; over ``names`` given, each is read. With
     none of these, the hints are the cards whose names start with words near those typed
-    (:func:`cards_near_words`)."""
+    (:func:`cards_near_words`; not with ``word_hints`` False)."""
     key = match_key(name)
     first = key.split(" ")[0]
     allowed = typo_allowance(key)
@@ -310,7 +311,7 @@ def near_card_names(kb: KnowledgeBase, name: str,
         same_first = {english for other, english in _keys_starting(kb, first)
                       if other == first or other[len(first)] == " "} if len(first) >= 3 else set()
     hints = sorted(starting or same_first)
-    if not near and not hints:  # Ragavn: the start of Ragavan, Nimble Pilferer mistyped
+    if word_hints and not near and not hints:  # Ragavn: the start of Ragavan, Nimble Pilferer mistyped
         hints = cards_near_words(kb, name)
     return near, hints
 
