@@ -443,7 +443,8 @@ def test_the_links_of_a_card_page_are_44_px_taps_that_do_not_overlap(server: str
     next line, its reminder's *dash* overlapped (lines 26 px apart, boxes 44 px tall); so did the keywords
     of a wrapped line (*Flying, first strike, …*) and the items of the keywords' rules. Here Cyclonic
     Rift (*Overload … its overload cost*), Archangel of Thune, Avacyn (its keywords' rules), Atraxa (the
-    French *Vol, … lien de vie*). Fails before (2 to 5 overlapping pairs on each page)."""
+    French *Vol, … lien de vie*); and a chapter's list of its rulings counted by rule (*702.2 Deathtouch (12)*
+    above *702.3 Defender (35)*). Fails before (2 to 5 overlapping pairs on each card page)."""
     for width in (390, 320):
         viewport(browser, width, 844)
         for name in ("Cyclonic%20Rift", "Archangel%20of%20Thune", "Avacyn%2C%20Angel%20of%20Hope",
@@ -453,6 +454,11 @@ def test_the_links_of_a_card_page_are_44_px_taps_that_do_not_overlap(server: str
             assert len(sizes) >= 4, (width, name, sizes)
             assert [s for s in sizes if s[1] < 44 or s[2] < 44] == [], (width, name)
             assert overlaps == [], (width, name, overlaps[:3])
+        browser.get(f"{server}/rules/702?ui=en")  # the chapter's rulings counted by rule, one rule a line
+        browser.execute_script("for (const d of document.querySelectorAll('main details')) d.open = true")
+        sizes, overlaps = browser.execute_script(TAP_OVERLAP_JS, "main .ruling-counts a")
+        assert len(sizes) >= 10, sizes
+        assert overlaps == [], (width, overlaps[:3])
 
 
 WIDER_JS = """
