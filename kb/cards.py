@@ -127,37 +127,48 @@ def cards_holding(kb: KnowledgeBase, name: str) -> list[str]:
 def cards_near_words(kb: KnowledgeBase, name: str) -> list[str]:
     """English names of the cards one of whose names starts with words that are the nearest spelling
     of ``name``'s (within :func:`~kb.text.typo_allowance`: ``Ragavn`` -> *Ragavan, Nimble
-    Pilferer*), in the order of the names."""
+    Pilferer*), else holds such words further on (``Bowmaster`` -> *Aerie Bowmasters*), in the
+    order of the names."""
     words = _words(name)
     key = " ".join(words)
     allowed = typo_allowance(key)
     if not allowed:
         return []
+    at_start = _nearest_piece(_name_pieces(kb, len(words), starts=True), key, allowed)
+    further = _nearest_piece(_name_pieces(kb, len(words), starts=False), key, min(allowed, at_start[0]))
+    if further[0] < at_start[0]:
+        return further[1]
+    return at_start[1] + [english for english in further[1] if english not in at_start[1]]
+
+
+def _nearest_piece(pieces: dict[str, list[str]], key: str, allowed: int) -> tuple[int, list[str]]:
+    """The edits from ``key`` to the pieces nearest to it within ``allowed`` (``allowed + 1`` when none
+    is), and the English names ``pieces`` gives for them."""
     best, near = allowed + 1, []
-    for start, englishes in _name_starts(kb, len(words)).items():
-        if abs(len(start) - len(key)) > allowed:
+    for piece, englishes in pieces.items():
+        if abs(len(piece) - len(key)) > allowed:
             continue
-        distance = edit_distance(key, start, allowed)
+        distance = edit_distance(key, piece, allowed)
         if distance < best:
             best, near = distance, list(englishes)
         elif distance == best <= allowed:
             near += [english for english in englishes if english not in near]
-    return near
+    return best, near
 
 
-def _name_starts(kb: KnowledgeBase, count: int) -> dict[str, list[str]]:
-    """The first ``count`` words of the names longer than that -> the English names of their cards
-    (once per build and count, ``kb.memo``)."""
-    key = f"card_name_starts_{count}"
+def _name_pieces(kb: KnowledgeBase, count: int, starts: bool) -> dict[str, list[str]]:
+    """``count`` words in a row of the names longer than that (their first ``count`` words with
+    ``starts``, else those further on) -> the English names of their cards (once per build, ``kb.memo``)."""
+    key = f"card_name_{'starts' if starts else 'inner'}_{count}"
     if key not in kb.memo:
-        starts: dict[str, list[str]] = {}
+        pieces: dict[str, list[str]] = {}
         for english, held in _word_keys(kb):
             words = held.split(" ")
-            if len(words) > count:
-                held_by = starts.setdefault(" ".join(words[:count]), [])
+            for at in ([0] if starts else range(1, len(words) - count + 1)) if len(words) > count else ():
+                held_by = pieces.setdefault(" ".join(words[at:at + count]), [])
                 if english not in held_by:
                     held_by.append(english)
-        kb.memo.setdefault(key, starts)
+        kb.memo.setdefault(key, pieces)
     return kb.memo[key]
 
 
@@ -199,9 +210,14 @@ def typed_language(kb: KnowledgeBase, typed: str, englishes: list[str]) -> str:
 
 
 def _typed_distance(typed: str, held: str) -> int:
-    """0 when ``held`` holds the words of ``typed`` as whole words; else :func:`_start_distance`."""
-    key, other = " ".join(_words(typed)), " ".join(_words(held))
-    return 0 if key and f" {key} " in f" {other} " else _start_distance(typed, held)
+    """0 when ``held`` holds the words of ``typed`` as whole words; else the fewest edits from them to
+    the start of ``held`` (:func:`_start_distance`) or to as many of its words in a row."""
+    words, other = _words(typed), _words(held)
+    key = " ".join(words)
+    if key and f" {key} " in f" {' '.join(other)} ":
+        return 0
+    rows = (" ".join(other[at:at + len(words)]) for at in range(max(1, len(other) - len(words) + 1)))
+    return min(_start_distance(typed, held), *(edit_distance(key, row, len(key)) for row in rows))
 
 
 def _start_distance(typed: str, held: str) -> int:

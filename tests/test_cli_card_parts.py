@@ -63,6 +63,14 @@ def test_a_word_of_several_cards_lists_them_in_the_language_typed(kb_dir: Path) 
                              "Ago Spinale (Pithing Needle), Innesto Spinale (Spinal Graft)\n")
 
 
+
+def test_a_mistyped_part_suggests_the_card_whose_name_holds_it(kb_dir: Path) -> None:
+    """*Bowmaster* (for *Aerie Bowmasters*), a word further on in the name, mistyped, named in English as
+    typed. Fails before (no suggestion)."""
+    result = run(kb_dir, "card", "Bowmaster")
+    assert result.exit_code == 1
+    assert result.output == "Error: no card named 'Bowmaster' in the knowledge base; did you mean: Aerie Bowmasters\n"
+
 @pytest.fixture(scope="module")
 def client(kb_dir: Path):
     from .webtools import require_web
