@@ -161,14 +161,12 @@ def _name_pieces(kb: KnowledgeBase, count: int, starts: bool) -> dict[str, list[
     ``starts``, else those further on) -> the English names of their cards (once per build, ``kb.memo``)."""
     key = f"card_name_{'starts' if starts else 'inner'}_{count}"
     if key not in kb.memo:
-        pieces: dict[str, list[str]] = {}
+        pieces: dict[str, dict[str, None]] = {}  # each piece's cards in order, once each
         for english, held in _word_keys(kb):
             words = held.split(" ")
             for at in ([0] if starts else range(1, len(words) - count + 1)) if len(words) > count else ():
-                held_by = pieces.setdefault(" ".join(words[at:at + count]), [])
-                if english not in held_by:
-                    held_by.append(english)
-        kb.memo.setdefault(key, pieces)
+                pieces.setdefault(" ".join(words[at:at + count]), {})[english] = None
+        kb.memo.setdefault(key, {piece: list(cards) for piece, cards in pieces.items()})
     return kb.memo[key]
 
 
