@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass
-from typing import Any, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Iterator, Protocol
 
 from .corpus import source_info
 from .errors import NotFoundError
@@ -30,11 +30,22 @@ from .vocabulary import concept_rules, default_vocabulary
 
 MAX_SUGGESTIONS = 5
 _ASCII_RUN = re.compile(r"[A-Za-z0-9]{3,}")
+_WORD = re.compile(r"[^\W_]+")
 
 
-def find_card(kb: KnowledgeBase, name: str) -> dict[str, Any]:
+class NameFinder(Protocol):
+    """What the card lookup asks of the search's card finder (``indexer.card_finder.CardFinder``,
+    which :mod:`kb` does not import: the CLI and the web pass it): the cards a text names, each with
+    its English ``name``, the words ``typed`` and ``how`` they were read (name, part, near)."""
+
+    def find(self, text: str) -> list[Any]: ...
+
+
+def find_card(kb: KnowledgeBase, name: str, finder: Callable[[], NameFinder] | None = None) -> dict[str, Any]:
     """The card named ``name`` in any language, as :func:`card_json`; a near spelling is accepted
-    when it names one card. Raises :class:`NotFoundError` naming the closest cards."""
+    when it names one card, and so is a part of a name players use (``Finks``) when the search's
+    card finder (``finder()`` opens it, only when asked) reads it as one card. Raises
+    :class:`NotFoundError` naming the closest cards (in the language typed, the English beside)."""
     wanted = fold(name.strip())
     if not wanted:
         raise NotFoundError("no card name given")
@@ -49,18 +60,179 @@ def find_card(kb: KnowledgeBase, name: str) -> dict[str, Any]:
     starting = cards_starting(kb, name)
     if not faces and len(starting) == 1:  # "Ragavan": the one card whose name starts so
         return card_json(kb, starting[0], active, "prefix")
-    near, others = near_card_names(kb, name, names)
+    part = None if faces or starting else card_by_part(finder, name)
+    if part is not None:  # "Finks": Kitchen Finks, as the search reads it
+        return card_json(kb, part[0], active, part[1])
+    holding = [] if faces or starting else cards_holding(kb, name)  # "Spinale": Ago Spinale, Innesto Spinale
+    near, others = near_card_names(kb, name, names, word_hints=not holding)
     if len(faces) > 1:
         near, others = [], faces
     elif starting:  # several cards start so: name them, the most printed first, never open another card
         counts = printing_counts(kb, starting)
         near, others = [], sorted(starting, key=lambda card: (-counts[card], fold(card)))
+    elif holding and not near:  # the cards whose names hold it, the most printed first
+        others = most_printed(kb, holding)
     if len(near) == 1:
         return card_json(kb, near[0], active, "near")
     close = near or others
     more = f" ({len(close)} cards)" if len(close) > MAX_SUGGESTIONS else ""
-    hint = f"; did you mean: {', '.join(close[:MAX_SUGGESTIONS])}{more}" if close else ""
+    shown = name_labels(kb, name, close[:MAX_SUGGESTIONS])
+    hint = f"; did you mean: {', '.join(shown[card] for card in close[:MAX_SUGGESTIONS])}{more}" if close else ""
     raise NotFoundError(f"no card named {name.strip()!r} in the knowledge base{hint}")
+
+
+PART_MATCHES = {"part": "part", "near": "near", "name": "exact"}  # the finder's reading -> the card's ``match``
+
+
+def card_by_part(finder: Callable[[], NameFinder] | None, name: str) -> tuple[str, str] | None:
+    """The English name of the one card ``finder`` reads in ``name`` typed alone (``Finks``: *Kitchen
+    Finks*; ``goyf``: *Tarmogoyf*), with how (``part``, ``near``, ``exact``); None when it reads none,
+    several, or words of ``name`` beside the card's."""
+    if finder is None:
+        return None
+    found = finder().find(name)
+    if len({card.name for card in found}) != 1:
+        return None
+    if _words(" ".join(card.typed for card in found)) != _words(name):
+        return None  # words beyond the card's name: not this card alone
+    return found[0].name, PART_MATCHES.get(found[0].how, "part")
+
+
+def _words(text: str) -> list[str]:
+    """The words of ``text``, folded (a name's punctuation left out)."""
+    return _WORD.findall(fold(text))
+
+
+def _word_keys(kb: KnowledgeBase) -> list[tuple[str, str]]:
+    """``(English name, words of a name)`` for every name of every card, the words folded and joined
+    by single spaces (made once per build, ``kb.memo``)."""
+    if "card_name_words" not in kb.memo:
+        keys = list(dict.fromkeys((english, " ".join(_words(held))) for english, _lang, held in card_names(kb)))
+        kb.memo.setdefault("card_name_words", keys)
+    return kb.memo["card_name_words"]
+
+
+def cards_holding(kb: KnowledgeBase, name: str) -> list[str]:
+    """English names of the cards one of whose names (any language) holds the words of ``name`` as
+    whole words after its first (``Pilferer``: *Ragavan, Nimble Pilferer*, *Tireless Pilferer*…;
+    the names starting so are :func:`cards_starting`'s), sorted; none for words under 3 letters."""
+    words = " ".join(_words(name))
+    if len(words) < 3:
+        return []
+    inside = f" {words} "
+    return sorted({english for english, held in _word_keys(kb) if inside in f" {held} " and not
+                   held.startswith(f"{words} ") and held != words})
+
+
+def cards_near_words(kb: KnowledgeBase, name: str) -> list[str]:
+    """English names of the cards one of whose names starts with words that are the nearest spelling
+    of ``name``'s (within :func:`~kb.text.typo_allowance`: ``Ragavn`` -> *Ragavan, Nimble
+    Pilferer*), else holds such words further on (``Bowmaster`` -> *Aerie Bowmasters*), in the
+    order of the names."""
+    words = _words(name)
+    key = " ".join(words)
+    allowed = typo_allowance(key)
+    if not allowed:
+        return []
+    at_start = _nearest_piece(_name_pieces(kb, len(words), starts=True), key, allowed)
+    further = _nearest_piece(_name_pieces(kb, len(words), starts=False), key, min(allowed, at_start[0]))
+    if further[0] < at_start[0]:
+        return further[1]
+    return at_start[1] + [english for english in further[1] if english not in at_start[1]]
+
+
+def _nearest_piece(pieces: dict[str, list[str]], key: str, allowed: int) -> tuple[int, list[str]]:
+    """The edits from ``key`` to the pieces nearest to it within ``allowed`` (``allowed + 1`` when none
+    is), and the English names ``pieces`` gives for them."""
+    best, near = allowed + 1, []
+    for piece, englishes in pieces.items():
+        if abs(len(piece) - len(key)) > allowed:
+            continue
+        distance = edit_distance(key, piece, allowed)
+        if distance < best:
+            best, near = distance, list(englishes)
+        elif distance == best <= allowed:
+            near += [english for english in englishes if english not in near]
+    return best, near
+
+
+def _name_pieces(kb: KnowledgeBase, count: int, starts: bool) -> dict[str, list[str]]:
+    """``count`` words in a row of the names longer than that (their first ``count`` words with
+    ``starts``, else those further on) -> the English names of their cards (once per build, ``kb.memo``)."""
+    key = f"card_name_{'starts' if starts else 'inner'}_{count}"
+    if key not in kb.memo:
+        pieces: dict[str, dict[str, None]] = {}  # each piece's cards in order, once each
+        for english, held in _word_keys(kb):
+            words = held.split(" ")
+            for at in ([0] if starts else range(1, len(words) - count + 1)) if len(words) > count else ():
+                pieces.setdefault(" ".join(words[at:at + count]), {})[english] = None
+        kb.memo.setdefault(key, {piece: list(cards) for piece, cards in pieces.items()})
+    return kb.memo[key]
+
+
+def most_printed(kb: KnowledgeBase, names: list[str]) -> list[str]:
+    """``names`` the most printed first, then by name."""
+    counts = printing_counts(kb, names)
+    return sorted(names, key=lambda card: (-counts[card], fold(card)))
+
+
+def name_labels(kb: KnowledgeBase, typed: str, englishes: list[str]) -> dict[str, str]:
+    """How to name each card of ``englishes`` to a user who typed ``typed``: in the language typed,
+    the English beside (``Titano Solare (Sun Titan)``); in English when typed in English or when the
+    card has no name in that language. The language typed is that of the name of these cards that
+    starts nearest to ``typed`` (English on a tie)."""
+    lang = typed_language(kb, typed, englishes)
+    labels = {}
+    for english in englishes:
+        held = [n for l, n in names_by_card(kb).get(english, []) if l == lang and fold(n) != fold(english)]
+        if lang == "en" or not held:
+            labels[english] = english
+        else:
+            labels[english] = f"{min(held, key=lambda n: _start_distance(typed, n))} ({english})"
+    return labels
+
+
+def typed_language(kb: KnowledgeBase, typed: str, englishes: list[str]) -> str:
+    """The language whose names of the cards ``englishes`` are nearest to ``typed``, over them all: a
+    name holding its words as whole words is at 0, another at the edits to its start, a card with no
+    name in the language at the length of ``typed`` (English on a tie: ``Titan`` is English, *Sun
+    Titan*; ``Titano`` Italian, *Titano Solare*; ``Spinale`` Italian, *Ago Spinale*, *Innesto Spinale*)."""
+    worst = len(" ".join(_words(typed)))
+    totals = {lang: 0 for lang in LANGUAGES}
+    for english in englishes:
+        names = names_by_card(kb).get(english, [])
+        for lang in totals:
+            totals[lang] += min((_typed_distance(typed, held) for held_lang, held in names if held_lang == lang),
+                                default=worst)
+    return min(totals, key=lambda lang: (totals[lang], lang != "en"))
+
+
+def _typed_distance(typed: str, held: str) -> int:
+    """0 when ``held`` holds the words of ``typed`` as whole words; else the fewest edits from them to
+    the start of ``held`` (:func:`_start_distance`) or to as many of its words in a row."""
+    words, other = _words(typed), _words(held)
+    key = " ".join(words)
+    if key and f" {key} " in f" {' '.join(other)} ":
+        return 0
+    rows = (" ".join(other[at:at + len(words)]) for at in range(max(1, len(other) - len(words) + 1)))
+    return min(_start_distance(typed, held), *(edit_distance(key, row, len(key)) for row in rows))
+
+
+def _start_distance(typed: str, held: str) -> int:
+    """Edits from the words of ``typed`` to as many letters of the start of ``held``'s words."""
+    key, other = " ".join(_words(typed)), " ".join(_words(held))
+    return edit_distance(key, other[:len(key)], len(key))
+
+
+def names_by_card(kb: KnowledgeBase) -> dict[str, list[tuple[str, str]]]:
+    """English name -> its names ``(lang, name)`` in every language, English first (once per build, ``kb.memo``)."""
+    if "card_names_by_card" not in kb.memo:
+        by_card: dict[str, list[tuple[str, str]]] = {}
+        for english, lang, held in sorted(card_names(kb), key=lambda row: row[1] != "en"):
+            if (lang, held) not in by_card.setdefault(english, []):
+                by_card[english].append((lang, held))
+        kb.memo.setdefault("card_names_by_card", by_card)
+    return kb.memo["card_names_by_card"]
 
 
 def _exact(kb: KnowledgeBase, name: str, wanted: str, active: dict) -> CardRecord | None:
@@ -131,12 +303,14 @@ def cards_starting(kb: KnowledgeBase, name: str) -> list[str]:
     return sorted({english for other, english in _keys_starting(kb, key) if not other[len(key):len(key) + 1].isalnum()})
 
 
-def near_card_names(kb: KnowledgeBase, name: str,
-                    names: list[tuple[str, str, str]] | None = None) -> tuple[list[str], list[str]]:
+def near_card_names(kb: KnowledgeBase, name: str, names: list[tuple[str, str, str]] | None = None,
+                    word_hints: bool = True) -> tuple[list[str], list[str]]:
     """English names of the cards one of whose names is the nearest spelling of ``name`` (within
     :func:`~kb.text.typo_allowance`), and, as hints, of those with a name starting with ``name``
     (else with its first word). Over the build's names (``names`` None), only the names of a near
-    length are compared and the others found by bisection; over ``names`` given, each is read."""
+    length are compared and the others found by bisection; over ``names`` given, each is read. With
+    none of these, the hints are the cards whose names start with words near those typed
+    (:func:`cards_near_words`; not with ``word_hints`` False)."""
     key = match_key(name)
     first = key.split(" ")[0]
     allowed = typo_allowance(key)
@@ -150,7 +324,10 @@ def near_card_names(kb: KnowledgeBase, name: str,
         starting = {english for _other, english in _keys_starting(kb, key)} if len(key) >= 3 else set()
         same_first = {english for other, english in _keys_starting(kb, first)
                       if other == first or other[len(first)] == " "} if len(first) >= 3 else set()
-    return near, sorted(starting or same_first)
+    hints = sorted(starting or same_first)
+    if word_hints and not near and not hints:  # Ragavn: the start of Ragavan, Nimble Pilferer mistyped
+        hints = cards_near_words(kb, name)
+    return near, hints
 
 
 def _nearest(pairs: Iterable[tuple[str, str]], key: str, allowed: int) -> list[str]:
@@ -196,27 +373,34 @@ def _keys_starting(kb: KnowledgeBase, prefix: str) -> Iterator[tuple[str, str]]:
 class Candidates:
     """The cards a name that opens none may mean: ``faces``, the cards one of whose faces is so
     named (``Fire``: *Fire // Ice*, *Start // Fire*); ``starting``, those with a name starting with
-    it as whole words (``Jace``: *Jace, the Mind Sculptor*, *Jace Beleren*, …), the faces' left out.
-    Each list most printed first (then by name); ``printings`` counts each card's sets."""
+    it as whole words (``Jace``: *Jace, the Mind Sculptor*, *Jace Beleren*, …), the faces' left out;
+    ``holding``, when neither, those with a name holding it as whole words (``Pilferer``). Each list
+    most printed first (then by name); ``printings`` counts each card's sets; ``labels`` names each
+    card in the language typed, the English beside (:func:`name_labels`)."""
 
     faces: list[str]
     starting: list[str]
     printings: dict[str, int]
+    holding: list[str] = field(default_factory=list)
+    labels: dict[str, str] = field(default_factory=dict)
 
     def __bool__(self) -> bool:
-        return bool(self.faces or self.starting)
+        return bool(self.faces or self.starting or self.holding)
 
 
 def card_candidates(kb: KnowledgeBase, name: str) -> Candidates:
-    """The :class:`Candidates` for ``name`` (none when it names no face and starts no card's name)."""
+    """The :class:`Candidates` for ``name`` (none when it names no face and neither starts nor holds
+    a card's name)."""
     faces = cards_with_face(card_names(kb), name)
     starting = [card for card in cards_starting(kb, name) if card not in faces]
-    counts = printing_counts(kb, faces + starting)
+    holding = [] if faces or starting else cards_holding(kb, name)
+    counts = printing_counts(kb, faces + starting + holding)
 
-    def most_printed(names: list[str]) -> list[str]:
+    def ranked(names: list[str]) -> list[str]:
         return sorted(names, key=lambda card: (-counts.get(card, 0), fold(card)))
 
-    return Candidates(most_printed(faces), most_printed(starting), counts)
+    return Candidates(ranked(faces), ranked(starting), counts, ranked(holding),
+                      name_labels(kb, name, faces + starting + holding))
 
 
 def printing_counts(kb: KnowledgeBase, names: list[str]) -> dict[str, int]:

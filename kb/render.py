@@ -262,6 +262,8 @@ def render_card(card: dict[str, Any], *, color: bool = False, langs: tuple[str, 
         out.append(f"(A face of {card['name']}.)")
     elif card.get("match") == "prefix":
         out.append(f"(The one card whose name starts so: {card['name']}.)")
+    elif card.get("match") == "part":
+        out.append(f"(A part of the name of {card['name']}, as players shorten it.)")
     head = card["name"] + (f"  {card['mana_cost']}" if card.get("mana_cost") else "")
     out.append(_bold(head, color))
     out.extend(f"  {lang}: {name}" for lang, name in card["names"].items() if lang != "en")

@@ -65,6 +65,28 @@ def test_a_name_several_cards_start_with_is_not_guessed(product_kb: Path) -> Non
     assert result.exit_code == 1
     assert result.output.startswith("Error: no card named 'titan' in the knowledge base; did you mean: ")
     assert "Sun Titan" in result.output and "\n" == result.output[-1] and result.output.count("\n") == 1
+    assert "Titan solaire" not in result.output  # typed in English: the English names
+
+
+def test_an_italian_or_french_name_not_held_is_answered_with_the_names_of_its_language(product_kb: Path) -> None:
+    """Issue 31 (fourth trial): a user typing Italian got suggestions in English only. Fails before
+    (``did you mean: Sun Titan, Triplicate Titan``)."""
+    italian = run(product_kb, "card", "Titano")
+    assert italian.exit_code == 1
+    assert italian.output == ("Error: no card named 'Titano' in the knowledge base; did you mean: "
+                              "Titano Solare (Sun Titan), Titano Triplice (Triplicate Titan)\n")
+    french = run(product_kb, "card", "Ecuyer")
+    assert french.output.endswith(
+        "did you mean: Écuyère des Custodi (Custodi Squire), Écuyère dévouée (Selfless Squire)\n")
+
+
+def test_a_mistyped_first_word_suggests_the_cards_it_starts(product_kb: Path) -> None:
+    """Issue 31 (fourth trial): ``Ragavn`` was answered with no suggestion; here ``Custdi`` (Custodi
+    Squire, Custodi Lich, …). Fails before."""
+    result = run(product_kb, "card", "Custdi")
+    assert result.exit_code == 1
+    assert result.output.startswith("Error: no card named 'Custdi' in the knowledge base; did you mean: Custodi ")
+    assert "Custodi Squire" in result.output
 
 
 def test_a_planeswalker_shows_its_loyalty(product_kb: Path) -> None:

@@ -412,6 +412,55 @@ def test_every_link_is_a_44_px_tap_and_the_dark_scheme_is_readable(server: str, 
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
 
 
+TAP_OVERLAP_JS = """
+// each link's tap box (its box, or its ::after box centred on it: max(100%, 44px) each way), and the pairs
+// of links whose tap boxes overlap
+const boxes = [];
+for (const a of document.querySelectorAll(arguments[0])) {
+  const r = a.getBoundingClientRect();
+  if (!r.width || getComputedStyle(a).visibility === 'hidden') continue;
+  const after = getComputedStyle(a, '::after');
+  let box = [r.left, r.top + scrollY, r.right, r.bottom + scrollY];
+  if (after.content !== 'none' && after.position === 'absolute') {
+    const w = parseFloat(after.width) || 0, h = parseFloat(after.height) || 0;
+    const x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2 + scrollY;
+    box = [Math.min(box[0], x - w / 2), Math.min(box[1], y - h / 2), Math.max(box[2], x + w / 2),
+           Math.max(box[3], y + h / 2)];
+  }
+  boxes.push([a.textContent.trim().slice(0, 30), box]);
+}
+const overlaps = [];
+boxes.forEach(([name, a], i) => boxes.slice(i + 1).forEach(([other, b]) => {
+  if (a[0] < b[2] - 0.5 && b[0] < a[2] - 0.5 && a[1] < b[3] - 0.5 && b[1] < a[3] - 0.5)
+    overlaps.push([name, other, a.map(Math.round), b.map(Math.round)]);
+}));
+return [boxes.map(([name, b]) => [name, Math.round(b[2] - b[0]), Math.round(b[3] - b[1])]), overlaps];
+"""
+
+
+def test_the_links_of_a_card_page_are_44_px_taps_that_do_not_overlap(server: str, browser) -> None:
+    """33, fourth trial, point 5: on the Ragavan card page at 390 px the tap boxes of *Dash* and, on the
+    next line, its reminder's *dash* overlapped (lines 26 px apart, boxes 44 px tall); so did the keywords
+    of a wrapped line (*Flying, first strike, …*) and the items of the keywords' rules. Here Cyclonic
+    Rift (*Overload … its overload cost*), Archangel of Thune, Avacyn (its keywords' rules), Atraxa (the
+    French *Vol, … lien de vie*); and a chapter's list of its rulings counted by rule (*702.2 Deathtouch (12)*
+    above *702.3 Defender (35)*). Fails before (2 to 5 overlapping pairs on each card page)."""
+    for width in (390, 320):
+        viewport(browser, width, 844)
+        for name in ("Cyclonic%20Rift", "Archangel%20of%20Thune", "Avacyn%2C%20Angel%20of%20Hope",
+                     "Atraxa%2C%20Praetors%27%20Voice"):
+            browser.get(f"{server}/cards/{name}?ui=en")
+            sizes, overlaps = browser.execute_script(TAP_OVERLAP_JS, "main a, main summary")
+            assert len(sizes) >= 4, (width, name, sizes)
+            assert [s for s in sizes if s[1] < 44 or s[2] < 44] == [], (width, name)
+            assert overlaps == [], (width, name, overlaps[:3])
+        browser.get(f"{server}/rules/702?ui=en")  # the chapter's rulings counted by rule, one rule a line
+        browser.execute_script("for (const d of document.querySelectorAll('main details')) d.open = true")
+        sizes, overlaps = browser.execute_script(TAP_OVERLAP_JS, "main .ruling-counts a")
+        assert len(sizes) >= 10, sizes
+        assert overlaps == [], (width, overlaps[:3])
+
+
 WIDER_JS = """
 const width = arguments[0], out = [];  // the phone's width: a wider page widens the window (innerWidth)
 if (document.documentElement.scrollWidth > width) out.push('page: ' + document.documentElement.scrollWidth);

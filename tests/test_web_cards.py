@@ -148,20 +148,35 @@ def test_a_first_name_lists_every_card_starting_so_the_most_printed_first(client
     assert "Carte il cui nome inizia con «Jace» (3)" in italian
 
 
-def test_card_data_older_than_a_year_is_said_near_the_top_with_the_command_that_renews_it(client: TestClient) -> None:
+def test_a_mistyped_name_s_page_suggests_the_nearest_names(client: TestClient) -> None:
+    """Issue 31 (fourth trial): ``/cards/Ragavn`` was a 404 with no suggestion. Fails before."""
+    page = client.get("/cards/Ragavn", params={"ui": "en"})
+    assert page.status_code == 404
+    link = '<a href="/cards/Ragavan%2C%20Nimble%20Pilferer">Ragavan, Nimble Pilferer</a>'
+    assert f"<p>Did you mean: {link}</p>" in page.text, page.text
+    assert client.get("/api/cards/Ragavn").json()["error"].endswith("did you mean: Ragavan, Nimble Pilferer")
+
+
+def test_card_data_older_than_a_year_is_said_near_the_top_in_the_reader_s_words(client: TestClient) -> None:
     """Issue 33 (third trial): the card page showed the Oracle texts of 2022-04-25 with the date in
-    small print under the text only. Fails before."""
+    small print under the text only. Fails before. Fourth trial: the notice told a phone reader to run
+    ``mtgkb update --cards``; the page says what it means for the reader instead, in the interface
+    language (the command stays the CLI's). Fails before (the command was on the page)."""
     from datetime import date
 
     from kb.web.reference import old_card_data
 
     page = client.get("/cards/Lightning Bolt", params={"ui": "en"}).text
     notice = page.index('<p class="notice old-data">The card data is of <time datetime="2022-04-25">2022-04-25</time>,'
-                        ' more than a year old')
+                        ' more than a year old: the Oracle texts and rulings shown are those of that date, and may'
+                        ' have changed since.</p>')
     assert notice < page.index('<div class="texts">')
-    assert "<code>mtgkb update --cards</code> fetches the current ones." in page
-    french = client.get("/cards/Lightning Bolt", params={"ui": "fr"}).text
-    assert "Les données des cartes datent du" in french
+    for ui, words in (("it", "I dati delle carte sono del"), ("fr", "Les données des cartes datent du")):
+        translated = client.get("/cards/Lightning Bolt", params={"ui": ui}).text
+        old = re.search(r'<p class="notice old-data">(.*?)</p>', translated, re.S)
+        assert old and old.group(1).startswith(words), (ui, translated)
+        assert "mtgkb" not in old.group(1) and "<code>" not in old.group(1)
+    assert "mtgkb update" not in page
     assert old_card_data("2022-04-25", date(2023, 4, 25)) is None  # a year exactly: not yet
     assert old_card_data("2022-04-25", date(2023, 4, 27)) == "2022-04-25"
     assert old_card_data(None, date(2030, 1, 1)) is None and old_card_data("", date(2030, 1, 1)) is None

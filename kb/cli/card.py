@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -25,6 +27,7 @@ def card(name: tuple[str, ...], langs: tuple[str, ...], kb_dir: Path | None, as_
       mtgkb card "Sun Titan"
       mtgkb card "Titano Solare"         the Italian name
       mtgkb card "Titano Solre"          a misspelling: the nearest card
+      mtgkb card Finks                   a part of a name players use: Kitchen Finks
 
     Shows its names in three languages, mana cost, type line, power/toughness or loyalty,
     rules text (and the Italian and French printed texts; --lang picks them), every ruling
@@ -32,8 +35,16 @@ def card(name: tuple[str, ...], langs: tuple[str, ...], kb_dir: Path | None, as_
     """
     kb = open_kb(kb_dir)
     use_saved(kb.index_dir / SAVED_NAME)  # the vocabulary saved with the index: quicker to read than its table
-    found = find_card(kb, " ".join(name))
+    found = find_card(kb, " ".join(name), partial(search_cards, kb.index_dir))
     if as_json:
         echo_json(found)
     else:
         click.echo(render_card(found, color=use_color(), langs=langs))
+
+
+def search_cards(index_dir: Path) -> Any:
+    """The search's card finder of the index (``indexer.card_finder``), which reads the parts of names
+    players use (``Finks``); imported only when a name is no card's."""
+    from indexer.card_finder import CardFinder
+
+    return CardFinder.open(index_dir)

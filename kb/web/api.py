@@ -116,7 +116,8 @@ class Api:
     def cards(self, request: Request) -> Response:
         """``/api/cards/{name}``: a card with its rulings (the ``mtgkb card --json`` shape)."""
         name = card_name_param(request)
-        return JSONResponse(find_card(self.site.kb().kb, name))
+        open_kb = self.site.kb()
+        return JSONResponse(find_card(open_kb.kb, name, open_kb.card_finder))
 
     def diff(self, request: Request) -> Response:
         """``/api/diff?old=&new=``: what changed between two releases in the knowledge base."""

@@ -208,6 +208,16 @@ class OpenKB:
             self.shared.setdefault("glossary", Glossary(self.kb))
         return self.shared["glossary"]
 
+    def card_finder(self) -> Any:
+        """The search's card finder of the index (``indexer.card_finder``: ``Finks`` is Kitchen Finks),
+        opened by the first page of the build that asks (:func:`kb.cards.find_card` asks only for a
+        name that is no card's)."""
+        if "card_finder" not in self.shared:
+            from indexer.card_finder import CardFinder
+
+            self.shared.setdefault("card_finder", CardFinder.open(self.kb.index_dir))
+        return self.shared["card_finder"]
+
     def lookup(self, selector: str, langs: tuple[str, ...], release: str | None) -> list[dict[str, Any]]:
         """:func:`kb.lookup.lookup` for one selector, with the rule numbers read once per open knowledge base.
 

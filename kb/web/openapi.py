@@ -78,7 +78,8 @@ OPENAPI: dict[str, Any] = {
         "/api/cards/{name}": {"get": {
             "summary": "A card by its name in any language, with its rulings (the `mtgkb card --json` shape)",
             "parameters": [_param("name", "path", "Card name (English, Italian or French; a near spelling is "
-                                                  "accepted when it names one card)",
+                                                  "accepted when it names one card, and a part of a name players "
+                                                  "use, such as Finks, when the search reads it as one card)",
                                   {"type": "string", "maxLength": 150})],
             "responses": {"200": _ok("Card", {"$ref": "#/components/schemas/Card"}), "400": _ERROR,
                           "404": _ERROR}}},

@@ -15,7 +15,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from ..cards import MAX_SUGGESTIONS, card_candidates, find_card, near_card_names
+from ..cards import MAX_SUGGESTIONS, card_candidates, find_card, name_labels, near_card_names
 from ..errors import NotFoundError
 from ..glossary import Entry, candidate_numbers, entry_json
 from ..lookup import rule_heads
@@ -83,17 +83,23 @@ class ReferencePages:
         if not name.strip():  # /cards/: no name to look for
             return self.pages.render(request, "error.html", status=404, title="", message="no card name given",
                                      suggestions=[], reason="no-card-name")
+        open_kb = self.site.kb()
         try:
-            card = find_card(self.site.kb().kb, name)
+            card = find_card(open_kb.kb, name, open_kb.card_finder)
         except NotFoundError as exc:
-            candidates = card_candidates(self.site.kb().kb, name)
-            if candidates:  # a face's name held by several cards, or the start of several cards' names
+            candidates = card_candidates(open_kb.kb, name)
+            if candidates:  # a face's name held by several cards, the start of several cards' names, a word of them
                 return self.pages.render(request, "cards.html", name=name, title=name, faces=candidates.faces,
                                          starting=candidates.starting[:CANDIDATES_SHOWN],
-                                         starting_total=len(candidates.starting), printings=candidates.printings)
-            near, others = near_card_names(self.site.kb().kb, name)
+                                         starting_total=len(candidates.starting),
+                                         holding=candidates.holding[:CANDIDATES_SHOWN],
+                                         holding_total=len(candidates.holding),
+                                         printings=candidates.printings, labels=candidates.labels)
+            near, others = near_card_names(open_kb.kb, name)
+            shown = (near or others)[:MAX_SUGGESTIONS]
             return self.pages.render(request, "error.html", status=404, title=name, message=str(exc), suggestions=[],
-                                     search_for=name, reason="no-card", cards=(near or others)[:MAX_SUGGESTIONS])
+                                     search_for=name, reason="no-card", cards=shown,
+                                     labels=name_labels(open_kb.kb, name, shown))
         href = partial(rule_href, request)
         gettext = self.pages.gettext(request)
         keywords = keyword_names(card["rules"])
