@@ -469,10 +469,18 @@ def jargon_in(key: tuple[str, ...], lang: str | None) -> tuple[tuple[str, ...], 
     """The rules' words for the players' word or phrase ``key`` (folded words) read in ``lang``, and
     whether the entry is of that language alone (it then says what the word means there: French
     *général* is the commander, not the Emperor's general); None when none is read in ``lang``."""
-    for langs, rules_words in _jargon_by_words().get(key, ()):
+    for langs, rules_words in _jargon_by_words().get(key, ()) or _jargon_by_words().get(_without_possessive(key), ()):
         if not langs or lang is None or lang in langs:
             return rules_words, bool(langs) and lang is not None
     return None
+
+
+_POSSESSIVE = re.compile(r"['’]s$")
+
+
+def _without_possessive(key: tuple[str, ...]) -> tuple[str, ...]:
+    """``key`` with its last word's English possessive cut (``opp's`` is ``opp``), as the analyser cuts it."""
+    return key[:-1] + (_POSSESSIVE.sub("", key[-1]),) if key else key
 
 
 def _jargon_group(words: list[str], rules_words: tuple[str, ...], lang: str | None,
