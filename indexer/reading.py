@@ -679,7 +679,21 @@ def _concept_group(matches: tuple, words: list[str], lang: str | None, weights: 
             _add_english(group, english, 1.0, "review")
     if len(words) == 1:  # a players' word that is a game term of its own too (EDH, an obsolete name of Commander)
         _add_jargon(group, fold(words[0]), lang, weights.jargon)
+        _keep_the_english_it_says(group, words[0], lang)
     return _without_longer_names(group)
+
+
+def _keep_the_english_it_says(group: Group, word: str, lang: str | None) -> None:
+    """A game term of several English names (Tap and Untap: Tap, Untap) named by an Italian or French word:
+    only the English names the word table translates the word as, when it names one (``stappare``, ``dégager``
+    are *untap*, not *tap*: a question about untapping is not about tapping)."""
+    english = [a for a in group.alternatives if a.lang == "en" and a.source == "vocabulary"]
+    if lang not in ("it", "fr") or len(english) < 2:
+        return
+    said = {tuple(terms(e, "en")) for e, _, _ in translated(word, lang)}
+    kept = [a for a in english if a.terms in said]
+    if kept and len(kept) < len(english):
+        group.alternatives = [a for a in group.alternatives if a not in english or a in kept]
 
 
 def _add_jargon(group: Group, key: str, lang: str | None, weight: float = DEFAULT.reading.jargon) -> None:

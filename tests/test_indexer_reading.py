@@ -563,3 +563,15 @@ def test_french_epee_is_a_sword_not_kaldra() -> None:
     """The word table learned épée → Kaldra from Kaldra's three pieces' names."""
     assert translated("épée", "fr")[0][0] == "sword"
     assert all(english != "kaldra" for english, _, _ in translated("spada", "it"))
+
+
+@pytest.mark.parametrize("query, lang, wanted, unwanted", [
+    ("posso stappare una creatura durante il combattimento?", "it", "untap", "tap"),
+    ("posso tappare una creatura per pagare un costo?", "it", "tap", "untap"),
+    ("puis-je dégager un terrain pendant l'entretien ?", "fr", "untap", "tap"),
+    ("puis-je engager une créature pour payer un coût ?", "fr", "tap", "untap"),
+])
+def test_a_word_of_one_of_a_game_terms_english_names_is_searched_as_that_one(query, lang, wanted, unwanted) -> None:
+    """Tap and Untap are one keyword action (701.26): *stappare* was searched as *tap* too, *engager* as *untap*."""
+    searched = _searched(query, lang)
+    assert wanted in searched and unwanted not in searched
