@@ -509,6 +509,10 @@ def _searched(query: str, lang: str | None) -> set[str]:
     ("je peux caster un sort pendant le combat ?", "fr", "cast"),
     ("les créatures tués par le sort", "fr", "destroy"),
     ("je counterer le sort", "fr", "counter"),
+    ("puis-je saccer ma créature en réponse ?", "fr", "sacrifice"),
+    ("je flickerer ma créature", "fr", "exile return"),
+    ("une créature détapée peut bloquer ?", "fr", "untap"),
+    ("quando scrya due carte", "it", "scry"),
     # point 9: the London mulligan, in the three languages
     ("mulligan londra", "it", "london mulligan"),
     ("il mulligan di londra", "it", "london mulligan"),
