@@ -561,6 +561,8 @@ def test_vs_between_two_game_terms_is_no_word_searched() -> None:
     reading = read("hexproof vs ward", "en")
     assert reading.read_as() == "hexproof · ward"
     assert {g.text for g in reading.groups if not g.story} == {"hexproof", "ward"}
+    # the Team vs. Team variant (808) keeps its vs, named without "variant" too
+    assert "team vs team" in {g.text for g in read("how many players in team vs. team?", "en").groups}
 
 
 def test_french_epee_is_a_sword_not_kaldra() -> None:
