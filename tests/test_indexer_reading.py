@@ -495,6 +495,11 @@ def _searched(query: str, lang: str | None) -> set[str]:
     ("can i target my opp's creature?", "en", "opponent"),  # a possessive, read as its word
     ("the opps' creatures", "en", "opponent"),
     ("posso regen la mia creatura?", "it", "regenerate"),
+    ("can i fb a sorc at instant speed", "en", "flashback"),
+    ("can i fb a sorc at instant speed", "en", "sorcery"),
+    ("a land put onto the bf", "en", "battlefield"),
+    ("is it my land drop?", "en", "play land"),
+    ("torna dal cimi in mano?", "it", "graveyard"),
     # point 5: French players' verb
     ("puis-je trampler un planeswalker ?", "fr", "trample"),
     ("ma créature tramplent", "fr", "trample"),
