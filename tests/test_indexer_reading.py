@@ -586,3 +586,12 @@ def test_a_word_of_one_of_a_game_terms_english_names_is_searched_as_that_one(que
     """Tap and Untap are one keyword action (701.26): *stappare* was searched as *tap* too, *engager* as *untap*."""
     searched = _searched(query, lang)
     assert wanted in searched and unwanted not in searched
+
+
+def test_french_ds_is_dans_typed_short_not_double_strike() -> None:
+    """Chats shorten French *dans* to *ds*, a players' double strike elsewhere: a function word in French only."""
+    reading = read("si je mets une créature ds le cimetière", "fr")
+    assert "ds" in reading.dropped and "double strike" not in reading.read_as()
+    assert "double strike" in _searched("la creatura con ds blocca", "it")
+    for query, lang in (("qd je lance un sort pdt le combat", "fr"), ("xké tt le creature muoiono?", "it")):
+        assert not any(g.text in ("qd", "pdt", "xké", "tt") for g in read(query, lang).groups), query
