@@ -595,3 +595,8 @@ def test_french_ds_is_dans_typed_short_not_double_strike() -> None:
     assert "double strike" in _searched("la creatura con ds blocca", "it")
     for query, lang in (("qd je lance un sort pdt le combat", "fr"), ("xké tt le creature muoiono?", "it")):
         assert not any(g.text in ("qd", "pdt", "xké", "tt") for g in read(query, lang).groups), query
+
+
+def test_fb_is_flashback_but_on_fb_is_where_a_player_read_it() -> None:
+    assert "flashback" in _searched("can i fb it from exile?", "en")
+    assert _by_text(read("a judge on fb said flashback works from exile", "en"))["on fb"].role == "story"
