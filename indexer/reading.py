@@ -186,6 +186,7 @@ def read(text: str, lang: str | None, confidence: float = 1.0, concept_whole: bo
     groups: list[Group] = []
     starts: list[int] = []  # the position of each group's first word
     dropped: list[str] = []
+    said_so: list[Group] = []  # the groups read from a players' word or phrase (corpus/jargon.tsv)
     position = 0
     while position < len(folded):
         locution = _locution_at(folded, position, lang, spots)
@@ -217,6 +218,7 @@ def read(text: str, lang: str | None, confidence: float = 1.0, concept_whole: bo
                 said[0] == concept_size and not any(m.name.lang == lang for m in matches))):
             size, rules_words = said
             groups.append(_jargon_group(raw[position:position + size], rules_words, lang, weights))
+            said_so.append(groups[-1])
             starts.append(position)
             position += size
             continue
@@ -240,16 +242,20 @@ def read(text: str, lang: str | None, confidence: float = 1.0, concept_whole: bo
         else:
             groups.append(group)
             starts.append(position)
+            if any(a.source == "jargon" for a in group.alternatives):
+                said_so.append(group)
         position += 1
     _weigh_the_story(groups, [sentence_of[at] for at in starts], _asked_sentences(text, sentence_of), weights)
     groups = [_with_negations(g, weights.negation) for g in _distinct(groups)]
     # Italian and French words of two or more are read so too: matched raw, they would meet English
     # look-alikes (due segnalini: not "due to")
     # game terms side by side (main phase land) ask where they meet, in English too
-    # p/t alone is searched by the rules' words only: its letters, searched as typed, meet mana symbols
+    # p/t alone is searched by the rules' words only: its letters, searched as typed, meet mana symbols;
+    # a players' word or phrase alone (fine turno, sorcery speed, regen) asks what the rules say of it: its
+    # words as typed would meet card names (Finest Hour) or a game term inside it (Speed)
     question = not concept_whole and (text.rstrip().endswith("?") or len(groups) >= 3 or (
         len(groups) >= 2 and (bool(dropped) or lang in ("it", "fr") or all(g.concept for g in groups)))
-        or any(LETTER_PAIR.fullmatch(g.text) for g in groups))
+        or any(LETTER_PAIR.fullmatch(g.text) for g in groups) or (len(groups) == 1 and groups[0] in said_so))
     return Reading(lang, confidence, question, groups, dropped, negation=_negation(tokens, set(dropped), lang))
 
 

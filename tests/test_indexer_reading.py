@@ -600,3 +600,16 @@ def test_french_ds_is_dans_typed_short_not_double_strike() -> None:
 def test_fb_is_flashback_but_on_fb_is_where_a_player_read_it() -> None:
     assert "flashback" in _searched("can i fb it from exile?", "en")
     assert _by_text(read("a judge on fb said flashback works from exile", "en"))["on fb"].role == "story"
+
+
+@pytest.mark.parametrize("query, lang", [("fine turno", "it"), ("sorcery speed", "en"), ("legendary rule", "en"),
+                                         ("regen", "en"), ("contre-sort", "fr"), ("mulligan londra", "it")])
+def test_a_players_word_or_phrase_alone_is_read_as_a_question(query: str, lang: str) -> None:
+    """Searched as typed, ``fine turno`` met the card Finest Hour first, ``sorcery speed`` the keyword Speed,
+    ``legendary rule`` the supertype's 205.4d: a players' word alone asks what the rules say of it."""
+    assert read(query, lang).question
+
+
+@pytest.mark.parametrize("query, lang", [("travolgere", "it"), ("vuoto", "it"), ("lightning bolt", "en")])
+def test_a_word_alone_that_no_player_says_for_the_rules_is_no_question(query: str, lang: str) -> None:
+    assert not read(query, lang).question
