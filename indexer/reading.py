@@ -47,7 +47,7 @@ from kb.text import ALL_ELISIONS, STOPWORDS, fold, strip_elision
 
 from .analysis import LANGS, terms
 from .params import DEFAULT, ReadWeights
-from .language import LETTER_PAIR, QUESTION_WORDS, TOKEN, detect_language
+from .language import LETTER_PAIR, QUESTION_WORDS, TOKEN, detect_language, players_verb
 from .translation import jargon_rows, lemma, query_phrases, reviewed, reviewed_phrases, translated
 from .vocab import spot, vocabulary, words_of
 
@@ -475,7 +475,10 @@ def jargon_in(key: tuple[str, ...], lang: str | None) -> tuple[tuple[str, ...], 
     """The rules' words for the players' word or phrase ``key`` (folded words) read in ``lang``, and
     whether the entry is of that language alone (it then says what the word means there: French
     *général* is the commander, not the Emperor's general); None when none is read in ``lang``."""
-    for langs, rules_words in _jargon_by_words().get(key, ()) or _jargon_by_words().get(_without_possessive(key), ()):
+    found = _jargon_by_words().get(key, ()) or _jargon_by_words().get(_without_possessive(key), ())
+    if not found and len(key) == 1 and (infinitive := players_verb(key[0], lang)):
+        found = _jargon_by_words().get((infinitive,), ())  # blinkano: blinkare
+    for langs, rules_words in found:
         if not langs or lang is None or lang in langs:
             return rules_words, bool(langs) and lang is not None
     return None

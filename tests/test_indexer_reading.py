@@ -613,3 +613,27 @@ def test_a_players_word_or_phrase_alone_is_read_as_a_question(query: str, lang: 
 @pytest.mark.parametrize("query, lang", [("travolgere", "it"), ("vuoto", "it"), ("lightning bolt", "en")])
 def test_a_word_alone_that_no_player_says_for_the_rules_is_no_question(query: str, lang: str) -> None:
     assert not read(query, lang).question
+
+
+@pytest.mark.parametrize("query, lang, english", [
+    ("se blinkano la creatura in risposta", "it", "exile return"),
+    ("la creatura tramplata", "it", "trample"),
+    ("quando fetchano una terra", "it", "search library"),
+    ("posso triggerarla due volte?", "it", "trigger"),
+    ("ils blinkent leur créature", "fr", "exile return"),
+    ("la capacité triggerait", "fr", "trigger"),
+    ("j'ai fetché un terrain", "fr", "search library"),
+    ("la créature tramplée", "fr", "trample"),
+])
+def test_every_form_of_a_players_verb_is_read_as_its_infinitive(query: str, lang: str, english: str) -> None:
+    """The table lists a players' verb's infinitive and a few forms (blinkare, blinkato); its other forms were
+    searched as typed only."""
+    assert english in _searched(query, lang)
+    word = {"it": "blinkano", "fr": "blinkent"}[lang]
+    assert is_real_word(word, lang)
+
+
+def test_an_everyday_word_is_no_form_of_a_players_verb() -> None:
+    """*sacco* (un sacco di: a lot of) is no form of *saccare*, nor French *mille* (a thousand) of *miller*."""
+    assert "sacrifice" not in _searched("ho un sacco di creature in campo", "it")
+    assert "mill" not in _searched("mille points de vie", "fr")
