@@ -14,7 +14,8 @@ term, each with the terms it is searched as:
   and the encoder's nearest rules words for everyday words (``corpus/nearwords.tsv``);
 * players' words and phrases as the rules' words (``corpus/jargon.tsv``: ``etb`` → *enters*, ``entra in
   campo``, ``contre-sort``; an entry of one language says what the word means there, over a look-alike
-  game term of another: French ``général`` is the commander); a number (digits, words, a
+  game term of another: French ``général`` is the commander; every form of a players' verb as its infinitive:
+  ``blinkano``, ``blinkent``; an English possessive cut: ``opp's``); a number (digits, words, a
   power/toughness pair) as the rules write it.
 
 A question is read as a situation: the words of the story around it (``corpus/story-words.tsv``: *last
@@ -255,7 +256,7 @@ def read(text: str, lang: str | None, confidence: float = 1.0, concept_whole: bo
     # words as typed would meet card names (Finest Hour) or a game term inside it (Speed)
     question = not concept_whole and (text.rstrip().endswith("?") or len(groups) >= 3 or (
         len(groups) >= 2 and (bool(dropped) or lang in ("it", "fr") or all(g.concept for g in groups)))
-        or any(LETTER_PAIR.fullmatch(g.text) for g in groups) or (len(groups) == 1 and groups[0] in said_so))
+        or any(LETTER_PAIR.fullmatch(g.text) for g in groups) or (len(groups) == 1 and any(groups[0] is g for g in said_so)))
     return Reading(lang, confidence, question, groups, dropped, negation=_negation(tokens, set(dropped), lang))
 
 
