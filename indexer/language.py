@@ -140,7 +140,7 @@ def is_real_word(word: str, lang: str | None) -> bool:
     # a word of the Italian or French tables is real in any query (stack vuota: not "vota")
     if any(folded in word_table().get(code, {}) or near(code, folded) for code in ("it", "fr")):
         return True
-    if folded in jargon():  # a players' word (counterare: not "counterpart")
+    if folded in jargon() or players_verb(folded, lang):  # a players' word (counterare: not "counterpart")
         return True
     if lang is None:
         return False
@@ -164,3 +164,28 @@ def query_language(langs: set[str], text: str, hint: str | None = None) -> tuple
     if len(langs) == 1:
         return next(iter(langs)), 1.0
     return None, confidence
+
+
+# The endings of the players' verbs made of English words, longest first: Italian verbs in -are (blinkare:
+# blinkano, blinkato, blinkarla), French verbs in -er (blinker: blinkent, blinké); folded, accents off.
+_VERB_ENDINGS = {
+    "it": ("are", ("erebbe", "eranno", "arne", "arla", "arlo", "arle", "arli", "ando", "iamo", "ano", "ato", "ata",
+                   "ati", "ate", "era", "ero", "are", "o", "i", "a")),
+    "fr": ("er", ("eraient", "aient", "erait", "erai", "era", "ant", "ait", "ais", "ent", "ons", "ees", "ez", "ee",
+                  "es", "er", "e")),
+}
+
+
+@lru_cache(maxsize=4096)
+def players_verb(folded: str, lang: str | None) -> str | None:
+    """The infinitive a players' verb of ``corpus/jargon.tsv`` is written in as ``folded`` (Italian
+    ``blinkano``, ``tramplato``: *blinkare*, *tramplare*; French ``blinkent``, ``fetche``: *blinker*, *fetcher*),
+    when ``folded`` is no listed word of ``lang`` (``sacco``, "a lot", is no form of *saccare*); else None."""
+    if lang not in _VERB_ENDINGS or folded in jargon() or listed_lemma(lang, folded) is not None:
+        return None
+    infinitive, endings = _VERB_ENDINGS[lang]
+    for ending in endings:
+        stem = folded[:-len(ending)]
+        if folded.endswith(ending) and len(stem) >= 3 and stem + infinitive in jargon():
+            return stem + infinitive
+    return None

@@ -14,7 +14,8 @@ term, each with the terms it is searched as:
   and the encoder's nearest rules words for everyday words (``corpus/nearwords.tsv``);
 * players' words and phrases as the rules' words (``corpus/jargon.tsv``: ``etb`` → *enters*, ``entra in
   campo``, ``contre-sort``; an entry of one language says what the word means there, over a look-alike
-  game term of another: French ``général`` is the commander); a number (digits, words, a
+  game term of another: French ``général`` is the commander; every form of a players' verb as its infinitive:
+  ``blinkano``, ``blinkent``; an English possessive cut: ``opp's``); a number (digits, words, a
   power/toughness pair) as the rules write it.
 
 A question is read as a situation: the words of the story around it (``corpus/story-words.tsv``: *last
@@ -47,7 +48,7 @@ from kb.text import ALL_ELISIONS, STOPWORDS, fold, strip_elision
 
 from .analysis import LANGS, terms
 from .params import DEFAULT, ReadWeights
-from .language import LETTER_PAIR, QUESTION_WORDS, TOKEN, detect_language
+from .language import LETTER_PAIR, QUESTION_WORDS, TOKEN, detect_language, players_verb
 from .translation import jargon_rows, lemma, query_phrases, reviewed, reviewed_phrases, translated
 from .vocab import spot, vocabulary, words_of
 
@@ -186,6 +187,7 @@ def read(text: str, lang: str | None, confidence: float = 1.0, concept_whole: bo
     groups: list[Group] = []
     starts: list[int] = []  # the position of each group's first word
     dropped: list[str] = []
+    said_so: list[Group] = []  # the groups read from a players' word or phrase (corpus/jargon.tsv)
     position = 0
     while position < len(folded):
         locution = _locution_at(folded, position, lang, spots)
@@ -217,6 +219,7 @@ def read(text: str, lang: str | None, confidence: float = 1.0, concept_whole: bo
                 said[0] == concept_size and not any(m.name.lang == lang for m in matches))):
             size, rules_words = said
             groups.append(_jargon_group(raw[position:position + size], rules_words, lang, weights))
+            said_so.append(groups[-1])
             starts.append(position)
             position += size
             continue
@@ -240,16 +243,20 @@ def read(text: str, lang: str | None, confidence: float = 1.0, concept_whole: bo
         else:
             groups.append(group)
             starts.append(position)
+            if any(a.source == "jargon" for a in group.alternatives):
+                said_so.append(group)
         position += 1
     _weigh_the_story(groups, [sentence_of[at] for at in starts], _asked_sentences(text, sentence_of), weights)
     groups = [_with_negations(g, weights.negation) for g in _distinct(groups)]
     # Italian and French words of two or more are read so too: matched raw, they would meet English
     # look-alikes (due segnalini: not "due to")
     # game terms side by side (main phase land) ask where they meet, in English too
-    # p/t alone is searched by the rules' words only: its letters, searched as typed, meet mana symbols
+    # p/t alone is searched by the rules' words only: its letters, searched as typed, meet mana symbols;
+    # a players' word or phrase alone (fine turno, sorcery speed, regen) asks what the rules say of it: its
+    # words as typed would meet card names (Finest Hour) or a game term inside it (Speed)
     question = not concept_whole and (text.rstrip().endswith("?") or len(groups) >= 3 or (
         len(groups) >= 2 and (bool(dropped) or lang in ("it", "fr") or all(g.concept for g in groups)))
-        or any(LETTER_PAIR.fullmatch(g.text) for g in groups))
+        or any(LETTER_PAIR.fullmatch(g.text) for g in groups) or (len(groups) == 1 and any(groups[0] is g for g in said_so)))
     return Reading(lang, confidence, question, groups, dropped, negation=_negation(tokens, set(dropped), lang))
 
 
@@ -469,10 +476,21 @@ def jargon_in(key: tuple[str, ...], lang: str | None) -> tuple[tuple[str, ...], 
     """The rules' words for the players' word or phrase ``key`` (folded words) read in ``lang``, and
     whether the entry is of that language alone (it then says what the word means there: French
     *général* is the commander, not the Emperor's general); None when none is read in ``lang``."""
-    for langs, rules_words in _jargon_by_words().get(key, ()):
+    found = _jargon_by_words().get(key, ()) or _jargon_by_words().get(_without_possessive(key), ())
+    if not found and len(key) == 1 and (infinitive := players_verb(key[0], lang)):
+        found = _jargon_by_words().get((infinitive,), ())  # blinkano: blinkare
+    for langs, rules_words in found:
         if not langs or lang is None or lang in langs:
             return rules_words, bool(langs) and lang is not None
     return None
+
+
+_POSSESSIVE = re.compile(r"['’]s$")
+
+
+def _without_possessive(key: tuple[str, ...]) -> tuple[str, ...]:
+    """``key`` with its last word's English possessive cut (``opp's`` is ``opp``), as the analyser cuts it."""
+    return key[:-1] + (_POSSESSIVE.sub("", key[-1]),) if key else key
 
 
 def _jargon_group(words: list[str], rules_words: tuple[str, ...], lang: str | None,
@@ -671,7 +689,21 @@ def _concept_group(matches: tuple, words: list[str], lang: str | None, weights: 
             _add_english(group, english, 1.0, "review")
     if len(words) == 1:  # a players' word that is a game term of its own too (EDH, an obsolete name of Commander)
         _add_jargon(group, fold(words[0]), lang, weights.jargon)
+        _keep_the_english_it_says(group, words[0], lang)
     return _without_longer_names(group)
+
+
+def _keep_the_english_it_says(group: Group, word: str, lang: str | None) -> None:
+    """A game term of several English names (Tap and Untap: Tap, Untap) named by an Italian or French word:
+    only the English names the word table translates the word as, when it names one (``stappare``, ``dégager``
+    are *untap*, not *tap*: a question about untapping is not about tapping)."""
+    english = [a for a in group.alternatives if a.lang == "en" and a.source == "vocabulary"]
+    if lang not in ("it", "fr") or len(english) < 2:
+        return
+    said = {tuple(terms(e, "en")) for e, _, _ in translated(word, lang)}
+    kept = [a for a in english if a.terms in said]
+    if kept and len(kept) < len(english):
+        group.alternatives = [a for a in group.alternatives if a not in english or a in kept]
 
 
 def _add_jargon(group: Group, key: str, lang: str | None, weight: float = DEFAULT.reading.jargon) -> None:

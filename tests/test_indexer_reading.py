@@ -476,3 +476,164 @@ def test_a_story_or_jargon_row_of_an_unknown_language_is_an_error_naming_its_fil
         monkeypatch.undo()
         for cached in (reading.story_words, translation.jargon_rows):
             cached.cache_clear()
+
+
+def _searched(query: str, lang: str | None) -> set[str]:
+    """The English words and names a question's words are searched as (lower case)."""
+    return {a.shown.lower() for g in read(query, lang).groups for a in g.alternatives if a.lang == "en"}
+
+
+@pytest.mark.parametrize("query, lang, english", [
+    # the cold trials of issue 31 (point 1): players' shortenings of the rules' words
+    ("can i regen my creature in response to wrath", "en", "regenerate"),
+    ("does a regen shield work against a board wipe?", "en", "regenerate"),
+    ("my creature has dt and trample", "en", "deathtouch"),
+    ("does ll work with damage to a planeswalker?", "en", "lifelink"),
+    ("creature with fs blocked by one with ds", "en", "first strike"),
+    ("creature with fs blocked by one with ds", "en", "double strike"),
+    ("my first striker blocks a deathtoucher", "en", "first strike"),
+    ("can i target my opp's creature?", "en", "opponent"),  # a possessive, read as its word
+    ("the opps' creatures", "en", "opponent"),
+    ("posso regen la mia creatura?", "it", "regenerate"),
+    ("can i fb a sorc at instant speed", "en", "flashback"),
+    ("can i fb a sorc at instant speed", "en", "sorcery"),
+    ("a land put onto the bf", "en", "battlefield"),
+    ("is it my land drop?", "en", "play land"),
+    ("torna dal cimi in mano?", "it", "graveyard"),
+    # point 5: French players' verb
+    ("puis-je trampler un planeswalker ?", "fr", "trample"),
+    ("ma créature tramplent", "fr", "trample"),
+    ("un trampler bloccato da un chump", "it", "trample"),
+    # point 7: Italian and French players' verbs and participles
+    ("le creature uccisi dal wrath", "it", "destroy"),
+    ("posso castarne due nello stesso turno?", "it", "cast"),
+    ("posso castarla dal cimitero?", "it", "cast"),
+    ("quando casto una magia", "it", "cast"),
+    ("posso flasharla in risposta?", "it", "flash"),
+    ("ils castent un sort", "fr", "cast"),
+    ("je peux caster un sort pendant le combat ?", "fr", "cast"),
+    ("les créatures tués par le sort", "fr", "destroy"),
+    ("je counterer le sort", "fr", "counter"),
+    ("puis-je saccer ma créature en réponse ?", "fr", "sacrifice"),
+    ("je flickerer ma créature", "fr", "exile return"),
+    ("une créature détapée peut bloquer ?", "fr", "untap"),
+    ("quando scrya due carte", "it", "scry"),
+    # point 9: the London mulligan, in the three languages
+    ("mulligan londra", "it", "london mulligan"),
+    ("il mulligan di londra", "it", "london mulligan"),
+    ("le mulligan de londres", "fr", "london mulligan"),
+    ("how does the london mulligan work?", "en", "london mulligan"),
+])
+def test_players_words_of_the_cold_trials_are_read_as_the_rules_words(query: str, lang: str, english: str) -> None:
+    """Each was searched as typed only (regen, dt, trampler, castarne), or read as a card's word or as
+    a look-alike (caster: Caster; tués: boast)."""
+    assert english in _searched(query, lang)
+
+
+@pytest.mark.parametrize("word, lang", [("regen", "en"), ("voltron", "en"), ("trampler", "fr"), ("londra", "it"),
+                                        ("londres", "fr"), ("castarne", "it")])
+def test_a_players_word_of_the_cold_trials_is_a_real_word_never_corrected(word: str, lang: str) -> None:
+    """Voltron was corrected into valeron, londra into lontra (the Italian otter)."""
+    assert is_real_word(word, lang)
+
+
+def test_voltron_is_read_as_what_it_means() -> None:
+    """A Commander strategy: one creature carrying many Auras and Equipment (attached to it, 701.3)."""
+    voltron = _by_text(read("how does voltron work with commander damage", "en"))["voltron"]
+    assert any(a.source == "jargon" and set(a.terms) >= {"aura", "attach"} for a in voltron.alternatives)
+
+
+def test_italian_generale_is_the_commander_but_in_generale_is_no_game_word() -> None:
+    """As French général: a cold trial read "il mio generale torna nella zona di comando?" as the general."""
+    groups = _by_text(read("il mio generale torna nella zona di comando?", "it"))
+    assert any(g.concept == "term:commander" for g in groups.values())
+    assert not any(g.concept == "term:general" or "general" in g.english for g in groups.values())
+    assert "commander damage" in _searched("quanti danni da generale servono?", "it")
+    story = read("in generale, quando una magia viene neutralizzata va al cimitero?", "it")
+    assert not any(g.concept in ("term:commander", "term:general") for g in story.groups)
+
+
+@pytest.mark.parametrize("query, lang", [("la vita iniziale in commander", "it"), ("carte iniziali in mano", "it"),
+                                         ("points de vie initiaux", "fr"), ("une main initiale de sept cartes", "fr")])
+def test_iniziale_is_the_start_not_initiative(query: str, lang: str) -> None:
+    """Searched as *initial*, it met the rules of the initiative (both stem to initi)."""
+    searched = _searched(query, lang)
+    assert "initial" not in searched and searched & {"start", "opening hand", "starting life total"}
+
+
+def test_vs_between_two_game_terms_is_no_word_searched() -> None:
+    """*vs* was searched as typed and met the Team vs. Team variant (808); it only says two terms are compared."""
+    reading = read("hexproof vs ward", "en")
+    assert reading.read_as() == "hexproof · ward"
+    assert {g.text for g in reading.groups if not g.story} == {"hexproof", "ward"}
+    # the Team vs. Team variant (808) keeps its vs, named without "variant" too
+    assert "team vs team" in {g.text for g in read("how many players in team vs. team?", "en").groups}
+
+
+def test_french_epee_is_a_sword_not_kaldra() -> None:
+    """The word table learned épée → Kaldra from Kaldra's three pieces' names."""
+    assert translated("épée", "fr")[0][0] == "sword"
+    assert all(english != "kaldra" for english, _, _ in translated("spada", "it"))
+
+
+@pytest.mark.parametrize("query, lang, wanted, unwanted", [
+    ("posso stappare una creatura durante il combattimento?", "it", "untap", "tap"),
+    ("posso tappare una creatura per pagare un costo?", "it", "tap", "untap"),
+    ("puis-je dégager un terrain pendant l'entretien ?", "fr", "untap", "tap"),
+    ("puis-je engager une créature pour payer un coût ?", "fr", "tap", "untap"),
+])
+def test_a_word_of_one_of_a_game_terms_english_names_is_searched_as_that_one(query, lang, wanted, unwanted) -> None:
+    """Tap and Untap are one keyword action (701.26): *stappare* was searched as *tap* too, *engager* as *untap*."""
+    searched = _searched(query, lang)
+    assert wanted in searched and unwanted not in searched
+
+
+def test_french_ds_is_dans_typed_short_not_double_strike() -> None:
+    """Chats shorten French *dans* to *ds*, a players' double strike elsewhere: a function word in French only."""
+    reading = read("si je mets une créature ds le cimetière", "fr")
+    assert "ds" in reading.dropped and "double strike" not in reading.read_as()
+    assert "double strike" in _searched("la creatura con ds blocca", "it")
+    for query, lang in (("qd je lance un sort pdt le combat", "fr"), ("xké tt le creature muoiono?", "it")):
+        assert not any(g.text in ("qd", "pdt", "xké", "tt") for g in read(query, lang).groups), query
+
+
+def test_fb_is_flashback_but_on_fb_is_where_a_player_read_it() -> None:
+    assert "flashback" in _searched("can i fb it from exile?", "en")
+    assert _by_text(read("a judge on fb said flashback works from exile", "en"))["on fb"].role == "story"
+
+
+@pytest.mark.parametrize("query, lang", [("fine turno", "it"), ("sorcery speed", "en"), ("legendary rule", "en"),
+                                         ("regen", "en"), ("contre-sort", "fr"), ("mulligan londra", "it")])
+def test_a_players_word_or_phrase_alone_is_read_as_a_question(query: str, lang: str) -> None:
+    """Searched as typed, ``fine turno`` met the card Finest Hour first, ``sorcery speed`` the keyword Speed,
+    ``legendary rule`` the supertype's 205.4d: a players' word alone asks what the rules say of it."""
+    assert read(query, lang).question
+
+
+@pytest.mark.parametrize("query, lang", [("travolgere", "it"), ("vuoto", "it"), ("lightning bolt", "en")])
+def test_a_word_alone_that_no_player_says_for_the_rules_is_no_question(query: str, lang: str) -> None:
+    assert not read(query, lang).question
+
+
+@pytest.mark.parametrize("query, lang, english", [
+    ("se blinkano la creatura in risposta", "it", "exile return"),
+    ("la creatura tramplata", "it", "trample"),
+    ("quando fetchano una terra", "it", "search library"),
+    ("posso triggerarla due volte?", "it", "trigger"),
+    ("ils blinkent leur créature", "fr", "exile return"),
+    ("la capacité triggerait", "fr", "trigger"),
+    ("j'ai fetché un terrain", "fr", "search library"),
+    ("la créature tramplée", "fr", "trample"),
+])
+def test_every_form_of_a_players_verb_is_read_as_its_infinitive(query: str, lang: str, english: str) -> None:
+    """The table lists a players' verb's infinitive and a few forms (blinkare, blinkato); its other forms were
+    searched as typed only."""
+    assert english in _searched(query, lang)
+    word = {"it": "blinkano", "fr": "blinkent"}[lang]
+    assert is_real_word(word, lang)
+
+
+def test_an_everyday_word_is_no_form_of_a_players_verb() -> None:
+    """*sacco* (un sacco di: a lot of) is no form of *saccare*, nor French *mille* (a thousand) of *miller*."""
+    assert "sacrifice" not in _searched("ho un sacco di creature in campo", "it")
+    assert "mill" not in _searched("mille points de vie", "fr")

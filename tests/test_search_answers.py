@@ -262,12 +262,13 @@ def test_a_misspelt_question_is_searched_with_its_words_corrected(kb, query, fix
 
 def test_the_spelling_line_names_the_words_corrected_not_the_query_as_searched(kb) -> None:
     """A judge's cold trial: ``Spelling corrected: 5 5 trample blocked by a 2 2 …`` read as if the
-    power and toughness had been mangled; only ``trampler`` was changed."""
+    power and toughness had been mangled; only the misspelt word was changed (the trial's ``trampler`` is a
+    players' word now, read as trample: corpus/jargon.tsv)."""
     from kb.cli.search import read_as_lines
 
-    hits = search(kb, "5/5 trampler blocked by a 2/2, how much dmg do i have to put on the blocker?", limit=3)
-    assert hits.reading["corrections"] == [["trampler", "trample"]]
-    assert "Spelling corrected: trampler → trample" in read_as_lines(hits.reading)
+    hits = search(kb, "5/5 tramplr blocked by a 2/2, how much dmg do i have to put on the blocker?", limit=3)
+    assert hits.reading["corrections"] == [["tramplr", "trample"]]
+    assert "Spelling corrected: tramplr → trample" in read_as_lines(hits.reading)
 
 
 @pytest.mark.parametrize("query", ["mal d'invocation", "debolezza da evocazione", "summoning sickness"])
