@@ -594,11 +594,13 @@ def _used_as_card(words: list[Token], at: int, size: int) -> bool:
 def _no_language_word(key: str) -> bool:
     """Whether ``key`` is no word of English, Italian or French (``corpus/lemma-forms.tsv``) nor a word of a
     game term's name in any of them (*proliferer*, rarer than the 50,000 words listed: ``atraxa proliferer``
-    names Atraxa and a verb, not a card the knowledge base lacks)."""
-    from .translation import listed_lemma
+    names Atraxa and a verb, not a card the knowledge base lacks), nor a players' word of ``corpus/jargon.tsv``
+    (``regen`` is regenerate, no piece of the card Regeneration)."""
+    from .translation import jargon, listed_lemma
     from .vocab import term_words
 
-    return key not in term_words() and not any(listed_lemma(lang, key) is not None for lang in ("en", "it", "fr"))
+    return (key not in term_words() and key not in jargon()
+            and not any(listed_lemma(lang, key) is not None for lang in ("en", "it", "fr")))
 
 
 def _in_proper_noun(words: list[Token], at: int, size: int) -> bool:
@@ -664,7 +666,4 @@ MIN_UNHELD = 4  # letters of a word that says an unknown name, at least (ETB, ED
 
 def _foreign_to_the_game(word: Token) -> bool:
     """Whether ``word`` is no word of English, Italian or French, of a game term, or of players' jargon."""
-    from .translation import jargon
-
-    return (len(word.key) >= MIN_UNHELD and word.key not in PLAYERS_NAMES and word.key not in jargon()
-            and _no_language_word(word.key))
+    return len(word.key) >= MIN_UNHELD and word.key not in PLAYERS_NAMES and _no_language_word(word.key)

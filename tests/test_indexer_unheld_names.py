@@ -1,13 +1,15 @@
 """Names of cards the knowledge base does not hold, inside questions (issue 31): a run of capitalised words
 of no language is such a name, not words to read, spell-correct or translate
-(:func:`indexer.card_finder.unheld_names`, :func:`indexer.plan.plan`)."""
+(:func:`indexer.card_finder.unheld_names`, :func:`indexer.plan.plan`); a players' word (regen) is no piece of a card's name."""
 
 from __future__ import annotations
 
 import pytest
 
-from indexer.card_finder import tokens, unheld_names
+from indexer.card_finder import CardFinder, distinct, tokens, unheld_names
 from indexer.searcher import search
+
+from .cardtools import cards_kb  # noqa: F401  (a fixture)
 
 
 def unheld(text: str) -> list[str]:
@@ -51,3 +53,15 @@ def test_a_card_the_kb_lacks_is_neither_corrected_nor_searched_as_words(search_k
 def test_a_name_alone_is_still_looked_up_as_typed(search_kb) -> None:
     hits = search(search_kb, "Pithing Needle", limit=5)
     assert hits.reading is None or not hits.reading.get("not_cards")
+
+
+
+def test_a_players_word_is_no_piece_of_a_one_word_name(cards_kb) -> None:  # noqa: F811
+    """A cold trial: regen (regenerate, corpus/jargon.tsv) named the card Regeneration, of which it is a piece."""
+    from indexer.build import collect_items
+    from indexer.card_finder import card_table
+
+    rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
+    finder = CardFinder.of(card_table(((n, [], 1, [], {}) for n in ["Regeneration", "Tarmogoyf"]), rules))
+    assert finder.find("can i regen my creature in response to wrath") == []
+    assert [c.name for c in distinct(finder.find("does goyf count the bolt?"))] == ["Tarmogoyf"]
