@@ -420,7 +420,9 @@ class CardFinder:
         """A nickname starting at ``at`` (the longest), a plural's -s allowed on its last word, unless a
         whole name typed around it holds it (``Kessig Wolf Run`` is the name, not the nickname *Wolf Run*),
         or a one-word nickname stands beside a capitalised word (``Cryptic Spires``: another name)."""
-        if not any(key in self.nickname_starts for key in _singulars(words[at].key)):
+        first = words[at].key
+        if first not in self.nickname_starts and not (
+                first.endswith("s") and any(key in self.nickname_starts for key in _singulars(first))):
             return None
         for size in range(min(self.nickname_longest, len(words) - at), 0, -1):
             if any(taken[at:at + size]):
