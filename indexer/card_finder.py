@@ -10,7 +10,7 @@ At read, :meth:`CardFinder.find` finds them in a question, never searching the i
 
 0. **nicknames** players call a card by (``corpus/card-nicknames.tsv``: ``snappy`` is Snapcaster Mage,
    ``Jace TMS`` Jace, the Mind Sculptor), whole words, case and accents folded, a possessive or a plural
-   allowed (``snappy's``, ``goyfs``), unless a whole name typed around them holds them (``Kessig Wolf
+   allowed (``snappy's``, ``two Bobs``), unless a whole name typed around them holds them (``Kessig Wolf
    Run``) or a one-word nickname stands in a longer proper name (``Cryptic Spires``);
 1. **whole names**, longest first, case, accents, elisions (``l'Ago Spinale``) and punctuation folded;
    a name whose words are all words of the rules (``Cast Down``, ``Flash``) only when typed with capitals
@@ -59,7 +59,7 @@ TABLE_VERSION = 6
 NICKNAMES = "card-nicknames.tsv"  # players' nicknames of cards, in the embedded corpus
 NICKNAME_COLUMNS = ("nickname", "English card name", "note", "langs")
 LANGS = frozenset({"en", "it", "fr"})
-MIN_PLURAL = 3  # letters of a nickname typed with a plural's -s, at least (goyfs; not EEs)
+MIN_PLURAL = 4  # letters of a word ending in -s that may be a nickname's plural, at least (bobs; not EEs)
 
 # Flags of a word of the names (CardTable.flags).
 COMMON = 1  # one of the 50,000 most frequent words of English, Italian or French (corpus/lemma-forms.tsv)
@@ -195,7 +195,7 @@ class CardTable:
                 "words": {w: bytes([self.flags.get(w, 0)]) + packed(ns) for w, ns in self.words.items()},
                 "by_key": by_key, "longest": max((n[1] for n in self.names), default=0),
                 "side": packed(self.side), "pieces": {p: packed(cards) for p, cards in pieces.items()},
-                "nicknames": self.nicknames, "nicknames_skipped": len(self.nicknames_skipped)}
+                "nicknames": self.nicknames}
 
 
 def card_table(cards: Iterable[tuple[str, list[tuple[str, str]], int, list, dict]],
@@ -687,10 +687,10 @@ def _used_as_card(words: list[Token], at: int, size: int) -> bool:
 
 
 def _singulars(key: str) -> list[str]:
-    """``key`` and, when it may be a plural (of :data:`MIN_PLURAL` letters or more before its ending), the
-    words it may be the plural of (goyfs: goyf; snappies: snappy; the -es of English: matches, match)."""
+    """``key`` and, when it may be a plural (ending in -s, of :data:`MIN_PLURAL` letters or more), the words
+    it may be the plural of (bobs: bob; snappies: snappy; the -es of English: abysses, abyss)."""
     found = [key]
-    if key.endswith("s") and len(key) > MIN_PLURAL:
+    if key.endswith("s") and len(key) >= MIN_PLURAL:
         found.append(key[:-1])
         if key.endswith("ies"):
             found.append(key[:-3] + "y")
