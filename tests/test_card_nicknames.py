@@ -138,3 +138,13 @@ def test_a_bad_line_ends_the_build_with_one_line(tmp_path, monkeypatch) -> None:
     assert result.stderr.strip().splitlines()[-1] == (
         f"Error: {bad}:2: expected 2 to 4 tab-separated cells (nickname, English card name, note, langs), got 1")
     assert "Traceback" not in result.output
+
+
+def test_the_build_says_how_many_nicknames_it_skipped(tmp_path) -> None:
+    """Commander 2021's Vow set holds Geist of Saint Traft (GoST), not Snapcaster Mage (snappy)."""
+    source = require_shared(SHARED_CORPUS / "mtgjson" / "VOC.json")
+    result = CliRunner().invoke(main, ["build", "--kb", str(tmp_path / "kb"), "--corpus", str(source)])
+    assert result.exit_code == 0, result.output
+    [line] = [line for line in result.stderr.splitlines() if line.startswith("card nicknames:")]
+    found, skipped = (int(word) for word in line.replace(",", "").split() if word.isdigit())
+    assert found >= 1 and skipped >= 1 and found + skipped == len(card_nicknames())
