@@ -159,7 +159,8 @@ class CardTable:
     flags: dict[str, int] = field(default_factory=dict)  # a word of names -> COMMON | RULES
     side: list[int] = field(default_factory=list)  # the cards printed only in side sets (SIDE_SET_TYPES)
     nicknames: dict[str, int] = field(default_factory=dict)  # a nickname's key -> its card
-    nicknames_skipped: list[str] = field(default_factory=list)  # nicknames of cards the table lacks, or spelled as a name
+    # the nicknames of cards the table lacks, or spelled as a name it holds
+    nicknames_skipped: list[str] = field(default_factory=list)
 
     def nicknames_line(self) -> str:
         """What the build says of the nicknames (``corpus/card-nicknames.tsv``): how many were read, how many

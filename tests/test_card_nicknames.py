@@ -118,7 +118,8 @@ def test_the_embedded_table_reads() -> None:
     ("snappy\tSnapcaster Mage\nTNN\n", 3, "expected 2 to 4 tab-separated cells"),
     ("snappy\tSnapcaster Mage\n\tTrue-Name Nemesis\n", 3, "a nickname and the English name of its card"),
     ("snappy\tSnapcaster Mage\t\tde\n", 2, "languages 'de'"),
-    ("snappy\tSnapcaster Mage\nSnappy\tSnapback\n", 3, "nickname 'Snappy' names Snapback, and Snapcaster Mage on line 2"),
+    ("snappy\tSnapcaster Mage\nSnappy\tSnapback\n", 3,
+     "nickname 'Snappy' names Snapback, and Snapcaster Mage on line 2"),
 ])
 def test_a_bad_line_is_an_error_naming_file_and_line(tmp_path, lines, line, message) -> None:
     path = tmp_path / "card-nicknames.tsv"
