@@ -10,8 +10,9 @@ At read, :meth:`CardFinder.find` finds them in a question, never searching the i
 
 0. **nicknames** players call a card by (``corpus/card-nicknames.tsv``: ``snappy`` is Snapcaster Mage,
    ``Jace TMS`` Jace, the Mind Sculptor), whole words, case and accents folded, a possessive or a plural
-   allowed (``snappy's``, ``two Bobs``), unless a whole name typed around them holds them (``Kessig Wolf
-   Run``) or a one-word nickname stands in a longer proper name (``Cryptic Spires``);
+   allowed (``snappy's``, ``two Bobs``; no plural of initials: ``MoR``), unless a whole name typed around
+   them holds them (``Kessig Wolf Run``), a one-word nickname stands in a longer proper name (``Cryptic
+   Spires``), or a hyphen joins it to another word (``Opal-Eye``);
 1. **whole names**, longest first, case, accents, elisions (``l'Ago Spinale``) and punctuation folded;
    a name whose words are all words of the rules (``Cast Down``, ``Flash``) only when typed with capitals
    inside a sentence, and its words stay in the question (the player may ask about the keyword too);
@@ -59,7 +60,6 @@ TABLE_VERSION = 6
 NICKNAMES = "card-nicknames.tsv"  # players' nicknames of cards, in the embedded corpus
 NICKNAME_COLUMNS = ("nickname", "English card name", "note", "langs")
 LANGS = frozenset({"en", "it", "fr"})
-MIN_PLURAL = 4  # letters of a word ending in -s that may be a nickname's plural, at least (bobs; not EEs)
 
 # Flags of a word of the names (CardTable.flags).
 COMMON = 1  # one of the 50,000 most frequent words of English, Italian or French (corpus/lemma-forms.tsv)
@@ -103,6 +103,7 @@ class Token:
     capital: bool  # typed with a capital
     first: bool  # the first word of its sentence
     joined: bool = False  # only spaces between it and the word before
+    hyphened: bool = False  # a hyphen, and only it, between it and the word before (Opal-Eye)
 
 
 def tokens(text: str) -> list[Token]:
@@ -119,7 +120,8 @@ def tokens(text: str) -> list[Token]:
             continue
         gap = text[last_end:start]
         first = not found or any(c in _SENTENCE_ENDS for c in gap)
-        found.append(Token(key, start + cut, match.end(), word[:1].isupper(), first, bool(found) and gap.isspace()))
+        found.append(Token(key, start + cut, match.end(), word[:1].isupper(), first, bool(found) and gap.isspace(),
+                           bool(found) and gap == "-"))
         last_end = match.end()
     return found
 
@@ -159,6 +161,7 @@ class CardTable:
     flags: dict[str, int] = field(default_factory=dict)  # a word of names -> COMMON | RULES
     side: list[int] = field(default_factory=list)  # the cards printed only in side sets (SIDE_SET_TYPES)
     nicknames: dict[str, int] = field(default_factory=dict)  # a nickname's key -> its card
+    plurals: dict[str, int] = field(default_factory=dict)  # a nickname's plural's key -> its card
     # the nicknames of cards the table lacks, or spelled as a name it holds
     nicknames_skipped: list[str] = field(default_factory=list)
 
@@ -196,7 +199,7 @@ class CardTable:
                 "words": {w: bytes([self.flags.get(w, 0)]) + packed(ns) for w, ns in self.words.items()},
                 "by_key": by_key, "longest": max((n[1] for n in self.names), default=0),
                 "side": packed(self.side), "pieces": {p: packed(cards) for p, cards in pieces.items()},
-                "nicknames": self.nicknames}
+                "nicknames": {**self.plurals, **self.nicknames}}
 
 
 def card_table(cards: Iterable[tuple[str, list[tuple[str, str]], int, list, dict]],
@@ -208,8 +211,9 @@ def card_table(cards: Iterable[tuple[str, list[tuple[str, str]], int, list, dict
     *Doubling Season*, is not, nor the *lightning bolt* icon 107.10 mentions once), and so are the words of
     the game's ``terms``; ``side`` names the cards printed only in side sets (playtest, un-sets, art cards:
     :data:`SIDE_SET_TYPES`), which never win a part or a near name over a tournament card. Each of the
-    ``nicknames`` (:func:`card_nicknames`) whose card the table holds is that card, unless a name is
-    spelled so (a card's own name wins); the others are listed in ``nicknames_skipped``."""
+    ``nicknames`` (:func:`card_nicknames`) whose card the table holds is that card, and so is its plural
+    (:func:`_plural`), unless a name is spelled so (a card's own name wins); the others are listed in
+    ``nicknames_skipped``."""
     side = set(side)
     uses = Counter(t.key for text in rule_texts for t in tokens(text) if not t.capital)
     rule_words = {word for word, count in uses.items() if count >= MIN_RULE_USES}
@@ -242,7 +246,7 @@ def card_table(cards: Iterable[tuple[str, list[tuple[str, str]], int, list, dict
 
 
 def _add_nicknames(table: CardTable, nicknames: Iterable[Nickname]) -> None:
-    """Give ``table`` the nicknames of the cards it holds (see :func:`card_table`)."""
+    """Give ``table`` the nicknames of the cards it holds, and their plurals (see :func:`card_table`)."""
     held = {card[0]: index for index, card in enumerate(table.cards)}
     named = {name[0] for name in table.names}
     for nickname in nicknames:
@@ -251,6 +255,22 @@ def _add_nicknames(table: CardTable, nicknames: Iterable[Nickname]) -> None:
             table.nicknames_skipped.append(nickname.typed)
         else:
             table.nicknames[nickname.key] = card
+            plural = _plural(nickname)
+            if plural and plural not in named:
+                table.plurals[plural] = card
+
+
+def _plural(nickname: Nickname) -> str | None:
+    """The key of the plural players type of ``nickname`` (two Bobs, snappies, O-Rings), or None: none of
+    initials (TNN, BoP, MoR: two capitals in the last word) nor of a word ending in -s already (vines)."""
+    last = nickname.typed.split()[-1].split("-")[-1]
+    if sum(c.isupper() for c in last) > 1 or nickname.key.endswith("s"):
+        return None
+    if nickname.key.endswith(("x", "z", "ch", "sh")):
+        return nickname.key + "es"
+    if nickname.key.endswith("y") and nickname.key[-2:-1] not in "aeiou":
+        return nickname.key[:-1] + "ies"
+    return nickname.key + "s"
 
 
 @dataclass(frozen=True)
@@ -325,7 +345,7 @@ class CardFinder:
         self.side = frozenset(_numbers(data.get("side", b"")))  # cards printed only in side sets
         # the start or end of a one-word English name of tournament cards -> those cards (packed)
         self.pieces: dict[str, bytes] = data.get("pieces", {})
-        self.nicknames: dict[str, int] = data.get("nicknames", {})  # a nickname's key -> its card
+        self.nicknames: dict[str, int] = data.get("nicknames", {})  # a nickname's key (or its plural's) -> its card
         self.nickname_starts = frozenset(key.split(" ", 1)[0] for key in self.nicknames)
         self.nickname_longest = max((key.count(" ") + 1 for key in self.nicknames), default=0)
 
@@ -418,24 +438,22 @@ class CardFinder:
 
     def _nickname(self, words: list[Token], at: int, taken: list[bool],
                   found: list[FoundCard], strays: list[tuple[int, int]]) -> tuple[int, int, str, bool] | None:
-        """A nickname starting at ``at`` (the longest), a plural's -s allowed on its last word, unless a
+        """A nickname starting at ``at`` (the longest), or its plural (:func:`_plural`), unless a
         whole name typed around it holds it (``Kessig Wolf Run`` is the name, not the nickname *Wolf Run*),
-        or a one-word nickname stands beside a capitalised word (``Cryptic Spires``: another name)."""
-        first = words[at].key
-        if first not in self.nickname_starts and not (
-                first.endswith("s") and any(key in self.nickname_starts for key in _singulars(first))):
+        or a one-word nickname stands beside a capitalised word (``Cryptic Spires``: another name), or a
+        hyphen joins it to another word (``Opal-Eye``, ``snappy-like``)."""
+        if words[at].key not in self.nickname_starts:
             return None
         for size in range(min(self.nickname_longest, len(words) - at), 0, -1):
             if any(taken[at:at + size]):
                 continue
-            before = " ".join(w.key for w in words[at:at + size - 1])
-            for last in _singulars(words[at + size - 1].key):
-                card = self.nicknames.get(f"{before} {last}" if before else last)
-                if card is not None:
-                    if self._inside_name(words, at, size, taken, found, strays) or (
-                            size == 1 and _in_proper_noun(words, at, size)):
-                        return None  # a name around it (Cryptic Spires, a card the table may lack)
-                    return card, size, "nickname", False
+            card = self.nicknames.get(" ".join(w.key for w in words[at:at + size]))
+            if card is not None:
+                if self._inside_name(words, at, size, taken, found, strays) or (
+                        size == 1 and _in_proper_noun(words, at, size)) or words[at].hyphened or (
+                        at + size < len(words) and words[at + size].hyphened):
+                    return None  # a name around it (Cryptic Spires, Opal-Eye: cards the table may lack)
+                return card, size, "nickname", False
         return None
 
     def _inside_name(self, words: list[Token], at: int, size: int, taken: list[bool],
@@ -685,19 +703,6 @@ def _used_as_card(words: list[Token], at: int, size: int) -> bool:
         return True
     after = tuple(w.key for w in words[at + size:at + size + 2] if w.joined)
     return any(after[:len(cue)] == cue for cue in _CARD_AFTER)
-
-
-def _singulars(key: str) -> list[str]:
-    """``key`` and, when it may be a plural (ending in -s, of :data:`MIN_PLURAL` letters or more), the words
-    it may be the plural of (bobs: bob; snappies: snappy; the -es of English: abysses, abyss)."""
-    found = [key]
-    if key.endswith("s") and len(key) >= MIN_PLURAL:
-        found.append(key[:-1])
-        if key.endswith("ies"):
-            found.append(key[:-3] + "y")
-        if key.endswith("es"):
-            found.append(key[:-2])
-    return found
 
 
 def _no_language_word(key: str) -> bool:

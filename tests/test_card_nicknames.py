@@ -70,6 +70,8 @@ def test_a_nickname_is_cut_out_of_the_words_searched(finder) -> None:
     "my bobcat attacks: can it be blocked?",  # a nickname inside another word
     "Bobby's creature has flashback",
     "a snappier answer to a split card",
+    "a snappy-looking creature",  # a hyphen joins it to another word
+    "Paladia-Bob deals damage",
 ])
 def test_a_nickname_inside_another_word_is_no_card(finder, text) -> None:
     assert cards(finder, text) == []
@@ -104,6 +106,23 @@ def test_the_table_skips_nicknames_of_cards_it_lacks_or_spelled_as_a_name() -> N
     finder = CardFinder.of(table)
     assert cards(finder, "Misstep on my snappy") == [("Misstep", "Misstep", "name"),
                                                      ("Snapcaster Mage", "snappy", "nickname")]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("two Bobs on the battlefield", [("Dark Confidant", "Bobs", "nickname")]),
+    ("my snappies", [("Snapcaster Mage", "snappies", "nickname")]),
+    ("two O-Rings", [("Oblivion Ring", "O-Rings", "nickname")]),
+    ("two MoR", [("Mother of Runes", "MoR", "nickname")]),
+    ("two MoRs", []),  # initials take no plural: Palladia-Mors is no Mother of Runes
+    ("Palladia-Mors deals damage", []),
+])
+def test_a_nickname_s_plural_is_its_card_but_not_the_plural_of_initials(text, expected) -> None:
+    nicknames = [Nickname("Bob", "bob", "Dark Confidant"), Nickname("snappy", "snappy", "Snapcaster Mage"),
+                 Nickname("O-Ring", "o ring", "Oblivion Ring"), Nickname("MoR", "mor", "Mother of Runes")]
+    table = card_table([(name, [], 1, [], {}) for name in
+                        ("Dark Confidant", "Snapcaster Mage", "Oblivion Ring", "Mother of Runes")], [],
+                       nicknames=nicknames)
+    assert cards(CardFinder.of(table), text) == expected
 
 
 def test_the_embedded_table_reads() -> None:
