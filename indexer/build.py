@@ -33,7 +33,7 @@ from kb.vocabulary import Vocabulary
 
 from .analysis import ANALYSIS_VERSION, name_key
 from .card_evidence import card_evidence, keyword_rules, ruling_links
-from .card_finder import SIDE_SET_TYPES, CardTable, card_table, write_card_table
+from .card_finder import SIDE_SET_TYPES, CardTable, card_nicknames, card_table, write_card_table
 from .codec import WritingCodec
 from .phrasings import english_rule_texts, placement
 from .tagging import tag_concepts, write_concepts
@@ -117,6 +117,8 @@ def _build_index(build_dir: Path, progress: Callable[[str], None] | None, previo
     with KnowledgeBase(build_dir) as kb:
         items = collect_items(kb)
         cards = cards_of(kb, items)
+    if progress is not None:
+        progress(cards.nicknames_line())
     link_aligned(items)
     name_rulings(items)
     target = build_dir / INDEX_DIR
@@ -426,7 +428,8 @@ def card_items(kb: KnowledgeBase) -> Iterator[Item]:
 
 def cards_of(kb: KnowledgeBase, items: list[Item]) -> CardTable:
     """The table of the cards the build holds, found in questions (:mod:`indexer.card_finder`), each with
-    what it brings to a question (:mod:`indexer.card_evidence`) and the rules its rulings are linked to."""
+    what it brings to a question (:mod:`indexer.card_evidence`) and the rules its rulings are linked to,
+    and the players' nicknames of those cards (``corpus/card-nicknames.tsv``)."""
     from .vocab import vocabulary
 
     by_name: dict[str, list] = {}
@@ -453,7 +456,8 @@ def cards_of(kb: KnowledgeBase, items: list[Item]) -> CardTable:
     return card_table(((name, list(dict.fromkeys(printed)), printings,
                         card_evidence(card.type, card.text, card.keywords, card.mana_cost, keywords, name),
                         links.get(name, {}))
-                       for name, (card, printed, printings) in sorted(by_name.items())), rule_texts, side, term_names)
+                       for name, (card, printed, printings) in sorted(by_name.items())), rule_texts, side, term_names,
+                      card_nicknames())
 
 
 def side_set_codes(kb: KnowledgeBase) -> set[str]:

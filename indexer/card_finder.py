@@ -8,6 +8,11 @@ milliseconds), with what each card brings to a question (:mod:`indexer.card_evid
 
 At read, :meth:`CardFinder.find` finds them in a question, never searching the index:
 
+0. **nicknames** players call a card by (``corpus/card-nicknames.tsv``: ``snappy`` is Snapcaster Mage,
+   ``Jace TMS`` Jace, the Mind Sculptor), whole words, case and accents folded, a possessive or a plural
+   allowed (``snappy's``, ``two Bobs``; no plural of initials: ``MoR``), unless a whole name typed around
+   them holds them (``Kessig Wolf Run``), a one-word nickname stands in a longer proper name (``Cryptic
+   Spires``), or a hyphen joins it to another word (``Opal-Eye``);
 1. **whole names**, longest first, case, accents, elisions (``l'Ago Spinale``) and punctuation folded;
    a name whose words are all words of the rules (``Cast Down``, ``Flash``) only when typed with capitals
    inside a sentence, and its words stay in the question (the player may ask about the keyword too);
@@ -45,11 +50,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
+from kb import tsv
 from kb.corpus import embedded_corpus
+from kb.errors import ParseError
 from kb.text import ALL_ELISIONS, STOPWORDS, edit_distance, fold, strip_elision
 
 CARD_TABLE = "cards.marshal"  # in the index folder
-TABLE_VERSION = 5
+TABLE_VERSION = 6
+NICKNAMES = "card-nicknames.tsv"  # players' nicknames of cards, in the embedded corpus
+NICKNAME_COLUMNS = ("nickname", "English card name", "note", "langs")
+LANGS = frozenset({"en", "it", "fr"})
 
 # Flags of a word of the names (CardTable.flags).
 COMMON = 1  # one of the 50,000 most frequent words of English, Italian or French (corpus/lemma-forms.tsv)
@@ -93,6 +103,7 @@ class Token:
     capital: bool  # typed with a capital
     first: bool  # the first word of its sentence
     joined: bool = False  # only spaces between it and the word before
+    hyphened: bool = False  # a hyphen, and only it, between it and the word before (Opal-Eye)
 
 
 def tokens(text: str) -> list[Token]:
@@ -109,7 +120,8 @@ def tokens(text: str) -> list[Token]:
             continue
         gap = text[last_end:start]
         first = not found or any(c in _SENTENCE_ENDS for c in gap)
-        found.append(Token(key, start + cut, match.end(), word[:1].isupper(), first, bool(found) and gap.isspace()))
+        found.append(Token(key, start + cut, match.end(), word[:1].isupper(), first, bool(found) and gap.isspace(),
+                           bool(found) and gap == "-"))
         last_end = match.end()
     return found
 
@@ -128,7 +140,7 @@ class FoundCard:
     typed: str  # the words as typed
     start: int
     end: int
-    how: str  # name | part | near
+    how: str  # nickname | name | part | near
     kept: bool = False  # its words stay in the question (a name made of rules words: Flash)
     evidence: list[list[str]] = field(default_factory=list)  # [rule, reason] it brings (indexer.card_evidence)
     links: dict[str, list[str]] = field(default_factory=dict)  # its rulings' digests -> the rules each is linked to
@@ -148,6 +160,16 @@ class CardTable:
     words: dict[str, list[int]] = field(default_factory=dict)  # a word of names -> the names holding it
     flags: dict[str, int] = field(default_factory=dict)  # a word of names -> COMMON | RULES
     side: list[int] = field(default_factory=list)  # the cards printed only in side sets (SIDE_SET_TYPES)
+    nicknames: dict[str, int] = field(default_factory=dict)  # a nickname's key -> its card
+    plurals: dict[str, int] = field(default_factory=dict)  # a nickname's plural's key -> its card
+    # the nicknames of cards the table lacks, or spelled as a name it holds
+    nicknames_skipped: list[str] = field(default_factory=list)
+
+    def nicknames_line(self) -> str:
+        """What the build says of the nicknames (``corpus/card-nicknames.tsv``): how many were read, how many
+        skipped (their card is not held, or a card held is named so)."""
+        return (f"card nicknames: {len(self.nicknames)} found in questions, {len(self.nicknames_skipped)} skipped "
+                f"(their card is not in the knowledge base, or a card's name is spelled so)")
 
     def to_data(self) -> dict:
         """The table packed for a fast load: lists of numbers as bytes, each card's data marshalled
@@ -176,17 +198,22 @@ class CardTable:
                 "name_meta": packed([n[1] * 4 + bool(n[4]) * 2 + (n[3] == "en") for n in self.names]),
                 "words": {w: bytes([self.flags.get(w, 0)]) + packed(ns) for w, ns in self.words.items()},
                 "by_key": by_key, "longest": max((n[1] for n in self.names), default=0),
-                "side": packed(self.side), "pieces": {p: packed(cards) for p, cards in pieces.items()}}
+                "side": packed(self.side), "pieces": {p: packed(cards) for p, cards in pieces.items()},
+                "nicknames": {**self.plurals, **self.nicknames}}
 
 
 def card_table(cards: Iterable[tuple[str, list[tuple[str, str]], int, list, dict]],
-               rule_texts: Iterable[str], side: Iterable[str] = (), terms: Iterable[str] = ()) -> CardTable:
+               rule_texts: Iterable[str], side: Iterable[str] = (), terms: Iterable[str] = (),
+               nicknames: Iterable[Nickname] = ()) -> CardTable:
     """The table of ``cards``: each ``(English name, [(lang, printed name)], printings, evidence, ruling
     links)``; ``rule_texts`` are the texts of the rules and glossary (in every language), whose words
     written in lower case :data:`MIN_RULE_USES` times are words of the rules (a card an example names,
     *Doubling Season*, is not, nor the *lightning bolt* icon 107.10 mentions once), and so are the words of
     the game's ``terms``; ``side`` names the cards printed only in side sets (playtest, un-sets, art cards:
-    :data:`SIDE_SET_TYPES`), which never win a part or a near name over a tournament card."""
+    :data:`SIDE_SET_TYPES`), which never win a part or a near name over a tournament card. Each of the
+    ``nicknames`` (:func:`card_nicknames`) whose card the table holds is that card, and so is its plural
+    (:func:`_plural`), unless a name is spelled so (a card's own name wins); the others are listed in
+    ``nicknames_skipped``."""
     side = set(side)
     uses = Counter(t.key for text in rule_texts for t in tokens(text) if not t.capital)
     rule_words = {word for word, count in uses.items() if count >= MIN_RULE_USES}
@@ -214,7 +241,67 @@ def card_table(cards: Iterable[tuple[str, list[tuple[str, str]], int, list, dict
                     flag = (COMMON if word in common else 0) | (RULES if word in rule_words else 0)
                     if flag:
                         table.flags[word] = flag
+    _add_nicknames(table, nicknames)
     return table
+
+
+def _add_nicknames(table: CardTable, nicknames: Iterable[Nickname]) -> None:
+    """Give ``table`` the nicknames of the cards it holds, and their plurals (see :func:`card_table`)."""
+    held = {card[0]: index for index, card in enumerate(table.cards)}
+    named = {name[0] for name in table.names}
+    for nickname in nicknames:
+        card = held.get(nickname.card)
+        if card is None or nickname.key in named:
+            table.nicknames_skipped.append(nickname.typed)
+        else:
+            table.nicknames[nickname.key] = card
+            plural = _plural(nickname)
+            if plural and plural not in named:
+                table.plurals[plural] = card
+
+
+def _plural(nickname: Nickname) -> str | None:
+    """The key of the plural players type of ``nickname`` (two Bobs, snappies, O-Rings), or None: none of
+    initials (TNN, BoP, MoR: two capitals in the last word) nor of a word ending in -s already (vines)."""
+    last = nickname.typed.split()[-1].split("-")[-1]
+    if sum(c.isupper() for c in last) > 1 or nickname.key.endswith("s"):
+        return None
+    if nickname.key.endswith(("x", "z", "ch", "sh")):
+        return nickname.key + "es"
+    if nickname.key.endswith("y") and nickname.key[-2:-1] not in "aeiou":
+        return nickname.key[:-1] + "ies"
+    return nickname.key + "s"
+
+
+@dataclass(frozen=True)
+class Nickname:
+    """A line of ``corpus/card-nicknames.tsv``: what players call a card."""
+
+    typed: str  # as written (Jace TMS)
+    key: str  # its words as :func:`tokens` reads them (jace tms)
+    card: str  # the card's English name
+
+
+def card_nicknames(path: Path | None = None) -> list[Nickname]:
+    """The nicknames of ``path`` (default: the embedded ``corpus/card-nicknames.tsv``; none when absent).
+    A line without a nickname or a card, with a language other than en, it, fr, or whose nickname
+    another line gives another card, is a :class:`~kb.errors.ParseError` naming the file and line."""
+    path = embedded_corpus() / NICKNAMES if path is None else Path(path)
+    if not path.is_file():
+        return []
+    found: dict[str, tuple[Nickname, int]] = {}
+    for number, (typed, card, _note, langs) in tsv.rows(path, NICKNAME_COLUMNS, optional=2):
+        key, card = " ".join(name_keys(typed)), card.strip()
+        if not key or not card:
+            raise ParseError(str(path), "a nickname and the English name of its card are needed", number)
+        codes = {code.strip() for code in langs.split(",") if code.strip()}
+        if codes - LANGS:
+            raise ParseError(str(path), f"languages {langs!r}: each is one of en, it, fr (none: all)", number)
+        if key in found and found[key][0].card != card:
+            earlier, line = found[key]
+            raise ParseError(str(path), f"nickname {typed!r} names {card}, and {earlier.card} on line {line}", number)
+        found.setdefault(key, (Nickname(typed.strip(), key, card), number))
+    return [nickname for nickname, _line in found.values()]
 
 
 def _faces(name: str) -> list[str]:
@@ -258,6 +345,9 @@ class CardFinder:
         self.side = frozenset(_numbers(data.get("side", b"")))  # cards printed only in side sets
         # the start or end of a one-word English name of tournament cards -> those cards (packed)
         self.pieces: dict[str, bytes] = data.get("pieces", {})
+        self.nicknames: dict[str, int] = data.get("nicknames", {})  # a nickname's key (or its plural's) -> its card
+        self.nickname_starts = frozenset(key.split(" ", 1)[0] for key in self.nicknames)
+        self.nickname_longest = max((key.count(" ") + 1 for key in self.nicknames), default=0)
 
     @classmethod
     def open(cls, index_dir: Path) -> "CardFinder":
@@ -306,7 +396,7 @@ class CardFinder:
         spans: list[tuple[int, int]] = []  # names typed that go on beyond a card's part
         taken = [False] * len(words)
         unknown = [i for i, w in enumerate(words) if self._typo(w.key)]  # maybe names mistyped
-        for finder in (self._whole, self._near, self._part):
+        for finder in (self._nickname, self._whole, self._near, self._part):
             at = 0
             while at < len(words):
                 if finder == self._near and not any(at <= i < at + self.longest for i in unknown):
@@ -349,7 +439,36 @@ class CardFinder:
         out.append(text[last:])
         return re.sub(r"[ \t]+", " ", "".join(out)).strip()
 
-    # -- the three ways a card is named -------------------------------------------------
+    # -- the ways a card is named -------------------------------------------------------
+
+    def _nickname(self, words: list[Token], at: int, taken: list[bool],
+                  found: list[FoundCard], strays: list[tuple[int, int]]) -> tuple[int, int, str, bool] | None:
+        """A nickname starting at ``at`` (the longest), or its plural (:func:`_plural`), unless a
+        whole name typed around it holds it (``Kessig Wolf Run`` is the name, not the nickname *Wolf Run*),
+        or a one-word nickname stands beside a capitalised word (``Cryptic Spires``: another name), or a
+        hyphen joins it to another word (``Opal-Eye``, ``snappy-like``)."""
+        if words[at].key not in self.nickname_starts:
+            return None
+        for size in range(min(self.nickname_longest, len(words) - at), 0, -1):
+            if any(taken[at:at + size]):
+                continue
+            card = self.nicknames.get(" ".join(w.key for w in words[at:at + size]))
+            if card is not None:
+                if self._inside_name(words, at, size, taken, found, strays) or (
+                        size == 1 and _in_proper_noun(words, at, size)) or words[at].hyphened or (
+                        at + size < len(words) and words[at + size].hyphened):
+                    return None  # a name around it (Cryptic Spires, Opal-Eye: cards the table may lack)
+                return card, size, "nickname", False
+        return None
+
+    def _inside_name(self, words: list[Token], at: int, size: int, taken: list[bool],
+                     found: list[FoundCard], strays: list[tuple[int, int]]) -> bool:
+        """Whether a whole name starting at or before ``at`` holds ``words[at:at + size]``."""
+        for start in range(max(0, at - self.longest + 1), at + 1):
+            hit = self._whole(words, start, taken, found, strays)
+            if hit is not None and start + hit[1] >= at + size:
+                return True
+        return False
 
     def _whole(self, words: list[Token], at: int, taken: list[bool],
                _found: list[FoundCard], _strays: list[tuple[int, int]]) -> tuple[int, int, str, bool] | None:
