@@ -46,7 +46,7 @@ import marshal
 import re
 from array import array
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterable
 
@@ -391,7 +391,7 @@ class CardFinder:
         table holds, though a part of them is a card's (``Orcish Bowmasters``)."""
         if not self.card_names:
             return []
-        words = tokens(text)
+        words = self._singular_after_counts(text, tokens(text))
         found: list[FoundCard] = []
         spans: list[tuple[int, int]] = []  # names typed that go on beyond a card's part
         taken = [False] * len(words)
@@ -423,6 +423,26 @@ class CardFinder:
             spans += unheld_names(words, taken)
             strays += dict.fromkeys(text[start:end] for start, end in sorted(spans))
         return found
+
+    def _singular_after_counts(self, text: str, words: list[Token]) -> list[Token]:
+        """``words`` with a name's plural after a count (*two Doubling Seasons*, *two Thalias*, *deux
+        Thalias*: :data:`SEVERAL_BEFORE`) read as the name: its last word without its *s*, where the
+        singular spells a name, or is a word of names that the plural is not."""
+        for at, first in enumerate(words):
+            if not SEVERAL_BEFORE.search(text[max(0, first.start - 40):first.start]):
+                continue
+            for size in range(1, min(self.longest, len(words) - at) + 1):
+                last = words[at + size - 1]
+                if size > 1 and not last.joined:
+                    break
+                if len(last.key) <= MIN_NAME or not last.key.endswith("s"):
+                    continue
+                singular = last.key[:-1]
+                spelled = " ".join([w.key for w in words[at:at + size - 1]] + [singular])
+                if spelled in self.by_key or (size == 1 and singular in self.words and last.key not in self.words):
+                    words[at + size - 1] = replace(last, key=singular)
+                    break
+        return words
 
     def without_cards(self, text: str, found: list[FoundCard], strays: Iterable[str] = ()) -> str:
         """``text`` with the names of ``found`` cut out (those whose words are kept stay), and the names

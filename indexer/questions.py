@@ -257,11 +257,17 @@ class QuestionIndex:
 
     def brought(self, numbers: Iterable[str], present: list[Candidate], share: float) -> list[Candidate]:
         """The rules numbered ``numbers`` (brought by the cards a question names) that are not among the
-        ``present`` candidates, each at ``share`` of the best present score (1 when none is present)."""
+        ``present`` candidates, each at ``share`` of the best present score (1 when none is present); those
+        present below that score are raised to it (a word of the question in them is no reason to count less)."""
         if self._by_key is None:
             self._by_key = {info["key"]: doc for doc, info in enumerate(self.docs)}
-        held = {c.keys[-1] for c in present}
         score = share * max((c.score for c in present), default=1.0 / share if share else 1.0)
+        wanted = {f"rule/{number}" for number in numbers}
+        held = set()
+        for candidate in present:
+            if candidate.keys[-1] in wanted:
+                held.add(candidate.keys[-1])
+                candidate.score = max(candidate.score, score)
         found = []
         for number in sorted(set(numbers)):
             doc = self._by_key.get(f"rule/{number}")

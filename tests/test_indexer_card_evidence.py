@@ -77,7 +77,10 @@ def test_a_legendary_card_named_twice_over_points_to_the_legend_rule_once_more()
 
 
 @pytest.mark.parametrize("query", ["I played a second Thalia, Guardian of Thraben, what happens?",
-                                   "j'ai joué une deuxième Thalia, je garde les deux ?"])
+                                   "j'ai joué une deuxième Thalia, je garde les deux ?",
+                                   # a plural after a count is the card, and 704.5j, a candidate by the words'
+                                   # *battlefield* only, is raised to what the card brings (it was not in the first ten)
+                                   "I have two Thalias on the battlefield, what happens?"])
 def test_a_second_legendary_card_brings_the_legend_rule_into_the_first_three(cards_kb, query) -> None:  # noqa: F811
     rules = [i for i in ranked(cards_kb, query) if i.startswith("rule/")]
     assert "rule/704.5j" in rules[:3]

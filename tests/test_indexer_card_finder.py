@@ -59,6 +59,8 @@ def test_cards_are_found_in_questions_by_name_part_or_near_name(finder, text, ex
     ("due Umiltà in campo", 2),
     ("deux exemplaires d'Humilité", 2),
     ("ho giocato una seconda Thalia", 2),
+    ("I have two Thalias on the battlefield", 2),  # a plural after a count: the name
+    ("with two Doubling Seasons out I create a token", 2),
     ("Humility x2 and Opalescence", 2),
     ("a 2/2 attacks into my Humility", 1),
     ("Humility is on the battlefield, and Humility says so", 1),
