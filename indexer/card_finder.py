@@ -421,7 +421,7 @@ class CardFinder:
         found.sort(key=lambda f: f.start)
         if strays is not None:
             spans += unheld_names(words, taken)
-            strays += dict.fromkeys(text[start:end] for start, end in sorted(spans))
+            strays += dict.fromkeys(text[start:end] for start, end in _outermost(spans))
         return found
 
     def _singular_after_counts(self, text: str, words: list[Token]) -> list[Token]:
@@ -448,12 +448,9 @@ class CardFinder:
         """``text`` with the names of ``found`` cut out (those whose words are kept stay), and the names
         typed that are no card held (``strays``: not words to read, correct or translate)."""
         cuts = [(card.start, card.end) for card in found if not card.kept]
-        for name in strays:
-            at = text.find(name)
-            if at >= 0 and not any(start < at + len(name) and at < end for start, end in cuts):
-                cuts.append((at, at + len(name)))
+        cuts += [(at, at + len(name)) for name in strays if (at := text.find(name)) >= 0]
         out, last = [], 0
-        for start, end in sorted(cuts):
+        for start, end in _outermost(cuts):
             out += [text[last:start], " "]
             last = end
         out.append(text[last:])
@@ -619,8 +616,12 @@ class CardFinder:
         start, end = words[at].start, words[at + size - 1].end
         if at > 0 and words[at].joined and goes_on(words[at - 1]):
             start = words[at - 1].start
-        if at + size < len(words) and words[at + size].joined and goes_on(words[at + size]):
-            end = words[at + size].end
+        after = at + size  # a joining word may come between: Guardiana di Thraben is no Soul Warden
+        while after < len(words) - 1 and words[after].joined and words[after].key in _CONNECTORS:
+            after += 1
+        if after < len(words) and words[after].joined and goes_on(words[after]) and (
+                after == at + size or words[after].capital):
+            end = words[after].end
         return (start, end) if (start, end) != (words[at].start, words[at + size - 1].end) else None
 
     def _names_of(self, card: int) -> list[int]:
@@ -797,6 +798,17 @@ def unheld_names(words: list[Token], taken: list[bool]) -> list[tuple[int, int]]
             spans.append((words[at].start, words[end - 1].end))
         at = end
     return spans
+
+
+def _outermost(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``spans`` in order, each overlapping run of them as one."""
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if merged and start < merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    return merged
 
 
 _NAME_JOINERS = _CONNECTORS | {"to", "a", "da", "au", "aux", "et", "and", "e"}

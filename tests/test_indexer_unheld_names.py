@@ -65,3 +65,21 @@ def test_a_players_word_is_no_piece_of_a_one_word_name(cards_kb) -> None:  # noq
     finder = CardFinder.of(card_table(((n, [], 1, [], {}) for n in ["Regeneration", "Tarmogoyf"]), rules))
     assert finder.find("can i regen my creature in response to wrath") == []
     assert [c.name for c in distinct(finder.find("does goyf count the bolt?"))] == ["Tarmogoyf"]
+
+
+def test_a_part_inside_a_longer_name_typed_is_no_other_card(cards_kb) -> None:  # noqa: F811
+    # a cold trial: "Thalia, Guardiana di Thraben" (the Italian name misremembered) also found Soul Warden by
+    # its Italian name's word *Guardiana*; the name typed goes on, through *di*, with a word of no name of it
+    from indexer.build import collect_items
+    from indexer.card_finder import card_table
+
+    rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
+    cards = [("Thalia, Guardian of Thraben", [("it", "Thalia, Protettrice di Thraben")], 1, [], {}),
+             ("Soul Warden", [("it", "Guardiana dell'Anima")], 1, [], {}),
+             ("Lightning Bolt", [("it", "Fulmine")], 1, [], {})]
+    finder = CardFinder.of(card_table(cards, rules))
+    text = "il mio amico aveva in campo Thalia, Guardiana di Thraben. Io ho lanciato Fulmine"
+    strays: list[str] = []
+    assert [c.name for c in distinct(finder.find(text, strays))] == ["Thalia, Guardian of Thraben", "Lightning Bolt"]
+    assert strays == ["Guardiana di Thraben"]
+    assert "Guardiana" not in finder.without_cards(text, finder.find(text), strays)
