@@ -202,7 +202,7 @@ def read(text: str, lang: str | None, confidence: float = 1.0, concept_whole: bo
             position += size
             continue
         found = spots.get(position)
-        matches = _in_languages(found, lang) if found is not None else ()
+        matches = (_in_languages(found, lang) or _foreign_term(found, folded, lang)) if found is not None else ()
         concept_size = found.end - position if matches and _worth_a_group(found, folded, function) else 0
         story = _story_at(folded, position, lang)
         said = _jargon_at(folded, position, lang)
@@ -589,13 +589,19 @@ def _word_group(word: str, key: str, lang: str | None, weights: ReadWeights = DE
 def _phrase_at(folded: list[str], position: int, lang: str | None) -> tuple[int, list[str]] | None:
     """The longest reviewed phrase of ``lang`` (any of the three when unknown) starting at
     ``position``: its length in words and its English (an English phrase's: *at the same time* is
-    *simultaneously*)."""
+    *simultaneously*). A phrase of another language counts from three words (*mal di evocazione* in an
+    English question: players mix languages)."""
     best = None
-    for code in ((lang,) if lang else LANGS):
+    for code in LANGS:
+        shortest = 1 if lang is None or code == lang else FOREIGN_PHRASE
         for words, english in reviewed_phrases(code).items():
-            if tuple(folded[position:position + len(words)]) == words and (best is None or len(words) > best[0]):
+            if (len(words) >= shortest and tuple(folded[position:position + len(words)]) == words
+                    and (best is None or len(words) > best[0])):
                 best = (len(words), english)
     return best
+
+
+FOREIGN_PHRASE = 3  # words of a reviewed phrase of another language than the question's, at least
 
 
 def _phrase_group(words: list[str], english: list[str], lang: str | None) -> Group:
@@ -618,6 +624,26 @@ def _add_english(group: Group, english: str, weight: float, source: str) -> None
         group.alternatives.append(Alternative("en", analysed, weight, source, english))
     elif weight > known.weight:
         known.weight, known.source = weight, source
+
+
+MIN_FOREIGN_WORD = 6  # letters of a one-word game term of another language read in a question (persistere)
+
+
+def _foreign_term(found, folded: list[str], lang: str | None) -> tuple:
+    """The matches of a spotted name of another language than the question's, where players mixing
+    languages mean it (*my commander went to the zona di comando*): a name of two words or more,
+    or one long word that is no word of the question's language (*persistere*); else none."""
+    if lang is None:
+        return ()
+    from .translation import listed_lemma
+
+    words = folded[found.start:found.end]
+    function = set().union(*STOPWORDS.values())
+    content = [w for w in words if w not in function]
+    if len(content) < 2 and not (len(words) == 1 and len(words[0]) >= MIN_FOREIGN_WORD
+                                 and listed_lemma(lang, words[0]) is None):
+        return ()
+    return found.matches
 
 
 def _in_languages(found, lang: str | None) -> tuple:

@@ -1,0 +1,39 @@
+"""Questions that mix languages (issue 31, the fourth cold judge trial): a game term of another language
+than the question's is read when players mean it, and chat shortenings are no words to correct."""
+
+from __future__ import annotations
+
+import pytest
+
+from indexer.reading import read_query
+
+
+@pytest.mark.parametrize("question, read_as", [
+    # a name of two words or more of another language (before: zona · di · comando, in no rule)
+    ("my commander went to the zona di comando, can I recast it?", "zona di comando / command"),
+    # one long word that is no word of the question's language (before: persistere, in no rule)
+    ("does persistere work with a -1/-1 counter already on it?", "persistere / persist"),
+    # a reviewed Italian phrase of three words (corpus/wordtable-review.tsv), in an English question too
+    ("can my creature with mal di evocazione block?", "mal di evocazione / summoning sickness"),
+])
+def test_a_game_term_of_another_language_is_read(question: str, read_as: str) -> None:
+    assert read_as in read_query(question).read_as()
+
+
+@pytest.mark.parametrize("question, lang", [
+    ("I cast a sort on my creature", "en"),  # one short word of French: not its Spell
+    ("can my creature block a flyer?", "en"),
+])
+def test_a_short_word_of_another_language_is_not_read_as_its_term(question: str, lang: str) -> None:
+    reading = read_query(question)
+    assert reading.lang == lang
+    assert "spell" not in reading.read_as()
+
+
+@pytest.mark.parametrize("question, left_out", [
+    ("si jpeux bloquer avec deux creatures", "jpeux"),  # before: "corrected" to jeux, game
+    ("cn la creatura tappata posso bloccare?", "cn"),  # before: in no rule
+])
+def test_a_chat_shortening_of_a_function_word_is_left_out(question: str, left_out: str) -> None:
+    reading = read_query(question)
+    assert left_out not in [group.text for group in reading.groups]
