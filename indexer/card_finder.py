@@ -519,7 +519,9 @@ class CardFinder:
                 return None  # a game term another language's card is named (my Commander deck)
             if not (inside or (capitals and len(content) >= 2)):
                 return None
-            return one  # Flash asks about flash too; Blood Moon, Cast Down: their words are the card's
+            # Flash asks about flash too; Blood Moon, Cast Down, Force of Will (will: a function word): their
+            # words are the card's
+            return one and size == 1
         if one and len(content[0].key) < MIN_PART:
             return False if inside else None  # Fog, Opt: only as names
         if one and self._flags(content[0].key) & COMMON:

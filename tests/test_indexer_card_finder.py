@@ -280,3 +280,10 @@ def test_a_basic_land_types_word_and_a_long_names_words_stay_as_they_should(name
     kept = {c.name: c.kept for c in found}
     assert kept == {"Blood Moon": False, "Mountain": True, "Swamp": True}  # before: Blood Moon's words kept, the types cut
     assert named_again.without_cards(text, found) == "is out: is the Mountain a Swamp too?"
+
+
+def test_a_name_of_one_rules_word_and_function_words_leaves_no_word_in_the_question(finder) -> None:
+    # a cold trial: Force of Will (*will* a function word, *force* a word of the rules) was taken for a
+    # one-word name like Flash, so its words stayed in the question (force → Power, will → granted)
+    [found] = finder.find("jpeux contre-sort avec Force of Will en exilant une carte bleue")
+    assert (found.name, found.kept) == ("Force of Will", False)
