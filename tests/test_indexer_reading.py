@@ -493,6 +493,7 @@ def _searched(query: str, lang: str | None) -> set[str]:
     ("creature with fs blocked by one with ds", "en", "double strike"),
     ("my first striker blocks a deathtoucher", "en", "first strike"),
     ("can i target my opp's creature?", "en", "opponent"),  # a possessive, read as its word
+    ("i bolt it in resp to the trigger", "en", "response"),  # the fourth cold judge trial: in no rule
     ("the opps' creatures", "en", "opponent"),
     ("posso regen la mia creatura?", "it", "regenerate"),
     ("can i fb a sorc at instant speed", "en", "flashback"),
