@@ -62,7 +62,9 @@ def test_phrasings_carried_back_and_forward_land_on_the_text_they_were_written_f
 
     forward = refresh(old, new, tmp_path)
     write_all(tmp_path, forward)
-    assert forward.files[0].counts()["unplaced"] <= 1
+    # at most one rule's lines cannot be placed again (903.11's: its lines were carried back to a text that
+    # did not come forward; four lines since the fourth round of phrasings, one before)
+    assert len({change.old for change in forward.files[0].changes if change.status == "unplaced"}) <= 1
     again = _phrase_lines(table)
     statuses = [change.status for change in forward.files[0].changes]
     for original, now, status in zip(written_for, again, statuses):
