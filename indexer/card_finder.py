@@ -475,6 +475,8 @@ class CardFinder:
                         size == 1 and _in_proper_noun(words, at, size)) or words[at].hyphened or (
                         at + size < len(words) and words[at + size].hyphened):
                     return None  # a name around it (Cryptic Spires, Opal-Eye: cards the table may lack)
+                if size == 1 and _among_players(words, words[at].key):
+                    return None  # Alice attacks Bob: a player, not Dark Confidant
                 return card, size, "nickname", False
         return None
 
@@ -800,6 +802,16 @@ def unheld_names(words: list[Token], taken: list[bool]) -> list[tuple[int, int]]
             spans.append((words[at].start, words[end - 1].end))
         at = end
     return spans
+
+
+# the names the rules' examples and judges give players (Alice and Bob): a nickname among them (Bob, Dark
+# Confidant) is a player in a question that names another of them
+PLAYERS_FIRST_NAMES = frozenset({"alice", "bob", "carol", "charlie", "dave", "eve", "nancy", "nick"})
+
+
+def _among_players(words: list[Token], key: str) -> bool:
+    """Whether ``key`` is a player's first name in a question naming another player so (*Alice attacks Bob*)."""
+    return key in PLAYERS_FIRST_NAMES and any(w.key in PLAYERS_FIRST_NAMES and w.key != key for w in words)
 
 
 def _outermost(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -77,6 +77,12 @@ def test_a_nickname_inside_another_word_is_no_card(finder, text) -> None:
     assert cards(finder, text) == []
 
 
+def test_bob_among_players_named_so_is_a_player_not_dark_confidant(finder) -> None:
+    # the rules' examples and judges name players Alice and Bob
+    assert cards(finder, "Alice attacks Bob with two creatures: can Bob block both with one?") == []
+    assert cards(finder, "Bob's trigger revealed a split card") == [("Dark Confidant", "Bob's", "nickname")]
+
+
 def test_a_nickname_whose_card_the_knowledge_base_lacks_stays_a_word(finder) -> None:
     text = "can my TNN be blocked by a creature with protection?"
     assert "tnn" not in finder.nicknames and "snappy" in finder.nicknames
