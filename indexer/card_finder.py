@@ -415,6 +415,7 @@ class CardFinder:
                 for each in range(at, at + size):
                     taken[each] = True
                 at += size
+        found += self._beside_cards(text, words, taken, found)
         found = [self._named_again(card, found) for card in found]
         for card in found:
             card.copies = 2 if several_named(text, card.start, card.end) else 1
@@ -423,6 +424,32 @@ class CardFinder:
             spans += unheld_names(words, taken)
             strays += dict.fromkeys(text[start:end] for start, end in _outermost(spans))
         return found
+
+    def _beside_cards(self, text: str, words: list[Token], taken: list[bool],
+                      found: list[FoundCard]) -> list[FoundCard]:
+        """The one-word names of everyday words typed in lower case (*umiltà*, *humility*) that stand beside a
+        card found, *and* / *e* / *et* / ``+`` / ``,`` between (*umiltà e opalescenza*): cards there too."""
+        if not found:
+            return []
+        spans = [(card.start, card.end) for card in found]
+
+        def a_card_at(position: int) -> bool:
+            return any(start <= position < end for start, end in spans)
+
+        more: list[FoundCard] = []
+        for at, word in enumerate(words):
+            held = None if taken[at] else self.by_key.get(word.key)
+            names = () if held is None else held if isinstance(held, list) else (held,)
+            if not names or len(word.key) < MIN_PART or self._flags(word.key) & RULES:
+                continue
+            if not any(0 <= other < len(words) and a_card_at(words[other].start)
+                       for other in (_joined_card(text, words, at, 1), _joined_card(text, words, at, -1))):
+                continue
+            card = self.name_cards[names[0]]
+            more.append(FoundCard(card, self.card_names[card], text[word.start:word.end], word.start, word.end,
+                                  "name", False, *self.evidence(card)))
+            taken[at] = True
+        return more
 
     def _singular_after_counts(self, text: str, words: list[Token]) -> list[Token]:
         """``words`` with a name's plural after a count (*two Doubling Seasons*, *two Thalias*, *deux
@@ -812,6 +839,23 @@ PLAYERS_FIRST_NAMES = frozenset({"alice", "bob", "carol", "charlie", "dave", "ev
 def _among_players(words: list[Token], key: str) -> bool:
     """Whether ``key`` is a player's first name in a question naming another player so (*Alice attacks Bob*)."""
     return key in PLAYERS_FIRST_NAMES and any(w.key in PLAYERS_FIRST_NAMES and w.key != key for w in words)
+
+
+_CARD_JOINERS = frozenset({"e", "ed", "and", "et", "y", "o", "or", "ou", "vs", "contro", "contre"})
+
+
+def _joined_card(text: str, words: list[Token], at: int, step: int) -> int:
+    """The word after (``step`` 1) or before (-1) ``words[at]``, right beside it or across a joining word
+    (*e*, *and*, *et*) or sign (``+``, ``&``, ``,``, ``/``), where a second card name would stand; -1 when
+    something else stands between them."""
+    other = at + step
+    if 0 <= other < len(words) and words[other].key in _CARD_JOINERS:
+        other += step
+    if not 0 <= other < len(words):
+        return -1
+    first, second = sorted((at, other))
+    gap = re.sub(r"\b(?:%s)\b" % "|".join(_CARD_JOINERS), " ", text[words[first].end:words[second].start].lower())
+    return other if gap.strip() in ("", "+", "&", ",", "/") else -1
 
 
 def _outermost(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:

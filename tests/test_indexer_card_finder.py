@@ -198,8 +198,10 @@ def test_a_quoted_phrase_neither_hides_the_cards_nor_changes_the_language(cards_
 
 
 @pytest.mark.parametrize("text, expected", [
-    ("does goyf count the bolt while it resolves?", [("Tarmogoyf", "goyf", "part")]),  # not the playtest Chimney Goyf
-    ("Tarmogoyf is a 4/5 now: does my goyf count the bolt?", [("Tarmogoyf", "Tarmogoyf", "name")]),
+    # not the playtest Chimney Goyf; the bolt is Lightning Bolt (a nickname)
+    ("does goyf count the bolt while it resolves?", [("Tarmogoyf", "goyf", "part"), ("Lightning Bolt", "bolt", "nickname")]),
+    ("Tarmogoyf is a 4/5 now: does my goyf count the bolt?", [("Tarmogoyf", "Tarmogoyf", "name"),
+                                                              ("Lightning Bolt", "bolt", "nickname")]),
     ("can my Bowmasters ping the token?", [("Aerie Bowmasters", "Bowmasters", "part")]),
     ("Orcish Bowmasters enters: can I respond to its trigger?", []),  # a card the KB lacks, never Aerie Bowmasters
     ("when my opponent cast Orcish Bowmasters I had a Kitchen Finks", [("Kitchen Finks", "Kitchen Finks", "name")]),
@@ -287,3 +289,13 @@ def test_a_name_of_one_rules_word_and_function_words_leaves_no_word_in_the_quest
     # one-word name like Flash, so its words stayed in the question (force → Power, will → granted)
     [found] = finder.find("jpeux contre-sort avec Force of Will en exilant une carte bleue")
     assert (found.name, found.kept) == ("Force of Will", False)
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a cold trial: umiltà (an everyday word, in lower case) beside a card found was read as neither
+    ("umiltà e opalescenza insieme, chi vince?", [("Humility", "umiltà", "name"), ("Opalescence", "opalescenza", "name")]),
+    ("humility opalescence layers", [("Humility", "humility", "name"), ("Opalescence", "opalescence", "name")]),
+    ("la mia creatura ha perso in umiltà e forza", []),  # no card beside it: a word
+])
+def test_an_everyday_word_name_beside_a_card_found_is_a_card_too(finder, text, expected) -> None:
+    assert names(finder, text) == expected
