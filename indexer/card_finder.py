@@ -427,8 +427,8 @@ class CardFinder:
 
     def _beside_cards(self, text: str, words: list[Token], taken: list[bool],
                       found: list[FoundCard]) -> list[FoundCard]:
-        """The one-word names of everyday words typed in lower case (*umiltà*, *humility*) that stand beside a
-        card found, *and* / *e* / *et* / ``+`` / ``,`` between (*umiltà e opalescenza*): cards there too."""
+        """The one-word names of everyday words typed in lower case (*umiltà*, *humility*) joined to a card
+        found by *and* / *e* / *et* / ``+`` / ``,`` (*umiltà e opalescenza*): cards there too."""
         if not found:
             return []
         spans = [(card.start, card.end) for card in found]
@@ -845,9 +845,9 @@ _CARD_JOINERS = frozenset({"e", "ed", "and", "et", "y", "o", "or", "ou", "vs", "
 
 
 def _joined_card(text: str, words: list[Token], at: int, step: int) -> int:
-    """The word after (``step`` 1) or before (-1) ``words[at]``, right beside it or across a joining word
-    (*e*, *and*, *et*) or sign (``+``, ``&``, ``,``, ``/``), where a second card name would stand; -1 when
-    something else stands between them."""
+    """The word after (``step`` 1) or before (-1) ``words[at]`` across a joining word (*e*, *and*, *et*) or
+    sign (``+``, ``&``, ``,``, ``/``), where a second card name would stand; -1 when nothing joins them
+    (*Wurmcoil Engine's death trigger*: no card Death)."""
     other = at + step
     if 0 <= other < len(words) and words[other].key in _CARD_JOINERS:
         other += step
@@ -855,7 +855,8 @@ def _joined_card(text: str, words: list[Token], at: int, step: int) -> int:
         return -1
     first, second = sorted((at, other))
     gap = re.sub(r"\b(?:%s)\b" % "|".join(_CARD_JOINERS), " ", text[words[first].end:words[second].start].lower())
-    return other if gap.strip() in ("", "+", "&", ",", "/") else -1
+    joined = other != at + step or gap.strip() in ("+", "&", ",", "/")  # side by side is not enough (Engine's death)
+    return other if joined and gap.strip() in ("", "+", "&", ",", "/") else -1
 
 
 def _outermost(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:

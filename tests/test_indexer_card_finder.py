@@ -294,7 +294,8 @@ def test_a_name_of_one_rules_word_and_function_words_leaves_no_word_in_the_quest
 @pytest.mark.parametrize("text, expected", [
     # a cold trial: umiltà (an everyday word, in lower case) beside a card found was read as neither
     ("umiltà e opalescenza insieme, chi vince?", [("Humility", "umiltà", "name"), ("Opalescence", "opalescenza", "name")]),
-    ("humility opalescence layers", [("Humility", "humility", "name"), ("Opalescence", "opalescence", "name")]),
+    ("humility + opalescence layers", [("Humility", "humility", "name"), ("Opalescence", "opalescence", "name")]),
+    ("humility opalescence layers", [("Opalescence", "opalescence", "name")]),  # side by side: nothing joins them
     ("la mia creatura ha perso in umiltà e forza", []),  # no card beside it: a word
 ])
 def test_an_everyday_word_name_beside_a_card_found_is_a_card_too(finder, text, expected) -> None:
