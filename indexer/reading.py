@@ -237,7 +237,8 @@ def read(text: str, lang: str | None, confidence: float = 1.0, concept_whole: bo
             position += size
             continue
         word, key = raw[position], folded[position]
-        group = _number_group(word, key, lang, function) or (None if key in function else _word_group(word, key, lang, weights))
+        left_out = key in function or _foreign_function_word(key, lang)
+        group = _number_group(word, key, lang, function) or (None if left_out else _word_group(word, key, lang, weights))
         if group is None or not group.alternatives:
             dropped.append(word)
         else:
@@ -624,6 +625,21 @@ def _add_english(group: Group, english: str, weight: float, source: str) -> None
         group.alternatives.append(Alternative("en", analysed, weight, source, english))
     elif weight > known.weight:
         known.weight, known.source = weight, source
+
+
+def _foreign_function_word(key: str, lang: str | None) -> bool:
+    """Whether ``key`` is an English function word in an Italian or French question (players mix English in:
+    *With … can I giocare una terra* read as Italian: *with*, *can*), where the word table would translate it
+    as a word of theirs (with → com, met). Italian *do* (I give) and the players' words of corpus/jargon.tsv
+    are none."""
+    if lang not in ("it", "fr") or key in _OWN_WORDS_TOO:
+        return False
+    from .translation import jargon
+
+    return key in STOPWORDS["en"] and key not in jargon()
+
+
+_OWN_WORDS_TOO = frozenset({"do"})  # English function words that are words of Italian or French too (do: I give)
 
 
 MIN_FOREIGN_WORD = 6  # letters of a one-word game term of another language read in a question (persistere)

@@ -37,3 +37,15 @@ def test_a_short_word_of_another_language_is_not_read_as_its_term(question: str,
 def test_a_chat_shortening_of_a_function_word_is_left_out(question: str, left_out: str) -> None:
     reading = read_query(question)
     assert left_out not in [group.text for group in reading.groups]
+
+
+@pytest.mark.parametrize("question, lang, kept", [
+    # an English function word in an Italian or French question is left out (before: with → com / met)
+    ("il mio avversario ha un creature with flying, posso bloccare?", "it", "flying"),
+    ("gli do 3 danni, muore?", "it", "give"),  # Italian do (I give) stays a word
+    ("come back into play, does it trigger?", "en", "come"),  # Italian come (how) stays English come
+])
+def test_an_english_function_word_in_an_italian_or_french_question_is_left_out(question, lang, kept) -> None:
+    reading = read_query(question)
+    assert reading.lang == lang
+    assert kept in reading.read_as() and "com /" not in reading.read_as() and "met" not in reading.read_as()
