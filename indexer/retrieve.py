@@ -275,16 +275,23 @@ class Retriever:
         # only open posting lists that no ruling of the cards holds)
         alternatives = [alt.terms for group in reading.groups for alt in group.alternatives
                         if alt.terms and alt.lang == "en"]
+        # a ruling on one card that names another card the question names is about the two together
+        # (Humility's ruling on Opalescence): each other card's English name counts as one word met
+        named = {key: tuple(terms(card.name.split(" // ")[0], "en")) for card in plan.cards
+                 if (key := name_key(card.name))} if len(plan.cards) > 1 else {}
+        alternatives += [name for name in named.values() if name]
         if not alternatives:
             return Brought(card_rules)
         keys = [key for card in plan.cards if (key := name_key(card.name))]
         links = {digest: rules for card in plan.cards for digest, rules in card.links.items()}
-        needed = min(plan.params.cards.ruling_words, len(reading.groups))
+        needed = max(1, min(plan.params.cards.ruling_words, len(reading.groups)))
         best: dict[str, tuple[int, float, dict]] = {}
         for score, docnum, matched in self.card_rulings.meeting(keys, alternatives,
                                                                 self.filter(plan.parsed, kinds=False)):
             met = sum(1 for group in reading.groups if any(
                 alt.terms and all((text_field(alt.lang), t) in matched for t in alt.terms) for alt in group.alternatives))
+            met += sum(1 for key, name in named.items() if name and ("name_key", key) not in matched
+                       and all((text_field("en"), t) in matched for t in name))
             if met >= needed:
                 stored = self.searcher.stored_fields(docnum)
                 digest = stored.get("uid", "").rpartition("/")[2]

@@ -163,3 +163,11 @@ def test_each_named_card_shows_its_best_ruling_before_any_card_shows_a_second() 
                ruling("e", "Rest in Peace", 1, 1.0)]
     assert [digest for digest, _ in in_turn_by_card(ordered)][:3] == ["a", "d", "b"]
     assert in_turn_by_card(ordered[:3]) == ordered[:3]  # one card: best first, as before
+
+
+def test_a_ruling_on_one_card_that_names_another_card_named_is_shown(cards_kb) -> None:  # noqa: F811
+    # a question of two cards alone met no ruling before (no word to meet); Humility's rulings on Opalescence
+    # are the judges' answer
+    hits = search(cards_kb, "Humility e Opalescence?", limit=6)
+    rulings = [h for h in hits if h.kind == "ruling"]
+    assert rulings and all("Opalescence" in h.snippet for h in rulings)
