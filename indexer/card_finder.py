@@ -578,7 +578,7 @@ class CardFinder:
         while at + size < len(words) and not taken[at + size] and any(
                 self.name_cards[n] == card for n in self._holding(words[at + size].key)):
             size += 1
-        beyond = self._goes_on(words, at, size, card)
+        beyond = self._goes_on(words, at, size, card, found)
         if beyond is not None:  # Orcish Bowmasters: another card, not Aerie Bowmasters
             strays.append(beyond)
             return None
@@ -635,11 +635,15 @@ class CardFinder:
             return ranked[0][0]
         return None
 
-    def _goes_on(self, words: list[Token], at: int, size: int, card: int) -> tuple[int, int] | None:
+    def _goes_on(self, words: list[Token], at: int, size: int, card: int,
+                 found: list[FoundCard] = ()) -> tuple[int, int] | None:
         """Where the name typed at ``words[at:at + size]`` is, when it goes on beyond the part found by a
         word of no name of ``card`` right before or after it: a capitalised word, or a word of no language,
-        that names another card (``Orcish Bowmasters`` is no Aerie Bowmasters); else None."""
+        that names another card (``Orcish Bowmasters`` is no Aerie Bowmasters); or, after *di* / *of* /
+        *de*, a capitalised word of the name of a card ``found`` already (``Thalia, Guardiana di Thraben``:
+        Thalia's name misremembered, no Soul Warden; ``la Thalia di Marco`` is Marco's Thalia); else None."""
         own = {k for name in self._names_of(card) for k in self.name_keys[name].split(" ")}
+        others = {k for other in found for name in self._names_of(other.card) for k in self.name_keys[name].split(" ")}
 
         def goes_on(word: Token) -> bool:
             return word.key not in own and word.key not in _FUNCTION and self._names_a_card(word)
@@ -647,11 +651,11 @@ class CardFinder:
         start, end = words[at].start, words[at + size - 1].end
         if at > 0 and words[at].joined and goes_on(words[at - 1]):
             start = words[at - 1].start
-        after = at + size  # a joining word may come between: Guardiana di Thraben is no Soul Warden
+        after = at + size
         while after < len(words) - 1 and words[after].joined and words[after].key in _CONNECTORS:
             after += 1
         if after < len(words) and words[after].joined and goes_on(words[after]) and (
-                after == at + size or words[after].capital):
+                after == at + size or (words[after].capital and words[after].key in others)):
             end = words[after].end
         return (start, end) if (start, end) != (words[at].start, words[at + size - 1].end) else None
 

@@ -83,3 +83,5 @@ def test_a_part_inside_a_longer_name_typed_is_no_other_card(cards_kb) -> None:  
     assert [c.name for c in distinct(finder.find(text, strays))] == ["Thalia, Guardian of Thraben", "Lightning Bolt"]
     assert strays == ["Guardiana di Thraben"]
     assert "Guardiana" not in finder.without_cards(text, finder.find(text), strays)
+    # through di, only a word of a card found already says the name goes on (Marco's Guardiana is the card)
+    assert [c.name for c in distinct(finder.find("la sua Guardiana di Marco fa guadagnare vita"))] == ["Soul Warden"]
