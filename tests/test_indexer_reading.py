@@ -494,6 +494,7 @@ def _searched(query: str, lang: str | None) -> set[str]:
     ("my first striker blocks a deathtoucher", "en", "first strike"),
     ("can i target my opp's creature?", "en", "opponent"),  # a possessive, read as its word
     ("i bolt it in resp to the trigger", "en", "response"),  # the fourth cold judge trial: in no rule
+    ("le mie fetchland diventano Mountain?", "it", "land"),  # the fourth cold judge trial: in no rule
     ("the opps' creatures", "en", "opponent"),
     ("posso regen la mia creatura?", "it", "regenerate"),
     ("can i fb a sorc at instant speed", "en", "flashback"),
