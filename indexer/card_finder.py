@@ -546,7 +546,9 @@ class CardFinder:
             # Cast Down, Flash: a card only typed as a name (a one-word name's word stays in the question)
             if one and not english:
                 return None  # a game term another language's card is named (my Commander deck)
-            if not (inside or (capitals and len(content) >= 2)):
+            # Italian and French names are printed in sentence case: Force de volonté, its first word capitalised
+            sentence_case = not english and len(content) >= 2 and typed[0].capital
+            if not (inside or (capitals and len(content) >= 2) or sentence_case):
                 return None
             # Flash asks about flash too; Blood Moon, Cast Down, Force of Will (will: a function word): their
             # words are the card's

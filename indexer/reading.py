@@ -203,6 +203,7 @@ def read(text: str, lang: str | None, confidence: float = 1.0, concept_whole: bo
             continue
         found = spots.get(position)
         matches = (_in_languages(found, lang) or _foreign_term(found, folded, lang)) if found is not None else ()
+        matches = _accents_agree(matches, raw[position:found.end]) if matches else matches
         concept_size = found.end - position if matches and _worth_a_group(found, folded, function) else 0
         story = _story_at(folded, position, lang)
         said = _jargon_at(folded, position, lang)
@@ -625,6 +626,17 @@ def _add_english(group: Group, english: str, weight: float, source: str) -> None
         group.alternatives.append(Alternative("en", analysed, weight, source, english))
     elif weight > known.weight:
         known.weight, known.source = weight, source
+
+
+def _accents_agree(matches: tuple, typed: list[str]) -> tuple:
+    """``matches`` of a vocabulary name, without those whose accents a word typed with accents contradicts
+    (French *équipé*, equipped, is no *équipe*, a team; words typed without accents match either)."""
+    written = " ".join(typed).lower()
+    if written.isascii():
+        return matches
+    kept = tuple(m for m in matches if m.name.text.lower() == written or fold(m.name.text) != fold(written)
+                 or m.name.text.isascii())
+    return kept or ()
 
 
 def _foreign_function_word(key: str, lang: str | None) -> bool:

@@ -300,3 +300,10 @@ def test_a_name_of_one_rules_word_and_function_words_leaves_no_word_in_the_quest
 ])
 def test_an_everyday_word_name_beside_a_card_found_is_a_card_too(finder, text, expected) -> None:
     assert names(finder, text) == expected
+
+
+def test_an_italian_or_french_name_of_rules_words_typed_in_sentence_case_is_the_card(finder) -> None:
+    # the fifth cold judge trial: Force de volonté, typed as printed, was read as power · vote
+    found = distinct(finder.find("Force de volonté je la paye sans mana, ça compte comme lancer un sort ?"))
+    assert [(c.name, c.typed) for c in found] == [("Force of Will", "Force de volonté")]
+    assert distinct(finder.find("la force de volonté du joueur")) == []  # in lower case: words
