@@ -420,10 +420,23 @@ class CardFinder:
         for card in found:
             card.copies = 2 if several_named(text, card.start, card.end) else 1
         found.sort(key=lambda f: f.start)
+        unheld = self._rest_of_names(text, found, _outermost(spans + unheld_names(words, taken)))
         if strays is not None:
-            spans += unheld_names(words, taken)
-            strays += dict.fromkeys(text[start:end] for start, end in _outermost(spans))
+            strays += dict.fromkeys(text[start:end] for start, end in unheld)
         return found
+
+    def _rest_of_names(self, text: str, found: list[FoundCard], spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """``spans`` of names no card held, but for those that go on a card found right before them (a comma
+        or *di* / *in* / *of* between): the rest of its name as the player remembers it (*Thalia, Guardiana
+        di Thraben*; *Spade in Vomeri*, Swords to Plowshares), cut with the card, not said to be no card."""
+        kept = []
+        for start, end in spans:
+            card = next((c for c in found if c.end <= start and _RIGHT_AFTER.fullmatch(text[c.end:start])), None)
+            if card is None:
+                kept.append((start, end))
+            else:
+                card.end, card.typed = end, text[card.start:end]
+        return kept
 
     def _beside_cards(self, text: str, words: list[Token], taken: list[bool],
                       found: list[FoundCard]) -> list[FoundCard]:
@@ -863,6 +876,9 @@ def _joined_card(text: str, words: list[Token], at: int, step: int) -> int:
     gap = re.sub(r"\b(?:%s)\b" % "|".join(_CARD_JOINERS), " ", text[words[first].end:words[second].start].lower())
     joined = other != at + step or gap.strip() in ("+", "&", ",", "/")  # side by side is not enough (Engine's death)
     return other if joined and gap.strip() in ("", "+", "&", ",", "/") else -1
+
+
+_RIGHT_AFTER = re.compile(r"\s*,?\s*(?:(?:di|de|du|des|del|della|of|the|in|a|à|da)\s+)?", re.IGNORECASE)
 
 
 def _outermost(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
