@@ -758,7 +758,7 @@ _CARD_VERBS = frozenset({"cast", "casts", "casting", "counter", "counters", "cou
                          "neutralizzo", "lance", "lances", "lancer", "lancé", "lancée", "contre", "contré",
                          "contrée", "contrer"})
 _CARD_VERB_KEYS = frozenset(fold(verb) for verb in _CARD_VERBS)
-_CARD_WITH = frozenset({"with", "con", "avec"})
+_CARD_WITH = frozenset({"with", "con", "cn", "avec"})  # cn: con, typed short
 _ARTICLES = frozenset({"a", "an", "the", "my", "his", "her", "their", "your", "its", "il", "lo", "la", "un", "uno",
                        "una", "mio", "mia", "suo", "sua", "tuo", "tua", "le", "une", "mon", "ma", "son", "sa", "ton",
                        "ta", "l"})
