@@ -572,9 +572,9 @@ class CardFinder:
             # humility, opt: words unless typed as names (Humility at a sentence's start: 5 letters or more),
             # or used as a card (I cast humility, counterato il fulmine)
             if inside or (capitals and len(content[0].key) >= 5) or _used_as_card(words, at, size):
-                return False
+                return _a_players_word(content, size)
             return None
-        return False
+        return _a_players_word(content, size)
 
     def _part(self, words: list[Token], at: int, taken: list[bool],
               found: list[FoundCard], strays: list[tuple[int, int]]) -> tuple[int, int, str, bool] | None:
@@ -858,6 +858,14 @@ PLAYERS_FIRST_NAMES = frozenset({"alice", "bob", "carol", "charlie", "dave", "ev
 def _among_players(words: list[Token], key: str) -> bool:
     """Whether ``key`` is a player's first name in a question naming another player so (*Alice attacks Bob*)."""
     return key in PLAYERS_FIRST_NAMES and any(w.key in PLAYERS_FIRST_NAMES and w.key != key for w in words)
+
+
+def _a_players_word(content: list[Token], size: int) -> bool:
+    """Whether a one-word name found is also a players' word of corpus/jargon.tsv, whose meaning then stays
+    in the question beside the card (*can i counterspell a land?*: Counterspell, and counter)."""
+    from .translation import jargon
+
+    return size == 1 and len(content) == 1 and content[0].key in jargon()
 
 
 _CARD_JOINERS = frozenset({"e", "ed", "and", "et", "y", "o", "or", "ou", "vs", "contro", "contre"})

@@ -308,3 +308,11 @@ def test_an_italian_or_french_name_of_rules_words_typed_in_sentence_case_is_the_
     found = distinct(finder.find("Force de volonté je la paye sans mana, ça compte comme lancer un sort ?"))
     assert [(c.name, c.typed) for c in found] == [("Force of Will", "Force de volonté")]
     assert distinct(finder.find("la force de volonté du joueur")) == []  # in lower case: words
+
+
+def test_a_one_word_name_that_is_a_players_word_keeps_its_meaning_in_the_question(finder) -> None:
+    # the fifth cold judge trial: "can i counterspell a land?" found Counterspell, and counter was gone
+    [card] = distinct(finder.find("can i counterspell a land? opp just played a land"))
+    assert (card.name, card.kept) == ("Counterspell", True)
+    [card] = distinct(finder.find("I cast Counterspell on his spell"))
+    assert (card.name, card.kept) == ("Counterspell", True)
