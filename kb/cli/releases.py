@@ -132,14 +132,16 @@ def update(cards: bool, printings: bool, url: str | None, timeout: float | None,
     A newer card file replaces the older one of its kind in KB/corpus/; set files and other card
     sources stay beside it, and a card's text is shown from the newest data. The rebuild takes about
     as long as `mtgkb build` of those sources (minutes for the whole card data); searches and the web
-    pages go on answering from the current build until the new one is published whole.
+    pages go on answering from the current build until the new one is published whole. The knowledge
+    base folder must be writable (it is rebuilt); a card file is read up to 1 GiB once unpacked, so a
+    larger --max-size than that does not help.
 
     \b
     Examples:
       mtgkb update                          the current rules release
       mtgkb update --cards                  MTGJSON's AtomicCards: current Oracle texts, rulings
       mtgkb update --cards --json
-      mtgkb update --cards-printings --max-size 2048 --timeout 3600
+      mtgkb update --cards-printings --max-size 512 --timeout 3600
       mtgkb update --cards --url https://mirror.example/v5/AtomicCards.json.xz
     """
     from dataclasses import asdict
