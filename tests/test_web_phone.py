@@ -160,6 +160,18 @@ def test_the_cards_a_question_names_are_said_in_the_interface_language(client) -
     assert '<a class="card-name" href="/cards/Krosan%20Grip">Krosan Grip</a>' in fr
 
 
+def test_a_card_the_knowledge_base_lacks_is_said_in_the_interface_language(client) -> None:
+    """Issue 31: "; No card held: Pithing Needle" ended the search's reading; the page showed it whole, in
+    English, and its cards' links were lost. Fails before."""
+    it = client.get("/search", params={"q": "Pithing Needle nomina il mio planeswalker: posso attivarlo?",
+                                       "ui": "it"}).text
+    assert reading_line(it).endswith("; Nessuna carta nota: Pithing Needle")
+    assert "No card held" not in it
+    fr = client.get("/search", params={"q": "Pithing Needle nomme mon planeswalker, je peux l'activer ?",
+                                       "ui": "fr"}).text
+    assert reading_line(fr).endswith("; Aucune carte connue : Pithing Needle")
+
+
 def test_the_fallback_notice_is_said_once_above_the_hits(client) -> None:
     """Trial 3 (issue 33): "Aucun texte dans la langue choisie…" under each of the hits. Fails before."""
     page = client.get("/search", params={"q": "magister of worth vote", "lang": "fr", "ui": "fr"}).text
