@@ -881,11 +881,12 @@ def _joined_card(text: str, words: list[Token], at: int, step: int) -> int:
     if not 0 <= other < len(words):
         return -1
     first, second = sorted((at, other))
-    gap = re.sub(r"\b(?:%s)\b" % "|".join(_CARD_JOINERS), " ", text[words[first].end:words[second].start].lower())
+    gap = _JOINER_WORDS.sub(" ", text[words[first].end:words[second].start].lower())
     joined = other != at + step or gap.strip() in ("+", "&", ",", "/")  # side by side is not enough (Engine's death)
     return other if joined and gap.strip() in ("", "+", "&", ",", "/") else -1
 
 
+_JOINER_WORDS = re.compile(r"\b(?:%s)\b" % "|".join(sorted(_CARD_JOINERS)))
 _RIGHT_AFTER = re.compile(r"\s*,?\s*(?:(?:di|de|du|des|del|della|of|the|in|a|à|da)\s+)?", re.IGNORECASE)
 
 

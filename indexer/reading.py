@@ -49,7 +49,7 @@ from kb.text import ALL_ELISIONS, STOPWORDS, fold, strip_elision
 from .analysis import LANGS, terms
 from .params import DEFAULT, ReadWeights
 from .language import LETTER_PAIR, QUESTION_WORDS, TOKEN, detect_language, players_verb
-from .translation import jargon_rows, lemma, query_phrases, reviewed, reviewed_phrases, translated
+from .translation import jargon, jargon_rows, lemma, listed_lemma, query_phrases, reviewed, reviewed_phrases, translated
 from .vocab import spot, vocabulary, words_of
 
 # Verbs whose every form is a function word of a question (``fosse``, ``suis``, ``aver lanciato``).
@@ -634,9 +634,8 @@ def _accents_agree(matches: tuple, typed: list[str]) -> tuple:
     written = " ".join(typed).lower()
     if written.isascii():
         return matches
-    kept = tuple(m for m in matches if m.name.text.lower() == written or fold(m.name.text) != fold(written)
+    return tuple(m for m in matches if m.name.text.lower() == written or fold(m.name.text) != fold(written)
                  or m.name.text.isascii())
-    return kept or ()
 
 
 def _foreign_function_word(key: str, lang: str | None) -> bool:
@@ -646,8 +645,6 @@ def _foreign_function_word(key: str, lang: str | None) -> bool:
     are none."""
     if lang not in ("it", "fr") or key in _OWN_WORDS_TOO:
         return False
-    from .translation import jargon
-
     return key in STOPWORDS["en"] and key not in jargon()
 
 
@@ -663,8 +660,6 @@ def _foreign_term(found, folded: list[str], lang: str | None) -> tuple:
     or one long word that is no word of the question's language (*persistere*); else none."""
     if lang is None:
         return ()
-    from .translation import listed_lemma
-
     words = folded[found.start:found.end]
     function = set().union(*STOPWORDS.values())
     content = [w for w in words if w not in function]

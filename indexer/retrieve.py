@@ -37,7 +37,7 @@ from whoosh.idsets import BitSet
 from kb.numbering import RuleNumber
 
 from .analysis import name_key, terms
-from .card_evidence import together
+from .card_evidence import FACE_SEPARATOR, together
 from .card_rulings import CardRulings
 from .concepts import kept_out, named_by, primary_rules, rules_of
 from .hits import Hit
@@ -277,7 +277,7 @@ class Retriever:
                         if alt.terms and alt.lang == "en"]
         # a ruling on one card that names another card the question names is about the two together
         # (Humility's ruling on Opalescence): each other card's English name counts as one word met
-        named = {key: tuple(terms(card.name.split(" // ")[0], "en")) for card in plan.cards
+        named = {key: tuple(terms(card.name.split(FACE_SEPARATOR)[0], "en")) for card in plan.cards
                  if (key := name_key(card.name))} if len(plan.cards) > 1 else {}
         alternatives += [name for name in named.values() if name]
         if not alternatives:

@@ -68,8 +68,7 @@ def find_card(kb: KnowledgeBase, name: str, finder: Callable[[], NameFinder] | N
     if len(faces) > 1:
         near, others = [], faces
     elif starting:  # several cards start so: name them, the most printed first, never open another card
-        counts = printing_counts(kb, starting)
-        near, others = [], sorted(starting, key=lambda card: (-counts[card], fold(card)))
+        near, others = [], most_printed(kb, starting)
     elif holding and not near:  # the cards whose names hold it, the most printed first
         others = most_printed(kb, holding)
     if len(near) == 1:

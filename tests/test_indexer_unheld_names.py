@@ -53,6 +53,7 @@ def test_a_card_the_kb_lacks_is_neither_corrected_nor_searched_as_words(search_k
 def test_a_name_alone_is_still_looked_up_as_typed(search_kb) -> None:
     hits = search(search_kb, "Pithing Needle", limit=5)
     assert hits.reading is None or not hits.reading.get("not_cards")
+    assert not hits.suggestions  # read as a question of no words, it was offered "putting Needle"
 
 
 
