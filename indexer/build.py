@@ -32,7 +32,7 @@ from kb.text import fold_quotes
 from kb.vocabulary import Vocabulary
 
 from .analysis import ANALYSIS_VERSION, name_key
-from .card_evidence import card_evidence, keyword_rules, ruling_links
+from .card_evidence import card_evidence, keyword_rules, ruling_links, token_rules
 from .card_finder import SIDE_SET_TYPES, CardTable, card_nicknames, card_table, write_card_table
 from .codec import WritingCodec
 from .phrasings import english_rule_texts, placement
@@ -450,11 +450,12 @@ def cards_of(kb: KnowledgeBase, items: list[Item]) -> CardTable:
                for r in kb.rulings(sorted(kb.active_ids())) if r.ruling.card]
     links = ruling_links(rulings, ((p.a_doc, p.a_id, p.b_id) for p in kb.alignments() if p.kind == "ruling-rule"))
     keywords = keyword_rules(vocabulary().concepts)
+    tokens = token_rules((item.number, item.content) for item in items if item.kind == "rule" and item.lang == "en")
     rule_texts = [f"{item.title}\n{item.content}" for item in items if item.kind in ("rule", "term", "example")]
     # the game's terms in every language: their words are words of the rules (legame vitale)
     term_names = [name.text for concept in vocabulary().concepts for name in concept.names]
     return card_table(((name, list(dict.fromkeys(printed)), printings,
-                        card_evidence(card.type, card.text, card.keywords, card.mana_cost, keywords, name),
+                        card_evidence(card.type, card.text, card.keywords, card.mana_cost, keywords, name, tokens),
                         links.get(name, {}))
                        for name, (card, printed, printings) in sorted(by_name.items())), rule_texts, side, term_names,
                       card_nicknames())

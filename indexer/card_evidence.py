@@ -11,7 +11,11 @@ Derived at build from the card's stored data, never from its words matched again
   *enters with*, *as … enters*) → 614, a prevention effect → 615, a static effect that sets or changes
   characteristics → the layers, 613 (a land's type → 305.7 too), a triggered ability of entering, leaving or dying → 603.6 and
   603.10, another triggered ability → 603, an activated ability → 602, a loyalty ability → 606, a cost
-  change → 601.2f, an ability that cannot be activated → 602.5; X in its mana cost → 107.3.
+  change → 601.2f, an ability that cannot be activated → 602.5, a mana ability → 605, damage divided
+  among targets → 601.2d, a modal spell → 700.2, a copy effect → 707, a control-changing effect →
+  613.1b, countering a spell → 701.6, a coin flip → 705, an extra turn → 500.7, an emblem → 114;
+  a predefined token it creates (a Clue, a Treasure) → its rule of 111.10, read off the release
+  (:func:`token_rules`); X in its mana cost → 107.3.
 
 Two cards named together may bring more than each alone (:func:`together`: two replacement effects → 616).
 
@@ -42,7 +46,22 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         (("602", "602.1"), "activated ability", r"^(?:\{[^}]+\}|[^\"“:.]{1,80}?(?:\{[^}]+\}|sacrifice|discard|exile|tap|pay)[^\"“:.]{0,60}):"),
         (("601.2f",), "cost change", r"\bcosts? (?:\{[^}]+\} ?|\w+ )*?(?:more|less)\b"),
         (("602.5",), "activation forbidden", r"\bcan't be activated\b"),
+        (("605", "605.1a"), "mana ability", r"^[^\"“]{1,80}?:[^\"“]*?\badd (?:\{|one |two |three |x |an amount\b|mana\b)"),
+        (("605", "605.1b"), "triggered mana ability", r"^(?:when|whenever)\b[^,]*\bfor mana\b.*\badd\b"),
+        (("601.2d",), "divided among targets", r"\bdivided (?:as you choose|evenly)\b|\bdivide\b"),
+        (("700.2",), "modal", r"^choose (?:one|two|three|four|one or more|one or both|any number|up to)\b"),
+        (("707", "707.1"), "copy effect", r"\bcop(?:y|ies) of\b|\bcopy (?:target|that|it|this)\b"),
+        (("613.1b",), "control-changing effect", r"\bgains? control of\b|\bexchange control\b|\byou control enchanted\b"),
+        (("701.6", "701.6a"), "counters a spell", r"\bcounter (?:target|that|it|each|all)\b(?! on)(?!s\b)"),
+        (("705",), "coin flip", r"\bflips? (?:a|two|\w+) coins?\b"),
+        (("500.7",), "extra turn", r"\bextra turns?\b"),
+        (("114",), "emblem", r"\bemblem\b"),
     ))
+
+# A predefined token created (a Clue, a Treasure): its rule of 111.10, read off the rules at build
+# (:func:`token_rules`: "111.10f A Clue token is ...").
+_CREATES_TOKEN = re.compile(r"\bcreates? (?:a|an|one|two|three|x|\w+) (?:tapped )?([A-Z][a-z]+(?: [A-Z][a-z]+)?) tokens?\b")
+_TOKEN_RULE = re.compile(r"^An? ((?:[A-Z][a-z]+ )*?[A-Z][a-z]+) token is\b")
 
 SUPERTYPES_AND_TYPES: dict[str, tuple[str, ...]] = {
     "legendary": ("704.5j", "205.4d"),
@@ -78,9 +97,11 @@ def card_kind(name: str, type_line: str, text: str) -> tuple[tuple[str, ...], st
 
 
 def card_evidence(type_line: str, text: str, keywords: Iterable[str], mana_cost: str,
-                  keyword_rules: dict[str, tuple[str, ...]], name: str = "") -> list[list[str]]:
+                  keyword_rules: dict[str, tuple[str, ...]], name: str = "",
+                  token_rules: dict[str, str] | None = None) -> list[list[str]]:
     """``[[rule number, reason], ...]`` a card brings (see the module docstring), each rule once, the
-    first reason kept. ``keyword_rules``: a keyword's lower-case English name → its rules."""
+    first reason kept. ``keyword_rules``: a keyword's lower-case English name → its rules;
+    ``token_rules``: a predefined token's name → its rule (:func:`token_rules`)."""
     found: dict[str, str] = {}
 
     def add(rules: Iterable[str], reason: str) -> None:
@@ -100,9 +121,22 @@ def card_evidence(type_line: str, text: str, keywords: Iterable[str], mana_cost:
         for rules, reason, pattern in ABILITY_KINDS:
             if pattern.search(line):
                 add(rules, reason)
+        for token in _CREATES_TOKEN.findall(line):
+            if rule := (token_rules or {}).get(token.lower()):
+                add((rule,), f"creates a {token} token")
     if "{X}" in (mana_cost or ""):
         add(("107.3",), "X in its mana cost")
     return [[rule, reason] for rule, reason in found.items()]
+
+
+def token_rules(rules: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """A predefined token's lower-case name → its rule, from ``rules`` ``(number, text)`` under 111.10
+    (``111.10f``, "A Clue token is a colorless Clue artifact token ..."): carried by the rules' text."""
+    found: dict[str, str] = {}
+    for number, text in rules:
+        if number.startswith("111.10") and (match := _TOKEN_RULE.match(text.strip())):
+            found.setdefault(match.group(1).lower(), number)
+    return found
 
 
 # rules that two cards named together bring, when each brings the first: two replacement effects that

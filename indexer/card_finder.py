@@ -56,7 +56,7 @@ from kb.errors import ParseError
 from kb.text import ALL_ELISIONS, STOPWORDS, edit_distance, fold, strip_elision
 
 CARD_TABLE = "cards.marshal"  # in the index folder
-TABLE_VERSION = 6
+TABLE_VERSION = 7
 NICKNAMES = "card-nicknames.tsv"  # players' nicknames of cards, in the embedded corpus
 NICKNAME_COLUMNS = ("nickname", "English card name", "note", "langs")
 LANGS = frozenset({"en", "it", "fr"})

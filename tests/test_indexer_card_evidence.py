@@ -171,3 +171,47 @@ def test_a_ruling_on_one_card_that_names_another_card_named_is_shown(cards_kb) -
     hits = search(cards_kb, "Humility e Opalescence?", limit=6)
     rulings = [h for h in hits if h.kind == "ruling"]
     assert rulings and all("Opalescence" in h.snippet for h in rulings)
+
+
+@pytest.mark.parametrize("type_line, text, rules", [  # oracle texts as MTGJSON gives them
+    ("Creature — Elf Druid", "{T}: Add {G}.", {"605": "mana ability", "605.1a": "mana ability"}),
+    ("Creature — Elf Shaman", "{T}: Exile target land card from a graveyard. Add one mana of any color.\n"
+     "{B}, {T}: Exile target instant or sorcery card from a graveyard. Each opponent loses 2 life.",
+     {"605": "mana ability"}),
+    ("Sorcery", "Arc Lightning deals 3 damage divided as you choose among one, two, or three targets.",
+     {"601.2d": "divided among targets"}),
+    ("Instant", "Choose two —\n• Counter target spell.\n• Return target permanent to its owner's hand.",
+     {"700.2": "modal", "701.6": "counters a spell"}),
+    ("Enchantment — Aura", "Enchant creature\nYou control enchanted creature.", {"613.1b": "control-changing effect"}),
+    ("Creature — Shapeshifter", "You may have Clone enter as a copy of any creature on the battlefield.",
+     {"707": "copy effect"}),
+    ("Sorcery", "Take an extra turn after this one.", {"500.7": "extra turn"}),
+    ("Enchantment", "Whenever an opponent casts a spell, that player creates a Treasure token.",
+     {"111.10a": "creates a Treasure token"}),
+])
+def test_a_cards_text_brings_the_rules_of_its_kinds_of_effect(type_line, text, rules) -> None:
+    tokens = {"treasure": "111.10a", "clue": "111.10f"}
+    found = dict(card_evidence(type_line, text, (), "", {}, "", tokens))
+    assert {rule: found.get(rule) for rule in rules} == rules
+
+
+@pytest.mark.parametrize("type_line, text, absent", [
+    ("Creature — Elf", "Put a +1/+1 counter on target creature.", "701.6"),  # a counter put, no spell countered
+    ("Instant", "Counter target spell unless its controller pays {3}.", "605"),
+    ("Creature — Human", "Whenever you cast a spell, create a 1/1 white Soldier creature token.", "111.10a"),
+])
+def test_a_cards_text_brings_no_kind_it_does_not_hold(type_line, text, absent) -> None:
+    assert absent not in dict(card_evidence(type_line, text, (), "", {}, "", {"treasure": "111.10a"}))
+
+
+def test_predefined_tokens_are_read_off_the_rules_of_the_release() -> None:
+    from indexer.card_evidence import token_rules
+    from kb.parsers import parse_source
+    from kb.sources import read_source
+
+    from .conftest import cr_release
+
+    rules = [(r.number, r.text) for r in parse_source(read_source(cr_release("20251114"))).rules]
+    found = token_rules(rules)
+    assert found["clue"] == "111.10f" and found["treasure"] == "111.10a" and found["young hero role"] == "111.10r"
+    assert len(found) == sum(1 for number, _ in rules if number.startswith("111.10") and len(number) > 6)
