@@ -22,17 +22,22 @@ At read, :meth:`CardFinder.find` finds them in a question, never searching the i
    (``Fog``) only with a capital inside a sentence; a capital a longer name explains (``Friday Night
    Magic``, ``Wizards of the Coast``) names no card, nor do the formats players name (``Modern``), nor a
    game term only another language's card is named (French *Commander*);
-2. **parts of names** as players shorten them (``Thalia``, ``Finks``, ``Needle``): a word of names that is
+2. **near names** (one word of a name of two or more mistyped: ``Swords to Plowshars``), only where the
+   mistyped word is no word of any of the three languages, nor of the rules, nor of an English name (a
+   tournament card first);
+3. **names as players remember them** (:meth:`CardFinder._misremembered`): the first word as printed,
+   then the name's words in order, each as printed, as its start or near it, all but one at most
+   (``Drago di Shiv``: Drago di Shivan; ``jace le sculteur``; ``chemin de l exil``: Chemin vers l'exil;
+   ``raccolto dell altare``, its elision typed without the apostrophe), with a word of no language or
+   every word of the name, so that common words alone (``the mana cost``) name no card;
+4. **parts of names** as players shorten them (``Thalia``, ``Finks``, ``Needle``): a word of names that is
    no word of the rules and no common word (or typed with a capital inside a sentence), pointing to one
    card or to a clearly most printed one (twice the next; the first word of a legendary name, before its
    comma, counts twice); a word of a card already found, or a piece of one, is that card (``Tarmogoyf ...
    goyf``); a word of no language that starts or ends one-word names (``goyf``) is the most printed of
    them; a card printed only in side sets (playtest, un-sets, art cards) never wins over a tournament
    card; a part whose typed name goes on with a word of none of the card's names (``Orcish Bowmasters``)
-   is another card, none the table holds;
-3. **near names** (one word of a name of two or more mistyped: ``Swords to Plowshars``), only where the
-   mistyped word is no word of any of the three languages, nor of the rules, nor of an English name (a
-   tournament card first).
+   is another card, none the table holds.
 
 Each card found is a :class:`FoundCard`: its English name, the words as typed and where, and whether its
 words are kept in the question (a name of rules words only). :meth:`CardFinder.without_cards` is the
@@ -330,7 +335,11 @@ def write_card_table(target: Path, table: CardTable) -> None:
 class CardFinder:
     """The cards of one index, found in questions (see the module docstring), from the table saved at build."""
 
-    def __init__(self, data: dict | None = None) -> None:
+    # said of a question when the card table is an older mtgkb's: no card is read until a rebuild
+    OUTDATED = "cards not read: this knowledge base was built by an older mtgkb (run 'mtgkb build')"
+
+    def __init__(self, data: dict | None = None, outdated: bool = False) -> None:
+        self.outdated = outdated  # a table of another TABLE_VERSION was found and not read
         data = data or {}
         self.card_names = data["card_names"].split("\n") if data.get("card_names") else []
         self.printings = _numbers(data.get("printings", b""))
@@ -351,12 +360,15 @@ class CardFinder:
 
     @classmethod
     def open(cls, index_dir: Path) -> "CardFinder":
-        """The finder of the table saved in ``index_dir`` (an index built before it finds no card)."""
+        """The finder of the table saved in ``index_dir``; an index built before any table finds no card,
+        and one whose table is another version's finds none and is :attr:`outdated`."""
         try:
             data = marshal.loads((Path(index_dir) / CARD_TABLE).read_bytes())
         except (OSError, ValueError, EOFError, TypeError):
             return cls()
-        return cls(data if isinstance(data, dict) and data.get("version") == TABLE_VERSION else None)
+        if isinstance(data, dict) and data.get("version") == TABLE_VERSION:
+            return cls(data)
+        return cls(None, outdated=True)
 
     @classmethod
     def of(cls, table: CardTable) -> "CardFinder":
@@ -396,7 +408,7 @@ class CardFinder:
         spans: list[tuple[int, int]] = []  # names typed that go on beyond a card's part
         taken = [False] * len(words)
         unknown = [i for i, w in enumerate(words) if self._typo(w.key)]  # maybe names mistyped
-        for finder in (self._nickname, self._whole, self._near, self._part):
+        for finder in (self._nickname, self._whole, self._near, self._misremembered, self._part):
             at = 0
             while at < len(words):
                 if finder == self._near and not any(at <= i < at + self.longest for i in unknown):
@@ -714,6 +726,73 @@ class CardFinder:
                     best = (card, size, "near", False)
         return best or side
 
+    def _misremembered(self, words: list[Token], at: int, taken: list[bool],
+                       _found: list[FoundCard], _strays: list[tuple[int, int]]) -> tuple[int, int, str, bool] | None:
+        """A name of two or more words as a player remembers it, starting with its first word as printed
+        (:meth:`_remembered_as`): *Drago di Shiv* (Drago di Shivan), *chemin de l exil* (Chemin vers
+        l'exil), *jace le sculteur* (Jace, le sculpteur de l'esprit). The card so typed, or the clearly
+        most printed of those so typed (a tournament card first); None where none or several are."""
+        first = words[at]
+        if first.key in _FUNCTION or len(first.key) < MIN_PART or first.key in PLAYERS_NAMES:
+            return None
+        following = self._span_words(words, at, taken)
+        if len(following) < 2:
+            return None
+        best: dict[int, tuple[int, int]] = {}  # card -> (words matched, of them as printed)
+        for name in self._holding(first.key):
+            key, _size, card, _legendary = self._name(name)
+            wanted = [w for w in key.split(" ") if w not in _FUNCTION]
+            if len(wanted) < 2 or wanted[0] != first.key:
+                continue
+            remembered = self._remembered_as(following, wanted)
+            if remembered and remembered > best.get(card, (0, 0)):
+                best[card] = remembered
+        if not best:
+            return None
+        if any(card not in self.side for card in best):
+            best = {card: got for card, got in best.items() if card not in self.side}
+        top = max(best.values())
+        cards = [card for card, got in best.items() if got == top]
+        card = cards[0] if len(cards) == 1 else self._likeliest(first.key, array("i"), cards)
+        return None if card is None else (card, following[top[0] - 1][0] - at + 1, "remembered", False)
+
+    def _span_words(self, words: list[Token], at: int, taken: list[bool]) -> list[tuple[int, str]]:
+        """The content words (position, key) from ``at`` up to the longest name's length, in one sentence
+        and not past a card found."""
+        span: list[tuple[int, str]] = []
+        for i in range(at, min(len(words), at + self.longest + 1)):
+            if taken[i] or (i > at and words[i].first):
+                break
+            if words[i].key not in _FUNCTION:
+                span.append((i, words[i].key))
+        return span
+
+    def _remembered_as(self, typed: list[tuple[int, str]], wanted: list[str]) -> tuple[int, int] | None:
+        """``(words matched, of them as printed)`` when the first content words ``typed`` are ``wanted``'s as
+        a player remembers them: in order, each as printed, as its start (*shiv*) or near it (*sculteur*),
+        every word of the name but one at most (a small word inside it, *vers*, not counted), two at least;
+        a word typed that is no common word nor the rules' (*shiv*, *sculteur*), or every word of the name
+        (*chemin … exil*: the printed name but for its small words). Else None."""
+        matched, exact, at, skipped = 0, 0, 0, 0
+        for _position, key in typed:
+            step = next((k for k in range(at, min(at + 2, len(wanted))) if _remembered(key, wanted[k])), None)
+            if step is None:
+                break
+            skipped += sum(1 for word in wanted[at:step] if not self._small(word))
+            matched, exact, at = matched + 1, exact + (key == wanted[step]), step + 1
+        missing = skipped + sum(1 for word in wanted[at:] if not self._small(word))
+        if matched < 2 or missing > 1:
+            return None
+        met = [key for _position, key in typed[:matched]]
+        if not any(not self._flags(key) & (RULES | COMMON) for key in met) and (
+                missing or all(self._flags(key) & RULES for key in met)):
+            return None
+        return matched, exact
+
+    def _small(self, word: str) -> bool:
+        """A small common word inside a name (*vers* of Chemin vers l'exil), a player may leave out."""
+        return len(word) <= 4 and bool(self._flags(word) & COMMON)
+
     def _unknown(self, key: str) -> bool:
         """A word no name holds, no common word nor a word of the rules: maybe a name mistyped."""
         return len(key) >= 4 and key not in _FUNCTION and key not in self.words
@@ -764,6 +843,18 @@ _ARTICLES = frozenset({"a", "an", "the", "my", "his", "her", "their", "your", "i
                        "ta", "l"})
 _CARD_AFTER = frozenset({("in", "response"), ("in", "risposta"), ("en", "reponse"), ("resolves",), ("risolve",),
                          ("resout",), ("si", "risolve"), ("se", "resout")})
+
+
+def _remembered(typed: str, printed: str) -> bool:
+    """Whether a name's word ``printed`` is remembered as ``typed``: the same, its start of four letters
+    or more (*shiv*: Shivan), or one letter off (two from eight letters: *sculteur*, sculpteur)."""
+    if typed == printed:
+        return True
+    if len(typed) >= MIN_PART and len(printed) > len(typed) and printed.startswith(typed):
+        return True
+    if len(printed) < 5 or abs(len(typed) - len(printed)) > 2 or typed[0] != printed[0]:
+        return False
+    return edit_distance(typed, printed, 2) <= (2 if len(printed) >= 8 else 1)
 
 
 def _used_as_card(words: list[Token], at: int, size: int) -> bool:

@@ -59,6 +59,7 @@ class Plan:
     reading: Reading | None  # how plain words read as a question (None: a phrase, prefix, filter...)
     cards: list[FoundCard] = field(default_factory=list)  # the cards a question names, each once
     strays: list[str] = field(default_factory=list)  # names typed that are no card held (Orcish Bowmasters)
+    cards_unread: bool = False  # the index's card table is an older mtgkb's: no card could be read
 
 
 def read_plan(query: str, words: IndexedWords, spelling: Spelling, reader, params: Params, *,
@@ -100,7 +101,7 @@ def read_plan(query: str, words: IndexedWords, spelling: Spelling, reader, param
         reading = spelled(worded, texts, reading, params)
     return Plan(parsed, max(1, min(int(limit), MAX_LIMIT)), params, budget, texts, language,
                 concepts, whole, matches, reading, distinct(named) if reading is not None else [],
-                strays if reading is not None else [])
+                strays if reading is not None else [], bool(cards is not None and cards.outdated and as_typed))
 
 
 def _question_words(parsed: Parsed) -> bool:

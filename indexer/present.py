@@ -18,6 +18,7 @@ from whoosh import query as Q
 
 from kb.numbering import RuleNumber
 
+from .card_finder import CardFinder
 from .concepts import described
 from .empty import RulesHeld, empty_reason
 from .hits import Hit, Hits
@@ -49,6 +50,8 @@ def present(page: list[Hit], plan: Plan, retrieved: Retrieved, searcher, held: "
         unknown = "No card held: " + ", ".join(plan.strays)
         hits.reading["read_as"] = f"{hits.reading['read_as']}; {unknown}" if hits.reading["read_as"] else unknown
         hits.reading["not_cards"] = list(plan.strays)
+    if hits.reading is not None and plan.cards_unread:
+        hits.reading["notice"] = CardFinder.OUTDATED
     if not hits:
         hits.empty_reason = empty_reason(parsed, texts, held(searcher),
                                          lambda: reading or read(parsed.plain_text(), *plan.language(),

@@ -80,7 +80,7 @@ def find_card(kb: KnowledgeBase, name: str, finder: Callable[[], NameFinder] | N
     raise NotFoundError(f"no card named {name.strip()!r} in the knowledge base{hint}")
 
 
-PART_MATCHES = {"part": "part", "near": "near", "name": "exact"}  # the finder's reading -> the card's ``match``
+PART_MATCHES = {"part": "part", "near": "near", "remembered": "near", "name": "exact"}  # the finder's reading -> the card's ``match``
 
 
 def card_by_part(finder: Callable[[], NameFinder] | None, name: str) -> tuple[str, str] | None:

@@ -316,3 +316,42 @@ def test_a_one_word_name_that_is_a_players_word_keeps_its_meaning_in_the_questio
     assert (card.name, card.kept) == ("Counterspell", True)
     [card] = distinct(finder.find("I cast Counterspell on his spell"))
     assert (card.name, card.kept) == ("Counterspell", True)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("il Drago di Shiv ha volare?", [("Shivan Dragon", "Drago di Shiv", "remembered")]),  # Drago di Shivan
+    ("chemin de l exil sur mon commandant", [("Path to Exile", "chemin de l exil", "remembered")]),  # vers l'exil
+    ("jace le sculteur je peux faire +2 et 0 le meme tour ?",  # Jace, le sculpteur de l'esprit
+     [("Jace, the Mind Sculptor", "jace le sculteur", "remembered")]),
+])
+def test_a_name_as_a_player_remembers_it_is_the_card(finder, text, expected) -> None:
+    assert names(finder, text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "does the mana cost of a spell include its additional costs?",
+    "first strike damage step: who deals damage first?",
+    "le chemin de la creature vers le cimetiere",  # Chemin vers l'exil's words, but not its name
+    "il drago del mio avversario ha volare",  # Drago di Shivan's first word alone
+])
+def test_common_words_that_begin_a_name_name_no_card(finder, text) -> None:
+    assert names(finder, text) == []
+
+
+def test_a_card_table_of_an_older_mtgkb_is_said_and_not_silently_ignored(cards_kb, tmp_path) -> None:  # noqa: F811
+    import marshal
+    import shutil
+
+    from indexer.card_finder import CARD_TABLE
+
+    kb_dir = tmp_path / "kb"
+    shutil.copytree(cards_kb.build_dir.parent.parent, kb_dir, symlinks=True)
+    table = next(kb_dir.rglob(CARD_TABLE))
+    data = marshal.loads(table.read_bytes())
+    table.write_bytes(marshal.dumps({**data, "version": data["version"] - 1}))  # as an older mtgkb wrote it
+    query = "Pithing Needle nomina il mio planeswalker: posso ancora attivare le sue abilità?"
+    result = CliRunner().invoke(main, ["search", "--kb", str(kb_dir), query])
+    assert result.exit_code == 0, result.output
+    assert "Note: cards not read: this knowledge base was built by an older mtgkb (run 'mtgkb build')" in result.stdout
+    fresh = CliRunner().invoke(main, ["search", "--kb", str(cards_kb.build_dir.parent.parent), query])
+    assert "Note: cards not read" not in fresh.stdout and "Cards: Pithing Needle" in fresh.stdout

@@ -155,6 +155,8 @@ def read_as_lines(reading: dict, explain: bool = False) -> list[str]:
     elif reading.get("spelled"):
         lines.append(f"Spelling corrected: {reading['spelled']}")
     lines += _weak_match_lines(reading)
+    if reading.get("notice"):
+        lines.append(f"Note: {reading['notice']}")
     if explain:
         sure = f", {reading['confidence']:.0%} sure" if reading["confidence"] < 1 else ""
         lines.append(f"  language: {lang}{sure}")
