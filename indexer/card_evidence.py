@@ -13,7 +13,8 @@ Derived at build from the card's stored data, never from its words matched again
   603.10, another triggered ability → 603, an activated ability → 602, a loyalty ability → 606, a cost
   change → 601.2f, an ability that cannot be activated → 602.5, a mana ability → 605, damage divided
   among targets → 601.2d, a modal spell → 700.2, a copy effect → 707, a control-changing effect →
-  613.1b, countering a spell → 701.6, a coin flip → 705, an extra turn → 500.7, an emblem → 114;
+  613.1b, countering a spell → 701.6, a coin flip → 705, an extra turn → 500.7, an emblem → 114, a characteristic-defining
+  ability → 604.3 and 613.4a, a delayed triggered ability → 603.7, ending the turn → 723;
   a predefined token it creates (a Clue, a Treasure) → its rule of 111.10, read off the release
   (:func:`token_rules`); X in its mana cost → 107.3.
 
@@ -56,6 +57,11 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         (("705",), "coin flip", r"\bflips? (?:a|two|\w+) coins?\b"),
         (("500.7",), "extra turn", r"\bextra turns?\b"),
         (("114",), "emblem", r"\bemblem\b"),
+        (("604.3", "613.4a"), "characteristic-defining ability",
+         r"\b(?:power|toughness)(?: and toughness)? (?:is|are)(?: each)? equal to\b"),
+        (("603.7", "603.7a"), "delayed triggered ability",
+         r"^(?!when|whenever|at\b).*\b(?:at the beginning of the next|at the beginning of your next|at end of turn|at the next end step)\b"),
+        (("723", "723.1"), "ending the turn", r"\bend the turn\b"),
     ))
 
 # A predefined token created (a Clue, a Treasure): its rule of 111.10, read off the rules at build

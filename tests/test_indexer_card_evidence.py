@@ -186,6 +186,12 @@ def test_a_ruling_on_one_card_that_names_another_card_named_is_shown(cards_kb) -
     ("Creature — Shapeshifter", "You may have Clone enter as a copy of any creature on the battlefield.",
      {"707": "copy effect"}),
     ("Sorcery", "Take an extra turn after this one.", {"500.7": "extra turn"}),
+    ("Creature — Lhurgoyf", "Tarmogoyf's power is equal to the number of card types among cards in all graveyards "
+     "and its toughness is equal to that number plus 1.", {"604.3": "characteristic-defining ability",
+                                                          "613.4a": "characteristic-defining ability"}),
+    ("Enchantment", "{R}: You may put a creature card from your hand onto the battlefield. That creature gains haste. "
+     "Sacrifice the creature at the beginning of the next end step.", {"603.7": "delayed triggered ability"}),
+    ("Artifact", "{1}, {T}: End the turn. Activate only during your turn.", {"723": "ending the turn"}),
     ("Enchantment", "Whenever an opponent casts a spell, that player creates a Treasure token.",
      {"111.10a": "creates a Treasure token"}),
 ])
@@ -199,6 +205,7 @@ def test_a_cards_text_brings_the_rules_of_its_kinds_of_effect(type_line, text, r
     ("Creature — Elf", "Put a +1/+1 counter on target creature.", "701.6"),  # a counter put, no spell countered
     ("Instant", "Counter target spell unless its controller pays {3}.", "605"),
     ("Creature — Human", "Whenever you cast a spell, create a 1/1 white Soldier creature token.", "111.10a"),
+    ("Creature — Elemental", "Trample, haste\nAt the beginning of the end step, sacrifice Ball Lightning.", "603.7"),
 ])
 def test_a_cards_text_brings_no_kind_it_does_not_hold(type_line, text, absent) -> None:
     assert absent not in dict(card_evidence(type_line, text, (), "", {}, "", {"treasure": "111.10a"}))
