@@ -24,7 +24,8 @@ At read, :meth:`CardFinder.find` finds them in a question, never searching the i
    game term only another language's card is named (French *Commander*);
 2. **near names** (one word of a name of two or more mistyped: ``Swords to Plowshars``), only where the
    mistyped word is no word of any of the three languages, nor of the rules, nor of an English name (a
-   tournament card first);
+   tournament card first); a long one-word name mistyped and typed with a capital (``Tarmogoyff``,
+   ``Ornitotero``); a possessive typed without its apostrophe (``yawgmoths will``);
 3. **names as players remember them** (:meth:`CardFinder._misremembered`): the first word as printed,
    then the name's words in order, each as printed, as its start or near it, all but one at most
    (``Drago di Shiv``: Drago di Shivan; ``jace le sculteur``; ``chemin de l exil``: Chemin vers l'exil;
@@ -72,6 +73,7 @@ RULES = 2  # a word of the rules or the glossary written in lower case, in any l
 MIN_RULE_USES = 2  # ... at least this many times (or a word of a game term's name)
 
 MIN_PART = 4  # letters of a name's word found alone (a part), at least
+MIN_NEAR_WORD = 8  # letters of a word read as a one-word name mistyped (Tarmogoyff), at least
 MIN_NAME = 3  # letters of a name of one word, at least (Fog, Opt: typed with a capital inside a sentence)
 CLEAR_LEAD = 2.0  # a part names the most printed of its cards when printed this many times the next
 MIN_PIECE_REST = 3  # letters a one-word name holds beyond a piece of it players type (goyf: Tarmogoyf)
@@ -357,6 +359,7 @@ class CardFinder:
         self.nicknames: dict[str, int] = data.get("nicknames", {})  # a nickname's key (or its plural's) -> its card
         self.nickname_starts = frozenset(key.split(" ", 1)[0] for key in self.nicknames)
         self.nickname_longest = max((key.count(" ") + 1 for key in self.nicknames), default=0)
+        self._long_names: dict[str, list[tuple[str, int]]] | None = None  # _one_word_names, made when needed
 
     @classmethod
     def open(cls, index_dir: Path) -> "CardFinder":
@@ -408,7 +411,7 @@ class CardFinder:
         spans: list[tuple[int, int]] = []  # names typed that go on beyond a card's part
         taken = [False] * len(words)
         unknown = [i for i, w in enumerate(words) if self._typo(w.key)]  # maybe names mistyped
-        for finder in (self._nickname, self._whole, self._near, self._misremembered, self._part):
+        for finder in (self._nickname, self._whole, self._near, self._near_word, self._misremembered, self._part):
             at = 0
             while at < len(words):
                 if finder == self._near and not any(at <= i < at + self.longest for i in unknown):
@@ -543,17 +546,26 @@ class CardFinder:
 
     def _whole(self, words: list[Token], at: int, taken: list[bool],
                _found: list[FoundCard], _strays: list[tuple[int, int]]) -> tuple[int, int, str, bool] | None:
-        if words[at].key not in self.words:
+        if words[at].key not in self.words and self._possessive(words[at].key) not in self.words:
             return None
         for size in range(min(self.longest, len(words) - at), 0, -1):
             if any(taken[at:at + size]):
                 continue
             held = self.by_key.get(" ".join(w.key for w in words[at:at + size]))
+            if held is None and size > 1:  # yawgmoths will: a possessive typed without its apostrophe
+                held = self.by_key.get(" ".join(self._possessive(w.key) for w in words[at:at + size]))
             for name in () if held is None else held if isinstance(held, list) else (held,):
                 accepted = self._accepted(words, at, size, self._english(name))
                 if accepted is not None:
                     return self.name_cards[name], size, "name", accepted
         return None
+
+    def _possessive(self, key: str) -> str:
+        """``key`` as a name's word when it is one typed with a possessive's *s* and no apostrophe
+        (*yawgmoths*: Yawgmoth's); else ``key``."""
+        if len(key) > MIN_PART and key.endswith("s") and key not in self.words and key[:-1] in self.words:
+            return key[:-1]
+        return key
 
     def _accepted(self, words: list[Token], at: int, size: int, english: bool) -> bool | None:
         """Whether the typed ``words[at:at + size]`` that spell a name (``english`` or not) name the card:
@@ -726,6 +738,33 @@ class CardFinder:
                     best = (card, size, "near", False)
         return best or side
 
+    def _near_word(self, words: list[Token], at: int, taken: list[bool],
+                   _found: list[FoundCard], _strays: list[tuple[int, int]]) -> tuple[int, int, str, bool] | None:
+        """A long name of one word mistyped (*Tarmogoyff*, *Ornitotero*): a word of no language typed with a
+        capital, of :data:`MIN_NEAR_WORD` letters or more, one letter off (two from ten letters) a one-word name of
+        tournament cards that is no common word nor the rules', and of one card only, or of a clearly most
+        printed one."""
+        typed = words[at].key
+        if (len(typed) < MIN_NEAR_WORD or not words[at].capital or not self._unknown(typed)
+                or not _no_language_word(typed)):
+            return None
+        most = 2 if len(typed) >= 10 else 1
+        cards = {self.name_cards[n] for key, n in self._one_word_names().get(typed[0], ())
+                 if abs(len(key) - len(typed)) <= most and edit_distance(typed, key, most) <= most}
+        card = next(iter(cards)) if len(cards) == 1 else self._likeliest(typed, array("i"), sorted(cards))
+        return None if card is None else (card, 1, "near", False)
+
+    def _one_word_names(self) -> dict[str, list[tuple[str, int]]]:
+        """The one-word names of tournament cards of :data:`MIN_NEAR_WORD` letters or more that are no common
+        word nor the rules', by first letter (made at the first word that needs them)."""
+        if self._long_names is None:
+            self._long_names = {}
+            for at, key in enumerate(self.name_keys):
+                if (" " not in key and len(key) >= MIN_NEAR_WORD - 1 and self.name_cards[at] not in self.side
+                        and not self._flags(key) & (COMMON | RULES)):
+                    self._long_names.setdefault(key[0], []).append((key, at))
+        return self._long_names
+
     def _misremembered(self, words: list[Token], at: int, taken: list[bool],
                        _found: list[FoundCard], _strays: list[tuple[int, int]]) -> tuple[int, int, str, bool] | None:
         """A name of two or more words as a player remembers it, starting with its first word as printed
@@ -745,8 +784,11 @@ class CardFinder:
             if len(wanted) < 2 or wanted[0] != first.key:
                 continue
             remembered = self._remembered_as(following, wanted)
-            if remembered and remembered > best.get(card, (0, 0)):
-                best[card] = remembered
+            if remembered is None or (remembered[2] and not _joined_by_small_words(
+                    words[at:following[remembered[0] - 1][0] + 1])):
+                continue  # controlla una creatura: no Controlla Creatura, whose words are everyday words
+            if remembered[:2] > best.get(card, (0, 0)):
+                best[card] = remembered[:2]
         if not best:
             return None
         if any(card not in self.side for card in best):
@@ -761,33 +803,39 @@ class CardFinder:
         and not past a card found."""
         span: list[tuple[int, str]] = []
         for i in range(at, min(len(words), at + self.longest + 1)):
-            if taken[i] or (i > at and words[i].first):
-                break
+            if taken[i] or (i > at and (words[i].first or not words[i].joined)):
+                break  # a name goes on across spaces: not across a comma or a full stop
             if words[i].key not in _FUNCTION:
                 span.append((i, words[i].key))
         return span
 
-    def _remembered_as(self, typed: list[tuple[int, str]], wanted: list[str]) -> tuple[int, int] | None:
-        """``(words matched, of them as printed)`` when the first content words ``typed`` are ``wanted``'s as
+    def _remembered_as(self, typed: list[tuple[int, str]], wanted: list[str]) -> tuple[int, int, bool] | None:
+        """``(words matched, of them as printed, by its words alone)`` when the first content words ``typed`` are ``wanted``'s as
         a player remembers them: in order, each as printed, as its start (*shiv*) or near it (*sculteur*),
         every word of the name but one at most (a small word inside it, *vers*, not counted), two at least;
         a word typed that is no common word nor the rules' (*shiv*, *sculteur*), or every word of the name
         (*chemin … exil*: the printed name but for its small words). Else None."""
         matched, exact, at, skipped = 0, 0, 0, 0
+        met: list[tuple[str, str]] = []  # (typed, printed)
         for _position, key in typed:
             step = next((k for k in range(at, min(at + 2, len(wanted))) if _remembered(key, wanted[k])), None)
             if step is None:
                 break
             skipped += sum(1 for word in wanted[at:step] if not self._small(word))
             matched, exact, at = matched + 1, exact + (key == wanted[step]), step + 1
+            met.append((key, wanted[step]))
         missing = skipped + sum(1 for word in wanted[at:] if not self._small(word))
         if matched < 2 or missing > 1:
             return None
-        met = [key for _position, key in typed[:matched]]
-        if not any(not self._flags(key) & (RULES | COMMON) for key in met) and (
-                missing or all(self._flags(key) & RULES for key in met)):
-            return None
-        return matched, exact
+        if any(self._only_a_name(key) or (self._only_a_name(printed) and printed.startswith(key)) for key, printed in met):
+            return matched, exact, False  # sculteur, shiv (Shivan): a word only a name explains
+        if missing or exact < matched or all(self._flags(key) & RULES for key, _printed in met):
+            return None  # never happens (Never Happened), turn pump (Turn into a Pumpkin): words of their own
+        return matched, exact, True  # chemin … exil: the printed name but for its small words
+
+    def _only_a_name(self, key: str) -> bool:
+        """Whether ``key`` is a word only a name explains: no common word nor the rules', of no language."""
+        return not self._flags(key) & (RULES | COMMON) and _no_language_word(key)
 
     def _small(self, word: str) -> bool:
         """A small common word inside a name (*vers* of Chemin vers l'exil), a player may leave out."""
@@ -843,6 +891,16 @@ _ARTICLES = frozenset({"a", "an", "the", "my", "his", "her", "their", "your", "i
                        "ta", "l"})
 _CARD_AFTER = frozenset({("in", "response"), ("in", "risposta"), ("en", "reponse"), ("resolves",), ("risolve",),
                          ("resout",), ("si", "risolve"), ("se", "resout")})
+
+
+# The small words players type inside a name for the printed ones (chemin de l'exil: Chemin vers l'exil).
+_SMALL_NAME_WORDS = frozenset({"of", "the", "to", "in", "di", "del", "della", "dei", "delle", "degli", "dell", "da", "per",
+                               "de", "du", "des", "la", "le", "l", "d", "a", "au", "aux", "vers"})
+
+
+def _joined_by_small_words(span: list[Token]) -> bool:
+    """Whether the function words of ``span`` are all small words of names (:data:`_SMALL_NAME_WORDS`)."""
+    return all(w.key in _SMALL_NAME_WORDS for w in span if w.key in _FUNCTION)
 
 
 def _remembered(typed: str, printed: str) -> bool:

@@ -156,3 +156,27 @@ def test_every_gold_answer_of_the_table_set_is_a_rule_of_the_release_it_was_chec
     golds = {g.removeprefix("rule/") for q in _table() for g in q.gold}
     assert golds and all(g.startswith("rule/") for q in _table() for g in q.gold)
     assert sorted(golds - numbers) == []
+
+
+def test_no_card_of_the_card_mention_set_is_on_both_sides_of_its_split() -> None:
+    from eval.card_mentions import KINDS, deal, load_mentions
+
+    every = load_mentions(split=None)
+    assert len(every) == 237 and {m.lang for m in every} == {"it", "fr", "en"} and {m.kind for m in every} <= set(KINDS)
+    sides: dict[str, set[str]] = {}
+    for mention in every:
+        for card in mention.cards:
+            sides.setdefault(card, set()).add(mention.half)
+    assert all(len(halves) == 1 for halves in sides.values())
+    assert [m.half for m in every] == deal([(m.lang, m.cards) for m in every])  # as the split dealt it
+    assert all(not m.cards for m in every if m.kind == "none") and all(m.cards for m in every if m.kind != "none")
+
+
+def test_the_card_mention_figures_count_sentences_recall_and_precision() -> None:
+    from eval.card_mentions import Figures, Mention, findings
+
+    mentions = [Mention("en", "a", ("Fog",), "exact", "dev", 1), Mention("en", "b", (), "none", "dev", 2),
+                Mention("en", "c", ("Shock", "Opt"), "part", "dev", 3)]
+    found = findings(lambda s: {"a": ["Fog"], "b": ["Bob"], "c": ["Shock"]}[s], mentions)
+    figures = Figures.of(found)
+    assert (figures.right, figures.recall, figures.precision) == (1 / 3, 2 / 3, 2 / 3)

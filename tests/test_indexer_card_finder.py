@@ -355,3 +355,39 @@ def test_a_card_table_of_an_older_mtgkb_is_said_and_not_silently_ignored(cards_k
     assert "Note: cards not read: this knowledge base was built by an older mtgkb (run 'mtgkb build')" in result.stdout
     fresh = CliRunner().invoke(main, ["search", "--kb", str(cards_kb.build_dir.parent.parent), query])
     assert "Note: cards not read" not in fresh.stdout and "Cards: Pithing Needle" in fresh.stdout
+
+
+@pytest.fixture(scope="module")
+def remembered_names(cards_kb) -> CardFinder:  # noqa: F811
+    """A finder of real names (as the archive prints them) that players misremember or mistype, and of
+    names made of everyday words that players' sentences hold without meaning the card."""
+    from indexer.build import collect_items
+    from indexer.card_finder import card_table
+
+    printed = {"Shivan Dragon": [("it", "Drago di Shivan"), ("fr", "Dragon shivân")],
+               "Path to Exile": [("it", "Sentiero dell'Esilio"), ("fr", "Chemin vers l'exil")],
+               "Might of Alara": [("it", "Forza di Alara")], "Control Magic": [("it", "Controlla Creatura")],
+               "Self-Inflicted Wound": [("fr", "Blessure auto-infligée")], "Ornithopter": [("it", "Ornitottero")]}
+    names = [*printed, "Tarmogoyf", "Yawgmoth's Will", "Never Happened", "Power Without Equal",
+             "Turn into a Pumpkin", "Goblin Wizard"]
+    rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
+    return CardFinder.of(card_table(((n, printed.get(n, []), 1, [], {}) for n in names), rules))
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("il Drago di Shiv ha volare?", [("Shivan Dragon", "remembered")]),
+    ("Sentiero per l'esilio sulla mia creatura", [("Path to Exile", "remembered")]),
+    ("How big is Tarmogoyff if there's a land in a graveyard?", [("Tarmogoyf", "near")]),  # one word mistyped
+    ("L'Ornitotero può bloccare una creatura con volare?", [("Ornithopter", "near")]),
+    ("yawgmoths will lets me play lands from my graveyard too?", [("Yawgmoth's Will", "name")]),  # no apostrophe
+    # everyday words a name holds, misremembered or not, name no card
+    ("a replaced event never happens, so nothing triggers", []),  # Never Happened
+    ("my creature's power equals the cards in my graveyard", []),  # Power Without Equal
+    ("until end of turn pump effects end at cleanup", []),  # Turn into a Pumpkin
+    ("ognuna infligge danno pari alla sua forza all'altra", []),  # Forza di Alara
+    ("il giocatore sta attaccando se controlla una creatura che lo attacca", []),  # Controlla Creatura
+    ("zéro blessure n'est pas infligée, rien ne se déclenche", []),  # Blessure auto-infligée
+    ("the ragavan attacks: how much tarmogoyff power", []),  # a one-word name mistyped only with a capital
+])
+def test_a_name_misremembered_or_mistyped_is_found_and_everyday_words_are_not(remembered_names, text, expected) -> None:
+    assert [(c.name, c.how) for c in distinct(remembered_names.find(text))] == expected
