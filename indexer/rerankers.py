@@ -36,8 +36,9 @@ class Traits:
 
 
 # Whether each reranker concerns a document (its factor applies); cited scales every rule by its citations.
-#  other_keyword: a keyword's rule (701.N, 702.N) the question does not name: its words are everyday
-#    words of the game (cast, creature, turn) and would otherwise crowd out the general rules.
+#  other_keyword: a keyword's rule (701.N, 702.N) the question does not name, nor a card it names has
+#    (sofi: Sword of Fire and Ice, equip): its words are everyday words of the game (cast, creature, turn)
+#    and would otherwise crowd out the general rules.
 #  heading: a heading names a subject, a question is answered by a rule's text, unless the heading is
 #    the rule of a game term named by a query of game terms only (étape d'entretien: 503 Upkeep Step).
 #  home: a rule in the part of the rules of a game term named (111.x for tokens): where it is answered.
@@ -46,7 +47,8 @@ class Traits:
 #  card_ruling: a rule (or under a rule) a ruling on a card named, meeting the question's words, is linked to.
 #  phrasing: (no test: a share, not a yes or no) a rule whose one players' phrasing holds much of the question.
 CONCERNS: dict[str, Callable[[Traits, Asked], bool]] = {
-    "other_keyword": lambda d, q: bool(d.info.get("keyword")) and not q.named & set(d.info["keyword"]),
+    "other_keyword": lambda d, q: (bool(d.info.get("keyword")) and not q.named & set(d.info["keyword"])
+                                   and not any(d.family & rules for rules in q.card_rules)),
     "heading": lambda d, q: d.heading and d.info["key"] not in q.named_rules,
     "home": lambda d, q: bool(q.homes and d.family & q.homes),
     "card": lambda d, q: any(d.family & rules for rules in q.card_rules),
