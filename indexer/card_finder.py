@@ -54,7 +54,7 @@ from array import array
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Iterable
+from typing import Callable, Iterable
 
 from kb import tsv
 from kb.corpus import embedded_corpus
@@ -94,6 +94,16 @@ SEVERAL_BEFORE = re.compile(
     r"(?: (?:copies|copie|exemplaires|cop(?:y|ia))(?: (?:of|di|de|d'|d’|des))?)?"
     r"(?: (?:my|his|her|their|mes|ses|leurs|miei|mie|suoi|sue))?\s*$", re.IGNORECASE)
 SEVERAL_AFTER = re.compile(r"^\s*(?:x|×)\s?[2-9]\b", re.IGNORECASE)
+
+
+def _count_start(text: str, card: "FoundCard") -> int:
+    """Where the name of ``card`` starts in ``text``, with the count before it when it names several of
+    it (*deux Thalia*, *two copies of Humility*: the count is the card's, no number to search)."""
+    if card.copies < 2:
+        return card.start
+    before = max(0, card.start - 40)
+    match = SEVERAL_BEFORE.search(text[before:card.start])
+    return before + match.start() if match else card.start
 
 
 def several_named(text: str, start: int, end: int) -> bool:
@@ -500,9 +510,10 @@ class CardFinder:
         return words
 
     def without_cards(self, text: str, found: list[FoundCard], strays: Iterable[str] = ()) -> str:
-        """``text`` with the names of ``found`` cut out (those whose words are kept stay), and the names
-        typed that are no card held (``strays``: not words to read, correct or translate)."""
-        cuts = [(card.start, card.end) for card in found if not card.kept]
+        """``text`` with the names of ``found`` cut out (those whose words are kept stay), with the count
+        before a card named several times (:func:`_count_start`), and the names typed that are no card held
+        (``strays``: not words to read, correct or translate)."""
+        cuts = [(_count_start(text, card), card.end) for card in found if not card.kept]
         cuts += [(at, at + len(name)) for name in strays if (at := text.find(name)) >= 0]
         out, last = [], 0
         for start, end in _outermost(cuts):
@@ -560,6 +571,10 @@ class CardFinder:
                     return self.name_cards[name], size, "name", accepted
         return None
 
+    def _one_word_name(self, key: str) -> bool:
+        """Whether ``key`` is a card's whole name of one word (*Opalescence*)."""
+        return key in self.by_key and key in self.words
+
     def _possessive(self, key: str) -> str:
         """``key`` as a name's word when it is one typed with a possessive's *s* and no apostrophe
         (*yawgmoths*: Yawgmoth's); else ``key``."""
@@ -575,7 +590,7 @@ class CardFinder:
         capitals = all(w.capital for w in content)
         inside = capitals and not typed[0].first  # a capital no sentence start explains
         one = len(content) == 1
-        if one and (content[0].key in PLAYERS_NAMES or (capitals and _in_proper_noun(words, at, size))):
+        if one and (content[0].key in PLAYERS_NAMES or (capitals and _in_proper_noun(words, at, size, self._one_word_name))):
             return None  # Friday Night Magic, MTG Arena: a capital the name around it explains
         if one and content[0].key in BASIC_LAND_TYPES:
             return True  # a Mountain: the card, and the land type its word names stays in the question
@@ -942,18 +957,20 @@ def _no_language_word(key: str) -> bool:
             and not any(listed_lemma(lang, key) is not None for lang in ("en", "it", "fr")))
 
 
-def _in_proper_noun(words: list[Token], at: int, size: int) -> bool:
+def _in_proper_noun(words: list[Token], at: int, size: int, a_name: Callable[[str], bool] = lambda _key: False) -> bool:
     """Whether ``words[at:at + size]`` stand beside a capitalised word, only spaces or joining words
-    (*of the*) between: part of a longer proper name (Friday Night Magic, MTG Arena, Wizards of the Coast)."""
+    (*of the*) between: part of a longer proper name (Friday Night Magic, MTG Arena, Wizards of the Coast);
+    not beside a word that ``a_name`` says is a card's name of its own (*Humility Opalescence*)."""
     before = at - 1
     while before >= 0 and words[before].key in _CONNECTORS and words[before + 1].joined:
         before -= 1
-    if before >= 0 and words[before + 1].joined and _capital_name(words[before]):
+    if before >= 0 and words[before + 1].joined and _capital_name(words[before]) and not a_name(words[before].key):
         return True
     after = at + size
     while after < len(words) and words[after].joined and words[after].key in _CONNECTORS:
         after += 1
-    return after < len(words) and words[after].joined and _capital_name(words[after])
+    return (after < len(words) and words[after].joined and _capital_name(words[after])
+            and not a_name(words[after].key))
 
 
 def _capital_name(word: Token) -> bool:

@@ -93,7 +93,7 @@ def read_plan(query: str, words: IndexedWords, spelling: Spelling, reader, param
     concepts, whole, matches = named_concepts(parsed, texts)
     # an item's exact name is not read as a question; under a filter the retrieve stage decides
     unfiltered_name = not (parsed.langs or parsed.kinds or parsed.sections) and held_name(parsed, reader)
-    reading = card_question(worded, language, params, read_text) if named and not unfiltered_name else None
+    reading = card_question(worded, language, params, read_text, named) if named and not unfiltered_name else None
     if reading is None:  # no card, or only a card's name (tuktuk): the query as it is
         named, worded = [], worded if strays else parsed
         reading = None if unfiltered_name else question_reading(worded, whole, language, params, read_text)
@@ -119,13 +119,15 @@ def _unquoted_text(parsed: Parsed) -> str:
 
 
 def card_question(worded: Parsed, language: Callable[[], tuple[str | None, float]], params: Params,
-                  text: str) -> Reading | None:
-    """The reading of a question naming cards, from its ``text`` without their names: a question
-    whenever words are left or it ends with a question mark (``Humility e Opalescence?``); None for a
-    query of card names alone (``tuktuk``: searched as it is, the card first)."""
+                  text: str, named: list[FoundCard] = ()) -> Reading | None:
+    """The reading of a question naming cards (``named``), from its ``text`` without their names: a
+    question whenever words are left, it ends with a question mark (``Humility e Opalescence?``) or it
+    names two cards or one twice over (``Thalia e un'altra Thalia``); None for the name of one card
+    alone (``tuktuk``: searched as it is, the card first)."""
     reading = question_reading(worded, False, language, params, text) if worded.items else None
     if reading is None or not reading.groups:
-        if not text.rstrip().endswith("?"):
+        several = len({card.card for card in named}) > 1 or len(named) > 1 or any(card.copies > 1 for card in named)
+        if not text.rstrip().endswith("?") and not several:
             return None
         reading = reading or Reading(*language(), question=True)
     reading.question = True

@@ -391,3 +391,16 @@ def remembered_names(cards_kb) -> CardFinder:  # noqa: F811
 ])
 def test_a_name_misremembered_or_mistyped_is_found_and_everyday_words_are_not(remembered_names, text, expected) -> None:
     assert [(c.name, c.how) for c in distinct(remembered_names.find(text))] == expected
+
+
+@pytest.mark.parametrize("query", ["Thalia e un'altra Thalia", "deux Thalia"])
+def test_a_query_of_one_card_named_twice_is_a_question_of_the_legend_rule(cards_kb, query) -> None:  # noqa: F811
+    hits = search(cards_kb, query, limit=5)
+    assert hits.reading is not None and [c["name"] for c in hits.reading["cards"]] == ["Thalia, Guardian of Thraben"]
+    assert not hits.reading["words"]  # the count is the card's: no number searched (a 2/2 token's rule)
+    assert hits[0].id == "rule/704.5j"
+
+
+def test_two_card_names_side_by_side_are_two_cards_not_one_proper_name(finder) -> None:
+    assert names(finder, "Humility Opalescence timestamp") == [("Humility", "Humility", "name"),
+                                                               ("Opalescence", "Opalescence", "name")]
