@@ -74,6 +74,8 @@ MIN_RULE_USES = 2  # ... at least this many times (or a word of a game term's na
 
 MIN_PART = 4  # letters of a name's word found alone (a part), at least
 MIN_NEAR_WORD = 8  # letters of a word read as a one-word name mistyped (Tarmogoyff), at least
+PLANESWALKER = "306"  # the rule a planeswalker card brings (indexer.card_evidence)
+MIN_CHARACTER_CARDS = 2  # legendary cards named after one character (Liliana), at least, to read it as the character
 MIN_NAME = 3  # letters of a name of one word, at least (Fog, Opt: typed with a capital inside a sentence)
 CLEAR_LEAD = 2.0  # a part names the most printed of its cards when printed this many times the next
 MIN_PIECE_REST = 3  # letters a one-word name holds beyond a piece of it players type (goyf: Tarmogoyf)
@@ -157,15 +159,17 @@ class FoundCard:
     typed: str  # the words as typed
     start: int
     end: int
-    how: str  # nickname | name | part | near
+    how: str  # nickname | name | near | remembered | part | character
     kept: bool = False  # its words stay in the question (a name made of rules words: Flash)
     evidence: list[list[str]] = field(default_factory=list)  # [rule, reason] it brings (indexer.card_evidence)
     links: dict[str, list[str]] = field(default_factory=dict)  # its rulings' digests -> the rules each is linked to
     copies: int = 1  # 2 when the question names two or more of it (two Parallel Lives, deux Vies parallèles)
+    among: list[str] = field(default_factory=list)  # a character's cards (how: character), the most printed first
 
     def to_dict(self) -> dict:
         return {"name": self.name, "typed": self.typed, "how": self.how,
-                "brings": [{"rule": rule, "why": why} for rule, why in self.evidence]}
+                "brings": [{"rule": rule, "why": why} for rule, why in self.evidence]} | (
+            {"among": self.among} if self.among else {})
 
 
 @dataclass
@@ -421,7 +425,8 @@ class CardFinder:
         spans: list[tuple[int, int]] = []  # names typed that go on beyond a card's part
         taken = [False] * len(words)
         unknown = [i for i, w in enumerate(words) if self._typo(w.key)]  # maybe names mistyped
-        for finder in (self._nickname, self._whole, self._near, self._near_word, self._misremembered, self._part):
+        for finder in (self._nickname, self._whole, self._near, self._near_word, self._misremembered, self._part,
+                       self._character):
             at = 0
             while at < len(words):
                 if finder == self._near and not any(at <= i < at + self.longest for i in unknown):
@@ -435,8 +440,12 @@ class CardFinder:
                     at += 1
                     continue
                 card, size, how, kept = hit
-                found.append(FoundCard(card, self.card_names[card], text[words[at].start:words[at + size - 1].end],
-                                       words[at].start, words[at + size - 1].end, how, kept, *self.evidence(card)))
+                typed = text[words[at].start:words[at + size - 1].end]
+                if how == "character":
+                    found.append(self._character_found(words[at].key, typed, words[at].start, words[at].end))
+                else:
+                    found.append(FoundCard(card, self.card_names[card], typed, words[at].start,
+                                           words[at + size - 1].end, how, kept, *self.evidence(card)))
                 for each in range(at, at + size):
                     taken[each] = True
                 at += size
@@ -637,6 +646,42 @@ class CardFinder:
             strays.append(beyond)
             return None
         return card, size, "part", False
+
+    def _character(self, words: list[Token], at: int, taken: list[bool],
+                   found: list[FoundCard], strays: list[tuple[int, int]]) -> tuple[int, int, str, bool] | None:
+        """A character several legendary cards are named after, named alone where no one of them leads
+        (*liliana -2*, *jace +2*, *ugin*): the word a part would be (:meth:`_part`), first of the names of
+        :data:`MIN_CHARACTER_CARDS` tournament cards or more, before their comma. Read as the character
+        (:meth:`_character_found`), not as one of its cards."""
+        word = words[at]
+        if len(word.key) < MIN_PART or word.key in _FUNCTION or self._flags(word.key) & RULES or word.key in PLAYERS_NAMES:
+            return None
+        cards = self._character_cards(word.key)
+        if len(cards) < MIN_CHARACTER_CARDS or self._goes_on(words, at, 1, cards[0], found) is not None:
+            return None
+        if self._flags(word.key) & COMMON and (not word.capital or word.first or _in_proper_noun(words, at, 1)):
+            # an everyday word (liliana, jace, general, captain) is a character typed in lower case only
+            # when all its cards are planeswalkers: a planeswalker's name, not a title
+            if not all(any(rule == PLANESWALKER for rule, _ in self.evidence(card)[0]) for card in cards):
+                return None
+        return cards[0], 1, "character", False
+
+    def _character_cards(self, key: str) -> list[int]:
+        """The tournament cards of legendary names whose first word is ``key``, the most printed first."""
+        cards = {self.name_cards[n] for n in self._holding(key)
+                 if self._name(n)[3] and self.name_keys[n].split(" ", 1)[0] == key and self.name_cards[n] not in self.side}
+        return sorted(cards, key=lambda card: (-self.printings[card], self.card_names[card]))
+
+    def _character_found(self, key: str, typed: str, start: int, end: int) -> FoundCard:
+        """The character ``key`` as a card found: named as its cards' English names begin (*Liliana*),
+        bringing what all of them bring (a planeswalker's rules, the legend rule), no card's rulings,
+        and its cards (``among``, the most printed first)."""
+        cards = self._character_cards(key)
+        shared = [rule for rule in self.evidence(cards[0])[0]
+                  if all(rule[0] in {r for r, _ in self.evidence(card)[0]} for card in cards[1:])]
+        name = re.split(r"[,\s]", self.card_names[cards[0]], maxsplit=1)[0]
+        return FoundCard(cards[0], name, typed, start, end, "character", False, shared, {},
+                         among=[self.card_names[card] for card in cards])
 
     def _named_again(self, card: FoundCard, found: list[FoundCard]) -> FoundCard:
         """``card``, or, when it is a one-word name that is a word of a longer name found in the question, that

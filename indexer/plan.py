@@ -21,6 +21,7 @@ Reading consults the index's words (to correct a typo towards a word the index h
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Callable
@@ -82,6 +83,7 @@ def read_plan(query: str, words: IndexedWords, spelling: Spelling, reader, param
     strays: list[str] = []
     named = cards.find(as_typed, strays) if cards and as_typed and _question_words(parsed) else []
     read_text = cards.without_cards(as_typed, named, strays) if named or strays else as_typed
+    read_text = loyalty_costs(read_text, named)
     if strays and not named and not words_of(read_text):
         read_text, strays = as_typed, []  # a name alone is looked up as it is
     # the words a question is read by, without its cards and the names of cards not held
@@ -102,6 +104,19 @@ def read_plan(query: str, words: IndexedWords, spelling: Spelling, reader, param
     return Plan(parsed, max(1, min(int(limit), MAX_LIMIT)), params, budget, texts, language,
                 concepts, whole, matches, reading, distinct(named) if reading is not None else [],
                 strays if reading is not None else [], bool(cards is not None and cards.outdated and as_typed))
+
+
+# A loyalty ability's cost as players type it (+2, -3, −X, +0), no power/toughness (+2/+2) nor a sum (2+2)
+_LOYALTY_COST = re.compile(r"(?<![\w/+\-−])[+\-−](?:\d{1,2}|x)(?![\w/])", re.IGNORECASE)
+PLANESWALKER = "306"  # the rule a planeswalker card brings (indexer.card_evidence)
+
+
+def loyalty_costs(text: str, named: list[FoundCard]) -> str:
+    """``text`` with each loyalty cost typed (*jace +2*, *liliana -2*, *ugin -X*) read as a loyalty
+    ability, when a card or character named is a planeswalker: a number alone would meet every 2/2."""
+    if not any(rule == PLANESWALKER for card in named for rule, _ in card.evidence):
+        return text
+    return _LOYALTY_COST.sub(" loyalty ability ", text)
 
 
 def _question_words(parsed: Parsed) -> bool:

@@ -585,7 +585,22 @@ def _word_group(word: str, key: str, lang: str | None, weights: ReadWeights = DE
         reviewed_words += reviewed().get((source_lang, key), ([], False))[0]
     if lang in ("it", "fr") and reviewed_words and not any(terms(e, "en") for e in reviewed_words):
         return None  # reviewed as a function word: its English is one (poi: then; celui: that)
+    if _an_english_game_word(group, word, key, lang):  # mes tokens, la replacement: the rules' English word
+        group.alternatives.append(Alternative("en", tuple(terms(word, "en")), weights.jargon, "english", word))
     return group
+
+
+MIN_ENGLISH_WORD = 4  # letters of an English game word read as English in an Italian or French question
+
+
+def _an_english_game_word(group: Group, word: str, key: str, lang: str | None) -> bool:
+    """Whether ``word`` of an Italian or French question is a game word of the English rules typed in
+    English (*tokens*, *counters*, *replacement*): no word of the question's language, and nothing read
+    it as English yet."""
+    if lang not in ("it", "fr") or len(key) < MIN_ENGLISH_WORD or any(a.lang == "en" for a in group.alternatives):
+        return False
+    analysed = terms(word, "en")
+    return len(analysed) == 1 and analysed[0] in _game_words() and listed_lemma(lang, key) is None
 
 
 def _phrase_at(folded: list[str], position: int, lang: str | None) -> tuple[int, list[str]] | None:

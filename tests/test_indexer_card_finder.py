@@ -404,3 +404,39 @@ def test_a_query_of_one_card_named_twice_is_a_question_of_the_legend_rule(cards_
 def test_two_card_names_side_by_side_are_two_cards_not_one_proper_name(finder) -> None:
     assert names(finder, "Humility Opalescence timestamp") == [("Humility", "Humility", "name"),
                                                                ("Opalescence", "Opalescence", "name")]
+
+
+@pytest.fixture(scope="module")
+def characters(cards_kb) -> CardFinder:  # noqa: F811
+    """Legendary cards named after one character (the evidence as the build gives it), and titles."""
+    from indexer.build import collect_items
+    from indexer.card_finder import card_table
+
+    walker = [["704.5j", "legendary"], ["306", "planeswalker"], ["606", "planeswalker"]]
+    cards = [("Liliana, the Last Hope", 3, walker), ("Liliana, Death's Majesty", 2, walker),
+             ("Liliana, Heretical Healer // Liliana, Defiant Necromancer", 1, [["704.5j", "legendary"], ["306", "planeswalker"], ["712", "double-faced card"]]),
+             ("General Kudro of Drannith", 1, [["704.5j", "legendary"]]), ("General, the Marshal", 1, [["704.5j", "legendary"]]),
+             ("General Tazri", 1, [["704.5j", "legendary"]])]
+    rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
+    return CardFinder.of(card_table(((n, [], p, e, {}) for n, p, e in cards), rules))
+
+
+def test_a_character_several_legendary_cards_are_named_after_is_read_with_what_they_all_bring(characters) -> None:
+    found = distinct(characters.find("can my liliana -2 make them sacrifice a hexproof creature"))
+    assert [(c.name, c.how) for c in found] == [("Liliana", "character")]
+    assert {rule for rule, _ in found[0].evidence} == {"704.5j", "306"}  # what all three bring
+    assert found[0].among[0] == "Liliana, the Last Hope" and len(found[0].among) == 3 and not found[0].links
+    assert distinct(characters.find("the general of my army attacks")) == []  # a title, typed as a word
+
+
+def test_a_loyalty_cost_is_a_loyalty_ability_when_a_planeswalker_is_named(cards_kb) -> None:  # noqa: F811
+    from indexer.plan import loyalty_costs
+
+    read = reading(cards_kb, "posso fare il +2 di Jace, the Mind Sculptor e poi il brainstorm nello stesso turno?")
+    assert "loyalty ability" in read["read_as"] and "2 / two" not in read["read_as"]
+    from indexer.card_finder import FoundCard
+
+    jace = FoundCard(0, "Jace", "jace", 0, 4, "character", False, [["306", "planeswalker"]], {})
+    assert loyalty_costs("jace +2 then -X, my creature gets +2/+2, 2+2", [jace]).split() == [
+        "jace", "loyalty", "ability", "then", "loyalty", "ability", ",", "my", "creature", "gets", "+2/+2,", "2+2"]
+    assert loyalty_costs("jace +2", []) == "jace +2"  # no planeswalker named: a number

@@ -639,3 +639,17 @@ def test_an_everyday_word_is_no_form_of_a_players_verb() -> None:
     """*sacco* (un sacco di: a lot of) is no form of *saccare*, nor French *mille* (a thousand) of *miller*."""
     assert "sacrifice" not in _searched("ho un sacco di creature in campo", "it")
     assert "mill" not in _searched("mille points de vie", "fr")
+
+
+@pytest.mark.parametrize("text, lang, word, english", [
+    ("si je bounce mes tokens avec la faille, ils reviennent en main ?", "fr", "tokens", ("token",)),
+    ("con 4 counters la creatura muore?", "it", "counters", ("counter",)),
+])
+def test_an_english_game_word_in_an_italian_or_french_question_is_searched_in_english(text, lang, word, english) -> None:
+    group = next(g for g in read(text, lang).groups if g.text == word)
+    assert any(a.lang == "en" and a.terms == english and a.source == "english" for a in group.alternatives)
+
+
+def test_a_word_of_the_questions_own_language_is_not_read_as_english() -> None:
+    group = next(g for g in read("la carte va au cimetière", "fr").groups if g.text == "carte")
+    assert not any(a.source == "english" for a in group.alternatives)

@@ -164,7 +164,10 @@ def read_as_lines(reading: dict, explain: bool = False) -> list[str]:
             lines.append(f"  {word['text']} → " + ", ".join(_searched_as(a) for a in word["searched_as"]) + _role(word))
         for card in reading.get("cards", []):
             brings = ", ".join(f"{b['rule']} ({b['why']})" for b in card["brings"][:6])
-            lines.append(f"  {card['typed']} → card {card['name']} [{card['how']}]" + (f": brings {brings}" if brings else ""))
+            among = card.get("among") or []
+            which = (f" (one of {len(among)} cards: {', '.join(among[:3])}{', …' if len(among) > 3 else ''})"
+                     if among else "")
+            lines.append(f"  {card['typed']} → card {card['name']} [{card['how']}]{which}" + (f": brings {brings}" if brings else ""))
         if reading["dropped"]:
             lines.append(f"  left out (question and function words): {' '.join(reading['dropped'])}")
         if negation:
