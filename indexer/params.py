@@ -115,6 +115,9 @@ class ReadWeights:
     story: float = 0.1
     # in a text of several sentences, a word of a sentence that does not ask and is no game word
     context: float = 0.5
+    # set by hand, not tuned: in a question mixed with Italian or French (three of their own function words
+    # or more), a word's English from that language counts this share of the translation's weight
+    mixed: float = 0.5
 
 
 @dataclass(frozen=True)

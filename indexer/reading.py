@@ -44,7 +44,7 @@ from functools import lru_cache
 from kb import tsv
 from kb.corpus import embedded_corpus
 from kb.errors import ParseError
-from kb.text import ALL_ELISIONS, STOPWORDS, fold, strip_elision
+from kb.text import ALL_ELISIONS, DISTINCT_STOPWORDS, STOPWORDS, fold, strip_elision
 
 from .analysis import LANGS, terms
 from .params import DEFAULT, ReadWeights
@@ -182,7 +182,8 @@ def read(text: str, lang: str | None, confidence: float = 1.0, concept_whole: bo
     sentence_of = [at for w, at in kept if w]
     folded = [_placeholder(w) if _POWER.fullmatch(w) else fold(w) for w in raw]
     langs = (lang,) if lang else LANGS
-    function = set().union(*(STOPWORDS[l] | QUESTION_WORDS[l] for l in langs))
+    mixed_in = _mixed_in(folded, lang)
+    function = set().union(*(STOPWORDS[l] | QUESTION_WORDS[l] for l in langs), *(_function_words_beside(o, lang) for o in mixed_in))
     spots = {s.start: s for s in spot(" ".join(folded), lang)} if folded else {}
     groups: list[Group] = []
     starts: list[int] = []  # the position of each group's first word
@@ -239,7 +240,7 @@ def read(text: str, lang: str | None, confidence: float = 1.0, concept_whole: bo
             continue
         word, key = raw[position], folded[position]
         left_out = key in function or _foreign_function_word(key, lang)
-        group = _number_group(word, key, lang, function) or (None if left_out else _word_group(word, key, lang, weights))
+        group = _number_group(word, key, lang, function) or (None if left_out else _word_group(word, key, lang, weights, mixed_in))
         if group is None or not group.alternatives:
             dropped.append(word)
         else:
@@ -568,8 +569,11 @@ def _number_group(word: str, key: str, lang: str | None, function: set[str]) -> 
     return group
 
 
-def _word_group(word: str, key: str, lang: str | None, weights: ReadWeights = DEFAULT.reading) -> Group | None:
-    """A content word: as typed in its language, its players' words, its English translations."""
+def _word_group(word: str, key: str, lang: str | None, weights: ReadWeights = DEFAULT.reading,
+                mixed_in: tuple[str, ...] = ()) -> Group | None:
+    """A content word: as typed in its language, its players' words, its English translations (from an
+    Italian or French the question is mixed with too, when the word is no game word of its language's
+    rules: *metto*, *campo* in an English question mixed with Italian)."""
     if len(key) < 2 or (lang in AUXILIARIES and lemma(word, lang) in AUXILIARIES[lang]):
         return None
     langs = (lang,) if lang else LANGS
@@ -585,6 +589,10 @@ def _word_group(word: str, key: str, lang: str | None, weights: ReadWeights = DE
         reviewed_words += reviewed().get((source_lang, key), ([], False))[0]
     if lang in ("it", "fr") and reviewed_words and not any(terms(e, "en") for e in reviewed_words):
         return None  # reviewed as a function word: its English is one (poi: then; celui: that)
+    if lang == "en" and key not in _game_words():
+        for other in (o for o in mixed_in if o in ("it", "fr")):
+            for english, weight, _ in translated(word, other):
+                _add_english(group, english, weight * weights.mixed, "table")
     if _an_english_game_word(group, word, key, lang):  # mes tokens, la replacement: the rules' English word
         group.alternatives.append(Alternative("en", tuple(terms(word, "en")), weights.jargon, "english", word))
     return group
@@ -651,6 +659,28 @@ def _accents_agree(matches: tuple, typed: list[str]) -> tuple:
         return matches
     return tuple(m for m in matches if m.name.text.lower() == written or fold(m.name.text) != fold(written)
                  or m.name.text.isascii())
+
+
+MIXED_IN = 3  # function words only another language has, at least, for a question to be mixed with it
+
+
+def _mixed_in(folded: list[str], lang: str | None) -> tuple[str, ...]:
+    """The other languages a question is mixed with (*Se metto in campo Ninja of the Deep Hours con il
+    ninjutsu, triggera il mio Hellrider che dice "whenever a creature you control attacks"?*, read as
+    English for its quote): each of which it holds :data:`MIXED_IN` function words only that language
+    has, or more. Their function words are left out as its own are (:func:`_function_words_beside`), and
+    a word no rule of its language holds is translated from them too (:func:`_word_group`)."""
+    if lang is None:
+        return ()
+    return tuple(other for other, words in DISTINCT_STOPWORDS.items()
+                 if other != lang and sum(1 for word in folded if word in words) >= MIXED_IN)
+
+
+@lru_cache(maxsize=None)
+def _function_words_beside(other: str, lang: str) -> frozenset[str]:
+    """The function words of ``other`` that are no function word of ``lang`` nor a game word of the
+    English rules (Italian *il*, *se*, *che* in an English question)."""
+    return frozenset(w for w in STOPWORDS[other] if w not in STOPWORDS[lang] and w not in _game_words())
 
 
 def _foreign_function_word(key: str, lang: str | None) -> bool:

@@ -653,3 +653,14 @@ def test_an_english_game_word_in_an_italian_or_french_question_is_searched_in_en
 def test_a_word_of_the_questions_own_language_is_not_read_as_english() -> None:
     group = next(g for g in read("la carte va au cimetière", "fr").groups if g.text == "carte")
     assert not any(a.source == "english" for a in group.alternatives)
+
+
+def test_a_question_mixed_with_italian_leaves_its_function_words_out_and_translates_its_words() -> None:
+    read = read_query('Se metto in campo Ninja con il ninjutsu, triggera il mio Hellrider che dice '
+                      '"whenever a creature you control attacks"?', "en")
+    texts = {g.text for g in read.groups}
+    assert not {"se", "con", "il", "mio", "che"} & texts
+    campo = next(g for g in read.groups if g.text == "campo")
+    assert any(a.lang == "en" and "battlefield" in a.terms for a in campo.alternatives)
+    english = read_query("if my creature attacks a player, does the trigger happen?", "en")
+    assert {g.text for g in english.groups} >= {"creature", "attacks", "player", "trigger"}
