@@ -192,6 +192,11 @@ def test_a_ruling_on_one_card_that_names_another_card_named_is_shown(cards_kb) -
     ("Enchantment", "{R}: You may put a creature card from your hand onto the battlefield. That creature gains haste. "
      "Sacrifice the creature at the beginning of the next end step.", {"603.7": "delayed triggered ability"}),
     ("Artifact", "{1}, {T}: End the turn. Activate only during your turn.", {"723": "ending the turn"}),
+    ("Instant", "Target creature gets +3/+3 until end of turn.", {"613.4c": "power and toughness modified"}),
+    ("Enchantment", "All creatures lose all abilities and have base power and toughness 1/1.",
+     {"613.4b": "power and toughness set"}),
+    ("Instant", "Switch target creature's power and toughness until end of turn.",
+     {"613.4d": "power and toughness switched"}),
     ("Enchantment", "Whenever an opponent casts a spell, that player creates a Treasure token.",
      {"111.10a": "creates a Treasure token"}),
 ])
