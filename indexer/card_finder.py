@@ -98,16 +98,6 @@ SEVERAL_BEFORE = re.compile(
 SEVERAL_AFTER = re.compile(r"^\s*(?:x|×)\s?[2-9]\b", re.IGNORECASE)
 
 
-def _count_start(text: str, card: "FoundCard") -> int:
-    """Where the name of ``card`` starts in ``text``, with the count before it when it names several of
-    it (*deux Thalia*, *two copies of Humility*: the count is the card's, no number to search)."""
-    if card.copies < 2:
-        return card.start
-    before = max(0, card.start - 40)
-    match = SEVERAL_BEFORE.search(text[before:card.start])
-    return before + match.start() if match else card.start
-
-
 def several_named(text: str, start: int, end: int) -> bool:
     """Whether ``text`` names more than one of the card typed at ``start:end`` (*two Parallel Lives*,
     *2 vies paralleles*, *Parallel Lives x2*)."""
@@ -519,10 +509,9 @@ class CardFinder:
         return words
 
     def without_cards(self, text: str, found: list[FoundCard], strays: Iterable[str] = ()) -> str:
-        """``text`` with the names of ``found`` cut out (those whose words are kept stay), with the count
-        before a card named several times (:func:`_count_start`), and the names typed that are no card held
-        (``strays``: not words to read, correct or translate)."""
-        cuts = [(_count_start(text, card), card.end) for card in found if not card.kept]
+        """``text`` with the names of ``found`` cut out (those whose words are kept stay), and the names
+        typed that are no card held (``strays``: not words to read, correct or translate)."""
+        cuts = [(card.start, card.end) for card in found if not card.kept]
         cuts += [(at, at + len(name)) for name in strays if (at := text.find(name)) >= 0]
         out, last = [], 0
         for start, end in _outermost(cuts):
