@@ -621,6 +621,8 @@ class CardFinder:
             return None
         if flag & COMMON and (not word.capital or word.first or _in_proper_noun(words, at, 1)):
             return None
+        if _beside_a_token(words, at) or (not word.capital and _a_game_terms_word(word.key)):
+            return None  # a Soldier token, un jeton Soldat; mana phyrexien (Phyrexian mana): no card
         card = self._found_again(word.key, found)
         if card is None:
             card = self._likeliest(word.key, self._holding(word.key), self._pieces_of(word.key))
@@ -962,6 +964,25 @@ def _remembered(typed: str, printed: str) -> bool:
     if len(printed) < 5 or abs(len(typed) - len(printed)) > 2 or typed[0] != printed[0]:
         return False
     return edit_distance(typed, printed, 2) <= (2 if len(printed) >= 8 else 1)
+
+
+# the word for a token in the three languages: a capitalised word beside it names the token's type
+_TOKEN_WORDS = frozenset({"token", "tokens", "jeton", "jetons", "pedina", "pedine"})
+
+
+def _beside_a_token(words: list[Token], at: int) -> bool:
+    """Whether ``words[at]`` stands right before or after the word *token* (*a Soldier token*, *un jeton
+    Soldat*, *una pedina Soldato*): the type of a token, not a card's name."""
+    return any(0 <= i < len(words) and words[i].key in _TOKEN_WORDS for i in (at - 1, at + 1))
+
+
+def _a_game_terms_word(key: str) -> bool:
+    """Whether ``key`` is a word of a game term's name one letter off, another language's spelling of it
+    (French *phyrexien*: *Phyrexian*, of Phyrexian mana)."""
+    from .vocab import term_words
+
+    return any(len(word) >= MIN_PART and word[:3] == key[:3] and edit_distance(key, word, 1) <= 1
+               for word in term_words())
 
 
 def _used_as_card(words: list[Token], at: int, size: int) -> bool:

@@ -105,7 +105,8 @@ def test_a_question_of_cards_only_is_answered_by_what_they_bring(cards_kb) -> No
     hits = search(cards_kb, "Humility e Opalescence?", limit=5)
     assert hits.reading["read_as"] == "Cards: Humility, Opalescence"
     assert hits[0].id.startswith("rule/613")
-    assert ["card", 2.25] in hits[0].extra["ranking"]["rerankers"]  # 1.5 once per card pointing to the layers
+    twice = round(DEFAULT.card.factor ** 2, 4)  # the card factor once per card pointing to the layers
+    assert ["card", twice] in hits[0].extra["ranking"]["rerankers"]
 
 
 def test_the_cards_rulings_meeting_the_question_are_their_own_group_under_the_rules(cards_kb) -> None:  # noqa: F811
@@ -135,14 +136,14 @@ def test_the_terminal_shows_card_rulings_with_their_rule(cards_kb) -> None:  # n
 
 
 def test_a_rule_two_cards_point_to_weighs_twice(cards_kb) -> None:  # noqa: F811
-    """Each card pointing to a rule multiplies its score by the card factor (two cards of the layers: 1.5²)."""
+    """Each card pointing to a rule multiplies its score by the card factor (two cards of the layers: its square)."""
     query = "Humility e Opalescence: che forza hanno le creature?"
     both = {h.number: h.extra["ranking"]["rerankers"] for h in search(cards_kb, query, limit=10) if h.number}
     one = {h.number: h.extra["ranking"]["rerankers"] for h in search(cards_kb, "Humility: che forza hanno le creature?",
                                                                       limit=10) if h.number}
     layered = [n for n in both if n.startswith("613")]
-    assert layered and all(["card", 2.25] in both[n] for n in layered)
-    assert all(["card", 1.5] in one[n] for n in one if n.startswith("613"))
+    assert layered and all(["card", round(DEFAULT.card.factor ** 2, 4)] in both[n] for n in layered)
+    assert all(["card", DEFAULT.card.factor] in one[n] for n in one if n.startswith("613"))
 
 
 def test_a_rule_kind_filter_shows_no_card_rulings(cards_kb) -> None:  # noqa: F811

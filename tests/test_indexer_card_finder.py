@@ -438,3 +438,18 @@ def test_a_loyalty_cost_is_a_loyalty_ability_when_a_planeswalker_is_named(cards_
     assert loyalty_costs("jace +2 then -X, my creature gets +2/+2, 2+2", [jace]).split() == [
         "jace", "loyalty", "ability", "then", "loyalty", "ability", ",", "my", "creature", "gets", "+2/+2,", "2+2"]
     assert loyalty_costs("jace +2", []) == "jace +2"  # no planeswalker named: a number
+
+
+@pytest.mark.parametrize("text", [
+    "je cree un token Soldat, il peut attaquer ?",  # a token's type (Yotian Soldier is Soldat yotien)
+    "I create a Soldier token with haste",
+    "je paie le mana phyrexien avec de la vie",  # Phyrexian mana in French, no Phyrexian Processor
+])
+def test_a_tokens_type_and_another_languages_spelling_of_a_game_word_name_no_card(text) -> None:
+    from indexer.card_finder import card_table
+
+    finder = CardFinder.of(card_table(((n, p, 1, [], {}) for n, p in (
+        ("Yotian Soldier", [("fr", "Soldat yotien")]), ("Phyrexian Processor", []))), []))
+    assert distinct(finder.find(text)) == []
+    assert [c.name for c in distinct(finder.find("my Processor and my Yotian Soldier"))] == [
+        "Phyrexian Processor", "Yotian Soldier"]
