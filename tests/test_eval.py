@@ -180,3 +180,17 @@ def test_the_card_mention_figures_count_sentences_recall_and_precision() -> None
     found = findings(lambda s: {"a": ["Fog"], "b": ["Bob"], "c": ["Shock"]}[s], mentions)
     figures = Figures.of(found)
     assert (figures.right, figures.recall, figures.precision) == (1 / 3, 2 / 3, 2 / 3)
+
+
+def test_the_cold_trials_questions_have_gold_rules_of_the_release() -> None:
+    from benchmarks.trial_questions import COLUMNS, TRIALS
+    from kb import tsv
+    from kb.parsers import parse_source
+    from kb.sources import read_source
+
+    from .conftest import cr_release
+
+    numbers = {r.number for r in parse_source(read_source(cr_release("20251114"))).rules}
+    rows = [cells for _line, cells in tsv.rows(TRIALS, COLUMNS)]
+    assert len(rows) == 108 and {r[0] for r in rows} == {"trial6", "trial7", "trial8"}
+    assert all(r[5].split() and set(r[5].split()) <= numbers for r in rows)
