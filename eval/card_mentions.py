@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
+from eval.split import groups_sharing
 from kb import tsv
 
 MENTIONS = Path(__file__).resolve().parent / "card-mentions.tsv"
@@ -50,22 +51,7 @@ def load_mentions(path: Path = MENTIONS, split: str | None = "dev") -> list[Ment
 def deal(rows: Sequence[tuple[str, tuple[str, ...]]], seed: int = SEED) -> list[str]:
     """``dev`` or ``test`` for each ``(lang, cards)`` row: rows sharing a card form one group (connected
     components), whole groups go in a seeded order to the half with fewer rows of their languages."""
-    parent = list(range(len(rows)))
-
-    def root(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    first_with: dict[str, int] = {}
-    for i, (_lang, cards) in enumerate(rows):
-        for card in cards:
-            parent[root(i)] = root(first_with.setdefault(card, i))
-    groups: dict[int, list[int]] = {}
-    for i in range(len(rows)):
-        groups.setdefault(root(i), []).append(i)
-    order = sorted(groups.values())
+    order = groups_sharing([cards for _lang, cards in rows])
     random.Random(seed).shuffle(order)
     counts = {"dev": Counter(), "test": Counter()}
     half = [""] * len(rows)

@@ -23,6 +23,7 @@ import random
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Iterable, Sequence
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -34,7 +35,13 @@ SEED = 20261204  # the day of the split: fixed, so the split is reproducible
 
 def situations(questions: list[Question]) -> list[list[int]]:
     """The indexes of ``questions`` grouped so no two groups share a gold rule id or a description."""
-    parent = list(range(len(questions)))
+    return groups_sharing([(*q.gold, "note:" + q.note.strip().lower(), *(("situation:" + q.situation,) if q.situation else ()))
+                           for q in questions])
+
+
+def groups_sharing(keys: Sequence[Iterable[str]]) -> list[list[int]]:
+    """The indexes of ``keys`` grouped so no two groups share a key (connected components), sorted."""
+    parent = list(range(len(keys)))
 
     def root(i: int) -> int:
         while parent[i] != i:
@@ -43,13 +50,11 @@ def situations(questions: list[Question]) -> list[list[int]]:
         return i
 
     first_with: dict[str, int] = {}
-    for i, question in enumerate(questions):
-        situation = ("situation:" + question.situation,) if question.situation else ()
-        for key in (*question.gold, "note:" + question.note.strip().lower(), *situation):
-            j = first_with.setdefault(key, i)
-            parent[root(i)] = root(j)
+    for i, held in enumerate(keys):
+        for key in held:
+            parent[root(i)] = root(first_with.setdefault(key, i))
     groups: dict[int, list[int]] = {}
-    for i in range(len(questions)):
+    for i in range(len(keys)):
         groups.setdefault(root(i), []).append(i)
     return sorted(groups.values())
 
