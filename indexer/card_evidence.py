@@ -73,10 +73,12 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
 _CREATES_TOKEN = re.compile(r"\bcreates? (?:a|an|one|two|three|x|\w+) (?:tapped )?([A-Z][a-z]+(?: [A-Z][a-z]+)?) tokens?\b")
 _TOKEN_RULE = re.compile(r"^An? ((?:[A-Z][a-z]+ )*?[A-Z][a-z]+) token is\b")
 
+PLANESWALKER = "306"  # the rule a planeswalker brings (its first below): a character, a loyalty cost read so
+
 SUPERTYPES_AND_TYPES: dict[str, tuple[str, ...]] = {
     "legendary": ("704.5j", "205.4d"),
     "world": ("704.5k",),
-    "planeswalker": ("306", "606"),
+    "planeswalker": (PLANESWALKER, "606"),
     "aura": ("303.4",),
     "equipment": ("301.5",),
     "vehicle": ("301.7",),

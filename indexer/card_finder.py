@@ -61,6 +61,8 @@ from kb.corpus import embedded_corpus
 from kb.errors import ParseError
 from kb.text import ALL_ELISIONS, STOPWORDS, edit_distance, fold, strip_elision
 
+from .card_evidence import PLANESWALKER
+
 CARD_TABLE = "cards.marshal"  # in the index folder
 TABLE_VERSION = 7
 NICKNAMES = "card-nicknames.tsv"  # players' nicknames of cards, in the embedded corpus
@@ -74,7 +76,6 @@ MIN_RULE_USES = 2  # ... at least this many times (or a word of a game term's na
 
 MIN_PART = 4  # letters of a name's word found alone (a part), at least
 MIN_NEAR_WORD = 8  # letters of a word read as a one-word name mistyped (Tarmogoyff), at least
-PLANESWALKER = "306"  # the rule a planeswalker card brings (indexer.card_evidence)
 MIN_CHARACTER_CARDS = 2  # legendary cards named after one character (Liliana), at least, to read it as the character
 MIN_NAME = 3  # letters of a name of one word, at least (Fog, Opt: typed with a capital inside a sentence)
 CLEAR_LEAD = 2.0  # a part names the most printed of its cards when printed this many times the next
@@ -588,7 +589,8 @@ class CardFinder:
         capitals = all(w.capital for w in content)
         inside = capitals and not typed[0].first  # a capital no sentence start explains
         one = len(content) == 1
-        if one and (content[0].key in PLAYERS_NAMES or (capitals and _in_proper_noun(words, at, size, self._one_word_name))):
+        if one and (content[0].key in PLAYERS_NAMES
+                    or (capitals and _in_proper_noun(words, at, size, self._one_word_name))):
             return None  # Friday Night Magic, MTG Arena: a capital the name around it explains
         if one and content[0].key in BASIC_LAND_TYPES:
             return True  # a Mountain: the card, and the land type its word names stays in the question
@@ -645,7 +647,8 @@ class CardFinder:
         :data:`MIN_CHARACTER_CARDS` tournament cards or more, before their comma. Read as the character
         (:meth:`_character_found`), not as one of its cards."""
         word = words[at]
-        if len(word.key) < MIN_PART or word.key in _FUNCTION or self._flags(word.key) & RULES or word.key in PLAYERS_NAMES:
+        if (len(word.key) < MIN_PART or word.key in _FUNCTION or self._flags(word.key) & RULES
+                or word.key in PLAYERS_NAMES):
             return None
         cards = self._character_cards(word.key)
         if len(cards) < MIN_CHARACTER_CARDS or self._goes_on(words, at, 1, cards[0], found) is not None:
@@ -659,8 +662,8 @@ class CardFinder:
 
     def _character_cards(self, key: str) -> list[int]:
         """The tournament cards of legendary names whose first word is ``key``, the most printed first."""
-        cards = {self.name_cards[n] for n in self._holding(key)
-                 if self._name(n)[3] and self.name_keys[n].split(" ", 1)[0] == key and self.name_cards[n] not in self.side}
+        cards = {self.name_cards[n] for n in self._holding(key) if self._name(n)[3]
+                 and self.name_keys[n].split(" ", 1)[0] == key and self.name_cards[n] not in self.side}
         return sorted(cards, key=lambda card: (-self.printings[card], self.card_names[card]))
 
     def _character_found(self, key: str, typed: str, start: int, end: int) -> FoundCard:
@@ -861,11 +864,13 @@ class CardFinder:
         return span
 
     def _remembered_as(self, typed: list[tuple[int, str]], wanted: list[str]) -> tuple[int, int, bool] | None:
-        """``(words matched, of them as printed, by its words alone)`` when the first content words ``typed`` are ``wanted``'s as
-        a player remembers them: in order, each as printed, as its start (*shiv*) or near it (*sculteur*),
-        every word of the name but one at most (a small word inside it, *vers*, not counted), two at least;
-        a word typed that is no common word nor the rules' (*shiv*, *sculteur*), or every word of the name
-        (*chemin … exil*: the printed name but for its small words). Else None."""
+        """``(words matched, of them as printed, by its words alone)`` when the first content words ``typed``
+        are ``wanted``'s as a player remembers them: in order, each as printed, as its start (*shiv*) or near
+        it (*sculteur*), every word of the name but one at most (a small word inside it, *vers*, not
+        counted), two at least; with a word only a name explains, typed (*sculteur*) or started (*shiv* of
+        *Shivan*), or else every word of the name as printed (*chemin … exil*: the printed name but for its
+        small words; "by its words alone", whose small words typed :func:`_joined_by_small_words` checks).
+        Else None."""
         matched, exact, at, skipped = 0, 0, 0, 0
         met: list[tuple[str, str]] = []  # (typed, printed)
         for _position, key in typed:
@@ -878,7 +883,8 @@ class CardFinder:
         missing = skipped + sum(1 for word in wanted[at:] if not self._small(word))
         if matched < 2 or missing > 1:
             return None
-        if any(self._only_a_name(key) or (self._only_a_name(printed) and printed.startswith(key)) for key, printed in met):
+        if any(self._only_a_name(key) or (self._only_a_name(printed) and printed.startswith(key))
+               for key, printed in met):
             return matched, exact, False  # sculteur, shiv (Shivan): a word only a name explains
         if missing or exact < matched or all(self._flags(key) & RULES for key, _printed in met):
             return None  # never happens (Never Happened), turn pump (Turn into a Pumpkin): words of their own
@@ -945,8 +951,8 @@ _CARD_AFTER = frozenset({("in", "response"), ("in", "risposta"), ("en", "reponse
 
 
 # The small words players type inside a name for the printed ones (chemin de l'exil: Chemin vers l'exil).
-_SMALL_NAME_WORDS = frozenset({"of", "the", "to", "in", "di", "del", "della", "dei", "delle", "degli", "dell", "da", "per",
-                               "de", "du", "des", "la", "le", "l", "d", "a", "au", "aux", "vers"})
+_SMALL_NAME_WORDS = frozenset({"of", "the", "to", "in", "di", "del", "della", "dei", "delle", "degli", "dell", "da",
+                               "per", "de", "du", "des", "la", "le", "l", "d", "a", "au", "aux", "vers"})
 
 
 def _joined_by_small_words(span: list[Token]) -> bool:

@@ -28,6 +28,7 @@ from typing import Callable
 
 from .analysis import name_key
 from .budget import Budget
+from .card_evidence import PLANESWALKER
 from .card_finder import CardFinder, FoundCard, distinct
 from .language import query_language
 from .params import Params
@@ -108,7 +109,6 @@ def read_plan(query: str, words: IndexedWords, spelling: Spelling, reader, param
 
 # A loyalty ability's cost as players type it (+2, -3, −X, +0), no power/toughness (+2/+2) nor a sum (2+2)
 _LOYALTY_COST = re.compile(r"(?<![\w/+\-−])[+\-−](?:\d{1,2}|x)(?![\w/])", re.IGNORECASE)
-PLANESWALKER = "306"  # the rule a planeswalker card brings (indexer.card_evidence)
 
 
 def loyalty_costs(text: str, named: list[FoundCard]) -> str:

@@ -183,7 +183,8 @@ def read(text: str, lang: str | None, confidence: float = 1.0, concept_whole: bo
     folded = [_placeholder(w) if _POWER.fullmatch(w) else fold(w) for w in raw]
     langs = (lang,) if lang else LANGS
     mixed_in = _mixed_in(folded, lang)
-    function = set().union(*(STOPWORDS[l] | QUESTION_WORDS[l] for l in langs), *(_function_words_beside(o, lang) for o in mixed_in))
+    function = set().union(*(STOPWORDS[l] | QUESTION_WORDS[l] for l in langs),
+                           *(_function_words_beside(other, lang) for other in mixed_in))
     spots = {s.start: s for s in spot(" ".join(folded), lang)} if folded else {}
     groups: list[Group] = []
     starts: list[int] = []  # the position of each group's first word
@@ -240,7 +241,8 @@ def read(text: str, lang: str | None, confidence: float = 1.0, concept_whole: bo
             continue
         word, key = raw[position], folded[position]
         left_out = key in function or _foreign_function_word(key, lang)
-        group = _number_group(word, key, lang, function) or (None if left_out else _word_group(word, key, lang, weights, mixed_in))
+        group = _number_group(word, key, lang, function) or (
+            None if left_out else _word_group(word, key, lang, weights, mixed_in))
         if group is None or not group.alternatives:
             dropped.append(word)
         else:
