@@ -6,7 +6,8 @@ Derived at build from the card's stored data, never from its words matched again
   loyalty abilities 606, an Aura → 303.4, an Equipment → 301.5, a Vehicle → 301.7, a Saga → 714,
   a battle → 310, a *world* → 704.5k, an instant → 304, a sorcery → 307 (when it may be cast);
 * a multi-face card's kind (:func:`card_kind`): split → 709, Adventure → 715, flip → 710, double-faced → 712;
-* its keywords (MTGJSON's list) → their rules of 701 and 702 through the vocabulary;
+* its keywords (MTGJSON's list) → their rules of 701 and 702 through the vocabulary, and the keyword
+  abilities its text gives (*equipped creature has protection*, *creatures you control gain flying*) → 702;
 * the kinds of ability its text holds (:data:`ABILITY_KINDS`): a replacement effect (*instead*,
   *enters with*, *as … enters*) → 614, a prevention effect → 615, a static effect that sets or changes
   characteristics → the layers, 613 (a land's type → 305.7 too), a triggered ability of entering, leaving or dying → 603.6 and
@@ -128,6 +129,8 @@ def card_evidence(type_line: str, text: str, keywords: Iterable[str], mana_cost:
         add(*kind)
     for keyword in keywords:
         add(keyword_rules.get(keyword.lower(), ()), f"keyword {keyword}")
+    for keyword, rules in _granted_keywords(text, keyword_rules):
+        add(rules, f"grants {keyword}")
     for line in (text or "").splitlines():
         line = re.sub(r"\([^)]*\)", "", line).strip()  # reminder text says what the keyword's rule says
         for rules, reason, pattern in ABILITY_KINDS:
@@ -139,6 +142,20 @@ def card_evidence(type_line: str, text: str, keywords: Iterable[str], mana_cost:
     if "{X}" in (mana_cost or ""):
         add(("107.3",), "X in its mana cost")
     return [[rule, reason] for rule, reason in found.items()]
+
+
+# a keyword ability the card's text gives (has, have, gains, gain, with): Sword of Fire and Ice's protection,
+# an Equipment's flying; MTGJSON lists only the card's own keywords
+_GRANTS = re.compile(r"\b(?:has|have|gains?|with)\b(?P<rest>[^.;]*)", re.IGNORECASE)
+
+
+def _granted_keywords(text: str, keyword_rules: dict[str, tuple[str, ...]]) -> list[tuple[str, tuple[str, ...]]]:
+    """The keyword abilities (their rules under 702) the card's text gives a creature or a player (*equipped
+    creature has protection from red*, *creatures you control gain flying*), reminder text aside."""
+    plain = re.sub(r"\([^)]*\)", "", text or "")
+    given = " ".join(match.group("rest").lower() for match in _GRANTS.finditer(plain))
+    return [(keyword, rules) for keyword, rules in keyword_rules.items()
+            if rules and rules[0].startswith("702.") and re.search(rf"\b{re.escape(keyword)}\b", given)]
 
 
 def token_rules(rules: Iterable[tuple[str, str]]) -> dict[str, str]:

@@ -194,6 +194,10 @@ def test_a_ruling_on_one_card_that_names_another_card_named_is_shown(cards_kb) -
      "Sacrifice the creature at the beginning of the next end step.", {"603.7": "delayed triggered ability"}),
     ("Artifact", "{1}, {T}: End the turn. Activate only during your turn.", {"723": "ending the turn"}),
     ("Instant", "Target creature gets +3/+3 until end of turn.", {"613.4c": "power and toughness modified"}),
+    ("Artifact — Equipment", "Equipped creature gets +2/+2 and has protection from red and from blue.\nEquip {2}",
+     {"702.16": "grants protection"}),
+    ("Artifact — Equipment", "Equipped creature has shroud. (It can't be the target of spells or abilities.)",
+     {"702.18": "grants shroud"}),
     ("Enchantment", "All creatures lose all abilities and have base power and toughness 1/1.",
      {"613.4b": "power and toughness set"}),
     ("Instant", "Switch target creature's power and toughness until end of turn.",
@@ -203,7 +207,8 @@ def test_a_ruling_on_one_card_that_names_another_card_named_is_shown(cards_kb) -
 ])
 def test_a_cards_text_brings_the_rules_of_its_kinds_of_effect(type_line, text, rules) -> None:
     tokens = {"treasure": "111.10a", "clue": "111.10f"}
-    found = dict(card_evidence(type_line, text, (), "", {}, "", tokens))
+    keywords = {"protection": ("702.16",), "shroud": ("702.18",), "equip": ("702.6",), "destroy": ("701.8",)}
+    found = dict(card_evidence(type_line, text, (), "", keywords, "", tokens))
     assert {rule: found.get(rule) for rule in rules} == rules
 
 
@@ -212,9 +217,11 @@ def test_a_cards_text_brings_the_rules_of_its_kinds_of_effect(type_line, text, r
     ("Instant", "Counter target spell unless its controller pays {3}.", "605"),
     ("Creature — Human", "Whenever you cast a spell, create a 1/1 white Soldier creature token.", "111.10a"),
     ("Creature — Elemental", "Trample, haste\nAt the beginning of the end step, sacrifice Ball Lightning.", "603.7"),
+    ("Enchantment", "Whenever a creature with flying attacks, destroy it.", "701.8"),  # an action is no keyword given
 ])
 def test_a_cards_text_brings_no_kind_it_does_not_hold(type_line, text, absent) -> None:
-    assert absent not in dict(card_evidence(type_line, text, (), "", {}, "", {"treasure": "111.10a"}))
+    keywords = {"destroy": ("701.8",), "protection": ("702.16",)}
+    assert absent not in dict(card_evidence(type_line, text, (), "", keywords, "", {"treasure": "111.10a"}))
 
 
 def test_predefined_tokens_are_read_off_the_rules_of_the_release() -> None:
