@@ -939,7 +939,8 @@ _CONNECTORS = frozenset({"of", "the", "di", "del", "della", "dei", "de", "du", "
 _CARD_VERBS = frozenset({"cast", "casts", "casting", "counter", "counters", "countered", "countering",
                          "resolve", "resolving", "lancio", "lanci", "lancia", "lanciato", "lanciata", "lanciare",
                          "counterato", "counterata", "counterare", "counterà", "neutralizzato", "neutralizzata",
-                         "neutralizzo", "lance", "lances", "lancer", "lancé", "lancée", "contre", "contré",
+                         "neutralizzo", "tiro", "tira", "tirato", "tirata", "tirare", "lance", "lances", "lancer",
+                         "lancé", "lancée", "contre", "contré",
                          "contrée", "contrer"})
 _CARD_VERB_KEYS = frozenset(fold(verb) for verb in _CARD_VERBS)
 _CARD_WITH = frozenset({"with", "con", "cn", "avec"})  # cn: con, typed short
