@@ -212,3 +212,24 @@ def test_a_rule_number_typed_with_a_space_in_the_search_box_opens_the_rule(clien
     """Trial 3 (issue 33): the box read 702,19 as the rule but 702 19 as words. Fails before."""
     answer = client.get("/search", params={"q": "702 19", "ui": "en"}, follow_redirects=False)
     assert answer.status_code == 303 and answer.headers["location"].startswith("/rules/702.19?ui=en#R70219")
+
+
+def test_a_card_table_of_an_older_mtgkb_is_said_on_the_search_page(client, tmp_path) -> None:
+    """The sixth cold trial (issue 31) ran on a knowledge base whose card table an older mtgkb wrote: no
+    card was read and nothing said so. The CLI says it; so does the page, in the interface language."""
+    import marshal
+
+    from indexer.card_finder import CARD_TABLE
+
+    kb_dir = build_phone_kb(tmp_path)
+    table = next(kb_dir.rglob(CARD_TABLE))
+    data = marshal.loads(table.read_bytes())
+    table.write_bytes(marshal.dumps({**data, "version": data["version"] - 1}))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        old = TestClient(create_app(kb_dir), raise_server_exceptions=False)
+    page = old.get("/search", params={"q": "Magister of Worth vota: chi vince il pareggio?", "ui": "it"}).text
+    assert ("Le carte non sono lette nelle domande: questa base di conoscenza è stata costruita da un mtgkb più "
+            "vecchio; ricostruiscila.") in page
+    fresh = client.get("/search", params={"q": "Magister of Worth vota: chi vince il pareggio?", "ui": "it"}).text
+    assert "Le carte non sono lette" not in fresh and "Magister of Worth</a>" in fresh
