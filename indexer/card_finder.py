@@ -680,8 +680,9 @@ class CardFinder:
     def _named_again(self, card: FoundCard, found: list[FoundCard]) -> FoundCard:
         """``card``, or, when it is a one-word name that is a word of a longer name found in the question, that
         card named again (*Simulacre solennel … mon Simulacre* is Solemn Simulacrum, not the card Simulacrum;
-        *Urborg, Tomb of Yawgmoth … because of Urborg* is not the Legends card Urborg)."""
-        keys = name_keys(card.typed)
+        *Urborg, Tomb of Yawgmoth … because of Urborg* is not the Legends card Urborg; *Tyran du carnage …
+        the Tyrant spell* is Carnage Tyrant, not the card The Tyrant: its small words aside)."""
+        keys = [key for key in name_keys(card.typed) if key not in _FUNCTION]
         if card.how != "name" or len(keys) != 1:
             return card
         for other in found:

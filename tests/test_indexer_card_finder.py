@@ -262,9 +262,9 @@ def named_again(cards_kb) -> CardFinder:  # noqa: F811
     from indexer.card_finder import card_table
 
     names = ["Solemn Simulacrum", "Simulacrum", "Urborg, Tomb of Yawgmoth", "Urborg", "Blood Moon", "Mountain",
-             "Swamp", "Torpor Orb"]
+             "Swamp", "Torpor Orb", "Carnage Tyrant", "The Tyrant"]
     printed = {"Solemn Simulacrum": [("fr", "Simulacre solennel")], "Simulacrum": [("fr", "Simulacre")],
-               "Torpor Orb": [("fr", "Orbe de torpeur")]}
+               "Torpor Orb": [("fr", "Orbe de torpeur")], "Carnage Tyrant": [("fr", "Tyran du carnage")]}
     rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
     return CardFinder.of(card_table(((n, printed.get(n, []), 1, [], {}) for n in names), rules))
 
@@ -276,6 +276,9 @@ def test_a_word_of_a_card_named_before_is_that_card_again_not_another_card(named
     text = "I control Urborg, Tomb of Yawgmoth. Because of Urborg, is my land a Swamp?"
     assert [c.name for c in distinct(named_again.find(text))][:1] == ["Urborg, Tomb of Yawgmoth"]
     assert "Urborg" not in [c.name for c in named_again.find(text)]
+    text = "My opponent tried to counter my Tyran du carnage: can he target the Tyrant spell?"  # the small word aside
+    assert [c.name for c in distinct(named_again.find(text))] == ["Carnage Tyrant"]
+    assert [c.name for c in distinct(named_again.find("the Tyrant attacks"))] == ["The Tyrant"]
 
 
 def test_a_basic_land_types_word_and_a_long_names_words_stay_as_they_should(named_again) -> None:
