@@ -193,6 +193,7 @@ def test_a_ruling_on_one_card_that_names_another_card_named_is_shown(cards_kb) -
     ("Enchantment", "{R}: You may put a creature card from your hand onto the battlefield. That creature gains haste. "
      "Sacrifice the creature at the beginning of the next end step.", {"603.7": "delayed triggered ability"}),
     ("Artifact", "{1}, {T}: End the turn. Activate only during your turn.", {"723": "ending the turn"}),
+    ("Creature — Dinosaur", "This spell can't be countered.\nTrample, hexproof", {"113.6g": "can't be countered"}),
     ("Instant", "Target creature gets +3/+3 until end of turn.", {"613.4c": "power and toughness modified"}),
     ("Artifact — Equipment", "Equipped creature gets +2/+2 and has protection from red and from blue.\nEquip {2}",
      {"702.16": "grants protection"}),
