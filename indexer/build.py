@@ -116,7 +116,7 @@ def _build_index(build_dir: Path, progress: Callable[[str], None] | None, previo
                  carried_to: str | None) -> dict:
     with KnowledgeBase(build_dir) as kb:
         items = collect_items(kb)
-        cards = cards_of(kb, items)
+        cards = cards_of(kb, items, carried_to is not None)
     if progress is not None:
         progress(cards.nicknames_line())
     link_aligned(items)
@@ -426,10 +426,14 @@ def card_items(kb: KnowledgeBase) -> Iterator[Item]:
                        extra={"type": f_type, "english": name}, group=group)
 
 
-def cards_of(kb: KnowledgeBase, items: list[Item]) -> CardTable:
+def cards_of(kb: KnowledgeBase, items: list[Item], other_release: bool = False) -> CardTable:
     """The table of the cards the build holds, found in questions (:mod:`indexer.card_finder`), each with
     what it brings to a question (:mod:`indexer.card_evidence`) and the rules its rulings are linked to,
-    and the players' nicknames of those cards (``corpus/card-nicknames.tsv``)."""
+    and the players' nicknames of those cards (``corpus/card-nicknames.tsv``). When the release built is
+    ``other_release`` than the vocabulary's, the rules the evidence names are carried to it by content
+    (:func:`evidence_in_release`)."""
+    from kb.vocabulary import default_vocabulary
+
     from .vocab import vocabulary
 
     by_name: dict[str, list] = {}
@@ -449,16 +453,52 @@ def cards_of(kb: KnowledgeBase, items: list[Item]) -> CardTable:
     rulings = [(f"{r.doc_id}#{r.seq}", r.ruling.card, text_digest(r.ruling.text))
                for r in kb.rulings(sorted(kb.active_ids())) if r.ruling.card]
     links = ruling_links(rulings, ((p.a_doc, p.a_id, p.b_id) for p in kb.alignments() if p.kind == "ruling-rule"))
-    keywords = keyword_rules(vocabulary().concepts)
-    tokens = token_rules((item.number, item.content) for item in items if item.kind == "rule" and item.lang == "en")
+    # built of another release: the evidence names the rules of the vocabulary's, carried once to it (below)
+    from kb.curated import vocabulary_release_rules
+
+    reference = vocabulary_release_rules() if other_release else None
+    keywords = keyword_rules((default_vocabulary() if reference else vocabulary()).concepts)
+    tokens = token_rules([(rule.number, rule.text) for rule in reference] if reference else
+                         [(item.number, item.content) for item in items if item.kind == "rule" and item.lang == "en"])
     rule_texts = [f"{item.title}\n{item.content}" for item in items if item.kind in ("rule", "term", "example")]
     # the game's terms in every language: their words are words of the rules (legame vitale)
     term_names = [name.text for concept in vocabulary().concepts for name in concept.names]
+    carried = evidence_in_release(items, reference) if reference else None
     return card_table(((name, list(dict.fromkeys(printed)), printings,
-                        card_evidence(card.type, card.text, card.keywords, card.mana_cost, keywords, name, tokens),
+                        carried_evidence(card_evidence(card.type, card.text, card.keywords, card.mana_cost, keywords,
+                                                       name, tokens), carried),
                         links.get(name, {}))
                        for name, (card, printed, printings) in sorted(by_name.items())), rule_texts, side, term_names,
                       card_nicknames())
+
+
+def evidence_in_release(items: list[Item], reference: list) -> dict[str, str | None]:
+    """Each rule number of the ``reference`` release (the vocabulary's, for which
+    :mod:`indexer.card_evidence` names its rules: 723 is Ending Turns and Phases there) → the number of the rule of
+    the release built that holds its text (the same number, or the one rule holding it elsewhere: in
+    2025-06-06, 723 is The Monarch), else None: never a rule that says something else."""
+    from kb.curated import rule_digest, text_digest
+
+    built = {item.number: text_digest(item.content) for item in items if item.kind == "rule" and item.lang == "en"}
+    holders: dict[str, list[str]] = {}
+    for number, digest in built.items():
+        holders.setdefault(digest, []).append(number)
+    carried: dict[str, str | None] = {}
+    for rule in reference:
+        digest = rule_digest(rule)
+        found = holders.get(digest, [])
+        carried[rule.number] = rule.number if built.get(rule.number) == digest else (
+            found[0] if len(found) == 1 else None)
+    return carried
+
+
+def carried_evidence(evidence: list[list[str]], carried: dict[str, str | None] | None) -> list[list[str]]:
+    """``evidence`` (``[rule, reason]``) with each rule carried (:func:`evidence_in_release`; None: as it is),
+    those in no rule of the release built left out."""
+    if carried is None:
+        return evidence
+    found = [[carried.get(rule), reason] for rule, reason in evidence]
+    return [[rule, reason] for rule, reason in found if rule is not None]
 
 
 def side_set_codes(kb: KnowledgeBase) -> set[str]:

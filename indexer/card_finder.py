@@ -53,6 +53,7 @@ import re
 from array import array
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -987,10 +988,19 @@ def _beside_a_token(words: list[Token], at: int) -> bool:
 def _a_game_terms_word(key: str) -> bool:
     """Whether ``key`` is a word of a game term's name one letter off, another language's spelling of it
     (French *phyrexien*: *Phyrexian*, of Phyrexian mana)."""
+    return any(edit_distance(key, word, 1) <= 1 for word in _term_words_by_start().get(key[:3], ()))
+
+
+@lru_cache(maxsize=1)
+def _term_words_by_start() -> dict[str, list[str]]:
+    """The words of the game terms' names of :data:`MIN_PART` letters or more, by their first three."""
     from .vocab import term_words
 
-    return any(len(word) >= MIN_PART and word[:3] == key[:3] and edit_distance(key, word, 1) <= 1
-               for word in term_words())
+    found: dict[str, list[str]] = {}
+    for word in term_words():
+        if len(word) >= MIN_PART:
+            found.setdefault(word[:3], []).append(word)
+    return found
 
 
 def _used_as_card(words: list[Token], at: int, size: int) -> bool:

@@ -125,6 +125,19 @@ def vocabulary_release(table: Path) -> tuple[str, str] | None:
     return found["name"], f"{date[:4]}-{date[4:6]}-{date[6:]}"
 
 
+def vocabulary_release_rules() -> list[Rule]:
+    """The rules of the release the vocabulary names its rules for (and so the card evidence of
+    :mod:`indexer.card_evidence`), read from the embedded corpus; [] when that file is not at hand."""
+    from .corpus import embedded_corpus
+    from .parsers import parse_source
+    from .sources import read_source
+    from .vocabulary.table import default_table_path
+
+    named = vocabulary_release(default_table_path())
+    source = embedded_corpus() / "cr-en" / named[0] if named else None
+    return list(parse_source(read_source(source)).rules) if source is not None and source.is_file() else []
+
+
 def vocabulary_in_release(built: Document, table: Path | None = None, releases: Path | None = None
                           ) -> dict[str, Any]:
     """Where the vocabulary's first rules (each concept's first number, made for the release its header

@@ -236,3 +236,39 @@ def test_predefined_tokens_are_read_off_the_rules_of_the_release() -> None:
     found = token_rules(rules)
     assert found["clue"] == "111.10f" and found["treasure"] == "111.10a" and found["young hero role"] == "111.10r"
     assert len(found) == sum(1 for number, _ in rules if number.startswith("111.10") and len(number) > 6)
+
+
+def test_a_keyword_a_named_card_has_is_no_other_keyword() -> None:
+    """*can i move sofi to my other guy*: Sword of Fire and Ice brings equip (702.6), so equip's rules are
+    not weighed down as a keyword the question does not name; another keyword's rules still are."""
+    from indexer.rerankers import Asked, Traits, factors
+
+    equip = Traits({"key": "rule/702.6a", "keyword": ["equip"]}, False, frozenset({"702.6a", "702.6", "702"}), 0)
+    flying = Traits({"key": "rule/702.9b", "keyword": ["flying"]}, False, frozenset({"702.9b", "702.9", "702"}), 0)
+    sofi = Asked(frozenset(), frozenset(), frozenset(), card_rules=(frozenset({"301.5", "702.6", "702.16"}),))
+    assert ("other_keyword", DEFAULT.other_keyword.factor) not in factors(equip, sofi, DEFAULT, ["other_keyword"])
+    assert factors(flying, sofi, DEFAULT, ["other_keyword"]) == [("other_keyword", DEFAULT.other_keyword.factor)]
+    alone = Asked(frozenset(), frozenset(), frozenset())
+    assert factors(equip, alone, DEFAULT, ["other_keyword"]) == [("other_keyword", DEFAULT.other_keyword.factor)]
+
+
+def test_the_evidence_of_a_knowledge_base_of_another_release_is_carried_by_content(kb_cache) -> None:
+    """The evidence names the rules of the vocabulary's release (2025-11-14: 723 is Ending Turns and Phases). A
+    knowledge base of 2025-06-06, where 723 is The Monarch and Ending Turns and Phases 722, gets 722; a rule the
+    release built holds nowhere with the same text is left out, never put on another rule."""
+    from indexer.build import carried_evidence, collect_items, evidence_in_release
+    from kb.curated import vocabulary_release_rules
+    from kb.store import KnowledgeBase
+
+    from .conftest import cr_release
+
+    kb = KnowledgeBase.open(kb_cache.shared([cr_release("20250606")]))
+    items = collect_items(kb)
+    titles = {i.number: i.title for i in items if i.kind == "rule" and i.lang == "en"}
+    assert titles["723"] == "The Monarch" and titles["722"] == "Ending Turns and Phases"
+    carried = evidence_in_release(items, vocabulary_release_rules())
+    assert carried["723"] == "722" and carried["704.5j"] == "704.5j"
+    unplaced = next(number for number, held in carried.items() if held is None)
+    evidence = [["723", "ending the turn"], ["704.5j", "legendary"], [unplaced, "a rule reworded since"]]
+    assert carried_evidence(evidence, carried) == [["722", "ending the turn"], ["704.5j", "legendary"]]
+    assert carried_evidence(evidence, None) == evidence
