@@ -30,7 +30,10 @@ At read, :meth:`CardFinder.find` finds them in a question, never searching the i
    then the name's words in order, each as printed, as its start or near it, all but one at most
    (``Drago di Shiv``: Drago di Shivan; ``jace le sculteur``; ``chemin de l exil``: Chemin vers l'exil;
    ``raccolto dell altare``, its elision typed without the apostrophe), with a word of no language or
-   every word of the name, so that common words alone (``the mana cost``) name no card;
+   every word of the name, so that common words alone (``the mana cost``) name no card; or a name cut
+   short before its last word, two words as printed at least and none a word of the rules (``elfe aux
+   nattes``: Elfe aux Nattes sanguinolentes); a word of the rules is never the start of a name's word only
+   a name explains (``garde la valeur``, mana value, is no Garde valeureuse);
 4. **parts of names** as players shorten them (``Thalia``, ``Finks``, ``Needle``): a word of names that is
    no word of the rules and no common word (or typed with a capital inside a sentence), pointing to one
    card or to a clearly most printed one (twice the next; the first word of a legendary name, before its
@@ -871,8 +874,9 @@ class CardFinder:
         it (*sculteur*), every word of the name but one at most (a small word inside it, *vers*, not
         counted), two at least; with a word only a name explains, typed (*sculteur*) or started (*shiv* of
         *Shivan*), or else every word of the name as printed (*chemin … exil*: the printed name but for its
-        small words; "by its words alone", whose small words typed :func:`_joined_by_small_words` checks).
-        Else None."""
+        small words; "by its words alone", whose small words typed :func:`_joined_by_small_words` checks),
+        or all of them but its last, none a word of the rules (*elfe aux nattes*: a name cut short); a word of
+        the rules is never the start of a word only a name explains (*valeur* of *valeureuse*). Else None."""
         matched, exact, at, skipped = 0, 0, 0, 0
         met: list[tuple[str, str]] = []  # (typed, printed)
         for _position, key in typed:
@@ -885,12 +889,15 @@ class CardFinder:
         missing = skipped + sum(1 for word in wanted[at:] if not self._small(word))
         if matched < 2 or missing > 1:
             return None
-        if any(self._only_a_name(key) or (self._only_a_name(printed) and printed.startswith(key))
-               for key, printed in met):
+        if any(self._only_a_name(key) or (self._only_a_name(printed) and printed.startswith(key)
+                                          and not self._flags(key) & RULES)
+               for key, printed in met):  # garde la valeur: the rules' word (mana value), no Garde valeureuse
             return matched, exact, False  # sculteur, shiv (Shivan): a word only a name explains
-        if missing or exact < matched or all(self._flags(key) & RULES for key, _printed in met):
+        if exact < matched or all(self._flags(key) & RULES for key, _printed in met):
             return None  # never happens (Never Happened), turn pump (Turn into a Pumpkin): words of their own
-        return matched, exact, True  # chemin … exil: the printed name but for its small words
+        if missing and (skipped or any(self._flags(key) & RULES for key, _printed in met)):
+            return None  # a word left out inside the name, or a name cut short holding a word of the rules
+        return matched, exact, True  # chemin … exil: the printed name but for its small words; elfe aux nattes: cut
 
     def _only_a_name(self, key: str) -> bool:
         """Whether ``key`` is a word only a name explains: no common word nor the rules', of no language."""

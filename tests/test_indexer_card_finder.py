@@ -266,6 +266,7 @@ def named_again(cards_kb) -> CardFinder:  # noqa: F811
     printed = {"Solemn Simulacrum": [("fr", "Simulacre solennel")], "Simulacrum": [("fr", "Simulacre")],
                "Torpor Orb": [("fr", "Orbe de torpeur")], "Carnage Tyrant": [("fr", "Tyran du carnage")]}
     rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
+    rules += ["La valeur de mana d'un sort.", "Sa valeur de mana."]  # as the French glossary writes it
     return CardFinder.of(card_table(((n, printed.get(n, []), 1, [], {}) for n in names), rules))
 
 
@@ -371,10 +372,13 @@ def remembered_names(cards_kb) -> CardFinder:  # noqa: F811
     printed = {"Shivan Dragon": [("it", "Drago di Shivan"), ("fr", "Dragon shivân")],
                "Path to Exile": [("it", "Sentiero dell'Esilio"), ("fr", "Chemin vers l'exil")],
                "Might of Alara": [("it", "Forza di Alara")], "Control Magic": [("it", "Controlla Creatura")],
-               "Self-Inflicted Wound": [("fr", "Blessure auto-infligée")], "Ornithopter": [("it", "Ornitottero")]}
+               "Self-Inflicted Wound": [("fr", "Blessure auto-infligée")], "Ornithopter": [("it", "Ornitottero")],
+               "Bloodbraid Elf": [("fr", "Elfe aux Nattes sanguinolentes"), ("it", "Elfa dalle Trecce Rosse")],
+               "Valiant Guard": [("fr", "Garde valeureuse")], "Sigil of Valor": [("fr", "Sigille de valeur")]}
     names = [*printed, "Tarmogoyf", "Yawgmoth's Will", "Never Happened", "Power Without Equal",
              "Turn into a Pumpkin", "Goblin Wizard"]
     rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
+    rules += ["La valeur de mana d'un sort.", "Sa valeur de mana."]  # as the French glossary writes it
     return CardFinder.of(card_table(((n, printed.get(n, []), 1, [], {}) for n in names), rules))
 
 
@@ -384,6 +388,9 @@ def remembered_names(cards_kb) -> CardFinder:  # noqa: F811
     ("How big is Tarmogoyff if there's a land in a graveyard?", [("Tarmogoyf", "near")]),  # one word mistyped
     ("L'Ornitotero può bloccare una creatura con volare?", [("Ornithopter", "near")]),
     ("yawgmoths will lets me play lands from my graveyard too?", [("Yawgmoth's Will", "name")]),  # no apostrophe
+    # a name cut short before its last word, its words as printed (Elfe aux Nattes sanguinolentes)
+    ("elfe aux nattes cascade sur feu // glace je peux lancer feu ?", [("Bloodbraid Elf", "remembered")]),
+    ("mi elfa dalle trecce fa cascata", [("Bloodbraid Elf", "remembered")]),
     # everyday words a name holds, misremembered or not, name no card
     ("a replaced event never happens, so nothing triggers", []),  # Never Happened
     ("my creature's power equals the cards in my graveyard", []),  # Power Without Equal
@@ -392,6 +399,9 @@ def remembered_names(cards_kb) -> CardFinder:  # noqa: F811
     ("il giocatore sta attaccando se controlla una creatura che lo attacca", []),  # Controlla Creatura
     ("zéro blessure n'est pas infligée, rien ne se déclenche", []),  # Blessure auto-infligée
     ("the ragavan attacks: how much tarmogoyff power", []),  # a one-word name mistyped only with a capital
+    ("la copie garde la valeur de X", []),  # the rules' word (mana value) as the start of Garde valeureuse
+    ("l'elfe aux oreilles pointues", []),  # a name's first word alone, then other words
+    ("un elfe de plus", []),
 ])
 def test_a_name_misremembered_or_mistyped_is_found_and_everyday_words_are_not(remembered_names, text, expected) -> None:
     assert [(c.name, c.how) for c in distinct(remembered_names.find(text))] == expected
