@@ -48,7 +48,9 @@ def main() -> None:
         for key in (trial, lang, style, "all"):
             groups.setdefault(key, []).append(rank)
     print(f"cold trials' questions{' with ' + ' '.join(args.numbers) if args.numbers else ''}: MRR@10 / top-3 / top-10")
-    order = sorted(k for k in groups if k.startswith("trial")) + [*LANGS, *STYLES, "all"]
+    styles = [*STYLES, *sorted(k for k in groups if k not in STYLES and k not in LANGS and k != "all"
+                                 and not k.startswith("trial"))]  # the tenth trial's "reader" questions too
+    order = sorted((k for k in groups if k.startswith("trial")), key=lambda k: int(k[5:])) + [*LANGS, *styles, "all"]
     for key in (k for k in order if k in groups):
         print(f"{key:<8}{len(groups[key]):>4}   {Figures.of(groups[key]).cell()}")
 

@@ -26,14 +26,14 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Callable
 
-from .analysis import name_key
+from .analysis import name_key, terms
 from .budget import Budget
 from .card_evidence import PLANESWALKER
 from .card_finder import CardFinder, FoundCard, distinct
 from .language import query_language
 from .params import Params
 from .query import Parsed, Word, add_filter, parse_query
-from .reading import Reading, read
+from .reading import Alternative, Group, Reading, read
 from .scoring import in_languages
 from .spelling import Spelling
 from .text_queries import TextQueries, words_per_prefix
@@ -146,7 +146,26 @@ def card_question(worded: Parsed, language: Callable[[], tuple[str | None, float
             return None
         reading = reading or Reading(*language(), question=True)
     reading.question = True
+    add_card_types(reading, named, params.reading.card_type)
     return reading
+
+
+# the types a card's evidence names (indexer.card_evidence) that a question asks about as words: a bolt on a
+# planeswalker is damage to a planeswalker, a Damnation in response a sorcery cast at the wrong time
+CARD_TYPE_WORDS = frozenset({"planeswalker", "instant", "sorcery", "battle", "aura", "equipment", "vehicle", "saga"})
+
+
+def add_card_types(reading: Reading, named: list[FoundCard], weight: float) -> None:
+    """The types the cards ``named`` are, as words of ``reading`` weighed ``weight``, those the question
+    does not say itself (*Fulmine on Liliana of the Veil*: planeswalker)."""
+    if weight <= 0:
+        return
+    said = {alt.terms for group in reading.groups for alt in group.alternatives if alt.lang == "en"}
+    for card in named:
+        for _rule, why in card.evidence:
+            if why in CARD_TYPE_WORDS and (found := tuple(terms(why, "en"))) and found not in said:
+                said.add(found)
+                reading.groups.append(Group(f"{why} ({card.typed})", [Alternative("en", found, weight, "card", why)]))
 
 
 def named_concepts(parsed: Parsed, texts: TextQueries) -> tuple[Concepts, bool, list]:

@@ -110,6 +110,11 @@ class Group:
         return self.role is not None
 
     @property
+    def from_card(self) -> bool:
+        """Whether it is a type of a card the question names (:func:`indexer.plan.add_card_types`), not a word typed."""
+        return bool(self.alternatives) and all(a.source == "card" for a in self.alternatives)
+
+    @property
     def english(self) -> list[str]:
         """The English words or names it is searched as (for the "Read as" line)."""
         return list(dict.fromkeys(a.shown for a in self.alternatives if a.lang == "en" and a.source != "negation"))
@@ -137,9 +142,10 @@ class Reading:
 
     def read_as(self) -> str:
         """``loyalty counter · planeswalker · damage``: each group as its English (else as typed); the
-        story's words (:attr:`Group.role` ``story``) are left out when there are others."""
+        story's words (:attr:`Group.role` ``story``) are left out when there are others, and so are the types
+        of the cards named (:func:`indexer.plan.add_card_types`: the "Cards" part says those)."""
         parts = []
-        shown = [g for g in self.groups if g.role != "story"] or self.groups
+        shown = [g for g in self.groups if g.role != "story" and not g.from_card] or self.groups
         for group in shown:
             english = [_running(name) for name in group.english]
             parts.append(" / ".join(dict.fromkeys(english[:2])) if english else group.text)

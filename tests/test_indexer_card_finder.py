@@ -454,6 +454,18 @@ def test_a_loyalty_cost_is_a_loyalty_ability_when_a_planeswalker_is_named(cards_
     assert loyalty_costs("jace +2", []) == "jace +2"  # no planeswalker named: a number
 
 
+def test_the_type_a_card_is_becomes_a_word_of_the_question_once(cards_kb) -> None:  # noqa: F811
+    read = reading(cards_kb, "mentre risolve la sua magia posso lanciare Wrath of God in risposta?")
+    [sorcery] = [w for w in read["words"] if w["text"].startswith("sorcery")]
+    assert sorcery["text"] == "sorcery (Wrath of God)"
+    assert sorcery["searched_as"] == [{"lang": "en", "text": "sorcery", "weight": 0.5, "source": "card"}]
+    said = reading(cards_kb, "can I cast the sorcery Wrath of God in response?")  # the question says it itself
+    assert [w["text"] for w in said["words"]].count("sorcery") == 1
+    assert not any(w["text"].startswith("sorcery (") for w in said["words"])
+    creature = reading(cards_kb, "my Kitchen Finks dies with a -1/-1 counter: does persist return it?")
+    assert not any(a["source"] == "card" for w in creature["words"] for a in w["searched_as"])
+
+
 @pytest.mark.parametrize("text", [
     "je cree un token Soldat, il peut attaquer ?",  # a token's type (Yotian Soldier is Soldat yotien)
     "I create a Soldier token with haste",
