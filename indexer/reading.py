@@ -184,13 +184,14 @@ def read(text: str, lang: str | None, confidence: float = 1.0, concept_whole: bo
     tokens = [m.group() for m in matched]
     kept = [(strip_elision(w, ALL_ELISIONS)[0] if not _POWER.fullmatch(w) else w, at)
             for w, at in zip(tokens, _sentence_numbers(text, [m.start() for m in matched]))]
+    kept, short = _chat_spelled(kept, lang)
     raw = [w for w, _ in kept if w]
     sentence_of = [at for w, at in kept if w]
     folded = [_placeholder(w) if _POWER.fullmatch(w) else fold(w) for w in raw]
     langs = (lang,) if lang else LANGS
     mixed_in = _mixed_in(folded, lang)
     function = set().union(*(STOPWORDS[l] | QUESTION_WORDS[l] for l in langs),
-                           *(_function_words_beside(other, lang) for other in mixed_in))
+                           *(_function_words_beside(other, lang) for other in mixed_in), short)
     spots = {s.start: s for s in spot(" ".join(folded), lang)} if folded else {}
     groups: list[Group] = []
     starts: list[int] = []  # the position of each group's first word
@@ -331,6 +332,46 @@ def _locution_group(words: list[str], english: str) -> Group:
     if english:
         _add_english(group, english, 1.0, "locution")
     return group
+
+
+# --- chat spellings --------------------------------------------------------------------------------
+
+CHAT_WORDS = "chat-words.tsv"  # in the embedded corpus: shortened spellings of ordinary words (qd, cmq, idk)
+
+
+@lru_cache(maxsize=1)
+def chat_words() -> dict[tuple[str, str], tuple[str, ...]]:
+    """``(lang, chat spelling)`` → the words it stands for, lower case, elisions stripped
+    (``corpus/chat-words.tsv``: ``("fr", "qd")`` → ``("quand",)``, ``("fr", "g")`` → ``("ai",)``)."""
+    path = embedded_corpus() / CHAT_WORDS
+    found: dict[tuple[str, str], tuple[str, ...]] = {}
+    if path.is_file():
+        for number, (code, chat, full, _note) in tsv.rows(path, ("lang", "chat", "full", "note"), optional=1):
+            if code not in LANGS:
+                raise ParseError(str(path), f"language {code!r} is none of {', '.join(LANGS)}", number)
+            words = tuple(w for w in (strip_elision(t, ALL_ELISIONS)[0] for t in TOKEN.findall(full.lower())) if w)
+            if not chat.strip() or not words:
+                raise ParseError(str(path), f"a chat spelling and the words it stands for are needed: {chat!r}", number)
+            found[(code, chat.strip().lower())] = words
+    return found
+
+
+def _chat_spelled(kept: list[tuple[str, int]], lang: str | None) -> tuple[list[tuple[str, int]], set[str]]:
+    """The question's words (each with its sentence) with each chat spelling of ``lang`` read as the words it
+    stands for (Italian *avv*: avversario; English *idk*: I don't know), and the chat spellings that stand for
+    function words only, kept as typed to be left out as function words are (French *qd*: quand, *ds*: dans).
+    None when the language is not known."""
+    if lang is None or not any((lang, word) in chat_words() for word, _ in kept):
+        return kept, set()
+    function = STOPWORDS[lang] | QUESTION_WORDS[lang]
+    spelled: list[tuple[str, int]] = []
+    short: set[str] = set()
+    for word, at in kept:
+        full = chat_words().get((lang, word))
+        if full is not None and all(fold(w) in function for w in full):
+            short.add(fold(word))
+        spelled += [(word, at)] if full is None or fold(word) in short else [(w, at) for w in full]
+    return spelled, short
 
 
 # --- a question read as a situation -------------------------------------------------------------

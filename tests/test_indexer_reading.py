@@ -664,3 +664,37 @@ def test_a_question_mixed_with_italian_leaves_its_function_words_out_and_transla
     assert any(a.lang == "en" and "battlefield" in a.terms for a in campo.alternatives)
     english = read_query("if my creature attacks a player, does the trigger happen?", "en")
     assert {g.text for g in english.groups} >= {"creature", "attacks", "player", "trigger"}
+
+
+@pytest.mark.parametrize("text, lang, english, left_out", [
+    ("avv mi tappa la creatura prima di attaccare", "it", "opponent", "avv"),  # avversario
+    ("le contact mortel le tue qd meme ?", "fr", "deathtouch", "qd"),  # quand: a function word
+    ("j'attaque, mon adv bloque avec sa crea", "fr", "opponent", "adv"),
+    ("can u block with a tapped creature?", "en", "block", "u"),  # you
+])
+def test_a_chat_spelling_is_read_as_the_words_it_stands_for(text, lang, english, left_out) -> None:
+    reading = read(text, lang)
+    assert english in reading.read_as()
+    assert left_out not in {g.text for g in reading.groups}
+
+
+def test_chat_spellings_are_read_only_in_their_own_language() -> None:
+    assert "opponent" not in read("avv", "fr").read_as()  # Italian avversario's spelling
+    assert any(g.text == "adv" for g in read("ho un adv token", "it").groups)
+    assert read("jsp", None).groups  # no language told: as typed
+
+
+def test_a_chat_spelling_row_of_an_unknown_language_is_an_error_naming_its_file_and_line(tmp_path, monkeypatch) -> None:
+    from kb.errors import ParseError
+    from indexer import reading
+
+    (tmp_path / "chat-words.tsv").write_text("# lang\tchat\tfull\tnote\nfr\tqd\tquand\t\nde\tvllt\tvielleicht\t\n",
+                                             encoding="utf-8")
+    monkeypatch.setattr(reading, "embedded_corpus", lambda: tmp_path)
+    reading.chat_words.cache_clear()
+    try:
+        with pytest.raises(ParseError, match=r"chat-words\.tsv:3: language 'de'"):
+            reading.chat_words()
+    finally:
+        monkeypatch.undo()
+        reading.chat_words.cache_clear()
