@@ -76,6 +76,13 @@ NEGATIONS = {"en": frozenset({"not", "no", "never", "nor", "cannot"}),
 SEARCHED_NEGATIONS = frozenset({"without", "senza"})
 # A game term right after one of these is one the question's object lacks (an attacker without trample).
 DENYING = SEARCHED_NEGATIONS | {"sans"}
+# A keyword ability after a negation of having is one the question's object lacks too: *has no trample*,
+# *doesn't have trample*, *n'ont pas le piétinement*, *non ha travolgere* (folded words; French n' is elided).
+HAVE_NEGATIONS = frozenset({"no", "not", "doesn't", "don't", "didn't", "doesnt", "dont", "didnt", "pas", "non",
+                            "aucun", "aucune", "nessun", "nessuna"})
+_NONE = frozenset({"no", "aucun", "aucune", "nessun", "nessuna"})
+_HAVING = frozenset({"have", "has", "had", "a", "ont", "avait", "avaient", "possede", "possedent", "ha", "hanno",
+                     "aveva", "avevano", "le", "la", "l", "de", "d", "du", "il", "lo", "i", "gli"})
 
 
 
@@ -143,12 +150,14 @@ class Reading:
     def read_as(self) -> str:
         """``loyalty counter · planeswalker · damage``: each group as its English (else as typed); the
         story's words (:attr:`Group.role` ``story``) are left out when there are others, and so are the types
-        of the cards named (:func:`indexer.plan.add_card_types`: the "Cards" part says those)."""
+        of the cards named (:func:`indexer.plan.add_card_types`: the "Cards" part says those); a game term
+        the question's object lacks is said so (``no trample``) unless a *without* before it says it."""
         parts = []
         shown = [g for g in self.groups if g.role != "story" and not g.from_card] or self.groups
         for group in shown:
             english = [_running(name) for name in group.english]
-            parts.append(" / ".join(dict.fromkeys(english[:2])) if english else group.text)
+            part = " / ".join(dict.fromkeys(english[:2])) if english else group.text
+            parts.append(f"no {part}" if group.denied and not (parts and parts[-1] == "without") else part)
         return " · ".join(parts)
 
     def to_dict(self) -> dict:
@@ -197,6 +206,7 @@ def read(text: str, lang: str | None, confidence: float = 1.0, concept_whole: bo
     starts: list[int] = []  # the position of each group's first word
     dropped: list[str] = []
     said_so: list[Group] = []  # the groups read from a players' word or phrase (corpus/jargon.tsv)
+    used: set[str] = set()  # the negations read as a game term lacked (pas le piétinement, sans)
     position = 0
     while position < len(folded):
         locution = _locution_at(folded, position, lang, spots)
@@ -235,7 +245,10 @@ def read(text: str, lang: str | None, confidence: float = 1.0, concept_whole: bo
             continue
         if concept_size:
             groups.append(_concept_group(matches, raw[position:found.end], lang, weights))
-            groups[-1].denied = position > 0 and folded[position - 1] in DENYING
+            lacked = _lacked(folded, position) if matches[0].concept.kind == "keyword-ability" else None
+            groups[-1].denied = position > 0 and folded[position - 1] in DENYING or lacked is not None
+            if groups[-1].denied:  # the negation read so is not one the search ignored
+                used.add(folded[lacked if lacked is not None else position - 1])
             starts.append(position)
             position = found.end
             continue
@@ -269,7 +282,7 @@ def read(text: str, lang: str | None, confidence: float = 1.0, concept_whole: bo
     question = not concept_whole and (text.rstrip().endswith("?") or len(groups) >= 3 or (
         len(groups) >= 2 and (bool(dropped) or lang in ("it", "fr") or all(g.concept for g in groups)))
         or any(LETTER_PAIR.fullmatch(g.text) for g in groups) or (len(groups) == 1 and any(groups[0] is g for g in said_so)))
-    return Reading(lang, confidence, question, groups, dropped, negation=_negation(tokens, set(dropped), lang))
+    return Reading(lang, confidence, question, groups, dropped, negation=_negation(tokens, set(dropped), lang, used))
 
 
 # --- everyday locutions that hold a game word -----------------------------------------------------
@@ -380,6 +393,20 @@ STORY_WORDS = "story-words.tsv"  # in the embedded corpus: the story's words and
 RULES_WORDS = "rules-words.tsv"  # in the embedded corpus: the words the rules use far more than everyday English
 # The end of a sentence: . ! ? … or a line break, then a space or the end (not 702.79a's dot, nor 1.5).
 _SENTENCE_END = re.compile(r"[.!?…]+(?=\s|$)|\n")
+
+
+def _lacked(folded: list[str], position: int) -> int | None:
+    """Where the negation of having is that the word at ``position`` follows, only words of having and
+    articles between (*has no*, *doesn't have*, *pas le*, *non ha*: a keyword ability the question's object
+    lacks); None when there is none."""
+    before = position - 1
+    while before >= 0 and position - before <= 3 and folded[before] in _HAVING:
+        before -= 1
+    if before < 0:
+        return None
+    if folded[before] in _NONE:
+        return before  # has no trample, aucun piétinement
+    return before if before < position - 1 and folded[before] in HAVE_NEGATIONS else None  # doesn't have trample
 
 
 def _sentence_numbers(text: str, offsets: list[int]) -> list[int]:
@@ -568,16 +595,19 @@ def _jargon_group(words: list[str], rules_words: tuple[str, ...], lang: str | No
     return group
 
 
-def _negation(tokens: list[str], dropped: set[str], lang: str | None) -> list[str]:
+def _negation(tokens: list[str], dropped: set[str], lang: str | None, used: set[str] = frozenset()) -> list[str]:
     """The negation words of ``tokens`` (the query's, lower case) left out of the search: those
-    ``dropped`` as function words and an elided one (French ``n'est``), as typed."""
-    negations = frozenset().union(*(NEGATIONS[l] for l in ((lang,) if lang else LANGS)))
+    ``dropped`` as function words and an elided one (French ``n'est``), as typed; not those ``used`` (folded)
+    to read a game term as lacked, nor French *ne* / *n'* with a *pas* so used."""
+    negations = frozenset().union(*(NEGATIONS[l] for l in ((lang,) if lang else LANGS))) - used
+    if "pas" in used:
+        negations -= {"ne", "n"}
     out = []
     for token in tokens:
         word, cut = strip_elision(token, ALL_ELISIONS)
         if cut and fold(token[:cut - 1]) in negations:
             out.append(token[:cut])
-        if (word in dropped and fold(word) in negations) or fold(word) in SEARCHED_NEGATIONS:
+        if (word in dropped and fold(word) in negations) or fold(word) in SEARCHED_NEGATIONS - used:
             out.append(word)
     return out
 

@@ -250,7 +250,9 @@ def test_a_players_word_is_a_real_word_never_corrected(word: str, lang: str) -> 
     ("cosa succede se la magia non è in pila?", "it", ["non"], "spell · stack"),
     ("what happens if the spell is not on the stack?", "en", ["not"], "spell · stack"),
     # a judge's cold trial: "a creature without trample" got the trample rules, nothing said so
-    ("une créature sans piétinement bloquée", "fr", ["sans"], "creature · trample · block"),
+    # ... now read as the trample the creature lacks (the negation so read is not named as ignored)
+    ("une créature sans piétinement bloquée", "fr", [], "creature · no trample · block"),
+    ("une créature sans piétinement ne peut pas bloquer ?", "fr", ["ne", "pas"], "creature · no trample · block"),
 ])
 def test_a_negation_left_out_is_named(query: str, lang: str, negation: list[str], read_as: str) -> None:
     reading = read(query, lang)
@@ -259,11 +261,35 @@ def test_a_negation_left_out_is_named(query: str, lang: str, negation: list[str]
 
 
 def test_without_is_named_as_a_negation_but_searched_the_rules_say_without_paying() -> None:
-    for query, lang, word in (("la mia creatura senza travolgere", "it", "senza"),
-                              ("cast it without paying its mana cost", "en", "without")):
-        reading = read(query, lang)
-        assert reading.negation == [word]
-        assert "without" in reading.read_as()
+    reading = read("cast it without paying its mana cost", "en")
+    assert reading.negation == ["without"] and "without" in reading.read_as()
+    reading = read("la mia creatura senza travolgere", "it")  # a game term lacked: the negation is read
+    assert reading.negation == [] and "without" in reading.read_as()
+    assert [g.denied for g in reading.groups if g.concept == "keyword-ability:trample"] == [True]
+
+
+@pytest.mark.parametrize("query, lang", [
+    ("Mes Grizzlis n'ont pas le piétinement : ils infligent quand même leurs blessures ?", "fr"),
+    ("my bears have no trample: do they still deal damage?", "en"),
+    ("my bears don't have trample: do they still deal damage?", "en"),
+    ("i miei orsi non hanno travolgere: infliggono danno lo stesso?", "it"),
+])
+def test_a_keyword_ability_after_a_negation_of_having_is_lacked(query: str, lang: str) -> None:
+    """The tenth cold trial: *n'ont pas le piétinement* put the trample rules first, 702.19d second (damage
+    assigned to the player with no blocker left: the wrong answer, for a creature with trample)."""
+    reading = read(query, lang)
+    assert "no trample" in reading.read_as() and not {"pas", "non", "no", "don't"} & set(reading.negation)
+    assert [g.denied for g in reading.groups if g.concept == "keyword-ability:trample"] == [True]
+
+
+@pytest.mark.parametrize("query, lang", [
+    ("does trample not work when the blocker dies?", "en"),  # the negation is of working, not of having
+    ("is it not a creature with trample?", "en"),
+    ("la creatura non attacca con travolgere", "it"),
+])
+def test_a_keyword_ability_near_another_negation_is_not_lacked(query: str, lang: str) -> None:
+    reading = read(query, lang)
+    assert [g.denied for g in reading.groups if g.concept == "keyword-ability:trample"] == [False]
 
 
 @pytest.mark.parametrize("query, lang", [

@@ -412,3 +412,13 @@ def test_a_keyword_noun_that_is_also_a_card_s_name_is_the_rule_first_then_that_c
 def test_regeneration_bouclier_has_the_regeneration_rule_first(regeneration_kb) -> None:
     hits = search(regeneration_kb, "regeneration bouclier", limit=20)
     assert hits[0].kind == "rule" and hits[0].number.startswith("701.19"), [h.id for h in hits]
+
+
+def test_a_creature_without_trample_is_not_answered_by_the_trample_rules(kb) -> None:
+    """The tenth cold trial: *n'ont pas le piétinement* put 702.19a first and 702.19d (a trampler's damage goes
+    to the player when no blocker is left: the wrong answer here) second; 509.1h and 510.1c answer it."""
+    query = ("Mes créatures n'ont pas le piétinement. Le bloqueur est sacrifié avant les blessures : "
+             "est-ce qu'elles infligent quand même leurs blessures au joueur ?")
+    ids = [h.id for h in search(kb, query, limit=5, kind="rule")]
+    assert not any(i.startswith("rule/702.19") for i in ids[:3]), ids
+    assert {"rule/509.1h", "rule/510.1c"} & set(ids[:3]), ids
