@@ -26,12 +26,15 @@ TRIALS = ROOT / "eval" / "trial-questions.tsv"
 COLUMNS = ("trial", "id", "lang", "style", "question", "gold", "reason")
 
 
-def overrides(pairs: list[str]) -> dict[str, float]:
-    """``group.param=value`` pairs as numbers (ints stay ints)."""
-    found = {}
+def overrides(pairs: list[str]) -> dict[str, float | bool]:
+    """``group.param=value`` pairs as numbers (ints stay ints) or true / false (``heading.enabled=false``)."""
+    found: dict[str, float | bool] = {}
     for pair in pairs:
         name, _, value = pair.partition("=")
-        found[name] = int(value) if value.lstrip("-").isdigit() else float(value)
+        if value.lower() in ("true", "false"):
+            found[name] = value.lower() == "true"
+        else:
+            found[name] = int(value) if value.lstrip("-").isdigit() else float(value)
     return found
 
 
