@@ -950,14 +950,18 @@ _CARD_VERBS = frozenset({"cast", "casts", "casting", "counter", "counters", "cou
                          "counterato", "counterata", "counterare", "counterà", "neutralizzato", "neutralizzata",
                          "neutralizzo", "tiro", "tira", "tirato", "tirata", "tirare", "lance", "lances", "lancer",
                          "lancé", "lancée", "contre", "contré",
-                         "contrée", "contrer"})
+                         "contrée", "contrer",
+                         # evoked: cast for its evoke cost (solitude evoquee, evoco il furore)
+                         "evoke", "evokes", "evoked", "evoco", "evocato", "evocata", "evoque", "evoquee", "evoquer"})
 _CARD_VERB_KEYS = frozenset(fold(verb) for verb in _CARD_VERBS)
 _CARD_WITH = frozenset({"with", "con", "cn", "avec"})  # cn: con, typed short
 _ARTICLES = frozenset({"a", "an", "the", "my", "his", "her", "their", "your", "its", "il", "lo", "la", "un", "uno",
                        "una", "mio", "mia", "suo", "sua", "tuo", "tua", "le", "une", "mon", "ma", "son", "sa", "ton",
                        "ta", "l"})
 _CARD_AFTER = frozenset({("in", "response"), ("in", "risposta"), ("en", "reponse"), ("resolves",), ("risolve",),
-                         ("resout",), ("si", "risolve"), ("se", "resout")})
+                         ("resout",), ("si", "risolve"), ("se", "resout"),
+                         # evoked (solitude evoquee): cast for its evoke cost
+                         ("evoked",), ("evocato",), ("evocata",), ("evoquee",), ("evoque",)})
 
 
 # The small words players type inside a name for the printed ones (chemin de l'exil: Chemin vers l'exil).

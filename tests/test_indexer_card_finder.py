@@ -376,7 +376,7 @@ def remembered_names(cards_kb) -> CardFinder:  # noqa: F811
                "Bloodbraid Elf": [("fr", "Elfe aux Nattes sanguinolentes"), ("it", "Elfa dalle Trecce Rosse")],
                "Valiant Guard": [("fr", "Garde valeureuse")], "Sigil of Valor": [("fr", "Sigille de valeur")]}
     names = [*printed, "Tarmogoyf", "Yawgmoth's Will", "Never Happened", "Power Without Equal",
-             "Turn into a Pumpkin", "Goblin Wizard"]
+             "Turn into a Pumpkin", "Goblin Wizard", "Solitude"]
     rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
     rules += ["La valeur de mana d'un sort.", "Sa valeur de mana."]  # as the French glossary writes it
     return CardFinder.of(card_table(((n, printed.get(n, []), 1, [], {}) for n in names), rules))
@@ -400,6 +400,9 @@ def remembered_names(cards_kb) -> CardFinder:  # noqa: F811
     ("zéro blessure n'est pas infligée, rien ne se déclenche", []),  # Blessure auto-infligée
     ("the ragavan attacks: how much tarmogoyff power", []),  # a one-word name mistyped only with a capital
     ("la copie garde la valeur de X", []),  # the rules' word (mana value) as the start of Garde valeureuse
+    ("solitude evoquee, je l'ephemere en reponse au sacrifice", [("Solitude", "name")]),  # an everyday word evoked
+    ("I evoke solitude and blink it", [("Solitude", "name")]),
+    ("la solitude du joueur en fin de partie", []),
     ("l'elfe aux oreilles pointues", []),  # a name's first word alone, then other words
     ("un elfe de plus", []),
 ])
