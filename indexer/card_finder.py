@@ -470,7 +470,8 @@ class CardFinder:
     def _beside_cards(self, text: str, words: list[Token], taken: list[bool],
                       found: list[FoundCard]) -> list[FoundCard]:
         """The one-word names of everyday words typed in lower case (*umiltà*, *humility*) joined to a card
-        found by *and* / *e* / *et* / ``+`` / ``,`` (*umiltà e opalescenza*): cards there too."""
+        found by *and* / *e* / *et* / ``+`` (*umiltà e opalescenza*), or after it by ``,`` (*Opalescence,
+        humility*): cards there too."""
         if not found:
             return []
         spans = [(card.start, card.end) for card in found]
@@ -484,8 +485,9 @@ class CardFinder:
             names = () if held is None else held if isinstance(held, list) else (held,)
             if not names or len(word.key) < MIN_PART or self._flags(word.key) & RULES:
                 continue
+            # a comma before a card ends a clause as often as it lists (were gone, Rancor: no Dead // Gone)
             if not any(0 <= other < len(words) and a_card_at(words[other].start)
-                       for other in (_joined_card(text, words, at, 1), _joined_card(text, words, at, -1))):
+                       for other in (_joined_card(text, words, at, 1, comma=False), _joined_card(text, words, at, -1))):
                 continue
             card = self.name_cards[names[0]]
             more.append(FoundCard(card, self.card_names[card], text[word.start:word.end], word.start, word.end,
@@ -1121,10 +1123,10 @@ def _a_players_word(content: list[Token], size: int) -> bool:
 _CARD_JOINERS = frozenset({"e", "ed", "and", "et", "y", "o", "or", "ou", "vs", "contro", "contre"})
 
 
-def _joined_card(text: str, words: list[Token], at: int, step: int) -> int:
+def _joined_card(text: str, words: list[Token], at: int, step: int, comma: bool = True) -> int:
     """The word after (``step`` 1) or before (-1) ``words[at]`` across a joining word (*e*, *and*, *et*) or
-    sign (``+``, ``&``, ``,``, ``/``), where a second card name would stand; -1 when nothing joins them
-    (*Wurmcoil Engine's death trigger*: no card Death)."""
+    sign (``+``, ``&``, ``,`` unless not ``comma``, ``/``), where a second card name would stand; -1 when
+    nothing joins them (*Wurmcoil Engine's death trigger*: no card Death)."""
     other = at + step
     if 0 <= other < len(words) and words[other].key in _CARD_JOINERS:
         other += step
@@ -1132,8 +1134,9 @@ def _joined_card(text: str, words: list[Token], at: int, step: int) -> int:
         return -1
     first, second = sorted((at, other))
     gap = _JOINER_WORDS.sub(" ", text[words[first].end:words[second].start].lower())
-    joined = other != at + step or gap.strip() in ("+", "&", ",", "/")  # side by side is not enough (Engine's death)
-    return other if joined and gap.strip() in ("", "+", "&", ",", "/") else -1
+    signs = ("+", "&", ",", "/") if comma else ("+", "&", "/")
+    joined = other != at + step or gap.strip() in signs  # side by side is not enough (Engine's death)
+    return other if joined and gap.strip() in ("", *signs) else -1
 
 
 _JOINER_WORDS = re.compile(r"\b(?:%s)\b" % "|".join(sorted(_CARD_JOINERS)))

@@ -303,6 +303,9 @@ def test_a_name_of_one_rules_word_and_function_words_leaves_no_word_in_the_quest
     ("humility + opalescence layers", [("Humility", "humility", "name"), ("Opalescence", "opalescence", "name")]),
     ("humility opalescence layers", [("Opalescence", "opalescence", "name")]),  # side by side: nothing joins them
     ("la mia creatura ha perso in umiltà e forza", []),  # no card beside it: a word
+    ("Opalescence, humility: which applies first?", [("Opalescence", "Opalescence", "name"), ("Humility", "humility", "name")]),
+    # the eleventh cold trial: a comma before a card ends a clause (were gone, Rancor) as often as it lists
+    ("once my creatures were humility, Opalescence was cast", [("Opalescence", "Opalescence", "name")]),
 ])
 def test_an_everyday_word_name_beside_a_card_found_is_a_card_too(finder, text, expected) -> None:
     assert names(finder, text) == expected
