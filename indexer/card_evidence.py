@@ -15,7 +15,8 @@ Derived at build from the card's stored data, never from its words matched again
   change → 601.2f, an ability that cannot be activated → 602.5, a mana ability → 605, damage divided
   among targets → 601.2d, a modal spell → 700.2, a copy effect → 707, a control-changing effect →
   613.1b, countering a spell → 701.6, a coin flip → 705, an extra turn → 500.7, an emblem → 114, a characteristic-defining
-  ability → 604.3 and 613.4a, a delayed triggered ability → 603.7, ending the turn → 723; *can't be countered* → 113.6g and 101.2; power and toughness set,
+  ability → 604.3 and 613.4a, a delayed triggered ability → 603.7, ending the turn → 723; *can't be countered* → 113.6g and 101.2;
+  phasing out or in → 702.26; casting *without paying its mana cost* → 118.9; power and toughness set,
   modified or switched → 613.4b, 613.4c, 613.4d;
   a predefined token it creates (a Clue, a Treasure) → its rule of 111.10, read off the release
   (:func:`token_rules`); X in its mana cost → 107.3.
@@ -65,6 +66,8 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
          r"^(?!when|whenever|at\b).*\b(?:at the beginning of the next|at the beginning of your next|at end of turn|at the next end step)\b"),
         (("723", "723.1"), "ending the turn", r"\bend the turn\b"),
         (("113.6g", "101.2"), "can't be countered", r"\bcan't be countered\b"),
+        (("702.26", "702.26a"), "phasing", r"\bphases? (?:out|in)\b"),
+        (("118.9", "118.9a"), "cast without paying its mana cost", r"\bwithout paying (?:its|their|that \w+'s) mana costs?\b"),
         (("613.4b",), "power and toughness set", r"\bbase power and toughness\b|\bpower and toughness (?:are |is )?each equal\b"),
         (("613.4c",), "power and toughness modified", r"\bgets? [+-][\dX]+/[+-][\dX]+|\bput (?:a|an|one|two|three|x|\w+) [+-]1/[+-]1 counters?\b"),
         (("613.4d",), "power and toughness switched", r"\bswitch\b[^.]*\bpower and toughness\b"),

@@ -857,7 +857,10 @@ class CardFinder:
         top = max(best.values())
         cards = [card for card, got in best.items() if got == top]
         card = cards[0] if len(cards) == 1 else self._likeliest(first.key, array("i"), cards)
-        return None if card is None else (card, following[top[0] - 1][0] - at + 1, "remembered", False)
+        last = following[top[0] - 1][0]
+        if card is None or _starts_a_players_phrase(words, last):
+            return None  # mise hors phase: phased out (hors phase), not Mise hors service
+        return card, last - at + 1, "remembered", False
 
     def _span_words(self, words: list[Token], at: int, taken: list[bool]) -> list[tuple[int, str]]:
         """The content words (position, key) from ``at`` up to the longest name's length, in one sentence
@@ -1029,6 +1032,13 @@ def _used_as_card(words: list[Token], at: int, size: int) -> bool:
         return True
     after = tuple(w.key for w in words[at + size:at + size + 2] if w.joined)
     return any(after[:len(cue)] == cue for cue in _CARD_AFTER)
+
+
+def _starts_a_players_phrase(words: list[Token], at: int) -> bool:
+    """Whether ``words[at]`` and the next word are a players' phrase of ``corpus/jargon.tsv`` (*hors phase*)."""
+    from .reading import jargon_in
+
+    return at + 1 < len(words) and words[at + 1].joined and jargon_in((words[at].key, words[at + 1].key), None) is not None
 
 
 def _no_language_word(key: str) -> bool:

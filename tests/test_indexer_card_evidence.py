@@ -205,6 +205,11 @@ def test_a_ruling_on_one_card_that_names_another_card_named_is_shown(cards_kb) -
      {"613.4d": "power and toughness switched"}),
     ("Enchantment", "Whenever an opponent casts a spell, that player creates a Treasure token.",
      {"111.10a": "creates a Treasure token"}),
+    # the eleventh cold trial: Teferi's Protection brought nothing of phasing, Omniscience nothing at all
+    ("Instant", "Until your next turn, your life total can't change and you gain protection from everything. "
+     "All permanents you control phase out.", {"702.26": "phasing"}),
+    ("Enchantment", "You may cast spells from your hand without paying their mana costs.",
+     {"118.9": "cast without paying its mana cost"}),
 ])
 def test_a_cards_text_brings_the_rules_of_its_kinds_of_effect(type_line, text, rules) -> None:
     tokens = {"treasure": "111.10a", "clue": "111.10f"}
@@ -219,6 +224,7 @@ def test_a_cards_text_brings_the_rules_of_its_kinds_of_effect(type_line, text, r
     ("Creature — Human", "Whenever you cast a spell, create a 1/1 white Soldier creature token.", "111.10a"),
     ("Creature — Elemental", "Trample, haste\nAt the beginning of the end step, sacrifice Ball Lightning.", "603.7"),
     ("Enchantment", "Whenever a creature with flying attacks, destroy it.", "701.8"),  # an action is no keyword given
+    ("Sorcery", "Search your library for a land card and put it onto the battlefield.", "702.26"),
 ])
 def test_a_cards_text_brings_no_kind_it_does_not_hold(type_line, text, absent) -> None:
     keywords = {"destroy": ("701.8",), "protection": ("702.16",)}

@@ -377,7 +377,8 @@ def remembered_names(cards_kb) -> CardFinder:  # noqa: F811
                "Might of Alara": [("it", "Forza di Alara")], "Control Magic": [("it", "Controlla Creatura")],
                "Self-Inflicted Wound": [("fr", "Blessure auto-infligée")], "Ornithopter": [("it", "Ornitottero")],
                "Bloodbraid Elf": [("fr", "Elfe aux Nattes sanguinolentes"), ("it", "Elfa dalle Trecce Rosse")],
-               "Valiant Guard": [("fr", "Garde valeureuse")], "Sigil of Valor": [("fr", "Sigille de valeur")]}
+               "Valiant Guard": [("fr", "Garde valeureuse")], "Sigil of Valor": [("fr", "Sigille de valeur")],
+               "Decommission": [("fr", "Mise hors service")]}
     names = [*printed, "Tarmogoyf", "Yawgmoth's Will", "Never Happened", "Power Without Equal",
              "Turn into a Pumpkin", "Goblin Wizard", "Solitude"]
     rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
@@ -408,6 +409,7 @@ def remembered_names(cards_kb) -> CardFinder:  # noqa: F811
     ("la solitude du joueur en fin de partie", []),
     ("l'elfe aux oreilles pointues", []),  # a name's first word alone, then other words
     ("un elfe de plus", []),
+    ("ma creature est mise hors phase, l aura reste ?", []),  # hors phase: phased out, not Mise hors service
 ])
 def test_a_name_misremembered_or_mistyped_is_found_and_everyday_words_are_not(remembered_names, text, expected) -> None:
     assert [(c.name, c.how) for c in distinct(remembered_names.find(text))] == expected
