@@ -21,7 +21,8 @@ Derived at build from the card's stored data, never from its words matched again
   a predefined token it creates (a Clue, a Treasure) → its rule of 111.10, read off the release
   (:func:`token_rules`); X in its mana cost → 107.3.
 
-Two cards named together may bring more than each alone (:func:`together`: two replacement effects → 616).
+Two cards named together may bring more than each alone (:func:`together`: two replacement effects → 616,
+two effects of the layers → 613.7, timestamps, and 613.8, dependency).
 
 The rules its rulings are linked to (the knowledge base links rulings to rules) are kept per ruling
 (:func:`ruling_links`), so a search weighs only those of the rulings that meet the question's words.
@@ -175,7 +176,8 @@ def token_rules(rules: Iterable[tuple[str, str]]) -> dict[str, str]:
 # rules that two cards named together bring, when each brings the first: two replacement effects that
 # would apply to one event are ordered by 616 (Rest in Peace and Progenitus; two Parallel Lives: a card
 # the question names twice over counts twice, FoundCard.copies)
-TOGETHER: tuple[tuple[str, tuple[str, ...]], ...] = (("614", ("616", "616.1", "616.1f", "614.5")),)
+TOGETHER: tuple[tuple[str, tuple[str, ...]], ...] = (("614", ("616", "616.1", "616.1f", "614.5")),
+                                                      ("613", ("613.7", "613.8")))
 
 
 # rules a card the question names twice over points to once more: two of one legendary permanent are
