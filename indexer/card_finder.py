@@ -631,7 +631,7 @@ class CardFinder:
             return None
         if _beside_a_token(words, at) or (not word.capital and _a_game_terms_word(word.key)):
             return None  # a Soldier token, un jeton Soldat; mana phyrexien (Phyrexian mana): no card
-        card = self._found_again(word.key, found)
+        card = again = self._found_again(word.key, found)
         if card is None:
             card = self._likeliest(word.key, self._holding(word.key), self._pieces_of(word.key))
         if card is None:
@@ -641,6 +641,9 @@ class CardFinder:
                 self.name_cards[n] == card for n in self._holding(words[at + size].key)):
             size += 1
         beyond = self._goes_on(words, at, size, card, found)
+        after = words[at + size] if at + size < len(words) else None
+        if beyond is not None and again is not None and after is not None and not _capital_name(after):
+            beyond = None  # ma Filelame infligeait: the card named before, then a verb no word list holds
         if beyond is not None:  # Orcish Bowmasters: another card, not Aerie Bowmasters
             strays.append(beyond)
             return None

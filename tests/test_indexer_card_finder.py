@@ -239,6 +239,14 @@ def test_a_one_word_name_in_lower_case_is_a_card_where_the_question_uses_it_as_o
     assert names(finder, text) == expected
 
 
+def test_a_card_named_again_by_a_part_before_a_rare_verb_is_that_card_not_a_name_held_by_none(finder) -> None:
+    """The eleventh cold trial: *ma Filelame infligeait ses dégâts* (Filelame boros named before) was a name the
+    knowledge base lacks, "Filelame infligeait", and its verb was cut out of the question."""
+    strays: list[str] = []
+    found = finder.find("J'attaque avec ma Aiguille à sectionner. Puis ma Aiguille infligeait quoi ?", strays)
+    assert [c.name for c in distinct(found)] == ["Pithing Needle"] and len(found) == 2 and strays == []
+
+
 def test_a_name_that_goes_on_beyond_a_part_is_said_to_be_no_card_held(cards_kb) -> None:  # noqa: F811
     read = reading(cards_kb, "Orcish Bowmasters enters: can I respond to its trigger?")
     assert not read.get("cards")
