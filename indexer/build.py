@@ -32,7 +32,7 @@ from kb.text import fold_quotes
 from kb.vocabulary import Vocabulary
 
 from .analysis import ANALYSIS_VERSION, name_key
-from .card_evidence import card_evidence, keyword_rules, ruling_links, token_rules
+from .card_evidence import card_evidence, keyword_rules, ruling_links, token_rules, with_cited_chapters
 from .card_finder import SIDE_SET_TYPES, CardTable, card_nicknames, card_table, write_card_table
 from .codec import WritingCodec
 from .phrasings import english_rule_texts, placement
@@ -457,9 +457,11 @@ def cards_of(kb: KnowledgeBase, items: list[Item], other_release: bool = False) 
     from kb.curated import vocabulary_release_rules
 
     reference = vocabulary_release_rules() if other_release else None
-    keywords = keyword_rules((default_vocabulary() if reference else vocabulary()).concepts)
-    tokens = token_rules([(rule.number, rule.text) for rule in reference] if reference else
-                         [(item.number, item.content) for item in items if item.kind == "rule" and item.lang == "en"])
+    release_rules = ([(rule.number, rule.text) for rule in reference] if reference else
+                     [(item.number, item.content) for item in items if item.kind == "rule" and item.lang == "en"])
+    keywords = with_cited_chapters(keyword_rules((default_vocabulary() if reference else vocabulary()).concepts),
+                                   release_rules)
+    tokens = token_rules(release_rules)
     rule_texts = [f"{item.title}\n{item.content}" for item in items if item.kind in ("rule", "term", "example")]
     # the game's terms in every language: their words are words of the rules (legame vitale)
     term_names = [name.text for concept in vocabulary().concepts for name in concept.names]

@@ -6,7 +6,8 @@ Derived at build from the card's stored data, never from its words matched again
   loyalty abilities 606, an Aura → 303.4, an Equipment → 301.5, a Vehicle → 301.7, a Saga → 714,
   a battle → 310, a *world* → 704.5k, an instant → 304, a sorcery → 307 (when it may be cast);
 * a multi-face card's kind (:func:`card_kind`): split → 709, Adventure → 715, flip → 710, double-faced → 712;
-* its keywords (MTGJSON's list) → their rules of 701 and 702 through the vocabulary, and the keyword
+* its keywords (MTGJSON's list) → their rules of 701 and 702 through the vocabulary, with the chapters of
+  the additional rules those rules cite (:func:`with_cited_chapters`: mutate → 729, morph → 708), and the keyword
   abilities its text gives (*equipped creature has protection*, *creatures you control gain flying*) → 702;
 * the kinds of ability its text holds (:data:`ABILITY_KINDS`): a replacement effect (*instead*,
   *enters with*, *as … enters*) → 614, a prevention effect → 615, a static effect that sets or changes
@@ -207,6 +208,25 @@ def keyword_rules(concepts: Iterable) -> dict[str, tuple[str, ...]]:
         if concept.kind in ("keyword-ability", "keyword-action") and concept.en and concept.rules:
             found.setdefault(concept.en.lower(), tuple(concept.rules))
     return found
+
+
+# a chapter of the additional rules (703 to 799) a keyword's rule cites: "see rule 729, Merging with Permanents"
+_CHAPTER_CITED = re.compile(r"\brules? (7(?:0[3-9]|[1-9]\d))\b(?![.\d])")
+
+
+def with_cited_chapters(keywords: dict[str, tuple[str, ...]], rules: Iterable[tuple[str, str]]
+                        ) -> dict[str, tuple[str, ...]]:
+    """``keywords`` (:func:`keyword_rules`) with, after each keyword's rules, the chapters of the additional
+    rules that its rules and their subrules cite (``rules``: number and text of the release): mutate's 702.140
+    cites 729 (Merging with Permanents), morph's 702.37 cites 707 and 708 (face-down), daybound's 702.145
+    730 (day and night): where a card's keyword is explained beyond its own rule."""
+    cited: dict[str, list[str]] = {}
+    for number, text in rules:
+        if (head := re.match(r"^(70[12]\.\d+)(?![\d])", number or "")):
+            cited.setdefault(head.group(1), []).extend(_CHAPTER_CITED.findall(text or ""))
+    return {name: numbers + tuple(dict.fromkeys(chapter for number in numbers for chapter in cited.get(number, ())
+                                                 if chapter not in numbers))
+            for name, numbers in keywords.items()}
 
 
 def ruling_links(rulings: Iterable[tuple[str, str, str]], links: Iterable[tuple[str, str, str]]

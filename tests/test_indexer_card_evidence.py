@@ -286,3 +286,17 @@ def test_the_evidence_of_a_knowledge_base_of_another_release_is_carried_by_conte
     evidence = [["723", "ending the turn"], ["704.5j", "legendary"], [unplaced, "a rule reworded since"]]
     assert carried_evidence(evidence, carried) == [["722", "ending the turn"], ["704.5j", "legendary"]]
     assert carried_evidence(evidence, None) == evidence
+
+
+def test_a_keywords_rules_bring_the_chapters_they_cite() -> None:
+    """The eleventh cold trial: a mutated Gemrazer brought 702.140 (Mutate), never 729 (Merging with
+    Permanents), which its rules cite and which answers what happens when the merged permanent dies."""
+    from indexer.card_evidence import with_cited_chapters
+
+    rules = [("702.140a", "Mutate is a keyword that can appear on some creature cards."),
+             ("702.140c", "... it merges with that permanent (see rule 729, “Merging with Permanents”)."),
+             ("702.37a", "Morph is a static ability. See rule 708, “Face-Down Spells and Permanents.”"),
+             ("702.19a", "Trample is a static ability that modifies the rules for assigning combat damage."),
+             ("702.1400a", "(no such rule) see rule 729"), ("702.19c", "See rule 702.19b and rule 510.1c-d.")]
+    found = with_cited_chapters({"mutate": ("702.140",), "morph": ("702.37",), "trample": ("702.19",)}, rules)
+    assert found == {"mutate": ("702.140", "729"), "morph": ("702.37", "708"), "trample": ("702.19",)}
