@@ -44,7 +44,7 @@ def present(page: list[Hit], plan: Plan, retrieved: Retrieved, searcher, held: "
     hits.reading = reading.to_dict() if reading is not None and retrieved.shown_reading else None
     if hits.reading is not None and plan.cards:
         named = "Cards: " + ", ".join(card.name for card in plan.cards)
-        hits.reading["read_as"] = f"{hits.reading['read_as']}; {named}" if hits.reading["words"] else named
+        hits.reading["read_as"] = f"{hits.reading['read_as']}; {named}" if hits.reading["read_as"] else named
         hits.reading["cards"] = [card.to_dict() for card in plan.cards]
     if hits.reading is not None and plan.strays:  # Orcish Bowmasters: a card the knowledge base lacks
         unknown = "No card held: " + ", ".join(plan.strays)

@@ -153,7 +153,8 @@ class Reading:
         of the cards named (:func:`indexer.plan.add_card_types`: the "Cards" part says those); a game term
         the question's object lacks is said so (``no trample``) unless a *without* before it says it."""
         parts = []
-        shown = [g for g in self.groups if g.role != "story" and not g.from_card] or self.groups
+        typed = [g for g in self.groups if not g.from_card]
+        shown = [g for g in typed if g.role != "story"] or typed
         for group in shown:
             english = [_running(name) for name in group.english]
             part = " / ".join(dict.fromkeys(english[:2])) if english else group.text

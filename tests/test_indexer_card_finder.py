@@ -495,3 +495,9 @@ def test_a_tokens_type_and_another_languages_spelling_of_a_game_word_name_no_car
     assert distinct(finder.find(text)) == []
     assert [c.name for c in distinct(finder.find("my Processor and my Yotian Soldier"))] == [
         "Phyrexian Processor", "Yotian Soldier"]
+
+
+def test_a_question_of_cards_only_reads_as_its_cards_not_as_the_types_they_bring(cards_kb) -> None:  # noqa: F811
+    read = reading(cards_kb, "Wrath of God e Humility?")
+    assert read["read_as"] == "Cards: Wrath of God, Humility"  # sorcery (Wrath of God) is searched, not shown
+    assert any(w["text"] == "sorcery (Wrath of God)" for w in read["words"])
