@@ -373,8 +373,11 @@ def chat_words() -> dict[tuple[str, str], tuple[str, ...]]:
 def _chat_spelled(kept: list[tuple[str, int]], lang: str | None) -> tuple[list[tuple[str, int]], set[str]]:
     """The question's words (each with its sentence) with each chat spelling of ``lang`` read as the words it
     stands for (Italian *avv*: avversario; English *idk*: I don't know), and the chat spellings that stand for
-    function words only, kept as typed to be left out as function words are (French *qd*: quand, *ds*: dans).
-    None when the language is not known."""
+    function words only, kept as typed to be left out as function words are (French *qd*: quand, *ds*: dans);
+    Italian *x* before a function word is *per* (*x lo storm*). None when the language is not known."""
+    if lang == "it":  # x per: "x il mana", "x lo storm" (X before a number, = or a game word stays X)
+        kept = [("per", at) if word == "x" and place + 1 < len(kept) and kept[place + 1][0] in STOPWORDS["it"]
+                else (word, at) for place, (word, at) in enumerate(kept)]
     if lang is None or not any((lang, word) in chat_words() for word, _ in kept):
         return kept, set()
     function = STOPWORDS[lang] | QUESTION_WORDS[lang]

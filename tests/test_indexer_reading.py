@@ -724,3 +724,13 @@ def test_a_chat_spelling_row_of_an_unknown_language_is_an_error_naming_its_file_
     finally:
         monkeypatch.undo()
         reading.chat_words.cache_clear()
+
+
+@pytest.mark.parametrize("text, x_kept", [
+    ("le copie contano x lo storm di tendrils?", False),  # x: per, typed short (the eleventh cold trial)
+    ("x il mio avversario conta?", False),
+    ("lancio fireball con x uguale a 3", True),  # the X of a cost stays X
+    ("paga x mana", True),
+])
+def test_italian_x_before_a_function_word_is_per(text, x_kept) -> None:
+    assert ("X" in read(text, "it").read_as().split(" · ")) == x_kept
