@@ -17,7 +17,8 @@ Derived at build from the card's stored data, never from its words matched again
   among targets → 601.2d, a modal spell → 700.2, a copy effect → 707, a control-changing effect →
   613.1b, countering a spell → 701.6, a coin flip → 705, an extra turn → 500.7, an emblem → 114, a characteristic-defining
   ability → 604.3 and 613.4a, a delayed triggered ability → 603.7, ending the turn → 723; *can't be countered* → 113.6g and 101.2;
-  phasing out or in → 702.26; casting *without paying its mana cost* → 118.9; power and toughness set,
+  phasing out or in → 702.26; casting *without paying its mana cost*, or an alternative cost (*rather than pay
+  this spell's mana cost*) → 118.9; power and toughness set,
   modified or switched → 613.4b, 613.4c, 613.4d;
   a predefined token it creates (a Clue, a Treasure) → its rule of 111.10, read off the release
   (:func:`token_rules`); X in its mana cost → 107.3.
@@ -70,6 +71,7 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         (("113.6g", "101.2"), "can't be countered", r"\bcan't be countered\b"),
         (("702.26", "702.26a"), "phasing", r"\bphases? (?:out|in)\b"),
         (("118.9", "118.9a"), "cast without paying its mana cost", r"\bwithout paying (?:its|their|that \w+'s) mana costs?\b"),
+        (("118.9", "118.9a"), "alternative cost", r"\brather than pay(?:ing)? (?:this spell's|its|that spell's) mana cost\b"),
         (("613.4b",), "power and toughness set", r"\bbase power and toughness\b|\bpower and toughness (?:are |is )?each equal\b"),
         (("613.4c",), "power and toughness modified", r"\bgets? [+-][\dX]+/[+-][\dX]+|\bput (?:a|an|one|two|three|x|\w+) [+-]1/[+-]1 counters?\b"),
         (("613.4d",), "power and toughness switched", r"\bswitch\b[^.]*\bpower and toughness\b"),

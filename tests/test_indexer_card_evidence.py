@@ -218,6 +218,8 @@ def test_a_ruling_on_one_card_that_names_another_card_named_is_shown(cards_kb) -
      "All permanents you control phase out.", {"702.26": "phasing"}),
     ("Enchantment", "You may cast spells from your hand without paying their mana costs.",
      {"118.9": "cast without paying its mana cost"}),
+    ("Instant", "You may pay 1 life and exile a blue card from your hand rather than pay this spell's mana cost.\n"
+     "Counter target spell.", {"118.9": "alternative cost", "701.6": "counters a spell"}),
 ])
 def test_a_cards_text_brings_the_rules_of_its_kinds_of_effect(type_line, text, rules) -> None:
     tokens = {"treasure": "111.10a", "clue": "111.10f"}
