@@ -433,14 +433,16 @@ def _weigh_the_story(groups: list[Group], sentences: list[int], asked: set[int] 
                      weights: ReadWeights) -> None:
     """Weigh each group by what it tells: a story word (:data:`STORY_WORDS`) by ``weights.story``; in a
     text of several sentences, a word of a sentence that does not ask which is no game word
-    (:func:`_game_word`) by ``weights.context``. The question sentence and the game words of the
-    story around it keep their weight."""
+    (:func:`_game_word`) by ``weights.context``, and its game words by ``weights.story_game``: the question
+    sentence keeps its whole weight."""
     for group, sentence in zip(groups, sentences):
         if group.role == "story":
             _scale(group, weights.story)
         elif asked is not None and sentence not in asked and not _game_word(group, weights.sure_translation):
             group.role = "context"
             _scale(group, weights.context)
+        elif asked is not None and sentence not in asked:
+            _scale(group, weights.story_game)
 
 
 def _scale(group: Group, factor: float) -> None:
