@@ -573,8 +573,22 @@ class CardFinder:
             for name in () if held is None else held if isinstance(held, list) else (held,):
                 accepted = self._accepted(words, at, size, self._english(name))
                 if accepted is not None:
+                    if self._longer_name_inside(words, at, size, taken):
+                        return None  # lancé Rage de bataille temurienne: Temur Battle Rage, not Lance-rage
                     return self.name_cards[name], size, "name", accepted
         return None
+
+    def _longer_name_inside(self, words: list[Token], at: int, size: int, taken: list[bool]) -> bool:
+        """Whether a whole name of more words than ``size`` starts inside ``words[at:at + size]`` and ends
+        beyond it: the longer name is the one typed (*lancé Rage de bataille temurienne*)."""
+        for start in range(at + 1, at + size):
+            for longer in range(min(self.longest, len(words) - start), at + size - start, -1):
+                if longer > size and not any(taken[start:start + longer]) and (
+                        held := self.by_key.get(" ".join(w.key for w in words[start:start + longer]))) is not None:
+                    names = held if isinstance(held, list) else (held,)
+                    if any(self._accepted(words, start, longer, self._english(n)) is not None for n in names):
+                        return True
+        return False
 
     def _one_word_name(self, key: str) -> bool:
         """Whether ``key`` is a card's whole name of one word (*Opalescence*)."""
@@ -861,9 +875,19 @@ class CardFinder:
         cards = [card for card, got in best.items() if got == top]
         card = cards[0] if len(cards) == 1 else self._likeliest(first.key, array("i"), cards)
         last = following[top[0] - 1][0]
+        if (legend := self._legend_named(words[at:last + 1])) is not None:
+            return legend, last - at + 1, "part", False  # Kari Zev: Kari Zev, Skyship Raider, not Kari Zev's Expertise
         if card is None or _starts_a_players_phrase(words, last):
             return None  # mise hors phase: phased out (hors phase), not Mise hors service
         return card, last - at + 1, "remembered", False
+
+    def _legend_named(self, typed: list[Token]) -> int | None:
+        """The legendary card whose name before its comma is the whole of ``typed`` (*Kari Zev*), the most
+        printed when several are; None when none is."""
+        wanted = " ".join(w.key for w in typed)
+        legends = {card for _key, _size, card, legendary in map(self._name, self._holding(typed[0].key))
+                   if legendary and " ".join(name_keys(self.card_names[card].split(",")[0])) == wanted}
+        return max(legends, key=lambda card: (self.printings[card], -card)) if legends else None
 
     def _span_words(self, words: list[Token], at: int, taken: list[bool]) -> list[tuple[int, str]]:
         """The content words (position, key) from ``at`` up to the longest name's length, in one sentence

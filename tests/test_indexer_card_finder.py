@@ -386,7 +386,9 @@ def remembered_names(cards_kb) -> CardFinder:  # noqa: F811
                "Self-Inflicted Wound": [("fr", "Blessure auto-infligée")], "Ornithopter": [("it", "Ornitottero")],
                "Bloodbraid Elf": [("fr", "Elfe aux Nattes sanguinolentes"), ("it", "Elfa dalle Trecce Rosse")],
                "Valiant Guard": [("fr", "Garde valeureuse")], "Sigil of Valor": [("fr", "Sigille de valeur")],
-               "Decommission": [("fr", "Mise hors service")]}
+               "Decommission": [("fr", "Mise hors service")], "Kari Zev's Expertise": [("fr", "Expertise de Kari Zev")],
+               "Kari Zev, Skyship Raider": [("it", "Kari Zev, Predona di Avionavi")],
+               "Temur Battle Rage": [("fr", "Rage de bataille temurienne")], "Rage Thrower": [("fr", "Lance-rage")]}
     names = [*printed, "Tarmogoyf", "Yawgmoth's Will", "Never Happened", "Power Without Equal",
              "Turn into a Pumpkin", "Goblin Wizard", "Solitude"]
     rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
@@ -418,6 +420,12 @@ def remembered_names(cards_kb) -> CardFinder:  # noqa: F811
     ("l'elfe aux oreilles pointues", []),  # a name's first word alone, then other words
     ("un elfe de plus", []),
     ("ma creature est mise hors phase, l aura reste ?", []),  # hors phase: phased out, not Mise hors service
+    # the twelfth cold trial: the legend's name before its comma is the legend, not Kari Zev's Expertise
+    ("Kari Zev attacks with her monkey token", [("Kari Zev, Skyship Raider", "part")]),
+    ("Kari Zev's Expertise on his creature", [("Kari Zev's Expertise", "name")]),
+    # ... and a longer name starting inside a name found is the one typed (lancé: cast, no Lance-rage)
+    ("j'ai lancé Rage de bataille temurienne sur ma créature", [("Temur Battle Rage", "name")]),
+    ("Lance-rage inflige 2 blessures", [("Rage Thrower", "name")]),
 ])
 def test_a_name_misremembered_or_mistyped_is_found_and_everyday_words_are_not(remembered_names, text, expected) -> None:
     assert [(c.name, c.how) for c in distinct(remembered_names.find(text))] == expected
