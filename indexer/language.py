@@ -117,9 +117,22 @@ def _named_in(found, lang: str) -> bool:
 
 
 def _function_word_votes(text: str) -> dict[str, int]:
-    """How many of the words of ``text`` only one language uses as function or question words, by language."""
+    """How many of the words of ``text`` only one language uses as function or question words, or types
+    short so in chat (Italian *cn*, *xke*: ``corpus/chat-words.tsv``), by language."""
     words = _folded_words(text)
-    return {l: sum(1 for w in words if w in _OWN_FUNCTION_WORDS[l]) for l in LANGS}
+    short = _own_chat_spellings()
+    return {l: sum(1 for w in words if w in _OWN_FUNCTION_WORDS[l] or short.get(w) == l) for l in LANGS}
+
+
+@lru_cache(maxsize=1)
+def _own_chat_spellings() -> dict[str, str]:
+    """The chat spellings of one language only (folded) → that language."""
+    from .reading import chat_words
+
+    langs: dict[str, set[str]] = {}
+    for lang, chat in chat_words():
+        langs.setdefault(fold(chat), set()).add(lang)
+    return {chat: next(iter(found)) for chat, found in langs.items() if len(found) == 1}
 
 
 def _folded_words(text: str) -> list[str]:

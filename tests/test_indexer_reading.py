@@ -737,3 +737,10 @@ def test_a_chat_spelling_row_of_an_unknown_language_is_an_error_naming_its_file_
 ])
 def test_italian_x_before_a_function_word_is_per(text, x_kept) -> None:
     assert ("X" in read(text, "it").read_as().split(" · ")) == x_kept
+
+
+def test_a_chat_spelling_of_one_language_votes_for_it() -> None:
+    """The thirteenth cold trial: *cn thalia in gioco se casto il looting in flashback…* was read as English
+    (77 % sure): its Italian words were never translated. *cn* (con, typed short) is Italian's alone."""
+    assert detect_language("cn  in gioco se casto il looting in flashback costa 1 in piu?")[0] == "it"
+    assert detect_language("can u block with a tapped creature?")[0] == "en"
