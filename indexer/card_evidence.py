@@ -204,11 +204,17 @@ def together(card_rules: tuple[frozenset[str], ...], copies: tuple[int, ...] = (
 
 
 def keyword_rules(concepts: Iterable) -> dict[str, tuple[str, ...]]:
-    """A keyword's lower-case English name → its rules, from the vocabulary's keyword abilities and actions."""
+    """A keyword's lower-case English name → its rules, from the vocabulary's keyword abilities and actions;
+    its obsolete English names too (MTGJSON's cards of 2022 say *Totem armor*, the rules Umbra Armor)."""
     found: dict[str, tuple[str, ...]] = {}
     for concept in concepts:
         if concept.kind in ("keyword-ability", "keyword-action") and concept.en and concept.rules:
             found.setdefault(concept.en.lower(), tuple(concept.rules))
+    for concept in concepts:
+        if concept.kind in ("keyword-ability", "keyword-action") and concept.rules:
+            for name in concept.names:
+                if name.lang == "en" and name.form == "obsolete":
+                    found.setdefault(name.text.lower(), tuple(concept.rules))
     return found
 
 

@@ -302,3 +302,16 @@ def test_a_keywords_rules_bring_the_chapters_they_cite() -> None:
              ("702.1400a", "(no such rule) see rule 729"), ("702.19c", "See rule 702.19b and rule 510.1c-d.")]
     found = with_cited_chapters({"mutate": ("702.140",), "morph": ("702.37",), "trample": ("702.19",)}, rules)
     assert found == {"mutate": ("702.140", "729"), "morph": ("702.37", "708"), "trample": ("702.19",)}
+
+
+def test_a_keyword_of_the_cards_by_its_obsolete_name_brings_its_rules() -> None:
+    """The thirteenth cold trial: Snake Umbra (MTGJSON of 2022: *Totem armor*) brought nothing of 702.89,
+    Umbra Armor, whose rules then ranked as another keyword's (×0.375)."""
+    from indexer.card_evidence import keyword_rules
+    from indexer.vocab import vocabulary
+
+    rules = keyword_rules(vocabulary().concepts)
+    assert rules["totem armor"] == rules["umbra armor"] == ("702.89",)
+    found = dict(card_evidence("Enchantment — Aura", "Enchant creature\nTotem armor", ("Enchant", "Totem armor"),
+                               "{2}{G}", rules, "Snake Umbra", {}))
+    assert found["702.89"] == "keyword Totem armor"
