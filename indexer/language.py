@@ -12,6 +12,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from kb import tsv
+from kb.corpus import embedded_corpus
+from kb.errors import ParseError
 from kb.text import ALL_ELISIONS, STOPWORDS, fold, strip_elision
 
 from .analysis import LANGS
@@ -127,8 +130,6 @@ def _function_word_votes(text: str) -> dict[str, int]:
 @lru_cache(maxsize=1)
 def _own_chat_spellings() -> dict[str, str]:
     """The chat spellings of one language only (folded) → that language."""
-    from .reading import chat_words
-
     langs: dict[str, set[str]] = {}
     for lang, chat in chat_words():
         langs.setdefault(fold(chat), set()).add(lang)
@@ -202,3 +203,23 @@ def players_verb(folded: str, lang: str | None) -> str | None:
         if folded.endswith(ending) and len(stem) >= 3 and stem + infinitive in jargon():
             return stem + infinitive
     return None
+
+
+CHAT_WORDS = "chat-words.tsv"  # in the embedded corpus: shortened spellings of ordinary words (qd, cmq, idk)
+
+
+@lru_cache(maxsize=1)
+def chat_words() -> dict[tuple[str, str], tuple[str, ...]]:
+    """``(lang, chat spelling)`` → the words it stands for, lower case, elisions stripped
+    (``corpus/chat-words.tsv``: ``("fr", "qd")`` → ``("quand",)``, ``("fr", "g")`` → ``("ai",)``)."""
+    path = embedded_corpus() / CHAT_WORDS
+    found: dict[tuple[str, str], tuple[str, ...]] = {}
+    if path.is_file():
+        for number, (code, chat, full, _note) in tsv.rows(path, ("lang", "chat", "full", "note"), optional=1):
+            if code not in LANGS:
+                raise ParseError(str(path), f"language {code!r} is none of {', '.join(LANGS)}", number)
+            words = tuple(w for w in (strip_elision(t, ALL_ELISIONS)[0] for t in TOKEN.findall(full.lower())) if w)
+            if not chat.strip() or not words:
+                raise ParseError(str(path), f"a chat spelling and the words it stands for are needed: {chat!r}", number)
+            found[(code, chat.strip().lower())] = words
+    return found

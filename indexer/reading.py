@@ -48,7 +48,7 @@ from kb.text import ALL_ELISIONS, DISTINCT_STOPWORDS, STOPWORDS, fold, strip_eli
 
 from .analysis import LANGS, terms
 from .params import DEFAULT, ReadWeights
-from .language import LETTER_PAIR, QUESTION_WORDS, TOKEN, detect_language, players_verb
+from .language import LETTER_PAIR, QUESTION_WORDS, TOKEN, chat_words, detect_language, players_verb
 from .translation import jargon, jargon_rows, lemma, listed_lemma, query_phrases, reviewed, reviewed_phrases, translated
 from .vocab import spot, vocabulary, words_of
 
@@ -349,26 +349,6 @@ def _locution_group(words: list[str], english: str) -> Group:
 
 
 # --- chat spellings --------------------------------------------------------------------------------
-
-CHAT_WORDS = "chat-words.tsv"  # in the embedded corpus: shortened spellings of ordinary words (qd, cmq, idk)
-
-
-@lru_cache(maxsize=1)
-def chat_words() -> dict[tuple[str, str], tuple[str, ...]]:
-    """``(lang, chat spelling)`` → the words it stands for, lower case, elisions stripped
-    (``corpus/chat-words.tsv``: ``("fr", "qd")`` → ``("quand",)``, ``("fr", "g")`` → ``("ai",)``)."""
-    path = embedded_corpus() / CHAT_WORDS
-    found: dict[tuple[str, str], tuple[str, ...]] = {}
-    if path.is_file():
-        for number, (code, chat, full, _note) in tsv.rows(path, ("lang", "chat", "full", "note"), optional=1):
-            if code not in LANGS:
-                raise ParseError(str(path), f"language {code!r} is none of {', '.join(LANGS)}", number)
-            words = tuple(w for w in (strip_elision(t, ALL_ELISIONS)[0] for t in TOKEN.findall(full.lower())) if w)
-            if not chat.strip() or not words:
-                raise ParseError(str(path), f"a chat spelling and the words it stands for are needed: {chat!r}", number)
-            found[(code, chat.strip().lower())] = words
-    return found
-
 
 def _chat_spelled(kept: list[tuple[str, int]], lang: str | None) -> tuple[list[tuple[str, int]], set[str]]:
     """The question's words (each with its sentence) with each chat spelling of ``lang`` read as the words it

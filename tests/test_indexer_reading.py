@@ -715,18 +715,18 @@ def test_chat_spellings_are_read_only_in_their_own_language() -> None:
 
 def test_a_chat_spelling_row_of_an_unknown_language_is_an_error_naming_its_file_and_line(tmp_path, monkeypatch) -> None:
     from kb.errors import ParseError
-    from indexer import reading
+    from indexer import language
 
     (tmp_path / "chat-words.tsv").write_text("# lang\tchat\tfull\tnote\nfr\tqd\tquand\t\nde\tvllt\tvielleicht\t\n",
                                              encoding="utf-8")
-    monkeypatch.setattr(reading, "embedded_corpus", lambda: tmp_path)
-    reading.chat_words.cache_clear()
+    monkeypatch.setattr(language, "embedded_corpus", lambda: tmp_path)
+    language.chat_words.cache_clear()
     try:
         with pytest.raises(ParseError, match=r"chat-words\.tsv:3: language 'de'"):
-            reading.chat_words()
+            language.chat_words()
     finally:
         monkeypatch.undo()
-        reading.chat_words.cache_clear()
+        language.chat_words.cache_clear()
 
 
 @pytest.mark.parametrize("text, x_kept", [
