@@ -719,7 +719,7 @@ def test_pages_of_many_rules_are_made_on_the_heavy_page_thread(real: TestClient,
 def test_a_rule_page_names_each_source_once_with_an_icon_on_each_text(real: TestClient) -> None:
     """Every text block repeated its full source line (400.7: 14 times); now the page's sources are
     listed once and each block carries an icon linking to its source. Fails before."""
-    page = real.get("/rules/400.7").text
+    page = real.get("/rules/400.7", params={"ui": "en"}).text  # the client keeps the interface cookie of other tests
     main = visible_text(page[page.index("<main>"):page.index("</main>")])
     assert main.count("Magic: The Gathering Comprehensive Rules, 2025-11-14 · official") == 1
     blocks = re.findall(r'<section class="text" lang="(\w+)">\s*<header>(.*?)</header>', page, re.S)
