@@ -32,7 +32,8 @@ from kb.text import fold_quotes
 from kb.vocabulary import Vocabulary
 
 from .analysis import ANALYSIS_VERSION, name_key
-from .card_evidence import card_evidence, keyword_rules, ruling_links, token_rules, with_cited_chapters
+from .card_evidence import (card_evidence, carried_together, keyword_rules, ruling_links, token_rules,
+                            with_cited_chapters)
 from .card_finder import SIDE_SET_TYPES, CardTable, card_nicknames, card_table, write_card_table
 from .codec import WritingCodec
 from .phrasings import english_rule_texts, placement
@@ -466,12 +467,14 @@ def cards_of(kb: KnowledgeBase, items: list[Item], other_release: bool = False) 
     # the game's terms in every language: their words are words of the rules (legame vitale)
     term_names = [name.text for concept in vocabulary().concepts for name in concept.names]
     carried = evidence_in_release(items, reference) if reference else None
-    return card_table(((name, list(dict.fromkeys(printed)), printings,
-                        carried_evidence(card_evidence(card.type, card.text, card.keywords, card.mana_cost, keywords,
-                                                       name, tokens), carried),
-                        links.get(name, {}))
-                       for name, (card, printed, printings) in sorted(by_name.items())), rule_texts, side, term_names,
-                      card_nicknames())
+    table = card_table(((name, list(dict.fromkeys(printed)), printings,
+                         carried_evidence(card_evidence(card.type, card.text, card.keywords, card.mana_cost, keywords,
+                                                        name, tokens), carried),
+                         links.get(name, {}))
+                        for name, (card, printed, printings) in sorted(by_name.items())), rule_texts, side, term_names,
+                       card_nicknames())
+    table.together, table.of_several = carried_together(carried)
+    return table
 
 
 def evidence_in_release(items: list[Item], reference: list) -> dict[str, str | None]:

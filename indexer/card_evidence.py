@@ -188,19 +188,34 @@ TOGETHER: tuple[tuple[str, tuple[str, ...]], ...] = (("614", ("616", "616.1", "6
 OF_SEVERAL: frozenset[str] = frozenset({"704.5j"})
 
 
-def together(card_rules: tuple[frozenset[str], ...], copies: tuple[int, ...] = ()) -> tuple[frozenset[str], ...]:
-    """``card_rules`` (per card named, the rules it brings) with what cards bring together (:data:`TOGETHER`);
-    ``copies``: per card, how many of it the question names (two Parallel Lives are two replacement effects).
-    What cards bring together, and a card named twice over its rules of :data:`OF_SEVERAL`, are added once
-    more as entries of their own (the card reranker counts them once more)."""
+def together(card_rules: tuple[frozenset[str], ...], copies: tuple[int, ...] = (),
+             pairs: tuple[tuple[str, tuple[str, ...]], ...] = TOGETHER,
+             several: frozenset[str] = OF_SEVERAL) -> tuple[frozenset[str], ...]:
+    """``card_rules`` (per card named, the rules it brings) with what cards bring together (``pairs``:
+    :data:`TOGETHER`, or those carried to the release built, :func:`carried_together`); ``copies``: per card,
+    how many of it the question names (two Parallel Lives are two replacement effects). What cards bring
+    together, and a card named twice over its rules of ``several`` (:data:`OF_SEVERAL`), are added once more
+    as entries of their own (the card reranker counts them once more)."""
     counts = copies or (1,) * len(card_rules)
     again: list[frozenset[str]] = []
-    for rule, added in TOGETHER:
+    for rule, added in pairs:
         if sum(count for rules, count in zip(card_rules, counts) if rule in rules) >= 2:
             card_rules = tuple(rules | frozenset(added) if rule in rules else rules for rules in card_rules)
             again.append(frozenset(added))  # the cards together point to them once more than each alone
-    again += [rules & OF_SEVERAL for rules, count in zip(card_rules, counts) if count >= 2 and rules & OF_SEVERAL]
+    again += [rules & several for rules, count in zip(card_rules, counts) if count >= 2 and rules & several]
     return card_rules + tuple(again)
+
+
+def carried_together(carried: dict[str, str | None] | None
+                     ) -> tuple[tuple[tuple[str, tuple[str, ...]], ...], frozenset[str]]:
+    """:data:`TOGETHER` and :data:`OF_SEVERAL` with each rule number carried to the release built
+    (``carried``: :func:`indexer.build.evidence_in_release`; None: as they are), those in no rule of it left
+    out: in 2018-07-13, 613.7 is dependency and 613.8 an effect overriding another."""
+    if carried is None:
+        return TOGETHER, OF_SEVERAL
+    pairs = tuple((carried[rule], tuple(r for r in (carried.get(a) for a in added) if r))
+                  for rule, added in TOGETHER if carried.get(rule))
+    return pairs, frozenset(r for r in (carried.get(rule) for rule in OF_SEVERAL) if r)
 
 
 def keyword_rules(concepts: Iterable) -> dict[str, tuple[str, ...]]:

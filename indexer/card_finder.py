@@ -65,7 +65,7 @@ from kb.corpus import embedded_corpus
 from kb.errors import ParseError
 from kb.text import ALL_ELISIONS, STOPWORDS, edit_distance, fold, strip_elision
 
-from .card_evidence import PLANESWALKER
+from .card_evidence import OF_SEVERAL, PLANESWALKER, TOGETHER
 
 CARD_TABLE = "cards.marshal"  # in the index folder
 TABLE_VERSION = 7
@@ -180,6 +180,10 @@ class CardTable:
     plurals: dict[str, int] = field(default_factory=dict)  # a nickname's plural's key -> its card
     # the nicknames of cards the table lacks, or spelled as a name it holds
     nicknames_skipped: list[str] = field(default_factory=list)
+    # what cards bring together and the rules of a card named twice over, numbered as the release built
+    # (indexer.card_evidence.carried_together)
+    together: tuple = TOGETHER
+    of_several: frozenset[str] = OF_SEVERAL
 
     def nicknames_line(self) -> str:
         """What the build says of the nicknames (``corpus/card-nicknames.tsv``): how many were read, how many
@@ -215,7 +219,9 @@ class CardTable:
                 "words": {w: bytes([self.flags.get(w, 0)]) + packed(ns) for w, ns in self.words.items()},
                 "by_key": by_key, "longest": max((n[1] for n in self.names), default=0),
                 "side": packed(self.side), "pieces": {p: packed(cards) for p, cards in pieces.items()},
-                "nicknames": {**self.plurals, **self.nicknames}}
+                "nicknames": {**self.plurals, **self.nicknames},
+                "together": [[rule, list(added)] for rule, added in self.together],
+                "of_several": sorted(self.of_several)}
 
 
 def card_table(cards: Iterable[tuple[str, list[tuple[str, str]], int, list, dict]],
@@ -369,6 +375,9 @@ class CardFinder:
         self.nickname_starts = frozenset(key.split(" ", 1)[0] for key in self.nicknames)
         self.nickname_longest = max((key.count(" ") + 1 for key in self.nicknames), default=0)
         self._long_names: dict[str, list[tuple[str, int]]] | None = None  # _one_word_names, made when needed
+        # what cards bring together, numbered as the release built (a table written before: as the constants)
+        self.together = tuple((rule, tuple(added)) for rule, added in data["together"]) if "together" in data else TOGETHER
+        self.of_several = frozenset(data.get("of_several", OF_SEVERAL))
 
     @classmethod
     def open(cls, index_dir: Path) -> "CardFinder":

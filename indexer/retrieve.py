@@ -38,6 +38,7 @@ from kb.numbering import RuleNumber
 
 from .analysis import name_key, terms
 from .card_evidence import FACE_SEPARATOR, together
+from .card_finder import CardFinder
 from .card_rulings import CardRulings
 from .concepts import kept_out, named_by, primary_rules, rules_of
 from .hits import Hit
@@ -144,8 +145,9 @@ class Pool:
 class Retriever:
     """The retrievers over one open whoosh ``searcher`` (see the module docstring)."""
 
-    def __init__(self, searcher, index_dir) -> None:
+    def __init__(self, searcher, index_dir, cards: Callable[[], CardFinder] | None = None) -> None:
         self.searcher = searcher
+        self.cards = cards or CardFinder  # the index's card finder (indexer.searcher.Searcher.cards); none: an empty one
         self.windows = Windows(searcher)
         self.denials = Denials(searcher)
         self.index_dir = index_dir
@@ -269,8 +271,9 @@ class Retriever:
         :mod:`indexer.card_evidence`), and their rulings that meet the question's words (``cards.ruling_words``
         of them, all when it has fewer), best first, each with the rules it is linked to."""
         with_evidence = [card for card in plan.cards if card.evidence]
+        finder = self.cards()
         card_rules = together(tuple(frozenset(rule for rule, _ in card.evidence) for card in with_evidence),
-                              tuple(card.copies for card in with_evidence))
+                              tuple(card.copies for card in with_evidence), finder.together, finder.of_several)
         # rulings are Wizards' English texts: the English alternatives meet them (the others would
         # only open posting lists that no ruling of the cards holds)
         alternatives = [alt.terms for group in reading.groups for alt in group.alternatives

@@ -61,7 +61,7 @@ class Searcher:
         self.reader = self.searcher.reader()
         self.words = IndexedWords(index_dir, self.reader)
         self.spelling = Spelling(self.words)
-        self.retriever = Retriever(self.searcher, index_dir)
+        self.retriever = Retriever(self.searcher, index_dir, lambda: self.cards)
         self.windows = self.retriever.windows
         self.held = HeldRules()
         self._cards: CardFinder | None = None

@@ -315,3 +315,22 @@ def test_a_keyword_of_the_cards_by_its_obsolete_name_brings_its_rules() -> None:
     found = dict(card_evidence("Enchantment — Aura", "Enchant creature\nTotem armor", ("Enchant", "Totem armor"),
                                "{2}{G}", rules, "Snake Umbra", {}))
     assert found["702.89"] == "keyword Totem armor"
+
+
+def test_what_cards_bring_together_is_numbered_as_the_release_built(kb_cache) -> None:
+    """TOGETHER and OF_SEVERAL name rules of the vocabulary's release (2025-11-14), read at search time. In
+    2018-07-13, 613.7 is dependency (2025's 613.8), 613.8 an effect overriding another, and 616.1f is 616.1e:
+    a knowledge base of it used to weigh 613.8 and 616.1f for two cards of the layers or of replacement
+    effects. The build now carries them by content into the card table; a rule reworded since is left out."""
+    from indexer.card_finder import CardFinder
+    from kb.store import KnowledgeBase
+
+    from .conftest import SHARED_CORPUS, cr_release, require_shared
+
+    kb = KnowledgeBase.open(kb_cache.shared([cr_release("20180713"), require_shared(SHARED_CORPUS / "mtgjson")]))
+    finder = CardFinder.open(kb.index_dir)
+    assert finder, "the build wrote no card table"
+    assert finder.together == (("614", ("616", "616.1", "616.1e")), ("613", ("613.6", "613.7")))
+    assert finder.of_several == frozenset()  # 704.5j of 2025 is worded otherwise in 2018: left out
+    assert together((frozenset({"613"}), frozenset({"613"})), (), finder.together, finder.of_several)[2] == \
+        frozenset({"613.6", "613.7"})
