@@ -891,12 +891,11 @@ class CardFinder:
         return card, last - at + 1, "remembered", False
 
     def _legend_named(self, typed: list[Token]) -> int | None:
-        """The legendary card whose name before its comma is the whole of ``typed`` (*Kari Zev*), the most
-        printed when several are; None when none is."""
+        """The tournament legendary card whose name before its comma is the whole of ``typed`` (*Kari Zev*), the
+        most printed when several are (:meth:`_character_cards`); None when none is."""
         wanted = " ".join(w.key for w in typed)
-        legends = {card for _key, _size, card, legendary in map(self._name, self._holding(typed[0].key))
-                   if legendary and " ".join(name_keys(self.card_names[card].split(",")[0])) == wanted}
-        return max(legends, key=lambda card: (self.printings[card], -card)) if legends else None
+        return next((card for card in self._character_cards(typed[0].key)
+                     if " ".join(name_keys(self.card_names[card].split(",")[0])) == wanted), None)
 
     def _span_words(self, words: list[Token], at: int, taken: list[bool]) -> list[tuple[int, str]]:
         """The content words (position, key) from ``at`` up to the longest name's length, in one sentence
