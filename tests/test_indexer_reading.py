@@ -744,3 +744,10 @@ def test_a_chat_spelling_of_one_language_votes_for_it() -> None:
     (77 % sure): its Italian words were never translated. *cn* (con, typed short) is Italian's alone."""
     assert detect_language("cn  in gioco se casto il looting in flashback costa 1 in piu?")[0] == "it"
     assert detect_language("can u block with a tapped creature?")[0] == "en"
+
+
+def test_a_tournament_round_is_story_with_its_number() -> None:
+    """*in round 3* was read as the story phrase *in round*, and its 3 searched as a number of the game."""
+    reading = read("Dear judge, in round 3 my creature died. Does persist return it?", "en")
+    assert not any(g.text == "3" for g in reading.groups)
+    assert {g.text for g in reading.groups if g.role == "story"} >= {"dear judge", "round 3"}
