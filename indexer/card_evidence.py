@@ -17,6 +17,7 @@ Derived at build from the card's stored data, never from its words matched again
   among targets → 601.2d, a modal spell → 700.2, a copy effect → 707, a control-changing effect →
   613.1b, countering a spell → 701.6, a coin flip → 705, an extra turn → 500.7, an emblem → 114, a characteristic-defining
   ability → 604.3 and 613.4a, a delayed triggered ability → 603.7, ending the turn → 723; *can't be countered* → 113.6g and 101.2;
+  damage that *can't be prevented* → 615.12;
   phasing out or in → 702.26; casting *without paying its mana cost*, or an alternative cost (*rather than pay
   this spell's mana cost*) → 118.9; power and toughness set,
   modified or switched → 613.4b, 613.4c, 613.4d;
@@ -24,7 +25,8 @@ Derived at build from the card's stored data, never from its words matched again
   (:func:`token_rules`); X in its mana cost → 107.3.
 
 Two cards named together may bring more than each alone (:func:`together`: two replacement effects → 616,
-two effects of the layers → 613.7, timestamps, and 613.8, dependency).
+two effects of the layers → 613.7, timestamps, and 613.8, dependency; a spell that can't be countered and a
+counterspell → 101.2; a cost change and an alternative cost → 118.9d).
 
 The rules its rulings are linked to (the knowledge base links rulings to rules) are kept per ruling
 (:func:`ruling_links`), so a search weighs only those of the rulings that meet the question's words.
@@ -69,6 +71,7 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
          r"^(?!when|whenever|at\b).*\b(?:at the beginning of the next|at the beginning of your next|at end of turn|at the next end step)\b"),
         (("723", "723.1"), "ending the turn", r"\bend the turn\b"),
         (("113.6g", "101.2"), "can't be countered", r"\bcan't be countered\b"),
+        (("615.12", "615.12a"), "damage can't be prevented", r"\bcan't be prevented\b"),
         (("702.26", "702.26a"), "phasing", r"\bphases? (?:out|in)\b"),
         (("118.9", "118.9a"), "cast without paying its mana cost", r"\bwithout paying (?:its|their|that \w+'s) mana costs?\b"),
         (("118.9", "118.9a"), "alternative cost", r"\brather than pay(?:ing)? (?:this spell's|its|that spell's) mana cost\b"),
@@ -176,11 +179,19 @@ def token_rules(rules: Iterable[tuple[str, str]]) -> dict[str, str]:
     return found
 
 
-# rules that two cards named together bring, when each brings the first: two replacement effects that
-# would apply to one event are ordered by 616 (Rest in Peace and Progenitus; two Parallel Lives: a card
-# the question names twice over counts twice, FoundCard.copies)
-TOGETHER: tuple[tuple[str, tuple[str, ...]], ...] = (("614", ("616", "616.1", "616.1f", "614.5")),
-                                                      ("613", ("613.7", "613.8")))
+# rules that two cards named together bring, when one brings the first rule needed and another the second:
+# two replacement effects that would apply to one event are ordered by 616 (Rest in Peace and Progenitus;
+# two Parallel Lives: a card the question names twice over counts twice, FoundCard.copies); two layered
+# effects may depend on each other (613.7); a spell that can't be countered and a counterspell meet at
+# 101.2 (the "can't" wins) and 113.6g; a cost change applies to an alternative cost (Thalia and Force of
+# Will: 118.9d)
+Needs = tuple[str, str]
+TOGETHER: tuple[tuple[Needs, tuple[str, ...]], ...] = (
+    (("614", "614"), ("616", "616.1", "616.1f", "614.5")),
+    (("613", "613"), ("613.7", "613.8")),
+    (("113.6g", "701.6"), ("101.2", "113.6g")),
+    (("118.9", "601.2f"), ("118.9d",)),
+)
 
 
 # rules a card the question names twice over points to once more: two of one legendary permanent are
@@ -189,7 +200,7 @@ OF_SEVERAL: frozenset[str] = frozenset({"704.5j"})
 
 
 def together(card_rules: tuple[frozenset[str], ...], copies: tuple[int, ...] = (),
-             pairs: tuple[tuple[str, tuple[str, ...]], ...] = TOGETHER,
+             pairs: tuple[tuple[Needs, tuple[str, ...]], ...] = TOGETHER,
              several: frozenset[str] = OF_SEVERAL) -> tuple[frozenset[str], ...]:
     """``card_rules`` (per card named, the rules it brings) with what cards bring together (``pairs``:
     :data:`TOGETHER`, or those carried to the release built, :func:`carried_together`); ``copies``: per card,
@@ -198,23 +209,31 @@ def together(card_rules: tuple[frozenset[str], ...], copies: tuple[int, ...] = (
     as entries of their own (the card reranker counts them once more)."""
     counts = copies or (1,) * len(card_rules)
     again: list[frozenset[str]] = []
-    for rule, added in pairs:
-        if sum(count for rules, count in zip(card_rules, counts) if rule in rules) >= 2:
-            card_rules = tuple(rules | frozenset(added) if rule in rules else rules for rules in card_rules)
+    for needs, added in pairs:
+        if _met_by_two(needs, card_rules, counts):
+            card_rules = tuple(rules | frozenset(added) if rules & set(needs) else rules for rules in card_rules)
             again.append(frozenset(added))  # the cards together point to them once more than each alone
     again += [rules & several for rules, count in zip(card_rules, counts) if count >= 2 and rules & several]
     return card_rules + tuple(again)
 
 
+def _met_by_two(needs: Needs, card_rules: tuple[frozenset[str], ...], counts: tuple[int, ...]) -> bool:
+    """Whether one card named brings the first rule of ``needs`` and another (or a second copy of it) the second."""
+    first, second = needs
+    return any(first in rules and second in other and (at != other_at or count >= 2)
+               for at, (rules, count) in enumerate(zip(card_rules, counts))
+               for other_at, other in enumerate(card_rules))
+
+
 def carried_together(carried: dict[str, str | None] | None
-                     ) -> tuple[tuple[tuple[str, tuple[str, ...]], ...], frozenset[str]]:
+                     ) -> tuple[tuple[tuple[Needs, tuple[str, ...]], ...], frozenset[str]]:
     """:data:`TOGETHER` and :data:`OF_SEVERAL` with each rule number carried to the release built
     (``carried``: :func:`indexer.build.evidence_in_release`; None: as they are), those in no rule of it left
     out: in 2018-07-13, 613.7 is dependency and 613.8 an effect overriding another."""
     if carried is None:
         return TOGETHER, OF_SEVERAL
-    pairs = tuple((carried[rule], tuple(r for r in (carried.get(a) for a in added) if r))
-                  for rule, added in TOGETHER if carried.get(rule))
+    pairs = tuple(((carried[first], carried[second]), tuple(r for r in (carried.get(a) for a in added) if r))
+                  for (first, second), added in TOGETHER if carried.get(first) and carried.get(second))
     return pairs, frozenset(r for r in (carried.get(rule) for rule in OF_SEVERAL) if r)
 
 

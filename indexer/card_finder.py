@@ -220,7 +220,7 @@ class CardTable:
                 "by_key": by_key, "longest": max((n[1] for n in self.names), default=0),
                 "side": packed(self.side), "pieces": {p: packed(cards) for p, cards in pieces.items()},
                 "nicknames": {**self.plurals, **self.nicknames},
-                "together": [[rule, list(added)] for rule, added in self.together],
+                "together": [[list(needs), list(added)] for needs, added in self.together],
                 "of_several": sorted(self.of_several)}
 
 
@@ -376,7 +376,7 @@ class CardFinder:
         self.nickname_longest = max((key.count(" ") + 1 for key in self.nicknames), default=0)
         self._long_names: dict[str, list[tuple[str, int]]] | None = None  # _one_word_names, made when needed
         # what cards bring together, numbered as the release built (a table written before: as the constants)
-        self.together = tuple((rule, tuple(added)) for rule, added in data["together"]) if "together" in data else TOGETHER
+        self.together = tuple((_needs(needs), tuple(added)) for needs, added in data["together"]) if "together" in data else TOGETHER
         self.of_several = frozenset(data.get("of_several", OF_SEVERAL))
 
     @classmethod
@@ -1206,3 +1206,9 @@ MIN_UNHELD = 4  # letters of a word that says an unknown name, at least (ETB, ED
 def _foreign_to_the_game(word: Token) -> bool:
     """Whether ``word`` is no word of English, Italian or French, of a game term, or of players' jargon."""
     return len(word.key) >= MIN_UNHELD and word.key not in PLAYERS_NAMES and _no_language_word(word.key)
+
+
+def _needs(stored: str | list[str]) -> tuple[str, str]:
+    """What two cards must bring for a :data:`~indexer.card_evidence.TOGETHER` pair, as a table stores it
+    (a table written before 2026-12-05 stored one rule both cards bring)."""
+    return (stored, stored) if isinstance(stored, str) else (stored[0], stored[1])

@@ -77,6 +77,40 @@ def test_two_cards_of_the_layers_bring_timestamps_and_dependency(cards_kb) -> No
     assert "613.8" not in together((humility,))[0]  # one card's effect alone depends on nothing
 
 
+def evidence_of(type_line: str, text: str, keywords: tuple[str, ...] = ()) -> frozenset[str]:
+    return frozenset(rule for rule, _ in card_evidence(type_line, text, keywords, "", keyword_rules(vocabulary().concepts)))
+
+
+TYRANT = ("Creature — Dinosaur", "This spell can't be countered.\nTrample, hexproof", ("Trample", "Hexproof"))
+COUNTERSPELL = ("Instant", "Counter target spell.")
+FORCE = ("Instant", "You may pay 1 life and exile a blue card from your hand rather than pay this spell's mana cost."
+                    "\nCounter target spell.")
+THALIA = ("Legendary Creature — Human Soldier", "First strike\nNoncreature spells cost {1} more to cast.", ("First strike",))
+
+
+def test_a_counterspell_and_a_spell_that_cant_be_countered_bring_the_cant_rule() -> None:
+    tyrant, counterspell = evidence_of(*TYRANT), evidence_of(*COUNTERSPELL)
+    assert {"113.6g", "101.2"} <= tyrant and "701.6" in counterspell and "101.2" not in counterspell
+    both = together((tyrant, counterspell))
+    assert {"101.2", "113.6g"} <= both[1] and both[2:] == (frozenset({"101.2", "113.6g"}),)
+    assert together((counterspell, counterspell)) == (counterspell, counterspell)  # two counterspells: nothing more
+
+
+def test_a_cost_change_and_an_alternative_cost_bring_the_rule_that_applies_one_to_the_other() -> None:
+    thalia, force = evidence_of(*THALIA), evidence_of(*FORCE)
+    assert "601.2f" in thalia and "118.9" in force and "601.2f" not in force
+    assert together((thalia, force))[2:] == (frozenset({"118.9d"}),)
+    assert together((thalia,)) == (thalia,) and together((force,)) == (force,)  # each alone: no 118.9d
+    lone = frozenset({"118.9", "601.2f"})  # one card of both kinds, named once, is not two cards together
+    assert together((lone,)) == (lone,) and together((lone,), (2,))[1:] == (frozenset({"118.9d"}),)
+
+
+def test_damage_that_cant_be_prevented_points_to_its_rule() -> None:
+    found = dict(card_evidence("Instant", "Players can't gain life this turn. Damage can't be prevented this turn. "
+                               "Skullcrack deals 3 damage to target player or planeswalker.", (), "{1}{R}", {}, "Skullcrack"))
+    assert found["615.12"] == "damage can't be prevented" and "615" not in found
+
+
 def test_a_legendary_card_named_twice_over_points_to_the_legend_rule_once_more() -> None:
     thalia = frozenset({"704.5j", "205.4d", "702.7"})
     assert together((thalia,)) == (thalia,)
@@ -330,7 +364,8 @@ def test_what_cards_bring_together_is_numbered_as_the_release_built(kb_cache) ->
     kb = KnowledgeBase.open(kb_cache.shared([cr_release("20180713"), require_shared(SHARED_CORPUS / "mtgjson")]))
     finder = CardFinder.open(kb.index_dir)
     assert finder, "the build wrote no card table"
-    assert finder.together == (("614", ("616", "616.1", "616.1e")), ("613", ("613.6", "613.7")))
+    assert finder.together == ((("614", "614"), ("616", "616.1", "616.1e")), (("613", "613"), ("613.6", "613.7")),
+                               (("117.9", "601.2f"), ("117.9d",)))  # 2025's 118.9d; 113.6g is worded otherwise
     assert finder.of_several == frozenset()  # 704.5j of 2025 is worded otherwise in 2018: left out
     assert together((frozenset({"613"}), frozenset({"613"})), (), finder.together, finder.of_several)[2] == \
         frozenset({"613.6", "613.7"})

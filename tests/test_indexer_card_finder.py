@@ -509,3 +509,15 @@ def test_a_question_of_cards_only_reads_as_its_cards_not_as_the_types_they_bring
     read = reading(cards_kb, "Wrath of God e Humility?")
     assert read["read_as"] == "Cards: Wrath of God, Humility"  # sorcery (Wrath of God) is searched, not shown
     assert any(w["text"] == "sorcery (Wrath of God)" for w in read["words"])
+
+
+def test_a_table_written_before_pairs_of_rules_reads_its_together_rules_as_pairs() -> None:
+    """Before 2026-12-05 a table stored each pair of :data:`~indexer.card_evidence.TOGETHER` by the one rule
+    both cards bring; such a table is read as that rule needed twice, and a new one round-trips."""
+    from indexer.card_finder import CardFinder, CardTable
+
+    old = CardFinder({"together": [["614", ["616", "614.5"]]]})
+    assert old.together == ((("614", "614"), ("616", "614.5")),)
+    table = CardTable()
+    table.together = ((("118.9", "601.2f"), ("118.9d",)),)
+    assert CardFinder(table.to_data()).together == table.together
