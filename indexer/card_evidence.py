@@ -17,7 +17,8 @@ Derived at build from the card's stored data, never from its words matched again
   among targets → 601.2d, a modal spell → 700.2, a copy effect → 707, a control-changing effect →
   613.1b, countering a spell → 701.6, a coin flip → 705, an extra turn → 500.7, an emblem → 114, a characteristic-defining
   ability → 604.3 and 613.4a, a delayed triggered ability → 603.7, ending the turn → 723; *can't be countered* → 113.6g and 101.2;
-  damage that *can't be prevented* → 615.12;
+  damage that *can't be prevented* → 615.12; changing the targets of a spell or ability → 115.7; reading a mana
+  value (its reminder text too: cascade) → 202.3;
   phasing out or in → 702.26; casting *without paying its mana cost*, or an alternative cost (*rather than pay
   this spell's mana cost*) → 118.9; power and toughness set,
   modified or switched → 613.4b, 613.4c, 613.4d;
@@ -26,7 +27,8 @@ Derived at build from the card's stored data, never from its words matched again
 
 Two cards named together may bring more than each alone (:func:`together`: two replacement effects → 616,
 two effects of the layers → 613.7, timestamps, and 613.8, dependency; a spell that can't be countered and a
-counterspell → 101.2; a cost change and an alternative cost → 118.9d).
+counterspell → 101.2; a cost change and an alternative cost → 118.9d; a mana value read and a split card →
+709.4b, 202.3d, or a double-faced card → 712.8a).
 
 The rules its rulings are linked to (the knowledge base links rulings to rules) are kept per ruling
 (:func:`ruling_links`), so a search weighs only those of the rulings that meet the question's words.
@@ -78,12 +80,15 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         (("613.4b",), "power and toughness set", r"\bbase power and toughness\b|\bpower and toughness (?:are |is )?each equal\b"),
         (("613.4c",), "power and toughness modified", r"\bgets? [+-][\dX]+/[+-][\dX]+|\bput (?:a|an|one|two|three|x|\w+) [+-]1/[+-]1 counters?\b"),
         (("613.4d",), "power and toughness switched", r"\bswitch\b[^.]*\bpower and toughness\b"),
+        (("115.7", "115.7a"), "changes targets", r"\bchange the targets? of\b|\bchoose new targets\b"),
     ))
 
 # A predefined token created (a Clue, a Treasure): its rule of 111.10, read off the rules at build
 # (:func:`token_rules`: "111.10f A Clue token is ...").
 _CREATES_TOKEN = re.compile(r"\bcreates? (?:a|an|one|two|three|x|\w+) (?:tapped )?([A-Z][a-z]+(?: [A-Z][a-z]+)?) tokens?\b")
 _TOKEN_RULE = re.compile(r"^An? ((?:[A-Z][a-z]+ )*?[A-Z][a-z]+) token is\b")
+
+_MANA_VALUE = re.compile(r"\bmana value\b|\bconverted mana cost\b", re.IGNORECASE)
 
 PLANESWALKER = "306"  # the rule a planeswalker brings (its first below): a character, a loyalty cost read so
 
@@ -150,6 +155,8 @@ def card_evidence(type_line: str, text: str, keywords: Iterable[str], mana_cost:
         for token in _CREATES_TOKEN.findall(line):
             if rule := (token_rules or {}).get(token.lower()):
                 add((rule,), f"creates a {token} token")
+    if _MANA_VALUE.search(text or ""):  # reminder text too: cascade's "lesser mana value"
+        add(("202.3",), "reads a mana value")
     if "{X}" in (mana_cost or ""):
         add(("107.3",), "X in its mana cost")
     return [[rule, reason] for rule, reason in found.items()]
@@ -191,6 +198,8 @@ TOGETHER: tuple[tuple[Needs, tuple[str, ...]], ...] = (
     (("613", "613"), ("613.7", "613.8")),
     (("113.6g", "701.6"), ("101.2", "113.6g")),
     (("118.9", "601.2f"), ("118.9d",)),
+    (("202.3", "709"), ("709.4b", "202.3d")),
+    (("202.3", "712"), ("712.8a",)),
 )
 
 

@@ -105,6 +105,30 @@ def test_a_cost_change_and_an_alternative_cost_bring_the_rule_that_applies_one_t
     assert together((lone,)) == (lone,) and together((lone,), (2,))[1:] == (frozenset({"118.9d"}),)
 
 
+BOB = ("Creature — Human Wizard", "At the beginning of your upkeep, reveal the top card of your library and put that "
+                                  "card into your hand. You lose life equal to its mana value.")
+
+
+def test_a_card_that_reads_a_mana_value_and_a_card_of_two_faces_bring_the_faces_mana_value() -> None:
+    bob = evidence_of(*BOB)
+    cascade = evidence_of("Creature — Elf Berserker", "Cascade (When you cast this spell, exile cards from the top of "
+                          "your library until you exile a nonland card that costs less. You may cast it without paying "
+                          "its mana cost. Put the exiled cards on the bottom in a random order.)", ("Cascade",))
+    assert "202.3" in bob and "202.3" not in cascade  # cascade's reminder here says "costs less", not a mana value
+    assert "202.3" in evidence_of("Creature — Elf Berserker", "Cascade (… a nonland card with lesser mana value …)",
+                                  ("Cascade",))  # the reminder text read, as MTGJSON prints it
+    split = frozenset({"709"}) | evidence_of("Instant // Instant", "Fire deals 2 damage divided as you choose …")
+    assert together((bob, split))[2:] == (frozenset({"709.4b", "202.3d"}),)
+    assert together((bob, frozenset({"712"})))[2:] == (frozenset({"712.8a"}),)
+    assert together((bob,)) == (bob,)
+
+
+def test_a_card_that_changes_targets_points_to_the_rules_of_changing_them() -> None:
+    spellskite = evidence_of("Artifact Creature — Phyrexian Horror",
+                             "{U/P}: Change the target of target spell or ability to Spellskite if you can.")
+    assert {"115.7", "115.7a"} <= spellskite
+
+
 def test_damage_that_cant_be_prevented_points_to_its_rule() -> None:
     found = dict(card_evidence("Instant", "Players can't gain life this turn. Damage can't be prevented this turn. "
                                "Skullcrack deals 3 damage to target player or planeswalker.", (), "{1}{R}", {}, "Skullcrack"))
