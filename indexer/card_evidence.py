@@ -28,7 +28,9 @@ Derived at build from the card's stored data, never from its words matched again
 Two cards named together may bring more than each alone (:func:`together`: two replacement effects → 616,
 two effects of the layers → 613.7, timestamps, and 613.8, dependency; a spell that can't be countered and a
 counterspell → 101.2; a cost change and an alternative cost → 118.9d; a mana value read and a split card →
-709.4b, 202.3d, or a double-faced card → 712.8a).
+709.4b, 202.3d, or a double-faced card → 712.8a; two control changes → 613.7; a characteristic-defining
+ability and an instant or sorcery → 608.2n, 704.3; a replacement effect and a leaving trigger, persist or undying
+→ 614.6).
 
 The rules its rulings are linked to (the knowledge base links rulings to rules) are kept per ruling
 (:func:`ruling_links`), so a search weighs only those of the rulings that meet the question's words.
@@ -191,7 +193,11 @@ def token_rules(rules: Iterable[tuple[str, str]]) -> dict[str, str]:
 # two Parallel Lives: a card the question names twice over counts twice, FoundCard.copies); two layered
 # effects may depend on each other (613.7); a spell that can't be countered and a counterspell meet at
 # 101.2 (the "can't" wins) and 113.6g; a cost change applies to an alternative cost (Thalia and Force of
-# Will: 118.9d)
+# Will: 118.9d); a card reading a mana value meets a split card's halves (709.4b) or a double-faced card's front
+# face (712.8a); two control-changing effects apply in timestamp order (613.7); a characteristic-defining ability
+# and an instant or sorcery: the spell is in the graveyard before state-based actions (608.2n, 704.3: Tarmogoyf
+# and Lightning Bolt); a replacement effect and a dying or leaving trigger: the replaced event never happens
+# (614.6: Rest in Peace and Kitchen Finks's persist)
 Needs = tuple[str, str]
 TOGETHER: tuple[tuple[Needs, tuple[str, ...]], ...] = (
     (("614", "614"), ("616", "616.1", "616.1f", "614.5")),
@@ -199,6 +205,12 @@ TOGETHER: tuple[tuple[Needs, tuple[str, ...]], ...] = (
     (("113.6g", "701.6"), ("101.2", "113.6g")),
     (("118.9", "601.2f"), ("118.9d",)),
     (("202.3", "709"), ("709.4b", "202.3d")),
+    (("613.1b", "613.1b"), ("613.7",)),
+    (("604.3", "304"), ("608.2n", "704.3")),
+    (("604.3", "307"), ("608.2n", "704.3")),
+    (("614", "603.6"), ("614.6",)),
+    (("614", "702.79"), ("614.6",)),
+    (("614", "702.93"), ("614.6",)),
     (("202.3", "712"), ("712.8a",)),
 )
 

@@ -129,6 +129,30 @@ def test_a_card_that_changes_targets_points_to_the_rules_of_changing_them() -> N
     assert {"115.7", "115.7a"} <= spellskite
 
 
+def test_two_control_changes_bring_timestamps() -> None:
+    mind_control = evidence_of("Enchantment — Aura", "Enchant creature\nYou control enchanted creature.")
+    treason = evidence_of("Sorcery", "Gain control of target creature until end of turn. Untap that creature. "
+                                     "It gains haste until end of turn.")
+    assert together((mind_control, treason))[2:] == (frozenset({"613.7"}),)
+    assert together((mind_control,)) == (mind_control,)
+
+
+def test_a_characteristic_defining_ability_and_an_instant_bring_the_spells_last_step_and_state_based_actions() -> None:
+    goyf = evidence_of("Creature — Lhurgoyf", "Tarmogoyf's power is equal to the number of card types among cards "
+                       "in all graveyards and its toughness is equal to that number plus 1.")
+    bolt = frozenset({"304"}) | evidence_of("Instant", "Lightning Bolt deals 3 damage to any target.")
+    assert "604.3" in goyf and together((goyf, bolt))[2:] == (frozenset({"608.2n", "704.3"}),)
+
+
+def test_a_replacement_effect_and_persist_bring_the_replaced_event_that_never_happens() -> None:
+    rest = evidence_of("Enchantment", "When Rest in Peace enters the battlefield, exile all graveyards.\nIf a card "
+                       "or token would be put into a graveyard from anywhere, exile it instead.")
+    finks = evidence_of("Creature — Ouphe", "When Kitchen Finks enters the battlefield, you gain 2 life.\nPersist",
+                        ("Persist",))
+    assert "614" in rest and "702.79" in finks
+    assert frozenset({"614.6"}) in together((rest, finks))[2:]
+
+
 def test_damage_that_cant_be_prevented_points_to_its_rule() -> None:
     found = dict(card_evidence("Instant", "Players can't gain life this turn. Damage can't be prevented this turn. "
                                "Skullcrack deals 3 damage to target player or planeswalker.", (), "{1}{R}", {}, "Skullcrack"))
@@ -388,8 +412,11 @@ def test_what_cards_bring_together_is_numbered_as_the_release_built(kb_cache) ->
     kb = KnowledgeBase.open(kb_cache.shared([cr_release("20180713"), require_shared(SHARED_CORPUS / "mtgjson")]))
     finder = CardFinder.open(kb.index_dir)
     assert finder, "the build wrote no card table"
-    assert finder.together == ((("614", "614"), ("616", "616.1", "616.1e")), (("613", "613"), ("613.6", "613.7")),
-                               (("117.9", "601.2f"), ("117.9d",)))  # 2025's 118.9d; 113.6g is worded otherwise
+    pairs = dict(finder.together)
+    assert pairs[("614", "614")] == ("616", "616.1", "616.1e") and pairs[("613", "613")] == ("613.6", "613.7")
+    assert pairs[("117.9", "601.2f")] == ("117.9d",)  # 2025's 118.9d
+    assert pairs[("613.1b", "613.1b")] == ("613.6",)  # 2025's 613.7, timestamps
+    assert ("113.6g", "701.6") not in pairs  # 113.6g is worded otherwise in 2018: left out
     assert finder.of_several == frozenset()  # 704.5j of 2025 is worded otherwise in 2018: left out
     assert together((frozenset({"613"}), frozenset({"613"})), (), finder.together, finder.of_several)[2] == \
         frozenset({"613.6", "613.7"})
