@@ -69,8 +69,8 @@ def _detector():
 def detect_language(text: str) -> tuple[str | None, float]:
     """The language of ``text`` among it, fr and en, and how sure the identifier is (None when
     it is not: :data:`SURE`). The words only one language uses as function or question words
-    overrule the identifier when they all point elsewhere (lingua reads ``posso distruggere
-    l'emblema di un planeswalker?`` as English; ``posso`` and ``di`` are Italian)."""
+    overrule the identifier when they point elsewhere :data:`OUTVOTED` times over (lingua reads ``posso
+    distruggere l'emblema di un planeswalker?`` as English; ``posso`` and ``di`` are Italian)."""
     values = _detector().compute_language_confidence_values(text)
     best = values[0] if values else None
     lang = best.language.iso_code_639_1.name.lower() if best else None
@@ -78,7 +78,7 @@ def detect_language(text: str) -> tuple[str | None, float]:
     short = len(_folded_words(text)) <= SHORT_QUERY
     votes = _function_word_votes(text)
     voted = _decisive(votes, needed=1 if short or confidence < SURE else 2)
-    if voted is not None and (confidence < SURE or votes.get(lang or "", 0) == 0):
+    if voted is not None and (confidence < SURE or votes.get(lang or "", 0) * OUTVOTED < votes[voted]):
         return voted, confidence
     if voted is None and short:
         votes = _name_votes(text)
@@ -87,6 +87,11 @@ def detect_language(text: str) -> tuple[str | None, float]:
             return voted, confidence
     return (lang, confidence) if confidence >= SURE else (None, confidence)
 
+
+# The function words of another language overrule the identifier when they are this many times its
+# language's (``Ho Umiltà in play … Il layer 7b batte i counter o no?``: eight Italian, one English *in*;
+# lingua reads the English game words as English, 99 % sure)
+OUTVOTED = 3
 
 # A query of this many words or fewer is too short for the identifier alone: one function word
 # (``tour of combat``) or the game terms it names (``combat damage``, ``deathtouch vs

@@ -17,6 +17,12 @@ from indexer.translation import translated
     ("does an aura stay attached when the creature changes controller", "en"),
     ("can I respond to a mana ability?", "en"),
     ("posso distruggere l'emblema di un planeswalker?", "it"),  # the identifier alone says English
+    # English game words around the question's own function words: the identifier says English, 99 % sure;
+    # the function words (eight Italian against one English "in") outvote it
+    ("Ho Glorious Anthem in play e la mia creatura ha tre counter. Che power ha? Il layer 7c conta i counter o no?", "it"),
+    ("Mon Soul Warden trigger à mon upkeep, j'ai 12 points de vie. Est-ce que je gagne quand même ? C'est une "
+     "intervening if clause, non ?", "fr"),
+    ("my opponent cast Lightning Bolt in response, can I still win with the trigger if I have 40 life", "en"),
 ])
 def test_the_language_of_a_question_is_identified(query: str, lang: str) -> None:
     assert detect_language(query)[0] == lang

@@ -66,8 +66,9 @@ def search_command(query: tuple[str, ...], limit: int, kinds: tuple[str, ...], e
       una creatura tappata può bloccare?
       que se passe-t-il si je pioche dans une bibliothèque vide ?
       can I respond to a mana ability?
-    A question is read in its language (--lang names it; otherwise it is identified), its
-    question and function words dropped, its other words translated to the rules' English
+    A question is read in the language its words are in (--lang, which keeps only hits of
+    its languages, names it only when the words leave that unsure), its question and
+    function words dropped, its other words translated to the rules' English
     (a "Read as:" line shows how; --explain says more); the rules holding most of them
     come first. Cards a question names, by any printed name or part of one, are read as
     cards, not words ("Read as: ...; Cards: Pithing Needle"): what they are brings their
