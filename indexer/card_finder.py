@@ -66,6 +66,7 @@ from kb.errors import ParseError
 from kb.text import ALL_ELISIONS, STOPWORDS, edit_distance, fold, strip_elision
 
 from .card_evidence import OF_SEVERAL, PLANESWALKER, TOGETHER
+from .language import NEGATIONS
 
 CARD_TABLE = "cards.marshal"  # in the index folder
 TABLE_VERSION = 7
@@ -90,6 +91,7 @@ _WORD = re.compile(r"[^\W_]+(?:['’`][^\W_]+)*", re.UNICODE)
 _SENTENCE_ENDS = frozenset(".!?:;\n")
 _POSSESSIVE = re.compile(r"['`]s$")
 _FUNCTION = frozenset().union(*STOPWORDS.values())
+_NEGATING = frozenset().union(*NEGATIONS.values())
 
 
 # words before a card's name that say a player has more than one of it, in the three languages
@@ -636,6 +638,8 @@ class CardFinder:
             return one and size == 1
         if one and len(content[0].key) < MIN_PART:
             return False if inside else None  # Fog, Opt: only as names
+        if one and not capitals and content[0].key in _NEGATING:
+            return None  # je ne lance rien: not Nix (Rien)
         if one and self._flags(content[0].key) & COMMON:
             # humility, opt: words unless typed as names (Humility at a sentence's start: 5 letters or more),
             # or used as a card (I cast humility, counterato il fulmine)

@@ -58,6 +58,15 @@ _OWN_FUNCTION_WORDS = {
 }
 
 
+# Words that negate what follows (folded; French ``n'`` as its elided ``n``): left out as function
+# words, they are named in the reading (a question "read as" spell · stack may ask what happens when
+# the spell is *not* on the stack: indexer.reading), and never a card's name typed in lower case
+# (*je ne lance rien*: not Nix, printed *Rien* in French).
+NEGATIONS = {"en": frozenset({"not", "no", "never", "nor", "cannot", "nothing"}),
+             "it": frozenset({"non", "mai", "nessun", "nessuno", "nessuna", "niente", "nulla"}),
+             "fr": frozenset({"ne", "n", "pas", "jamais", "aucun", "aucune", "sans", "rien"})}
+
+
 @lru_cache(maxsize=1)
 def _detector():
     from lingua import Language, LanguageDetectorBuilder

@@ -48,7 +48,7 @@ from kb.text import ALL_ELISIONS, DISTINCT_STOPWORDS, STOPWORDS, fold, strip_eli
 
 from .analysis import LANGS, terms
 from .params import DEFAULT, ReadWeights
-from .language import LETTER_PAIR, QUESTION_WORDS, TOKEN, chat_words, detect_language, players_verb
+from .language import LETTER_PAIR, NEGATIONS, QUESTION_WORDS, TOKEN, chat_words, detect_language, players_verb
 from .translation import jargon, jargon_rows, lemma, listed_lemma, query_phrases, reviewed, reviewed_phrases, translated
 from .vocab import spot, vocabulary, words_of
 
@@ -65,12 +65,6 @@ NUMBER_WORDS = {
 }
 # Number words that are also function words (un, una): read as function words.
 _AMBIGUOUS_NUMBERS = {"it": {"uno", "una", "due", "sei"}, "fr": {"un", "une", "neuf"}}
-# Words that negate what follows (folded; French ``n'`` as its elided ``n``): left out as function
-# words, they are named in the reading (a question "read as" spell · stack may ask what happens when
-# the spell is *not* on the stack).
-NEGATIONS = {"en": frozenset({"not", "no", "never", "nor", "cannot"}),
-             "it": frozenset({"non", "mai", "nessun", "nessuno", "nessuna"}),
-             "fr": frozenset({"ne", "n", "pas", "jamais", "aucun", "aucune", "sans"})}
 # "Without" is named as a negation too, but searched (the rules say "without paying its mana cost");
 # French "sans" is a function word, left out (NEGATIONS).
 SEARCHED_NEGATIONS = frozenset({"without", "senza"})
@@ -593,9 +587,14 @@ def _negation(tokens: list[str], dropped: set[str], lang: str | None, used: set[
         word, cut = strip_elision(token, ALL_ELISIONS)
         if cut and fold(token[:cut - 1]) in negations:
             out.append(token[:cut])
-        if (word in dropped and fold(word) in negations) or fold(word) in SEARCHED_NEGATIONS - used:
+        if (word in dropped and _negating(word, lang, negations)) or fold(word) in SEARCHED_NEGATIONS - used:
             out.append(word)
     return out
+
+
+def _negating(word: str, lang: str | None, negations: frozenset[str]) -> bool:
+    """Whether ``word`` is one of ``negations``, or a chat spelling of ``lang`` standing for one (Italian *nn*)."""
+    return fold(word) in negations or any(fold(w) in negations for w in chat_words().get((lang or "", word), ()))
 
 
 # Power and toughness as typed (+1/+1, -2/-2, 0/0): one word of the question.

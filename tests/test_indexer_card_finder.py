@@ -521,3 +521,14 @@ def test_a_table_written_before_pairs_of_rules_reads_its_together_rules_as_pairs
     table = CardTable()
     table.together = ((("118.9", "601.2f"), ("118.9d",)),)
     assert CardFinder(table.to_data()).together == table.together
+
+
+def test_a_negation_typed_in_lower_case_is_no_card_named_so(cards_kb) -> None:  # noqa: F811
+    """Nix is printed *Rien* in French: *je ne lance rien* (I cast nothing), after a verb of casting, was the card."""
+    from indexer.build import collect_items
+    from indexer.card_finder import card_table
+
+    rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
+    finder = CardFinder.of(card_table([("Nix", [("fr", "Rien")], 1, [], {})], rules))
+    assert finder.find("si je ne lance rien pendant mon tour, il devient nuit ?") == []
+    assert [c.name for c in finder.find("Je lance Rien sur son sort, il est contré ?")] == ["Nix"]

@@ -757,3 +757,12 @@ def test_a_tournament_round_is_story_with_its_number() -> None:
     reading = read("Dear judge, in round 3 my creature died. Does persist return it?", "en")
     assert not any(g.text == "3" for g in reading.groups)
     assert {g.text for g in reading.groups if g.role == "story"} >= {"dear judge", "round 3"}
+
+
+@pytest.mark.parametrize("query, negations", [
+    ("se nn lancio niente nel mio turno diventa notte?", ["nn", "niente"]),  # Italian chat nn: non
+    ("si je ne lance rien pendant mon tour, il devient nuit ?", ["ne", "rien"]),
+    ("if I cast nothing on my turn does it become night?", ["nothing"]),
+])
+def test_a_negation_typed_short_or_as_nothing_is_named_as_ignored(query: str, negations: list[str]) -> None:
+    assert read_query(query).negation == negations
