@@ -580,7 +580,7 @@ class CardFinder:
                 continue
             held = self.by_key.get(" ".join(w.key for w in words[at:at + size]))
             if held is None and size > 1:  # yawgmoths will: a possessive typed without its apostrophe
-                held = self.by_key.get(" ".join(self._possessive(w.key) for w in words[at:at + size]))
+                held = self.by_key.get(" ".join(self._possessive(w.key, whole=True) for w in words[at:at + size]))
             for name in () if held is None else held if isinstance(held, list) else (held,):
                 accepted = self._accepted(words, at, size, self._english(name))
                 if accepted is not None:
@@ -605,10 +605,13 @@ class CardFinder:
         """Whether ``key`` is a card's whole name of one word (*Opalescence*)."""
         return key in self.by_key and key in self.words
 
-    def _possessive(self, key: str) -> str:
+    def _possessive(self, key: str, whole: bool = False) -> str:
         """``key`` as a name's word when it is one typed with a possessive's *s* and no apostrophe
-        (*yawgmoths*: Yawgmoth's); else ``key``."""
-        if len(key) > MIN_PART and key.endswith("s") and key not in self.words and key[:-1] in self.words:
+        (*yawgmoths*: Yawgmoth's); else ``key``. ``whole``: for a whole name looked up again, even when the
+        word with its *s* is another name's word too (*black suns zenith*: Black Sun's Zenith; *suns* is a word
+        of Suns' Twilight)."""
+        if (len(key) > MIN_PART or (whole and len(key) == MIN_PART)) and key.endswith("s") \
+                and (whole or key not in self.words) and key[:-1] in self.words:
             return key[:-1]
         return key
 
@@ -996,7 +999,10 @@ _CARD_VERBS = frozenset({"cast", "casts", "casting", "counter", "counters", "cou
                          "lancé", "lancée", "contre", "contré",
                          "contrée", "contrer",
                          # evoked: cast for its evoke cost (solitude evoquee, evoco il furore)
-                         "evoke", "evokes", "evoked", "evoco", "evocato", "evocata", "evoque", "evoquee", "evoquer"})
+                         "evoke", "evokes", "evoked", "evoco", "evocato", "evocata", "evoque", "evoquee", "evoquer",
+                         # the players' verbs of exiling and returning a permanent (flicker my clone)
+                         "flicker", "flickers", "flickered", "blink", "blinks", "blinked", "flickero", "flickerato",
+                         "flickerata", "blinko", "blinkato", "blinkata", "flicke", "flickee", "blinke", "blinkee"})
 _CARD_VERB_KEYS = frozenset(fold(verb) for verb in _CARD_VERBS)
 _CARD_WITH = frozenset({"with", "con", "cn", "avec"})  # cn: con, typed short
 _ARTICLES = frozenset({"a", "an", "the", "my", "his", "her", "their", "your", "its", "il", "lo", "la", "un", "uno",

@@ -390,7 +390,7 @@ def remembered_names(cards_kb) -> CardFinder:  # noqa: F811
                "Kari Zev, Skyship Raider": [("it", "Kari Zev, Predona di Avionavi")],
                "Temur Battle Rage": [("fr", "Rage de bataille temurienne")], "Rage Thrower": [("fr", "Lance-rage")]}
     names = [*printed, "Tarmogoyf", "Yawgmoth's Will", "Never Happened", "Power Without Equal",
-             "Turn into a Pumpkin", "Goblin Wizard", "Solitude"]
+             "Turn into a Pumpkin", "Goblin Wizard", "Solitude", "Black Sun's Zenith", "Suns' Twilight", "Clone"]
     rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
     rules += ["La valeur de mana d'un sort.", "Sa valeur de mana."]  # as the French glossary writes it
     return CardFinder.of(card_table(((n, printed.get(n, []), 1, [], {}) for n in names), rules))
@@ -402,6 +402,12 @@ def remembered_names(cards_kb) -> CardFinder:  # noqa: F811
     ("How big is Tarmogoyff if there's a land in a graveyard?", [("Tarmogoyf", "near")]),  # one word mistyped
     ("L'Ornitotero può bloccare una creatura con volare?", [("Ornithopter", "near")]),
     ("yawgmoths will lets me play lands from my graveyard too?", [("Yawgmoth's Will", "name")]),  # no apostrophe
+    # the fourteenth cold trial: a possessive without its apostrophe whose word with the s is another name's
+    ("opp casts black suns zenith for 2", [("Black Sun's Zenith", "name")]),
+    # an everyday word after a players' verb of flickering, a possessive between, is a card
+    ("if i flicker my clone w ephemerate can it copy something else", [("Clone", "name")]),
+    ("je blink mon clone", [("Clone", "name")]),
+    ("the clone of a token is a copy", []),
     # a name cut short before its last word, its words as printed (Elfe aux Nattes sanguinolentes)
     ("elfe aux nattes cascade sur feu // glace je peux lancer feu ?", [("Bloodbraid Elf", "remembered")]),
     ("mi elfa dalle trecce fa cascata", [("Bloodbraid Elf", "remembered")]),
