@@ -145,7 +145,7 @@ _STOPWORD_TEXT = {
     "fr": """a ai au aux avec c ce ces cet cette d dans de des du elle elles en est et été être eu il ils j je l la
         le les leur leurs lui m ma mais me même mes moi mon n ne nos notre nous on ont ou par pas pour qu que qui
         s sa se ses soit son sont sur t ta te tes toi ton tu un une vos votre vous y à était étaient
-        quoi sans plus aussi comme""",
+        quoi sans plus aussi comme mien mienne miens miennes tien tienne tiens tiennes sien sienne siens siennes""",
 }
 STOPWORDS: dict[str, frozenset[str]] = {
     lang: frozenset(fold(w) for w in text.split()) for lang, text in _STOPWORD_TEXT.items()

@@ -766,3 +766,9 @@ def test_a_tournament_round_is_story_with_its_number() -> None:
 ])
 def test_a_negation_typed_short_or_as_nothing_is_named_as_ignored(query: str, negations: list[str]) -> None:
     assert read_query(query).negation == negations
+
+
+def test_table_words_of_the_fourteenth_cold_trial_are_read_as_players_mean_them() -> None:
+    boosted = read_query("ma créature boostée à 4/4 attaque le planeswalker, il perd combien ?")
+    assert "gets" in boosted.read_as() and "boosters" not in boosted.read_as()
+    assert "sienne" in read_query("sa créature et la sienne se bloquent").dropped  # a possessive pronoun
