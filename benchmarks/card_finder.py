@@ -9,7 +9,8 @@ the table is made from its database into a temporary folder; the knowledge base 
 
 The questions are made here from templates in English, Italian and French, half of them naming one or
 two cards drawn from the table (whole printed names, in any of its languages, or a name's first word),
-half naming none. The baseline is the naive scan: every name's folded text looked for in the folded
+half naming none; then the questions of the cold judge trials (``eval/trial-questions.tsv``: long stories and
+phone-typed questions as judges wrote them, most naming cards), timed apart. The baseline is the naive scan: every name's folded text looked for in the folded
 question (``name in text``), which finds whole names only. Medians and 95th percentiles per question,
 each question timed ``--rounds`` times (the least kept), both interleaved in the same run; the table's
 load time is printed too.
@@ -84,6 +85,14 @@ def questions(finder: CardFinder, count: int, seed: int) -> list[str]:
     return made
 
 
+def trial_questions() -> list[str]:
+    """The cold judge trials' questions (a validation set of real length: stories of a hundred words)."""
+    from kb import tsv
+
+    columns = ("trial", "id", "lang", "style", "question", "gold", "reason")
+    return [row[4] for _line, row in tsv.rows(ROOT / "eval" / "trial-questions.tsv", columns)]
+
+
 def naive(names: list[str]):
     """The baseline: each folded name looked for in the folded question."""
     def find(text: str) -> list[str]:
@@ -120,14 +129,21 @@ def main() -> None:
     finder, load = finder_of(args.kb)
     texts = questions(finder, args.questions, args.seed)
     finder.find(texts[0])  # the first question reads the common-word list once (a cold cost, counted in load)
-    ours, scan = timings([finder.find, naive(sorted(set(finder.name_keys)))], texts, args.rounds)
+    scan_names = naive(sorted(set(finder.name_keys)))
+    ours, scan = timings([finder.find, scan_names], texts, args.rounds)
+    trials = trial_questions()
+    ours_long, scan_long = timings([finder.find, scan_names], trials, args.rounds)
     named = sum(1 for text in texts if finder.find(text))
     print(f"card table: {len(finder.card_names)} cards, {len(finder.name_keys)} names; loaded in {load * 1000:.0f} ms")
-    print(f"{len(texts)} questions (en/it/fr), {named} naming a card as found")
-    print(f"{'':<28}{'median ms':>10}{'p95 ms':>10}")
-    print(f"{'card finder':<28}{statistics.median(ours):>10.3f}{p95(ours):>10.3f}")
-    print(f"{'naive scan (whole names)':<28}{statistics.median(scan):>10.3f}{p95(scan):>10.3f}")
-    print(f"target: p95 <= 5 ms: {'met' if p95(ours) <= 5 else 'NOT met'}")
+    print(f"{len(texts)} questions (en/it/fr), {named} naming a card as found; "
+          f"{len(trials)} cold trials' questions, {sum(len(t.split()) for t in trials) // len(trials)} words on average")
+    print(f"{'':<40}{'median ms':>10}{'p95 ms':>10}")
+    for label, values in (("card finder, templates", ours), ("naive scan (whole names), templates", scan),
+                          ("card finder, trials' questions", ours_long),
+                          ("naive scan (whole names), trials'", scan_long)):
+        print(f"{label:<40}{statistics.median(values):>10.3f}{p95(values):>10.3f}")
+    met = p95(ours) <= 5 and p95(ours_long) <= 5
+    print(f"target: p95 <= 5 ms: {'met' if met else 'NOT met'} (both question sets)")
 
 
 if __name__ == "__main__":

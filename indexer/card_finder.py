@@ -573,14 +573,13 @@ class CardFinder:
 
     def _whole(self, words: list[Token], at: int, taken: list[bool],
                _found: list[FoundCard], _strays: list[tuple[int, int]]) -> tuple[int, int, str, bool] | None:
-        if words[at].key not in self.words and self._possessive(words[at].key) not in self.words:
-            return None
-        for size in range(min(self.longest, len(words) - at), 0, -1):
+        plain, possessive = self._name_words_from(words, at)
+        for size in range(len(plain), 0, -1):
             if any(taken[at:at + size]):
                 continue
-            held = self.by_key.get(" ".join(w.key for w in words[at:at + size]))
+            held = self.by_key.get(plain[size - 1])
             if held is None and size > 1:  # yawgmoths will: a possessive typed without its apostrophe
-                held = self.by_key.get(" ".join(self._possessive(w.key, whole=True) for w in words[at:at + size]))
+                held = self.by_key.get(possessive[size - 1])
             for name in () if held is None else held if isinstance(held, list) else (held,):
                 accepted = self._accepted(words, at, size, self._english(name))
                 if accepted is not None:
@@ -588,6 +587,20 @@ class CardFinder:
                         return None  # lancé Rage de bataille temurienne: Temur Battle Rage, not Lance-rage
                     return self.name_cards[name], size, "name", accepted
         return None
+
+    def _name_words_from(self, words: list[Token], at: int) -> tuple[list[str], list[str]]:
+        """The keys a whole name starting at ``words[at]`` could have, one per size (the first word, the first
+        two, ...), as typed and with each possessive's *s* cut (:meth:`_possessive`): as far as the words run
+        that are words of names (a name holds no other word) and no longer than the longest name."""
+        plain: list[str] = []
+        possessive: list[str] = []
+        for word in words[at:at + self.longest]:
+            cut = self._possessive(word.key, whole=True)
+            if word.key not in self.words and cut not in self.words:
+                break
+            plain.append(f"{plain[-1]} {word.key}" if plain else word.key)
+            possessive.append(f"{possessive[-1]} {cut}" if possessive else cut)
+        return plain, possessive
 
     def _longer_name_inside(self, words: list[Token], at: int, size: int, taken: list[bool]) -> bool:
         """Whether a whole name of more words than ``size`` starts inside ``words[at:at + size]`` and ends
@@ -634,7 +647,9 @@ class CardFinder:
                 return None  # a game term another language's card is named (my Commander deck)
             # Italian and French names are printed in sentence case: Force de volonté, its first word capitalised
             sentence_case = not english and len(content) >= 2 and typed[0].capital
-            if not (inside or (capitals and len(content) >= 2) or sentence_case):
+            # Force of Will at a sentence's start: its function word capitalised too (Force alone would be a word)
+            titled = capitals and sum(w.capital for w in typed) >= 2
+            if not (inside or titled or sentence_case):
                 return None
             # Flash asks about flash too; Blood Moon, Cast Down, Force of Will (will: a function word): their
             # words are the card's

@@ -303,6 +303,10 @@ def test_a_name_of_one_rules_word_and_function_words_leaves_no_word_in_the_quest
     # one-word name like Flash, so its words stayed in the question (force → Power, will → granted)
     [found] = finder.find("jpeux contre-sort avec Force of Will en exilant une carte bleue")
     assert (found.name, found.kept) == ("Force of Will", False)
+    # at a question's start, its function word capitalised too: the name, not the words (Force would be one)
+    [found] = finder.find("Force of Will on his spell: can I pitch a blue card?")
+    assert (found.name, found.kept) == ("Force of Will", False)
+    assert finder.find("Force of will is needed to win") == []
 
 
 @pytest.mark.parametrize("text, expected", [
