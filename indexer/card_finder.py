@@ -832,7 +832,8 @@ class CardFinder:
             names = [n for n in self._holding(words[at + 1].key)[:500]
                      if self.name_keys[n].split(" ", 2)[1:2] == [words[at + 1].key]]
         else:
-            names = [n for n in self._holding(words[at].key) if self.name_keys[n].split(" ", 1)[0] == words[at].key]
+            start = words[at].key + " "  # a name of two words or more starting with it (str.split was the cost)
+            names = [n for n in self._holding(words[at].key) if self.name_keys[n].startswith(start)]
         best, side = None, None  # the longest tournament card, else the longest side card
         for name in names:
             key, size, card, _legendary = self._name(name)
