@@ -90,7 +90,8 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
 _CREATES_TOKEN = re.compile(r"\bcreates? (?:a|an|one|two|three|x|\w+) (?:tapped )?([A-Z][a-z]+(?: [A-Z][a-z]+)?) tokens?\b")
 _TOKEN_RULE = re.compile(r"^An? ((?:[A-Z][a-z]+ )*?[A-Z][a-z]+) token is\b")
 
-_MANA_VALUE = re.compile(r"\bmana value\b|\bconverted mana cost\b", re.IGNORECASE)
+# (cascade's reminder as printed before 2021: "until you exile a nonland card that costs less")
+_MANA_VALUE = re.compile(r"\bmana value\b|\bconverted mana cost\b|\bnonland card that costs less\b", re.IGNORECASE)
 
 PLANESWALKER = "306"  # the rule a planeswalker brings (its first below): a character, a loyalty cost read so
 
