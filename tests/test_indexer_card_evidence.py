@@ -127,7 +127,7 @@ def test_a_card_that_reads_a_mana_value_and_a_card_of_two_faces_bring_the_faces_
 
 def test_a_card_that_changes_targets_points_to_the_rules_of_changing_them() -> None:
     spellskite = evidence_of("Artifact Creature — Phyrexian Horror",
-                             "{U/P}: Change the target of target spell or ability to Spellskite if you can.")
+                             "{U/P}: Change a target of target spell or ability to Spellskite.")  # as MTGJSON has it
     assert {"115.7", "115.7a"} <= spellskite
 
 
