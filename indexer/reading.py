@@ -725,7 +725,7 @@ def _accents_agree(matches: tuple, typed: list[str]) -> tuple:
                  or m.name.text.isascii())
 
 
-MIXED_IN = 3  # function words only another language has, at least, for a question to be mixed with it
+MIXED_IN = 2  # function words only another language has, at least, for a question to be mixed with it
 
 
 def _mixed_in(folded: list[str], lang: str | None) -> tuple[str, ...]:

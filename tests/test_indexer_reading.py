@@ -699,6 +699,10 @@ def test_a_question_mixed_with_italian_leaves_its_function_words_out_and_transla
     assert any(a.lang == "en" and "battlefield" in a.terms for a in campo.alternatives)
     english = read_query("if my creature attacks a player, does the trigger happen?", "en")
     assert {g.text for g in english.groups} >= {"creature", "attacks", "player", "trigger"}
+    # two French function words only French has are enough (the fourteenth trial: "Chez nous on se dispute")
+    opening = read_query("Chez nous on se dispute: can I activate a mana ability while casting a spell, comme un "
+                         "Llanowar Elves?", "en")
+    assert not {"nous", "comme"} & {g.text for g in opening.groups}
 
 
 @pytest.mark.parametrize("text, lang, english, left_out", [
