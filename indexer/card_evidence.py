@@ -13,7 +13,8 @@ Derived at build from the card's stored data, never from its words matched again
   *enters with*, *as … enters*) → 614, a prevention effect → 615, a static effect that sets or changes
   characteristics → the layers, 613 (a land's type → 305.7 too), a triggered ability of entering, leaving or dying → 603.6 and
   603.10, another triggered ability → 603, an activated ability → 602, a loyalty ability → 606, a cost
-  change → 601.2f, an ability that cannot be activated → 602.5, a mana ability → 605, damage divided
+  change → 601.2f, an ability that cannot be activated → 602.5, a mana ability → 605 (one that adds mana but
+  targets is none: 605.5a), damage divided
   among targets → 601.2d, a modal spell → 700.2, a copy effect → 707, a control-changing effect →
   613.1b, countering a spell → 701.6, a coin flip → 705, an extra turn → 500.7, an emblem → 114, a characteristic-defining
   ability → 604.3 and 613.4a, a delayed triggered ability → 603.7, ending the turn → 723; *can't be countered* → 113.6g and 101.2;
@@ -59,7 +60,11 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         (("602", "602.1"), "activated ability", r"^(?:\{[^}]+\}|[^\"“:.]{1,80}?(?:\{[^}]+\}|sacrifice|discard|exile|tap|pay)[^\"“:.]{0,60}):"),
         (("601.2f",), "cost change", r"\bcosts? (?:\{[^}]+\} ?|\w+ )*?(?:more|less)\b"),
         (("602.5",), "activation forbidden", r"\bcan't be activated\b"),
-        (("605", "605.1a"), "mana ability", r"^[^\"“]{1,80}?:[^\"“]*?\badd (?:\{|one |two |three |x |an amount\b|mana\b)"),
+        (("605", "605.1a"), "mana ability",
+         r"^(?![^\"“]*\btarget)[^\"“]{1,80}?:[^\"“]*?\badd (?:\{|one |two |three |x |an amount\b|mana\b)"),
+        # Deathrite Shaman: "{T}: Exile target land card from a graveyard. Add one mana": no mana ability
+        (("605.5a", "605.1a"), "adds mana but targets: no mana ability",
+         r"^[^\"“]{1,80}?:[^\"“]*?\btarget\b[^\"“]*?\badd (?:\{|one |two |three |x |an amount\b|mana\b)"),
         (("605", "605.1b"), "triggered mana ability", r"^(?:when|whenever)\b[^,]*\bfor mana\b.*\badd\b"),
         (("601.2d",), "divided among targets", r"\bdivided (?:as you choose|evenly)\b|\bdivide\b"),
         (("700.2",), "modal", r"^choose (?:one|two|three|four|one or more|one or both|any number|up to)\b"),

@@ -155,6 +155,14 @@ def test_a_replacement_effect_and_persist_bring_the_replaced_event_that_never_ha
     assert frozenset({"614.6"}) in together((rest, finks))[2:]
 
 
+def test_an_ability_that_adds_mana_but_targets_is_no_mana_ability() -> None:
+    deathrite = evidence_of("Creature — Human Shaman", "{T}: Exile target land card from a graveyard. Add one mana "
+                            "of any color.")
+    elves = evidence_of("Creature — Elf Druid", "{T}: Add {G}.")
+    assert "605.5a" in deathrite and "605" not in deathrite
+    assert "605" in elves and "605.5a" not in elves
+
+
 def test_damage_that_cant_be_prevented_points_to_its_rule() -> None:
     found = dict(card_evidence("Instant", "Players can't gain life this turn. Damage can't be prevented this turn. "
                                "Skullcrack deals 3 damage to target player or planeswalker.", (), "{1}{R}", {}, "Skullcrack"))
