@@ -278,7 +278,7 @@ def test_a_ruling_on_one_card_that_names_another_card_named_is_shown(cards_kb) -
     ("Creature — Elf Druid", "{T}: Add {G}.", {"605": "mana ability", "605.1a": "mana ability"}),
     ("Creature — Elf Shaman", "{T}: Exile target land card from a graveyard. Add one mana of any color.\n"
      "{B}, {T}: Exile target instant or sorcery card from a graveyard. Each opponent loses 2 life.",
-     {"605": "mana ability"}),
+     {"605": None, "605.5a": "adds mana but targets: no mana ability"}),  # a target: no mana ability
     ("Sorcery", "Arc Lightning deals 3 damage divided as you choose among one, two, or three targets.",
      {"601.2d": "divided among targets"}),
     ("Instant", "Choose two —\n• Counter target spell.\n• Return target permanent to its owner's hand.",
