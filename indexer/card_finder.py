@@ -643,13 +643,17 @@ class CardFinder:
             return True  # a Mountain: the card, and the land type its word names stays in the question
         if all(self._flags(w.key) & RULES for w in content):
             # Cast Down, Flash: a card only typed as a name (a one-word name's word stays in the question)
-            if one and not english:
-                return None  # a game term another language's card is named (my Commander deck)
+            used = _used_as_card(words, at, size, with_cue=False)  # a creature with lifelink: the keyword
+            if one and not english and not (inside and used):
+                # a game term another language's card is named (my Commander deck); cast, it is the card
+                # (ho lanciato Minacciare: Threaten, whose Italian name is menace's)
+                return None
             # Italian and French names are printed in sentence case: Force de volonté, its first word capitalised
             sentence_case = not english and len(content) >= 2 and typed[0].capital
             # Force of Will at a sentence's start: its function word capitalised too (Force alone would be a word)
             titled = capitals and sum(w.capital for w in typed) >= 2
-            if not (inside or titled or sentence_case):
+            # a name of two words or more, rules words, cast or countered (opp casts control magic)
+            if not (inside or titled or sentence_case or (size >= 2 and used)):
                 return None
             # Flash asks about flash too; Blood Moon, Cast Down, Force of Will (will: a function word): their
             # words are the card's
@@ -1020,7 +1024,7 @@ _CARD_VERBS = frozenset({"cast", "casts", "casting", "counter", "counters", "cou
                          "flicker", "flickers", "flickered", "blink", "blinks", "blinked", "flickero", "flickerato",
                          "flickerata", "blinko", "blinkato", "blinkata", "flicke", "flickee", "blinke", "blinkee"})
 _CARD_VERB_KEYS = frozenset(fold(verb) for verb in _CARD_VERBS)
-_CARD_WITH = frozenset({"with", "con", "cn", "avec"})  # cn: con, typed short
+_CARD_WITH = frozenset({"with", "w", "con", "cn", "avec"})  # w: with, cn: con, typed short
 _ARTICLES = frozenset({"a", "an", "the", "my", "his", "her", "their", "your", "its", "il", "lo", "la", "un", "uno",
                        "una", "mio", "mia", "suo", "sua", "tuo", "tua", "le", "une", "mon", "ma", "son", "sa", "ton",
                        "ta", "l"})
@@ -1080,12 +1084,13 @@ def _term_words_by_start() -> dict[str, list[str]]:
     return found
 
 
-def _used_as_card(words: list[Token], at: int, size: int) -> bool:
+def _used_as_card(words: list[Token], at: int, size: int, with_cue: bool = True) -> bool:
     """Whether the question uses ``words[at:at + size]`` as a card: right after a verb of casting or
-    countering (an article maybe between: ``counterato il fulmine``), after *with* / *con* / *avec*, or
-    right before *in response* / *resolves* (``humilite in risposta``)."""
+    countering (an article maybe between: ``counterato il fulmine``), after *with* / *con* / *avec* (unless
+    not ``with_cue``: *avec lien de vie* is a keyword, not the card Lifelink), or right before *in response* /
+    *resolves* (``humilite in risposta``)."""
     before = at - 1
-    if before >= 0 and words[before].key in _CARD_WITH and words[at].joined:
+    if with_cue and before >= 0 and words[before].key in _CARD_WITH and words[at].joined:
         return True
     if before > 0 and words[before].key in _ARTICLES and words[at].joined:
         before -= 1

@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 from indexer.card_finder import CardFinder, distinct
 from indexer.searcher import search
+from indexer.vocab import vocabulary
 from kb.cli import main
 
 from .cardtools import cards_kb  # noqa: F401  (a fixture)
@@ -307,6 +308,8 @@ def test_a_name_of_one_rules_word_and_function_words_leaves_no_word_in_the_quest
     [found] = finder.find("Force of Will on his spell: can I pitch a blue card?")
     assert (found.name, found.kept) == ("Force of Will", False)
     assert finder.find("Force of will is needed to win") == []
+    # cast or countered, a name of rules words typed in lower case is the card (the fifteenth cold trial)
+    assert [c.name for c in finder.find("he countered my force of will, can I pay for it?")] == ["Force of Will"]
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -387,6 +390,7 @@ def remembered_names(cards_kb) -> CardFinder:  # noqa: F811
     printed = {"Shivan Dragon": [("it", "Drago di Shivan"), ("fr", "Dragon shivân")],
                "Path to Exile": [("it", "Sentiero dell'Esilio"), ("fr", "Chemin vers l'exil")],
                "Might of Alara": [("it", "Forza di Alara")], "Control Magic": [("it", "Controlla Creatura")],
+               "Threaten": [("it", "Minacciare"), ("fr", "Menace")], "Lifelink": [("it", "Legame Vitale")],
                "Self-Inflicted Wound": [("fr", "Blessure auto-infligée")], "Ornithopter": [("it", "Ornitottero")],
                "Bloodbraid Elf": [("fr", "Elfe aux Nattes sanguinolentes"), ("it", "Elfa dalle Trecce Rosse")],
                "Valiant Guard": [("fr", "Garde valeureuse")], "Sigil of Valor": [("fr", "Sigille de valeur")],
@@ -397,7 +401,8 @@ def remembered_names(cards_kb) -> CardFinder:  # noqa: F811
              "Turn into a Pumpkin", "Goblin Wizard", "Solitude", "Black Sun's Zenith", "Suns' Twilight", "Clone"]
     rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
     rules += ["La valeur de mana d'un sort.", "Sa valeur de mana."]  # as the French glossary writes it
-    return CardFinder.of(card_table(((n, printed.get(n, []), 1, [], {}) for n in names), rules))
+    terms = [name.text for concept in vocabulary().concepts for name in concept.names]  # as the build reads them
+    return CardFinder.of(card_table(((n, printed.get(n, []), 1, [], {}) for n in names), rules, terms=terms))
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -426,6 +431,11 @@ def remembered_names(cards_kb) -> CardFinder:  # noqa: F811
     ("la copie garde la valeur de X", []),  # the rules' word (mana value) as the start of Garde valeureuse
     ("solitude evoquee, je l'ephemere en reponse au sacrifice", [("Solitude", "name")]),  # an everyday word evoked
     ("I evoke solitude and blink it", [("Solitude", "name")]),
+    # the fifteenth cold trial: a name of rules words cast, in lower case; an Italian name that is a keyword's
+    ("opp casts control magic on my guy", [("Control Magic", "name")]),
+    ("ho lanciato Minacciare sulla creatura del mio avversario", [("Threaten", "name")]),
+    ("la creatura con minacciare può essere bloccata da una sola?", []),  # menace, the keyword
+    ("più fonti con legame vitale fanno eventi separati di guadagno vita", []),  # lifelink, not the card
     ("la solitude du joueur en fin de partie", []),
     ("l'elfe aux oreilles pointues", []),  # a name's first word alone, then other words
     ("un elfe de plus", []),
