@@ -156,6 +156,9 @@ def read_as_lines(reading: dict, explain: bool = False) -> list[str]:
     elif reading.get("spelled"):
         lines.append(f"Spelling corrected: {reading['spelled']}")
     lines += _weak_match_lines(reading)
+    if reading.get("close"):
+        first, second = reading["close"]
+        lines.append(f"Close call: {first} and {second} score within 5 % of each other; read both")
     if reading.get("notice"):
         lines.append(f"Note: {reading['notice']}")
     if explain:
