@@ -630,6 +630,15 @@ def test_the_search_page_says_a_negation_was_ignored(product_kb: Path) -> None:
     assert "Letta come:" in page.text and "spell · stack (negazione ignorata: non)" in page.text
 
 
+def test_the_search_page_says_a_close_call(product_kb: Path) -> None:
+    _require_search()
+    client = client_for(product_kb)
+    page = client.get("/search", params={"q": "can I respond to a mana ability?", "ui": "fr"})
+    assert "Réponse serrée : 605." in page.text and "lisez les deux." in page.text
+    plain = client.get("/search", params={"q": "una creatura tappata può bloccare?", "ui": "it"})
+    assert "Risposta incerta" not in plain.text
+
+
 def test_a_page_with_more_rulings_than_are_folded_names_its_rules_with_their_counts(real: TestClient,
                                                                                      monkeypatch) -> None:
     """Issue 33.1: /rules/702 folded its 2,740 rulings on every request (31-48 s, 1.5 MB). A page
