@@ -19,7 +19,7 @@ Derived at build from the card's stored data, never from its words matched again
   613.1b, countering a spell → 701.6, a coin flip → 705, an extra turn → 500.7, an emblem → 114, a characteristic-defining
   ability → 604.3 and 613.4a, a delayed triggered ability → 603.7, ending the turn → 723; *can't be countered* → 113.6g and 101.2;
   damage that *can't be prevented* → 615.12; changing the targets of a spell or ability → 115.7; reading a mana
-  value (its reminder text too: cascade) → 202.3;
+  value (its reminder text too: cascade) → 202.3; exiling a permanent and returning it (a flicker) → 400.7;
   phasing out or in → 702.26; casting *without paying its mana cost*, or an alternative cost (*rather than pay
   this spell's mana cost*) → 118.9; power and toughness set,
   modified or switched → 613.4b, 613.4c, 613.4d;
@@ -31,7 +31,7 @@ two effects of the layers → 613.7, timestamps, and 613.8, dependency; a spell 
 counterspell → 101.2; a cost change and an alternative cost → 118.9d; a mana value read and a split card →
 709.4b, 202.3d, or a double-faced card → 712.8a; two control changes → 613.7; a characteristic-defining
 ability and an instant or sorcery → 608.2n, 704.3; a replacement effect and a leaving trigger, persist or undying
-→ 614.6).
+→ 614.6; a flicker and persist or undying → 122.2, 400.7: the counters do not come back).
 
 The rules its rulings are linked to (the knowledge base links rulings to rules) are kept per ruling
 (:func:`ruling_links`), so a search weighs only those of the rulings that meet the question's words.
@@ -88,6 +88,9 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         (("613.4c",), "power and toughness modified", r"\bgets? [+-][\dX]+/[+-][\dX]+|\bput (?:a|an|one|two|three|x|\w+) [+-]1/[+-]1 counters?\b"),
         (("613.4d",), "power and toughness switched", r"\bswitch\b[^.]*\bpower and toughness\b"),
         (("115.7", "115.7a"), "changes targets", r"\bchange (?:the|a) targets? of\b|\bchoose new targets\b"),
+        # a flicker (Ephemerate, Restoration Angel, Flickerwisp): what returns is a new object
+        (("400.7",), "exiles and returns a permanent",
+         r"\bexile\b.*?\breturn (?:it|that card|them|those cards|the exiled cards?) to the battlefield\b"),
     ))
 
 # A predefined token created (a Clue, a Treasure): its rule of 111.10, read off the rules at build
@@ -203,7 +206,8 @@ def token_rules(rules: Iterable[tuple[str, str]]) -> dict[str, str]:
 # face (712.8a); two control-changing effects apply in timestamp order (613.7); a characteristic-defining ability
 # and an instant or sorcery: the spell is in the graveyard before state-based actions (608.2n, 704.3: Tarmogoyf
 # and Lightning Bolt); a replacement effect and a dying or leaving trigger: the replaced event never happens
-# (614.6: Rest in Peace and Kitchen Finks's persist)
+# (614.6: Rest in Peace and Kitchen Finks's persist); a flicker and persist or undying: the returned creature is
+# a new object, without its counters (122.2, 400.7: Ephemerate and Kitchen Finks)
 Needs = tuple[str, str]
 TOGETHER: tuple[tuple[Needs, tuple[str, ...]], ...] = (
     (("614", "614"), ("616", "616.1", "616.1f", "614.5")),
@@ -212,6 +216,8 @@ TOGETHER: tuple[tuple[Needs, tuple[str, ...]], ...] = (
     (("118.9", "601.2f"), ("118.9d",)),
     (("202.3", "709"), ("709.4b", "202.3d")),
     (("202.3", "712"), ("712.8a",)),
+    (("400.7", "702.79"), ("122.2", "400.7")),
+    (("400.7", "702.93"), ("122.2", "400.7")),
     (("613.1b", "613.1b"), ("613.7",)),
     (("604.3", "304"), ("608.2n", "704.3")),
     (("604.3", "307"), ("608.2n", "704.3")),

@@ -163,6 +163,19 @@ def test_an_ability_that_adds_mana_but_targets_is_no_mana_ability() -> None:
     assert "605" in elves and "605.5a" not in elves
 
 
+def test_a_flicker_brings_the_new_object_and_with_persist_the_counters_that_do_not_come_back() -> None:
+    ephemerate = evidence_of("Instant", "Exile target creature you control, then return it to the battlefield under "
+                             "its owner's control.\nRebound")
+    wisp = evidence_of("Creature — Faerie Spirit", "Flying\nWhen Flickerwisp enters the battlefield, exile another "
+                       "target permanent. Return that card to the battlefield under its owner's control at the "
+                       "beginning of the next end step.")
+    finks = evidence_of("Creature — Ouphe", "When Kitchen Finks enters the battlefield, you gain 2 life.\nPersist",
+                        ("Persist",))
+    assert "400.7" in ephemerate and "400.7" in wisp
+    assert "400.7" not in evidence_of("Instant", "Exile target creature.")  # exiled for good: no flicker
+    assert frozenset({"122.2", "400.7"}) in together((ephemerate, finks))[2:]
+
+
 def test_damage_that_cant_be_prevented_points_to_its_rule() -> None:
     found = dict(card_evidence("Instant", "Players can't gain life this turn. Damage can't be prevented this turn. "
                                "Skullcrack deals 3 damage to target player or planeswalker.", (), "{1}{R}", {}, "Skullcrack"))
