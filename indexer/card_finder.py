@@ -595,7 +595,7 @@ class CardFinder:
         plain: list[str] = []
         possessive: list[str] = []
         for word in words[at:at + self.longest]:
-            cut = self._possessive(word.key, whole=True)
+            cut = self._possessive(word.key)
             if word.key not in self.words and cut not in self.words:
                 break
             plain.append(f"{plain[-1]} {word.key}" if plain else word.key)
@@ -618,13 +618,11 @@ class CardFinder:
         """Whether ``key`` is a card's whole name of one word (*Opalescence*)."""
         return key in self.by_key and key in self.words
 
-    def _possessive(self, key: str, whole: bool = False) -> str:
-        """``key`` as a name's word when it is one typed with a possessive's *s* and no apostrophe
-        (*yawgmoths*: Yawgmoth's); else ``key``. ``whole``: for a whole name looked up again, even when the
-        word with its *s* is another name's word too (*black suns zenith*: Black Sun's Zenith; *suns* is a word
-        of Suns' Twilight)."""
-        if (len(key) > MIN_PART or (whole and len(key) == MIN_PART)) and key.endswith("s") \
-                and (whole or key not in self.words) and key[:-1] in self.words:
+    def _possessive(self, key: str) -> str:
+        """``key`` as a name's word when it may be one typed with a possessive's *s* and no apostrophe
+        (*yawgmoths*: Yawgmoth's), even when the word with its *s* is another name's word too (*black suns
+        zenith*: Black Sun's Zenith; *suns* is a word of Suns' Twilight): a whole name is looked up both ways."""
+        if len(key) >= MIN_PART and key.endswith("s") and key[:-1] in self.words:
             return key[:-1]
         return key
 
@@ -947,6 +945,8 @@ class CardFinder:
         matched, exact, at, skipped = 0, 0, 0, 0
         met: list[tuple[str, str]] = []  # (typed, printed)
         for _position, key in typed:
+            if len(key) < 2:
+                break  # one letter is no word remembered (goblin w haste: with; not Goblin S.W.A.T. Team)
             step = next((k for k in range(at, min(at + 2, len(wanted))) if _remembered(key, wanted[k])), None)
             if step is None:
                 break

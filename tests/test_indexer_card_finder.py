@@ -398,7 +398,8 @@ def remembered_names(cards_kb) -> CardFinder:  # noqa: F811
                "Kari Zev, Skyship Raider": [("it", "Kari Zev, Predona di Avionavi")],
                "Temur Battle Rage": [("fr", "Rage de bataille temurienne")], "Rage Thrower": [("fr", "Lance-rage")]}
     names = [*printed, "Tarmogoyf", "Yawgmoth's Will", "Never Happened", "Power Without Equal",
-             "Turn into a Pumpkin", "Goblin Wizard", "Solitude", "Black Sun's Zenith", "Suns' Twilight", "Clone"]
+             "Turn into a Pumpkin", "Goblin Wizard", "Solitude", "Black Sun's Zenith", "Suns' Twilight", "Clone",
+             "Goblin S.W.A.T. Team"]
     rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
     rules += ["La valeur de mana d'un sort.", "Sa valeur de mana."]  # as the French glossary writes it
     terms = [name.text for concept in vocabulary().concepts for name in concept.names]  # as the build reads them
@@ -416,6 +417,8 @@ def remembered_names(cards_kb) -> CardFinder:  # noqa: F811
     # an everyday word after a players' verb of flickering, a possessive between, is a card
     ("if i flicker my clone w ephemerate can it copy something else", [("Clone", "name")]),
     ("je blink mon clone", [("Clone", "name")]),
+    ("my opp copied my goblin w clone", [("Clone", "name")]),  # w: with, typed short
+    ("my goblin w haste attacks", []),  # one letter is no word of a name remembered: not Goblin S.W.A.T. Team
     ("the clone of a token is a copy", []),
     # a name cut short before its last word, its words as printed (Elfe aux Nattes sanguinolentes)
     ("elfe aux nattes cascade sur feu // glace je peux lancer feu ?", [("Bloodbraid Elf", "remembered")]),
