@@ -179,6 +179,30 @@ def is_real_word(word: str, lang: str | None) -> bool:
     return simplemma.is_known(word.lower(), lang=lang)
 
 
+def languages_of(folded: str) -> set[str]:
+    """The languages whose function words, word tables, frequent words or lemmatiser know the folded
+    word (none for a card's or a rule's coined word: *hexproof*)."""
+    import simplemma
+
+    found = set()
+    for code in LANGS:
+        if (folded in STOPWORDS.get(code, ()) or folded in QUESTION_WORDS.get(code, ())
+                or folded in word_table().get(code, {}) or listed_lemma(code, folded) is not None
+                or simplemma.is_known(folded, lang=code)):
+            found.add(code)
+    return found
+
+
+def fits_question(folded: str, lang: str | None) -> bool:
+    """Whether a word may stand for a typo of a ``lang`` question: a word of that language, of English
+    (the rules' language, which every question mixes) or of none; an English question's *ephemerate*
+    is not French *éphémère*."""
+    if lang is None:
+        return True
+    langs = languages_of(folded)
+    return not langs or bool(langs & {lang, "en"})
+
+
 def query_language(langs: set[str], text: str, hint: str | None = None) -> tuple[str | None, float]:
     """The language a query is read in and how sure that is: the one its words are identified in
     (:func:`detect_language`); when they leave it unsure, ``hint`` (the page's interface language) or

@@ -28,9 +28,9 @@ from kb.text import fold
 
 from .analysis import LANGS, terms
 from .lexicon import expansions
-from .language import is_real_word
+from .language import fits_question, is_real_word
 from .translation import nearest_table_words
-from .vocab import nearest_terms, spelled, spot, term_words, translations, words_of
+from .vocab import nearest_terms, spelled, spoken_in, spot, term_words, translations, words_of
 from .query import Parsed, Phrase, Word
 from .schema import fields_of
 from .spelling import Spelling
@@ -275,7 +275,8 @@ class TextQueries:
             if len(folded) >= 5 and folded.isalpha() and folded not in term_words() \
                     and not self.words.frequency(folded) and not is_real_word(word, self.query_lang):
                 for distance in (1, 2) if len(folded) >= 7 else (1,):
-                    fixed = [w for w in nearest_terms(folded, distance) if self.words.frequency(w)]
+                    fixed = [w for w in nearest_terms(folded, distance)
+                             if self.words.frequency(w) and spoken_in(w, self.query_lang)]
                     if fixed:
                         break
             if fixed:
@@ -290,7 +291,8 @@ class TextQueries:
             return []
         if len(folded) >= 5 and (found := self._in_own_language(folded)):
             return found[:1]
-        return self._nearest(folded, 2 if len(folded) >= 7 else 1, 1)
+        found = self._nearest(folded, 2 if len(folded) >= 7 else 1, 3)
+        return [word for word in found if fits_question(word, self.query_lang)][:1]
 
     def _in_own_language(self, folded: str) -> list[str]:
         """In an Italian or French question, the words of its language's word table one edit from ``folded``

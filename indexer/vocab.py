@@ -217,6 +217,24 @@ def term_words() -> frozenset[str]:
 
 
 @lru_cache(maxsize=1)
+def term_languages() -> dict[str, frozenset[str]]:
+    """Folded word of a name → the languages of the names holding it (``ephemere``: French only)."""
+    found: dict[str, set[str]] = {}
+    for concept in vocabulary().concepts:
+        for name in concept.names:
+            for word in name_key(name.text, name.lang).split():
+                found.setdefault(word, set()).add(name.lang)
+    return {word: frozenset(langs) for word, langs in found.items()}
+
+
+def spoken_in(folded: str, lang: str | None) -> bool:
+    """Whether the vocabulary word ``folded`` may correct a typo of a ``lang`` question: a word of its
+    names there or in English (the rules' language, which every question mixes), any when ``lang`` is
+    unknown. An English question's *ephemerate* is not French *éphémère*."""
+    return lang is None or bool(term_languages().get(folded, frozenset()) & {lang, "en"})
+
+
+@lru_cache(maxsize=1)
 def _spellings() -> dict[str, str]:
     """Folded word of a name → the word as the vocabulary spells it (``pietinement`` → ``piétinement``)."""
     found: dict[str, str] = {}

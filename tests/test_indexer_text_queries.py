@@ -69,6 +69,13 @@ def test_a_typo_in_italian_or_french_becomes_a_word_of_that_language(search_kb, 
     assert hits.reading["read_as"].split(" · ")[0] == english
 
 
+def test_a_word_of_no_language_is_not_corrected_into_another_languages_word(search_kb) -> None:
+    # Ephemerate is no card of these five sets: its name was "corrected" to French éphémère (instant)
+    hits = search(search_kb, "ephemerate my kitchen finks with a -1/-1 counter, does it come back with persist?")
+    assert hits.reading["lang"] == "en" and not hits.reading["corrections"]
+    assert "ephemerate" in hits.reading["read_as"] and "instant" not in hits.reading["read_as"]
+
+
 def test_short_words_are_not_fuzzed(search_kb) -> None:
     # "vote" is one edit away from "vite", but a 4-letter word is never corrected. (Italian
     # "vite", lives, may still reach English "life" through the lexicon.)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from indexer.vocab import edit_distance, nearest_terms, protected_forms, spot, term_words, translations
+from indexer.vocab import edit_distance, nearest_terms, protected_forms, spoken_in, spot, term_words, translations
 
 
 def test_protected_forms_keep_different_concepts_apart_but_not_one_family() -> None:
@@ -30,6 +30,12 @@ def test_typo_targets_are_vocabulary_words_nearest_first() -> None:
     assert edit_distance("cautella", "cautela", 2) == 1
     assert edit_distance("abcdef", "zzzzzz", 2) == 3
     assert edit_distance("mnaa", "mana", 1) == 1  # a transposition is one edit
+
+
+def test_a_typo_is_corrected_into_the_questions_language_or_english() -> None:
+    assert not spoken_in("ephemere", "en") and spoken_in("ephemere", "fr") and spoken_in("ephemere", None)
+    assert spoken_in("travolgere", "it") and not spoken_in("travolgere", "fr")
+    assert spoken_in("trample", "fr")  # English words of the rules fit every question
 
 
 def test_a_correction_is_spelled_as_the_vocabulary_writes_it() -> None:
