@@ -521,10 +521,18 @@ class CardFinder:
                     continue
                 singular = last.key[:-1]
                 spelled = " ".join([w.key for w in words[at:at + size - 1]] + [singular])
+                if self._basic_land(spelled):
+                    break  # deux Mountains, two Forests: lands of a basic land type, not the card
                 if spelled in self.by_key or (size == 1 and singular in self.words and last.key not in self.words):
                     words[at + size - 1] = replace(last, key=singular)
                     break
         return words
+
+    def _basic_land(self, key: str) -> bool:
+        """Whether ``key`` names a basic land card (Mountain, Montagna, Montagne) in some language."""
+        held = self.by_key.get(key)
+        names = () if held is None else held if isinstance(held, list) else (held,)
+        return any(self.card_names[self.name_cards[name]] in BASIC_LANDS for name in names)
 
     def without_cards(self, text: str, found: list[FoundCard], strays: Iterable[str] = ()) -> str:
         """``text`` with the names of ``found`` cut out (those whose words are kept stay), and the names
@@ -687,6 +695,10 @@ class CardFinder:
         while at + size < len(words) and not taken[at + size] and any(
                 self.name_cards[n] == card for n in self._holding(words[at + size].key)):
             size += 1
+        if size > 1 and _beside_a_token(words, at + size - 1):
+            return None  # my marit lage token: the token Dark Depths makes, not Wrath of Marit Lage
+        if again is None and _a_creature_type(words, at) and name_keys(self.card_names[card])[0] != word.key:
+            return None  # des créatures Saprobionte: a creature type, not Saproling Symbiosis (Symbiose saprobionte)
         beyond = self._goes_on(words, at, size, card, found)
         after = words[at + size] if at + size < len(words) else None
         if beyond is not None and again is not None and after is not None and not _capital_name(after):
@@ -739,8 +751,9 @@ class CardFinder:
         *Urborg, Tomb of Yawgmoth … because of Urborg* is not the Legends card Urborg; *Tyran du carnage …
         the Tyrant spell* is Carnage Tyrant, not the card The Tyrant: its small words aside)."""
         keys = [key for key in name_keys(card.typed) if key not in _FUNCTION]
-        if card.how != "name" or len(keys) != 1:
+        if card.how not in ("name", "nickname") or len(keys) != 1:
             return card
+        keys = [self._possessive(keys[0])] if card.how == "nickname" else keys
         for other in found:
             longer = [k for k in (name_keys(other.typed), name_keys(other.name)) if len(k) > 1]
             if other.card != card.card and any(keys[0] in k for k in longer):
@@ -913,6 +926,8 @@ class CardFinder:
             return legend, last - at + 1, "part", False  # Kari Zev: Kari Zev, Skyship Raider, not Kari Zev's Expertise
         if card is None or _starts_a_players_phrase(words, last):
             return None  # mise hors phase: phased out (hors phase), not Mise hors service
+        if _beside_a_token(words, at) or _beside_a_token(words, last):
+            return None  # my marit lage token: the token Dark Depths makes, not Marit Lage's Slumber
         return card, last - at + 1, "remembered", False
 
     def _legend_named(self, typed: list[Token]) -> int | None:
@@ -1057,6 +1072,7 @@ def _remembered(typed: str, printed: str) -> bool:
 
 
 # the word for a token in the three languages: a capitalised word beside it names the token's type
+BASIC_LANDS = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes"})
 _TOKEN_WORDS = frozenset({"token", "tokens", "jeton", "jetons", "pedina", "pedine"})
 
 
@@ -1064,6 +1080,18 @@ def _beside_a_token(words: list[Token], at: int) -> bool:
     """Whether ``words[at]`` stands right before or after the word *token* (*a Soldier token*, *un jeton
     Soldat*, *una pedina Soldato*): the type of a token, not a card's name."""
     return any(0 <= i < len(words) and words[i].key in _TOKEN_WORDS for i in (at - 1, at + 1))
+
+
+def _a_creature_type(words: list[Token], at: int) -> bool:
+    """Whether ``words[at]`` stands where a creature type does: after *créature* / *creatura* (French and
+    Italian), before *creature* (English)."""
+    before = words[at - 1].key if at > 0 else ""
+    after = words[at + 1].key if at + 1 < len(words) else ""
+    return before in _CREATURE_WORDS["before"] or after in _CREATURE_WORDS["after"]
+
+
+_CREATURE_WORDS = {"before": frozenset({"creature", "creatures", "creatura"}),  # folded: créature(s), creatura, creature
+                   "after": frozenset({"creature", "creatures"})}
 
 
 def _a_game_terms_word(key: str) -> bool:

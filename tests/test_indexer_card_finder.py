@@ -385,7 +385,7 @@ def remembered_names(cards_kb) -> CardFinder:  # noqa: F811
     """A finder of real names (as the archive prints them) that players misremember or mistype, and of
     names made of everyday words that players' sentences hold without meaning the card."""
     from indexer.build import collect_items
-    from indexer.card_finder import card_table
+    from indexer.card_finder import card_nicknames, card_table
 
     printed = {"Shivan Dragon": [("it", "Drago di Shivan"), ("fr", "Dragon shivân")],
                "Path to Exile": [("it", "Sentiero dell'Esilio"), ("fr", "Chemin vers l'exil")],
@@ -396,14 +396,18 @@ def remembered_names(cards_kb) -> CardFinder:  # noqa: F811
                "Valiant Guard": [("fr", "Garde valeureuse")], "Sigil of Valor": [("fr", "Sigille de valeur")],
                "Decommission": [("fr", "Mise hors service")], "Kari Zev's Expertise": [("fr", "Expertise de Kari Zev")],
                "Kari Zev, Skyship Raider": [("it", "Kari Zev, Predona di Avionavi")],
-               "Temur Battle Rage": [("fr", "Rage de bataille temurienne")], "Rage Thrower": [("fr", "Lance-rage")]}
+               "Temur Battle Rage": [("fr", "Rage de bataille temurienne")], "Rage Thrower": [("fr", "Lance-rage")],
+               "Mountain": [("fr", "Montagne"), ("it", "Montagna")],
+               "Saproling Symbiosis": [("fr", "Symbiose saprobionte")]}
     names = [*printed, "Tarmogoyf", "Yawgmoth's Will", "Never Happened", "Power Without Equal",
              "Turn into a Pumpkin", "Goblin Wizard", "Solitude", "Black Sun's Zenith", "Suns' Twilight", "Clone",
-             "Goblin S.W.A.T. Team"]
+             "Goblin S.W.A.T. Team", "Dark Depths", "Marit Lage's Slumber", "Wrath of Marit Lage",
+             "Darksteel Citadel", "Bolas's Citadel", "Doubling Season"]
     rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
     rules += ["La valeur de mana d'un sort.", "Sa valeur de mana."]  # as the French glossary writes it
     terms = [name.text for concept in vocabulary().concepts for name in concept.names]  # as the build reads them
-    return CardFinder.of(card_table(((n, printed.get(n, []), 1, [], {}) for n in names), rules, terms=terms))
+    return CardFinder.of(card_table(((n, printed.get(n, []), 1, [], {}) for n in names), rules, terms=terms,
+                                    nicknames=card_nicknames()))
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -449,6 +453,14 @@ def remembered_names(cards_kb) -> CardFinder:  # noqa: F811
     # ... and a longer name starting inside a name found is the one typed (lancé: cast, no Lance-rage)
     ("j'ai lancé Rage de bataille temurienne sur ma créature", [("Temur Battle Rage", "name")]),
     ("Lance-rage inflige 2 blessures", [("Rage Thrower", "name")]),
+    # the sixteenth cold trial: a token's name, a basic land type's plural, a creature type, a card named again
+    ("flickered my marit lage token from dark depths", [("Dark Depths", "name")]),
+    ("Marit Lage's Slumber triggers", [("Marit Lage's Slumber", "name")]),
+    ("je dois sacrifier deux Mountains, ou deux Montagnes ?", []),
+    ("two Doubling Seasons", [("Doubling Season", "name")]),
+    ("mes terrains deviennent des créatures Saprobionte 1/1", []),
+    ("I enchanted my Darksteel Citadel. What is my Citadel's power now?", [("Darksteel Citadel", "name")]),
+    ("Citadel lets me cast from the top of my library", [("Bolas's Citadel", "nickname")]),
 ])
 def test_a_name_misremembered_or_mistyped_is_found_and_everyday_words_are_not(remembered_names, text, expected) -> None:
     assert [(c.name, c.how) for c in distinct(remembered_names.find(text))] == expected
