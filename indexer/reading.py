@@ -481,12 +481,19 @@ def story_words() -> dict[tuple[str, ...], frozenset[str]]:
 
 def _story_at(folded: list[str], position: int, lang: str | None) -> int:
     """How many words the longest story word or phrase of ``lang`` (or of any language) at
-    ``position`` holds (0: none)."""
+    ``position`` holds (0: none); a word alone also by its lemma, so a verb listed in the infinitive is
+    read in its other forms (*pensare*: pensavo, pensava)."""
     for size in range(min(_LONGEST_STORY, len(folded) - position), 0, -1):
-        codes = story_words().get(tuple(folded[position:position + size]))
-        if codes and ("*" in codes or lang is None or lang in codes):
+        if _is_story(tuple(folded[position:position + size]), lang):
             return size
-    return 0
+    word = folded[position]
+    return 1 if lang in LANGS and word.isalpha() and _is_story((lemma(word, lang),), lang, own=True) else 0
+
+
+def _is_story(words: tuple[str, ...], lang: str | None, own: bool = False) -> bool:
+    """Whether ``words`` are listed as story in ``lang`` (or, unless ``own``, in any language)."""
+    codes = story_words().get(words)
+    return bool(codes) and (lang in codes or not own and ("*" in codes or lang is None))
 
 
 _LONGEST_STORY = 6  # words of the longest story phrase looked for

@@ -7,6 +7,9 @@ import pytest
 from indexer.language import detect_language, is_real_word
 from indexer.reading import read, read_query
 from indexer.translation import translated
+from kb.corpus import embedded_corpus
+
+STORY_LINES = (embedded_corpus() / "story-words.tsv").read_text(encoding="utf-8").splitlines()
 
 
 @pytest.mark.parametrize("query, lang", [
@@ -428,6 +431,18 @@ def test_story_words_and_phrases_are_read_in_each_language(query: str, lang: str
     assert not any(g.role for g in groups.values() if g.concept)  # trample, planeswalker: the question's
 
 
+@pytest.mark.parametrize("query, lang, story", [
+    ("pensavamo che il travolgere non funzionasse contro i planeswalker", "it", "pensavamo"),
+    ("nous croyions que le piétinement ne marche pas", "fr", "croyions"),
+])
+def test_a_story_verb_listed_in_the_infinitive_is_read_in_its_other_forms(query: str, lang: str, story: str) -> None:
+    """*pensare*, *croire* are listed; *pensavamo*, *croyions* are not, and are story words by their lemma."""
+    assert not any(line.split("\t")[1:2] == [story] for line in STORY_LINES)
+    groups = _by_text(read(query, lang))
+    assert groups[story].role == "story"
+    assert groups[{"it": "travolgere", "fr": "piétinement"}[lang]].role is None
+
+
 def test_a_question_of_one_sentence_keeps_every_word_it_asks_with() -> None:
     """Only the story's listed words are weighed low in one sentence: no word is taken for context."""
     reading = read("does an aura stay attached when the creature changes controller", "en")
@@ -470,6 +485,12 @@ def test_french_general_is_the_commander_but_en_general_is_no_game_word() -> Non
     ("si ma créa meurt ?", "fr", "creature"),
     ("mon général est sur le cdb", "fr", "battlefield"),
     ("quelle est la vm d'un sort ?", "fr", "mana value"),
+    # everyday words of a story, written blind to every question (2026-12-05)
+    ("gli ho ammazzato la creatura in risposta", "it", "destroy"),
+    ("il mio avversario ha rubato la mia creatura", "it", "control"),
+    ("il la ramène de son cimetière", "fr", "return"),
+    ("je mets un compteur +1/+1", "fr", "counter"),
+    ("le ciblage de mon sort", "fr", "target"),
 ])
 def test_players_jargon_of_issue_31_is_read_as_the_rules_words(query: str, lang: str, english: str) -> None:
     """Each was searched as typed only, or as a look-alike (contré: protection; créa: create; speed: Speed)."""
