@@ -8,7 +8,7 @@ import re
 from .analysis import LANGS, analyzer_for
 from .hits import Hit
 
-SNIPPET_CHARS = 220
+SNIPPET_CHARS = 300  # a rule of three lines whole (614.6: "If an event is replaced, it never happens. …")
 # What the web page (U+E000, U+E001) and the terminal (NUL, U+0001) wrap matches in (Hit.marked): a text
 # holding them shows U+FFFD instead, so only the matches are marked.
 _MARKERS = re.compile("[\ue000\ue001\x00\x01]")
@@ -28,7 +28,7 @@ def make_snippet(content: str, lang: str, highlight: set[str]) -> tuple[str, lis
                 spans.append((token.startchar, token.endchar))
     start = 0
     if spans and spans[0][0] > SNIPPET_CHARS // 3:
-        start = text.rfind(" ", 0, spans[0][0] - SNIPPET_CHARS // 4) + 1
+        start = min(text.rfind(" ", 0, spans[0][0] - SNIPPET_CHARS // 4) + 1, _last_window_start(text))
     end = len(text)
     if end - start > SNIPPET_CHARS:
         end = text.rfind(" ", start, start + SNIPPET_CHARS)
@@ -39,6 +39,14 @@ def make_snippet(content: str, lang: str, highlight: set[str]) -> tuple[str, lis
     shift = len(prefix) - start - (len(text[start:end]) - len(text[start:end].lstrip()))
     shown = [(a + shift, b + shift) for a, b in spans if a >= start and b <= end]
     return window, shown
+
+
+def _last_window_start(text: str) -> int:
+    """Where the last window of the text starts: a window near the end shows as much of what comes before
+    as it has room for (704.5j whole, not "…put into their owners' graveyards. This is called the legend rule")."""
+    if len(text) <= SNIPPET_CHARS:
+        return 0
+    return text.find(" ", len(text) - SNIPPET_CHARS) + 1 or len(text) - SNIPPET_CHARS
 
 
 def with_snippets(hits: list[Hit]) -> list[Hit]:

@@ -30,6 +30,18 @@ def test_the_window_starts_near_the_first_match_and_keeps_its_spans() -> None:
     assert "\n" not in snippet
 
 
+def test_a_match_near_the_end_keeps_as_much_of_the_start_as_the_window_holds() -> None:
+    """The sixteenth cold trial: 704.5j showed "…put into their owners' graveyards. This is called the legend
+    rule", its condition (two legendary permanents of one name, one controller) cut though the rule fits."""
+    rule = ("If two or more legendary permanents with the same name are controlled by the same player, that "
+            "player chooses one of them, and the rest are put into their owners’ graveyards. This is called the "
+            "“legend rule.”")
+    assert make_snippet(rule, "en", set(terms("legend rule", "en")))[0] == rule
+    longer = "Some other text comes first. " * 20 + rule
+    snippet, _ = make_snippet(longer, "en", set(terms("legend rule", "en")))
+    assert snippet.startswith("…") and snippet.endswith("rule.”") and len(snippet) > SNIPPET_CHARS - 25
+
+
 def test_a_short_text_is_whole_and_unmarked_without_terms() -> None:
     assert make_snippet("Vote.", "en", set()) == ("Vote.", [])
 
