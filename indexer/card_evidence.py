@@ -3,7 +3,7 @@
 Derived at build from the card's stored data, never from its words matched against the rules:
 
 * supertypes and types: *legendary* → the legend rule (704.5j, 205.4d), a planeswalker → 306 and its
-  loyalty abilities 606, an Aura → 303.4, an Equipment → 301.5, a Vehicle → 301.7, a Saga → 714,
+  loyalty abilities 606, an Aura → 303.4 and its state-based action 704.5m, an Equipment → 301.5 and 704.5n, a Vehicle → 301.7, a Saga → 714,
   a battle → 310, a *world* → 704.5k, an instant → 304, a sorcery → 307 (when it may be cast);
 * a multi-face card's kind (:func:`card_kind`): split → 709, Adventure → 715, flip → 710, double-faced → 712;
 * its keywords (MTGJSON's list) → their rules of 701 and 702 through the vocabulary, with the chapters of
@@ -107,8 +107,8 @@ SUPERTYPES_AND_TYPES: dict[str, tuple[str, ...]] = {
     "legendary": ("704.5j", "205.4d"),
     "world": ("704.5k",),
     "planeswalker": (PLANESWALKER, "606"),
-    "aura": ("303.4",),
-    "equipment": ("301.5",),
+    "aura": ("303.4", "704.5m"),
+    "equipment": ("301.5", "704.5n"),
     "vehicle": ("301.7",),
     "saga": ("714",),
     "battle": ("310",),

@@ -35,7 +35,7 @@ def brought(kb, name: str) -> dict[str, str]:
     ("Kitchen Finks", {"702.79": "keyword Persist", "603.6": "enters or leaves trigger"}),
     ("Karn Liberated", {"704.5j": "legendary", "306": "planeswalker", "606": "planeswalker"}),
     ("Reshape", {"107.3": "X in its mana cost"}),
-    ("Frogify", {"303.4": "aura"}),
+    ("Frogify", {"303.4": "aura", "704.5m": "aura"}),  # and the state-based action of an Aura unattached
     ("Wrath of God", {"307": "sorcery"}),
     ("Erayo, Soratami Ascendant // Erayo's Essence", {"710": "flip card"}),
     ("Loyal Cathar // Unhallowed Cathar", {"712": "double-faced card"}),
