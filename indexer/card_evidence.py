@@ -207,7 +207,8 @@ def token_rules(rules: Iterable[tuple[str, str]]) -> dict[str, str]:
 # and an instant or sorcery: the spell is in the graveyard before state-based actions (608.2n, 704.3: Tarmogoyf
 # and Lightning Bolt); a replacement effect and a dying or leaving trigger: the replaced event never happens
 # (614.6: Rest in Peace and Kitchen Finks's persist); a flicker and persist or undying: the returned creature is
-# a new object, without its counters (122.2, 400.7: Ephemerate and Kitchen Finks)
+# a new object, without its counters (122.2, 400.7: Ephemerate and Kitchen Finks); deathtouch and trample: one
+# damage is lethal damage to assign before trampling over (702.2c, 702.19b: Basilisk Collar on a trampler)
 Needs = tuple[str, str]
 TOGETHER: tuple[tuple[Needs, tuple[str, ...]], ...] = (
     (("614", "614"), ("616", "616.1", "616.1f", "614.5")),
@@ -224,6 +225,7 @@ TOGETHER: tuple[tuple[Needs, tuple[str, ...]], ...] = (
     (("614", "603.6"), ("614.6",)),
     (("614", "702.79"), ("614.6",)),
     (("614", "702.93"), ("614.6",)),
+    (("702.2", "702.19"), ("702.2c", "702.19b")),
 )
 
 

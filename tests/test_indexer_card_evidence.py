@@ -105,6 +105,16 @@ def test_a_cost_change_and_an_alternative_cost_bring_the_rule_that_applies_one_t
     assert together((lone,)) == (lone,) and together((lone,), (2,))[1:] == (frozenset({"118.9d"}),)
 
 
+
+def test_a_card_granting_deathtouch_and_a_trampler_bring_lethal_damage_of_one() -> None:
+    collar = frozenset(dict(card_evidence("Artifact — Equipment", "Equipped creature has deathtouch and lifelink.",
+                                          ("Equip",), "{1}", keyword_rules(vocabulary().concepts), "Basilisk Collar")))
+    dreadmaw = frozenset({"702.19"})
+    assert "702.2" in collar and "704.5n" in collar
+    assert together((collar, dreadmaw))[2:] == (frozenset({"702.2c", "702.19b"}),)
+    assert together((collar,)) == (collar,)
+
+
 BOB = ("Creature — Human Wizard", "At the beginning of your upkeep, reveal the top card of your library and put that "
                                   "card into your hand. You lose life equal to its mana value.")
 
