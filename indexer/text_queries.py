@@ -29,7 +29,7 @@ from kb.text import fold
 from .analysis import LANGS, terms
 from .lexicon import expansions
 from .language import fits_question, is_real_word
-from .translation import nearest_table_words
+from .translation import nearest_players_words, nearest_table_words
 from .vocab import nearest_terms, spelled, spoken_in, spot, term_words, translations, words_of
 from .query import Parsed, Phrase, Word
 from .schema import fields_of
@@ -289,7 +289,7 @@ class TextQueries:
         word of another language is not turned into a short English one (``etat`` is not ``et``)."""
         if len(folded) < 4 or not folded.isalpha() or folded in term_words() or is_real_word(folded, self.query_lang):
             return []
-        if len(folded) >= 5 and (found := self._in_own_language(folded)):
+        if len(folded) >= 5 and (found := self._in_own_language(folded) or nearest_players_words(folded, self.query_lang)):
             return found[:1]
         found = self._nearest(folded, 2 if len(folded) >= 7 else 1, 3)
         return [word for word in found if fits_question(word, self.query_lang)][:1]

@@ -177,6 +177,14 @@ def one_edit(folded: str) -> set[str]:
     return found
 
 
+def nearest_players_words(folded: str, lang: str | None) -> list[str]:
+    """The one-word players' words of ``corpus/jargon.tsv`` read in ``lang`` one edit from ``folded``, in the
+    file's order (*counterara*, a phone's typo: *counterare*, not the English *counterpart* of card texts)."""
+    near = one_edit(folded)
+    return list(dict.fromkeys(key for word, langs, _rules in jargon_rows()
+                              if (not langs or lang in langs) and (key := fold(word.strip())) in near))
+
+
 def nearest_table_words(folded: str, lang: str) -> list[str]:
     """The words of ``lang``'s word table one edit from ``folded`` (a phone's typo: *equipper*, *bersagilare*),
     the best attested first: a misspelt Italian or French word is read as the word of its own language the

@@ -69,6 +69,13 @@ def test_a_typo_in_italian_or_french_becomes_a_word_of_that_language(search_kb, 
     assert hits.reading["read_as"].split(" · ")[0] == english
 
 
+def test_a_typo_one_edit_from_a_players_word_becomes_that_word(search_kb) -> None:
+    # the sixteenth cold trial: "counterara" was corrected to counterpart, a word of card texts
+    hits = search(search_kb, "lancio il looting in flashback, opp me la counterara e io nn pago, torna nel cimitero?")
+    assert ["counterara", "counterare"] in hits.reading["corrections"]
+    assert "counter" in hits.reading["read_as"].split(" · ")
+
+
 def test_a_word_of_no_language_is_not_corrected_into_another_languages_word(search_kb) -> None:
     # Ephemerate is no card of these five sets: its name was "corrected" to French éphémère (instant)
     hits = search(search_kb, "ephemerate my kitchen finks with a -1/-1 counter, does it come back with persist?")
