@@ -649,7 +649,10 @@ class CardFinder:
             return True  # a Mountain: the card, and the land type its word names stays in the question
         if all(self._flags(w.key) & RULES for w in content):
             # Cast Down, Flash: a card only typed as a name (a one-word name's word stays in the question)
-            used = _used_as_card(words, at, size, with_cue=False)  # a creature with lifelink: the keyword
+            # a creature with lifelink, with battle cry: the keyword; stole it with control magic: the card (not
+            # a loop with no way out: a name starting with a function word is a phrase after "with")
+            with_cue = size >= 2 and typed[0].key not in _FUNCTION and not _a_game_term(typed)
+            used = _used_as_card(words, at, size, with_cue=with_cue)
             if one and not english and not (inside and used):
                 # a game term another language's card is named (my Commander deck); cast, it is the card
                 # (ho lanciato Minacciare: Threaten, whose Italian name is menace's)
@@ -1092,6 +1095,13 @@ def _a_creature_type(words: list[Token], at: int) -> bool:
 
 _CREATURE_WORDS = {"before": frozenset({"creature", "creatures", "creatura"}),  # folded: créature(s), creatura, creature
                    "after": frozenset({"creature", "creatures"})}
+
+
+def _a_game_term(typed: list[Token]) -> bool:
+    """Whether the words ``typed`` are the whole name of a game term (*battle cry*, *grand melee*)."""
+    from .vocab import vocabulary
+
+    return " ".join(w.key for w in typed) in vocabulary().keys()
 
 
 def _a_game_terms_word(key: str) -> bool:

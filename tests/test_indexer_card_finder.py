@@ -402,7 +402,7 @@ def remembered_names(cards_kb) -> CardFinder:  # noqa: F811
     names = [*printed, "Tarmogoyf", "Yawgmoth's Will", "Never Happened", "Power Without Equal",
              "Turn into a Pumpkin", "Goblin Wizard", "Solitude", "Black Sun's Zenith", "Suns' Twilight", "Clone",
              "Goblin S.W.A.T. Team", "Dark Depths", "Marit Lage's Slumber", "Wrath of Marit Lage",
-             "Darksteel Citadel", "Bolas's Citadel", "Doubling Season"]
+             "Darksteel Citadel", "Bolas's Citadel", "Doubling Season", "No Way Out", "Battle Cry"]
     rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
     rules += ["La valeur de mana d'un sort.", "Sa valeur de mana."]  # as the French glossary writes it
     terms = [name.text for concept in vocabulary().concepts for name in concept.names]  # as the build reads them
@@ -461,6 +461,10 @@ def remembered_names(cards_kb) -> CardFinder:  # noqa: F811
     ("mes terrains deviennent des créatures Saprobionte 1/1", []),
     ("I enchanted my Darksteel Citadel. What is my Citadel's power now?", [("Darksteel Citadel", "name")]),
     ("Citadel lets me cast from the top of my library", [("Bolas's Citadel", "nickname")]),
+    # a name of two rules words after "with" is the card, unless a game term's or starting with a function word
+    ("stole opps bears w control magic, can i attack w it?", [("Control Magic", "name")]),
+    ("a creature with battle cry attacks", []),
+    ("a mandatory loop with no way out is a draw", []),
 ])
 def test_a_name_misremembered_or_mistyped_is_found_and_everyday_words_are_not(remembered_names, text, expected) -> None:
     assert [(c.name, c.how) for c in distinct(remembered_names.find(text))] == expected
