@@ -482,12 +482,14 @@ def story_words() -> dict[tuple[str, ...], frozenset[str]]:
 def _story_at(folded: list[str], position: int, lang: str | None) -> int:
     """How many words the longest story word or phrase of ``lang`` (or of any language) at
     ``position`` holds (0: none); a word alone also by its lemma, so a verb listed in the infinitive is
-    read in its other forms (*pensare*: pensavo, pensava)."""
+    read in its frequent other forms (*pensare*: pensavo, pensava)."""
     for size in range(min(_LONGEST_STORY, len(folded) - position), 0, -1):
         if _is_story(tuple(folded[position:position + size]), lang):
             return size
     word = folded[position]
-    return 1 if lang in LANGS and word.isalpha() and _is_story((lemma(word, lang),), lang, own=True) else 0
+    # by the frequent words' lemmas only (corpus/lemma-forms.tsv): simplemma's dictionary costs a cold question 0.1 s
+    found = listed_lemma(lang, word) if lang in LANGS and word.isalpha() else None
+    return 1 if found and _is_story((found,), lang, own=True) else 0
 
 
 def _is_story(words: tuple[str, ...], lang: str | None, own: bool = False) -> bool:
