@@ -47,6 +47,9 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
     (rules, reason, re.compile(pattern, re.IGNORECASE)) for rules, reason, pattern in (
         (("614", "614.1"), "replacement effect",
          r"\binstead\b|\benters(?: the battlefield)?(?: tapped and)? with\b|^as .{0,80}\benters\b|\benters(?: the battlefield)? tapped\b"),
+        # a spell's or ability's effect replacing part of itself, no "would" (Galvanic Blast's metalcraft, a kicked
+        # spell's "instead"): applied before other replacement effects (614.15, 616.1a)
+        (("614.15",), "self-replacement effect", r"^(?!.*\bwould\b).*\binstead\b"),
         (("615",), "prevention effect", r"\bprevent\b"),
         (("613", "613.1"), "characteristic-changing effect",
          r"\blose(?:s)? all abilities\b|\bbase power\b|\bin addition to (?:its|their) other (?:types|colors)\b"
@@ -208,7 +211,9 @@ def token_rules(rules: Iterable[tuple[str, str]]) -> dict[str, str]:
 # and Lightning Bolt); a replacement effect and a dying or leaving trigger: the replaced event never happens
 # (614.6: Rest in Peace and Kitchen Finks's persist); a flicker and persist or undying: the returned creature is
 # a new object, without its counters (122.2, 400.7: Ephemerate and Kitchen Finks); deathtouch and trample: one
-# damage is lethal damage to assign before trampling over (702.2c, 702.19b: Basilisk Collar on a trampler)
+# damage is lethal damage to assign before trampling over (702.2c, 702.19b: Basilisk Collar on a trampler); a
+# self-replacement effect and another replacement effect: the self-replacement applies first (616.1a: Galvanic
+# Blast's metalcraft and Furnace of Rath)
 Needs = tuple[str, str]
 TOGETHER: tuple[tuple[Needs, tuple[str, ...]], ...] = (
     (("614", "614"), ("616", "616.1", "616.1f", "614.5")),
@@ -226,6 +231,7 @@ TOGETHER: tuple[tuple[Needs, tuple[str, ...]], ...] = (
     (("614", "702.79"), ("614.6",)),
     (("614", "702.93"), ("614.6",)),
     (("702.2", "702.19"), ("702.2c", "702.19b")),
+    (("614.15", "614"), ("616.1a",)),
 )
 
 

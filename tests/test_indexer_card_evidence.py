@@ -115,6 +115,18 @@ def test_a_card_granting_deathtouch_and_a_trampler_bring_lethal_damage_of_one() 
     assert together((collar,)) == (collar,)
 
 
+
+def test_a_self_replacement_effect_and_another_replacement_effect_bring_the_rule_that_orders_them() -> None:
+    blast = frozenset(dict(card_evidence("Instant", "Galvanic Blast deals 2 damage to any target.\nMetalcraft — "
+                                         "Galvanic Blast deals 4 damage instead if you control three or more artifacts.",
+                                         (), "{R}", {}, "Galvanic Blast")))
+    furnace = frozenset(dict(card_evidence("Enchantment", "If a source would deal damage to a permanent or player, it "
+                                           "deals double that damage to that permanent or player instead.",
+                                           (), "{1}{R}{R}{R}", {}, "Furnace of Rath")))
+    assert "614.15" in blast and "614" in furnace and "614.15" not in furnace  # "would": a continuous replacement
+    assert frozenset({"616.1a"}) in together((blast, furnace))[2:]
+
+
 BOB = ("Creature — Human Wizard", "At the beginning of your upkeep, reveal the top card of your library and put that "
                                   "card into your hand. You lose life equal to its mana value.")
 
