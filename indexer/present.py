@@ -28,7 +28,7 @@ from .plan import Plan
 from .query import Parsed
 from .reading import read
 from .retrieve import Retrieved
-from .snippets import with_snippets
+from .snippets import WHOLE_FIRST, with_snippets
 from .versions import with_texts
 
 
@@ -41,7 +41,9 @@ def present(page: list[Hit], plan: Plan, retrieved: Retrieved, searcher, held: "
     texts = plan.texts
     # a question naming cards is read without their names: no "did you mean" for them
     suggestions = texts.suggest(parsed) if not spelled and not plan.cards and not plan.strays and (len(page) < 3 or texts.corrections) else []
-    hits = Hits(with_snippets(with_texts(searcher, page, parsed)), suggestions, described(retrieved.concepts),
+    # the first rules answering a question are read whole: their deciding words are often their last
+    whole = WHOLE_FIRST if reading is not None and retrieved.shown_reading else 0
+    hits = Hits(with_snippets(with_texts(searcher, page, parsed), whole), suggestions, described(retrieved.concepts),
                 elsewhere(searcher, parsed))
     hits.reading = reading.to_dict() if reading is not None and retrieved.shown_reading else None
     if hits.reading is not None and plan.cards:

@@ -8,14 +8,18 @@ import re
 from .analysis import LANGS, analyzer_for
 from .hits import Hit
 
+# The first rules answering a question are shown whole, up to this many characters: the deciding words of a
+# rule are often its last (510.1c's "divided as its controller chooses", 702.34a's "exile this card instead")
+WHOLE_FIRST, WHOLE_CHARS = 3, 800
 SNIPPET_CHARS = 300  # a rule of three lines whole (614.6: "If an event is replaced, it never happens. …")
 # What the web page (U+E000, U+E001) and the terminal (NUL, U+0001) wrap matches in (Hit.marked): a text
 # holding them shows U+FFFD instead, so only the matches are marked.
 _MARKERS = re.compile("[\ue000\ue001\x00\x01]")
 
 
-def make_snippet(content: str, lang: str, highlight: set[str]) -> tuple[str, list[tuple[int, int]]]:
-    """A window of ``content`` around the first matched word, with the matched spans.
+def make_snippet(content: str, lang: str, highlight: set[str], chars: int = SNIPPET_CHARS
+                 ) -> tuple[str, list[tuple[int, int]]]:
+    """A window of ``chars`` characters of ``content`` around the first matched word, with the matched spans.
 
     ``highlight`` holds analysed terms of ``lang``: a word of ``content`` is marked
     when the language's chain turns it into one of them.
@@ -27,12 +31,12 @@ def make_snippet(content: str, lang: str, highlight: set[str]) -> tuple[str, lis
             if token.text in highlight:
                 spans.append((token.startchar, token.endchar))
     start = 0
-    if spans and spans[0][0] > SNIPPET_CHARS // 3:
-        start = min(text.rfind(" ", 0, spans[0][0] - SNIPPET_CHARS // 4) + 1, _last_window_start(text))
+    if spans and spans[0][0] > chars // 3:
+        start = min(text.rfind(" ", 0, spans[0][0] - chars // 4) + 1, _last_window_start(text, chars))
     end = len(text)
-    if end - start > SNIPPET_CHARS:
-        end = text.rfind(" ", start, start + SNIPPET_CHARS)
-        end = end if end > start else start + SNIPPET_CHARS
+    if end - start > chars:
+        end = text.rfind(" ", start, start + chars)
+        end = end if end > start else start + chars
     prefix = "…" if start > 0 else ""
     suffix = "…" if end < len(text) else ""
     window = prefix + text[start:end].strip() + suffix
@@ -41,20 +45,24 @@ def make_snippet(content: str, lang: str, highlight: set[str]) -> tuple[str, lis
     return window, shown
 
 
-def _last_window_start(text: str) -> int:
+def _last_window_start(text: str, chars: int) -> int:
     """Where the last window of the text starts: a window near the end shows as much of what comes before
     as it has room for (704.5j whole, not "…put into their owners' graveyards. This is called the legend rule")."""
-    if len(text) <= SNIPPET_CHARS:
+    if len(text) <= chars:
         return 0
-    return text.find(" ", len(text) - SNIPPET_CHARS) + 1 or len(text) - SNIPPET_CHARS
+    return text.find(" ", len(text) - chars) + 1 or len(text) - chars
 
 
-def with_snippets(hits: list[Hit]) -> list[Hit]:
-    """Cut the snippet of each hit kept from the text and terms its search left in ``extra``."""
+def with_snippets(hits: list[Hit], whole_first: int = 0) -> list[Hit]:
+    """Cut the snippet of each hit kept from the text and terms its search left in ``extra``; the first
+    ``whole_first`` rules are shown whole (up to :data:`WHOLE_CHARS`)."""
+    rules = 0
     for hit in hits:
         content, marks = hit.extra.pop("_content", None), hit.extra.pop("_marks", set())
         if content is not None:
-            hit.snippet, hit.highlights = make_snippet(content, hit.lang, marks)
+            whole = hit.kind == "rule" and rules < whole_first
+            hit.snippet, hit.highlights = make_snippet(content, hit.lang, marks, WHOLE_CHARS if whole else SNIPPET_CHARS)
+        rules += hit.kind == "rule"
     return hits
 
 

@@ -42,6 +42,23 @@ def test_a_match_near_the_end_keeps_as_much_of_the_start_as_the_window_holds() -
     assert snippet.startswith("…") and snippet.endswith("rule.”") and len(snippet) > SNIPPET_CHARS - 25
 
 
+def test_the_first_rules_answering_a_question_are_whole_and_the_others_windows(search_kb) -> None:
+    """The seventeenth cold trial: the rule found, its excerpt cut before its deciding words (510.1c's
+    "divided as its controller chooses among them")."""
+    from indexer.snippets import WHOLE_FIRST
+
+    hits = search(search_kb, "my attacker is blocked by two creatures, how do I split its combat damage among them?",
+                  kind="rule", limit=8)
+    assert hits.reading is not None and len(hits) == 8
+    for rank, hit in enumerate(hits):
+        whole = " ".join(hit.texts[hit.lang]["text"].split()) if hit.lang in hit.texts else None
+        if rank < WHOLE_FIRST and whole and len(whole) <= 800:
+            assert hit.snippet == whole, hit.id
+        else:
+            assert len(hit.snippet) <= SNIPPET_CHARS + 2, hit.id
+    assert any(len(h.snippet) > SNIPPET_CHARS for h in hits[:WHOLE_FIRST])
+
+
 def test_a_short_text_is_whole_and_unmarked_without_terms() -> None:
     assert make_snippet("Vote.", "en", set()) == ("Vote.", [])
 
