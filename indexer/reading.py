@@ -842,7 +842,9 @@ def _concept_group(matches: tuple, words: list[str], lang: str | None, weights: 
     table entry adds its sense too (Italian *livello* is a level and a layer)."""
     concept = matches[0].concept
     group = Group(" ".join(words), _typed(" ".join(words), (lang,) if lang else LANGS), concept.id)
-    typed = {m.name.lang: set(terms(m.name.text, m.name.lang)) for m in matches}
+    # the names typed of this concept (French *initiative* is first strike's; the English Initiative of 725, a
+    # homonym matched too, must not hide first strike's English name)
+    typed = {m.name.lang: set(terms(m.name.text, m.name.lang)) for m in matches if m.concept.id == concept.id}
     for name in concept.names:
         if name.form == "obsolete":
             continue

@@ -443,6 +443,13 @@ def test_a_story_verb_listed_in_the_infinitive_is_read_in_its_other_forms(query:
     assert groups[{"it": "travolgere", "fr": "piétinement"}[lang]].role is None
 
 
+def test_a_name_two_game_terms_share_keeps_the_english_of_the_one_read() -> None:
+    """French *initiative* is first strike (702.7) and the Initiative (725), whose English name is the same
+    word: the seventeenth trial's *mon Chevalier blanc, qui a l'initiative* lost first strike's English."""
+    group = _by_text(read("mon chevalier blanc, qui a l'initiative, bloque une créature 2/2", "fr"))["initiative"]
+    assert "first strike" in {a.shown.lower() for a in group.alternatives if a.lang == "en"}
+
+
 def test_a_question_of_one_sentence_keeps_every_word_it_asks_with() -> None:
     """Only the story's listed words are weighed low in one sentence: no word is taken for context."""
     reading = read("does an aura stay attached when the creature changes controller", "en")
