@@ -912,9 +912,12 @@ class CardFinder:
             if len(wanted) < 2 or wanted[0] != first.key:
                 continue
             remembered = self._remembered_as(following, wanted)
-            if remembered is None or (remembered[2] and not _joined_by_small_words(
-                    words[at:following[remembered[0] - 1][0] + 1])):
+            span = words[at:following[remembered[0] - 1][0] + 1] if remembered is not None else []
+            if remembered is None or (remembered[2] and not _joined_by_small_words(span)):
                 continue  # controlla una creatura: no Controlla Creatura, whose words are everyday words
+            if (self._english(name) and any(w.key in _FUNCTION for w in span)
+                    and not _has_small_words(self.card_names[card])):
+                continue  # Krenko in the command zone: no small word in Krenko's Command to remember as "in the"
             if remembered[:2] > best.get(card, (0, 0)):
                 best[card] = remembered[:2]
         if not best:
@@ -1055,6 +1058,11 @@ _CARD_AFTER = frozenset({("in", "response"), ("in", "risposta"), ("en", "reponse
 # The small words players type inside a name for the printed ones (chemin de l'exil: Chemin vers l'exil).
 _SMALL_NAME_WORDS = frozenset({"of", "the", "to", "in", "di", "del", "della", "dei", "delle", "degli", "dell", "da",
                                "per", "de", "du", "des", "la", "le", "l", "d", "a", "au", "aux", "vers"})
+
+
+def _has_small_words(name: str) -> bool:
+    """Whether an English card name holds a function word (*to* of Path to Exile; not a possessive's *s*)."""
+    return any(piece in _FUNCTION and piece != "s" for piece in re.split(r"[ '’]", fold(name)))
 
 
 def _joined_by_small_words(span: list[Token]) -> bool:

@@ -402,7 +402,8 @@ def remembered_names(cards_kb) -> CardFinder:  # noqa: F811
     names = [*printed, "Tarmogoyf", "Yawgmoth's Will", "Never Happened", "Power Without Equal",
              "Turn into a Pumpkin", "Goblin Wizard", "Solitude", "Black Sun's Zenith", "Suns' Twilight", "Clone",
              "Goblin S.W.A.T. Team", "Dark Depths", "Marit Lage's Slumber", "Wrath of Marit Lage",
-             "Darksteel Citadel", "Bolas's Citadel", "Doubling Season", "No Way Out", "Battle Cry"]
+             "Darksteel Citadel", "Bolas's Citadel", "Doubling Season", "No Way Out", "Battle Cry",
+             "Krenko, Mob Boss", "Krenko's Command"]
     rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
     rules += ["La valeur de mana d'un sort.", "Sa valeur de mana."]  # as the French glossary writes it
     terms = [name.text for concept in vocabulary().concepts for name in concept.names]  # as the build reads them
@@ -465,6 +466,9 @@ def remembered_names(cards_kb) -> CardFinder:  # noqa: F811
     ("stole opps bears w control magic, can i attack w it?", [("Control Magic", "name")]),
     ("a creature with battle cry attacks", []),
     ("a mandatory loop with no way out is a draw", []),
+    # the eighteenth: words typed between a name's words that its printed name has no small word for
+    ("Was I allowed to put Krenko in the command zone instead?", [("Krenko, Mob Boss", "part")]),
+    ("krenkos command makes two goblins", [("Krenko's Command", "name")]),
 ])
 def test_a_name_misremembered_or_mistyped_is_found_and_everyday_words_are_not(remembered_names, text, expected) -> None:
     assert [(c.name, c.how) for c in distinct(remembered_names.find(text))] == expected
