@@ -487,9 +487,21 @@ def _story_at(folded: list[str], position: int, lang: str | None) -> int:
         if _is_story(tuple(folded[position:position + size]), lang):
             return size
     word = folded[position]
-    # by the frequent words' lemmas only (corpus/lemma-forms.tsv): simplemma's dictionary costs a cold question 0.1 s
-    found = listed_lemma(lang, word) if lang in LANGS and word.isalpha() else None
+    # by the frequent words' lemmas only (corpus/lemma-forms.tsv: simplemma's dictionary costs a cold question
+    # 0.1 s), and only for a word starting as a listed story word does (each look-up reads the table's text)
+    if lang not in LANGS or not word.isalpha() or word[:_STEM] not in _story_starts(lang):
+        return 0
+    found = listed_lemma(lang, word)
     return 1 if found and _is_story((found,), lang, own=True) else 0
+
+
+_STEM = 4  # letters a story word's other forms share with it (pensare: pensavo; croire: croyait)
+
+
+@lru_cache(maxsize=4)
+def _story_starts(lang: str) -> frozenset[str]:
+    """The first :data:`_STEM` letters of the one-word story words of ``lang``."""
+    return frozenset(words[0][:_STEM] for words, codes in story_words().items() if len(words) == 1 and lang in codes)
 
 
 def _is_story(words: tuple[str, ...], lang: str | None, own: bool = False) -> bool:
