@@ -738,6 +738,9 @@ def test_a_question_mixed_with_italian_leaves_its_function_words_out_and_transla
     ("le contact mortel le tue qd meme ?", "fr", "deathtouch", "qd"),  # quand: a function word
     ("j'attaque, mon adv bloque avec sa crea", "fr", "opponent", "adv"),
     ("can u block with a tapped creature?", "en", "block", "u"),  # you
+    # an elision typed without its apostrophe (2026-12-05, written blind to every question)
+    ("jai mill toute la bibli de mon opp, il perd direct ?", "fr", "mill", "jai"),  # j'ai
+    ("lavversario mi attacca con una creatura", "it", "opponent", "lavversario"),  # l'avversario
 ])
 def test_a_chat_spelling_is_read_as_the_words_it_stands_for(text, lang, english, left_out) -> None:
     reading = read(text, lang)
