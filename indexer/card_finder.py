@@ -869,12 +869,13 @@ class CardFinder:
     def _near_word(self, words: list[Token], at: int, taken: list[bool],
                    _found: list[FoundCard], _strays: list[tuple[int, int]]) -> tuple[int, int, str, bool] | None:
         """A long name of one word mistyped (*Tarmogoyff*, *Ornitotero*): a word of no language typed with a
-        capital, of :data:`MIN_NEAR_WORD` letters or more, one letter off (two from ten letters) a one-word name of
+        capital or used as a card (after *cast*, *with*), of :data:`MIN_NEAR_WORD` letters or more, one letter off (two from ten letters) a one-word name of
         tournament cards that is no common word nor the rules', and of one card only, or of a clearly most
         printed one."""
         typed = words[at].key
-        if (len(typed) < MIN_NEAR_WORD or not words[at].capital or not self._unknown(typed)
-                or not _no_language_word(typed)):
+        # in lower case only where the question uses it as a card (he cast cloudshfit on it)
+        if (len(typed) < MIN_NEAR_WORD or not (words[at].capital or _used_as_card(words, at, 1))
+                or not self._unknown(typed) or not _no_language_word(typed)):
             return None
         most = 2 if len(typed) >= 10 else 1
         cards = {self.name_cards[n] for key, n in self._one_word_names().get(typed[0], ())

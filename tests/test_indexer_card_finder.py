@@ -436,6 +436,7 @@ def remembered_names(cards_kb) -> CardFinder:  # noqa: F811
     ("il giocatore sta attaccando se controlla una creatura che lo attacca", []),  # Controlla Creatura
     ("zéro blessure n'est pas infligée, rien ne se déclenche", []),  # Blessure auto-infligée
     ("the ragavan attacks: how much tarmogoyff power", []),  # a one-word name mistyped only with a capital
+    ("then i cast tarmogoyff", [("Tarmogoyf", "near")]),  # ... or used as a card
     ("la copie garde la valeur de X", []),  # the rules' word (mana value) as the start of Garde valeureuse
     ("solitude evoquee, je l'ephemere en reponse au sacrifice", [("Solitude", "name")]),  # an everyday word evoked
     ("I evoke solitude and blink it", [("Solitude", "name")]),
