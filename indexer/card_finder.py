@@ -1206,7 +1206,7 @@ def unheld_names(words: list[Token], taken: list[bool]) -> list[tuple[int, int]]
     """Where the question names a card the knowledge base does not hold (``Pithing Needle`` on a knowledge
     base without it): a run of capitalised words, *of* / *to* / *di* / *de* maybe between, holding a word of
     no language nor of the rules, players' jargon or game terms (:func:`_foreign_to_the_game`); of one word
-    only inside a sentence. Its words are then not read, spelling-corrected (*Pithing* → putting) or translated."""
+    only inside a sentence, and not where a creature type stands. Its words are then not read, spelling-corrected (*Pithing* → putting) or translated."""
     spans: list[tuple[int, int]] = []
     at = 0
     while at < len(words):
@@ -1219,7 +1219,8 @@ def unheld_names(words: list[Token], taken: list[bool]) -> list[tuple[int, int]]
                                        and words[end + 1].capital and words[end + 1].joined and not taken[end + 1])):
             end += 1
         named = [w for w in words[at:end] if w.key not in _NAME_JOINERS]
-        if any(_foreign_to_the_game(w) for w in named) and (len(named) >= 2 or not words[at].first):
+        a_type = len(named) == 1 and _a_creature_type(words, at)  # des créatures Saprobionte: a creature type
+        if any(_foreign_to_the_game(w) for w in named) and (len(named) >= 2 or not words[at].first) and not a_type:
             spans.append((words[at].start, words[end - 1].end))
         at = end
     return spans

@@ -28,6 +28,8 @@ def unheld(text: str) -> list[str]:
     ("Can Shock kill a 2/2 in response?", []),
     ("the ETB of my creature triggers with SBA?", []),
     ("is Hexproof the same as Shroud?", []),  # game terms
+    ("mes terrains deviennent des créatures Saprobionte 1/1", []),  # a creature type where one stands
+    ("my lands become Saproling creatures", []),
 ])
 def test_a_run_of_capitalised_words_of_no_language_is_a_name(text, expected) -> None:
     assert unheld(text) == expected
