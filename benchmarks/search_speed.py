@@ -219,6 +219,8 @@ def main() -> None:
         cold_rule = cold([str(MTGKB), "rule", "400.7"], env)
         cold_question = cold([str(MTGKB), "search", "una creatura tappata può bloccare?"], env)
         cold_story = cold([str(MTGKB), "search", STORY], env)
+        # misspelt words go through the corrections (a word's languages, the players' words one edit away)
+        cold_typos = cold([str(MTGKB), "search", "can i targt my own creatur with hexprof?"], env)
 
         if args.kb:
             print(f"knowledge base {kb_dir} (not built here) -> {items} indexed items")
@@ -246,6 +248,7 @@ def main() -> None:
                   f"{pct(fts_values, 95):.2f}ms")
         print(f"{'cold mtgkb search of a question (median of 5)':<50}{cold_question:>7.2f}s")
         print(f"{'cold mtgkb search of a story naming cards (median of 5)':<50}{cold_story:>7.2f}s")
+        print(f"{'cold mtgkb search of a question with typos (median of 5)':<50}{cold_typos:>7.2f}s")
         print(f"bounded reading of rulings and cards: the first 10 hits equal an unbounded read's for "
               f"{same} of {len(quality)} quality queries (the same 10 in another order: {same_set})")
         load = os.getloadavg()

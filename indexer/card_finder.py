@@ -532,7 +532,7 @@ class CardFinder:
         """Whether ``key`` names a basic land card (Mountain, Montagna, Montagne) in some language."""
         held = self.by_key.get(key)
         names = () if held is None else held if isinstance(held, list) else (held,)
-        return any(self.card_names[self.name_cards[name]] in BASIC_LANDS for name in names)
+        return any(fold(self.card_names[self.name_cards[name]]) in BASIC_LAND_TYPES for name in names)
 
     def without_cards(self, text: str, found: list[FoundCard], strays: Iterable[str] = ()) -> str:
         """``text`` with the names of ``found`` cut out (those whose words are kept stay), and the names
@@ -1084,7 +1084,6 @@ def _remembered(typed: str, printed: str) -> bool:
 
 
 # the word for a token in the three languages: a capitalised word beside it names the token's type
-BASIC_LANDS = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes"})
 _TOKEN_WORDS = frozenset({"token", "tokens", "jeton", "jetons", "pedina", "pedine"})
 
 

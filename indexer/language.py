@@ -180,17 +180,12 @@ def is_real_word(word: str, lang: str | None) -> bool:
 
 
 def languages_of(folded: str) -> set[str]:
-    """The languages whose function words, word tables, frequent words or lemmatiser know the folded
-    word (none for a card's or a rule's coined word: *hexproof*)."""
-    import simplemma
-
-    found = set()
-    for code in LANGS:
-        if (folded in STOPWORDS.get(code, ()) or folded in QUESTION_WORDS.get(code, ())
-                or folded in word_table().get(code, {}) or listed_lemma(code, folded) is not None
-                or simplemma.is_known(folded, lang=code)):
-            found.add(code)
-    return found
+    """The languages whose function words, word tables or 50,000 most frequent words know the folded word
+    (none for a card's or a rule's coined word: *hexproof*). Not the lemmatiser: loading its three
+    dictionaries cost a cold question with a typo 0.2 s."""
+    return {code for code in LANGS
+            if folded in STOPWORDS.get(code, ()) or folded in QUESTION_WORDS.get(code, ())
+            or folded in word_table().get(code, {}) or listed_lemma(code, folded) is not None}
 
 
 def fits_question(folded: str, lang: str | None) -> bool:
