@@ -32,8 +32,8 @@ from kb.text import fold_quotes
 from kb.vocabulary import Vocabulary
 
 from .analysis import ANALYSIS_VERSION, name_key
-from .card_evidence import (card_evidence, carried_together, keyword_rules, ruling_links, token_rules,
-                            with_cited_chapters)
+from .card_evidence import (DEPENDENCY, card_evidence, carried_together, keyword_rules, nonbasic_land, ruling_links,
+                            token_rules, type_changes, with_cited_chapters)
 from .card_finder import SIDE_SET_TYPES, CardTable, card_nicknames, card_table, write_card_table
 from .codec import WritingCodec
 from .phrasings import english_rule_texts, placement
@@ -470,11 +470,18 @@ def cards_of(kb: KnowledgeBase, items: list[Item], other_release: bool = False) 
     table = card_table(((name, list(dict.fromkeys(printed)), printings,
                          carried_evidence(card_evidence(card.type, card.text, card.keywords, card.mana_cost, keywords,
                                                         name, tokens), carried),
-                         links.get(name, {}))
+                         links.get(name, {}), _layers(card))
                         for name, (card, printed, printings) in sorted(by_name.items())), rule_texts, side, term_names,
                        card_nicknames())
     table.together, table.of_several = carried_together(carried)
+    table.dependency = tuple(rule for rule in (carried.get(r) for r in DEPENDENCY) if rule) if carried else DEPENDENCY
     return table
+
+
+def _layers(card) -> list:
+    """A card's type-changing effects and whether it is a nonbasic land (:func:`type_changes`), or ``[]``."""
+    changes = type_changes(card.type, card.text)
+    return [changes, nonbasic_land(card.type)] if changes else []
 
 
 def evidence_in_release(items: list[Item], reference: list) -> dict[str, str | None]:

@@ -3,7 +3,7 @@
 Derived at build from the card's stored data, never from its words matched against the rules:
 
 * supertypes and types: *legendary* → the legend rule (704.5j, 205.4d), a planeswalker → 306 and its
-  loyalty abilities 606, an Aura → 303.4 and its state-based action 704.5m, an Equipment → 301.5 and 704.5n, a Vehicle → 301.7, a Saga → 714,
+  loyalty abilities 606, an Aura → 303.4, its state-based action 704.5m and its spell's illegal target 608.3b, an Equipment → 301.5 and 704.5n, a Vehicle → 301.7, a Saga → 714,
   a battle → 310, a *world* → 704.5k, an instant → 304, a sorcery → 307 (when it may be cast);
 * a multi-face card's kind (:func:`card_kind`): split → 709, Adventure → 715, flip → 710, double-faced → 712;
 * its keywords (MTGJSON's list) → their rules of 701 and 702 through the vocabulary, with the chapters of
@@ -11,7 +11,8 @@ Derived at build from the card's stored data, never from its words matched again
   abilities its text gives (*equipped creature has protection*, *creatures you control gain flying*) → 702;
 * the kinds of ability its text holds (:data:`ABILITY_KINDS`): a replacement effect (*instead*,
   *enters with*, *as … enters*) → 614, a prevention effect → 615, a static effect that sets or changes
-  characteristics → the layers, 613 (a land's type → 305.7 too), a triggered ability of entering, leaving or dying → 603.6 and
+  characteristics → the layers, 613 (a land's type → 305.7 too), an ability reading an object's characteristics
+  (*equal to its power*, an entering trigger's *it deals*) → 608.2h, last known information, a triggered ability of entering, leaving or dying → 603.6 and
   603.10, another triggered ability → 603, an activated ability → 602, a loyalty ability → 606, a cost
   change → 601.2f, an ability that cannot be activated → 602.5, a mana ability → 605 (one that adds mana but
   targets is none: 605.5a), damage divided
@@ -31,7 +32,10 @@ two effects of the layers → 613.7, timestamps, and 613.8, dependency; a spell 
 counterspell → 101.2; a cost change and an alternative cost → 118.9d; a mana value read and a split card →
 709.4b, 202.3d, or a double-faced card → 712.8a; two control changes → 613.7; a characteristic-defining
 ability and an instant or sorcery → 608.2n, 704.3; a replacement effect and a leaving trigger, persist or undying
-→ 614.6; a flicker and persist or undying → 122.2, 400.7: the counters do not come back).
+→ 614.6; a flicker and persist or undying → 122.2, 400.7: the counters do not come back). Two type-changing
+effects of which one changes what the other applies to (:func:`type_changes`, :func:`dependent`: Mycosynth
+Lattice makes every permanent an artifact, March of the Machines turns noncreature artifacts into creatures;
+Blood Moon takes Urborg's ability away) depend on each other → 613.8a and 613.8b, dependency.
 
 The rules its rulings are linked to (the knowledge base links rulings to rules) are kept per ruling
 (:func:`ruling_links`), so a search weighs only those of the rulings that meet the question's words.
@@ -91,6 +95,11 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         (("613.4c",), "power and toughness modified", r"\bgets? [+-][\dX]+/[+-][\dX]+|\bput (?:a|an|one|two|three|x|\w+) [+-]1/[+-]1 counters?\b"),
         (("613.4d",), "power and toughness switched", r"\bswitch\b[^.]*\bpower and toughness\b"),
         (("115.7", "115.7a"), "changes targets", r"\bchange (?:the|a) targets? of\b|\bchoose new targets\b"),
+        # an ability reading its source's or another object's characteristics (Flametongue Kavu's "it deals",
+        # Fling's "the sacrificed creature's power"): the object's last known information once it has left (608.2h)
+        (("608.2h",), "reads an object's information",
+         r"\bequal to (?:its|the sacrificed \w+'s|that \w+'s|this \w+'s|enchanted \w+'s|equipped \w+'s)\b"
+         r"|^(?:when|whenever)\b[^.]*\bit deals\b"),
         # a flicker (Ephemerate, Restoration Angel, Flickerwisp): what returns is a new object
         (("400.7",), "exiles and returns a permanent",
          r"\bexile\b.*?\breturn (?:it|that card|them|those cards|the exiled cards?) to the battlefield\b"),
@@ -110,7 +119,7 @@ SUPERTYPES_AND_TYPES: dict[str, tuple[str, ...]] = {
     "legendary": ("704.5j", "205.4d"),
     "world": ("704.5k",),
     "planeswalker": (PLANESWALKER, "606"),
-    "aura": ("303.4", "704.5m"),
+    "aura": ("303.4", "704.5m", "608.3b"),
     "equipment": ("301.5", "704.5n"),
     "vehicle": ("301.7",),
     "saga": ("714",),
@@ -326,3 +335,84 @@ def ruling_links(rulings: Iterable[tuple[str, str, str]], links: Iterable[tuple[
         if number not in rules:
             rules.append(number)
     return found
+
+
+# Dependency between two effects of layer 4 (613.1d, 613.8a): a line of text setting or adding types to a
+# class of objects ("All permanents are artifacts in addition to their other types", "Nonbasic lands are
+# Mountains", "Each noncreature artifact is an artifact creature"), read as what it applies to and what it makes them
+DEPENDENCY: tuple[str, ...] = ("613.8a", "613.8b")
+_TYPE_CHANGE = re.compile(
+    r"^(?P<subject>(?:all|each|other|nonbasic|non-?\w+|enchanted|lands?|creatures?|permanents?|artifacts?|enchantments?)\b"
+    r"[^.:\"“]*?) (?:are|is) (?P<result>[^.]*)", re.IGNORECASE)
+_KINDS = ("artifact", "creature", "enchantment", "land", "planeswalker", "battle", "permanent")
+_BASIC_TYPES = ("plains", "island", "swamp", "mountain", "forest")
+
+
+def _types_named(words: str, extra: Iterable[str] = ()) -> set[str]:
+    """The card types, basic land types and ``extra`` (the subtypes the card's text capitalises) a phrase
+    names, singular; *noncreature* and *non-Aura* name none."""
+    named = set()
+    for word in re.findall(r"[a-z]+(?:-[a-z]+)?", words.lower()):
+        single = word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+        single = "plains" if word == "plains" else single
+        if single in _KINDS or single in _BASIC_TYPES or single in extra:
+            named.add(single)
+    if "every basic land type" in words.lower():
+        named |= set(_BASIC_TYPES)
+    if named & set(_BASIC_TYPES):
+        named.add("land")
+    return named
+
+
+def type_changes(type_line: str, text: str) -> list[list]:
+    """The type-changing effects of a card's text (layer 4), each ``[applies to, makes them, takes abilities]``:
+    the types of the objects it applies to, the types it gives them that they did not have (sorted lists), and
+    whether it sets a land's type, which takes the land's abilities away (305.7: Blood Moon)."""
+    plain = re.sub(r"\([^)]*\)", "", text or "")
+    # the subtypes the text names: its capitalised words, those starting a sentence aside (Saproling, Forest)
+    subtypes = {word.lower() for sentence in re.split(r"(?<=[.:])\s+|\n", plain)
+                for word in re.findall(r"(?<=\s)([A-Z][a-z]+?)s?\b", sentence)}
+    found = []
+    for line in plain.splitlines():
+        for sentence in re.split(r"(?<=\.) ", line.strip()):
+            match = _TYPE_CHANGE.match(sentence)
+            if not match or "chosen" in match.group("result"):
+                continue
+            subject, result = match.group("subject"), match.group("result")
+            if re.search(r",|\bwhere\b|\bwould\b", subject):  # "..., where X is the number of ..."
+                continue
+            result = re.split(r"\bwith\b|\band has\b|\band have\b|\bin addition\b", result)[0]
+            first = re.sub(r"^(?:an? |every basic )?(?:\d+/\d+ )?(?:(?:white|blue|black|red|green|colorless|and) )*",
+                           "", result.strip())
+            applies = _types_named(subject, subtypes)
+            makes = _types_named(result, subtypes)
+            if not _types_named(first.split(" ", 1)[0], subtypes):  # "is a Swamp", "are artifacts", not "is dealt"
+                continue
+            if not applies or not makes - applies:
+                continue
+            sets_land_type = bool(makes & set(_BASIC_TYPES)) and "in addition" not in match.group("result")
+            found.append([sorted(applies), sorted(makes - applies), sets_land_type])
+    return found
+
+
+def dependent(cards: Iterable[tuple[list[list], bool]]) -> bool:
+    """Whether of ``cards`` (each its :func:`type_changes` and whether it is a nonbasic land) one's
+    type-changing effect depends on another's (613.8a): the other makes objects of a type the first applies to
+    (Mycosynth Lattice's artifacts and March of the Machines), or sets the land type of the nonbasic land
+    holding it (Blood Moon and Urborg)."""
+    held = [(changes, nonbasic_land) for changes, nonbasic_land in cards if changes]
+    for at, (changes, nonbasic_land) in enumerate(held):
+        for other_at, (others, _) in enumerate(held):
+            if at == other_at:
+                continue
+            if any(set(made) & set(applies) for applies, _, _ in changes for _, made, _ in others):
+                return True
+            if nonbasic_land and any(strips and {"land", "permanent"} & set(applies) for applies, _, strips in others):
+                return True
+    return False
+
+
+def nonbasic_land(type_line: str) -> bool:
+    """Whether a card of ``type_line`` is a nonbasic land (a land-type change takes its abilities away)."""
+    words = set(re.findall(r"[a-z]+", (type_line or "").lower()))
+    return "land" in words and "basic" not in words

@@ -65,7 +65,7 @@ from kb.corpus import embedded_corpus
 from kb.errors import ParseError
 from kb.text import ALL_ELISIONS, STOPWORDS, edit_distance, fold, strip_elision
 
-from .card_evidence import OF_SEVERAL, PLANESWALKER, TOGETHER
+from .card_evidence import DEPENDENCY, OF_SEVERAL, PLANESWALKER, TOGETHER
 from .language import NEGATIONS
 
 CARD_TABLE = "cards.marshal"  # in the index folder
@@ -162,6 +162,8 @@ class FoundCard:
     links: dict[str, list[str]] = field(default_factory=dict)  # its rulings' digests -> the rules each is linked to
     copies: int = 1  # 2 when the question names two or more of it (two Parallel Lives, deux Vies parallèles)
     among: list[str] = field(default_factory=list)  # a character's cards (how: character), the most printed first
+    # its type-changing effects and whether it is a nonbasic land (indexer.card_evidence.type_changes, dependent)
+    layers: list = field(default_factory=list)
 
     def to_dict(self) -> dict:
         return {"name": self.name, "typed": self.typed, "how": self.how,
@@ -173,7 +175,7 @@ class FoundCard:
 class CardTable:
     """The table :func:`card_table` makes (see the module docstring)."""
 
-    cards: list[list] = field(default_factory=list)  # [English name, printings, evidence, ruling links]
+    cards: list[list] = field(default_factory=list)  # [English name, printings, evidence, ruling links, layers]
     names: list[list] = field(default_factory=list)  # [name key, word count, card, lang, legendary first word]
     words: dict[str, list[int]] = field(default_factory=dict)  # a word of names -> the names holding it
     flags: dict[str, int] = field(default_factory=dict)  # a word of names -> COMMON | RULES
@@ -186,6 +188,7 @@ class CardTable:
     # (indexer.card_evidence.carried_together)
     together: tuple = TOGETHER
     of_several: frozenset[str] = OF_SEVERAL
+    dependency: tuple[str, ...] = DEPENDENCY  # the rules of two effects depending on each other, as numbered so
 
     def nicknames_line(self) -> str:
         """What the build says of the nicknames (``corpus/card-nicknames.tsv``): how many were read, how many
@@ -215,7 +218,7 @@ class CardTable:
 
         return {"version": TABLE_VERSION,
                 "card_names": "\n".join(c[0] for c in self.cards), "printings": packed([c[1] for c in self.cards]),
-                "card_data": [marshal.dumps([c[2], c[3]]) for c in self.cards],
+                "card_data": [marshal.dumps([c[2], c[3]] + ([c[4]] if len(c) > 4 and c[4] else [])) for c in self.cards],
                 "name_keys": "\n".join(n[0] for n in self.names), "name_cards": packed([n[2] for n in self.names]),
                 "name_meta": packed([n[1] * 4 + bool(n[4]) * 2 + (n[3] == "en") for n in self.names]),
                 "words": {w: bytes([self.flags.get(w, 0)]) + packed(ns) for w, ns in self.words.items()},
@@ -223,14 +226,14 @@ class CardTable:
                 "side": packed(self.side), "pieces": {p: packed(cards) for p, cards in pieces.items()},
                 "nicknames": {**self.plurals, **self.nicknames},
                 "together": [[list(needs), list(added)] for needs, added in self.together],
-                "of_several": sorted(self.of_several)}
+                "of_several": sorted(self.of_several), "dependency": list(self.dependency)}
 
 
-def card_table(cards: Iterable[tuple[str, list[tuple[str, str]], int, list, dict]],
+def card_table(cards: Iterable[tuple],
                rule_texts: Iterable[str], side: Iterable[str] = (), terms: Iterable[str] = (),
                nicknames: Iterable[Nickname] = ()) -> CardTable:
     """The table of ``cards``: each ``(English name, [(lang, printed name)], printings, evidence, ruling
-    links)``; ``rule_texts`` are the texts of the rules and glossary (in every language), whose words
+    links[, layers])`` (layers: its type-changing effects and whether it is a nonbasic land, when it has any); ``rule_texts`` are the texts of the rules and glossary (in every language), whose words
     written in lower case :data:`MIN_RULE_USES` times are words of the rules (a card an example names,
     *Doubling Season*, is not, nor the *lightning bolt* icon 107.10 mentions once), and so are the words of
     the game's ``terms``; ``side`` names the cards printed only in side sets (playtest, un-sets, art cards:
@@ -245,8 +248,8 @@ def card_table(cards: Iterable[tuple[str, list[tuple[str, str]], int, list, dict
     table = CardTable()
     seen: set[tuple[str, int]] = set()
     common = common_words()
-    for index, (english, printed, printings, evidence, links) in enumerate(cards):
-        table.cards.append([english, printings, evidence, links])
+    for index, (english, printed, printings, evidence, links, *layers) in enumerate(cards):
+        table.cards.append([english, printings, evidence, links] + layers[:1])
         if english in side:
             table.side.append(index)
         for lang, name in [("en", english), *printed]:
@@ -380,6 +383,7 @@ class CardFinder:
         # what cards bring together, numbered as the release built (a table written before: as the constants)
         self.together = tuple((_needs(needs), tuple(added)) for needs, added in data["together"]) if "together" in data else TOGETHER
         self.of_several = frozenset(data.get("of_several", OF_SEVERAL))
+        self.dependency = tuple(data.get("dependency", DEPENDENCY))
 
     @classmethod
     def open(cls, index_dir: Path) -> "CardFinder":
@@ -403,8 +407,14 @@ class CardFinder:
 
     def evidence(self, card: int) -> tuple[list[list[str]], dict[str, list[str]]]:
         """What card ``card`` brings (:func:`indexer.card_evidence.card_evidence`) and its rulings' links."""
-        evidence, links = marshal.loads(self.card_data[card])
+        evidence, links, *_ = marshal.loads(self.card_data[card])
         return evidence, links
+
+    def layers(self, card: int) -> list:
+        """Card ``card``'s type-changing effects and whether it is a nonbasic land (``[changes, nonbasic land]``,
+        :func:`indexer.card_evidence.type_changes`), or ``[]``."""
+        _, _, *layers = marshal.loads(self.card_data[card])
+        return layers[0] if layers else []
 
     def _name(self, at: int) -> tuple[str, int, int, bool]:
         """Name ``at``: its key, how many words, its card, whether it is a legendary name (a comma)."""
@@ -451,7 +461,8 @@ class CardFinder:
                     found.append(self._character_found(words[at].key, typed, words[at].start, words[at].end))
                 else:
                     found.append(FoundCard(card, self.card_names[card], typed, words[at].start,
-                                           words[at + size - 1].end, how, kept, *self.evidence(card)))
+                                           words[at + size - 1].end, how, kept, *self.evidence(card),
+                                           layers=self.layers(card)))
                 for each in range(at, at + size):
                     taken[each] = True
                 at += size
@@ -502,7 +513,7 @@ class CardFinder:
                 continue
             card = self.name_cards[names[0]]
             more.append(FoundCard(card, self.card_names[card], text[word.start:word.end], word.start, word.end,
-                                  "name", False, *self.evidence(card)))
+                                  "name", False, *self.evidence(card), layers=self.layers(card)))
             taken[at] = True
         return more
 
@@ -761,7 +772,7 @@ class CardFinder:
             longer = [k for k in (name_keys(other.typed), name_keys(other.name)) if len(k) > 1]
             if other.card != card.card and any(keys[0] in k for k in longer):
                 return FoundCard(other.card, other.name, card.typed, card.start, card.end, "part", card.kept,
-                                 other.evidence, other.links)
+                                 other.evidence, other.links, layers=other.layers)
         return card
 
     def _found_again(self, word: str, found: list[FoundCard]) -> int | None:

@@ -37,7 +37,7 @@ from whoosh.idsets import BitSet
 from kb.numbering import RuleNumber
 
 from .analysis import name_key, terms
-from .card_evidence import FACE_SEPARATOR, together
+from .card_evidence import FACE_SEPARATOR, dependent, together
 from .card_finder import CardFinder
 from .card_rulings import CardRulings
 from .concepts import kept_out, named_by, primary_rules, rules_of
@@ -274,6 +274,8 @@ class Retriever:
         finder = self.cards()
         card_rules = together(tuple(frozenset(rule for rule, _ in card.evidence) for card in with_evidence),
                               tuple(card.copies for card in with_evidence), finder.together, finder.of_several)
+        if finder.dependency and dependent(card.layers for card in plan.cards if card.layers):
+            card_rules += (frozenset(finder.dependency),)  # one effect changes what the other applies to: 613.8
         # rulings are Wizards' English texts: the English alternatives meet them (the others would
         # only open posting lists that no ruling of the cards holds)
         alternatives = [alt.terms for group in reading.groups for alt in group.alternatives

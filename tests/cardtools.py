@@ -5,8 +5,9 @@ set files of the 580-set archive (``mtgjson-sets-20220425.tar.xz``): Saviors of 
 (Pithing Needle, Italian *Ago Spinale*, French *Aiguille à sectionner*, printed twice: more than Tempest's
 Needle Storm), Modern Masters (Kitchen Finks), Tempest (Humility), Urza's Destiny (Opalescence), Mirage
 (Flash), Dark Ascension (Thalia, Guardian of Thraben), Dragons of Tarkir (Aerie Bowmasters) and the
-playtest cards of Mystery Booster (CMB1, a "funny" set: Chimney Goyf; Modern Masters holds Tarmogoyf);
-Double Masters, among the shared set files, holds Wrath of God.
+playtest cards of Mystery Booster (CMB1, a "funny" set: Chimney Goyf; Modern Masters holds Tarmogoyf),
+Darksteel and Mirrodin (Mycosynth Lattice, March of the Machines: two effects of layer 4, one depending on the
+other); Double Masters, among the shared set files, holds Wrath of God and Blood Moon.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import pytest
 
 from .conftest import SEEDS, SHARED_CORPUS, cr_release, require_shared
 
-ARCHIVE_SETS = ("SOK", "M10", "MMA", "TMP", "UDS", "MIR", "DKA", "DTK", "CMB1")
+ARCHIVE_SETS = ("SOK", "M10", "MMA", "TMP", "UDS", "MIR", "DKA", "DTK", "CMB1", "DST", "MRD")
 
 
 def archive_sets(target: Path, names: tuple[str, ...] = ARCHIVE_SETS) -> list[Path]:

@@ -9,7 +9,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from indexer.card_evidence import card_evidence, card_kind, keyword_rules, together
+from indexer.card_evidence import card_evidence, card_kind, dependent, keyword_rules, together, type_changes
 from indexer.params import DEFAULT
 from indexer.searcher import search
 from indexer.vocab import vocabulary
@@ -35,7 +35,7 @@ def brought(kb, name: str) -> dict[str, str]:
     ("Kitchen Finks", {"702.79": "keyword Persist", "603.6": "enters or leaves trigger"}),
     ("Karn Liberated", {"704.5j": "legendary", "306": "planeswalker", "606": "planeswalker"}),
     ("Reshape", {"107.3": "X in its mana cost"}),
-    ("Frogify", {"303.4": "aura", "704.5m": "aura"}),  # and the state-based action of an Aura unattached
+    ("Frogify", {"303.4": "aura", "704.5m": "aura", "608.3b": "aura"}),  # an Aura unattached; its spell's target gone
     ("Wrath of God", {"307": "sorcery"}),
     ("Erayo, Soratami Ascendant // Erayo's Essence", {"710": "flip card"}),
     ("Loyal Cathar // Unhallowed Cathar", {"712": "double-faced card"}),
@@ -75,6 +75,74 @@ def test_two_cards_of_the_layers_bring_timestamps_and_dependency(cards_kb) -> No
     both = together((humility, opalescence))
     assert all({"613.7", "613.8"} <= rules for rules in both[:2]) and frozenset({"613.7", "613.8"}) in both[2:]
     assert "613.8" not in together((humility,))[0]  # one card's effect alone depends on nothing
+
+
+# Oracle texts as MTGJSON gives them (2022), with each card's type line
+LATTICE = ("Artifact", "All permanents are artifacts in addition to their other types.\nAll cards that aren't on the "
+                       "battlefield, spells, and permanents are colorless.\nPlayers may spend mana as though it were mana "
+                       "of any color.")
+MARCH = ("Enchantment", "Each noncreature artifact is an artifact creature with power and toughness each equal to its "
+                        "mana value. (Equipment that's a creature can't equip a creature.)")
+BLOOD_MOON = ("Enchantment", "Nonbasic lands are Mountains.")
+URBORG = ("Legendary Land", "Each land is a Swamp in addition to its other land types.\n{T}: Add {B}.")
+OMEN = ("Enchantment", "Lands you control are every basic land type in addition to their other types.")
+LIFE_AND_LIMB = ("Enchantment", "All Forests and all Saprolings are 1/1 green Saproling creatures and Forest lands in "
+                                "addition to their other types. (They're affected by summoning sickness.)")
+OPALESCENCE = ("Enchantment", "Each other non-Aura enchantment is a creature in addition to its other types and has "
+                              "base power and base toughness each equal to its mana value.")
+HUMILITY = ("Enchantment", "All creatures lose all abilities and have base power and toughness 1/1.")
+
+
+@pytest.mark.parametrize("card, changes", [
+    (LATTICE, [[["permanent"], ["artifact"], False]]),
+    (MARCH, [[["artifact"], ["creature"], False]]),
+    (BLOOD_MOON, [[["land"], ["mountain"], True]]),  # a land's type set, not added to: its abilities are gone
+    (URBORG, [[["land"], ["swamp"], False]]),
+    (LIFE_AND_LIMB, [[["forest", "land", "saproling"], ["creature"], False]]),
+    (HUMILITY, []),  # abilities and power (layers 6 and 7), no type
+    (("Creature — Vampire", "Each non-Vampire creature gets -X/-X until end of turn, where X is the number of "
+                            "Vampires you control."), []),
+    (("Creature — Giant", "All damage that would be dealt to you and other permanents you control is dealt to "
+                          "Palisade Giant instead."), []),
+])
+def test_a_cards_type_changing_effects_are_read_as_what_they_apply_to_and_make(card, changes) -> None:
+    assert type_changes(*card) == changes
+
+
+def layered(type_line: str, text: str) -> tuple[list, bool]:
+    return type_changes(type_line, text), "Land" in type_line
+
+
+@pytest.mark.parametrize("first, second, depends", [
+    (LATTICE, MARCH, True),  # Lattice makes the artifacts March applies to
+    (OMEN, LIFE_AND_LIMB, True),  # Prismatic Omen makes the Forests Life and Limb applies to
+    (BLOOD_MOON, URBORG, True),  # Blood Moon takes Urborg's ability away
+    (OPALESCENCE, HUMILITY, False),  # a creature made in layer 4; Humility acts in layers 6 and 7: timestamps
+    (BLOOD_MOON, OMEN, False),  # both set or add land types of lands already lands: timestamps
+    (MARCH, OPALESCENCE, False),
+])
+def test_two_type_changing_effects_depend_on_each_other_when_one_changes_what_the_other_applies_to(
+        first, second, depends) -> None:
+    assert dependent([layered(*first), layered(*second)]) is depends
+    assert dependent([layered(*second), layered(*first)]) is depends
+    assert not dependent([layered(*first)])
+
+
+def test_two_cards_whose_type_changes_depend_bring_dependency_first(cards_kb) -> None:  # noqa: F811
+    query = "I have Mycosynth Lattice and my opponent casts March of the Machines: do my lands become creatures?"
+    hits = search(cards_kb, query, limit=10)
+    assert [card["name"] for card in hits.reading["cards"]] == ["Mycosynth Lattice", "March of the Machines"]
+    rules = [h.id for h in hits if h.kind == "rule"]
+    assert "rule/613.8a" in rules[:3], rules
+
+
+def test_an_ability_reading_its_source_brings_last_known_information() -> None:
+    kavu = evidence_of("Creature — Kavu", "When Flametongue Kavu enters the battlefield, it deals 4 damage to target "
+                                          "creature.")
+    fling = evidence_of("Instant", "As an additional cost to cast this spell, sacrifice a creature.\nFling deals "
+                                   "damage equal to the sacrificed creature's power to any target.")
+    assert "608.2h" in kavu and "608.2h" in fling
+    assert "608.2h" not in evidence_of("Instant", "Lightning Bolt deals 3 damage to any target.")
 
 
 def evidence_of(type_line: str, text: str, keywords: tuple[str, ...] = ()) -> frozenset[str]:
@@ -463,5 +531,7 @@ def test_what_cards_bring_together_is_numbered_as_the_release_built(kb_cache) ->
     assert pairs[("613.1b", "613.1b")] == ("613.6",)  # 2025's 613.7, timestamps
     assert ("113.6g", "701.6") not in pairs  # 113.6g is worded otherwise in 2018: left out
     assert finder.of_several == frozenset()  # 704.5j of 2025 is worded otherwise in 2018: left out
+    # dependency is 613.7 in 2018, where 613.7a is worded otherwise (it cites 613.1 and 613.3): never 2018's 613.8
+    assert "613.7a" not in finder.dependency and not any(rule.startswith("613.8") for rule in finder.dependency)
     assert together((frozenset({"613"}), frozenset({"613"})), (), finder.together, finder.of_several)[2] == \
         frozenset({"613.6", "613.7"})
