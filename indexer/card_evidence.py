@@ -32,7 +32,8 @@ two effects of the layers → 613.7, timestamps, and 613.8, dependency; a spell 
 counterspell → 101.2; a cost change and an alternative cost → 118.9d; a mana value read and a split card →
 709.4b, 202.3d, or a double-faced card → 712.8a; two control changes → 613.7; a characteristic-defining
 ability and an instant or sorcery → 608.2n, 704.3; a replacement effect and a leaving trigger, persist or undying
-→ 614.6; a flicker and persist or undying → 122.2, 400.7: the counters do not come back). Two type-changing
+→ 614.6; a flicker and persist or undying → 122.2, 400.7: the counters do not come back; a replacement effect
+and a prevention effect → 616, 616.1). Two type-changing
 effects of which one changes what the other applies to (:func:`type_changes`, :func:`dependent`: Mycosynth
 Lattice makes every permanent an artifact, March of the Machines turns noncreature artifacts into creatures;
 Blood Moon takes Urborg's ability away) depend on each other → 613.8a and 613.8b, dependency.
@@ -222,7 +223,8 @@ def token_rules(rules: Iterable[tuple[str, str]]) -> dict[str, str]:
 # a new object, without its counters (122.2, 400.7: Ephemerate and Kitchen Finks); deathtouch and trample: one
 # damage is lethal damage to assign before trampling over (702.2c, 702.19b: Basilisk Collar on a trampler); a
 # self-replacement effect and another replacement effect: the self-replacement applies first (616.1a: Galvanic
-# Blast's metalcraft and Furnace of Rath)
+# Blast's metalcraft and Furnace of Rath); a replacement effect and a prevention effect: the affected player or
+# controller orders them (616.1: Torbran's extra damage and Healing Salve)
 Needs = tuple[str, str]
 TOGETHER: tuple[tuple[Needs, tuple[str, ...]], ...] = (
     (("614", "614"), ("616", "616.1", "616.1f", "614.5")),
@@ -241,6 +243,7 @@ TOGETHER: tuple[tuple[Needs, tuple[str, ...]], ...] = (
     (("614", "702.93"), ("614.6",)),
     (("702.2", "702.19"), ("702.2c", "702.19b")),
     (("614.15", "614"), ("616.1a",)),
+    (("614", "615"), ("616", "616.1")),
 )
 
 

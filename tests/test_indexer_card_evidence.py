@@ -195,6 +195,16 @@ def test_a_self_replacement_effect_and_another_replacement_effect_bring_the_rule
     assert frozenset({"616.1a"}) in together((blast, furnace))[2:]
 
 
+def test_a_replacement_effect_and_a_prevention_effect_bring_the_rule_that_orders_them() -> None:
+    torbran = evidence_of("Legendary Creature — Dwarf Noble", "If a red source you control would deal damage to an "
+                          "opponent or a permanent an opponent controls, it deals that much damage plus 2 instead.")
+    salve = evidence_of("Instant", "Choose one —\n• You gain 3 life.\n• Prevent the next 3 damage that would be dealt "
+                        "to any target this turn.")
+    assert "614" in torbran and "615" in salve and "615" not in torbran
+    assert frozenset({"616", "616.1"}) in together((torbran, salve))[2:]
+    assert together((salve,)) == (salve,)
+
+
 BOB = ("Creature — Human Wizard", "At the beginning of your upkeep, reveal the top card of your library and put that "
                                   "card into your hand. You lose life equal to its mana value.")
 
