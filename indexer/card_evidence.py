@@ -16,7 +16,7 @@ Derived at build from the card's stored data, never from its words matched again
   603.10, another triggered ability → 603, an activated ability → 602, a loyalty ability → 606, a cost
   change → 601.2f, an ability that cannot be activated → 602.5, a mana ability → 605 (one that adds mana but
   targets is none: 605.5a), damage divided
-  among targets → 601.2d, a modal spell → 700.2, a copy effect → 707, a control-changing effect →
+  among targets → 601.2d, a modal spell → 700.2, a copy effect → 707, an exchange → 701.12, a control-changing effect →
   613.1b, countering a spell → 701.6, a coin flip → 705, an extra turn → 500.7, an emblem → 114, a characteristic-defining
   ability → 604.3 and 613.4a, a delayed triggered ability → 603.7, ending the turn → 723; *can't be countered* → 113.6g and 101.2;
   damage that *can't be prevented* → 615.12; changing the targets of a spell or ability → 115.7; reading a mana
@@ -33,7 +33,8 @@ counterspell → 101.2; a cost change and an alternative cost → 118.9d; a mana
 709.4b, 202.3d, or a double-faced card → 712.8a; two control changes → 613.7; a characteristic-defining
 ability and an instant or sorcery → 608.2n, 704.3; a replacement effect and a leaving trigger, persist or undying
 → 614.6; a flicker and persist or undying → 122.2, 400.7: the counters do not come back; a replacement effect
-and a prevention effect → 616, 616.1). Two type-changing
+and a prevention effect → 616, 616.1; a copy effect and a double-faced card → 707.8). A card and a game term the
+question names may bring more too (:func:`with_named`: a flicker and counters → 122.2). Two type-changing
 effects of which one changes what the other applies to (:func:`type_changes`, :func:`dependent`: Mycosynth
 Lattice makes every permanent an artifact, March of the Machines turns noncreature artifacts into creatures;
 Blood Moon takes Urborg's ability away) depend on each other → 613.8a and 613.8b, dependency.
@@ -77,6 +78,7 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         (("601.2d",), "divided among targets", r"\bdivided (?:as you choose|evenly)\b|\bdivide\b"),
         (("700.2",), "modal", r"^choose (?:one|two|three|four|one or more|one or both|any number|up to)\b"),
         (("707", "707.1"), "copy effect", r"\bcop(?:y|ies) of\b|\bcopy (?:target|that|it|this)\b"),
+        (("701.12", "701.12a"), "exchange", r"\bexchanges?\b"),
         (("613.1b",), "control-changing effect", r"\bgains? control of\b|\bexchange control\b|\byou control enchanted\b"),
         (("701.6", "701.6a"), "counters a spell", r"\bcounter (?:target|that|it|each|all)\b(?! on)(?!s\b)"),
         (("705",), "coin flip", r"\bflips? (?:a|two|\w+) coins?\b"),
@@ -244,7 +246,27 @@ TOGETHER: tuple[tuple[Needs, tuple[str, ...]], ...] = (
     (("702.2", "702.19"), ("702.2c", "702.19b")),
     (("614.15", "614"), ("616.1a",)),
     (("614", "615"), ("616", "616.1")),
+    (("400.7", "122"), ("122.2",)),
+    (("707", "712"), ("707.8",)),
 )
+
+
+# rules a card and a game term the question names bring together, when the card brings the first rule and the
+# term (or a rule above the term's) is the second: a flicker and counters named (*segnalini*, *marqueurs*): the
+# returned creature is a new object, without its counters (122.2: Restoration Angel on a creature with counters).
+# Only these: a game term named meets many cards (layers named beside Humility are no two effects of the layers)
+WITH_NAMED: tuple[tuple[Needs, tuple[str, ...]], ...] = (
+    (("400.7", "122"), ("122.2",)),
+)
+
+
+def with_named(card_rules: tuple[frozenset[str], ...], named: frozenset[str],
+               pairs: tuple[tuple[Needs, tuple[str, ...]], ...] = WITH_NAMED) -> tuple[frozenset[str], ...]:
+    """What a card and the game terms a question names bring together (``pairs``: :data:`WITH_NAMED`, or those
+    carried to the release built), each pair met once: ``card_rules`` per card, ``named`` the terms' rules with
+    the rules above them."""
+    return tuple(frozenset(added) for (card, term), added in pairs
+                 if term in named and any(card in rules for rules in card_rules))
 
 
 # rules a card the question names twice over points to once more: two of one legendary permanent are
@@ -285,9 +307,17 @@ def carried_together(carried: dict[str, str | None] | None
     out: in 2018-07-13, 613.7 is dependency and 613.8 an effect overriding another."""
     if carried is None:
         return TOGETHER, OF_SEVERAL
-    pairs = tuple(((carried[first], carried[second]), tuple(r for r in (carried.get(a) for a in added) if r))
-                  for (first, second), added in TOGETHER if carried.get(first) and carried.get(second))
-    return pairs, frozenset(r for r in (carried.get(rule) for rule in OF_SEVERAL) if r)
+    return carried_pairs(TOGETHER, carried), frozenset(r for r in (carried.get(rule) for rule in OF_SEVERAL) if r)
+
+
+def carried_pairs(pairs: tuple[tuple[Needs, tuple[str, ...]], ...], carried: dict[str, str | None] | None
+                  ) -> tuple[tuple[Needs, tuple[str, ...]], ...]:
+    """``pairs`` (:data:`TOGETHER`, :data:`WITH_NAMED`) with each rule number carried to the release built
+    (:func:`carried_together`), a pair whose needs are in no rule of it left out."""
+    if carried is None:
+        return pairs
+    return tuple(((carried[first], carried[second]), tuple(r for r in (carried.get(a) for a in added) if r))
+                 for (first, second), added in pairs if carried.get(first) and carried.get(second))
 
 
 def keyword_rules(concepts: Iterable) -> dict[str, tuple[str, ...]]:

@@ -65,7 +65,7 @@ from kb.corpus import embedded_corpus
 from kb.errors import ParseError
 from kb.text import ALL_ELISIONS, STOPWORDS, edit_distance, fold, strip_elision
 
-from .card_evidence import DEPENDENCY, OF_SEVERAL, PLANESWALKER, TOGETHER
+from .card_evidence import DEPENDENCY, OF_SEVERAL, PLANESWALKER, TOGETHER, WITH_NAMED
 from .language import NEGATIONS
 
 CARD_TABLE = "cards.marshal"  # in the index folder
@@ -189,6 +189,7 @@ class CardTable:
     together: tuple = TOGETHER
     of_several: frozenset[str] = OF_SEVERAL
     dependency: tuple[str, ...] = DEPENDENCY  # the rules of two effects depending on each other, as numbered so
+    with_named: tuple = WITH_NAMED  # what a card and a game term named bring together, as numbered so
 
     def nicknames_line(self) -> str:
         """What the build says of the nicknames (``corpus/card-nicknames.tsv``): how many were read, how many
@@ -226,7 +227,8 @@ class CardTable:
                 "side": packed(self.side), "pieces": {p: packed(cards) for p, cards in pieces.items()},
                 "nicknames": {**self.plurals, **self.nicknames},
                 "together": [[list(needs), list(added)] for needs, added in self.together],
-                "of_several": sorted(self.of_several), "dependency": list(self.dependency)}
+                "of_several": sorted(self.of_several), "dependency": list(self.dependency),
+                "with_named": [[list(needs), list(added)] for needs, added in self.with_named]}
 
 
 def card_table(cards: Iterable[tuple],
@@ -384,6 +386,8 @@ class CardFinder:
         self.together = tuple((_needs(needs), tuple(added)) for needs, added in data["together"]) if "together" in data else TOGETHER
         self.of_several = frozenset(data.get("of_several", OF_SEVERAL))
         self.dependency = tuple(data.get("dependency", DEPENDENCY))
+        self.with_named = tuple((_needs(needs), tuple(added)) for needs, added in data["with_named"]) \
+            if "with_named" in data else WITH_NAMED
 
     @classmethod
     def open(cls, index_dir: Path) -> "CardFinder":

@@ -37,7 +37,7 @@ from whoosh.idsets import BitSet
 from kb.numbering import RuleNumber
 
 from .analysis import name_key, terms
-from .card_evidence import FACE_SEPARATOR, dependent, together
+from .card_evidence import FACE_SEPARATOR, dependent, together, with_named
 from .card_finder import CardFinder
 from .card_rulings import CardRulings
 from .concepts import kept_out, named_by, primary_rules, rules_of
@@ -55,7 +55,8 @@ from .snippets import same_text_key
 from .text_queries import TextQueries
 from .tiers import Ranked, tiers
 from .versions import not_asked
-from .vocab import homonyms
+from .rule_places import lineage
+from .vocab import homonyms, vocabulary
 from .windows import Denials, WindowCollector, Windows, read_bound
 
 # where the fuse stage puts a list of candidates: in precedence order, right after the best match, or
@@ -274,6 +275,8 @@ class Retriever:
         finder = self.cards()
         card_rules = together(tuple(frozenset(rule for rule, _ in card.evidence) for card in with_evidence),
                               tuple(card.copies for card in with_evidence), finder.together, finder.of_several)
+        if with_evidence and (named := named_rules(reading)):  # a card and a game term the question names
+            card_rules += with_named(card_rules[:len(with_evidence)], named, finder.with_named)
         if finder.dependency and dependent(card.layers for card in plan.cards if card.layers):
             card_rules += (frozenset(finder.dependency),)  # one effect changes what the other applies to: 613.8
         # rulings are Wizards' English texts: the English alternatives meet them (the others would
@@ -449,3 +452,11 @@ def in_turn_by_card(ordered: list[tuple[str, tuple[int, float, dict]]]) -> list[
         rounds[card] = rounds.get(card, -1) + 1
         ranked.append((rounds[card], position, (digest, held)))
     return [entry for _, _, entry in sorted(ranked)]
+
+
+def named_rules(reading: Reading) -> frozenset[str]:
+    """The rules of the game terms ``reading`` names (not denied), with the rules above them (*segnalini*:
+    counters, 122)."""
+    return frozenset(number for group in reading.groups if group.concept and not group.denied
+                     and (concept := vocabulary().get(group.concept))
+                     for rule in concept.rules for number in lineage(f"rule/{rule}"))

@@ -9,7 +9,8 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from indexer.card_evidence import card_evidence, card_kind, dependent, keyword_rules, together, type_changes
+from indexer.card_evidence import (card_evidence, card_kind, dependent, keyword_rules, together, type_changes,
+                                   with_named)
 from indexer.params import DEFAULT
 from indexer.searcher import search
 from indexer.vocab import vocabulary
@@ -203,6 +204,32 @@ def test_a_replacement_effect_and_a_prevention_effect_bring_the_rule_that_orders
     assert "614" in torbran and "615" in salve and "615" not in torbran
     assert frozenset({"616", "616.1"}) in together((torbran, salve))[2:]
     assert together((salve,)) == (salve,)
+
+
+def test_a_copy_effect_and_a_double_faced_card_bring_the_face_up_copied() -> None:
+    clone = evidence_of("Creature — Shapeshifter", "You may have Clone enter the battlefield as a copy of any creature "
+                        "on the battlefield.")
+    delver = frozenset(dict(card_evidence("Creature — Human Wizard // Creature — Human Insect", "At the beginning of "
+                                          "your upkeep, look at the top card of your library. You may reveal that card. "
+                                          "If an instant or sorcery card is revealed this way, transform Delver of "
+                                          "Secrets.", (), "{U}", {}, "Delver of Secrets // Insectile Aberration")))
+    assert "707" in clone and "712" in delver
+    assert frozenset({"707.8"}) in together((clone, delver))[2:]
+
+
+def test_an_exchange_brings_the_rule_of_exchanges() -> None:
+    switcheroo = evidence_of("Sorcery", "Exchange control of two target creatures.")
+    assert {"701.12", "701.12a", "613.1b"} <= switcheroo
+
+
+def test_a_flicker_and_counters_the_question_names_bring_the_counters_that_cease_to_exist() -> None:
+    angel = evidence_of("Creature — Angel", "Flash\nFlying\nWhen Restoration Angel enters the battlefield, you may "
+                        "exile target non-Angel creature you control, then return that card to the battlefield under "
+                        "your control.", ("Flash", "Flying"))
+    assert "400.7" in angel
+    assert with_named((angel,), frozenset({"122", "122.1"})) == (frozenset({"122.2"}),)
+    assert with_named((angel,), frozenset({"702.9"})) == ()  # flying named: nothing together
+    assert with_named((frozenset({"702.9"}),), frozenset({"122"})) == ()  # counters beside a card that flickers none
 
 
 BOB = ("Creature — Human Wizard", "At the beginning of your upkeep, reveal the top card of your library and put that "
@@ -543,5 +570,13 @@ def test_what_cards_bring_together_is_numbered_as_the_release_built(kb_cache) ->
     assert finder.of_several == frozenset()  # 704.5j of 2025 is worded otherwise in 2018: left out
     # dependency is 613.7 in 2018, where 613.7a is worded otherwise (it cites 613.1 and 613.3): never 2018's 613.8
     assert "613.7a" not in finder.dependency and not any(rule.startswith("613.8") for rule in finder.dependency)
+    assert all(added and "122.2" not in needs for needs, added in finder.with_named)
     assert together((frozenset({"613"}), frozenset({"613"})), (), finder.together, finder.of_several)[2] == \
         frozenset({"613.6", "613.7"})
+
+
+def test_a_flicker_of_a_creature_with_counters_brings_the_counters_that_cease_to_exist(cards_kb) -> None:  # noqa: F811
+    query = "ho fatto Otherworldly Journey sulla mia creatura con 3 segnalini +1/+1, torna con i segnalini?"
+    hits = search(cards_kb, query, limit=10)
+    rules = [h.id for h in hits if h.kind == "rule"]
+    assert rules[0] == "rule/122.2", rules  # the counters cease to exist: before this, 400.7 and 704.5q came first
