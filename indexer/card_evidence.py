@@ -21,7 +21,9 @@ Derived at build from the card's stored data, never from its words matched again
   ability → 604.3 and 613.4a, a delayed triggered ability → 603.7, ending the turn → 723; *can't be countered* → 113.6g and 101.2;
   damage that *can't be prevented* → 615.12; changing the targets of a spell or ability → 115.7; reading a mana
   value (its reminder text too: cascade) → 202.3; exiling a permanent and returning it (a flicker) → 400.7;
-  phasing out or in → 702.26; casting *without paying its mana cost*, or an alternative cost (*rather than pay
+  phasing out or in → 702.26; acting from the opening hand (the Leylines) → 103.6; a creature's ability with the
+  tap symbol → 302.6 (summoning sickness); a creature put onto the battlefield attacking (ninjutsu, tokens
+  *tapped and attacking*) → 508.4; casting *without paying its mana cost*, or an alternative cost (*rather than pay
   this spell's mana cost*) → 118.9; power and toughness set,
   modified or switched → 613.4b, 613.4c, 613.4d;
   a predefined token it creates (a Clue, a Treasure) → its rule of 111.10, read off the release
@@ -97,6 +99,7 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         (("613.4b",), "power and toughness set", r"\bbase power and toughness\b|\bpower and toughness (?:are |is )?each equal\b"),
         (("613.4c",), "power and toughness modified", r"\bgets? [+-][\dX]+/[+-][\dX]+|\bput (?:a|an|one|two|three|x|\w+) [+-]1/[+-]1 counters?\b"),
         (("613.4d",), "power and toughness switched", r"\bswitch\b[^.]*\bpower and toughness\b"),
+        (("103.6", "103.6a"), "acts from the opening hand", r"\bopening hand\b"),
         (("115.7", "115.7a"), "changes targets", r"\bchange (?:the|a) targets? of\b|\bchoose new targets\b"),
         # an ability reading its source's or another object's characteristics (Flametongue Kavu's "it deals",
         # Fling's "the sacrificed creature's power"): the object's last known information once it has left (608.2h)
@@ -112,6 +115,12 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
 # (:func:`token_rules`: "111.10f A Clue token is ...").
 _CREATES_TOKEN = re.compile(r"\bcreates? (?:a|an|one|two|three|x|\w+) (?:tapped )?([A-Z][a-z]+(?: [A-Z][a-z]+)?) tokens?\b")
 _TOKEN_RULE = re.compile(r"^An? ((?:[A-Z][a-z]+ )*?[A-Z][a-z]+) token is\b")
+
+# a creature put onto the battlefield attacking was never declared an attacker (ninjutsu, Hero of Bladehold's tokens)
+_PUT_ATTACKING = re.compile(r"\btapped and attacking\b|\bonto the battlefield\b[^.]*\battacking\b"
+                            r"|\benters? (?:the battlefield )?attacking\b", re.IGNORECASE)
+# an activated ability with the tap or untap symbol in its cost: a creature's is under summoning sickness (302.6)
+_TAP_ABILITY = re.compile(r"^[^:\"“]*\{[TQ]\}[^:\"“]*:", re.MULTILINE)
 
 # (cascade's reminder as printed before 2021: "until you exile a nonland card that costs less")
 _MANA_VALUE = re.compile(r"\bmana value\b|\bconverted mana cost\b|\bnonland card that costs less\b", re.IGNORECASE)
@@ -183,6 +192,10 @@ def card_evidence(type_line: str, text: str, keywords: Iterable[str], mana_cost:
                 add((rule,), f"creates a {token} token")
     if _MANA_VALUE.search(text or ""):  # reminder text too: cascade's "lesser mana value"
         add(("202.3",), "reads a mana value")
+    if _PUT_ATTACKING.search(text or ""):  # reminder text too: ninjutsu's "tapped and attacking"
+        add(("508.4",), "put onto the battlefield attacking")
+    if "creature" in words and _TAP_ABILITY.search(re.sub(r"\([^)]*\)", "", text or "")):
+        add(("302.6",), "a creature's ability with the tap symbol")
     if "{X}" in (mana_cost or ""):
         add(("107.3",), "X in its mana cost")
     return [[rule, reason] for rule, reason in found.items()]

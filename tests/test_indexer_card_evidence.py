@@ -452,6 +452,16 @@ def test_a_ruling_on_one_card_that_names_another_card_named_is_shown(cards_kb) -
      {"118.9": "cast without paying its mana cost"}),
     ("Instant", "You may pay 1 life and exile a blue card from your hand rather than pay this spell's mana cost.\n"
      "Counter target spell.", {"118.9": "alternative cost", "701.6": "counters a spell"}),
+    ("Creature — Elf Druid", "{T}: Add {G}.", {"302.6": "a creature's ability with the tap symbol"}),
+    ("Enchantment", "If Leyline of Sanctity is in your opening hand, you may begin the game with it on the "
+     "battlefield.\nYou have hexproof.", {"103.6": "acts from the opening hand", "103.6a": "acts from the opening hand"}),
+    ("Creature — Human Ninja", "Ninjutsu {1}{U} ({1}{U}, Return an unblocked attacker you control to hand: Put this "
+     "card onto the battlefield from your hand tapped and attacking.)\nWhenever Ninja of the Deep Hours deals combat "
+     "damage to a player, you may draw a card.", {"508.4": "put onto the battlefield attacking"}),
+    ("Creature — Human Knight", "Battle cry\nWhenever Hero of Bladehold attacks, create two 1/1 white Soldier "
+     "creature tokens that are tapped and attacking.", {"508.4": "put onto the battlefield attacking"}),
+    ("Instant", "Flametongue Kavu deals 4 damage to target creature.\nExchange control of two target creatures.",
+     {"701.12": "exchange"}),
 ])
 def test_a_cards_text_brings_the_rules_of_its_kinds_of_effect(type_line, text, rules) -> None:
     tokens = {"treasure": "111.10a", "clue": "111.10f"}
@@ -467,6 +477,9 @@ def test_a_cards_text_brings_the_rules_of_its_kinds_of_effect(type_line, text, r
     ("Creature — Elemental", "Trample, haste\nAt the beginning of the end step, sacrifice Ball Lightning.", "603.7"),
     ("Enchantment", "Whenever a creature with flying attacks, destroy it.", "701.8"),  # an action is no keyword given
     ("Sorcery", "Search your library for a land card and put it onto the battlefield.", "702.26"),
+    ("Artifact", "{T}: Add {C}.", "302.6"),  # summoning sickness is a creature's
+    ("Creature — Elf", "Whenever you tap a creature for mana, add an additional {G}.", "302.6"),
+    ("Creature — Human Soldier", "Whenever Boros Swiftblade attacks, it gets +1/+1.", "508.4"),
 ])
 def test_a_cards_text_brings_no_kind_it_does_not_hold(type_line, text, absent) -> None:
     keywords = {"destroy": ("701.8",), "protection": ("702.16",)}
