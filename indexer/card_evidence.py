@@ -23,7 +23,10 @@ Derived at build from the card's stored data, never from its words matched again
   value (its reminder text too: cascade) → 202.3; exiling a permanent and returning it (a flicker) → 400.7;
   phasing out or in → 702.26; acting from the opening hand (the Leylines) → 103.6; a creature's ability with the
   tap symbol → 302.6 (summoning sickness); a creature put onto the battlefield attacking (ninjutsu, tokens
-  *tapped and attacking*) → 508.4; casting *without paying its mana cost*, or an alternative cost (*rather than pay
+  *tapped and attacking*) → 508.4; exiling *until* an event (Banisher Priest) → 610.3 and 610.3b; lowering a
+  toughness (*gets -2/-2*) → 704.5f; putting a land onto the battlefield → 305.4, no land played; an additional
+  cost to cast it → 118.8 and 601.2h; a cost to attack (Propaganda) → 508.1h; a control-changing effect → 302.6
+  too; an ability word (*Landfall —*) is read past; casting *without paying its mana cost*, or an alternative cost (*rather than pay
   this spell's mana cost*) → 118.9; power and toughness set,
   modified or switched → 613.4b, 613.4c, 613.4d;
   a predefined token it creates (a Clue, a Treasure) → its rule of 111.10, read off the release
@@ -81,7 +84,7 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         (("700.2",), "modal", r"^choose (?:one|two|three|four|one or more|one or both|any number|up to)\b"),
         (("707", "707.1"), "copy effect", r"\bcop(?:y|ies) of\b|\bcopy (?:target|that|it|this)\b"),
         (("701.12", "701.12a"), "exchange", r"\bexchanges?\b"),
-        (("613.1b",), "control-changing effect", r"\bgains? control of\b|\bexchange control\b|\byou control enchanted\b"),
+        (("613.1b", "302.6"), "control-changing effect", r"\bgains? control of\b|\bexchange control\b|\byou control enchanted\b"),
         (("701.6", "701.6a"), "counters a spell", r"\bcounter (?:target|that|it|each|all)\b(?! on)(?!s\b)"),
         (("705",), "coin flip", r"\bflips? (?:a|two|\w+) coins?\b"),
         (("500.7",), "extra turn", r"\bextra turns?\b"),
@@ -100,6 +103,13 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         (("613.4c",), "power and toughness modified", r"\bgets? [+-][\dX]+/[+-][\dX]+|\bput (?:a|an|one|two|three|x|\w+) [+-]1/[+-]1 counters?\b"),
         (("613.4d",), "power and toughness switched", r"\bswitch\b[^.]*\bpower and toughness\b"),
         (("103.6", "103.6a"), "acts from the opening hand", r"\bopening hand\b"),
+        # Banisher Priest, Oblivion Ring's kin: the card returns when the event comes, even before the exile (610.3b)
+        (("610.3", "610.3b"), "exiles until an event", r"\bexile\b[^.]*\buntil\b"),
+        (("704.5f",), "lowers toughness", r"\bgets? [+-][\dX]+/-(?:[1-9]|X)\b"),
+        (("305.4",), "puts a land onto the battlefield",
+         r"\bland cards?\b[^.]*\bonto the battlefield\b|\bput (?:a|an|up to \w+) (?:basic )?lands?\b[^.]*\bonto the battlefield\b"),
+        (("118.8", "601.2h"), "additional cost", r"\bas an additional cost to cast this spell\b"),
+        (("508.1h", "508.1d"), "a cost to attack", r"\bcan't attack\b[^.]*\bunless\b[^.]*\bpays?\b"),
         (("115.7", "115.7a"), "changes targets", r"\bchange (?:the|a) targets? of\b|\bchoose new targets\b"),
         # an ability reading its source's or another object's characteristics (Flametongue Kavu's "it deals",
         # Fling's "the sacrificed creature's power"): the object's last known information once it has left (608.2h)
@@ -119,6 +129,8 @@ _TOKEN_RULE = re.compile(r"^An? ((?:[A-Z][a-z]+ )*?[A-Z][a-z]+) token is\b")
 # a creature put onto the battlefield attacking was never declared an attacker (ninjutsu, Hero of Bladehold's tokens)
 _PUT_ATTACKING = re.compile(r"\btapped and attacking\b|\bonto the battlefield\b[^.]*\battacking\b"
                             r"|\benters? (?:the battlefield )?attacking\b", re.IGNORECASE)
+# an ability word before its ability (Landfall, Metalcraft, Threshold): no rules meaning (207.2c)
+_ABILITY_WORD = re.compile(r"^[A-Z][a-z']+(?: [a-z']+){0,3} — ")
 # an activated ability with the tap or untap symbol in its cost: a creature's is under summoning sickness (302.6)
 _TAP_ABILITY = re.compile(r"^[^:\"“]*\{[TQ]\}[^:\"“]*:", re.MULTILINE)
 
@@ -184,6 +196,7 @@ def card_evidence(type_line: str, text: str, keywords: Iterable[str], mana_cost:
         add(rules, f"grants {keyword}")
     for line in (text or "").splitlines():
         line = re.sub(r"\([^)]*\)", "", line).strip()  # reminder text says what the keyword's rule says
+        line = _ABILITY_WORD.sub("", line)  # "Landfall — Whenever a land enters": a triggered ability
         for rules, reason, pattern in ABILITY_KINDS:
             if pattern.search(line):
                 add(rules, reason)

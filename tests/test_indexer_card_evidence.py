@@ -462,6 +462,18 @@ def test_a_ruling_on_one_card_that_names_another_card_named_is_shown(cards_kb) -
      "creature tokens that are tapped and attacking.", {"508.4": "put onto the battlefield attacking"}),
     ("Instant", "Flametongue Kavu deals 4 damage to target creature.\nExchange control of two target creatures.",
      {"701.12": "exchange"}),
+    ("Creature — Crab", "Landfall — Whenever a land enters the battlefield under your control, target player mills "
+     "three cards.", {"603.6": "enters or leaves trigger"}),  # an ability word before a trigger
+    ("Creature — Human Cleric", "Flying\nWhen Banisher Priest enters the battlefield, exile target creature an "
+     "opponent controls until Banisher Priest leaves the battlefield.", {"610.3b": "exiles until an event"}),
+    ("Enchantment — Aura", "Enchant creature\nEnchanted creature gets -2/-2.", {"704.5f": "lowers toughness"}),
+    ("Land", "{T}, Sacrifice Evolving Wilds: Search your library for a basic land card, put it onto the battlefield "
+     "tapped, then shuffle.", {"305.4": "puts a land onto the battlefield"}),
+    ("Instant", "As an additional cost to cast this spell, sacrifice a creature.\nDraw two cards.",
+     {"601.2h": "additional cost"}),
+    ("Enchantment", "Creatures can't attack you unless their controller pays {2} for each creature they control "
+     "that's attacking you.", {"508.1h": "a cost to attack"}),
+    ("Enchantment — Aura", "Enchant creature\nYou control enchanted creature.", {"302.6": "control-changing effect"}),
 ])
 def test_a_cards_text_brings_the_rules_of_its_kinds_of_effect(type_line, text, rules) -> None:
     tokens = {"treasure": "111.10a", "clue": "111.10f"}
@@ -480,6 +492,8 @@ def test_a_cards_text_brings_the_rules_of_its_kinds_of_effect(type_line, text, r
     ("Artifact", "{T}: Add {C}.", "302.6"),  # summoning sickness is a creature's
     ("Creature — Elf", "Whenever you tap a creature for mana, add an additional {G}.", "302.6"),
     ("Creature — Human Soldier", "Whenever Boros Swiftblade attacks, it gets +1/+1.", "508.4"),
+    ("Instant", "Target creature gets +3/+3 until end of turn.", "704.5f"),
+    ("Sorcery", "Exile target creature. Its controller gains life equal to its power.", "610.3"),
 ])
 def test_a_cards_text_brings_no_kind_it_does_not_hold(type_line, text, absent) -> None:
     keywords = {"destroy": ("701.8",), "protection": ("702.16",)}
