@@ -2,8 +2,8 @@
 
 Derived at build from the card's stored data, never from its words matched against the rules:
 
-* supertypes and types: *legendary* → the legend rule (704.5j, 205.4d), a planeswalker → 306 and its
-  loyalty abilities 606, an Aura → 303.4, its state-based action 704.5m and its spell's illegal target 608.3b, an Equipment → 301.5 and 704.5n, a Vehicle → 301.7, a Saga → 714,
+* supertypes and types: *legendary* → the legend rule (704.5j, 205.4d), a planeswalker → 306, its
+  loyalty abilities 606 and the damage dealt to it 120.3c, an Aura → 303.4, its state-based action 704.5m and its spell's illegal target 608.3b, an Equipment → 301.5 and 704.5n, a Vehicle → 301.7, a Saga → 714,
   a battle → 310, a *world* → 704.5k, an instant → 304, a sorcery → 307 (when it may be cast);
 * a multi-face card's kind (:func:`card_kind`): split → 709, Adventure → 715, flip → 710, double-faced → 712;
 * its keywords (MTGJSON's list) → their rules of 701 and 702 through the vocabulary, with the chapters of
@@ -26,7 +26,7 @@ Derived at build from the card's stored data, never from its words matched again
   *tapped and attacking*) → 508.4; exiling *until* an event (Banisher Priest) → 610.3 and 610.3b; lowering a
   toughness (*gets -2/-2*) → 704.5f; putting a land onto the battlefield → 305.4, no land played; an additional
   cost to cast it → 118.8 and 601.2h; a cost to attack (Propaganda) → 508.1h; a control-changing effect → 302.6
-  too; an ability word (*Landfall —*) is read past; casting *without paying its mana cost*, or an alternative cost (*rather than pay
+  too; regenerating → 701.19; an ability word (*Landfall —*) is read past; casting *without paying its mana cost*, or an alternative cost (*rather than pay
   this spell's mana cost*) → 118.9; power and toughness set,
   modified or switched → 613.4b, 613.4c, 613.4d;
   a predefined token it creates (a Clue, a Treasure) → its rule of 111.10, read off the release
@@ -103,6 +103,7 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         (("613.4c",), "power and toughness modified", r"\bgets? [+-][\dX]+/[+-][\dX]+|\bput (?:a|an|one|two|three|x|\w+) [+-]1/[+-]1 counters?\b"),
         (("613.4d",), "power and toughness switched", r"\bswitch\b[^.]*\bpower and toughness\b"),
         (("103.6", "103.6a"), "acts from the opening hand", r"\bopening hand\b"),
+        (("701.19",), "regenerates", r"\bregenerate\b"),  # MTGJSON lists no keyword action Regenerate
         # Banisher Priest, Oblivion Ring's kin: the card returns when the event comes, even before the exile (610.3b)
         (("610.3", "610.3b"), "exiles until an event", r"\bexile\b[^.]*\buntil\b"),
         (("704.5f",), "lowers toughness", r"\bgets? [+-][\dX]+/-(?:[1-9]|X)\b"),
@@ -142,7 +143,7 @@ PLANESWALKER = "306"  # the rule a planeswalker brings (its first below): a char
 SUPERTYPES_AND_TYPES: dict[str, tuple[str, ...]] = {
     "legendary": ("704.5j", "205.4d"),
     "world": ("704.5k",),
-    "planeswalker": (PLANESWALKER, "606"),
+    "planeswalker": (PLANESWALKER, "606", "120.3c"),  # damage dealt to it removes loyalty counters
     "aura": ("303.4", "704.5m", "608.3b"),
     "equipment": ("301.5", "704.5n"),
     "vehicle": ("301.7",),
@@ -348,11 +349,15 @@ def carried_pairs(pairs: tuple[tuple[Needs, tuple[str, ...]], ...], carried: dic
 
 def keyword_rules(concepts: Iterable) -> dict[str, tuple[str, ...]]:
     """A keyword's lower-case English name → its rules, from the vocabulary's keyword abilities and actions;
-    its obsolete English names too (MTGJSON's cards of 2022 say *Totem armor*, the rules Umbra Armor)."""
+    each of two keywords one rule names together (*Daybound and Nightbound*: MTGJSON lists *Daybound* and
+    *Nightbound*); its obsolete English names too (MTGJSON's cards of 2022 say *Totem armor*, the rules Umbra Armor)."""
     found: dict[str, tuple[str, ...]] = {}
     for concept in concepts:
         if concept.kind in ("keyword-ability", "keyword-action") and concept.en and concept.rules:
             found.setdefault(concept.en.lower(), tuple(concept.rules))
+            if concept.kind == "keyword-ability" and " and " in concept.en:
+                for each in concept.en.lower().split(" and "):
+                    found.setdefault(each.strip(), tuple(concept.rules))
     for concept in concepts:
         if concept.kind in ("keyword-ability", "keyword-action") and concept.rules:
             for name in concept.names:

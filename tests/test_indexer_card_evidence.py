@@ -34,7 +34,7 @@ def brought(kb, name: str) -> dict[str, str]:
     ("Doubling Season", {"614": "replacement effect"}),
     ("Pithing Needle", {"614": "replacement effect", "602.5": "activation forbidden"}),
     ("Kitchen Finks", {"702.79": "keyword Persist", "603.6": "enters or leaves trigger"}),
-    ("Karn Liberated", {"704.5j": "legendary", "306": "planeswalker", "606": "planeswalker"}),
+    ("Karn Liberated", {"704.5j": "legendary", "306": "planeswalker", "606": "planeswalker", "120.3c": "planeswalker"}),
     ("Reshape", {"107.3": "X in its mana cost"}),
     ("Frogify", {"303.4": "aura", "704.5m": "aura", "608.3b": "aura"}),  # an Aura unattached; its spell's target gone
     ("Wrath of God", {"307": "sorcery"}),
@@ -474,6 +474,7 @@ def test_a_ruling_on_one_card_that_names_another_card_named_is_shown(cards_kb) -
     ("Enchantment", "Creatures can't attack you unless their controller pays {2} for each creature they control "
      "that's attacking you.", {"508.1h": "a cost to attack"}),
     ("Enchantment — Aura", "Enchant creature\nYou control enchanted creature.", {"302.6": "control-changing effect"}),
+    ("Creature — Troll", "{G}: Regenerate Cudgel Troll.", {"701.19": "regenerates"}),
 ])
 def test_a_cards_text_brings_the_rules_of_its_kinds_of_effect(type_line, text, rules) -> None:
     tokens = {"treasure": "111.10a", "clue": "111.10f"}
@@ -561,6 +562,11 @@ def test_a_keywords_rules_bring_the_chapters_they_cite() -> None:
              ("702.1400a", "(no such rule) see rule 729"), ("702.19c", "See rule 702.19b and rule 510.1c-d.")]
     found = with_cited_chapters({"mutate": ("702.140",), "morph": ("702.37",), "trample": ("702.19",)}, rules)
     assert found == {"mutate": ("702.140", "729"), "morph": ("702.37", "708"), "trample": ("702.19",)}
+
+
+def test_each_of_two_keywords_one_rule_names_brings_its_rules() -> None:
+    rules = keyword_rules(vocabulary().concepts)
+    assert rules["daybound"] == rules["nightbound"] == rules["daybound and nightbound"] == ("702.145",)
 
 
 def test_a_keyword_of_the_cards_by_its_obsolete_name_brings_its_rules() -> None:
