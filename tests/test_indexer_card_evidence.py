@@ -228,6 +228,7 @@ def test_a_flicker_and_counters_the_question_names_bring_the_counters_that_cease
                         "your control.", ("Flash", "Flying"))
     assert "400.7" in angel
     assert with_named((angel,), frozenset({"122", "122.1"})) == (frozenset({"122.2"}),)
+    assert with_named((angel,), frozenset({"111", "111.1"})) == (frozenset({"111.7", "111.8", "704.5d"}),)  # a token
     assert with_named((angel,), frozenset({"702.9"})) == ()  # flying named: nothing together
     assert with_named((frozenset({"702.9"}),), frozenset({"122"})) == ()  # counters beside a card that flickers none
 
