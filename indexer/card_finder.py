@@ -660,6 +660,8 @@ class CardFinder:
         if one and (content[0].key in PLAYERS_NAMES
                     or (capitals and _in_proper_noun(words, at, size, self._one_word_name))):
             return None  # Friday Night Magic, MTG Arena: a capital the name around it explains
+        if _starts_a_game_term(words, at, size):
+            return None  # Start your engines: the game term's name, not the card Start // Finish
         if one and content[0].key in BASIC_LAND_TYPES:
             return True  # a Mountain: the card, and the land type its word names stays in the question
         if all(self._flags(w.key) & RULES for w in content):
@@ -1125,6 +1127,16 @@ def _a_game_term(typed: list[Token]) -> bool:
     from .vocab import vocabulary
 
     return " ".join(w.key for w in typed) in vocabulary().keys()
+
+
+def _starts_a_game_term(words: list[Token], at: int, size: int) -> bool:
+    """Whether the name typed at ``words[at:at + size]`` begins a longer game term's whole name typed there
+    (*Start your engines*: not the card Start // Finish)."""
+    from .vocab import vocabulary
+
+    keys = vocabulary().keys()
+    return any(" ".join(w.key for w in words[at:at + longer]) in keys
+               for longer in range(size + 1, min(len(words) - at, size + 4) + 1))
 
 
 def _a_game_terms_word(key: str) -> bool:

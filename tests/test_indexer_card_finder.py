@@ -163,7 +163,7 @@ def archive_names(cards_kb) -> CardFinder:  # noqa: F811
     from indexer.card_finder import card_table
 
     names = ["Night // Day", "The Modern Age // Vector Glider", "Yavimaya Coast", "Arena", "Shock", "Fog",
-             "Destined // Lead"]
+             "Destined // Lead", "Start // Finish"]
     rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
     printed = {"Destined // Lead": [("fr", "Destinée // Commander")]}
     return CardFinder.of(card_table(((n, printed.get(n, []), 1, [], {}) for n in names), rules))
@@ -176,6 +176,9 @@ def archive_names(cards_kb) -> CardFinder:  # noqa: F811
     ("Wizards of the Coast ruled that it works", []),
     ("my Commander deck has a dragon", []),  # a game term another language's card is named
     ("Can Shock kill a 2/2 with a +1/+1 counter?", ["Shock"]),  # Can starts the sentence: no longer name
+    # the first word of a game term's name typed whole (Start Your Engines!, 702.179) is no card's
+    ("In Commander with Start your engines, my speed is 2. Does it go up by 2?", []),
+    ("I cast Start and then Finish from my graveyard", ["Start // Finish"]),
     ("he attacked and I had a Fog, Shock and a land", ["Fog", "Shock"]),  # a comma ends a name
 ])
 def test_a_capital_a_longer_name_or_a_format_explains_is_no_card(archive_names, text, expected) -> None:
