@@ -614,3 +614,15 @@ def test_a_flicker_of_a_creature_with_counters_brings_the_counters_that_cease_to
     hits = search(cards_kb, query, limit=10)
     rules = [h.id for h in hits if h.kind == "rule"]
     assert rules[0] == "rule/122.2", rules  # the counters cease to exist: before this, 400.7 and 704.5q came first
+
+
+def test_a_card_bringing_rules_leaves_the_home_of_the_game_terms_named_unweighed() -> None:
+    import dataclasses
+
+    from indexer.rerankers import Asked, Traits, factors
+
+    doc = Traits({"key": "rule/702.2c", "kind": "rule"}, False, frozenset({"702.2c", "702.2", "702", "7"}), 0)
+    alone = Asked(frozenset(), frozenset(), frozenset({"702.2"}))  # deathtouch named, no card
+    with_card = dataclasses.replace(alone, card_rules=(frozenset({"704.5j"}),))
+    assert ("home", DEFAULT.home.factor) in factors(doc, alone, DEFAULT)
+    assert all(tag != "home" for tag, _ in factors(doc, with_card, DEFAULT))
