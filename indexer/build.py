@@ -481,7 +481,7 @@ def cards_of(kb: KnowledgeBase, items: list[Item], other_release: bool = False) 
 
 def _layers(card) -> list:
     """A card's type-changing effects and whether it is a nonbasic land (:func:`type_changes`), or ``[]``."""
-    changes = type_changes(card.type, card.text)
+    changes = type_changes(card.text)
     return [changes, nonbasic_land(card.type)] if changes else []
 
 

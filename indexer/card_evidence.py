@@ -430,7 +430,7 @@ def _types_named(words: str, extra: Iterable[str] = ()) -> set[str]:
     return named
 
 
-def type_changes(type_line: str, text: str) -> list[list]:
+def type_changes(text: str) -> list[list]:
     """The type-changing effects of a card's text (layer 4), each ``[applies to, makes them, takes abilities]``:
     the types of the objects it applies to, the types it gives them that they did not have (sorted lists), and
     whether it sets a land's type, which takes the land's abilities away (305.7: Blood Moon)."""

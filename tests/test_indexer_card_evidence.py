@@ -107,11 +107,11 @@ HUMILITY = ("Enchantment", "All creatures lose all abilities and have base power
                           "Palisade Giant instead."), []),
 ])
 def test_a_cards_type_changing_effects_are_read_as_what_they_apply_to_and_make(card, changes) -> None:
-    assert type_changes(*card) == changes
+    assert type_changes(card[1]) == changes
 
 
 def layered(type_line: str, text: str) -> tuple[list, bool]:
-    return type_changes(type_line, text), "Land" in type_line
+    return type_changes(text), "Land" in type_line
 
 
 @pytest.mark.parametrize("first, second, depends", [
