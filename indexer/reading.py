@@ -352,6 +352,9 @@ def _chat_spelled(kept: list[tuple[str, int]], lang: str | None) -> tuple[list[t
     if lang == "it":  # x per: "x il mana", "x lo storm" (X before a number, = or a game word stays X)
         kept = [("per", at) if word == "x" and place + 1 < len(kept) and kept[place + 1][0] in STOPWORDS["it"]
                 else (word, at) for place, (word, at) in enumerate(kept)]
+        # crea after a determiner is a creature (una crea 2/2, la mia crea); elsewhere the verb (gli crea un token)
+        kept = [("creatura", at) if word == "crea" and place and kept[place - 1][0] in _CREATURE_DETERMINERS
+                else (word, at) for place, (word, at) in enumerate(kept)]
     if lang is None or not any((lang, word) in chat_words() for word, _ in kept):
         return kept, set()
     function = STOPWORDS[lang] | QUESTION_WORDS[lang]
@@ -363,6 +366,11 @@ def _chat_spelled(kept: list[tuple[str, int]], lang: str | None) -> tuple[list[t
             short.add(fold(word))
         spelled += [(word, at)] if full is None or fold(word) in short else [(w, at) for w in full]
     return spelled, short
+
+
+# The Italian words before which *crea* is players' short *creatura*, not the verb *creare*.
+_CREATURE_DETERMINERS = frozenset("""una la le mia tua sua mie tue sue nostra vostra loro ogni questa quella
+    queste quelle altra altre nessuna qualsiasi""".split())
 
 
 # --- a question read as a situation -------------------------------------------------------------

@@ -748,6 +748,14 @@ def test_a_chat_spelling_is_read_as_the_words_it_stands_for(text, lang, english,
     assert left_out not in {g.text for g in reading.groups}
 
 
+def test_italian_crea_after_a_determiner_is_a_creature_and_elsewhere_the_verb() -> None:
+    # the twentieth cold trial: "una crea" had been read as create
+    assert "creature" in read("l'opp fa bolt su una crea con travolgere", "it").read_as()
+    assert "creature" in read("la mia crea 2/2 attacca", "it").read_as()
+    verb = read("gli crea cinque token?", "it").read_as()
+    assert "create" in verb and "creature" not in verb
+
+
 def test_chat_spellings_are_read_only_in_their_own_language() -> None:
     assert "opponent" not in read("avv", "fr").read_as()  # Italian avversario's spelling
     assert any(g.text == "adv" for g in read("ho un adv token", "it").groups)
