@@ -32,8 +32,8 @@ from kb.text import fold_quotes
 from kb.vocabulary import Vocabulary
 
 from .analysis import ANALYSIS_VERSION, name_key
-from .card_evidence import (DEPENDENCY, WITH_NAMED, card_evidence, carried_pairs, carried_together, keyword_rules,
-                            nonbasic_land, ruling_links, token_rules, type_changes, with_cited_chapters)
+from .card_evidence import (DEPENDENCY, WITH_NAMED, card_evidence, carried_pairs, carried_rules, carried_together,
+                            keyword_rules, nonbasic_land, ruling_links, token_rules, type_changes, with_cited_chapters)
 from .card_finder import SIDE_SET_TYPES, CardTable, card_nicknames, card_table, write_card_table
 from .codec import WritingCodec
 from .phrasings import english_rule_texts, placement
@@ -474,7 +474,7 @@ def cards_of(kb: KnowledgeBase, items: list[Item], other_release: bool = False) 
                         for name, (card, printed, printings) in sorted(by_name.items())), rule_texts, side, term_names,
                        card_nicknames())
     table.together, table.of_several = carried_together(carried)
-    table.dependency = tuple(rule for rule in (carried.get(r) for r in DEPENDENCY) if rule) if carried else DEPENDENCY
+    table.dependency = carried_rules(DEPENDENCY, carried)
     table.with_named = carried_pairs(WITH_NAMED, carried)
     return table
 

@@ -336,7 +336,15 @@ def carried_together(carried: dict[str, str | None] | None
     out: in 2018-07-13, 613.7 is dependency and 613.8 an effect overriding another."""
     if carried is None:
         return TOGETHER, OF_SEVERAL
-    return carried_pairs(TOGETHER, carried), frozenset(r for r in (carried.get(rule) for rule in OF_SEVERAL) if r)
+    return carried_pairs(TOGETHER, carried), frozenset(carried_rules(OF_SEVERAL, carried))
+
+
+def carried_rules(rules: Iterable[str], carried: dict[str, str | None] | None) -> tuple[str, ...]:
+    """``rules`` (:data:`OF_SEVERAL`, :data:`DEPENDENCY`) each carried to the release built (:func:`carried_together`;
+    None: as they are), those in no rule of it left out."""
+    if carried is None:
+        return tuple(rules)
+    return tuple(found for found in (carried.get(rule) for rule in rules) if found)
 
 
 def carried_pairs(pairs: tuple[tuple[Needs, tuple[str, ...]], ...], carried: dict[str, str | None] | None
@@ -411,7 +419,8 @@ _TYPE_CHANGE = re.compile(
     r"^(?P<subject>(?:all|each|other|nonbasic|non-?\w+|enchanted|lands?|creatures?|permanents?|artifacts?|enchantments?)\b"
     r"[^.:\"“]*?) (?:are|is) (?P<result>[^.]*)", re.IGNORECASE)
 _KINDS = ("artifact", "creature", "enchantment", "land", "planeswalker", "battle", "permanent")
-_BASIC_TYPES = ("plains", "island", "swamp", "mountain", "forest")
+# the basic land types, each also a card's name (the card finder: *deux Mountains* are lands of a type)
+BASIC_LAND_TYPES = frozenset({"plains", "island", "swamp", "mountain", "forest"})
 
 
 def _types_named(words: str, extra: Iterable[str] = ()) -> set[str]:
@@ -421,11 +430,11 @@ def _types_named(words: str, extra: Iterable[str] = ()) -> set[str]:
     for word in re.findall(r"[a-z]+(?:-[a-z]+)?", words.lower()):
         single = word[:-1] if word.endswith("s") and not word.endswith("ss") else word
         single = "plains" if word == "plains" else single
-        if single in _KINDS or single in _BASIC_TYPES or single in extra:
+        if single in _KINDS or single in BASIC_LAND_TYPES or single in extra:
             named.add(single)
     if "every basic land type" in words.lower():
-        named |= set(_BASIC_TYPES)
-    if named & set(_BASIC_TYPES):
+        named |= BASIC_LAND_TYPES
+    if named & BASIC_LAND_TYPES:
         named.add("land")
     return named
 
@@ -456,7 +465,7 @@ def type_changes(text: str) -> list[list]:
                 continue
             if not applies or not makes - applies:
                 continue
-            sets_land_type = bool(makes & set(_BASIC_TYPES)) and "in addition" not in match.group("result")
+            sets_land_type = bool(makes & BASIC_LAND_TYPES) and "in addition" not in match.group("result")
             found.append([sorted(applies), sorted(makes - applies), sets_land_type])
     return found
 

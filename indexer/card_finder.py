@@ -65,7 +65,7 @@ from kb.corpus import embedded_corpus
 from kb.errors import ParseError
 from kb.text import ALL_ELISIONS, STOPWORDS, edit_distance, fold, strip_elision
 
-from .card_evidence import DEPENDENCY, OF_SEVERAL, PLANESWALKER, TOGETHER, WITH_NAMED
+from .card_evidence import BASIC_LAND_TYPES, DEPENDENCY, OF_SEVERAL, PLANESWALKER, TOGETHER, WITH_NAMED
 from .language import NEGATIONS
 
 CARD_TABLE = "cards.marshal"  # in the index folder
@@ -411,14 +411,19 @@ class CardFinder:
 
     def evidence(self, card: int) -> tuple[list[list[str]], dict[str, list[str]]]:
         """What card ``card`` brings (:func:`indexer.card_evidence.card_evidence`) and its rulings' links."""
-        evidence, links, *_ = marshal.loads(self.card_data[card])
+        evidence, links, _ = self.held(card)
         return evidence, links
 
-    def layers(self, card: int) -> list:
-        """Card ``card``'s type-changing effects and whether it is a nonbasic land (``[changes, nonbasic land]``,
-        :func:`indexer.card_evidence.type_changes`), or ``[]``."""
-        _, _, *layers = marshal.loads(self.card_data[card])
-        return layers[0] if layers else []
+    def held(self, card: int) -> tuple[list[list[str]], dict[str, list[str]], list]:
+        """What card ``card`` brings, its rulings' links, and its type-changing effects and whether it is a
+        nonbasic land (``[changes, nonbasic land]``, :func:`indexer.card_evidence.type_changes`, or ``[]``)."""
+        evidence, links, *layers = marshal.loads(self.card_data[card])
+        return evidence, links, layers[0] if layers else []
+
+    def _found(self, card: int, typed: str, start: int, end: int, how: str, kept: bool) -> "FoundCard":
+        """Card ``card`` found as typed between ``start`` and ``end``, with all it brings."""
+        evidence, links, layers = self.held(card)
+        return FoundCard(card, self.card_names[card], typed, start, end, how, kept, evidence, links, layers=layers)
 
     def _name(self, at: int) -> tuple[str, int, int, bool]:
         """Name ``at``: its key, how many words, its card, whether it is a legendary name (a comma)."""
@@ -464,9 +469,7 @@ class CardFinder:
                 if how == "character":
                     found.append(self._character_found(words[at].key, typed, words[at].start, words[at].end))
                 else:
-                    found.append(FoundCard(card, self.card_names[card], typed, words[at].start,
-                                           words[at + size - 1].end, how, kept, *self.evidence(card),
-                                           layers=self.layers(card)))
+                    found.append(self._found(card, typed, words[at].start, words[at + size - 1].end, how, kept))
                 for each in range(at, at + size):
                     taken[each] = True
                 at += size
@@ -516,8 +519,7 @@ class CardFinder:
                        for other in (_joined_card(text, words, at, 1, comma=False), _joined_card(text, words, at, -1))):
                 continue
             card = self.name_cards[names[0]]
-            more.append(FoundCard(card, self.card_names[card], text[word.start:word.end], word.start, word.end,
-                                  "name", False, *self.evidence(card), layers=self.layers(card)))
+            more.append(self._found(card, text[word.start:word.end], word.start, word.end, "name", False))
             taken[at] = True
         return more
 
@@ -1043,8 +1045,6 @@ class CardFinder:
 PLAYERS_NAMES = frozenset({"standard", "modern", "legacy", "vintage", "pauper", "pioneer", "commander", "brawl",
                            "historic", "alchemy", "limited", "draft", "sealed", "arena", "mtgo", "edh", "cedh",
                            "oathbreaker", "explorer", "timeless", "premodern"})
-# The basic land types, each also a card's name (the rules capitalise them: no word of the rules by case).
-BASIC_LAND_TYPES = frozenset({"plains", "island", "swamp", "mountain", "forest"})
 # Words that join the words of a proper name (Wizards of the Coast, Friday Night Magic).
 _CONNECTORS = frozenset({"of", "the", "di", "del", "della", "dei", "de", "du", "des", "la", "le"})
 
@@ -1132,11 +1132,7 @@ def _a_game_term(typed: list[Token]) -> bool:
 def _starts_a_game_term(words: list[Token], at: int, size: int) -> bool:
     """Whether the name typed at ``words[at:at + size]`` begins a longer game term's whole name typed there
     (*Start your engines*: not the card Start // Finish)."""
-    from .vocab import vocabulary
-
-    keys = vocabulary().keys()
-    return any(" ".join(w.key for w in words[at:at + longer]) in keys
-               for longer in range(size + 1, min(len(words) - at, size + 4) + 1))
+    return any(_a_game_term(words[at:at + longer]) for longer in range(size + 1, min(len(words) - at, size + 4) + 1))
 
 
 def _a_game_terms_word(key: str) -> bool:

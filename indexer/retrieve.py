@@ -49,14 +49,14 @@ from .questions import Candidate, QuestionIndex
 from .ranges import range_query
 from .reading import Reading
 from .rerankers import Asked
+from .rule_places import lineage
 from .schema import fields_of, text_field
 from .scoring import EXACT_SCORE, kind_order, rule_order
 from .snippets import same_text_key
 from .text_queries import TextQueries
 from .tiers import Ranked, tiers
 from .versions import not_asked
-from .rule_places import lineage
-from .vocab import homonyms, vocabulary
+from .vocab import homonyms
 from .windows import Denials, WindowCollector, Windows, read_bound
 
 # where the fuse stage puts a list of candidates: in precedence order, right after the best match, or
@@ -252,20 +252,25 @@ class Retriever:
         """The rules and glossary entries holding a word of the question, scored (not yet ordered: the
         rerank stage does it), with the rules the cards it names bring (``brought``); ``pool`` counts
         those the page will show."""
-        if self._questions is None:
-            self._questions = QuestionIndex(self.index_dir)
         kinds = (plan.parsed.kinds & {"rule", "term"}) or None
-        ranked = self._questions.candidates(reading, kinds, plan.params)
-        asked = self._questions.asked(reading)
+        index = self.question_index()
+        ranked = index.candidates(reading, kinds, plan.params)
+        asked = index.asked(reading)
         if brought is not None and (brought.card_rules or brought.ruling_rules):
             asked = dataclasses.replace(asked, card_rules=brought.card_rules, ruling_rules=brought.ruling_rules)
             if not kinds or "rule" in kinds:
-                ranked += self._questions.brought(frozenset().union(*brought.card_rules, brought.ruling_rules), ranked,
-                                                  plan.params.cards.found_share)
+                ranked += index.brought(frozenset().union(*brought.card_rules, brought.ruling_rules), ranked,
+                                        plan.params.cards.found_share)
         if pool is not None:  # the page shows the first ``limit`` in the rerank stage's order
             pool.reserve(ranked)
         return Candidates(place=place, ranked=ranked, asked=asked,
                           make=lambda ordered: self.question_hits(ordered, plan, reading))
+
+    def question_index(self) -> QuestionIndex:
+        """The question documents' index (:mod:`indexer.questions`), opened on first use."""
+        if self._questions is None:
+            self._questions = QuestionIndex(self.index_dir)
+        return self._questions
 
     def card_evidence(self, plan: Plan, reading: Reading) -> Brought:
         """What the cards ``plan`` names bring: the rules their nature points to (saved at build,
@@ -275,8 +280,9 @@ class Retriever:
         finder = self.cards()
         card_rules = together(tuple(frozenset(rule for rule, _ in card.evidence) for card in with_evidence),
                               tuple(card.copies for card in with_evidence), finder.together, finder.of_several)
-        if with_evidence and (named := named_rules(reading)):  # a card and a game term the question names
-            card_rules += with_named(card_rules[:len(with_evidence)], named, finder.with_named)
+        if with_evidence and (homes := self.question_index().asked(reading).homes):  # a card and a game term named
+            term_rules = frozenset(number for rule in homes for number in lineage(f"rule/{rule}"))  # counters: 122
+            card_rules += with_named(card_rules[:len(with_evidence)], term_rules, finder.with_named)
         if finder.dependency and dependent(card.layers for card in plan.cards if card.layers):
             card_rules += (frozenset(finder.dependency),)  # one effect changes what the other applies to: 613.8
         # rulings are Wizards' English texts: the English alternatives meet them (the others would
@@ -453,10 +459,3 @@ def in_turn_by_card(ordered: list[tuple[str, tuple[int, float, dict]]]) -> list[
         ranked.append((rounds[card], position, (digest, held)))
     return [entry for _, _, entry in sorted(ranked)]
 
-
-def named_rules(reading: Reading) -> frozenset[str]:
-    """The rules of the game terms ``reading`` names (not denied), with the rules above them (*segnalini*:
-    counters, 122)."""
-    return frozenset(number for group in reading.groups if group.concept and not group.denied
-                     and (concept := vocabulary().get(group.concept))
-                     for rule in concept.rules for number in lineage(f"rule/{rule}"))
