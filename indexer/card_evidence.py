@@ -50,6 +50,7 @@ The rules its rulings are linked to (the knowledge base links rulings to rules) 
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Iterable
 
@@ -225,8 +226,20 @@ def _granted_keywords(text: str, keyword_rules: dict[str, tuple[str, ...]]) -> l
     creature has protection from red*, *creatures you control gain flying*), reminder text aside."""
     plain = re.sub(r"\([^)]*\)", "", text or "")
     given = " ".join(match.group("rest").lower() for match in _GRANTS.finditer(plain))
+    if not given:
+        return []
+    words = set(_WORD.findall(given))  # a keyword all of whose words are there is looked for (a build reads 30,000 cards)
     return [(keyword, rules) for keyword, rules in keyword_rules.items()
-            if rules and rules[0].startswith("702.") and re.search(rf"\b{re.escape(keyword)}\b", given)]
+            if rules and rules[0].startswith("702.") and words.issuperset(_WORD.findall(keyword))
+            and _whole_words(keyword).search(given)]
+
+
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+@functools.lru_cache(maxsize=None)
+def _whole_words(phrase: str) -> re.Pattern:
+    return re.compile(rf"\b{re.escape(phrase)}\b")
 
 
 def token_rules(rules: Iterable[tuple[str, str]]) -> dict[str, str]:
