@@ -134,7 +134,7 @@ def parse_query(query: str) -> Parsed:
         if number is not None:
             _add_number(parsed, number)
             continue
-        if word.endswith("*"):
+        if word.endswith("*") and _is_prefix(word):
             stem = word.rstrip("*")
             if len(words(stem)) == 1 and len(stem) >= 3:
                 _add(parsed, Word(stem, prefix=True), negated)
@@ -183,6 +183,12 @@ def add_filter(parsed: Parsed, name: str, value: str) -> None:
             raise QueryError(f"unknown section {v!r}: sections are numbered 1 to 9")
         else:
             parsed.sections.add(v)
+
+
+def _is_prefix(word: str) -> bool:
+    """``vigil*`` is a prefix; a power or toughness written with a star (``*/*``, ``1+*``, ``2/*``: Tarmogoyf's,
+    a characteristic-defining ability's) is not: its words are read as any other's."""
+    return not (re.search(r"[0-9/+]", word) and not re.search(r"[^\W\d_]", word))
 
 
 def _rule_number(word: str, previous: str | None, alone: bool):

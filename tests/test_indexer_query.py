@@ -63,3 +63,17 @@ def test_a_range_typed_backwards_is_an_error_not_words(query: str) -> None:
     """A judge's cold trial: "702.19b-a" was searched as the words 702 and 19b."""
     with pytest.raises(QueryError, match="ends before it starts"):
         parse_query(query)
+
+
+@pytest.mark.parametrize("typed", ["*/*", "*/1+*", "1+*", "2/*"])
+def test_a_power_or_toughness_written_with_a_star_is_no_prefix(typed: str) -> None:
+    # a question about Tarmogoyf or Master of Etherium: the star is its power, not a prefix too short
+    parsed = parse_query(f"does my creature stay {typed} or is it 0/1")
+    texts = [getattr(item, "text", "") for group in parsed.groups for item in group]
+    assert "creature" in texts and "stay" in texts
+    assert not any(getattr(item, "prefix", False) for group in parsed.groups for item in group)
+
+
+def test_a_prefix_too_short_is_still_an_error() -> None:
+    with pytest.raises(QueryError, match="at least 3 letters"):
+        parse_query("vo*")
