@@ -4,7 +4,8 @@ given (``group.param=value``), to check a number the development halves favour b
 
     .venv/bin/python benchmarks/trial_questions.py --kb DIR [card.factor=1.875 ...]
 
-``DIR``: a knowledge base built with the 580-set archive (the trials ran on one).
+``DIR``: a knowledge base built with the 580-set archive (the trials ran on one). ``--questions FILE``: another
+file of the same columns (``eval/table2-questions.tsv``, the second table-style development set).
 """
 
 from __future__ import annotations
@@ -41,21 +42,24 @@ def overrides(pairs: list[str]) -> dict[str, float | bool]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--kb", type=Path, required=True)
+    parser.add_argument("--questions", type=Path, default=TRIALS, help="a file of the trials' columns")
     parser.add_argument("numbers", nargs="*", help="group.param=value, as in eval/tune.py")
     args = parser.parse_args()
     params = DEFAULT.replace(**overrides(args.numbers)) if args.numbers else None
     run = mtgkb(KnowledgeBase.open(args.kb), params)
     groups: dict[str, list[int | None]] = {}
-    for _line, (trial, _id, lang, style, question, gold, _reason) in tsv.rows(TRIALS, COLUMNS):
+    sets: dict[str, None] = {}  # the first column's groups (a trial), in the file's order
+    for _line, (trial, _id, lang, style, question, gold, _reason) in tsv.rows(args.questions, COLUMNS):
         rank = rank_of(run(question), tuple(f"rule/{number}" for number in gold.split()))
+        sets[trial] = None
         for key in (trial, lang, style, "all"):
             groups.setdefault(key, []).append(rank)
-    print(f"cold trials' questions{' with ' + ' '.join(args.numbers) if args.numbers else ''}: MRR@10 / top-3 / top-10")
+    print(f"{args.questions.name}{' with ' + ' '.join(args.numbers) if args.numbers else ''}: MRR@10 / top-3 / top-10")
     styles = [*STYLES, *sorted(k for k in groups if k not in STYLES and k not in LANGS and k != "all"
-                                 and not k.startswith("trial"))]  # the tenth trial's "reader" questions too
-    order = sorted((k for k in groups if k.startswith("trial")), key=lambda k: int(k[5:])) + [*LANGS, *styles, "all"]
+                                 and k not in sets)]  # the tenth trial's "reader" questions too
+    order = [*sets, *LANGS, *styles, "all"]
     for key in (k for k in order if k in groups):
-        print(f"{key:<8}{len(groups[key]):>4}   {Figures.of(groups[key]).cell()}")
+        print(f"{key:<10}{len(groups[key]):>4}   {Figures.of(groups[key]).cell()}")
 
 
 if __name__ == "__main__":

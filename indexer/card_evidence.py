@@ -28,7 +28,11 @@ Derived at build from the card's stored data, never from its words matched again
   cost to cast it → 118.8 and 601.2h; a cost to attack (Propaganda) → 508.1h; a control-changing effect → 302.6
   too; regenerating → 701.19; an ability word (*Landfall —*) is read past; casting *without paying its mana cost*, or an alternative cost (*rather than pay
   this spell's mana cost*) → 118.9; power and toughness set,
-  modified or switched → 613.4b, 613.4c, 613.4d;
+  modified or switched → 613.4b, 613.4c, 613.4d; a trigger on attacking → 508.3a (unblocked: 508.3f, 509.3g), on
+  blocking → 509.3a, on becoming blocked → 509.3c; a state trigger (*When you control no other creatures*) →
+  603.8; a dying or leaving trigger → 603.10a too (it looks back in time); a delayed trigger → 603.7b too; a
+  redirection (*is dealt to … instead*) → 614.9; skipping a step, phase or turn → 614.10; an extra combat → 500.8;
+  a mana symbol of its cost the rules define apart ({C} → 107.4c, hybrid → 107.4e, Phyrexian → 107.4f, snow → 107.4h);
   a predefined token it creates (a Clue, a Treasure) → its rule of 111.10, read off the release
   (:func:`token_rules`); X in its mana cost → 107.3.
 
@@ -38,7 +42,9 @@ counterspell → 101.2; a cost change and an alternative cost → 118.9d; a mana
 709.4b, 202.3d, or a double-faced card → 712.8a; two control changes → 613.7; a characteristic-defining
 ability and an instant or sorcery → 608.2n, 704.3; a replacement effect and a leaving trigger, persist or undying
 → 614.6; a flicker and persist or undying → 122.2, 400.7: the counters do not come back; a replacement effect
-and a prevention effect → 616, 616.1; a copy effect and a double-faced card → 707.8). A card and a game term the
+and a prevention effect → 616, 616.1; a copy effect and a double-faced card → 707.8; a control change and a dying
+trigger → 603.3a, the trigger's controller; a prevention effect and damage that can't be prevented → 615.12; a
+flicker and an effect of the layers → 613.7d, the returned object's new timestamp). A card and a game term the
 question names may bring more too (:func:`with_named`: a flicker and counters → 122.2). Two type-changing
 effects of which one changes what the other applies to (:func:`type_changes`, :func:`dependent`: Mycosynth
 Lattice makes every permanent an artifact, March of the Machines turns noncreature artifacts into creatures;
@@ -70,6 +76,9 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         (("305.7",), "land type change", r"\blands? (?:are|is|becomes?) (?:an? )?(?:basic )?(?:plains|islands?|swamps?|mountains?|forests?)\b"),
         (("603.6", "603.6a", "603.10"), "enters or leaves trigger",
          r"^(?:when|whenever)\b[^,]*\b(?:enters|leaves|dies|put into (?:a|your|an opponent's|its owner's) graveyard)\b"),
+        # a leaving or dying trigger looks back in time (603.10a: Skullclamp's, Solemn Simulacrum's)
+        (("603.10a",), "dies or leaves trigger",
+         r"^(?:when|whenever)\b[^,]*\b(?:dies|leaves|put into (?:a|your|an opponent's|its owner's) graveyard)\b"),
         (("603", "603.2"), "triggered ability", r"^(?:when|whenever|at the beginning of)\b"),
         (("606", "606.3"), "loyalty ability", r"^\[?[+−-]?(?:\d+|X)\]?:"),
         (("602", "602.1"), "activated ability", r"^(?:\{[^}]+\}|[^\"“:.]{1,80}?(?:\{[^}]+\}|sacrifice|discard|exile|tap|pay)[^\"“:.]{0,60}):"),
@@ -92,8 +101,8 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         (("114",), "emblem", r"\bemblem\b"),
         (("604.3", "613.4a"), "characteristic-defining ability",
          r"\b(?:power|toughness)(?: and toughness)? (?:is|are)(?: each)? equal to\b"),
-        (("603.7", "603.7a"), "delayed triggered ability",
-         r"^(?!when|whenever|at\b).*\b(?:at the beginning of the next|at the beginning of your next|at end of turn|at the next end step)\b"),
+        (("603.7", "603.7a", "603.7b"), "delayed triggered ability",
+         r"^(?!at\b).*\b(?:at the beginning of the next|at the beginning of your next|at end of turn|at the next end step)\b"),
         (("723", "723.1"), "ending the turn", r"\bend the turn\b"),
         (("113.6g", "101.2"), "can't be countered", r"\bcan't be countered\b"),
         (("615.12", "615.12a"), "damage can't be prevented", r"\bcan't be prevented\b"),
@@ -118,6 +127,18 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         (("608.2h",), "reads an object's information",
          r"\bequal to (?:its|the sacrificed \w+'s|that \w+'s|this \w+'s|enchanted \w+'s|equipped \w+'s)\b"
          r"|^(?:when|whenever)\b[^.]*\bit deals\b"),
+        # an ability triggering on attacking or blocking (Hellrider): it triggers on a declared attacker or blocker,
+        # not on one put onto the battlefield attacking (508.3a, 508.4: ninjutsu)
+        (("508.3a",), "attack trigger", r"^(?:when|whenever)\b[^,]*\battacks\b(?! and isn't blocked)"),
+        (("508.3f", "509.3g"), "trigger on attacking unblocked", r"^(?:when|whenever)\b[^,]*\battacks and isn't blocked\b"),
+        (("509.3a", "509.3b"), "block trigger", r"^(?:when|whenever)\b[^,]*\bblocks\b"),
+        (("509.3c", "509.3d"), "trigger on becoming blocked", r"^(?:when|whenever)\b[^,]*\bbecomes blocked\b"),
+        # a state trigger (Emperor Crocodile: "When you control no other creatures"): it triggers once, then resolves
+        (("603.8",), "state trigger", r"^when (?:you control no|you have no|there are no)\b|^when\b[^,]*\bhas no\b"),
+        (("500.8",), "extra combat", r"\badditional combat phases?\b"),
+        # a redirection (Harm's Way: "is dealt to any target instead")
+        (("614.9",), "redirects damage", r"\bdealt to\b[^.]*\binstead\b|\bdeals? that damage to\b[^.]*\binstead\b"),
+        (("614.10",), "skips a step, phase or turn", r"\bskips? (?:your|their|that player's|his or her|the|its) (?:next )?\w+"),
         # a flicker (Ephemerate, Restoration Angel, Flickerwisp): what returns is a new object
         (("400.7",), "exiles and returns a permanent",
          r"\bexile\b.*?\breturn (?:it|that card|them|those cards|the exiled cards?) to the battlefield\b"),
@@ -138,6 +159,14 @@ _TAP_ABILITY = re.compile(r"^[^:\"“]*\{[TQ]\}[^:\"“]*:", re.MULTILINE)
 
 # (cascade's reminder as printed before 2021: "until you exile a nonland card that costs less")
 _MANA_VALUE = re.compile(r"\bmana value\b|\bconverted mana cost\b|\bnonland card that costs less\b", re.IGNORECASE)
+
+# the mana symbols of a cost that the rules define apart (107.4): colorless, hybrid, Phyrexian, snow
+_MANA_SYMBOLS = tuple((re.compile(pattern), rules, reason) for pattern, rules, reason in (
+    (r"\{C\}", ("107.4c",), "{C} in its mana cost"),
+    (r"\{(?:[WUBRG2]/[WUBRG])\}", ("107.4e",), "hybrid mana in its mana cost"),
+    (r"\{[WUBRGC/]+/P\}", ("107.4f",), "Phyrexian mana in its mana cost"),
+    (r"\{S\}", ("107.4h",), "snow mana in its mana cost"),
+))
 
 PLANESWALKER = "306"  # the rule a planeswalker brings (its first below): a character, a loyalty cost read so
 
@@ -213,6 +242,9 @@ def card_evidence(type_line: str, text: str, keywords: Iterable[str], mana_cost:
         add(("302.6",), "a creature's ability with the tap symbol")
     if "{X}" in (mana_cost or ""):
         add(("107.3",), "X in its mana cost")
+    for pattern, rules, reason in _MANA_SYMBOLS:
+        if pattern.search(mana_cost or ""):
+            add(rules, reason)
     return [[rule, reason] for rule, reason in found.items()]
 
 
@@ -266,7 +298,10 @@ def token_rules(rules: Iterable[tuple[str, str]]) -> dict[str, str]:
 # damage is lethal damage to assign before trampling over (702.2c, 702.19b: Basilisk Collar on a trampler); a
 # self-replacement effect and another replacement effect: the self-replacement applies first (616.1a: Galvanic
 # Blast's metalcraft and Furnace of Rath); a replacement effect and a prevention effect: the affected player or
-# controller orders them (616.1: Torbran's extra damage and Healing Salve)
+# controller orders them (616.1: Torbran's extra damage and Healing Salve); a control change and a dying trigger: the
+# trigger is controlled by who controlled its source (603.3a: Act of Treason and Solemn Simulacrum); a prevention
+# effect and damage that can't be prevented (615.12: Fog and Questing Beast); a flicker and an effect of the layers:
+# the returned object has a new timestamp (613.7d: Ephemerate and Dryad of the Ilysian Grove under Magus of the Moon)
 Needs = tuple[str, str]
 TOGETHER: tuple[tuple[Needs, tuple[str, ...]], ...] = (
     (("614", "614"), ("616", "616.1", "616.1f", "614.5")),
@@ -288,6 +323,9 @@ TOGETHER: tuple[tuple[Needs, tuple[str, ...]], ...] = (
     (("614", "615"), ("616", "616.1")),
     (("400.7", "122"), ("122.2",)),
     (("707", "712"), ("707.8",)),
+    (("613.1b", "603.10a"), ("603.3a",)),
+    (("615", "615.12"), ("615.12",)),
+    (("400.7", "613"), ("613.7d",)),
 )
 
 

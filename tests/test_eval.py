@@ -194,3 +194,25 @@ def test_the_cold_trials_questions_have_gold_rules_of_the_release() -> None:
     rows = [cells for _line, cells in tsv.rows(TRIALS, COLUMNS)]
     assert len(rows) == 576 and {r[0] for r in rows} == {f"trial{n}" for n in range(6, 22)}
     assert all(r[5].split() and set(r[5].split()) <= numbers for r in rows)
+
+
+def test_the_second_table_sets_questions_ask_every_situation_in_three_languages_of_rules_the_first_did_not_tune(
+        ) -> None:
+    from benchmarks.trial_questions import COLUMNS
+    from eval.qrels import QUESTION_SETS, load_questions
+    from kb import tsv
+    from kb.parsers import parse_source
+    from kb.sources import read_source
+
+    from .conftest import ROOT, cr_release
+
+    numbers = {r.number for r in parse_source(read_source(cr_release("20251114"))).rules}
+    rows = [cells for _line, cells in tsv.rows(ROOT / "eval" / "table2-questions.tsv", COLUMNS)]
+    assert len(rows) == 216 and {r[0] for r in rows} == {"table2-A", "table2-B", "table2-C"}
+    situations: dict[str, set[tuple[str, str]]] = {}
+    for _set, id_, lang, style, _question, gold, _reason in rows:
+        situations.setdefault(id_.rsplit("-", 1)[0], set()).add((lang, style))
+    assert all({lang for lang, _ in asked} == {"it", "fr", "en"} and len({s for _, s in asked}) == 3
+               for asked in situations.values())
+    tuned = {g.removeprefix("rule/") for q in load_questions(QUESTION_SETS["table"], split="dev") for g in q.gold}
+    assert all(r[5].split() and set(r[5].split()) <= numbers and not set(r[5].split()) & tuned for r in rows)

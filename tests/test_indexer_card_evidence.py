@@ -476,6 +476,27 @@ def test_a_ruling_on_one_card_that_names_another_card_named_is_shown(cards_kb) -
      "that's attacking you.", {"508.1h": "a cost to attack"}),
     ("Enchantment — Aura", "Enchant creature\nYou control enchanted creature.", {"302.6": "control-changing effect"}),
     ("Creature — Troll", "{G}: Regenerate Cudgel Troll.", {"701.19": "regenerates"}),
+    # the eleventh session's table-style questions: a trigger on attacking (Hellrider and a ninja), a state trigger,
+    # a redirection, a skipped turn, an extra combat, an entering trigger's delayed return (Flickerwisp)
+    ("Creature — Devil", "Haste\nWhenever a creature you control attacks, Hellrider deals 1 damage to the player or "
+     "planeswalker it's attacking.", {"508.3a": "attack trigger"}),
+    ("Creature — Human Rogue", "Whenever Tormented Soul attacks and isn't blocked, each opponent loses 1 life.",
+     {"508.3f": "trigger on attacking unblocked", "509.3g": "trigger on attacking unblocked"}),
+    ("Creature — Wall", "Whenever Wall of Junk blocks, return it to its owner's hand at end of combat.",
+     {"509.3a": "block trigger"}),
+    ("Creature — Crocodile", "When you control no other creatures, sacrifice Emperor Crocodile.",
+     {"603.8": "state trigger"}),
+    ("Instant", "The next 2 damage that a source of your choice would deal to you and/or permanents you control this "
+     "turn is dealt to any target instead.", {"614.9": "redirects damage", "614": "replacement effect"}),
+    ("Sorcery", "Draw four cards. You skip your next turn.", {"614.10": "skips a step, phase or turn"}),
+    ("Sorcery", "Untap all creatures that attacked this turn. After this main phase, there is an additional combat "
+     "phase followed by an additional main phase.", {"500.8": "extra combat"}),
+    ("Creature — Faerie Spirit", "Flying\nWhen Flickerwisp enters, exile another target permanent. Return that card to "
+     "the battlefield under its owner's control at the beginning of the next end step.",
+     {"603.7b": "delayed triggered ability", "400.7": "exiles and returns a permanent"}),
+    ("Artifact Creature — Golem", "When Solemn Simulacrum enters, you may search your library for a basic land card, "
+     "put that card onto the battlefield tapped, then shuffle.\nWhen Solemn Simulacrum dies, you may draw a card.",
+     {"603.10a": "dies or leaves trigger"}),
 ])
 def test_a_cards_text_brings_the_rules_of_its_kinds_of_effect(type_line, text, rules) -> None:
     tokens = {"treasure": "111.10a", "clue": "111.10f"}
@@ -496,6 +517,9 @@ def test_a_cards_text_brings_the_rules_of_its_kinds_of_effect(type_line, text, r
     ("Creature — Human Soldier", "Whenever Boros Swiftblade attacks, it gets +1/+1.", "508.4"),
     ("Instant", "Target creature gets +3/+3 until end of turn.", "704.5f"),
     ("Sorcery", "Exile target creature. Its controller gains life equal to its power.", "610.3"),
+    ("Sorcery", "Untap all creatures that attacked this turn.", "508.3a"),  # no trigger on attacking
+    ("Creature — Kithkin", "When Kithkin Spellduster enters, destroy target enchantment.", "603.10a"),
+    ("Creature — Knight", "Whenever Hero of Bladehold attacks, create two 1/1 tokens tapped and attacking.", "509.3a"),
 ])
 def test_a_cards_text_brings_no_kind_it_does_not_hold(type_line, text, absent) -> None:
     keywords = {"destroy": ("701.8",), "protection": ("702.16",)}
@@ -626,3 +650,36 @@ def test_a_card_bringing_rules_leaves_the_home_of_the_game_terms_named_unweighed
     with_card = dataclasses.replace(alone, card_rules=(frozenset({"704.5j"}),))
     assert ("home", DEFAULT.home.factor) in factors(doc, alone, DEFAULT)
     assert all(tag != "home" for tag, _ in factors(doc, with_card, DEFAULT))
+
+
+@pytest.mark.parametrize("mana_cost, rule", [("{3}{C}", "107.4c"), ("{2}{W/U}{W/U}", "107.4e"), ("{2}{2/B}", "107.4e"),
+                                             ("{1}{B/P}", "107.4f"), ("{1}{S}", "107.4h")])
+def test_a_mana_symbol_the_rules_define_apart_brings_its_rule(mana_cost, rule) -> None:
+    # Thought-Knot Seer's {C} is paid only with colorless mana; Dismember's {B/P} with mana or 2 life
+    assert rule in dict(card_evidence("Creature", "", (), mana_cost, {}, "", {}))
+    assert rule not in dict(card_evidence("Creature", "", (), "{3}{G}{G}", {}, "", {}))
+
+
+def test_a_control_change_and_a_dying_trigger_bring_the_triggers_controller() -> None:
+    treason = evidence_of("Sorcery", "Gain control of target creature until end of turn. Untap that creature. It gains "
+                          "haste until end of turn.")
+    solemn = evidence_of("Artifact Creature — Golem", "When Solemn Simulacrum dies, you may draw a card.")
+    jitte = evidence_of("Legendary Artifact — Equipment", "Whenever equipped creature deals combat damage, put two "
+                        "charge counters on Umezawa's Jitte.")
+    assert frozenset({"603.3a"}) in together((treason, solemn))[2:]
+    assert not any("603.3a" in rules for rules in together((treason, jitte)))  # no trigger of leaving
+
+
+def test_a_prevention_and_damage_that_cant_be_prevented_bring_the_cant_rule() -> None:
+    fog = evidence_of("Instant", "Prevent all combat damage that would be dealt this turn.")
+    beast = evidence_of("Legendary Creature — Beast", "Combat damage that would be dealt by creatures you control "
+                        "can't be prevented.")
+    assert frozenset({"615.12"}) in together((fog, beast))[2:]
+
+
+def test_a_flicker_and_an_effect_of_the_layers_bring_the_new_timestamp() -> None:
+    ephemerate = evidence_of("Instant", "Exile target creature you control, then return it to the battlefield under "
+                             "its owner's control.")
+    dryad = evidence_of("Legendary Enchantment Creature — Nymph Dryad", "Lands you control are every basic land type "
+                        "in addition to their other types.")
+    assert frozenset({"613.7d"}) in together((ephemerate, dryad))[2:]
