@@ -35,7 +35,7 @@ QUESTION_WORDS = {
     "it": frozenset("""cosa che succede succedono accade capita posso puo puoi possono potrei potere devo deve
         devono dovere quando come quanto quanti quante quanta quale quali qual perche dove chi mio mia miei mie
         tuo tua tuoi tue fare far fa faccio farlo farla farli farle viene vengono essere stato stata sempre
-        ancora allora cioe ok qualcosa
+        ancora allora cioe ok qualcosa pure pero quindi dunque davvero
         nulla niente gia anzi oppure invece bisogna serve durante mentre prima dopo ogni tutto tutti tutte
         altro altra altri stesso stessa solo soltanto sopra sotto ecc""".split()),
     "fr": frozenset("""que quoi qu est ce se passe passer t il elle on peut peux puis peuvent pouvoir dois doit
@@ -43,11 +43,12 @@ QUESTION_WORDS = {
         ton ta tes faire fait fais font faites arrive arriver toujours encore alors cela ca quelque chose rien
         deja sinon va vais vont dedans concretement
         est-ce pendant avant apres chaque tout tous toutes autre autres meme seulement
-        lorsque lorsqu puisque non lequel laquelle lesquels lesquelles duquel auquel""".split()),
+        lorsque lorsqu puisque non lequel laquelle lesquels lesquelles duquel auquel pourtant donc vraiment""".split()),
     "en": frozenset("""what happens happen happened can could may might do does did is are was were when how many
         much why which who whom my mine your i me if still get gets got ok anything something nothing else
         would will shall should there us we we're they're you're i'm they them someone somebody anyone anybody
-        nobody myself yourself itself themselves actually really now""".split()),
+        nobody myself yourself itself themselves actually really now even though although either yet ever
+        basically""".split()),
 }
 
 # The function and question words no other of the three languages has (posso, di; est-ce; the).

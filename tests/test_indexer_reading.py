@@ -54,6 +54,17 @@ def test_every_form_of_an_auxiliary_verb_is_a_function_word(query: str, auxiliar
     assert auxiliary in reading.dropped and all(g.text != auxiliary for g in reading.groups)
 
 
+@pytest.mark.parametrize("query, words", [
+    # the table2 set: "even though" had matched phrasings that say "even though" of other situations
+    ("Does the ping still happen even though the Pyromancer is in the graveyard?", {"even", "though"}),
+    ("l'avversario ha risposto, quindi però la magia si risolve davvero?", {"quindi", "però", "davvero"}),
+    ("il a répondu, donc le sort est pourtant contrecarré ?", {"donc", "pourtant"}),
+])
+def test_connectives_are_function_words(query: str, words: set[str]) -> None:
+    reading = read_query(query)
+    assert words <= set(reading.dropped) and not words & {g.text for g in reading.groups}
+
+
 def test_question_and_function_words_are_left_out_never_matched_as_another_language() -> None:
     reading = read_query("posso lanciare un istantaneo durante il combattimento del mio avversario")
     assert reading.lang == "it" and reading.question
