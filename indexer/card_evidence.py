@@ -44,7 +44,8 @@ ability and an instant or sorcery → 608.2n, 704.3; a replacement effect and a 
 → 614.6; a flicker and persist or undying → 122.2, 400.7: the counters do not come back; a replacement effect
 and a prevention effect → 616, 616.1; a copy effect and a double-faced card → 707.8; a control change and a dying
 trigger → 603.3a, the trigger's controller; a prevention effect and damage that can't be prevented → 615.12; a
-flicker and an effect of the layers → 613.7d, the returned object's new timestamp). A card and a game term the
+flicker and an effect of the layers → 613.7d, the returned object's new timestamp; a cost to attack and a mana
+ability → 508.1f, 508.1i, the attackers tapped before the costs are paid). A card and a game term the
 question names may bring more too (:func:`with_named`: a flicker and counters → 122.2). Two type-changing
 effects of which one changes what the other applies to (:func:`type_changes`, :func:`dependent`: Mycosynth
 Lattice makes every permanent an artifact, March of the Machines turns noncreature artifacts into creatures;
@@ -301,7 +302,9 @@ def token_rules(rules: Iterable[tuple[str, str]]) -> dict[str, str]:
 # controller orders them (616.1: Torbran's extra damage and Healing Salve); a control change and a dying trigger: the
 # trigger is controlled by who controlled its source (603.3a: Act of Treason and Solemn Simulacrum); a prevention
 # effect and damage that can't be prevented (615.12: Fog and Questing Beast); a flicker and an effect of the layers:
-# the returned object has a new timestamp (613.7d: Ephemerate and Dryad of the Ilysian Grove under Magus of the Moon)
+# the returned object has a new timestamp (613.7d: Ephemerate and Dryad of the Ilysian Grove under Magus of the Moon);
+# a cost to attack and a mana ability: the attackers are tapped before the costs are paid (508.1f, 508.1i: Ghostly
+# Prison and Llanowar Elves)
 Needs = tuple[str, str]
 TOGETHER: tuple[tuple[Needs, tuple[str, ...]], ...] = (
     (("614", "614"), ("616", "616.1", "616.1f", "614.5")),
@@ -326,6 +329,7 @@ TOGETHER: tuple[tuple[Needs, tuple[str, ...]], ...] = (
     (("613.1b", "603.10a"), ("603.3a",)),
     (("615", "615.12"), ("615.12",)),
     (("400.7", "613"), ("613.7d",)),
+    (("508.1h", "605"), ("508.1f", "508.1i")),
 )
 
 

@@ -683,3 +683,10 @@ def test_a_flicker_and_an_effect_of_the_layers_bring_the_new_timestamp() -> None
     dryad = evidence_of("Legendary Enchantment Creature — Nymph Dryad", "Lands you control are every basic land type "
                         "in addition to their other types.")
     assert frozenset({"613.7d"}) in together((ephemerate, dryad))[2:]
+
+
+def test_a_cost_to_attack_and_a_mana_ability_bring_the_attackers_tapped_before_the_costs() -> None:
+    prison = evidence_of("Enchantment", "Creatures can't attack you unless their controller pays {2} for each creature "
+                         "they control that's attacking you.")
+    elves = evidence_of("Creature — Elf Druid", "{T}: Add {G}.")
+    assert frozenset({"508.1f", "508.1i"}) in together((prison, elves))[2:]
