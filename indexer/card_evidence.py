@@ -45,7 +45,8 @@ ability and an instant or sorcery → 608.2n, 704.3; a replacement effect and a 
 and a prevention effect → 616, 616.1; a copy effect and a double-faced card → 707.8; a control change and a dying
 trigger → 603.3a, the trigger's controller; a prevention effect and damage that can't be prevented → 615.12; a
 flicker and an effect of the layers → 613.7d, the returned object's new timestamp; a cost to attack and a mana
-ability → 508.1f, 508.1i, the attackers tapped before the costs are paid). A card and a game term the
+ability → 508.1f, 508.1i, the attackers tapped before the costs are paid; a trigger on attacking and a creature put
+onto the battlefield attacking → 508.4, 508.3a; an extra turn and a skip → 614.10, 500.7). A card and a game term the
 question names may bring more too (:func:`with_named`: a flicker and counters → 122.2). Two type-changing
 effects of which one changes what the other applies to (:func:`type_changes`, :func:`dependent`: Mycosynth
 Lattice makes every permanent an artifact, March of the Machines turns noncreature artifacts into creatures;
@@ -304,7 +305,9 @@ def token_rules(rules: Iterable[tuple[str, str]]) -> dict[str, str]:
 # effect and damage that can't be prevented (615.12: Fog and Questing Beast); a flicker and an effect of the layers:
 # the returned object has a new timestamp (613.7d: Ephemerate and Dryad of the Ilysian Grove under Magus of the Moon);
 # a cost to attack and a mana ability: the attackers are tapped before the costs are paid (508.1f, 508.1i: Ghostly
-# Prison and Llanowar Elves)
+# Prison and Llanowar Elves); a trigger on attacking and a creature put onto the battlefield attacking: it was never
+# declared an attacker (508.4, 508.3a: Hellrider and a ninja); an extra turn and a skipped turn: the skip replaces the
+# next turn, the extra one (614.10, 500.7: Time Warp and Meditate)
 Needs = tuple[str, str]
 TOGETHER: tuple[tuple[Needs, tuple[str, ...]], ...] = (
     (("614", "614"), ("616", "616.1", "616.1f", "614.5")),
@@ -330,6 +333,8 @@ TOGETHER: tuple[tuple[Needs, tuple[str, ...]], ...] = (
     (("615", "615.12"), ("615.12",)),
     (("400.7", "613"), ("613.7d",)),
     (("508.1h", "605"), ("508.1f", "508.1i")),
+    (("508.3a", "508.4"), ("508.4", "508.3a")),
+    (("500.7", "614.10"), ("614.10", "500.7")),
 )
 
 

@@ -690,3 +690,18 @@ def test_a_cost_to_attack_and_a_mana_ability_bring_the_attackers_tapped_before_t
                          "they control that's attacking you.")
     elves = evidence_of("Creature — Elf Druid", "{T}: Add {G}.")
     assert frozenset({"508.1f", "508.1i"}) in together((prison, elves))[2:]
+
+
+def test_a_trigger_on_attacking_and_a_creature_put_onto_the_battlefield_attacking_bring_the_undeclared_attacker(
+        ) -> None:
+    hellrider = evidence_of("Creature — Devil", "Whenever a creature you control attacks, Hellrider deals 1 damage to "
+                            "the player or planeswalker it's attacking.")
+    ninja = evidence_of("Creature — Human Ninja", "Ninjutsu {1}{U} ({1}{U}, Return an unblocked attacker you control "
+                        "to hand: Put this card onto the battlefield from your hand tapped and attacking.)")
+    assert frozenset({"508.4", "508.3a"}) in together((hellrider, ninja))[2:]
+
+
+def test_an_extra_turn_and_a_skipped_turn_bring_the_skip_that_replaces_the_next_turn() -> None:
+    warp = evidence_of("Sorcery", "Take an extra turn after this one.")
+    meditate = evidence_of("Instant", "Draw four cards. You skip your next turn.")
+    assert frozenset({"614.10", "500.7"}) in together((warp, meditate))[2:]
