@@ -216,6 +216,9 @@ class CardTable:
         for at, name in enumerate(self.names):
             known = by_key.get(name[0])
             by_key[name[0]] = at if known is None else (known if isinstance(known, list) else [known]) + [at]
+        for key, names in by_key.items():  # a name two cards are printed with: the most printed first (Distorsione
+            if isinstance(names, list):    # Temporale is Time Warp's and Time Distortion's Italian name)
+                names.sort(key=lambda at: -self.cards[self.names[at][2]][1])
 
         return {"version": TABLE_VERSION,
                 "card_names": "\n".join(c[0] for c in self.cards), "printings": packed([c[1] for c in self.cards]),

@@ -19,7 +19,7 @@ import pytest
 
 from .conftest import SEEDS, SHARED_CORPUS, cr_release, require_shared
 
-ARCHIVE_SETS = ("SOK", "M10", "MMA", "TMP", "UDS", "MIR", "DKA", "DTK", "CMB1", "DST", "MRD")
+ARCHIVE_SETS = ("SOK", "M10", "MMA", "TMP", "UDS", "MIR", "DKA", "DTK", "CMB1", "DST", "MRD", "OPC2")
 
 
 def archive_sets(target: Path, names: tuple[str, ...] = ARCHIVE_SETS) -> list[Path]:

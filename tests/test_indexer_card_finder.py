@@ -579,3 +579,9 @@ def test_a_negation_typed_in_lower_case_is_no_card_named_so(cards_kb) -> None:  
     finder = CardFinder.of(card_table([("Nix", [("fr", "Rien")], 1, [], {})], rules))
     assert finder.find("si je ne lance rien pendant mon tour, il devient nuit ?") == []
     assert [c.name for c in finder.find("Je lance Rien sur son sort, il est contré ?")] == ["Nix"]
+
+
+def test_a_name_two_cards_are_printed_with_is_the_most_printed_card(finder) -> None:
+    # the table2 set: Distorsione Temporale is the Italian name of Time Warp and of the plane Time Distortion
+    assert names(finder, "Ho lanciato Distorsione Temporale nella mia prima fase principale") == [
+        ("Time Warp", "Distorsione Temporale", "name")]
