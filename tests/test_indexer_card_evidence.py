@@ -484,6 +484,8 @@ def test_a_ruling_on_one_card_that_names_another_card_named_is_shown(cards_kb) -
      {"508.3f": "trigger on attacking unblocked", "509.3g": "trigger on attacking unblocked"}),
     ("Creature — Wall", "Whenever Wall of Junk blocks, return it to its owner's hand at end of combat.",
      {"509.3a": "block trigger"}),
+    ("Creature — Zombie", "When Skinrender enters, put three -1/-1 counters on target creature.",
+     {"704.5q": "-1/-1 counters", "122.3": "-1/-1 counters"}),
     ("Creature — Crocodile", "When you control no other creatures, sacrifice Emperor Crocodile.",
      {"603.8": "state trigger"}),
     ("Instant", "The next 2 damage that a source of your choice would deal to you and/or permanents you control this "
@@ -520,6 +522,7 @@ def test_a_cards_text_brings_the_rules_of_its_kinds_of_effect(type_line, text, r
     ("Sorcery", "Untap all creatures that attacked this turn.", "508.3a"),  # no trigger on attacking
     ("Creature — Kithkin", "When Kithkin Spellduster enters, destroy target enchantment.", "603.10a"),
     ("Creature — Knight", "Whenever Hero of Bladehold attacks, create two 1/1 tokens tapped and attacking.", "509.3a"),
+    ("Creature — Elf", "When this creature enters, put a +1/+1 counter on target creature.", "704.5q"),
 ])
 def test_a_cards_text_brings_no_kind_it_does_not_hold(type_line, text, absent) -> None:
     keywords = {"destroy": ("701.8",), "protection": ("702.16",)}
