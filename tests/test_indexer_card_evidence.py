@@ -484,6 +484,7 @@ def test_a_ruling_on_one_card_that_names_another_card_named_is_shown(cards_kb) -
      {"508.3f": "trigger on attacking unblocked", "509.3g": "trigger on attacking unblocked"}),
     ("Creature — Wall", "Whenever Wall of Junk blocks, return it to its owner's hand at end of combat.",
      {"509.3a": "block trigger"}),
+    ("Instant", "Target creature gets +3/+3 until end of turn.", {"514.2": "until end of turn"}),
     ("Creature — Zombie", "When Skinrender enters, put three -1/-1 counters on target creature.",
      {"704.5q": "-1/-1 counters", "122.3": "-1/-1 counters"}),
     ("Creature — Crocodile", "When you control no other creatures, sacrifice Emperor Crocodile.",
