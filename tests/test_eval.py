@@ -216,3 +216,19 @@ def test_the_second_table_sets_questions_ask_every_situation_in_three_languages_
                for asked in situations.values())
     tuned = {g.removeprefix("rule/") for q in load_questions(QUESTION_SETS["table"], split="dev") for g in q.gold}
     assert all(r[5].split() and set(r[5].split()) <= numbers and not set(r[5].split()) & tuned for r in rows)
+
+
+def test_the_third_table_sets_questions_avoid_the_gold_answers_of_the_two_sets_tuned_on() -> None:
+    from benchmarks.trial_questions import COLUMNS
+    from eval.qrels import QUESTION_SETS, load_questions
+    from kb import tsv
+
+    from .conftest import ROOT
+
+    rows = [cells for _line, cells in tsv.rows(ROOT / "eval" / "table3-questions.tsv", COLUMNS)]
+    second = [cells for _line, cells in tsv.rows(ROOT / "eval" / "table2-questions.tsv", COLUMNS)]
+    assert len(rows) == 108 and {r[0] for r in rows} == {"table3-A", "table3-B", "table3-C"}
+    tuned = {g.removeprefix("rule/") for q in load_questions(QUESTION_SETS["table"], split="dev") for g in q.gold}
+    tuned |= {number for r in second for number in r[5].split()}
+    assert all(r[5].split() and not set(r[5].split()) & tuned for r in rows)
+    assert {r[1].rsplit("-", 1)[1] for r in rows} == {"it", "fr", "en"}
