@@ -48,7 +48,8 @@ and a prevention effect → 616, 616.1; a copy effect and a double-faced card �
 trigger → 603.3a, the trigger's controller; a prevention effect and damage that can't be prevented → 615.12; a
 flicker and an effect of the layers → 613.7d, the returned object's new timestamp; a cost to attack and a mana
 ability → 508.1f, 508.1i, the attackers tapped before the costs are paid; a trigger on attacking and a creature put
-onto the battlefield attacking → 508.4, 508.3a; an extra turn and a skip → 614.10, 500.7). A card and a game term the
+onto the battlefield attacking → 508.4, 508.3a; an extra turn and a skip → 614.10, 500.7; split second and an
+activated ability → 702.61a, 702.61b; a flicker and an Aura → 704.5m, 400.7). A card and a game term the
 question names may bring more too (:func:`with_named`: a flicker and counters → 122.2). Two type-changing
 effects of which one changes what the other applies to (:func:`type_changes`, :func:`dependent`: Mycosynth
 Lattice makes every permanent an artifact, March of the Machines turns noncreature artifacts into creatures;
@@ -85,7 +86,7 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
          r"^(?:when|whenever)\b[^,]*\b(?:dies|leaves|put into (?:a|your|an opponent's|its owner's) graveyard)\b"),
         (("603", "603.2"), "triggered ability", r"^(?:when|whenever|at the beginning of)\b"),
         (("606", "606.3"), "loyalty ability", r"^\[?[+−-]?(?:\d+|X)\]?:"),
-        (("602", "602.1"), "activated ability", r"^(?:\{[^}]+\}|[^\"“:.]{1,80}?(?:\{[^}]+\}|sacrifice|discard|exile|tap|pay)[^\"“:.]{0,60}):"),
+        (("602", "602.1"), "activated ability", r"^(?:\{[^}]+\}|[^\"“:.]{0,80}?(?:\{[^}]+\}|\b(?:sacrifice|discard|exile|tap|untap|pay|remove|put))[^\"“:.]{0,80}):"),
         (("601.2f",), "cost change", r"\bcosts? (?:\{[^}]+\} ?|\w+ )*?(?:more|less)\b"),
         (("602.5",), "activation forbidden", r"\bcan't be activated\b"),
         (("605", "605.1a"), "mana ability",
@@ -316,7 +317,10 @@ def token_rules(rules: Iterable[tuple[str, str]]) -> dict[str, str]:
 # a cost to attack and a mana ability: the attackers are tapped before the costs are paid (508.1f, 508.1i: Ghostly
 # Prison and Llanowar Elves); a trigger on attacking and a creature put onto the battlefield attacking: it was never
 # declared an attacker (508.4, 508.3a: Hellrider and a ninja); an extra turn and a skipped turn: the skip replaces the
-# next turn, the extra one (614.10, 500.7: Time Warp and Meditate)
+# next turn, the extra one (614.10, 500.7: Time Warp and Meditate); split second and an activated ability: it can't
+# be activated while the spell is on the stack (702.61a, 702.61b: Krosan Grip and Umezawa's Jitte); a flicker and
+# an Aura: the returned creature is a new object, the Aura is put into the graveyard (704.5m, 400.7: Cloudshift and
+# Rancor)
 Needs = tuple[str, str]
 TOGETHER: tuple[tuple[Needs, tuple[str, ...]], ...] = (
     (("614", "614"), ("616", "616.1", "616.1f", "614.5")),
@@ -344,6 +348,8 @@ TOGETHER: tuple[tuple[Needs, tuple[str, ...]], ...] = (
     (("508.1h", "605"), ("508.1f", "508.1i")),
     (("508.3a", "508.4"), ("508.4", "508.3a")),
     (("500.7", "614.10"), ("614.10", "500.7")),
+    (("702.61", "602"), ("702.61a", "702.61b")),
+    (("400.7", "303.4"), ("704.5m", "400.7")),
 )
 
 

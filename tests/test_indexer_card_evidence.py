@@ -485,6 +485,11 @@ def test_a_ruling_on_one_card_that_names_another_card_named_is_shown(cards_kb) -
     ("Creature — Wall", "Whenever Wall of Junk blocks, return it to its owner's hand at end of combat.",
      {"509.3a": "block trigger"}),
     ("Instant", "Target creature gets +3/+3 until end of turn.", {"514.2": "until end of turn"}),
+    # the twenty-second cold trial: an activated ability whose cost is words, not symbols, had been missed
+    ("Legendary Artifact — Equipment", "Remove a charge counter from Umezawa's Jitte: Choose one —\n• Equipped "
+     "creature gets +2/+2 until end of turn.", {"602": "activated ability"}),
+    ("Creature — Goblin", "Sacrifice Mogg Fanatic: It deals 1 damage to any target.", {"602": "activated ability"}),
+    ("Creature — Human", "Pay 2 life: Draw a card.", {"602": "activated ability"}),
     ("Creature — Zombie", "When Skinrender enters, put three -1/-1 counters on target creature.",
      {"704.5q": "-1/-1 counters", "122.3": "-1/-1 counters"}),
     ("Creature — Crocodile", "When you control no other creatures, sacrifice Emperor Crocodile.",
@@ -709,3 +714,17 @@ def test_an_extra_turn_and_a_skipped_turn_bring_the_skip_that_replaces_the_next_
     warp = evidence_of("Sorcery", "Take an extra turn after this one.")
     meditate = evidence_of("Instant", "Draw four cards. You skip your next turn.")
     assert frozenset({"614.10", "500.7"}) in together((warp, meditate))[2:]
+
+
+def test_split_second_and_an_activated_ability_bring_the_abilities_that_cant_be_activated() -> None:
+    grip = evidence_of("Instant", "Split second\nDestroy target artifact or enchantment.", ("Split second",))
+    jitte = evidence_of("Legendary Artifact — Equipment", "Remove a charge counter from Umezawa's Jitte: Choose one "
+                        "—\n• Equipped creature gets +2/+2 until end of turn.")
+    assert frozenset({"702.61a", "702.61b"}) in together((grip, jitte))[2:]
+
+
+def test_a_flicker_and_an_aura_bring_the_aura_put_into_the_graveyard() -> None:
+    cloudshift = evidence_of("Instant", "Exile target creature you control, then return that card to the battlefield "
+                             "under your control.")
+    rancor = evidence_of("Enchantment — Aura", "Enchant creature\nEnchanted creature gets +2/+0 and has trample.")
+    assert frozenset({"704.5m", "400.7"}) in together((cloudshift, rancor))[2:]
