@@ -94,6 +94,7 @@ def test_a_card_named_two_times_over_counts_its_copies(finder, text, copies) -> 
     "la creatura con dissotterrare viene esiliata alla fine del turno?",  # the keyword, not the card Unearth
     "I asked a judge at Friday Night Magic: can a creature block two attackers?",  # a capital a longer name explains
     "is this combo legal in Modern or only in Commander?",  # formats are no cards
+    "both oppos attack me, who picks the order of the triggers?",  # players' oppos, no piece of Opposition
 ])
 def test_words_of_the_languages_are_not_read_as_cards(finder, text) -> None:
     assert names(finder, text) == []

@@ -570,6 +570,7 @@ def _searched(query: str, lang: str | None) -> set[str]:
     ("i bolt it in resp to the trigger", "en", "response"),  # the fourth cold judge trial: in no rule
     ("le mie fetchland diventano Mountain?", "it", "land"),  # the fourth cold judge trial: in no rule
     ("the opps' creatures", "en", "opponent"),
+    ("both oppos attack me", "en", "opponent"),  # the twenty-second cold trial: read as the card Opposition
     ("posso regen la mia creatura?", "it", "regenerate"),
     ("can i fb a sorc at instant speed", "en", "flashback"),
     ("can i fb a sorc at instant speed", "en", "sorcery"),
