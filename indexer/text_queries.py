@@ -26,7 +26,7 @@ from whoosh import query as Q
 
 from kb.text import fold
 
-from .analysis import LANGS, terms
+from .analysis import LANGS, STOPWORDS, terms
 from .lexicon import expansions
 from .language import fits_question, is_real_word
 from .translation import nearest_players_words, nearest_table_words
@@ -287,7 +287,8 @@ class TextQueries:
     def _corrections_loose(self, folded: str) -> list[str]:
         """The nearest indexed word for did-you-mean: one edit away (two from 7 letters on), so a
         word of another language is not turned into a short English one (``etat`` is not ``et``)."""
-        if len(folded) < 4 or not folded.isalpha() or folded in term_words() or is_real_word(folded, self.query_lang):
+        if len(folded) < 4 or not folded.isalpha() or folded in term_words() or is_real_word(folded, self.query_lang) \
+                or any(folded in STOPWORDS[lang] for lang in LANGS):  # miei in an English question mixed with Italian
             return []
         if len(folded) >= 5 and (found := self._in_own_language(folded) or nearest_players_words(folded, self.query_lang)):
             return found[:1]

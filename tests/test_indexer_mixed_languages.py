@@ -60,3 +60,15 @@ def test_french_look_alikes_are_read_by_their_accents_and_phrases(question, abse
     assert absent not in read_as and present in read_as, read_as
     if present == "equip / team":  # before: team alone, the vocabulary's équipe
         assert read_query(question).groups[0].alternatives[1].shown == "equip"
+
+
+
+def test_a_function_word_of_the_language_mixed_in_is_never_corrected(search_kb) -> None:
+    # the twenty-second cold trial: "miei" was corrected to "mini"; one Italian function word fewer, the question
+    # was no longer read as mixed with Italian, and con, se, il were searched as English words
+    from indexer.searcher import search
+
+    hits = search(search_kb, "con Rest in Peace on the battlefield, se i miei Crumiri della Cucina vengono uccisi il "
+                             "persist triggera? they go to exile instead")
+    assert not any("miei" in str(change) for change in hits.reading.get("corrections") or [])
+    assert not {"con", "se", "il", "miei"} & {word["text"] for word in hits.reading["words"]}
