@@ -65,6 +65,9 @@ import functools
 import re
 from typing import Iterable
 
+# how a trigger's condition says its object leaves the battlefield
+_LEAVES = r"leaves|dies|put into (?:a|your|an opponent's|its owner's) graveyard"
+
 # (rules, reason, pattern over one line of the card's English text)
 ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
     (rules, reason, re.compile(pattern, re.IGNORECASE)) for rules, reason, pattern in (
@@ -79,11 +82,9 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
          r"|^(?:all |each |other |nonbasic |non-?\w+ )*(?:lands?|creatures?|permanents?|artifacts?|enchantments?)\b[^.:]*\b(?:are|is)\b"
          r"|^(?:all |each |other |non-?\w+ )*(?:\w+ )?creatures?\b[^.:]*\bget [+-]\d+/[+-]\d+(?![^.]*until end of turn)"),
         (("305.7",), "land type change", r"\blands? (?:are|is|becomes?) (?:an? )?(?:basic )?(?:plains|islands?|swamps?|mountains?|forests?)\b"),
-        (("603.6", "603.6a", "603.10"), "enters or leaves trigger",
-         r"^(?:when|whenever)\b[^,]*\b(?:enters|leaves|dies|put into (?:a|your|an opponent's|its owner's) graveyard)\b"),
+        (("603.6", "603.6a", "603.10"), "enters or leaves trigger", rf"^(?:when|whenever)\b[^,]*\b(?:enters|{_LEAVES})\b"),
         # a leaving or dying trigger looks back in time (603.10a: Skullclamp's, Solemn Simulacrum's)
-        (("603.10a",), "dies or leaves trigger",
-         r"^(?:when|whenever)\b[^,]*\b(?:dies|leaves|put into (?:a|your|an opponent's|its owner's) graveyard)\b"),
+        (("603.10a",), "dies or leaves trigger", rf"^(?:when|whenever)\b[^,]*\b(?:{_LEAVES})\b"),
         (("603", "603.2"), "triggered ability", r"^(?:when|whenever|at the beginning of)\b"),
         (("606", "606.3"), "loyalty ability", r"^\[?[+−-]?(?:\d+|X)\]?:"),
         (("602", "602.1"), "activated ability", r"^(?:\{[^}]+\}|[^\"“:.]{0,80}?(?:\{[^}]+\}|\b(?:sacrifice|discard|exile|tap|untap|pay|remove|put))[^\"“:.]{0,80}):"),
@@ -171,8 +172,9 @@ _TAP_ABILITY = re.compile(r"^[^:\"“]*\{[TQ]\}[^:\"“]*:", re.MULTILINE)
 # (cascade's reminder as printed before 2021: "until you exile a nonland card that costs less")
 _MANA_VALUE = re.compile(r"\bmana value\b|\bconverted mana cost\b|\bnonland card that costs less\b", re.IGNORECASE)
 
-# the mana symbols of a cost that the rules define apart (107.4): colorless, hybrid, Phyrexian, snow
+# the mana symbols of a cost that the rules define apart: X (107.3), colorless, hybrid, Phyrexian, snow (107.4)
 _MANA_SYMBOLS = tuple((re.compile(pattern), rules, reason) for pattern, rules, reason in (
+    (r"\{X\}", ("107.3",), "X in its mana cost"),
     (r"\{C\}", ("107.4c",), "{C} in its mana cost"),
     (r"\{(?:[WUBRG2]/[WUBRG])\}", ("107.4e",), "hybrid mana in its mana cost"),
     (r"\{[WUBRGC/]+/P\}", ("107.4f",), "Phyrexian mana in its mana cost"),
@@ -251,8 +253,6 @@ def card_evidence(type_line: str, text: str, keywords: Iterable[str], mana_cost:
         add(("508.4",), "put onto the battlefield attacking")
     if "creature" in words and _TAP_ABILITY.search(re.sub(r"\([^)]*\)", "", text or "")):
         add(("302.6",), "a creature's ability with the tap symbol")
-    if "{X}" in (mana_cost or ""):
-        add(("107.3",), "X in its mana cost")
     for pattern, rules, reason in _MANA_SYMBOLS:
         if pattern.search(mana_cost or ""):
             add(rules, reason)

@@ -188,7 +188,8 @@ def add_filter(parsed: Parsed, name: str, value: str) -> None:
 def _is_prefix(word: str) -> bool:
     """``vigil*`` is a prefix; a power or toughness written with a star (``*/*``, ``1+*``, ``2/*``: Tarmogoyf's,
     a characteristic-defining ability's) is not: its words are read as any other's."""
-    return not (re.search(r"[0-9/+]", word) and not re.search(r"[^\W\d_]", word))
+    has_letter = re.search(r"[^\W\d_]", word)
+    return bool(has_letter) or not re.search(r"[0-9/+]", word)
 
 
 def _rule_number(word: str, previous: str | None, alone: bool):
