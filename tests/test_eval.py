@@ -232,3 +232,28 @@ def test_the_third_table_sets_questions_avoid_the_gold_answers_of_the_two_sets_t
     tuned |= {number for r in second for number in r[5].split()}
     assert all(r[5].split() and not set(r[5].split()) & tuned for r in rows)
     assert {r[1].rsplit("-", 1)[1] for r in rows} == {"it", "fr", "en"}
+
+
+def test_the_fourth_table_sets_questions_avoid_the_gold_answers_of_every_set_tuned_on() -> None:
+    from benchmarks.trial_questions import COLUMNS
+    from eval.qrels import QUESTION_SETS, load_questions
+    from kb import tsv
+    from kb.parsers import parse_source
+    from kb.sources import read_source
+
+    from .conftest import ROOT, cr_release
+
+    numbers = {r.number for r in parse_source(read_source(cr_release("20251114"))).rules}
+    rows = [cells for _line, cells in tsv.rows(ROOT / "eval" / "table4-questions.tsv", COLUMNS)]
+    assert len(rows) == 108 and {r[0] for r in rows} == {"table4-A", "table4-B", "table4-C"}
+    situations: dict[str, set[tuple[str, str]]] = {}
+    for _set, id_, lang, style, _question, _gold, _reason in rows:
+        situations.setdefault(id_.rsplit("-", 1)[0], set()).add((lang, style))
+    assert len(situations) == 36 and all(
+        {lang for lang, _ in asked} == {"it", "fr", "en"} and len({s for _, s in asked}) == 3
+        for asked in situations.values())
+    tuned = {g.removeprefix("rule/") for q in load_questions(QUESTION_SETS["table"], split="dev") for g in q.gold}
+    for earlier in ("table2", "table3"):
+        tuned |= {number for _line, r in tsv.rows(ROOT / "eval" / f"{earlier}-questions.tsv", COLUMNS)
+                  for number in r[5].split()}
+    assert all(r[5].split() and set(r[5].split()) <= numbers and not set(r[5].split()) & tuned for r in rows)
