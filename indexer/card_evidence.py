@@ -34,7 +34,12 @@ Derived at build from the card's stored data, never from its words matched again
   leaving trigger → 603.10a too (it looks back in time); an effect until end of turn → 514.2 (it ends in the
   cleanup step); a delayed trigger → 603.7b too; a redirection (*is dealt to … instead*) → 614.9; skipping a
   step, phase or turn → 614.10; an extra combat → 500.8; a mana symbol of its cost the rules define apart ({C} →
-  107.4c, hybrid → 107.4e, Phyrexian → 107.4f, snow → 107.4h);
+  107.4c, hybrid → 107.4e, Phyrexian → 107.4f, snow → 107.4h); counters read as put (*would be put on*: Hardened
+  Scales) → 122.6, those a permanent enters with too; a leaving object's counters put on another → 122.8 (The Ozolith;
+  sacrificed as a cost: 122.9); *as [this] enters*, *enters with*, *enters tapped* → 614.1c; a copy of a spell with
+  new targets → 707.10c; a commander's color identity read → 903.4, 903.4f (undefined without a commander); one
+  effect in several layers (a type and a power and toughness: Opalescence; abilities and a power and toughness:
+  Humility) → 613.6;
   a predefined token it creates (a Clue, a Treasure) → its rule of 111.10, read off the release
   (:func:`token_rules`); X in its mana cost → 107.3.
 
@@ -49,7 +54,9 @@ trigger → 603.3a, the trigger's controller; a prevention effect and damage tha
 flicker and an effect of the layers → 613.7d, the returned object's new timestamp; a cost to attack and a mana
 ability → 508.1f, 508.1i, the attackers tapped before the costs are paid; a trigger on attacking and a creature put
 onto the battlefield attacking → 508.4, 508.3a; an extra turn and a skip → 614.10, 500.7; split second and an
-activated ability → 702.61a, 702.61b; a flicker and an Aura → 704.5m, 400.7). A card and a game term the
+activated ability → 702.61a, 702.61b; a flicker and an Aura → 704.5m, 400.7; a copy effect and a choice made as a
+permanent enters → 707.6, the choice is not copied; a land type change and a land modifying how it enters → 614.12,
+its characteristics checked as it would be on the battlefield; an alternative cost and a mana value read → 118.9c). A card and a game term the
 question names may bring more too (:func:`with_named`: a flicker and counters → 122.2). Two type-changing
 effects of which one changes what the other applies to (:func:`type_changes`, :func:`dependent`: Mycosynth
 Lattice makes every permanent an artifact, March of the Machines turns noncreature artifacts into creatures;
@@ -151,6 +158,21 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         # a redirection (Harm's Way: "is dealt to any target instead")
         (("614.9",), "redirects damage", r"\bdealt to\b[^.]*\binstead\b|\bdeals? that damage to\b[^.]*\binstead\b"),
         (("614.10",), "skips a step, phase or turn", r"\bskips? (?:your|their|that player's|his or her|the|its) (?:next )?\w+"),
+        # counters "put" on an object include those it enters with (122.6: Hardened Scales, Doubling Season, Walking Ballista)
+        (("122.6",), "reads counters being put",
+         r"\bcounters? (?:would be|are|is) put on\b|\bwould put (?:one or more |a |an )?(?:[+-]1/[+-]1 )?counters?\b"),
+        # a leaving object's counters put on another are not moved, as many are put (122.8: The Ozolith; 122.9 when the
+        # object is sacrificed to pay the cost)
+        (("122.8",), "puts a leaving object's counters on another",
+         rf"^(?:when|whenever)\b[^,]*\b(?:{_LEAVES})\b.*\bput (?:its|those|that creature's|that permanent's) (?:[+-]1/[+-]1 )?counters on\b"),
+        (("122.9",), "puts a sacrificed object's counters on another",
+         r"^[^:\"“]*\bsacrifice\b[^:\"“]*:.*\bput (?:its|those|that creature's|the sacrificed \w+'s) (?:[+-]1/[+-]1 )?counters on\b"),
+        # "enters with", "as [this] enters", "enters tapped": a replacement effect modifying how a permanent enters (614.1c)
+        (("614.1c",), "modifies how it enters",
+         r"^as .{0,80}\benters\b|\benters(?: the battlefield)?(?: tapped and)? with\b|\benters(?: the battlefield)? tapped\b"),
+        (("707.10c",), "copies a spell with new targets", r"\bchoose new targets for (?:the|each|that|those) cop(?:y|ies)\b"),
+        # a quality of a commander's color identity is undefined without a commander (903.4f: Command Tower, Arcane Signet)
+        (("903.4", "903.4f"), "reads a commander's color identity", r"\bcommander's color identity\b"),
         # a flicker (Ephemerate, Restoration Angel, Flickerwisp): what returns is a new object
         (("400.7",), "exiles and returns a permanent",
          r"\bexile\b.*?\breturn (?:it|that card|them|those cards|the exiled cards?) to the battlefield\b"),
@@ -168,6 +190,14 @@ _PUT_ATTACKING = re.compile(r"\btapped and attacking\b|\bonto the battlefield\b[
 _ABILITY_WORD = re.compile(r"^[A-Z][a-z']+(?: [a-z']+){0,3} — ")
 # an activated ability with the tap or untap symbol in its cost: a creature's is under summoning sickness (302.6)
 _TAP_ABILITY = re.compile(r"^[^:\"“]*\{[TQ]\}[^:\"“]*:", re.MULTILINE)
+
+# what a static effect changes, one pattern per layer: its types (4), its abilities (6), its power and toughness (7);
+# one effect changing several applies in each of them (613.6: Humility, Opalescence, March of the Machines)
+_LAYER_PARTS = tuple(re.compile(pattern, re.IGNORECASE) for pattern in (
+    r"\bin addition to (?:its|their) other types\b|^(?:all |each |other |non-?[\w-]+ )*(?:lands?|permanents?|artifacts?|enchantments?)\b[^.:]*\b(?:is|are)(?: an?)? (?:[\d/]+ )?(?:artifact )?creatures?\b",
+    r"\blose(?:s)? all abilities\b",
+    r"\bbase power\b|\bpower and toughness (?:are |is )?each equal\b",
+))
 
 # (cascade's reminder as printed before 2021: "until you exile a nonland card that costs less")
 _MANA_VALUE = re.compile(r"\bmana value\b|\bconverted mana cost\b|\bnonland card that costs less\b", re.IGNORECASE)
@@ -244,6 +274,8 @@ def card_evidence(type_line: str, text: str, keywords: Iterable[str], mana_cost:
         for rules, reason, pattern in ABILITY_KINDS:
             if pattern.search(line):
                 add(rules, reason)
+        if sum(1 for part in _LAYER_PARTS if part.search(line)) >= 2:
+            add(("613.6",), "one effect in several layers")
         for token in _CREATES_TOKEN.findall(line):
             if rule := (token_rules or {}).get(token.lower()):
                 add((rule,), f"creates a {token} token")
@@ -320,7 +352,10 @@ def token_rules(rules: Iterable[tuple[str, str]]) -> dict[str, str]:
 # next turn, the extra one (614.10, 500.7: Time Warp and Meditate); split second and an activated ability: it can't
 # be activated while the spell is on the stack (702.61a, 702.61b: Krosan Grip and Umezawa's Jitte); a flicker and
 # an Aura: the returned creature is a new object, the Aura is put into the graveyard (704.5m, 400.7: Cloudshift and
-# Rancor)
+# Rancor); a copy effect and a choice made as a permanent enters: the choice is not copied, it is made again (707.6:
+# Clone and Metallic Mimic); a land type change and a land modifying how it enters: the replacement is checked on the
+# land as it would be on the battlefield (614.12: Blood Moon and Sacred Foundry); an alternative cost and a mana value
+# read: the mana cost is unchanged (118.9c: Force of Will and Counterbalance)
 Needs = tuple[str, str]
 TOGETHER: tuple[tuple[Needs, tuple[str, ...]], ...] = (
     (("614", "614"), ("616", "616.1", "616.1f", "614.5")),
@@ -350,6 +385,9 @@ TOGETHER: tuple[tuple[Needs, tuple[str, ...]], ...] = (
     (("500.7", "614.10"), ("614.10", "500.7")),
     (("702.61", "602"), ("702.61a", "702.61b")),
     (("400.7", "303.4"), ("704.5m", "400.7")),
+    (("707", "614.1c"), ("707.6",)),
+    (("305.7", "614.1c"), ("614.12",)),
+    (("118.9", "202.3"), ("118.9c",)),
 )
 
 

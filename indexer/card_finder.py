@@ -781,10 +781,17 @@ class CardFinder:
         keys = [self._possessive(keys[0])] if card.how == "nickname" else keys
         for other in found:
             longer = [k for k in (name_keys(other.typed), name_keys(other.name)) if len(k) > 1]
-            if other.card != card.card and any(keys[0] in k for k in longer):
+            if other.card != card.card and (any(keys[0] in k for k in longer) or self._shortened(card, keys[0], other)):
                 return FoundCard(other.card, other.name, card.typed, card.start, card.end, "part", card.kept,
                                  other.evidence, other.links, layers=other.layers)
         return card
+
+    @staticmethod
+    def _shortened(card: FoundCard, key: str, other: FoundCard) -> bool:
+        """Whether a nickname ``card`` (typed ``key``) is the start of a word of ``other``'s name, typed whole in the
+        question: *Opalescence … opal* shortens Opalescence, not the nickname of Mox Opal."""
+        return card.how == "nickname" and other.how == "name" and any(
+            word != key and word.startswith(key) for word in name_keys(other.name))
 
     def _found_again(self, word: str, found: list[FoundCard]) -> int | None:
         """The card already found whose name holds ``word``, or a word it starts or ends

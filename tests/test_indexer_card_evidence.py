@@ -505,6 +505,27 @@ def test_a_ruling_on_one_card_that_names_another_card_named_is_shown(cards_kb) -
     ("Artifact Creature — Golem", "When Solemn Simulacrum enters, you may search your library for a basic land card, "
      "put that card onto the battlefield tapped, then shuffle.\nWhen Solemn Simulacrum dies, you may draw a card.",
      {"603.10a": "dies or leaves trigger"}),
+    # the twelfth session, read off the third table-style set: counters put (those a permanent enters with too),
+    # a leaving object's counters put on another, how a permanent enters, a copy's new targets, a commander's color
+    # identity, one effect in several layers
+    ("Enchantment", "If one or more +1/+1 counters would be put on a creature you control, that many plus one +1/+1 "
+     "counters are put on it instead.", {"122.6": "reads counters being put"}),
+    ("Enchantment", "If an effect would put one or more counters on a permanent you control, it puts twice that many "
+     "of those counters on that permanent instead.", {"122.6": "reads counters being put"}),
+    ("Legendary Artifact", "Whenever a creature you control leaves the battlefield, if it had counters on it, put those "
+     "counters on The Ozolith.", {"122.8": "puts a leaving object's counters on another"}),
+    ("Artifact Creature — Construct", "Sacrifice Arcbound Fiend: Put its +1/+1 counters on target artifact creature.",
+     {"122.9": "puts a sacrificed object's counters on another"}),
+    ("Land — Mountain Plains", "As Sacred Foundry enters, you may pay 2 life. If you don't, it enters tapped.",
+     {"614.1c": "modifies how it enters"}),
+    ("Instant", "Copy target instant or sorcery spell. You may choose new targets for the copy.",
+     {"707.10c": "copies a spell with new targets"}),
+    ("Land", "{T}: Add one mana of any color in your commander's color identity.",
+     {"903.4f": "reads a commander's color identity"}),
+    ("Enchantment", "All creatures lose all abilities and have base power and toughness 1/1.",
+     {"613.6": "one effect in several layers"}),
+    ("Enchantment", "Each other non-Aura enchantment is a creature in addition to its other types and has base power "
+     "and base toughness each equal to its mana value.", {"613.6": "one effect in several layers"}),
 ])
 def test_a_cards_text_brings_the_rules_of_its_kinds_of_effect(type_line, text, rules) -> None:
     tokens = {"treasure": "111.10a", "clue": "111.10f"}
@@ -529,6 +550,9 @@ def test_a_cards_text_brings_the_rules_of_its_kinds_of_effect(type_line, text, r
     ("Creature — Kithkin", "When Kithkin Spellduster enters, destroy target enchantment.", "603.10a"),
     ("Creature — Knight", "Whenever Hero of Bladehold attacks, create two 1/1 tokens tapped and attacking.", "509.3a"),
     ("Creature — Elf", "When this creature enters, put a +1/+1 counter on target creature.", "704.5q"),
+    ("Creature — Elf", "When this creature enters, put a +1/+1 counter on target creature.", "122.6"),  # puts, reads none
+    ("Enchantment", "Nonbasic lands are Mountains.", "613.6"),  # one layer only
+    ("Creature — Elf", "Whenever a creature you control dies, draw a card.", "122.8"),
 ])
 def test_a_cards_text_brings_no_kind_it_does_not_hold(type_line, text, absent) -> None:
     keywords = {"destroy": ("701.8",), "protection": ("702.16",)}
@@ -728,3 +752,28 @@ def test_a_flicker_and_an_aura_bring_the_aura_put_into_the_graveyard() -> None:
                              "under your control.")
     rancor = evidence_of("Enchantment — Aura", "Enchant creature\nEnchanted creature gets +2/+0 and has trample.")
     assert frozenset({"704.5m", "400.7"}) in together((cloudshift, rancor))[2:]
+
+
+def test_a_copy_and_a_choice_made_as_a_permanent_enters_bring_the_choices_not_copied() -> None:
+    clone = evidence_of("Creature — Shapeshifter", "You may have Clone enter as a copy of any creature on the "
+                        "battlefield.")
+    mimic = evidence_of("Artifact Creature — Shapeshifter", "As Metallic Mimic enters, choose a creature type.")
+    assert frozenset({"707.6"}) in together((clone, mimic))[2:]
+
+
+def test_a_land_type_change_and_a_land_entering_tapped_bring_the_replacement_checked_on_the_battlefield() -> None:
+    moon = evidence_of("Enchantment", "Nonbasic lands are Mountains.")
+    foundry = evidence_of("Land — Mountain Plains", "As Sacred Foundry enters, you may pay 2 life. If you don't, it "
+                          "enters tapped.")
+    bolt = evidence_of("Instant", "Lightning Bolt deals 3 damage to any target.")
+    assert frozenset({"614.12"}) in together((moon, foundry))[2:]
+    assert not any("614.12" in rules for rules in together((moon, bolt)))
+
+
+def test_an_alternative_cost_and_a_mana_value_read_bring_the_mana_cost_unchanged() -> None:
+    force = evidence_of("Instant", "You may pay 1 life and exile a blue card from your hand rather than pay this "
+                        "spell's mana cost.\nCounter target spell.")
+    counterbalance = evidence_of("Enchantment", "Whenever an opponent casts a spell, you may reveal the top card of "
+                                 "your library. If you do, counter that spell if it has the same mana value as the "
+                                 "revealed card.")
+    assert frozenset({"118.9c"}) in together((force, counterbalance))[2:]

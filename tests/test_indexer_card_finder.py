@@ -294,6 +294,19 @@ def test_a_word_of_a_card_named_before_is_that_card_again_not_another_card(named
     assert [c.name for c in distinct(named_again.find("the Tyrant attacks"))] == ["The Tyrant"]
 
 
+def test_a_nickname_that_starts_a_word_of_a_card_named_whole_is_that_card(cards_kb) -> None:  # noqa: F811
+    # before: "opal" beside Opalescence was also the nickname of Mox Opal, and Mox Opal brought its rules
+    from indexer.build import collect_items
+    from indexer.card_finder import Nickname, card_table
+
+    rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
+    finder = CardFinder.of(card_table(((n, [], 1, [], {}) for n in ("Opalescence", "Humility", "Mox Opal")), rules,
+                                      nicknames=[Nickname("opal", "opal", "Mox Opal")]))
+    text = "opalescence + humility together: humility becomes a creature because of opal, does it lose its ability?"
+    assert [c.name for c in distinct(finder.find(text))] == ["Opalescence", "Humility"]
+    assert [c.name for c in distinct(finder.find("I tap my opal for mana"))] == ["Mox Opal"]
+
+
 def test_a_basic_land_types_word_and_a_long_names_words_stay_as_they_should(named_again) -> None:
     text = "Blood Moon is out: is the Mountain a Swamp too?"
     found = named_again.find(text)
