@@ -572,6 +572,11 @@ def _searched(query: str, lang: str | None) -> set[str]:
     ("the opps' creatures", "en", "opponent"),
     ("both oppos attack me", "en", "opponent"),  # the twenty-second cold trial: read as the card Opposition
     ("posso regen la mia creatura?", "it", "regenerate"),
+    # the twelfth session's jargon rows (a helper that saw no question): everyday phrases of the table
+    ("my shockland comes in tapped", "en", "enters tapped"),
+    ("whose graveyard does the stolen creature go to", "en", "owner graveyard"),
+    ("il mio bear scende in campo", "it", "enters battlefield"),
+    ("ma créature part au cimetière", "fr", "put graveyard"),
     ("can i fb a sorc at instant speed", "en", "flashback"),
     ("can i fb a sorc at instant speed", "en", "sorcery"),
     ("a land put onto the bf", "en", "battlefield"),
