@@ -452,7 +452,7 @@ class CardFinder:
         found: list[FoundCard] = []
         spans: list[tuple[int, int]] = []  # names typed that go on beyond a card's part
         taken = [False] * len(words)
-        unknown = [i for i, w in enumerate(words) if self._typo(w.key)]  # maybe names mistyped
+        unknown = [i for i, w in enumerate(words) if self._typo(w.key) or self._may_be_cut(w.key)]  # maybe mistyped
         for finder in (self._nickname, self._whole, self._near, self._near_word, self._misremembered, self._part,
                        self._character):
             at = 0
@@ -871,8 +871,8 @@ class CardFinder:
 
     def _near(self, words: list[Token], at: int, taken: list[bool],
               _found: list[FoundCard], _strays: list[tuple[int, int]]) -> tuple[int, int, str, bool] | None:
-        """A name of two or more words starting at ``at``, one of them mistyped (:meth:`_mistyped`): found
-        by its first word, or by its second when the first is the one mistyped."""
+        """A name of two or more words starting at ``at``, one of them mistyped (:meth:`_mistyped`) or cut short
+        (:meth:`_shortened_word`): found by its first word, or by its second when the first is the one mistyped."""
         if self._unknown(words[at].key):
             if at + 1 >= len(words) or words[at + 1].key in _FUNCTION:
                 return None
@@ -888,7 +888,7 @@ class CardFinder:
             if size < 2 or at + size > len(words) or any(taken[at:at + size]) or (held and size <= held[1]):
                 continue
             off = [(w, n) for w, n in zip(words[at:at + size], key.split(" ")) if w.key != n]
-            if len(off) == 1 and self._mistyped(*off[0]):
+            if len(off) == 1 and (self._mistyped(*off[0]) or (self._english(name) and self._shortened_word(*off[0]))):
                 if card in self.side:
                     side = (card, size, "near", False)
                 else:
@@ -1038,6 +1038,18 @@ class CardFinder:
         if len(key) < 4 or key in _FUNCTION or self._flags(key) & (COMMON | RULES):
             return False
         return not any(self._english(name) for name in self._holding(key))
+
+    def _shortened_word(self, typed: Token, wanted: str) -> bool:
+        """Whether ``typed`` is ``wanted`` (a word of an English name) cut short, as players shorten it (*emperor
+        croc*, *swords to plow*): its start, of :data:`MIN_PART` letters or more (:meth:`_may_be_cut`). Italian and
+        French names are not read so: their words cut short are words of the language (*conta*, *prende*)."""
+        return wanted.startswith(typed.key) and self._may_be_cut(typed.key)
+
+    def _may_be_cut(self, key: str) -> bool:
+        """Whether ``key`` may be a name's word cut short: :data:`MIN_PART` letters or more, no word of the rules
+        and no word of an English name (it may be a common word: *croc* is French)."""
+        return (len(key) >= MIN_PART and key not in _FUNCTION and not self._flags(key) & RULES
+                and not any(self._english(name) for name in self._holding(key)))
 
     def _mistyped(self, typed: Token, wanted: str) -> bool:
         """Whether ``typed`` is ``wanted`` mistyped: near enough, and no word of its own in any language."""

@@ -307,6 +307,22 @@ def test_a_nickname_that_starts_a_word_of_a_card_named_whole_is_that_card(cards_
     assert [c.name for c in distinct(finder.find("I tap my opal for mana"))] == ["Mox Opal"]
 
 
+def test_an_english_names_word_cut_short_is_that_name_not_an_italian_names(cards_kb) -> None:  # noqa: F811
+    # before: "emperor croc" and "swords to plow" found no card (croc is a word of French names: Croc de Shigeki)
+    from indexer.build import collect_items
+    from indexer.card_finder import card_table
+
+    rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
+    cards = [("Emperor Crocodile", [], 1, [], {}), ("Swords to Plowshares", [], 1, [], {}),
+             ("Shigeki's Fang", [("fr", "Croc de Shigeki")], 1, [], {}),
+             ("Tainted Field", [("it", "Campo Contaminato")], 1, [], {})]
+    finder = CardFinder.of(card_table(cards, rules))
+    assert [c.name for c in distinct(finder.find("emperor croc trigger on the stack, do i sac it?"))] == [
+        "Emperor Crocodile"]
+    assert [c.name for c in distinct(finder.find("i cast swords to plow on my own guy"))] == ["Swords to Plowshares"]
+    assert not finder.find("la mia magia conta le creature in campo, conta una volta sola?")
+
+
 def test_a_basic_land_types_word_and_a_long_names_words_stay_as_they_should(named_again) -> None:
     text = "Blood Moon is out: is the Mountain a Swamp too?"
     found = named_again.find(text)
