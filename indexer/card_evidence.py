@@ -39,7 +39,8 @@ Derived at build from the card's stored data, never from its words matched again
   sacrificed as a cost: 122.9); *as [this] enters*, *enters with*, *enters tapped* → 614.1c; a copy of a spell with
   new targets → 707.10c; a commander's color identity read → 903.4, 903.4f (undefined without a commander); one
   effect in several layers (a type and a power and toughness: Opalescence; abilities and a power and toughness:
-  Humility) → 613.6;
+  Humility) → 613.6; an activated ability sacrificing the card itself as its cost (Sakura-Tribe Elder) → 602.2 and
+  601.2h, the cost paid as it is activated;
   a predefined token it creates (a Clue, a Treasure) → its rule of 111.10, read off the release
   (:func:`token_rules`); X in its mana cost → 107.3.
 
@@ -283,6 +284,8 @@ def card_evidence(type_line: str, text: str, keywords: Iterable[str], mana_cost:
         add(("202.3",), "reads a mana value")
     if _PUT_ATTACKING.search(text or ""):  # reminder text too: ninjutsu's "tapped and attacking"
         add(("508.4",), "put onto the battlefield attacking")
+    if name and _sacrifices_itself_as_cost(name, text or ""):
+        add(("602.2", "601.2h"), "sacrifices itself as a cost")
     if "creature" in words and _TAP_ABILITY.search(re.sub(r"\([^)]*\)", "", text or "")):
         add(("302.6",), "a creature's ability with the tap symbol")
     for pattern, rules, reason in _MANA_SYMBOLS:
@@ -293,6 +296,14 @@ def card_evidence(type_line: str, text: str, keywords: Iterable[str], mana_cost:
 
 # a keyword ability the card's text gives (has, have, gains, gain, with): Sword of Fire and Ice's protection,
 # an Equipment's flying; MTGJSON lists only the card's own keywords
+def _sacrifices_itself_as_cost(name: str, text: str) -> bool:
+    """Whether an activated ability of the card has sacrificing the card itself in its cost (*Sacrifice Sakura-Tribe
+    Elder:*): paid as the ability is activated, before anyone may respond (602.2, 601.2h)."""
+    own = "|".join(re.escape(face) for face in name.split(FACE_SEPARATOR) if face)
+    return bool(own) and re.search(rf"^[^:\"“]*\bsacrifice (?:{own}|this \w+)\b[^:\"“]*:", text,
+                                   re.IGNORECASE | re.MULTILINE) is not None
+
+
 _GRANTS = re.compile(r"\b(?:has|have|gains?|with)\b(?P<rest>[^.;]*)", re.IGNORECASE)
 
 

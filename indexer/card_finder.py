@@ -503,7 +503,7 @@ class CardFinder:
                       found: list[FoundCard]) -> list[FoundCard]:
         """The one-word names of everyday words typed in lower case (*umiltà*, *humility*) joined to a card
         found by *and* / *e* / *et* / ``+`` (*umiltà e opalescenza*), or after it by ``,`` (*Opalescence,
-        humility*): cards there too."""
+        humility*): cards there too, unless the word is a form of another (:func:`_inflected`: *tornato*)."""
         if not found:
             return []
         spans = [(card.start, card.end) for card in found]
@@ -517,6 +517,8 @@ class CardFinder:
             names = () if held is None else held if isinstance(held, list) else (held,)
             if not names or len(word.key) < MIN_PART or self._flags(word.key) & RULES:
                 continue
+            if not word.capital and _inflected(word.key):
+                continue  # Kitchen Finks e tornato col persist: a participle (tornare), not Never // Return's Tornato
             # a comma before a card ends a clause as often as it lists (were gone, Rancor: no Dead // Gone)
             if not any(0 <= other < len(words) and a_card_at(words[other].start)
                        for other in (_joined_card(text, words, at, 1, comma=False), _joined_card(text, words, at, -1))):
@@ -1196,6 +1198,14 @@ def _starts_a_players_phrase(words: list[Token], at: int) -> bool:
     from .reading import jargon_in
 
     return at + 1 < len(words) and words[at + 1].joined and jargon_in((words[at].key, words[at + 1].key), None) is not None
+
+
+def _inflected(key: str) -> bool:
+    """Whether ``key`` is a form of another word in English, Italian or French (``corpus/lemma-forms.tsv``: a
+    participle, a plural), not a word as a dictionary lists it (*tornato*: tornare; *umiltà* is its own)."""
+    from .translation import listed_lemma
+
+    return any(listed_lemma(lang, key) not in (None, "", key) for lang in ("en", "it", "fr"))
 
 
 def _no_language_word(key: str) -> bool:

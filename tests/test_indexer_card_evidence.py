@@ -777,3 +777,14 @@ def test_an_alternative_cost_and_a_mana_value_read_bring_the_mana_cost_unchanged
                                  "your library. If you do, counter that spell if it has the same mana value as the "
                                  "revealed card.")
     assert frozenset({"118.9c"}) in together((force, counterbalance))[2:]
+
+
+def test_a_card_sacrificing_itself_to_pay_a_cost_brings_the_costs_paid_as_it_is_activated() -> None:
+    # the twenty-third cold trial: "can opp respond to the sac itself?" of Sakura-Tribe Elder found no rule of costs
+    elder = dict(card_evidence("Creature — Snake Shaman", "Sacrifice Sakura-Tribe Elder: Search your library for a "
+                               "basic land card, put that card onto the battlefield tapped, then shuffle.", (), "", {},
+                               "Sakura-Tribe Elder"))
+    assert elder.get("602.2") == elder.get("601.2h") == "sacrifices itself as a cost"
+    outlet = dict(card_evidence("Creature — Vampire Wizard", "Sacrifice a creature: Scry 1.", (), "", {},
+                                "Viscera Seer"))
+    assert "602.2" not in outlet  # another creature sacrificed: no cost of its own

@@ -358,6 +358,22 @@ def test_an_everyday_word_name_beside_a_card_found_is_a_card_too(finder, text, e
     assert names(finder, text) == expected
 
 
+def test_a_form_of_another_word_beside_a_card_found_is_no_card(cards_kb) -> None:  # noqa: F811
+    # the twenty-third cold trial: "Kitchen Finks e tornato col persist" (e for è) found Never // Return, whose
+    # Italian face is Tornato: a participle of tornare joined to a card by e
+    from indexer.build import collect_items
+    from indexer.card_finder import card_table
+
+    rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
+    cards = [("Kitchen Finks", [], 1, [], {}), ("Never // Return", [("it", "Mai // Tornato")], 1, [], {}),
+             ("Humility", [("it", "Umiltà")], 1, [], {}), ("Opalescence", [("it", "Opalescenza")], 1, [], {})]
+    finder = CardFinder.of(card_table(cards, rules))
+    assert [c.name for c in distinct(finder.find("kitchen finks e tornato col persist, torna ancora?"))] == [
+        "Kitchen Finks"]
+    assert [c.name for c in distinct(finder.find("umiltà e opalescenza insieme, chi vince?"))] == [
+        "Humility", "Opalescence"]
+
+
 def test_an_italian_or_french_name_of_rules_words_typed_in_sentence_case_is_the_card(finder) -> None:
     # the fifth cold judge trial: Force de volonté, typed as printed, was read as power · vote
     found = distinct(finder.find("Force de volonté je la paye sans mana, ça compte comme lancer un sort ?"))
