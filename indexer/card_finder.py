@@ -710,6 +710,8 @@ class CardFinder:
         if len(word.key) < MIN_PART or word.key in _FUNCTION or flag & RULES or word.key in PLAYERS_NAMES:
             return None
         if flag & COMMON and (not word.capital or word.first or _in_proper_noun(words, at, 1)):
+            if (card := self._typed_again(word.key, found)) is not None:
+                return card, 1, "part", False  # emperor croc … sac the croc: the word typed for the card before
             return None
         if _beside_a_token(words, at) or (not word.capital and _a_game_terms_word(word.key)):
             return None  # a Soldier token, un jeton Soldat; mana phyrexien (Phyrexian mana): no card
@@ -794,6 +796,16 @@ class CardFinder:
         question: *Opalescence … opal* shortens Opalescence, not the nickname of Mox Opal."""
         return card.how == "nickname" and other.how == "name" and any(
             word != key and word.startswith(key) for word in name_keys(other.name))
+
+    @staticmethod
+    def _typed_again(word: str, found: list[FoundCard]) -> int | None:
+        """The card found whose name as typed holds ``word`` cut short (*emperor croc … the croc*): the same word
+        typed again names it again, though the word is a common one in some language (*croc* is French)."""
+        for each in found:
+            typed = name_keys(each.typed)
+            if word in typed and word not in name_keys(each.name):
+                return each.card
+        return None
 
     def _found_again(self, word: str, found: list[FoundCard]) -> int | None:
         """The card already found whose name holds ``word``, or a word it starts or ends

@@ -320,6 +320,10 @@ def test_an_english_names_word_cut_short_is_that_name_not_an_italian_names(cards
     assert [c.name for c in distinct(finder.find("emperor croc trigger on the stack, do i sac it?"))] == [
         "Emperor Crocodile"]
     assert [c.name for c in distinct(finder.find("i cast swords to plow on my own guy"))] == ["Swords to Plowshares"]
+    # the word cut short typed again names the card again, though croc is a French word (it had stayed a word)
+    text = "emperor croc trigger on the stack, do i still sac the croc?"
+    assert [(c.name, c.typed) for c in finder.find(text)] == [("Emperor Crocodile", "emperor croc"),
+                                                              ("Emperor Crocodile", "croc")]
     assert not finder.find("la mia magia conta le creature in campo, conta una volta sola?")
 
 
