@@ -57,7 +57,8 @@ ability → 508.1f, 508.1i, the attackers tapped before the costs are paid; a tr
 onto the battlefield attacking → 508.4, 508.3a; an extra turn and a skip → 614.10, 500.7; split second and an
 activated ability → 702.61a, 702.61b; a flicker and an Aura → 704.5m, 400.7; a copy effect and a choice made as a
 permanent enters → 707.6, the choice is not copied; a land type change and a land modifying how it enters → 614.12,
-its characteristics checked as it would be on the battlefield; an alternative cost and a mana value read → 118.9c). A card and a game term the
+its characteristics checked as it would be on the battlefield; an alternative cost and a mana value read → 118.9c;
+counters read as put and a permanent entering with counters → 122.6 once more: those it enters with are put). A card and a game term the
 question names may bring more too (:func:`with_named`: a flicker and counters → 122.2). Two type-changing
 effects of which one changes what the other applies to (:func:`type_changes`, :func:`dependent`: Mycosynth
 Lattice makes every permanent an artifact, March of the Machines turns noncreature artifacts into creatures;
@@ -366,7 +367,8 @@ def token_rules(rules: Iterable[tuple[str, str]]) -> dict[str, str]:
 # Rancor); a copy effect and a choice made as a permanent enters: the choice is not copied, it is made again (707.6:
 # Clone and Metallic Mimic); a land type change and a land modifying how it enters: the replacement is checked on the
 # land as it would be on the battlefield (614.12: Blood Moon and Sacred Foundry); an alternative cost and a mana value
-# read: the mana cost is unchanged (118.9c: Force of Will and Counterbalance)
+# read: the mana cost is unchanged (118.9c: Force of Will and Counterbalance); counters read as put and a permanent
+# entering with counters: those it enters with are put on it (122.6: Hardened Scales and Walking Ballista)
 Needs = tuple[str, str]
 TOGETHER: tuple[tuple[Needs, tuple[str, ...]], ...] = (
     (("614", "614"), ("616", "616.1", "616.1f", "614.5")),
@@ -399,6 +401,7 @@ TOGETHER: tuple[tuple[Needs, tuple[str, ...]], ...] = (
     (("707", "614.1c"), ("707.6",)),
     (("305.7", "614.1c"), ("614.12",)),
     (("118.9", "202.3"), ("118.9c",)),
+    (("122.6", "614.1c"), ("122.6",)),
 )
 
 

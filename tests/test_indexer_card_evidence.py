@@ -788,3 +788,10 @@ def test_a_card_sacrificing_itself_to_pay_a_cost_brings_the_costs_paid_as_it_is_
     outlet = dict(card_evidence("Creature — Vampire Wizard", "Sacrifice a creature: Scry 1.", (), "", {},
                                 "Viscera Seer"))
     assert "602.2" not in outlet  # another creature sacrificed: no cost of its own
+
+
+def test_counters_read_as_put_and_a_permanent_entering_with_counters_bring_the_counters_it_enters_with() -> None:
+    scales = evidence_of("Enchantment", "If one or more +1/+1 counters would be put on a creature you control, that "
+                         "many plus one +1/+1 counters are put on it instead.")
+    ballista = evidence_of("Artifact Creature — Construct", "Walking Ballista enters with X +1/+1 counters on it.")
+    assert frozenset({"122.6"}) in together((scales, ballista))[2:]
