@@ -34,13 +34,14 @@ Derived at build from the card's stored data, never from its words matched again
   leaving trigger → 603.10a too (it looks back in time); an effect until end of turn → 514.2 (it ends in the
   cleanup step); a delayed trigger → 603.7b too; a redirection (*is dealt to … instead*) → 614.9; skipping a
   step, phase or turn → 614.10; an extra combat → 500.8; a mana symbol of its cost the rules define apart ({C} →
-  107.4c, hybrid → 107.4e, Phyrexian → 107.4f, snow → 107.4h); counters read as put (*would be put on*: Hardened
-  Scales) → 122.6, those a permanent enters with too; a leaving object's counters put on another → 122.8 (The Ozolith;
-  sacrificed as a cost: 122.9); *as [this] enters*, *enters with*, *enters tapped* → 614.1c; a copy of a spell with
-  new targets → 707.10c; a commander's color identity read → 903.4, 903.4f (undefined without a commander); one
-  effect in several layers (a type and a power and toughness: Opalescence; abilities and a power and toughness:
-  Humility) → 613.6; an activated ability sacrificing the card itself as its cost (Sakura-Tribe Elder) → 602.2 and
-  601.2h, the cost paid as it is activated;
+  107.4c, hybrid → 107.4e, Phyrexian → 107.4f, snow → 107.4h); counters read as put (*would be put on*:
+  Hardened Scales) → 122.6, those a permanent enters with too; entering with counters (Walking Ballista) →
+  122.6a; a leaving object's counters put on another → 122.8 (The Ozolith; sacrificed as a cost: 122.9); *as
+  [this] enters*, *enters with*, *enters tapped* → 614.1c; a copy of a spell with new targets → 707.10c; a
+  commander's color identity read → 903.4, 903.4f (undefined without a commander); one effect in several layers
+  (a type and a power and toughness: Opalescence; abilities and a power and toughness: Humility) → 613.6; an
+  activated ability sacrificing the card itself as its cost (Sakura-Tribe Elder) → 602.2 and 601.2h, the cost
+  paid as it is activated;
   a predefined token it creates (a Clue, a Treasure) → its rule of 111.10, read off the release
   (:func:`token_rules`); X in its mana cost → 107.3.
 
@@ -58,9 +59,9 @@ onto the battlefield attacking → 508.4, 508.3a; an extra turn and a skip → 6
 activated ability → 702.61a, 702.61b; a flicker and an Aura → 704.5m, 400.7; a copy effect and a choice made as a
 permanent enters → 707.6, the choice is not copied; a land type change and a land modifying how it enters → 614.12,
 its characteristics checked as it would be on the battlefield; an alternative cost and a mana value read → 118.9c;
-counters read as put and a permanent entering with counters → 122.6 once more: those it enters with are put). A card and a game term the
-question names may bring more too (:func:`with_named`: a flicker and counters → 122.2). Two type-changing
-effects of which one changes what the other applies to (:func:`type_changes`, :func:`dependent`: Mycosynth
+counters read as put and a permanent entering with counters → 122.6 once more: those it enters with are put). A card
+and a game term the question names may bring more too (:func:`with_named`: a flicker and counters → 122.2). Two
+type-changing effects of which one changes what the other applies to (:func:`type_changes`, :func:`dependent`: Mycosynth
 Lattice makes every permanent an artifact, March of the Machines turns noncreature artifacts into creatures;
 Blood Moon takes Urborg's ability away) depend on each other → 613.8a and 613.8b, dependency.
 
@@ -170,6 +171,9 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         (("122.9",), "puts a sacrificed object's counters on another",
          r"^[^:\"“]*\bsacrifice\b[^:\"“]*:.*\bput (?:its|those|that creature's|the sacrificed \w+'s) (?:[+-]1/[+-]1 )?counters on\b"),
         # "enters with", "as [this] enters", "enters tapped": a replacement effect modifying how a permanent enters (614.1c)
+        # a permanent entering with counters is given them as it enters (122.6a: Walking Ballista, a modular creature)
+        (("122.6a",), "enters with counters",
+         r"\benters(?: the battlefield)?(?: tapped)? with (?:a|an|one|two|three|four|five|x|that many|\w+) (?:additional )?(?:[+-]1/[+-]1 |\w+ )?counters?\b"),
         (("614.1c",), "modifies how it enters",
          r"^as .{0,80}\benters\b|\benters(?: the battlefield)?(?: tapped and)? with\b|\benters(?: the battlefield)? tapped\b"),
         (("707.10c",), "copies a spell with new targets", r"\bchoose new targets for (?:the|each|that|those) cop(?:y|ies)\b"),
@@ -401,7 +405,7 @@ TOGETHER: tuple[tuple[Needs, tuple[str, ...]], ...] = (
     (("707", "614.1c"), ("707.6",)),
     (("305.7", "614.1c"), ("614.12",)),
     (("118.9", "202.3"), ("118.9c",)),
-    (("122.6", "614.1c"), ("122.6",)),
+    (("122.6", "122.6a"), ("122.6",)),
 )
 
 

@@ -526,6 +526,8 @@ def test_a_ruling_on_one_card_that_names_another_card_named_is_shown(cards_kb) -
      {"613.6": "one effect in several layers"}),
     ("Enchantment", "Each other non-Aura enchantment is a creature in addition to its other types and has base power "
      "and base toughness each equal to its mana value.", {"613.6": "one effect in several layers"}),
+    ("Artifact Creature — Construct", "Walking Ballista enters with X +1/+1 counters on it.",
+     {"122.6a": "enters with counters"}),
 ])
 def test_a_cards_text_brings_the_rules_of_its_kinds_of_effect(type_line, text, rules) -> None:
     tokens = {"treasure": "111.10a", "clue": "111.10f"}
