@@ -196,6 +196,16 @@ def test_the_cold_trials_questions_have_gold_rules_of_the_release() -> None:
     assert all(r[5].split() and set(r[5].split()) <= numbers for r in rows)
 
 
+def _each_situation_in_three_languages_and_styles(rows: list[list[str]]) -> bool:
+    """Whether each situation of a table-style set's ``rows`` (its id before the language) is asked in Italian,
+    French and English, one style each."""
+    situations: dict[str, set[tuple[str, str]]] = {}
+    for _set, id_, lang, style, _question, _gold, _reason in rows:
+        situations.setdefault(id_.rsplit("-", 1)[0], set()).add((lang, style))
+    return all({lang for lang, _ in asked} == {"it", "fr", "en"} and len({s for _, s in asked}) == 3
+               for asked in situations.values())
+
+
 def test_the_second_table_sets_questions_ask_every_situation_in_three_languages_of_rules_the_first_did_not_tune(
         ) -> None:
     from benchmarks.trial_questions import COLUMNS
@@ -209,11 +219,7 @@ def test_the_second_table_sets_questions_ask_every_situation_in_three_languages_
     numbers = {r.number for r in parse_source(read_source(cr_release("20251114"))).rules}
     rows = [cells for _line, cells in tsv.rows(ROOT / "eval" / "table2-questions.tsv", COLUMNS)]
     assert len(rows) == 216 and {r[0] for r in rows} == {"table2-A", "table2-B", "table2-C"}
-    situations: dict[str, set[tuple[str, str]]] = {}
-    for _set, id_, lang, style, _question, gold, _reason in rows:
-        situations.setdefault(id_.rsplit("-", 1)[0], set()).add((lang, style))
-    assert all({lang for lang, _ in asked} == {"it", "fr", "en"} and len({s for _, s in asked}) == 3
-               for asked in situations.values())
+    assert _each_situation_in_three_languages_and_styles(rows)
     tuned = {g.removeprefix("rule/") for q in load_questions(QUESTION_SETS["table"], split="dev") for g in q.gold}
     assert all(r[5].split() and set(r[5].split()) <= numbers and not set(r[5].split()) & tuned for r in rows)
 
@@ -246,12 +252,7 @@ def test_the_fourth_table_sets_questions_avoid_the_gold_answers_of_every_set_tun
     numbers = {r.number for r in parse_source(read_source(cr_release("20251114"))).rules}
     rows = [cells for _line, cells in tsv.rows(ROOT / "eval" / "table4-questions.tsv", COLUMNS)]
     assert len(rows) == 108 and {r[0] for r in rows} == {"table4-A", "table4-B", "table4-C"}
-    situations: dict[str, set[tuple[str, str]]] = {}
-    for _set, id_, lang, style, _question, _gold, _reason in rows:
-        situations.setdefault(id_.rsplit("-", 1)[0], set()).add((lang, style))
-    assert len(situations) == 36 and all(
-        {lang for lang, _ in asked} == {"it", "fr", "en"} and len({s for _, s in asked}) == 3
-        for asked in situations.values())
+    assert len({r[1].rsplit("-", 1)[0] for r in rows}) == 36 and _each_situation_in_three_languages_and_styles(rows)
     tuned = {g.removeprefix("rule/") for q in load_questions(QUESTION_SETS["table"], split="dev") for g in q.gold}
     for earlier in ("table2", "table3"):
         tuned |= {number for _line, r in tsv.rows(ROOT / "eval" / f"{earlier}-questions.tsv", COLUMNS)
