@@ -170,10 +170,10 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
          rf"^(?:when|whenever)\b[^,]*\b(?:{_LEAVES})\b.*\bput (?:its|those|that creature's|that permanent's) (?:[+-]1/[+-]1 )?counters on\b"),
         (("122.9",), "puts a sacrificed object's counters on another",
          r"^[^:\"“]*\bsacrifice\b[^:\"“]*:.*\bput (?:its|those|that creature's|the sacrificed \w+'s) (?:[+-]1/[+-]1 )?counters on\b"),
-        # "enters with", "as [this] enters", "enters tapped": a replacement effect modifying how a permanent enters (614.1c)
         # a permanent entering with counters is given them as it enters (122.6a: Walking Ballista, a modular creature)
         (("122.6a",), "enters with counters",
          r"\benters(?: the battlefield)?(?: tapped)? with (?:a|an|one|two|three|four|five|x|that many|\w+) (?:additional )?(?:[+-]1/[+-]1 |\w+ )?counters?\b"),
+        # "enters with", "as [this] enters", "enters tapped": a replacement effect modifying how a permanent enters (614.1c)
         (("614.1c",), "modifies how it enters",
          r"^as .{0,80}\benters\b|\benters(?: the battlefield)?(?: tapped and)? with\b|\benters(?: the battlefield)? tapped\b"),
         (("707.10c",), "copies a spell with new targets", r"\bchoose new targets for (?:the|each|that|those) cop(?:y|ies)\b"),
@@ -299,8 +299,6 @@ def card_evidence(type_line: str, text: str, keywords: Iterable[str], mana_cost:
     return [[rule, reason] for rule, reason in found.items()]
 
 
-# a keyword ability the card's text gives (has, have, gains, gain, with): Sword of Fire and Ice's protection,
-# an Equipment's flying; MTGJSON lists only the card's own keywords
 def _sacrifices_itself_as_cost(name: str, text: str) -> bool:
     """Whether an activated ability of the card has sacrificing the card itself in its cost (*Sacrifice Sakura-Tribe
     Elder:*): paid as the ability is activated, before anyone may respond (602.2, 601.2h)."""
@@ -309,6 +307,8 @@ def _sacrifices_itself_as_cost(name: str, text: str) -> bool:
                                    re.IGNORECASE | re.MULTILINE) is not None
 
 
+# a keyword ability the card's text gives (has, have, gains, gain, with): Sword of Fire and Ice's protection,
+# an Equipment's flying; MTGJSON lists only the card's own keywords
 _GRANTS = re.compile(r"\b(?:has|have|gains?|with)\b(?P<rest>[^.;]*)", re.IGNORECASE)
 
 

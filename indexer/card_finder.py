@@ -799,8 +799,9 @@ class CardFinder:
 
     @staticmethod
     def _typed_again(word: str, found: list[FoundCard]) -> int | None:
-        """The card found whose name as typed holds ``word`` cut short (*emperor croc … the croc*): the same word
-        typed again names it again, though the word is a common one in some language (*croc* is French)."""
+        """The card found whose name, as the question typed it, holds ``word``, no word of its English name: a word cut
+        short (*emperor croc … the croc*) or of its Italian or French name (*l'Orso Grizzly … l'orso*). Typed again,
+        it names the card again, though it is a common word in some language (*croc* is French, *orso* Italian)."""
         for each in found:
             typed = name_keys(each.typed)
             if word in typed and word not in name_keys(each.name):
