@@ -610,13 +610,26 @@ class CardFinder:
             held = self.by_key.get(plain[size - 1])
             if held is None and size > 1:  # yawgmoths will: a possessive typed without its apostrophe
                 held = self.by_key.get(possessive[size - 1])
-            for name in () if held is None else held if isinstance(held, list) else (held,):
+            names = () if held is None else self._by_keywords_named(held, words) if isinstance(held, list) else (held,)
+            for name in names:
                 accepted = self._accepted(words, at, size, self._english(name))
                 if accepted is not None:
                     if self._longer_name_inside(words, at, size, taken):
                         return None  # lancé Rage de bataille temurienne: Temur Battle Rage, not Lance-rage
                     return self.name_cards[name], size, "name", accepted
         return None
+
+    def _by_keywords_named(self, names: list[int], words: list[Token]) -> list[int]:
+        """``names`` (a name several cards are printed with, the most printed first) with those of a card one of whose
+        keywords the question names first: *Choc soudain* with *split second* is Sudden Shock, not Sudden Impact."""
+        text = f" {' '.join(w.key for w in words)} "
+
+        def named(name: int) -> bool:
+            evidence, _links = self.evidence(self.name_cards[name])
+            return any(reason.startswith("keyword ") and f" {' '.join(name_keys(reason[8:]))} " in text
+                       for _rule, reason in evidence)
+
+        return sorted(names, key=lambda name: not named(name))
 
     def _name_words_from(self, words: list[Token], at: int) -> tuple[list[str], list[str]]:
         """The keys a whole name starting at ``words[at]`` could have, one per size (the first word, the first

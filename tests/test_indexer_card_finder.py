@@ -362,6 +362,21 @@ def test_an_everyday_word_name_beside_a_card_found_is_a_card_too(finder, text, e
     assert names(finder, text) == expected
 
 
+def test_a_name_two_cards_are_printed_with_is_the_one_whose_keyword_the_question_names(cards_kb) -> None:  # noqa: F811
+    # the twenty-fourth cold trial: Choc soudain, French for Sudden Shock and Sudden Impact, was the most printed
+    # Sudden Impact though the question said split second
+    from indexer.build import collect_items
+    from indexer.card_finder import card_table
+
+    rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
+    cards = [("Sudden Impact", [("fr", "Choc soudain")], 3, [["304", "instant"]], {}),
+             ("Sudden Shock", [("fr", "Choc soudain")], 1, [["702.61", "keyword Split second"]], {})]
+    finder = CardFinder.of(card_table(cards, rules))
+    text = "l'oppo lance Choc soudain sur mon morph, avec le split second je peux le retourner ?"
+    assert [c.name for c in distinct(finder.find(text))] == ["Sudden Shock"]
+    assert [c.name for c in distinct(finder.find("il lance Choc soudain sur moi"))] == ["Sudden Impact"]
+
+
 def test_a_form_of_another_word_beside_a_card_found_is_no_card(cards_kb) -> None:  # noqa: F811
     # the twenty-third cold trial: "Kitchen Finks e tornato col persist" (e for è) found Never // Return, whose
     # Italian face is Tornato: a participle of tornare joined to a card by e
