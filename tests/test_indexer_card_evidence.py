@@ -695,90 +695,70 @@ def test_a_mana_symbol_the_rules_define_apart_brings_its_rule(mana_cost, rule) -
     assert rule not in dict(card_evidence("Creature", "", (), "{3}{G}{G}", {}, "", {}))
 
 
-def test_a_control_change_and_a_dying_trigger_bring_the_triggers_controller() -> None:
-    treason = evidence_of("Sorcery", "Gain control of target creature until end of turn. Untap that creature. It gains "
-                          "haste until end of turn.")
-    solemn = evidence_of("Artifact Creature — Golem", "When Solemn Simulacrum dies, you may draw a card.")
-    jitte = evidence_of("Legendary Artifact — Equipment", "Whenever equipped creature deals combat damage, put two "
-                        "charge counters on Umezawa's Jitte.")
-    assert frozenset({"603.3a"}) in together((treason, solemn))[2:]
-    assert not any("603.3a" in rules for rules in together((treason, jitte)))  # no trigger of leaving
+# cards of the pairs (type line, text[, keywords]), as Wizards print them
+TREASON = ("Sorcery", "Gain control of target creature until end of turn. Untap that creature. It gains haste until "
+           "end of turn.")
+SOLEMN = ("Artifact Creature — Golem", "When Solemn Simulacrum dies, you may draw a card.")
+JITTE_TRIGGER = ("Legendary Artifact — Equipment", "Whenever equipped creature deals combat damage, put two charge "
+                 "counters on Umezawa's Jitte.")
+JITTE = ("Legendary Artifact — Equipment", "Remove a charge counter from Umezawa's Jitte: Choose one —\n• Equipped "
+         "creature gets +2/+2 until end of turn.")
+FOG = ("Instant", "Prevent all combat damage that would be dealt this turn.")
+QUESTING_BEAST = ("Legendary Creature — Beast", "Combat damage that would be dealt by creatures you control can't be "
+                  "prevented.")
+EPHEMERATE = ("Instant", "Exile target creature you control, then return it to the battlefield under its owner's "
+              "control.")
+DRYAD = ("Legendary Enchantment Creature — Nymph Dryad", "Lands you control are every basic land type in addition to "
+         "their other types.")
+PRISON = ("Enchantment", "Creatures can't attack you unless their controller pays {2} for each creature they control "
+          "that's attacking you.")
+ELVES = ("Creature — Elf Druid", "{T}: Add {G}.")
+HELLRIDER = ("Creature — Devil", "Whenever a creature you control attacks, Hellrider deals 1 damage to the player or "
+             "planeswalker it's attacking.")
+NINJA = ("Creature — Human Ninja", "Ninjutsu {1}{U} ({1}{U}, Return an unblocked attacker you control to hand: Put "
+         "this card onto the battlefield from your hand tapped and attacking.)")
+TIME_WARP = ("Sorcery", "Take an extra turn after this one.")
+MEDITATE = ("Instant", "Draw four cards. You skip your next turn.")
+KROSAN_GRIP = ("Instant", "Split second\nDestroy target artifact or enchantment.", ("Split second",))
+CLOUDSHIFT = ("Instant", "Exile target creature you control, then return that card to the battlefield under your "
+              "control.")
+RANCOR = ("Enchantment — Aura", "Enchant creature\nEnchanted creature gets +2/+0 and has trample.")
+CLONE = ("Creature — Shapeshifter", "You may have Clone enter as a copy of any creature on the battlefield.")
+MIMIC = ("Artifact Creature — Shapeshifter", "As Metallic Mimic enters, choose a creature type.")
+BLOOD_MOON = ("Enchantment", "Nonbasic lands are Mountains.")
+FOUNDRY = ("Land — Mountain Plains", "As Sacred Foundry enters, you may pay 2 life. If you don't, it enters tapped.")
+BOLT = ("Instant", "Lightning Bolt deals 3 damage to any target.")
+COUNTERBALANCE = ("Enchantment", "Whenever an opponent casts a spell, you may reveal the top card of your library. If "
+                  "you do, counter that spell if it has the same mana value as the revealed card.")
+SCALES = ("Enchantment", "If one or more +1/+1 counters would be put on a creature you control, that many plus one "
+          "+1/+1 counters are put on it instead.")
+BALLISTA = ("Artifact Creature — Construct", "Walking Ballista enters with X +1/+1 counters on it.")
 
 
-def test_a_prevention_and_damage_that_cant_be_prevented_bring_the_cant_rule() -> None:
-    fog = evidence_of("Instant", "Prevent all combat damage that would be dealt this turn.")
-    beast = evidence_of("Legendary Creature — Beast", "Combat damage that would be dealt by creatures you control "
-                        "can't be prevented.")
-    assert frozenset({"615.12"}) in together((fog, beast))[2:]
+@pytest.mark.parametrize("first, second, added", [
+    (TREASON, SOLEMN, {"603.3a"}),  # the dying trigger's controller
+    (FOG, QUESTING_BEAST, {"615.12"}),  # damage that can't be prevented
+    (EPHEMERATE, DRYAD, {"613.7d"}),  # the returned object's new timestamp
+    (PRISON, ELVES, {"508.1f", "508.1i"}),  # the attackers tapped before the costs are paid
+    (HELLRIDER, NINJA, {"508.4", "508.3a"}),  # a creature put onto the battlefield attacking was never declared
+    (TIME_WARP, MEDITATE, {"614.10", "500.7"}),  # the skip replaces the next turn, the extra one
+    (KROSAN_GRIP, JITTE, {"702.61a", "702.61b"}),  # no ability activated while split second is on the stack
+    (CLOUDSHIFT, RANCOR, {"704.5m", "400.7"}),  # the Aura of a flickered creature goes to the graveyard
+    (CLONE, MIMIC, {"707.6"}),  # a choice made as a permanent enters is not copied
+    (BLOOD_MOON, FOUNDRY, {"614.12"}),  # the replacement checked on the land as it would be on the battlefield
+    (FORCE, COUNTERBALANCE, {"118.9c"}),  # an alternative cost leaves the mana cost as it is
+    (SCALES, BALLISTA, {"122.6"}),  # the counters a permanent enters with are put on it
+])
+def test_two_cards_bring_what_neither_brings_alone(first, second, added) -> None:
+    assert frozenset(added) in together((evidence_of(*first), evidence_of(*second)))[2:]
 
 
-def test_a_flicker_and_an_effect_of_the_layers_bring_the_new_timestamp() -> None:
-    ephemerate = evidence_of("Instant", "Exile target creature you control, then return it to the battlefield under "
-                             "its owner's control.")
-    dryad = evidence_of("Legendary Enchantment Creature — Nymph Dryad", "Lands you control are every basic land type "
-                        "in addition to their other types.")
-    assert frozenset({"613.7d"}) in together((ephemerate, dryad))[2:]
-
-
-def test_a_cost_to_attack_and_a_mana_ability_bring_the_attackers_tapped_before_the_costs() -> None:
-    prison = evidence_of("Enchantment", "Creatures can't attack you unless their controller pays {2} for each creature "
-                         "they control that's attacking you.")
-    elves = evidence_of("Creature — Elf Druid", "{T}: Add {G}.")
-    assert frozenset({"508.1f", "508.1i"}) in together((prison, elves))[2:]
-
-
-def test_a_trigger_on_attacking_and_a_creature_put_onto_the_battlefield_attacking_bring_the_undeclared_attacker(
-        ) -> None:
-    hellrider = evidence_of("Creature — Devil", "Whenever a creature you control attacks, Hellrider deals 1 damage to "
-                            "the player or planeswalker it's attacking.")
-    ninja = evidence_of("Creature — Human Ninja", "Ninjutsu {1}{U} ({1}{U}, Return an unblocked attacker you control "
-                        "to hand: Put this card onto the battlefield from your hand tapped and attacking.)")
-    assert frozenset({"508.4", "508.3a"}) in together((hellrider, ninja))[2:]
-
-
-def test_an_extra_turn_and_a_skipped_turn_bring_the_skip_that_replaces_the_next_turn() -> None:
-    warp = evidence_of("Sorcery", "Take an extra turn after this one.")
-    meditate = evidence_of("Instant", "Draw four cards. You skip your next turn.")
-    assert frozenset({"614.10", "500.7"}) in together((warp, meditate))[2:]
-
-
-def test_split_second_and_an_activated_ability_bring_the_abilities_that_cant_be_activated() -> None:
-    grip = evidence_of("Instant", "Split second\nDestroy target artifact or enchantment.", ("Split second",))
-    jitte = evidence_of("Legendary Artifact — Equipment", "Remove a charge counter from Umezawa's Jitte: Choose one "
-                        "—\n• Equipped creature gets +2/+2 until end of turn.")
-    assert frozenset({"702.61a", "702.61b"}) in together((grip, jitte))[2:]
-
-
-def test_a_flicker_and_an_aura_bring_the_aura_put_into_the_graveyard() -> None:
-    cloudshift = evidence_of("Instant", "Exile target creature you control, then return that card to the battlefield "
-                             "under your control.")
-    rancor = evidence_of("Enchantment — Aura", "Enchant creature\nEnchanted creature gets +2/+0 and has trample.")
-    assert frozenset({"704.5m", "400.7"}) in together((cloudshift, rancor))[2:]
-
-
-def test_a_copy_and_a_choice_made_as_a_permanent_enters_bring_the_choices_not_copied() -> None:
-    clone = evidence_of("Creature — Shapeshifter", "You may have Clone enter as a copy of any creature on the "
-                        "battlefield.")
-    mimic = evidence_of("Artifact Creature — Shapeshifter", "As Metallic Mimic enters, choose a creature type.")
-    assert frozenset({"707.6"}) in together((clone, mimic))[2:]
-
-
-def test_a_land_type_change_and_a_land_entering_tapped_bring_the_replacement_checked_on_the_battlefield() -> None:
-    moon = evidence_of("Enchantment", "Nonbasic lands are Mountains.")
-    foundry = evidence_of("Land — Mountain Plains", "As Sacred Foundry enters, you may pay 2 life. If you don't, it "
-                          "enters tapped.")
-    bolt = evidence_of("Instant", "Lightning Bolt deals 3 damage to any target.")
-    assert frozenset({"614.12"}) in together((moon, foundry))[2:]
-    assert not any("614.12" in rules for rules in together((moon, bolt)))
-
-
-def test_an_alternative_cost_and_a_mana_value_read_bring_the_mana_cost_unchanged() -> None:
-    force = evidence_of("Instant", "You may pay 1 life and exile a blue card from your hand rather than pay this "
-                        "spell's mana cost.\nCounter target spell.")
-    counterbalance = evidence_of("Enchantment", "Whenever an opponent casts a spell, you may reveal the top card of "
-                                 "your library. If you do, counter that spell if it has the same mana value as the "
-                                 "revealed card.")
-    assert frozenset({"118.9c"}) in together((force, counterbalance))[2:]
+@pytest.mark.parametrize("first, second, rule", [
+    (TREASON, JITTE_TRIGGER, "603.3a"),  # no trigger of leaving
+    (BLOOD_MOON, BOLT, "614.12"),  # no land entering
+])
+def test_two_cards_without_the_second_kind_bring_nothing_together(first, second, rule) -> None:
+    assert not any(rule in rules for rules in together((evidence_of(*first), evidence_of(*second))))
 
 
 def test_a_card_sacrificing_itself_to_pay_a_cost_brings_the_costs_paid_as_it_is_activated() -> None:
@@ -790,10 +770,3 @@ def test_a_card_sacrificing_itself_to_pay_a_cost_brings_the_costs_paid_as_it_is_
     outlet = dict(card_evidence("Creature — Vampire Wizard", "Sacrifice a creature: Scry 1.", (), "", {},
                                 "Viscera Seer"))
     assert "602.2" not in outlet  # another creature sacrificed: no cost of its own
-
-
-def test_counters_read_as_put_and_a_permanent_entering_with_counters_bring_the_counters_it_enters_with() -> None:
-    scales = evidence_of("Enchantment", "If one or more +1/+1 counters would be put on a creature you control, that "
-                         "many plus one +1/+1 counters are put on it instead.")
-    ballista = evidence_of("Artifact Creature — Construct", "Walking Ballista enters with X +1/+1 counters on it.")
-    assert frozenset({"122.6"}) in together((scales, ballista))[2:]
