@@ -725,7 +725,6 @@ CLOUDSHIFT = ("Instant", "Exile target creature you control, then return that ca
 RANCOR = ("Enchantment — Aura", "Enchant creature\nEnchanted creature gets +2/+0 and has trample.")
 CLONE = ("Creature — Shapeshifter", "You may have Clone enter as a copy of any creature on the battlefield.")
 MIMIC = ("Artifact Creature — Shapeshifter", "As Metallic Mimic enters, choose a creature type.")
-BLOOD_MOON = ("Enchantment", "Nonbasic lands are Mountains.")
 FOUNDRY = ("Land — Mountain Plains", "As Sacred Foundry enters, you may pay 2 life. If you don't, it enters tapped.")
 BOLT = ("Instant", "Lightning Bolt deals 3 damage to any target.")
 COUNTERBALANCE = ("Enchantment", "Whenever an opponent casts a spell, you may reveal the top card of your library. If "
