@@ -240,7 +240,8 @@ def test_the_third_table_sets_questions_avoid_the_gold_answers_of_the_two_sets_t
     assert {r[1].rsplit("-", 1)[1] for r in rows} == {"it", "fr", "en"}
 
 
-def test_the_fourth_table_sets_questions_avoid_the_gold_answers_of_every_set_tuned_on() -> None:
+@pytest.mark.parametrize("name, earlier", [("table4", ("table2", "table3")), ("table5", ("table2", "table3", "table4"))])
+def test_a_holdout_table_sets_questions_avoid_the_gold_answers_of_every_set_tuned_on(name, earlier) -> None:
     from benchmarks.trial_questions import COLUMNS
     from eval.qrels import QUESTION_SETS, load_questions
     from kb import tsv
@@ -250,11 +251,11 @@ def test_the_fourth_table_sets_questions_avoid_the_gold_answers_of_every_set_tun
     from .conftest import ROOT, cr_release
 
     numbers = {r.number for r in parse_source(read_source(cr_release("20251114"))).rules}
-    rows = [cells for _line, cells in tsv.rows(ROOT / "eval" / "table4-questions.tsv", COLUMNS)]
-    assert len(rows) == 108 and {r[0] for r in rows} == {"table4-A", "table4-B", "table4-C"}
+    rows = [cells for _line, cells in tsv.rows(ROOT / "eval" / f"{name}-questions.tsv", COLUMNS)]
+    assert len(rows) == 108 and {r[0] for r in rows} == {f"{name}-A", f"{name}-B", f"{name}-C"}
     assert len({r[1].rsplit("-", 1)[0] for r in rows}) == 36 and _each_situation_in_three_languages_and_styles(rows)
     tuned = {g.removeprefix("rule/") for q in load_questions(QUESTION_SETS["table"], split="dev") for g in q.gold}
-    for earlier in ("table2", "table3"):
-        tuned |= {number for _line, r in tsv.rows(ROOT / "eval" / f"{earlier}-questions.tsv", COLUMNS)
+    for each in earlier:
+        tuned |= {number for _line, r in tsv.rows(ROOT / "eval" / f"{each}-questions.tsv", COLUMNS)
                   for number in r[5].split()}
     assert all(r[5].split() and set(r[5].split()) <= numbers and not set(r[5].split()) & tuned for r in rows)
