@@ -41,7 +41,9 @@ Derived at build from the card's stored data, never from its words matched again
   commander's color identity read → 903.4, 903.4f (undefined without a commander); one effect in several layers
   (a type and a power and toughness: Opalescence; abilities and a power and toughness: Humility) → 613.6; an
   activated ability sacrificing the card itself as its cost (Sakura-Tribe Elder) → 602.2 and 601.2h, the cost
-  paid as it is activated;
+  paid as it is activated; moving counters (Bioshift) → 122.5; casting a copy (Isochron Scepter) → 707.12; a
+  requirement to block (Lure) → 509.1c, to attack → 508.1d; a prevention shield of an amount → 615.7, of the next
+  time a source would deal damage (Circle of Protection: Red) → 615.8; a source of damage chosen → 609.7a;
   a predefined token it creates (a Clue, a Treasure) → its rule of 111.10, read off the release
   (:func:`token_rules`); X in its mana cost → 107.3.
 
@@ -179,6 +181,20 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         (("707.10c",), "copies a spell with new targets", r"\bchoose new targets for (?:the|each|that|those) cop(?:y|ies)\b"),
         # a quality of a commander's color identity is undefined without a commander (903.4f: Command Tower, Arcane Signet)
         (("903.4", "903.4f"), "reads a commander's color identity", r"\bcommander's color identity\b"),
+        # moving counters removes them from one object and puts them on another, or does neither (122.5: Bioshift)
+        (("122.5",), "moves counters", r"\bmove\b[^.]*\bcounters?\b"),
+        # casting a copy (Isochron Scepter, Mizzix's Mastery): the copy is cast, so "whenever you cast" sees it (707.12)
+        (("707.12",), "casts a copy", r"\bcast (?:the |a |that |those |any number of (?:the )?)?cop(?:y|ies)\b"),
+        # requirements on blockers and attackers (Lure; "attacks each combat if able"), checked against the restrictions
+        # and obeyed as far as possible (509.1c, 508.1d)
+        (("509.1c",), "a requirement to block",
+         r"\bable to block\b[^.]*\bdo so\b|\bmust be blocked\b|\bblocks?\b[^.]*\bif able\b"),
+        (("508.1d",), "a requirement to attack", r"\battacks?\b[^.]*\bif able\b"),
+        # prevention shields: the next N damage (615.7), the next time a source would deal damage, one instance however
+        # much (615.8: Circle of Protection: Red); a source of damage chosen (609.7a)
+        (("615.7",), "prevents the next amount of damage", r"\bprevent the next \w+ damage\b"),
+        (("615.8",), "prevents the next time a source deals damage", r"\bthe next time\b[^.]*\bwould deal damage\b"),
+        (("609.7a",), "chooses a source of damage", r"\bsource of your choice\b|\bchoose a source\b"),
         # a flicker (Ephemerate, Restoration Angel, Flickerwisp): what returns is a new object
         (("400.7",), "exiles and returns a permanent",
          r"\bexile\b.*?\breturn (?:it|that card|them|those cards|the exiled cards?) to the battlefield\b"),

@@ -528,6 +528,21 @@ def test_a_ruling_on_one_card_that_names_another_card_named_is_shown(cards_kb) -
      "and base toughness each equal to its mana value.", {"613.6": "one effect in several layers"}),
     ("Artifact Creature — Construct", "Walking Ballista enters with X +1/+1 counters on it.",
      {"122.6a": "enters with counters"}),
+    # the thirteenth session, read off the fourth table-style set: counters moved, a copy cast, requirements on
+    # blockers and attackers, prevention shields and a source of damage chosen
+    ("Instant", "Move any number of +1/+1 counters from target creature onto another target creature with the same "
+     "controller.", {"122.5": "moves counters"}),
+    ("Artifact", "Imprint — When Isochron Scepter enters, you may exile an instant card with mana value 2 or less from "
+     "your hand.\n{2}, {T}: You may copy the exiled card. If you do, you may cast the copy without paying its mana cost.",
+     {"707.12": "casts a copy"}),
+    ("Enchantment — Aura", "Enchant creature\nAll creatures able to block enchanted creature do so.",
+     {"509.1c": "a requirement to block"}),
+    ("Creature — Human Warrior", "Courtly Provocateur blocks each combat if able.", {"509.1c": "a requirement to block"}),
+    ("Creature — Ogre Warrior", "Oathsworn Knight attacks each combat if able.", {"508.1d": "a requirement to attack"}),
+    ("Creature — Human Cleric", "{T}: Prevent the next 4 damage that would be dealt to any target this turn.",
+     {"615.7": "prevents the next amount of damage"}),
+    ("Enchantment", "{1}: The next time a red source of your choice would deal damage to you this turn, prevent that "
+     "damage.", {"615.8": "prevents the next time a source deals damage", "609.7a": "chooses a source of damage"}),
 ])
 def test_a_cards_text_brings_the_rules_of_its_kinds_of_effect(type_line, text, rules) -> None:
     tokens = {"treasure": "111.10a", "clue": "111.10f"}
@@ -555,6 +570,12 @@ def test_a_cards_text_brings_the_rules_of_its_kinds_of_effect(type_line, text, r
     ("Creature — Elf", "When this creature enters, put a +1/+1 counter on target creature.", "122.6"),  # puts, reads none
     ("Enchantment", "Nonbasic lands are Mountains.", "613.6"),  # one layer only
     ("Creature — Elf", "Whenever a creature you control dies, draw a card.", "122.8"),
+    ("Creature — Elf", "Put a +1/+1 counter on target creature.", "122.5"),  # counters put, none moved
+    ("Instant", "Copy target instant or sorcery spell. You may choose new targets for the copy.", "707.12"),  # not cast
+    ("Creature — Wall", "Defender\nWhenever Wall of Frost blocks a creature, that creature doesn't untap.", "509.1c"),
+    ("Creature — Goblin", "Whenever Goblin Guide attacks, defending player reveals the top card of their library.",
+     "508.1d"),
+    ("Instant", "Prevent all combat damage that would be dealt this turn.", "615.8"),
 ])
 def test_a_cards_text_brings_no_kind_it_does_not_hold(type_line, text, absent) -> None:
     keywords = {"destroy": ("701.8",), "protection": ("702.16",)}
