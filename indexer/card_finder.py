@@ -557,9 +557,11 @@ class CardFinder:
         return any(fold(self.card_names[self.name_cards[name]]) in BASIC_LAND_TYPES for name in names)
 
     def without_cards(self, text: str, found: list[FoundCard], strays: Iterable[str] = ()) -> str:
-        """``text`` with the names of ``found`` cut out (those whose words are kept stay), and the names
-        typed that are no card held (``strays``: not words to read, correct or translate)."""
-        cuts = [(card.start, card.end) for card in found if not card.kept]
+        """``text`` with the names of ``found`` cut out (those whose words are kept stay), each with the ending a
+        hyphen joins to it (a verb made of the name: *Lightning Bolt-are*, *Wrath-ato*; left alone, ``-are`` would
+        be read as a word excluded), and the names typed that are no card held (``strays``: not words to read,
+        correct or translate)."""
+        cuts = [(card.start, card.end + _joined_ending_length(text, card.end)) for card in found if not card.kept]
         cuts += [(at, at + len(name)) for name in strays if (at := text.find(name)) >= 0]
         out, last = [], 0
         for start, end in _outermost(cuts):
@@ -1371,3 +1373,12 @@ def _needs(stored: str | list[str]) -> tuple[str, str]:
     """What two cards must bring for a :data:`~indexer.card_evidence.TOGETHER` pair, as a table stores it
     (a table written before 2026-12-05 stored one rule both cards bring)."""
     return (stored, stored) if isinstance(stored, str) else (stored[0], stored[1])
+
+
+_JOINED_ENDING = re.compile(r"-[^\W\d_]+")
+
+
+def _joined_ending_length(text: str, end: int) -> int:
+    """The length of the ending a hyphen joins to the word that ends at ``end`` of ``text`` (*Bolt-are*: 4)."""
+    match = _JOINED_ENDING.match(text, end)
+    return len(match.group()) if match else 0

@@ -121,7 +121,7 @@ def parse_query(query: str) -> Parsed:
         if word in ("NOT", "AND"):
             negate_next = word == "NOT"
             continue
-        negated = negate_next or (word.startswith("-") and len(word) > 1 and not word[1].isdigit())
+        negated = negate_next or (word.startswith("-") and len(word) > 1 and word[1].isalpha())
         negate_next = False
         if word.startswith("-") and negated:
             word = word[1:]

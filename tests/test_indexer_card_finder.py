@@ -111,6 +111,20 @@ def test_a_name_holding_rules_words_is_cut_out_of_the_words_searched(finder) -> 
     assert finder.without_cards(text, finder.find(text)) == "I cast while my had a -1/-1 counter"
 
 
+def test_an_ending_a_hyphen_joins_to_a_name_is_cut_out_with_it(finder) -> None:
+    text = "il mio oppo vuole Lightning Bolt-are i miei orsi in risposta"
+    found = finder.find(text)
+    assert "Lightning Bolt" in [c.name for c in distinct(found)]
+    assert "-are" not in finder.without_cards(text, found)
+
+
+def test_a_verb_made_of_a_card_name_leaves_the_rest_of_the_question_read(cards_kb) -> None:  # noqa: F811
+    read = reading(cards_kb, "Lancio Giant Growth e passo priority, anche il mio oppo passa. Poi vuole "
+                             "Lightning Bolt-are i Bears in response. Il Giant Growth si è già risolto?")
+    assert {"Giant Growth", "Lightning Bolt"} <= {c["name"] for c in read["cards"]}
+    assert {"priority", "passa", "risolto"} <= {w["text"].lower() for w in read["words"]}
+
+
 def reading(kb, query: str) -> dict:
     hits = search(kb, query, limit=10)
     assert hits.reading is not None, query

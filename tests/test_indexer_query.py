@@ -18,6 +18,12 @@ def test_parse_query_pieces() -> None:
     assert parsed.kinds == {"card"} and parsed.langs == {"it"}
 
 
+def test_a_hyphen_before_a_letter_excludes_a_word_and_before_anything_else_does_not() -> None:
+    assert [i.text for i in parse_query("wrath -regeneration").negated] == ["regeneration"]
+    for query in ("il meurt -> il revient ?", "-2 loyalty", "a - b"):  # an arrow, a number, a dash
+        assert not parse_query(query).negated, query
+
+
 def test_chapter_needs_a_cue_word(search_kb) -> None:
     assert search(search_kb, "chapter 403", lang="en")[0].id == "rule/403"
     assert all(h.reason != "number" for h in search(search_kb, "403 votes"))
