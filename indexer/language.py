@@ -38,7 +38,7 @@ QUESTION_WORDS = {
         ancora allora cioe ok qualcosa pure pero quindi dunque davvero
         nulla niente gia anzi oppure invece bisogna serve durante mentre prima dopo ogni tutto tutti tutte
         altro altra altri stesso stessa solo soltanto sopra sotto ecc""".split()),
-    "fr": frozenset("""que quoi qu est ce se passe passer t il elle on peut peux puis peuvent pouvoir dois doit
+    "fr": frozenset("""que quoi qu est ce se t il elle on peut peux puis peuvent pouvoir dois doit
         doivent devoir faut falloir quand comment combien pourquoi quel quelle quels quelles ou si mon ma mes
         ton ta tes faire fait fais font faites arrive arriver toujours encore alors cela ca quelque chose rien
         deja sinon va vais vont dedans concretement

@@ -87,6 +87,12 @@ def test_a_locution_with_a_meaning_is_searched_as_its_english_only() -> None:
     assert {"zone:stack", "term:face-up"}.isdisjoint(_concepts("on joue à pile ou face, qui choisit ?", "fr"))
 
 
+def test_passe_is_passing_priority_and_se_passe_is_what_happens() -> None:
+    """Before: *passe* was a French question word everywhere, so *je passe, l'oppo passe aussi* lost both."""
+    assert "passe" in {g.text for g in read("je passe, l'oppo passe aussi, le sort se résout ?", "fr").groups}
+    assert {"se", "passe"} <= set(read("que se passe-t-il si mon commandant meurt ?", "fr").dropped)
+
+
 def test_a_locution_is_read_only_in_its_language() -> None:
     """French *au lieu de* is a locution of a French question only."""
     assert any(a.source == "locution" for g in read("au lieu de piocher", "fr").groups for a in g.alternatives)
