@@ -181,7 +181,7 @@ class CardTable:
     flags: dict[str, int] = field(default_factory=dict)  # a word of names -> COMMON | RULES
     side: list[int] = field(default_factory=list)  # the cards printed only in side sets (SIDE_SET_TYPES)
     nicknames: dict[str, int] = field(default_factory=dict)  # a nickname's key -> its card
-    plurals: dict[str, int] = field(default_factory=dict)  # a nickname's plural's key -> its card
+    plurals: dict[str, int] = field(default_factory=dict)  # a nickname's plural's or verb's key -> its card
     # the nicknames of cards the table lacks, or spelled as a name it holds
     nicknames_skipped: list[str] = field(default_factory=list)
     # what cards bring together and the rules of a card named twice over, numbered as the release built
@@ -243,9 +243,9 @@ def card_table(cards: Iterable[tuple],
     *Doubling Season*, is not, nor the *lightning bolt* icon 107.10 mentions once), and so are the words of
     the game's ``terms``; ``side`` names the cards printed only in side sets (playtest, un-sets, art cards:
     :data:`SIDE_SET_TYPES`), which never win a part or a near name over a tournament card. Each of the
-    ``nicknames`` (:func:`card_nicknames`) whose card the table holds is that card, and so is its plural
-    (:func:`_plural`), unless a name is spelled so (a card's own name wins); the others are listed in
-    ``nicknames_skipped``."""
+    ``nicknames`` (:func:`card_nicknames`) whose card the table holds is that card, and so are its plural
+    (:func:`_plural`) and the verbs players make of it (:func:`_verbs`), unless a name is spelled so (a card's own
+    name wins); the others are listed in ``nicknames_skipped``."""
     side = set(side)
     uses = Counter(t.key for text in rule_texts for t in tokens(text) if not t.capital)
     rule_words = {word for word, count in uses.items() if count >= MIN_RULE_USES}
@@ -273,12 +273,14 @@ def card_table(cards: Iterable[tuple],
                     flag = (COMMON if word in common else 0) | (RULES if word in rule_words else 0)
                     if flag:
                         table.flags[word] = flag
-    _add_nicknames(table, nicknames)
+    _add_nicknames(table, nicknames, common)
     return table
 
 
-def _add_nicknames(table: CardTable, nicknames: Iterable[Nickname]) -> None:
-    """Give ``table`` the nicknames of the cards it holds, and their plurals (see :func:`card_table`)."""
+def _add_nicknames(table: CardTable, nicknames: Iterable[Nickname], common: set[str] = frozenset()) -> None:
+    """Give ``table`` the nicknames of the cards it holds, their plurals and the verbs made of them (see
+    :func:`card_table`): the Italian and French ones only when they are no ``common`` word (*caverne*, *opale* are
+    French words; *bolted* is read as the English nickname is)."""
     held = {card[0]: index for index, card in enumerate(table.cards)}
     named = {name[0] for name in table.names}
     for nickname in nicknames:
@@ -287,9 +289,10 @@ def _add_nicknames(table: CardTable, nicknames: Iterable[Nickname]) -> None:
             table.nicknames_skipped.append(nickname.typed)
         else:
             table.nicknames[nickname.key] = card
-            plural = _plural(nickname)
-            if plural and plural not in named:
-                table.plurals[plural] = card
+            verbs = [verb for verb in _verbs(nickname) if verb not in common or verb.endswith(_ENGLISH_VERB_ENDINGS)]
+            for form in (_plural(nickname), *verbs):
+                if form and form not in named:
+                    table.plurals[form] = card
 
 
 def _plural(nickname: Nickname) -> str | None:
@@ -303,6 +306,21 @@ def _plural(nickname: Nickname) -> str | None:
     if nickname.key.endswith("y") and nickname.key[-2:-1] not in "aeiou":
         return nickname.key[:-1] + "ies"
     return nickname.key + "s"
+
+
+# the endings of the verbs players make of a card's nickname, as the finder reads words (accents folded): *bolted*,
+# *bolting*; Italian *boltare*, *boltato*, *boltata*; French *bolter*, *bolté*, *boltée*
+_ENGLISH_VERB_ENDINGS = ("ed", "ing")
+_VERB_ENDINGS = (*_ENGLISH_VERB_ENDINGS, "are", "ato", "ata", "ati", "ate", "ando", "er", "e", "ee", "es", "ees")
+
+
+def _verbs(nickname: Nickname) -> tuple[str, ...]:
+    """The keys of the verbs players make of ``nickname`` (*bolt the elf*: *I bolted it*, *l'ho boltato*, *je l'ai
+    bolté*): only of a one-word nickname written in lower case and ending in a consonant (not initials: PtE)."""
+    key = nickname.key
+    if " " in key or not nickname.typed.islower() or not key.isalpha() or key[-1] in "aeiouy":
+        return ()
+    return tuple(key + ending for ending in _VERB_ENDINGS)
 
 
 @dataclass(frozen=True)

@@ -118,6 +118,11 @@ def test_an_ending_a_hyphen_joins_to_a_name_is_cut_out_with_it(finder) -> None:
     assert "-are" not in finder.without_cards(text, found)
 
 
+@pytest.mark.parametrize("text", ["opp bolted my elf in response", "ho boltato il suo elfo", "je l'ai bolté en réponse"])
+def test_the_verb_players_make_of_a_nickname_is_the_card(finder, text) -> None:
+    assert [c.name for c in distinct(finder.find(text))] == ["Lightning Bolt"]
+
+
 def test_a_verb_made_of_a_card_name_leaves_the_rest_of_the_question_read(cards_kb) -> None:  # noqa: F811
     read = reading(cards_kb, "Lancio Giant Growth e passo priority, anche il mio oppo passa. Poi vuole "
                              "Lightning Bolt-are i Bears in response. Il Giant Growth si è già risolto?")
