@@ -43,7 +43,8 @@ Derived at build from the card's stored data, never from its words matched again
   activated ability sacrificing the card itself as its cost (Sakura-Tribe Elder) → 602.2 and 601.2h, the cost
   paid as it is activated; moving counters (Bioshift) → 122.5; casting a copy (Isochron Scepter) → 707.12; a
   requirement to block (Lure) → 509.1c, to attack → 508.1d; a prevention shield of an amount → 615.7, of the next
-  time a source would deal damage (Circle of Protection: Red) → 615.8; a source of damage chosen → 609.7a;
+  time a source would deal damage (Circle of Protection: Red) → 615.8; a source of damage chosen → 609.7a; entering
+  as a copy (Clone) → 707.5; a control-changing effect → 400.3 too (a stolen card goes to its owner's graveyard);
   a predefined token it creates (a Clue, a Treasure) → its rule of 111.10, read off the release
   (:func:`token_rules`); X in its mana cost → 107.3.
 
@@ -111,8 +112,11 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         (("601.2d",), "divided among targets", r"\bdivided (?:as you choose|evenly)\b|\bdivide\b"),
         (("700.2",), "modal", r"^choose (?:one|two|three|four|one or more|one or both|any number|up to)\b"),
         (("707", "707.1"), "copy effect", r"\bcop(?:y|ies) of\b|\bcopy (?:target|that|it|this)\b"),
+        # a permanent entering as a copy (Clone, Phantasmal Image) is a copy as it enters, not after (707.5)
+        (("707.5",), "enters as a copy", r"\benters? (?:the battlefield )?as a copy\b"),
         (("701.12", "701.12a"), "exchange", r"\bexchanges?\b"),
-        (("613.1b", "302.6"), "control-changing effect", r"\bgains? control of\b|\bexchange control\b|\byou control enchanted\b"),
+        (("613.1b", "302.6", "400.3"), "control-changing effect",
+         r"\bgains? control of\b|\bexchange control\b|\byou control enchanted\b"),
         (("701.6", "701.6a"), "counters a spell", r"\bcounter (?:target|that|it|each|all)\b(?! on)(?!s\b)"),
         (("705",), "coin flip", r"\bflips? (?:a|two|\w+) coins?\b"),
         (("500.7",), "extra turn", r"\bextra turns?\b"),

@@ -543,6 +543,10 @@ def test_a_ruling_on_one_card_that_names_another_card_named_is_shown(cards_kb) -
      {"615.7": "prevents the next amount of damage"}),
     ("Enchantment", "{1}: The next time a red source of your choice would deal damage to you this turn, prevent that "
      "damage.", {"615.8": "prevents the next time a source deals damage", "609.7a": "chooses a source of damage"}),
+    ("Creature — Shapeshifter", "You may have Clone enter as a copy of any creature on the battlefield.",
+     {"707.5": "enters as a copy"}),
+    ("Sorcery", "Gain control of target creature until end of turn. Untap that creature. It gains haste until end of "
+     "turn.", {"400.3": "control-changing effect"}),  # a stolen creature goes to its owner's graveyard
 ])
 def test_a_cards_text_brings_the_rules_of_its_kinds_of_effect(type_line, text, rules) -> None:
     tokens = {"treasure": "111.10a", "clue": "111.10f"}
