@@ -10,7 +10,8 @@ At read, :meth:`CardFinder.find` finds them in a question, never searching the i
 
 0. **nicknames** players call a card by (``corpus/card-nicknames.tsv``: ``snappy`` is Snapcaster Mage,
    ``Jace TMS`` Jace, the Mind Sculptor), whole words, case and accents folded, a possessive or a plural
-   allowed (``snappy's``, ``two Bobs``; no plural of initials: ``MoR``), unless a whole name typed around
+   allowed (``snappy's``, ``two Bobs``; no plural of initials: ``MoR``), and the verbs players make of a one-word
+   nickname (``bolted``, ``boltato``, ``bolté``; :func:`_verbs`), unless a whole name typed around
    them holds them (``Kessig Wolf Run``), a one-word nickname stands in a longer proper name (``Cryptic
    Spires``), or a hyphen joins it to another word (``Opal-Eye``);
 1. **whole names**, longest first, case, accents, elisions (``l'Ago Spinale``) and punctuation folded;
