@@ -101,7 +101,7 @@ def read_plan(query: str, words: IndexedWords, spelling: Spelling, reader, param
         named, worded = [], worded if strays else parsed
         reading = None if unfiltered_name else question_reading(worded, whole, language, params, read_text)
     if reading is not None and reading.question:
-        reading = spelled(worded, texts, reading, params)
+        reading = spelled(worded, texts, reading, params, read_text)
     return Plan(parsed, max(1, min(int(limit), MAX_LIMIT)), params, budget, texts, language,
                 concepts, whole, matches, reading, distinct(named) if reading is not None else [],
                 strays if reading is not None else [], bool(cards is not None and cards.outdated and as_typed))
@@ -216,15 +216,25 @@ def question_reading(parsed: Parsed, whole: bool, language: Callable[[], tuple[s
     return read(as_typed or parsed.plain_text(), *language(), weights=params.reading)
 
 
-def spelled(parsed: Parsed, texts: TextQueries, reading: Reading, params: Params) -> Reading:
+def spelled(parsed: Parsed, texts: TextQueries, reading: Reading, params: Params, text: str | None = None) -> Reading:
     """``reading`` of the question with its misspelt words corrected, when any was (``can i
     targt my own creatur with hexprof``: target, creature, hexproof); words the index or a
-    language knows are never corrected (:meth:`~indexer.text_queries.TextQueries.suggest`)."""
+    language knows are never corrected (:meth:`~indexer.text_queries.TextQueries.suggest`). The question
+    read again is its whole ``text`` with those words changed, sentences and all: the words parsed stop at
+    :data:`~indexer.query.MAX_CLAUSES`, and a long story's question comes last."""
     suggested = texts.suggest(parsed)
     if not suggested:
         return reading
-    corrected = read(suggested[0], reading.lang, reading.confidence, weights=params.reading)
+    source = _with_corrections(text, texts.changes) if text else suggested[0]
+    corrected = read(source, reading.lang, reading.confidence, weights=params.reading)
     if not corrected.groups:
         return reading
     corrected.question, corrected.spelled, corrected.corrections = True, suggested[0], texts.changes
     return corrected
+
+
+def _with_corrections(text: str, changes: list[tuple[str, str]]) -> str:
+    """``text`` with each word typed of ``changes`` (typed, corrected) replaced by its correction, as a whole word."""
+    for typed, fixed in changes:
+        text = re.sub(rf"(?<![^\W_]){re.escape(typed)}(?![^\W_])", lambda _m, fixed=fixed: fixed, text, flags=re.IGNORECASE)
+    return text

@@ -69,6 +69,17 @@ def test_a_typo_in_italian_or_french_becomes_a_word_of_that_language(search_kb, 
     assert hits.reading["read_as"].split(" · ")[0] == english
 
 
+def test_a_long_story_with_a_typo_is_read_to_its_last_sentence(search_kb) -> None:
+    # the twenty-fifth cold trial's I07: the corrected question was read from the words parsed, which stop at 32,
+    # so its last sentence lost "di comando" and asked about a zone; and it lost its sentences, so its story too
+    story = ("Partita Commander in quattro. Un avversario lancia una magia sul mio comandante. Lui dice che devo "
+             "mescolarlo nel grimorrio e che lo perdo per il resto della partita, e io non sono d'accordo con lui. ")
+    hits = search(search_kb, story + "Posso invece rimetterlo nella zona di comando?")
+    assert hits.reading["corrections"]
+    assert "zone:command" in {w.get("concept") for w in hits.reading["words"]}
+    assert any(w.get("role") == "story" for w in hits.reading["words"])  # "dice che", in a sentence of its own
+
+
 def test_a_typo_one_edit_from_a_players_word_becomes_that_word(search_kb) -> None:
     # the sixteenth cold trial: "counterara" was corrected to counterpart, a word of card texts
     hits = search(search_kb, "lancio il looting in flashback, opp me la counterara e io nn pago, torna nel cimitero?")
