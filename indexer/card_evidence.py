@@ -62,7 +62,8 @@ onto the battlefield attacking → 508.4, 508.3a; an extra turn and a skip → 6
 activated ability → 702.61a, 702.61b; a flicker and an Aura → 704.5m, 400.7; a copy effect and a choice made as a
 permanent enters → 707.6, the choice is not copied; a land type change and a land modifying how it enters → 614.12,
 its characteristics checked as it would be on the battlefield; an alternative cost and a mana value read → 118.9c;
-counters read as put and a permanent entering with counters → 122.6 once more: those it enters with are put). A card
+counters read as put and a permanent entering with counters → 122.6 once more: those it enters with are put;
+protection and damage that can't be prevented → 615.12, 702.16e: Skullcrack or Stomp beats protection). A card
 and a game term the question names may bring more too (:func:`with_named`: a flicker and counters → 122.2). Two
 type-changing effects of which one changes what the other applies to (:func:`type_changes`, :func:`dependent`: Mycosynth
 Lattice makes every permanent an artifact, March of the Machines turns noncreature artifacts into creatures;
@@ -93,7 +94,7 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         (("613", "613.1"), "characteristic-changing effect",
          r"\blose(?:s)? all abilities\b|\bbase power\b|\bin addition to (?:its|their) other (?:types|colors)\b"
          r"|^(?:all |each |other |nonbasic |non-?\w+ )*(?:lands?|creatures?|permanents?|artifacts?|enchantments?)\b[^.:]*\b(?:are|is)\b"
-         r"|^(?:all |each |other |non-?\w+ )*(?:\w+ )?creatures?\b[^.:]*\bget [+-]\d+/[+-]\d+(?![^.]*until end of turn)"),
+         r"|^(?:all |each |other |non-?\w+ )*(?:\w+ )?creatures?\b[^.:]*\bgets? [+-]\d+/[+-]\d+(?![^.]*until end of turn)"),
         (("305.7",), "land type change", r"\blands? (?:are|is|becomes?) (?:an? )?(?:basic )?(?:plains|islands?|swamps?|mountains?|forests?)\b"),
         (("603.6", "603.6a", "603.10"), "enters or leaves trigger", rf"^(?:when|whenever)\b[^,]*\b(?:enters|{_LEAVES})\b"),
         # a leaving or dying trigger looks back in time (603.10a: Skullclamp's, Solemn Simulacrum's)
@@ -392,7 +393,8 @@ def token_rules(rules: Iterable[tuple[str, str]]) -> dict[str, str]:
 # Clone and Metallic Mimic); a land type change and a land modifying how it enters: the replacement is checked on the
 # land as it would be on the battlefield (614.12: Blood Moon and Sacred Foundry); an alternative cost and a mana value
 # read: the mana cost is unchanged (118.9c: Force of Will and Counterbalance); counters read as put and a permanent
-# entering with counters: those it enters with are put on it (122.6: Hardened Scales and Walking Ballista)
+# entering with counters: those it enters with are put on it (122.6: Hardened Scales and Walking Ballista); protection
+# and damage that can't be prevented: protection's prevention does not apply (615.12, 702.16e: Gods Willing and Skullcrack)
 Needs = tuple[str, str]
 TOGETHER: tuple[tuple[Needs, tuple[str, ...]], ...] = (
     (("614", "614"), ("616", "616.1", "616.1f", "614.5")),
@@ -426,6 +428,7 @@ TOGETHER: tuple[tuple[Needs, tuple[str, ...]], ...] = (
     (("305.7", "614.1c"), ("614.12",)),
     (("118.9", "202.3"), ("118.9c",)),
     (("122.6", "122.6a"), ("122.6",)),
+    (("702.16", "615.12"), ("615.12", "702.16e")),
 )
 
 

@@ -757,6 +757,13 @@ COUNTERBALANCE = ("Enchantment", "Whenever an opponent casts a spell, you may re
 SCALES = ("Enchantment", "If one or more +1/+1 counters would be put on a creature you control, that many plus one "
           "+1/+1 counters are put on it instead.")
 BALLISTA = ("Artifact Creature — Construct", "Walking Ballista enters with X +1/+1 counters on it.")
+GODS_WILLING = ("Instant", "Target creature you control gains protection from the color of your choice until end of "
+                "turn. Scry 1.")
+SKULLCRACK = ("Instant", "Players can't gain life this turn. Damage can't be prevented this turn. Skullcrack deals 3 "
+              "damage to target player or planeswalker.")
+WARHAMMER = ("Artifact — Equipment", "Equipped creature gets +3/+0 and has lifelink and trample.\nEquip {3}")
+TURN_TO_FROG = ("Instant", "Until end of turn, target creature loses all abilities and becomes a blue Frog with base "
+                "power and toughness 1/1.")
 
 
 @pytest.mark.parametrize("first, second, added", [
@@ -772,6 +779,9 @@ BALLISTA = ("Artifact Creature — Construct", "Walking Ballista enters with X +
     (BLOOD_MOON, FOUNDRY, {"614.12"}),  # the replacement checked on the land as it would be on the battlefield
     (FORCE, COUNTERBALANCE, {"118.9c"}),  # an alternative cost leaves the mana cost as it is
     (SCALES, BALLISTA, {"122.6"}),  # the counters a permanent enters with are put on it
+    # the twenty-fourth and twenty-fifth trials: protection does not prevent damage that can't be prevented
+    (GODS_WILLING, SKULLCRACK, {"615.12", "702.16e"}),
+    (WARHAMMER, TURN_TO_FROG, {"613.7", "613.8"}),  # an Equipment's static bonus is a layered effect too
 ])
 def test_two_cards_bring_what_neither_brings_alone(first, second, added) -> None:
     assert frozenset(added) in together((evidence_of(*first), evidence_of(*second)))[2:]
