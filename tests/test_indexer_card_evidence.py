@@ -762,6 +762,9 @@ GODS_WILLING = ("Instant", "Target creature you control gains protection from th
 SKULLCRACK = ("Instant", "Players can't gain life this turn. Damage can't be prevented this turn. Skullcrack deals 3 "
               "damage to target player or planeswalker.")
 WARHAMMER = ("Artifact — Equipment", "Equipped creature gets +3/+0 and has lifelink and trample.\nEquip {3}")
+SUDDEN_SHOCK = ("Instant", "Split second\nSudden Shock deals 2 damage to any target.", ("Split second",))
+EXALTED_ANGEL = ("Creature — Angel", "Flying\nWhenever Exalted Angel deals damage, you gain that much life.\nMorph {2}{W}{W}",
+                 ("Flying", "Lifelink", "Morph"))
 TURN_TO_FROG = ("Instant", "Until end of turn, target creature loses all abilities and becomes a blue Frog with base "
                 "power and toughness 1/1.")
 
@@ -782,6 +785,7 @@ TURN_TO_FROG = ("Instant", "Until end of turn, target creature loses all abiliti
     # the twenty-fourth and twenty-fifth trials: protection does not prevent damage that can't be prevented
     (GODS_WILLING, SKULLCRACK, {"615.12", "702.16e"}),
     (WARHAMMER, TURN_TO_FROG, {"613.7", "613.8"}),  # an Equipment's static bonus is a layered effect too
+    (SUDDEN_SHOCK, EXALTED_ANGEL, {"702.61b", "116.2b"}),  # turning face up is a special action
 ])
 def test_two_cards_bring_what_neither_brings_alone(first, second, added) -> None:
     assert frozenset(added) in together((evidence_of(*first), evidence_of(*second)))[2:]
