@@ -59,7 +59,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import AbstractSet, Callable, Iterable
 
 from kb import tsv
 from kb.corpus import embedded_corpus
@@ -278,7 +278,7 @@ def card_table(cards: Iterable[tuple],
     return table
 
 
-def _add_nicknames(table: CardTable, nicknames: Iterable[Nickname], common: set[str] = frozenset()) -> None:
+def _add_nicknames(table: CardTable, nicknames: Iterable[Nickname], common: AbstractSet[str] = frozenset()) -> None:
     """Give ``table`` the nicknames of the cards it holds, their plurals and the verbs made of them (see
     :func:`card_table`): the Italian and French ones only when they are no ``common`` word (*caverne*, *opale* are
     French words; *bolted* is read as the English nickname is)."""

@@ -236,5 +236,6 @@ def spelled(parsed: Parsed, texts: TextQueries, reading: Reading, params: Params
 def _with_corrections(text: str, changes: list[tuple[str, str]]) -> str:
     """``text`` with each word typed of ``changes`` (typed, corrected) replaced by its correction, as a whole word."""
     for typed, fixed in changes:
-        text = re.sub(rf"(?<![^\W_]){re.escape(typed)}(?![^\W_])", lambda _m, fixed=fixed: fixed, text, flags=re.IGNORECASE)
+        whole_word = re.compile(rf"(?<![^\W_]){re.escape(typed)}(?![^\W_])", re.IGNORECASE)
+        text = whole_word.sub(lambda _match, fixed=fixed: fixed, text)
     return text
