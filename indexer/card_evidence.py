@@ -63,7 +63,8 @@ activated ability → 702.61a, 702.61b; a flicker and an Aura → 704.5m, 400.7;
 permanent enters → 707.6, the choice is not copied; a land type change and a land modifying how it enters → 614.12,
 its characteristics checked as it would be on the battlefield; an alternative cost and a mana value read → 118.9c;
 counters read as put and a permanent entering with counters → 122.6 once more: those it enters with are put;
-protection and damage that can't be prevented → 615.12, 702.16e: Skullcrack or Stomp beats protection; split second
+protection and damage that can't be prevented → 615.12: Skullcrack or Stomp beats protection; a flicker and a
+planeswalker → 400.7, 606.3: the returned planeswalker is a new object, its loyalty abilities activated again; split second
 and morph or disguise → 702.61b, 116.2b: turning a face-down creature face up is a special action). A card
 and a game term the question names may bring more too (:func:`with_named`: a flicker and counters → 122.2). Two
 type-changing effects of which one changes what the other applies to (:func:`type_changes`, :func:`dependent`: Mycosynth
@@ -395,7 +396,8 @@ def token_rules(rules: Iterable[tuple[str, str]]) -> dict[str, str]:
 # land as it would be on the battlefield (614.12: Blood Moon and Sacred Foundry); an alternative cost and a mana value
 # read: the mana cost is unchanged (118.9c: Force of Will and Counterbalance); counters read as put and a permanent
 # entering with counters: those it enters with are put on it (122.6: Hardened Scales and Walking Ballista); protection
-# and damage that can't be prevented: protection's prevention does not apply (615.12, 702.16e: Gods Willing and Skullcrack);
+# and damage that can't be prevented: protection's prevention does not apply (615.12: Gods Willing and Skullcrack); a
+# flicker and a planeswalker: a new object, whose loyalty abilities may be activated again (400.7, 606.3: Felidar Guardian);
 # split second and morph or disguise: turning a creature face up is a special action, taken while split second is on the
 # stack (702.61b, 116.2b: Sudden Shock and Exalted Angel)
 Needs = tuple[str, str]
@@ -431,7 +433,8 @@ TOGETHER: tuple[tuple[Needs, tuple[str, ...]], ...] = (
     (("305.7", "614.1c"), ("614.12",)),
     (("118.9", "202.3"), ("118.9c",)),
     (("122.6", "122.6a"), ("122.6",)),
-    (("702.16", "615.12"), ("615.12", "702.16e")),
+    (("702.16", "615.12"), ("615.12",)),
+    (("400.7", "306"), ("400.7", "606.3")),
     (("702.61", "702.37"), ("702.61b", "116.2b")),
     (("702.61", "702.168"), ("702.61b", "116.2b")),
 )

@@ -762,6 +762,10 @@ GODS_WILLING = ("Instant", "Target creature you control gains protection from th
 SKULLCRACK = ("Instant", "Players can't gain life this turn. Damage can't be prevented this turn. Skullcrack deals 3 "
               "damage to target player or planeswalker.")
 WARHAMMER = ("Artifact — Equipment", "Equipped creature gets +3/+0 and has lifelink and trample.\nEquip {3}")
+FELIDAR = ("Creature — Cat Beast", "When Felidar Guardian enters, exile another target permanent you control, then "
+           "return that card to the battlefield under its owner's control.")
+CHANDRA = ("Legendary Planeswalker — Chandra", "+1: Add {R}{R}.\n−3: Chandra, Torch of Defiance deals 4 damage to "
+           "target creature.")
 SUDDEN_SHOCK = ("Instant", "Split second\nSudden Shock deals 2 damage to any target.", ("Split second",))
 EXALTED_ANGEL = ("Creature — Angel", "Flying\nWhenever Exalted Angel deals damage, you gain that much life.\nMorph {2}{W}{W}",
                  ("Flying", "Lifelink", "Morph"))
@@ -783,7 +787,8 @@ TURN_TO_FROG = ("Instant", "Until end of turn, target creature loses all abiliti
     (FORCE, COUNTERBALANCE, {"118.9c"}),  # an alternative cost leaves the mana cost as it is
     (SCALES, BALLISTA, {"122.6"}),  # the counters a permanent enters with are put on it
     # the twenty-fourth and twenty-fifth trials: protection does not prevent damage that can't be prevented
-    (GODS_WILLING, SKULLCRACK, {"615.12", "702.16e"}),
+    (GODS_WILLING, SKULLCRACK, {"615.12"}),
+    (FELIDAR, CHANDRA, {"400.7", "606.3"}),  # a flickered planeswalker is a new object: its loyalty abilities again
     (WARHAMMER, TURN_TO_FROG, {"613.7", "613.8"}),  # an Equipment's static bonus is a layered effect too
     (SUDDEN_SHOCK, EXALTED_ANGEL, {"702.61b", "116.2b"}),  # turning face up is a special action
 ])
