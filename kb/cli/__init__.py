@@ -119,7 +119,7 @@ def main(kb_dir: Path | None) -> None:
     Quick start:
       mtgkb build                       build the knowledge base from the embedded corpus
       mtgkb build --corpus DIR --corpus FILE   ... or from your own files and folders
-      mtgkb rule 400.7                  a rule with its subrules, every language
+      mtgkb rule 400.7                  a rule with its subrules, in every language held
       mtgkb rule 702.19b-d --lang en    a range, English only
       mtgkb define voto                 a game term in any language: names, definition, rules
       mtgkb card "Titano Solare"        a card in any language, with its rulings

@@ -75,7 +75,8 @@ def search_command(query: tuple[str, ...], limit: int, kinds: tuple[str, ...], e
     rules up, and their rulings that meet the question come under the rules:
       Pithing Needle nomina il mio planeswalker: posso attivare le sue abilità?
     Hits are grouped (Rules, Glossary, Rulings, Card rulings, Cards); a rule is one hit under its
-    English number with its text in every language; --kind opens one group.
+    English number with its text in every language the knowledge base holds it in (most rules only in
+    English: Italian and French where a translated source gives them); --kind opens one group.
     """
     from indexer.search import search
 
