@@ -290,6 +290,8 @@ class TextQueries:
         if len(folded) < 4 or not folded.isalpha() or folded in term_words() or is_real_word(folded, self.query_lang) \
                 or any(folded in STOPWORDS[lang] for lang in LANGS):  # miei in an English question mixed with Italian
             return []
+        if self.query_lang not in (None, "en") and is_real_word(folded, "en"):
+            return []  # an English word in an Italian or French question (Hardened Scales): not "happened"
         if len(folded) >= 5 and (found := self._in_own_language(folded) or nearest_players_words(folded, self.query_lang)):
             return found[:1]
         found = self._nearest(folded, 2 if len(folded) >= 7 else 1, 3)

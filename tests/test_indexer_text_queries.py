@@ -80,6 +80,13 @@ def test_a_long_story_with_a_typo_is_read_to_its_last_sentence(search_kb) -> Non
     assert any(w.get("role") == "story" for w in hits.reading["words"])  # "dice che", in a sentence of its own
 
 
+def test_an_english_word_in_an_italian_question_is_not_corrected_into_another(search_kb) -> None:
+    # Hardened Scales is no card of these five sets: "Hardened" had become "happened", a card's name corrected
+    hits = search(search_kb, "Ho Hardened Scales e Doubling Season, metto un segnalino +1/+1: quanti ne ricevo?")
+    assert hits.reading["lang"] == "it"
+    assert not any(typed.lower() == "hardened" for typed, _fixed in hits.reading["corrections"] or [])
+
+
 def test_a_typo_one_edit_from_a_players_word_becomes_that_word(search_kb) -> None:
     # the sixteenth cold trial: "counterara" was corrected to counterpart, a word of card texts
     hits = search(search_kb, "lancio il looting in flashback, opp me la counterara e io nn pago, torna nel cimitero?")
