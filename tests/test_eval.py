@@ -240,7 +240,8 @@ def test_the_third_table_sets_questions_avoid_the_gold_answers_of_the_two_sets_t
     assert {r[1].rsplit("-", 1)[1] for r in rows} == {"it", "fr", "en"}
 
 
-@pytest.mark.parametrize("name, earlier", [("table4", ("table2", "table3")), ("table5", ("table2", "table3", "table4"))])
+@pytest.mark.parametrize("name, earlier", [("table4", ("table2", "table3")), ("table5", ("table2", "table3", "table4")),
+                                           ("table6", ("table2", "table3", "table4", "table5"))])
 def test_a_holdout_table_sets_questions_avoid_the_gold_answers_of_every_set_tuned_on(name, earlier) -> None:
     from benchmarks.trial_questions import COLUMNS
     from eval.qrels import QUESTION_SETS, load_questions
