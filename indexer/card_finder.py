@@ -53,6 +53,7 @@ words (``Wrath of God`` does not bring *god*).
 from __future__ import annotations
 
 import marshal
+import math
 import re
 from array import array
 from collections import Counter
@@ -70,7 +71,7 @@ from .card_evidence import BASIC_LAND_TYPES, DEPENDENCY, OF_SEVERAL, PLANESWALKE
 from .language import NEGATIONS
 
 CARD_TABLE = "cards.marshal"  # in the index folder
-TABLE_VERSION = 7
+TABLE_VERSION = 8
 NICKNAMES = "card-nicknames.tsv"  # players' nicknames of cards, in the embedded corpus
 NICKNAME_COLUMNS = ("nickname", "English card name", "note", "langs")
 LANGS = frozenset({"en", "it", "fr"})
@@ -232,7 +233,8 @@ class CardTable:
                 "nicknames": {**self.plurals, **self.nicknames},
                 "together": [[list(needs), list(added)] for needs, added in self.together],
                 "of_several": sorted(self.of_several), "dependency": list(self.dependency),
-                "with_named": [[list(needs), list(added)] for needs, added in self.with_named]}
+                "with_named": [[list(needs), list(added)] for needs, added in self.with_named],
+                "brought_by": dict(Counter(rule for card in self.cards for rule, _reason in card[2]))}
 
 
 def card_table(cards: Iterable[tuple],
@@ -410,6 +412,8 @@ class CardFinder:
         self.dependency = tuple(data.get("dependency", DEPENDENCY))
         self.with_named = tuple((_needs(needs), tuple(added)) for needs, added in data["with_named"]) \
             if "with_named" in data else WITH_NAMED
+        self.brought_by: dict[str, int] = data.get("brought_by", {})  # a rule -> how many cards bring it
+        self._weights: dict[tuple[float, float], dict[str, float]] = {}
 
     @classmethod
     def open(cls, index_dir: Path) -> "CardFinder":
@@ -430,6 +434,20 @@ class CardFinder:
 
     def __bool__(self) -> bool:
         return bool(self.card_names)
+
+    def evidence_weights(self, common: float, floor: float) -> dict[str, float]:
+        """Each rule cards bring → how much it tells of a card (1 at most, ``floor`` at least): a rule brought by
+        ``common`` of the cards or fewer tells all, one brought by more tells less, as the log of its share over
+        the log of ``common`` (a triggered ability, 603, is in a third of the cards; ending the turn, 723, in a
+        few). Made once per ``(common, floor)``."""
+        key = (common, floor)
+        if key not in self._weights:
+            cards = len(self.card_data)
+            full = -math.log(common) if 0 < common < 1 else 0.0
+            self._weights[key] = {
+                rule: 1.0 if not full else min(1.0, max(floor, math.log(cards / count) / full))
+                for rule, count in self.brought_by.items() if count}
+        return self._weights[key]
 
     def evidence(self, card: int) -> tuple[list[list[str]], dict[str, list[str]]]:
         """What card ``card`` brings (:func:`indexer.card_evidence.card_evidence`) and its rulings' links."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Callable, Protocol, Sequence, TypeVar
+from typing import Callable, Mapping, Protocol, Sequence, TypeVar
 
 from .params import RERANKERS, Params
 
@@ -23,6 +23,9 @@ class Asked:
     homes: frozenset[str]  # the rule numbers of the game terms it names
     card_rules: tuple[frozenset[str], ...] = ()  # per card it names, the rules it points to (indexer.card_evidence)
     ruling_rules: frozenset[str] = frozenset()  # the rules their rulings meeting its words are linked to
+    # per card of card_rules, how much each rule it brings alone tells of it (CardFinder.evidence_weights); a rule
+    # not given (brought with another card, or by a card named twice) weighs 1
+    card_weights: tuple[Mapping[str, float], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -111,7 +114,7 @@ def factors(doc: Traits, asked: Asked, params: Params, enabled: Sequence[str] | 
         if name == "cited":
             factor = 1 + params.cited.weight * math.log1p(max(0, doc.citations - 1))
         elif name == "card":
-            factor = params.card.factor ** sum(1 for rules in asked.card_rules if doc.family & rules)
+            factor = params.card.factor ** card_power(doc, asked)
         elif name == "phrasing":
             factor = 1 + params.phrasing.weight * phrasing
         else:
@@ -119,3 +122,11 @@ def factors(doc: Traits, asked: Asked, params: Params, enabled: Sequence[str] | 
         if factor != 1.0:
             changes.append((name, factor))
     return changes
+
+
+def card_power(doc: Traits, asked: Asked) -> float:
+    """The power of the card factor for ``doc``: per card named that points to it (or above it), how much the
+    rule it points to tells (the most of those it points to: ``asked.card_weights``)."""
+    weights = asked.card_weights
+    return sum(max(weights[at].get(rule, 1.0) if at < len(weights) else 1.0 for rule in shared)
+               for at, rules in enumerate(asked.card_rules) if (shared := doc.family & rules))

@@ -98,6 +98,8 @@ class Brought:
     card_rules: tuple[frozenset[str], ...] = ()  # per card, the rules its nature points to
     ruling_rules: frozenset[str] = frozenset()  # the rules their rulings meeting the question's words are linked to
     rulings: list[Hit] = field(default_factory=list)  # those rulings, best first
+    # per card of card_rules, how much each rule it brings alone tells of it (CardFinder.evidence_weights)
+    card_weights: tuple[dict[str, float], ...] = ()
 
 
 class Pool:
@@ -257,7 +259,8 @@ class Retriever:
         ranked = index.candidates(reading, kinds, plan.params)
         asked = index.asked(reading)
         if brought is not None and (brought.card_rules or brought.ruling_rules):
-            asked = dataclasses.replace(asked, card_rules=brought.card_rules, ruling_rules=brought.ruling_rules)
+            asked = dataclasses.replace(asked, card_rules=brought.card_rules, ruling_rules=brought.ruling_rules,
+                                        card_weights=brought.card_weights)
             if not kinds or "rule" in kinds:
                 ranked += index.brought(frozenset().union(*brought.card_rules, brought.ruling_rules), ranked,
                                         plan.params.cards.found_share)
@@ -278,8 +281,10 @@ class Retriever:
         of them, all when it has fewer), best first, each with the rules it is linked to."""
         with_evidence = [card for card in plan.cards if card.evidence]
         finder = self.cards()
-        card_rules = together(tuple(frozenset(rule for rule, _ in card.evidence) for card in with_evidence),
-                              tuple(card.copies for card in with_evidence), finder.together, finder.of_several)
+        alone = tuple(frozenset(rule for rule, _ in card.evidence) for card in with_evidence)
+        card_rules = together(alone, tuple(card.copies for card in with_evidence), finder.together, finder.of_several)
+        common = finder.evidence_weights(plan.params.cards.common, plan.params.cards.common_floor)
+        weights = tuple({rule: common[rule] for rule in rules if rule in common} for rules in alone)
         if with_evidence and (homes := self.question_index().asked(reading).homes):  # a card and a game term named
             term_rules = frozenset(number for rule in homes for number in lineage(f"rule/{rule}"))  # counters: 122
             card_rules += with_named(card_rules[:len(with_evidence)], term_rules, finder.with_named)
@@ -295,7 +300,7 @@ class Retriever:
                  if (key := name_key(card.name))} if len(plan.cards) > 1 else {}
         alternatives += [name for name in named.values() if name]
         if not alternatives:
-            return Brought(card_rules)
+            return Brought(card_rules, card_weights=weights)
         keys = [key for card in plan.cards if (key := name_key(card.name))]
         links = {digest: rules for card in plan.cards for digest, rules in card.links.items()}
         needed = max(1, min(plan.params.cards.ruling_words, len(reading.groups)))
@@ -319,7 +324,7 @@ class Retriever:
             hit.extra["rules"] = list(links.get(digest, []))
             rulings.append(hit)
         ruling_rules = frozenset(rule for hit in rulings for rule in hit.extra["rules"])
-        return Brought(card_rules, ruling_rules, rulings[:plan.params.cards.rulings])
+        return Brought(card_rules, ruling_rules, rulings[:plan.params.cards.rulings], weights)
 
     def question_hits(self, ranked: list[Candidate], plan: Plan, reading: Reading) -> Iterator[Hit]:
         """The first ``limit`` of a question's candidates (in the rerank stage's order) as hits."""

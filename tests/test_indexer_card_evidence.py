@@ -5,6 +5,7 @@ that weigh them (:mod:`indexer.card_evidence`, :meth:`indexer.retrieve.Retriever
 from __future__ import annotations
 
 import json
+import math
 
 import pytest
 from click.testing import CliRunner
@@ -377,14 +378,14 @@ def test_the_terminal_shows_card_rulings_with_their_rule(cards_kb) -> None:  # n
 
 
 def test_a_rule_two_cards_point_to_weighs_twice(cards_kb) -> None:  # noqa: F811
-    """Each card pointing to a rule multiplies its score by the card factor (two cards of the layers: its square)."""
+    """Each card pointing to a rule multiplies its score by the card factor (to the power of how much the rule tells
+    of it): two cards of the layers raise the layers' rules more than one."""
     query = "Humility e Opalescence: che forza hanno le creature?"
     both = {h.number: h.extra["ranking"]["rerankers"] for h in search(cards_kb, query, limit=10) if h.number}
     one = {h.number: h.extra["ranking"]["rerankers"] for h in search(cards_kb, "Humility: che forza hanno le creature?",
                                                                       limit=10) if h.number}
-    layered = [n for n in both if n.startswith("613")]
-    assert layered and all(dict(both[n])["card"] >= round(DEFAULT.card.factor ** 2, 4) for n in layered)
-    assert all(["card", DEFAULT.card.factor] in one[n] for n in one if n.startswith("613"))
+    layered = [n for n in both if n.startswith("613") and n in one]
+    assert layered and all(dict(both[n])["card"] > dict(one[n])["card"] > 1 for n in layered)
 
 
 def test_a_rule_kind_filter_shows_no_card_rulings(cards_kb) -> None:  # noqa: F811
@@ -813,3 +814,33 @@ def test_a_card_sacrificing_itself_to_pay_a_cost_brings_the_costs_paid_as_it_is_
     outlet = dict(card_evidence("Creature — Vampire Wizard", "Sacrifice a creature: Scry 1.", (), "", {},
                                 "Viscera Seer"))
     assert "602.2" not in outlet  # another creature sacrificed: no cost of its own
+
+
+def test_a_rule_many_cards_bring_tells_less_of_a_card_than_a_rule_few_bring() -> None:
+    """Of 100 cards, 40 bring a triggered ability (603) and one ends the turn (723, Sundial of the Infinite): 723 is
+    weighed in full, 603 as the log of its share over the log of the common share, never below the floor."""
+    from indexer.card_finder import CardFinder, card_table
+
+    cards = [(f"Card {i}", [], 1, [["603", "triggered ability"]] if i < 40 else [], {}) for i in range(99)]
+    cards.append(("Sundial of the Infinite", [], 1, [["723", "ending the turn"], ["602", "activated ability"]], {}))
+    finder = CardFinder.of(card_table(cards, ["a rule text"]))
+    weights = finder.evidence_weights(0.0125, 0.3)
+    assert weights["723"] == 1.0 and weights["602"] == 1.0  # one card in a hundred: no more than the common share
+    assert weights["603"] == pytest.approx(max(0.3, math.log(100 / 40) / -math.log(0.0125)))
+    assert finder.evidence_weights(0.0125, 0.6)["603"] == 0.6
+    assert CardFinder().evidence_weights(0.0125, 0.3) == {}  # no card table: every rule weighed 1
+
+
+def test_the_card_factor_counts_each_card_by_how_much_its_rule_tells() -> None:
+    """Two cards pointing to a rule raise it twice over; a rule weighed 0.5 raises it half as much (in the power),
+    and one a card does not bring alone (a pair's, or a card named twice) is weighed 1."""
+    from indexer.rerankers import Asked, Traits, factors
+
+    doc = Traits({"key": "rule/603.2a", "kind": "rule"}, False, frozenset({"603.2a", "603.2", "603", "6"}), 0)
+    two = Asked(frozenset(), frozenset(), frozenset(), card_rules=(frozenset({"603"}), frozenset({"603.2", "723"})))
+    assert factors(doc, two, DEFAULT, ["card"]) == [("card", DEFAULT.card.factor ** 2)]
+    weighed = Asked(frozenset(), frozenset(), frozenset(), card_rules=two.card_rules,
+                    card_weights=({"603": 0.5}, {"603.2": 0.25, "723": 1.0}))
+    assert factors(doc, weighed, DEFAULT, ["card"]) == [("card", pytest.approx(DEFAULT.card.factor ** 0.75))]
+    paired = Asked(frozenset(), frozenset(), frozenset(), card_rules=two.card_rules, card_weights=({"603": 0.5}, {}))
+    assert factors(doc, paired, DEFAULT, ["card"]) == [("card", pytest.approx(DEFAULT.card.factor ** 1.5))]
