@@ -46,7 +46,8 @@ Derived at build from the card's stored data, never from its words matched again
   time a source would deal damage (Circle of Protection: Red) → 615.8; a source of damage chosen → 609.7a; entering
   as a copy (Clone) → 707.5; a control-changing effect → 400.3 too (a stolen card goes to its owner's graveyard);
   a predefined token it creates (a Clue, a Treasure) → its rule of 111.10, read off the release
-  (:func:`token_rules`); X in its mana cost → 107.3.
+  (:func:`token_rules`); X in its mana cost → 107.3; mana of a type another permanent could produce (Exotic Orchard)
+  → 106.7; a cost reduction → 118.7 and 118.7a too; a trigger on the Nth counter put (Midnight Clock) → 122.7.
 
 Two cards named together may bring more than each alone (:func:`together`: two replacement effects → 616,
 two effects of the layers → 613.7, timestamps, and 613.8, dependency; a spell that can't be countered and a
@@ -202,6 +203,13 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         (("615.7",), "prevents the next amount of damage", r"\bprevent the next \w+ damage\b"),
         (("615.8",), "prevents the next time a source deals damage", r"\bthe next time\b[^.]*\bwould deal damage\b"),
         (("609.7a",), "chooses a source of damage", r"\bsource of your choice\b|\bchoose a source\b"),
+        # mana of a type another permanent "could produce" (Exotic Orchard, Fellwar Stone): read as 106.7 says, costs
+        # and tapped or not aside
+        (("106.7",), "mana another permanent could produce", r"\bcould produce\b"),
+        # a cost reduction (Goblin Electromancer): a generic amount reduces only the generic part (118.7a)
+        (("118.7", "118.7a"), "cost reduction", r"\bcosts? (?:\{[^}]+\} ?|\w+ )*?less\b"),
+        # "When the twelfth hour counter is put on" (Midnight Clock): counters put several at once pass it too (122.7)
+        (("122.7",), "triggers on the Nth counter", r"\bthe (?:\w+th|first|second|third) [\w+/-]+ counters? (?:is|are) put\b"),
         # a flicker (Ephemerate, Restoration Angel, Flickerwisp): what returns is a new object
         (("400.7",), "exiles and returns a permanent",
          r"\bexile\b.*?\breturn (?:it|that card|them|those cards|the exiled cards?) to the battlefield\b"),

@@ -548,6 +548,15 @@ def test_a_ruling_on_one_card_that_names_another_card_named_is_shown(cards_kb) -
      {"707.5": "enters as a copy"}),
     ("Sorcery", "Gain control of target creature until end of turn. Untap that creature. It gains haste until end of "
      "turn.", {"400.3": "control-changing effect"}),  # a stolen creature goes to its owner's graveyard
+    # the fourteenth session, read off the fifth table-style set: mana another permanent could produce, a cost
+    # reduction, a trigger on the Nth counter
+    ("Land", "{T}: Add one mana of any color that a land an opponent controls could produce.",
+     {"106.7": "mana another permanent could produce"}),
+    ("Creature — Goblin Wizard", "Instant and sorcery spells you cast cost {1} less to cast.",
+     {"118.7a": "cost reduction", "601.2f": "cost change"}),
+    ("Artifact", "At the beginning of each upkeep, put an hour counter on Midnight Clock.\nWhen the twelfth hour "
+     "counter is put on Midnight Clock, shuffle your hand and graveyard into your library, then draw seven cards. "
+     "Exile Midnight Clock.", {"122.7": "triggers on the Nth counter"}),
 ])
 def test_a_cards_text_brings_the_rules_of_its_kinds_of_effect(type_line, text, rules) -> None:
     tokens = {"treasure": "111.10a", "clue": "111.10f"}
@@ -581,6 +590,9 @@ def test_a_cards_text_brings_the_rules_of_its_kinds_of_effect(type_line, text, r
     ("Creature — Goblin", "Whenever Goblin Guide attacks, defending player reveals the top card of their library.",
      "508.1d"),
     ("Instant", "Prevent all combat damage that would be dealt this turn.", "615.8"),
+    ("Creature — Human Advisor", "Noncreature spells cost {1} more to cast.", "118.7"),  # a cost raised: 601.2f only
+    ("Land", "{T}: Add {C}.\n{T}: Add one mana of any color among lands you control.", "106.7"),
+    ("Creature — Elf", "Put a +1/+1 counter on target creature. When the third counter is removed, draw.", "122.7"),
 ])
 def test_a_cards_text_brings_no_kind_it_does_not_hold(type_line, text, absent) -> None:
     keywords = {"destroy": ("701.8",), "protection": ("702.16",)}
