@@ -25,8 +25,9 @@ At read, :meth:`CardFinder.find` finds them in a question, never searching the i
    game term only another language's card is named (French *Commander*);
 2. **near names** (one word of a name of two or more mistyped: ``Swords to Plowshars``), only where the
    mistyped word is no word of any of the three languages, nor of the rules, nor of an English name (a
-   tournament card first); a long one-word name mistyped and typed with a capital (``Tarmogoyff``,
-   ``Ornitotero``); a possessive typed without its apostrophe (``yawgmoths will``);
+   tournament card first); a long one-word name mistyped and typed with a capital or used as a card
+   (``Tarmogoyff``, ``Ornitotero``, ``casto skullcrak``), or in lower case one letter off where no common word is
+   as near (``tarmogyof vs bolt``); a possessive typed without its apostrophe (``yawgmoths will``);
 3. **names as players remember them** (:meth:`CardFinder._misremembered`): the first word as printed,
    then the name's words in order, each as printed, as its start or near it, all but one at most
    (``Drago di Shiv``: Drago di Shivan; ``jace le sculteur``; ``chemin de l exil``: Chemin vers l'exil;
@@ -969,11 +970,15 @@ class CardFinder:
         tournament cards that is no common word nor the rules', and of one card only, or of a clearly most
         printed one."""
         typed = words[at].key
-        # in lower case only where the question uses it as a card (he cast cloudshfit on it)
-        if (len(typed) < MIN_NEAR_WORD or not (words[at].capital or _used_as_card(words, at, 1))
-                or not self._unknown(typed) or not _no_language_word(typed)):
+        if len(typed) < MIN_NEAR_WORD or not self._unknown(typed) or not _no_language_word(typed):
             return None
-        most = 2 if len(typed) >= 10 else 1
+        # in lower case where the question uses it as a card (he cast cloudshfit on it), or one letter off and no
+        # word of the languages as near (tarmogyof vs bolt); two letters off, a word made of the name is as likely
+        # (shapeshift, rianimarlo, contromagiare)
+        as_card = words[at].capital or _used_as_card(words, at, 1)
+        most = 2 if len(typed) >= 10 and as_card else 1
+        if not as_card and _near_a_common_word(typed, most):
+            return None
         cards = {self.name_cards[n] for key, n in self._one_word_names().get(typed[0], ())
                  if abs(len(key) - len(typed)) <= most and edit_distance(typed, key, most) <= most}
         card = next(iter(cards)) if len(cards) == 1 else self._likeliest(typed, array("i"), sorted(cards))
@@ -1150,7 +1155,9 @@ _CARD_VERBS = frozenset({"cast", "casts", "casting", "counter", "counters", "cou
                          "evoke", "evokes", "evoked", "evoco", "evocato", "evocata", "evoque", "evoquee", "evoquer",
                          # the players' verbs of exiling and returning a permanent (flicker my clone)
                          "flicker", "flickers", "flickered", "blink", "blinks", "blinked", "flickero", "flickerato",
-                         "flickerata", "blinko", "blinkato", "blinkata", "flicke", "flickee", "blinke", "blinkee"})
+                         "flickerata", "blinko", "blinkato", "blinkata", "flicke", "flickee", "blinke", "blinkee",
+                         # the players' English verb in Italian and French (io casto skullcrack, je caste le bolt)
+                         "casto", "casti", "castato", "castata", "castare", "caste", "casté", "castée", "caster"})
 _CARD_VERB_KEYS = frozenset(fold(verb) for verb in _CARD_VERBS)
 _CARD_WITH = frozenset({"with", "w", "con", "cn", "avec"})  # w: with, cn: con, typed short
 _ARTICLES = frozenset({"a", "an", "the", "my", "his", "her", "their", "your", "its", "il", "lo", "la", "un", "uno",
@@ -1271,6 +1278,22 @@ def _inflected(key: str) -> bool:
     from .translation import listed_lemma
 
     return any(listed_lemma(lang, key) not in (None, "", key) for lang in ("en", "it", "fr"))
+
+
+def _near_a_common_word(typed: str, most: int) -> bool:
+    """Whether a common word of English, Italian or French (:func:`common_words`) is within ``most`` letters of
+    ``typed``: then a mistyped word of the languages explains it as well as a card name does."""
+    return any(abs(len(word) - len(typed)) <= most and edit_distance(typed, word, most) <= most
+               for word in _words_by_start().get(typed[:1], ()))
+
+
+@lru_cache(maxsize=1)
+def _words_by_start() -> dict[str, tuple[str, ...]]:
+    """:func:`common_words`, by first letter (the near-word test reads only those of the typed word's)."""
+    found: dict[str, list[str]] = {}
+    for word in common_words():
+        found.setdefault(word[:1], []).append(word)
+    return {start: tuple(words) for start, words in found.items()}
 
 
 def _no_language_word(key: str) -> bool:

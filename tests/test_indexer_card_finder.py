@@ -502,6 +502,10 @@ def remembered_names(cards_kb) -> CardFinder:  # noqa: F811
     ("Sentiero per l'esilio sulla mia creatura", [("Path to Exile", "remembered")]),
     ("How big is Tarmogoyff if there's a land in a graveyard?", [("Tarmogoyf", "near")]),  # one word mistyped
     ("L'Ornitotero può bloccare una creatura con volare?", [("Ornithopter", "near")]),
+    # the twenty-seventh cold trial: a long one-word name one letter off, in lower case, no word as near
+    ("tarmogyof vs my bolt, who wins", [("Tarmogoyf", "near")]),
+    ("io dopo casto ornitottro", [("Ornithopter", "near")]),  # casto: the players' "I cast"
+    ("how big is tarmgoyff after a wipe", []),  # two letters off in lower case: no card
     ("yawgmoths will lets me play lands from my graveyard too?", [("Yawgmoth's Will", "name")]),  # no apostrophe
     # the fourteenth cold trial: a possessive without its apostrophe whose word with the s is another name's
     ("opp casts black suns zenith for 2", [("Black Sun's Zenith", "name")]),
@@ -521,7 +525,8 @@ def remembered_names(cards_kb) -> CardFinder:  # noqa: F811
     ("ognuna infligge danno pari alla sua forza all'altra", []),  # Forza di Alara
     ("il giocatore sta attaccando se controlla una creatura che lo attacca", []),  # Controlla Creatura
     ("zéro blessure n'est pas infligée, rien ne se déclenche", []),  # Blessure auto-infligée
-    ("the ragavan attacks: how much tarmogoyff power", []),  # a one-word name mistyped only with a capital
+    # a one-word name mistyped in lower case (since the fourteenth session: one letter off, no word as near)
+    ("the ragavan attacks: how much tarmogoyff power", [("Tarmogoyf", "near")]),
     ("then i cast tarmogoyff", [("Tarmogoyf", "near")]),  # ... or used as a card
     ("la copie garde la valeur de X", []),  # the rules' word (mana value) as the start of Garde valeureuse
     ("solitude evoquee, je l'ephemere en reponse au sacrifice", [("Solitude", "name")]),  # an everyday word evoked
