@@ -680,10 +680,22 @@ class CardFinder:
         for word in words[at:at + self.longest]:
             cut = self._possessive(word.key)
             if word.key not in self.words and cut not in self.words:
+                # he Lightning Bolted my Army: the name as a verb, with its capital (spell countered is no Spell Counter)
+                if plain and word.capital and (stem := self._past_stem(word.key)):
+                    plain.append(f"{plain[-1]} {stem}")
+                    possessive.append(f"{possessive[-1]} {stem}")
                 break
             plain.append(f"{plain[-1]} {word.key}" if plain else word.key)
             possessive.append(f"{possessive[-1]} {cut}" if possessive else cut)
         return plain, possessive
+
+    def _past_stem(self, key: str) -> str | None:
+        """The word of names whose English past ``key`` is (*bolted*: bolt, *bladed*: blade, *shredded*: shred), or
+        None."""
+        if len(key) < 5 or not key.endswith("ed"):
+            return None
+        stems = (key[:-2], key[:-1]) + ((key[:-3],) if key[-3] == key[-4] else ())
+        return next((stem for stem in stems if stem in self.words), None)
 
     def _longer_name_inside(self, words: list[Token], at: int, size: int, taken: list[bool]) -> bool:
         """Whether a whole name of more words than ``size`` starts inside ``words[at:at + size]`` and ends
@@ -760,7 +772,12 @@ class CardFinder:
               found: list[FoundCard], strays: list[tuple[int, int]]) -> tuple[int, int, str, bool] | None:
         word = words[at]
         flag = self._flags(word.key)
-        if len(word.key) < MIN_PART or word.key in _FUNCTION or flag & RULES or word.key in PLAYERS_NAMES:
+        if len(word.key) < MIN_PART or word.key in _FUNCTION or word.key in PLAYERS_NAMES:
+            return None
+        if flag & RULES:  # a word of the rules is the card only typed again with a capital inside a sentence, as
+            # a word of its Italian or French name typed before (Metamorfosi Phyrexiana ... la sua Metamorfosi)
+            if word.capital and not word.first and (card := self._typed_again(word.key, found)) is not None:
+                return card, 1, "part", False
             return None
         if flag & COMMON and (not word.capital or word.first or _in_proper_noun(words, at, 1)):
             if (card := self._typed_again(word.key, found)) is not None:

@@ -47,6 +47,8 @@ def names(finder: CardFinder, text: str) -> list[tuple[str, str, str]]:
     ("Can Fog stop the damage of an attacking creature?", [("Fog", "Fog", "name")]),  # Can starts the sentence
     # two words the rules write in lower case once (107.10: "a lightning bolt for instant"): a name in lower case
     ("i cast lightning bolt on a creature with protection from red", [("Lightning Bolt", "lightning bolt", "name")]),
+    # a name made a verb, typed with its capitals (the fifth table-style set: "He Lightning Bolted my Army")
+    ("He Lightning Bolted my creature in response", [("Lightning Bolt", "Lightning Bolted", "name")]),
     ("if Ravager of the Fells transforms, does its ability trigger?",  # a double-faced card by its back face
      [("Huntmaster of the Fells // Ravager of the Fells", "Ravager of the Fells", "name")]),
 ])
@@ -484,7 +486,8 @@ def remembered_names(cards_kb) -> CardFinder:  # noqa: F811
                "Kari Zev, Skyship Raider": [("it", "Kari Zev, Predona di Avionavi")],
                "Temur Battle Rage": [("fr", "Rage de bataille temurienne")], "Rage Thrower": [("fr", "Lance-rage")],
                "Mountain": [("fr", "Montagne"), ("it", "Montagna")],
-               "Saproling Symbiosis": [("fr", "Symbiose saprobionte")]}
+               "Saproling Symbiosis": [("fr", "Symbiose saprobionte")],
+               "Phyrexian Metamorph": [("it", "Metamorfosi Phyrexiana")]}
     names = [*printed, "Tarmogoyf", "Yawgmoth's Will", "Never Happened", "Power Without Equal",
              "Turn into a Pumpkin", "Goblin Wizard", "Solitude", "Black Sun's Zenith", "Suns' Twilight", "Clone",
              "Goblin S.W.A.T. Team", "Dark Depths", "Marit Lage's Slumber", "Wrath of Marit Lage",
@@ -564,6 +567,18 @@ def remembered_names(cards_kb) -> CardFinder:  # noqa: F811
 ])
 def test_a_name_misremembered_or_mistyped_is_found_and_everyday_words_are_not(remembered_names, text, expected) -> None:
     assert [(c.name, c.how) for c in distinct(remembered_names.find(text))] == expected
+
+
+@pytest.mark.parametrize("text, typed", [
+    # a word of the rules (metamorfosi: morph) typed again with a capital is the card whose name it began, so it is
+    # not read as the keyword
+    ("ha giocato una Metamorfosi Phyrexiana copiando il mio Clone, poi ho copiato la sua Metamorfosi",
+     ["Metamorfosi Phyrexiana", "Clone", "Metamorfosi"]),
+    ("ha giocato una Metamorfosi Phyrexiana, poi la metamorfosi del mio Clone", ["Metamorfosi Phyrexiana", "Clone"]),
+])
+def test_a_word_of_the_rules_typed_again_as_a_card_names_it_again(remembered_names, text, typed) -> None:
+    assert [c.typed for c in remembered_names.find(text)] == typed
+    assert {c.name for c in remembered_names.find(text)} == {"Phyrexian Metamorph", "Clone"}
 
 
 def test_a_query_of_one_card_named_twice_is_a_question_of_the_legend_rule(cards_kb) -> None:  # noqa: F811
