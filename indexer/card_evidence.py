@@ -47,7 +47,8 @@ Derived at build from the card's stored data, never from its words matched again
   as a copy (Clone) → 707.5; a control-changing effect → 400.3 too (a stolen card goes to its owner's graveyard);
   a predefined token it creates (a Clue, a Treasure) → its rule of 111.10, read off the release
   (:func:`token_rules`); X in its mana cost → 107.3; mana of a type another permanent could produce (Exotic Orchard)
-  → 106.7; a cost reduction → 118.7 and 118.7a too; a trigger on the Nth counter put (Midnight Clock) → 122.7.
+  → 106.7; a cost reduction → 118.7 and 118.7a too; a trigger on the Nth counter put (Midnight Clock) → 122.7; a
+  triggered ability with an intervening *if* clause (Felidar Sovereign) → 603.4.
 
 Two cards named together may bring more than each alone (:func:`together`: two replacement effects → 616,
 two effects of the layers → 613.7, timestamps, and 613.8, dependency; a spell that can't be countered and a
@@ -203,6 +204,9 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         (("615.7",), "prevents the next amount of damage", r"\bprevent the next \w+ damage\b"),
         (("615.8",), "prevents the next time a source deals damage", r"\bthe next time\b[^.]*\bwould deal damage\b"),
         (("609.7a",), "chooses a source of damage", r"\bsource of your choice\b|\bchoose a source\b"),
+        # a triggered ability with an intervening "if" clause (Felidar Sovereign: "At the beginning of your upkeep, if
+        # you have 40 or more life"): checked as it triggers and again as it resolves (603.4)
+        (("603.4",), "intervening if clause", r"^(?:when|whenever|at)\b[^,]*, if\b"),
         # mana of a type another permanent "could produce" (Exotic Orchard, Fellwar Stone): read as 106.7 says, costs
         # and tapped or not aside
         (("106.7",), "mana another permanent could produce", r"\bcould produce\b"),

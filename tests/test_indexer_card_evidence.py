@@ -557,6 +557,9 @@ def test_a_ruling_on_one_card_that_names_another_card_named_is_shown(cards_kb) -
     ("Artifact", "At the beginning of each upkeep, put an hour counter on Midnight Clock.\nWhen the twelfth hour "
      "counter is put on Midnight Clock, shuffle your hand and graveyard into your library, then draw seven cards. "
      "Exile Midnight Clock.", {"122.7": "triggers on the Nth counter"}),
+    # the twenty-eighth cold trial's F07: the life total checked again as the trigger resolves
+    ("Creature — Cat Beast", "Vigilance, lifelink\nAt the beginning of your upkeep, if you have 40 or more life, you "
+     "win the game.", {"603.4": "intervening if clause"}),
 ])
 def test_a_cards_text_brings_the_rules_of_its_kinds_of_effect(type_line, text, rules) -> None:
     tokens = {"treasure": "111.10a", "clue": "111.10f"}
@@ -593,6 +596,7 @@ def test_a_cards_text_brings_the_rules_of_its_kinds_of_effect(type_line, text, r
     ("Creature — Human Advisor", "Noncreature spells cost {1} more to cast.", "118.7"),  # a cost raised: 601.2f only
     ("Land", "{T}: Add {C}.\n{T}: Add one mana of any color among lands you control.", "106.7"),
     ("Creature — Elf", "Put a +1/+1 counter on target creature. When the third counter is removed, draw.", "122.7"),
+    ("Creature — Human", "When this creature enters, you gain 2 life if you control a Forest.", "603.4"),  # no clause
 ])
 def test_a_cards_text_brings_no_kind_it_does_not_hold(type_line, text, absent) -> None:
     keywords = {"destroy": ("701.8",), "protection": ("702.16",)}
