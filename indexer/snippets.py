@@ -55,12 +55,14 @@ def _last_window_start(text: str, chars: int) -> int:
 
 def with_snippets(hits: list[Hit], whole_first: int = 0) -> list[Hit]:
     """Cut the snippet of each hit kept from the text and terms its search left in ``extra``; the first
-    ``whole_first`` rules are shown whole (up to :data:`WHOLE_CHARS`)."""
+    ``whole_first`` rules are shown whole (up to :data:`WHOLE_CHARS`), and so are the rulings on the cards a
+    question names then (their deciding clause is often their last: Brazen Borrower's "If an Adventure spell leaves
+    the stack in any way other than resolving ... it goes to its owner's graveyard")."""
     rules = 0
     for hit in hits:
         content, marks = hit.extra.pop("_content", None), hit.extra.pop("_marks", set())
         if content is not None:
-            whole = hit.kind == "rule" and rules < whole_first
+            whole = (hit.kind == "rule" and rules < whole_first) or (bool(whole_first) and hit.reason == "card")
             hit.snippet, hit.highlights = make_snippet(content, hit.lang, marks, WHOLE_CHARS if whole else SNIPPET_CHARS)
         rules += hit.kind == "rule"
     return hits

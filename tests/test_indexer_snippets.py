@@ -80,3 +80,25 @@ def test_marker_characters_in_a_text_are_not_taken_for_matches() -> None:
     hit = Hit(kind="rule", id="r", lang="en", title="", snippet=snippet, score=1.0, highlights=spans)
     assert hit.marked("\ue000", "\ue001").count("\ue000") == 1
     assert hit.marked("\x00", "\x01").count("\x00") == 1
+
+
+def test_a_question_s_card_rulings_are_shown_whole() -> None:
+    """The twenty-eighth cold trial: Brazen Borrower's ruling cut before its deciding clause (a countered Adventure
+    goes to the graveyard). Under a question (``whole_first``), a ruling on a card it names is whole; a ruling found
+    by its words alone, or any ruling under a query of words, is a window."""
+    from indexer.snippets import with_snippets
+
+    ruling = ("If a spell is cast as an Adventure, its controller exiles it instead of putting it into its owner's "
+              "graveyard as it resolves. For as long as it remains exiled, that player may cast it as a creature spell. "
+              "If an Adventure spell leaves the stack in any way other than resolving (most likely by being countered "
+              "or by failing to resolve because its targets have all become illegal), that card won't be exiled.")
+
+    def hit(reason: str) -> Hit:
+        return Hit("ruling", "ruling/x", "en", "Brazen Borrower", "", 1.0, reason=reason,
+                   extra={"_content": ruling, "_marks": set()})
+
+    assert len(ruling) > SNIPPET_CHARS
+    card, found, plain = with_snippets([hit("card"), hit("text")], whole_first=3) + with_snippets([hit("card")])
+    assert card.snippet == ruling
+    assert found.snippet.endswith("…") and len(found.snippet) <= SNIPPET_CHARS + 2
+    assert plain.snippet.endswith("…")
