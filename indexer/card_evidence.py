@@ -48,7 +48,8 @@ Derived at build from the card's stored data, never from its words matched again
   a predefined token it creates (a Clue, a Treasure) → its rule of 111.10, read off the release
   (:func:`token_rules`); X in its mana cost → 107.3; mana of a type another permanent could produce (Exotic Orchard)
   → 106.7; a cost reduction → 118.7 and 118.7a too; a trigger on the Nth counter put (Midnight Clock) → 122.7; a
-  triggered ability with an intervening *if* clause (Felidar Sovereign) → 603.4.
+  triggered ability with an intervening *if* clause (Felidar Sovereign) → 603.4; a copy of a spell or ability
+  (Reverberate) → 707.10, it is not cast.
 
 Two cards named together may bring more than each alone (:func:`together`: two replacement effects → 616,
 two effects of the layers → 613.7, timestamps, and 613.8, dependency; a spell that can't be countered and a
@@ -67,7 +68,8 @@ its characteristics checked as it would be on the battlefield; an alternative co
 counters read as put and a permanent entering with counters → 122.6 once more: those it enters with are put;
 protection and damage that can't be prevented → 615.12: Skullcrack or Stomp beats protection; a flicker and a
 planeswalker → 400.7, 606.3: the returned planeswalker is a new object, its loyalty abilities activated again; split second
-and morph or disguise → 702.61b, 116.2b: turning a face-down creature face up is a special action). A card
+and morph or disguise → 702.61b, 116.2b: turning a face-down creature face up is a special action; indestructible
+and a toughness lowered → 704.5f: a creature of toughness 0 is put into the graveyard, not destroyed). A card
 and a game term the question names may bring more too (:func:`with_named`: a flicker and counters → 122.2). Two
 type-changing effects of which one changes what the other applies to (:func:`type_changes`, :func:`dependent`: Mycosynth
 Lattice makes every permanent an artifact, March of the Machines turns noncreature artifacts into creatures;
@@ -204,6 +206,10 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         (("615.7",), "prevents the next amount of damage", r"\bprevent the next \w+ damage\b"),
         (("615.8",), "prevents the next time a source deals damage", r"\bthe next time\b[^.]*\bwould deal damage\b"),
         (("609.7a",), "chooses a source of damage", r"\bsource of your choice\b|\bchoose a source\b"),
+        # a copy of a spell or ability (Reverberate, Twincast, Strionic Resonator): it is not cast (707.10), so
+        # "whenever you cast" does not see it
+        (("707.10",), "copies a spell or ability",
+         r"\bcopy target (?:instant or sorcery |instant |sorcery |activated or triggered |activated |triggered )?(?:spell|ability)\b"),
         # a triggered ability with an intervening "if" clause (Felidar Sovereign: "At the beginning of your upkeep, if
         # you have 40 or more life"): checked as it triggers and again as it resolves (603.4)
         (("603.4",), "intervening if clause", r"^(?:when|whenever|at)\b[^,]*, if\b"),
@@ -411,7 +417,8 @@ def token_rules(rules: Iterable[tuple[str, str]]) -> dict[str, str]:
 # and damage that can't be prevented: protection's prevention does not apply (615.12: Gods Willing and Skullcrack); a
 # flicker and a planeswalker: a new object, whose loyalty abilities may be activated again (400.7, 606.3: Felidar Guardian);
 # split second and morph or disguise: turning a creature face up is a special action, taken while split second is on the
-# stack (702.61b, 116.2b: Sudden Shock and Exalted Angel)
+# stack (702.61b, 116.2b: Sudden Shock and Exalted Angel); indestructible and a toughness lowered: toughness 0 is no
+# destruction (704.5f: Darksteel Myr and Grasp of Darkness)
 Needs = tuple[str, str]
 TOGETHER: tuple[tuple[Needs, tuple[str, ...]], ...] = (
     (("614", "614"), ("616", "616.1", "616.1f", "614.5")),
@@ -449,6 +456,7 @@ TOGETHER: tuple[tuple[Needs, tuple[str, ...]], ...] = (
     (("400.7", "306"), ("400.7", "606.3")),
     (("702.61", "702.37"), ("702.61b", "116.2b")),
     (("702.61", "702.168"), ("702.61b", "116.2b")),
+    (("702.12", "704.5f"), ("704.5f",)),
 )
 
 

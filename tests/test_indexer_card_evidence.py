@@ -560,6 +560,9 @@ def test_a_ruling_on_one_card_that_names_another_card_named_is_shown(cards_kb) -
     # the twenty-eighth cold trial's F07: the life total checked again as the trigger resolves
     ("Creature — Cat Beast", "Vigilance, lifelink\nAt the beginning of your upkeep, if you have 40 or more life, you "
      "win the game.", {"603.4": "intervening if clause"}),
+    # the twenty-seventh trial's F08: Reverberate's copy is not cast, Young Pyromancer does not see it
+    ("Instant", "Copy target instant or sorcery spell. You may choose new targets for the copy.",
+     {"707.10": "copies a spell or ability"}),
 ])
 def test_a_cards_text_brings_the_rules_of_its_kinds_of_effect(type_line, text, rules) -> None:
     tokens = {"treasure": "111.10a", "clue": "111.10f"}
@@ -597,6 +600,9 @@ def test_a_cards_text_brings_the_rules_of_its_kinds_of_effect(type_line, text, r
     ("Land", "{T}: Add {C}.\n{T}: Add one mana of any color among lands you control.", "106.7"),
     ("Creature — Elf", "Put a +1/+1 counter on target creature. When the third counter is removed, draw.", "122.7"),
     ("Creature — Human", "When this creature enters, you gain 2 life if you control a Forest.", "603.4"),  # no clause
+    ("Creature — Shapeshifter", "You may have Clone enter as a copy of any creature on the battlefield.", "707.10"),
+    ("Artifact", "{2}, {T}: You may copy the exiled card. If you do, you may cast the copy without paying its mana "
+     "cost.", "707.10"),  # a copy cast (Isochron Scepter): 707.12
 ])
 def test_a_cards_text_brings_no_kind_it_does_not_hold(type_line, text, absent) -> None:
     keywords = {"destroy": ("701.8",), "protection": ("702.16",)}
@@ -786,6 +792,8 @@ CHANDRA = ("Legendary Planeswalker — Chandra", "+1: Add {R}{R}.\n−3: Chandra
 SUDDEN_SHOCK = ("Instant", "Split second\nSudden Shock deals 2 damage to any target.", ("Split second",))
 EXALTED_ANGEL = ("Creature — Angel", "Flying\nWhenever Exalted Angel deals damage, you gain that much life.\nMorph {2}{W}{W}",
                  ("Flying", "Lifelink", "Morph"))
+DARKSTEEL_MYR = ("Artifact Creature — Myr", "Indestructible", ("Indestructible",))
+GRASP = ("Instant", "Target creature gets -4/-4 until end of turn.")
 TURN_TO_FROG = ("Instant", "Until end of turn, target creature loses all abilities and becomes a blue Frog with base "
                 "power and toughness 1/1.")
 
@@ -808,6 +816,7 @@ TURN_TO_FROG = ("Instant", "Until end of turn, target creature loses all abiliti
     (FELIDAR, CHANDRA, {"400.7", "606.3"}),  # a flickered planeswalker is a new object: its loyalty abilities again
     (WARHAMMER, TURN_TO_FROG, {"613.7", "613.8"}),  # an Equipment's static bonus is a layered effect too
     (SUDDEN_SHOCK, EXALTED_ANGEL, {"702.61b", "116.2b"}),  # turning face up is a special action
+    (DARKSTEEL_MYR, GRASP, {"704.5f"}),  # the twenty-eighth trial's E02: toughness 0 is no destruction
 ])
 def test_two_cards_bring_what_neither_brings_alone(first, second, added) -> None:
     assert frozenset(added) in together((evidence_of(*first), evidence_of(*second)))[2:]
