@@ -18,7 +18,8 @@ At read, :meth:`CardFinder.find` finds them in a question, never searching the i
    a name whose words are all words of the rules (``Cast Down``, ``Flash``) only when typed with capitals
    inside a sentence, and its words stay in the question (the player may ask about the keyword too);
    a name of one word that is a common word of English, Italian or French (``Humility``) only when
-   typed with a capital inside a sentence (or, from five letters, at its start), or used as a card
+   typed with a capital inside a sentence (or, from five letters, at its start, unless it is one face of a card
+   of two: *Domanda:* opening a question is no Offerta // Domanda), or used as a card
    (``je lance humilite``, ``counterato il fulmine``, ``fulmine in risposta``), one of three letters
    (``Fog``) only with a capital inside a sentence; a capital a longer name explains (``Friday Night
    Magic``, ``Wizards of the Coast``) names no card, nor do the formats players name (``Modern``), nor a
@@ -68,7 +69,7 @@ from kb.corpus import embedded_corpus
 from kb.errors import ParseError
 from kb.text import ALL_ELISIONS, STOPWORDS, edit_distance, fold, strip_elision
 
-from .card_evidence import BASIC_LAND_TYPES, DEPENDENCY, OF_SEVERAL, PLANESWALKER, TOGETHER, WITH_NAMED
+from .card_evidence import BASIC_LAND_TYPES, DEPENDENCY, FACE_SEPARATOR, OF_SEVERAL, PLANESWALKER, TOGETHER, WITH_NAMED
 from .language import NEGATIONS
 
 CARD_TABLE = "cards.marshal"  # in the index folder
@@ -653,11 +654,21 @@ class CardFinder:
             names = () if held is None else self._by_keywords_named(held, words) if isinstance(held, list) else (held,)
             for name in names:
                 accepted = self._accepted(words, at, size, self._english(name))
+                if accepted is not None and self._a_face_starting_a_sentence(words, at, size, name):
+                    continue  # Domanda: ... (a question), not Supply // Demand's Italian face
                 if accepted is not None:
                     if self._longer_name_inside(words, at, size, taken):
                         return None  # lancé Rage de bataille temurienne: Temur Battle Rage, not Lance-rage
                     return self.name_cards[name], size, "name", accepted
         return None
+
+    def _a_face_starting_a_sentence(self, words: list[Token], at: int, size: int, name: int) -> bool:
+        """Whether ``words[at]`` is a common word starting a sentence that names one face of a card of two faces
+        (*Domanda:* opening an Italian question: Offerta // Domanda), not used as a card: the word, as players name
+        such a card by both faces or cast it."""
+        word = words[at]
+        return (size == 1 and word.first and FACE_SEPARATOR in self.card_names[self.name_cards[name]]
+                and bool(self._flags(word.key) & COMMON) and not _used_as_card(words, at, 1))
 
     def _by_keywords_named(self, names: list[int], words: list[Token]) -> list[int]:
         """``names`` (a name several cards are printed with, the most printed first) with those of a card one of whose
@@ -680,7 +691,7 @@ class CardFinder:
         for word in words[at:at + self.longest]:
             cut = self._possessive(word.key)
             if word.key not in self.words and cut not in self.words:
-                # he Lightning Bolted my Army: the name as a verb, with its capital (spell countered is no Spell Counter)
+                # he Lightning Bolted my Army: a name made a verb, with its capital (spell countered: no Spell Counter)
                 if plain and word.capital and (stem := self._past_stem(word.key)):
                     plain.append(f"{plain[-1]} {stem}")
                     possessive.append(f"{possessive[-1]} {stem}")

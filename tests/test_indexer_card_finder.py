@@ -487,7 +487,7 @@ def remembered_names(cards_kb) -> CardFinder:  # noqa: F811
                "Temur Battle Rage": [("fr", "Rage de bataille temurienne")], "Rage Thrower": [("fr", "Lance-rage")],
                "Mountain": [("fr", "Montagne"), ("it", "Montagna")],
                "Saproling Symbiosis": [("fr", "Symbiose saprobionte")],
-               "Phyrexian Metamorph": [("it", "Metamorfosi Phyrexiana")]}
+               "Phyrexian Metamorph": [("it", "Metamorfosi Phyrexiana")], "Supply // Demand": [("it", "Offerta // Domanda")]}
     names = [*printed, "Tarmogoyf", "Yawgmoth's Will", "Never Happened", "Power Without Equal",
              "Turn into a Pumpkin", "Goblin Wizard", "Solitude", "Black Sun's Zenith", "Suns' Twilight", "Clone",
              "Goblin S.W.A.T. Team", "Dark Depths", "Marit Lage's Slumber", "Wrath of Marit Lage",
@@ -579,6 +579,16 @@ def test_a_name_misremembered_or_mistyped_is_found_and_everyday_words_are_not(re
 def test_a_word_of_the_rules_typed_again_as_a_card_names_it_again(remembered_names, text, typed) -> None:
     assert [c.typed for c in remembered_names.find(text)] == typed
     assert {c.name for c in remembered_names.find(text)} == {"Phyrexian Metamorph", "Clone"}
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Domanda veloce: il mio Clone copia una creatura?", ["Clone"]),  # "question": Offerta // Domanda's face
+    ("Domanda: ho lanciato Domanda, il mio avversario risponde", ["Supply // Demand"]),  # cast, the card
+    ("ho lanciato Offerta // Domanda con X uguale a 3", ["Supply // Demand"]),
+])
+def test_a_common_word_starting_a_sentence_is_no_face_of_a_card_of_two_unless_used_as_one(remembered_names, text,
+                                                                                        expected) -> None:
+    assert [c.name for c in distinct(remembered_names.find(text))] == expected
 
 
 def test_a_query_of_one_card_named_twice_is_a_question_of_the_legend_rule(cards_kb) -> None:  # noqa: F811
