@@ -69,7 +69,8 @@ from kb.corpus import embedded_corpus
 from kb.errors import ParseError
 from kb.text import ALL_ELISIONS, STOPWORDS, edit_distance, fold, strip_elision
 
-from .card_evidence import BASIC_LAND_TYPES, DEPENDENCY, FACE_SEPARATOR, OF_SEVERAL, PLANESWALKER, TOGETHER, WITH_NAMED
+from .card_evidence import (BASIC_LAND_TYPES, DEPENDENCY, FACE_SEPARATOR, OF_SEVERAL, PLANESWALKER, TOGETHER,
+                            WITH_NAMED)
 from .language import NEGATIONS
 
 CARD_TABLE = "cards.marshal"  # in the index folder
