@@ -1006,12 +1006,12 @@ class CardFinder:
         # (shapeshift, rianimarlo, contromagiare)
         as_card = words[at].capital or _used_as_card(words, at, 1)
         most = 2 if len(typed) >= 10 and as_card else 1
-        if not as_card and _near_a_common_word(typed, most):
-            return None
         cards = {self.name_cards[n] for key, n in self._one_word_names().get(typed[0], ())
                  if abs(len(key) - len(typed)) <= most and edit_distance(typed, key, most) <= most}
         card = next(iter(cards)) if len(cards) == 1 else self._likeliest(typed, array("i"), sorted(cards))
-        return None if card is None else (card, 1, "near", False)
+        if card is None or (not as_card and _near_a_common_word(typed, most)):
+            return None  # the common words are read only for a word near a name
+        return card, 1, "near", False
 
     def _one_word_names(self) -> dict[str, list[tuple[str, int]]]:
         """The one-word names of tournament cards of :data:`MIN_NEAR_WORD` letters or more that are no common
