@@ -49,7 +49,16 @@ Derived at build from the card's stored data, never from its words matched again
   (:func:`token_rules`); X in its mana cost → 107.3; mana of a type another permanent could produce (Exotic Orchard)
   → 106.7; a cost reduction → 118.7 and 118.7a too; a trigger on the Nth counter put (Midnight Clock) → 122.7; a
   triggered ability with an intervening *if* clause (Felidar Sovereign) → 603.4; a copy of a spell or ability
-  (Reverberate) → 707.10, it is not cast.
+  (Reverberate) → 707.10, it is not cast, one for each object it could target (Precursor Golem) → 707.10d; a trigger
+  on blocking a creature or on becoming blocked by one (Engulfing Slagwurm) → 509.3b, 509.3d, once per creature; an
+  effect at end of combat (Cockatrice) → 511.2; a prevention effect acting on the damage prevented (Vigor) → 615.5; a
+  limit on a permanent's counters (Rasputin Dreamweaver) → 704.5r; protection from everything → 702.16j; regenerating
+  → 614.8 too, a replacement of destruction; a trigger reading an entering creature's power (Elemental Bond) →
+  611.3c; a Lieutenant's commander controlled → 903.3d; a spell's effect on a set of creatures until end of turn
+  (Infest) → 611.2c; a delayed trigger an activated ability creates (Sneak Attack) → 603.7e, one a spell creates →
+  603.7d; no mana cost on a card that is cast (Ancestral Vision) → 118.6, 202.1b. A permanent's replacement of its
+  own entering (*enters with*, *as … enters*, *enters tapped*) is 614.1c only, never a replacement that another
+  card's would be ordered with (616).
 
 Two cards named together may bring more than each alone (:func:`together`: two replacement effects → 616,
 two effects of the layers → 613.7, timestamps, and 613.8, dependency; a spell that can't be countered and a
@@ -69,7 +78,9 @@ counters read as put and a permanent entering with counters → 122.6 once more:
 protection and damage that can't be prevented → 615.12: Skullcrack or Stomp beats protection; a flicker and a
 planeswalker → 400.7, 606.3: the returned planeswalker is a new object, its loyalty abilities activated again; split second
 and morph or disguise → 702.61b, 116.2b: turning a face-down creature face up is a special action; indestructible
-and a toughness lowered → 704.5f: a creature of toughness 0 is put into the graveyard, not destroyed). A card
+and a toughness lowered → 704.5f: a creature of toughness 0 is put into the graveyard, not destroyed; phasing and
+an Aura or Equipment → 702.26g, it phases out with the permanent; kicker or another additional cost and a mana value
+read → 118.8d, the mana cost unchanged). A card
 and a game term the question names may bring more too (:func:`with_named`: a flicker and counters → 122.2). Two
 type-changing effects of which one changes what the other applies to (:func:`type_changes`, :func:`dependent`: Mycosynth
 Lattice makes every permanent an artifact, March of the Machines turns noncreature artifacts into creatures;
@@ -87,12 +98,13 @@ from typing import Iterable
 
 # how a trigger's condition says its object leaves the battlefield
 _LEAVES = r"leaves|dies|put into (?:a|your|an opponent's|its owner's) graveyard"
+# one creature, of a kind or not ("a creature", "a non-Wall creature")
+_A_CREATURE = r"an? (?:[\w-]+ )?creature\b"
 
 # (rules, reason, pattern over one line of the card's English text)
 ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
     (rules, reason, re.compile(pattern, re.IGNORECASE)) for rules, reason, pattern in (
-        (("614", "614.1"), "replacement effect",
-         r"\binstead\b|\benters(?: the battlefield)?(?: tapped and)? with\b|^as .{0,80}\benters\b|\benters(?: the battlefield)? tapped\b"),
+        (("614", "614.1"), "replacement effect", r"\binstead\b"),
         # a spell's or ability's effect replacing part of itself, no "would" (Galvanic Blast's metalcraft, a kicked
         # spell's "instead"): applied before other replacement effects (614.15, 616.1a)
         (("614.15",), "self-replacement effect", r"^(?!.*\bwould\b).*\binstead\b"),
@@ -160,8 +172,13 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         # not on one put onto the battlefield attacking (508.3a, 508.4: ninjutsu)
         (("508.3a",), "attack trigger", r"^(?:when|whenever)\b[^,]*\battacks\b(?! and isn't blocked)"),
         (("508.3f", "509.3g"), "trigger on attacking unblocked", r"^(?:when|whenever)\b[^,]*\battacks and isn't blocked\b"),
-        (("509.3a", "509.3b"), "block trigger", r"^(?:when|whenever)\b[^,]*\bblocks\b"),
-        (("509.3c", "509.3d"), "trigger on becoming blocked", r"^(?:when|whenever)\b[^,]*\bbecomes blocked\b"),
+        # once per combat (509.3a, 509.3c), or once per creature blocked or blocking (509.3b, 509.3d: Engulfing Slagwurm)
+        (("509.3a",), "block trigger", rf"^(?:when|whenever)\b[^,]*\bblocks\b(?! (?:or becomes blocked by )?{_A_CREATURE})"),
+        (("509.3b",), "trigger on blocking a creature",
+         rf"^(?:when|whenever)\b[^,]*\bblocks (?:or becomes blocked by )?{_A_CREATURE}"),
+        (("509.3c",), "trigger on becoming blocked", rf"^(?:when|whenever)\b[^,]*\bbecomes blocked\b(?! by {_A_CREATURE})"),
+        (("509.3d",), "trigger on becoming blocked by a creature",
+         rf"^(?:when|whenever)\b[^,]*\bbecomes blocked by {_A_CREATURE}"),
         # -1/-1 counters put (Skinrender; a return "with a -1/-1 counter on it"): with +1/+1 counters they are removed
         # in pairs (704.5q, 122.3)
         (("704.5q", "122.3"), "-1/-1 counters",
@@ -209,7 +226,9 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         # a copy of a spell or ability (Reverberate, Twincast, Strionic Resonator): it is not cast (707.10), so
         # "whenever you cast" does not see it
         (("707.10",), "copies a spell or ability",
-         r"\bcopy target (?:instant or sorcery |instant |sorcery |activated or triggered |activated |triggered )?(?:spell|ability)\b"),
+         r"\bcop(?:y|ies) (?:target|that|the) (?:instant or sorcery |instant |sorcery |activated or triggered |activated |triggered )?(?:spell|ability)\b"),
+        # a copy for each object the spell could target (Precursor Golem, Ink-Treader Nephilim): 707.10d
+        (("707.10d",), "copies a spell for each object it could target", r"\bcop(?:y|ies) (?:it|that spell|the spell)\b[^.]*\bfor each\b"),
         # a triggered ability with an intervening "if" clause (Felidar Sovereign: "At the beginning of your upkeep, if
         # you have 40 or more life"): checked as it triggers and again as it resolves (603.4)
         (("603.4",), "intervening if clause", r"^(?:when|whenever|at)\b[^,]*, if\b"),
@@ -220,6 +239,21 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         (("118.7", "118.7a"), "cost reduction", r"\bcosts? (?:\{[^}]+\} ?|\w+ )*?less\b"),
         # "When the twelfth hour counter is put on" (Midnight Clock): counters put several at once pass it too (122.7)
         (("122.7",), "triggers on the Nth counter", r"\bthe (?:\w+th|first|second|third) [\w+/-]+ counters? (?:is|are) put\b"),
+        # a prevention effect that also does something with the damage prevented (Vigor, Phytohydra's kin): 615.5
+        (("615.5",), "acts on the damage prevented", r"\bprevented this way\b|\bfor each (?:1 )?damage prevented\b"),
+        # a limit on a permanent's counters (Rasputin Dreamweaver): the excess is removed as a state-based action
+        (("704.5r",), "a limit on its counters", r"\bcan't have more than \w+ [\w+/-]+ counters\b"),
+        (("702.16j",), "protection from everything", r"\bprotection from everything\b"),
+        # regeneration replaces destruction (614.8): a shield used up or not, whatever else happens in the combat
+        (("614.8",), "regenerates", r"\bregenerate\b"),
+        # an effect "at end of combat" (Cockatrice, Ball Lightning's kin): in the end of combat step (511.2)
+        (("511.2",), "acts at end of combat", r"\bat end of combat\b|\bat the beginning of the end of combat step\b"),
+        # a trigger on a creature entering with a power or toughness (Elemental Bond): the static effects that change
+        # it apply as it enters (611.3c), so an anthem counts
+        (("611.3c",), "a trigger reading an entering creature's power",
+         r"^whenever (?:a|another)\b[^,]*\bcreatures?\b[^,]*\bwith (?:power|toughness) \d+ or (?:greater|less)\b[^,]*\benters\b"),
+        # a Lieutenant's "as long as you control your commander": the commander permanent on the battlefield (903.3d)
+        (("903.3d",), "reads controlling a commander", r"\b(?:as long as|if) you control your commander\b"),
         # a flicker (Ephemerate, Restoration Angel, Flickerwisp): what returns is a new object
         (("400.7",), "exiles and returns a permanent",
          r"\bexile\b.*?\breturn (?:it|that card|them|those cards|the exiled cards?) to the battlefield\b"),
@@ -245,6 +279,14 @@ _LAYER_PARTS = tuple(re.compile(pattern, re.IGNORECASE) for pattern in (
     r"\blose(?:s)? all abilities\b",
     r"\bbase power\b|\bpower and toughness (?:are |is )?each equal\b",
 ))
+
+# a delayed triggered ability (as ABILITY_KINDS reads it), and a line that is an activated or triggered ability
+_DELAYED = next(pattern for _rules, reason, pattern in ABILITY_KINDS if reason == "delayed triggered ability")
+_ABILITY_LINE = re.compile(r"^(?:when|whenever|at)\b|^[^\"“:.]{1,80}:", re.IGNORECASE)
+# a resolving spell's effect on a set of creatures (Infest, Overrun): only those there as it resolves (611.2c)
+_SPELL_ON_CREATURES = re.compile(
+    r"^(?:(?:all|each|other|non-?\w+) (?:[\w-]+ )*?creatures?|creatures (?:you|your opponents|target player|that player)"
+    r" controls?)\b[^.]*\bgets? [+-][\dX]+/[+-][\dX]+[^.]*\buntil end of turn\b", re.IGNORECASE)
 
 # (cascade's reminder as printed before 2021: "until you exile a nonland card that costs less")
 _MANA_VALUE = re.compile(r"\bmana value\b|\bconverted mana cost\b|\bnonland card that costs less\b", re.IGNORECASE)
@@ -272,6 +314,10 @@ SUPERTYPES_AND_TYPES: dict[str, tuple[str, ...]] = {
     "instant": ("304",),
     "sorcery": ("307",),
 }
+
+# the types of cards that are not cast, or not from a hand: their lack of a mana cost says nothing
+_NO_COST_NEEDED = frozenset({"land", "plane", "phenomenon", "scheme", "vanguard", "conspiracy", "dungeon", "emblem",
+                             "token", "card", "attraction", "contraption", "stickers", "hero"})
 
 FACE_SEPARATOR = " // "  # between the faces' type lines of a multi-face card (kb.parsers.mtgjson)
 
@@ -321,6 +367,13 @@ def card_evidence(type_line: str, text: str, keywords: Iterable[str], mana_cost:
         for rules, reason, pattern in ABILITY_KINDS:
             if pattern.search(line):
                 add(rules, reason)
+        if _DELAYED.search(line):
+            if _ABILITY_LINE.search(line) and ":" in line:  # an activated ability's: its source is the ability's (603.7e)
+                add(("603.7e",), "a delayed trigger an ability creates")
+            elif words & {"instant", "sorcery"}:
+                add(("603.7d",), "a delayed trigger a spell creates")
+        if words & {"instant", "sorcery"} and _SPELL_ON_CREATURES.search(line):
+            add(("611.2c",), "a spell's effect on a set of creatures")
         if sum(1 for part in _LAYER_PARTS if part.search(line)) >= 2:
             add(("613.6",), "one effect in several layers")
         for token in _CREATES_TOKEN.findall(line):
@@ -334,6 +387,8 @@ def card_evidence(type_line: str, text: str, keywords: Iterable[str], mana_cost:
         add(("602.2", "601.2h"), "sacrifices itself as a cost")
     if "creature" in words and _TAP_ABILITY.search(re.sub(r"\([^)]*\)", "", text or "")):
         add(("302.6",), "a creature's ability with the tap symbol")
+    if not mana_cost and name and not words & _NO_COST_NEEDED:  # Ancestral Vision: an unpayable cost (118.6)
+        add(("118.6", "202.1b"), "no mana cost")
     for pattern, rules, reason in _MANA_SYMBOLS:
         if pattern.search(mana_cost or ""):
             add(rules, reason)
@@ -418,7 +473,9 @@ def token_rules(rules: Iterable[tuple[str, str]]) -> dict[str, str]:
 # flicker and a planeswalker: a new object, whose loyalty abilities may be activated again (400.7, 606.3: Felidar Guardian);
 # split second and morph or disguise: turning a creature face up is a special action, taken while split second is on the
 # stack (702.61b, 116.2b: Sudden Shock and Exalted Angel); indestructible and a toughness lowered: toughness 0 is no
-# destruction (704.5f: Darksteel Myr and Grasp of Darkness)
+# destruction (704.5f: Darksteel Myr and Grasp of Darkness); phasing and an Aura or Equipment: it phases out with the
+# permanent it is attached to (702.26g: Teferi's Protection and Pacifism); kicker or another additional cost and a
+# mana value read: the mana cost is unchanged (118.8d: Burst Lightning kicked and Chalice of the Void)
 Needs = tuple[str, str]
 TOGETHER: tuple[tuple[Needs, tuple[str, ...]], ...] = (
     (("614", "614"), ("616", "616.1", "616.1f", "614.5")),
@@ -457,6 +514,10 @@ TOGETHER: tuple[tuple[Needs, tuple[str, ...]], ...] = (
     (("702.61", "702.37"), ("702.61b", "116.2b")),
     (("702.61", "702.168"), ("702.61b", "116.2b")),
     (("702.12", "704.5f"), ("704.5f",)),
+    (("702.26", "303.4"), ("702.26g",)),
+    (("702.26", "301.5"), ("702.26g",)),
+    (("702.33", "202.3"), ("118.8d",)),
+    (("118.8", "202.3"), ("118.8d",)),
 )
 
 

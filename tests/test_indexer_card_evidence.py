@@ -33,7 +33,7 @@ def brought(kb, name: str) -> dict[str, str]:
     ("Opalescence", {"613": "characteristic-changing effect"}),
     ("Blood Moon", {"613": "characteristic-changing effect", "305.7": "land type change"}),
     ("Doubling Season", {"614": "replacement effect"}),
-    ("Pithing Needle", {"614": "replacement effect", "602.5": "activation forbidden"}),
+    ("Pithing Needle", {"614.1c": "modifies how it enters", "614": None, "602.5": "activation forbidden"}),
     ("Kitchen Finks", {"702.79": "keyword Persist", "603.6": "enters or leaves trigger"}),
     ("Karn Liberated", {"704.5j": "legendary", "306": "planeswalker", "606": "planeswalker", "120.3c": "planeswalker"}),
     ("Reshape", {"107.3": "X in its mana cost"}),
@@ -64,12 +64,24 @@ def test_a_multi_face_cards_kind_is_told_from_its_faces(name, type_line, rules) 
 
 
 def test_two_cards_of_replacement_effects_bring_the_rule_that_orders_them(cards_kb) -> None:  # noqa: F811
-    needle, season = (frozenset(brought(cards_kb, name)) for name in ("Pithing Needle", "Doubling Season"))
-    both = together((needle, season))
+    season = frozenset(brought(cards_kb, "Doubling Season"))
+    furnace = frozenset(dict(card_evidence("Enchantment", "If a source would deal damage to a permanent or player, it "
+                                           "deals double that damage to that permanent or player instead.",
+                                           (), "{1}{R}{R}{R}", {}, "Furnace of Rath")))
+    both = together((season, furnace))
     assert all({"616", "616.1", "616.1f", "614.5"} <= rules for rules in both[:2])
     assert both[2:] == (frozenset({"616", "616.1", "616.1f", "614.5"}),)  # counted once more than each card alone
     assert together((season,), (2,))[1:] == (frozenset({"616", "616.1", "616.1f", "614.5"}),)  # two Doubling Seasons
-    assert together((needle, frozenset(brought(cards_kb, "Humility")))) == (needle, frozenset(brought(cards_kb, "Humility")))
+    assert together((season, frozenset(brought(cards_kb, "Humility")))) == (season, frozenset(brought(cards_kb, "Humility")))
+
+
+def test_a_permanents_replacement_of_how_it_enters_orders_nothing_with_another_cards(cards_kb) -> None:  # noqa: F811
+    # Pithing Needle's "As ... enters, choose a card name" modifies only its own entering (614.1c): it never meets
+    # Doubling Season's or a kicked Burst Lightning's replacement on one event (the fifteenth session, read off the
+    # sixth table-style set: Chalice of the Void and Burst Lightning had 616.1a first)
+    needle, season = (frozenset(brought(cards_kb, name)) for name in ("Pithing Needle", "Doubling Season"))
+    assert "614.1c" in needle and "614" not in needle
+    assert together((needle, season)) == (needle, season)
 
 
 def test_two_cards_of_the_layers_bring_timestamps_and_dependency(cards_kb) -> None:  # noqa: F811
@@ -184,6 +196,36 @@ def test_a_card_granting_deathtouch_and_a_trampler_bring_lethal_damage_of_one() 
     assert together((collar, dreadmaw))[2:] == (frozenset({"702.2c", "702.19b"}),)
     assert together((collar,)) == (collar,)
 
+
+
+def test_a_card_with_no_mana_cost_that_is_cast_brings_the_unpayable_cost() -> None:
+    vision = dict(card_evidence("Sorcery", "Suspend 4—{U}\nTarget player draws three cards.", ("Suspend",), "", {},
+                                "Ancestral Vision"))
+    assert vision.get("118.6") == vision.get("202.1b") == "no mana cost"
+    assert "118.6" not in dict(card_evidence("Land", "{T}: Add {C}.", (), "", {}, "Wastes"))
+    assert "118.6" not in dict(card_evidence("Sorcery", "Draw three cards.", (), "{2}{U}", {}, "Concentrate"))
+
+
+def test_phasing_and_an_aura_bring_the_aura_phasing_out_with_it() -> None:
+    protection = frozenset(dict(card_evidence("Instant", "Until your next turn, your life total can't change and you "
+                                              "gain protection from everything. All permanents you control phase out.",
+                                              (), "{1}{W}", {}, "Teferi's Protection")))
+    pacifism = frozenset(dict(card_evidence("Enchantment — Aura", "Enchant creature\nEnchanted creature can't attack "
+                                            "or block.", (), "{1}{W}", {}, "Pacifism")))
+    assert frozenset({"702.26g"}) in together((protection, pacifism))[2:]
+
+
+def test_kicker_and_a_mana_value_read_bring_the_unchanged_mana_cost() -> None:
+    chalice = frozenset(dict(card_evidence("Artifact", "Chalice of the Void enters with X charge counters on it.\n"
+                                           "Whenever a player casts a spell with mana value equal to the number of "
+                                           "charge counters on Chalice of the Void, counter that spell.",
+                                           (), "{X}{X}", {}, "Chalice of the Void")))
+    burst = frozenset(dict(card_evidence("Instant", "Kicker {4}\nBurst Lightning deals 2 damage to any target. If this "
+                                         "spell was kicked, it deals 4 damage instead.", ("Kicker",), "{R}",
+                                         {"kicker": ("702.33",)}, "Burst Lightning")))
+    both = together((chalice, burst))
+    assert frozenset({"118.8d"}) in both[2:]
+    assert not any("616.1a" in rules for rules in both)  # Chalice's "enters with" is no replacement of Burst's damage
 
 
 def test_a_self_replacement_effect_and_another_replacement_effect_bring_the_rule_that_orders_them() -> None:
@@ -563,6 +605,36 @@ def test_a_ruling_on_one_card_that_names_another_card_named_is_shown(cards_kb) -
     # the twenty-seventh trial's F08: Reverberate's copy is not cast, Young Pyromancer does not see it
     ("Instant", "Copy target instant or sorcery spell. You may choose new targets for the copy.",
      {"707.10": "copies a spell or ability"}),
+    # the fifteenth session, read off the sixth table-style set
+    ("Artifact Creature — Golem", "Whenever a player casts an instant or sorcery spell that targets only a single "
+     "Golem, that player copies that spell for each other Golem that spell could target.",
+     {"707.10": "copies a spell or ability", "707.10d": "copies a spell for each object it could target"}),
+    ("Creature — Wurm", "Whenever Engulfing Slagwurm blocks or becomes blocked by a creature, destroy that creature.",
+     {"509.3b": "trigger on blocking a creature", "509.3d": "trigger on becoming blocked by a creature",
+      "509.3a": None, "509.3c": None}),
+    ("Creature — Elephant", "Whenever Rabid Elephant becomes blocked, it gets +2/+2 for each creature blocking it.",
+     {"509.3c": "trigger on becoming blocked", "509.3d": None}),
+    ("Creature — Cockatrice", "Flying\nWhenever Cockatrice blocks or becomes blocked by a non-Wall creature, destroy "
+     "that creature at end of combat.", {"509.3b": "trigger on blocking a creature", "511.2": "acts at end of combat"}),
+    ("Creature — Elemental Warrior", "Trample\nIf damage would be dealt to another creature you control, prevent that "
+     "damage. Put a +1/+1 counter on that creature for each 1 damage prevented this way.",
+     {"615": "prevention effect", "615.5": "acts on the damage prevented"}),
+    ("Legendary Creature — Human Wizard", "Rasputin Dreamweaver enters the battlefield with seven dream counters on it."
+     "\nRasputin can't have more than seven dream counters on it.",
+     {"704.5r": "a limit on its counters", "614.1c": "modifies how it enters", "614": None}),
+    ("Legendary Creature — Hydra Avatar", "Protection from everything", {"702.16j": "protection from everything"}),
+    ("Creature — Snake", "Islandwalk\n{G}: Regenerate River Boa.", {"701.19": "regenerates", "614.8": "regenerates"}),
+    ("Enchantment", "Whenever a creature with power 3 or greater enters the battlefield under your control, draw a card.",
+     {"611.3c": "a trigger reading an entering creature's power"}),
+    ("Creature — Beast", "Trample\nLieutenant — As long as you control your commander, Thunderfoot Baloth gets +2/+2.",
+     {"903.3d": "reads controlling a commander"}),
+    ("Sorcery", "All creatures get -2/-2 until end of turn.", {"611.2c": "a spell's effect on a set of creatures"}),
+    ("Instant", "Creatures you control get +3/+3 and gain trample until end of turn.",
+     {"611.2c": "a spell's effect on a set of creatures"}),
+    ("Enchantment", "{R}: You may put a creature card from your hand onto the battlefield. That creature gains haste. "
+     "Sacrifice the creature at the beginning of the next end step.", {"603.7e": "a delayed trigger an ability creates"}),
+    ("Instant", "Return target creature you control to its owner's hand. Return it to the battlefield at the beginning "
+     "of the next end step.", {"603.7d": "a delayed trigger a spell creates", "603.7e": None}),
 ])
 def test_a_cards_text_brings_the_rules_of_its_kinds_of_effect(type_line, text, rules) -> None:
     tokens = {"treasure": "111.10a", "clue": "111.10f"}
@@ -603,6 +675,11 @@ def test_a_cards_text_brings_the_rules_of_its_kinds_of_effect(type_line, text, r
     ("Creature — Shapeshifter", "You may have Clone enter as a copy of any creature on the battlefield.", "707.10"),
     ("Artifact", "{2}, {T}: You may copy the exiled card. If you do, you may cast the copy without paying its mana "
      "cost.", "707.10"),  # a copy cast (Isochron Scepter): 707.12
+    ("Instant", "Target creature gets +3/+3 until end of turn.", "611.2c"),  # one creature, not a set
+    ("Enchantment", "Creatures you control get +1/+1.", "611.2c"),  # a static ability's effect (611.3)
+    ("Creature — Faerie", "When Flickerwisp enters, exile another target permanent. Return that card to the battlefield "
+     "under its owner's control at the beginning of the next end step.", "603.7e"),  # triggered: its controller is plain
+    ("Land", "Ancient Tomb deals 2 damage to you.", "118.6"),  # no mana cost: that of a land, never cast
 ])
 def test_a_cards_text_brings_no_kind_it_does_not_hold(type_line, text, absent) -> None:
     keywords = {"destroy": ("701.8",), "protection": ("702.16",)}
