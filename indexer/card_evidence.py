@@ -56,7 +56,9 @@ Derived at build from the card's stored data, never from its words matched again
   → 614.8 too, a replacement of destruction; a trigger reading an entering creature's power (Elemental Bond) →
   611.3c; a Lieutenant's commander controlled → 903.3d; a spell's effect on a set of creatures until end of turn
   (Infest) → 611.2c; a delayed trigger an activated ability creates (Sneak Attack) → 603.7e, one a spell creates →
-  603.7d; no mana cost on a card that is cast (Ancestral Vision) → 118.6, 202.1b. A permanent's replacement of its
+  603.7d; no mana cost on a card that is cast (Ancestral Vision) → 118.6, 202.1b; shield, stun, finality and rad
+  counters → 122.1c, 122.1d, 122.1h, 122.1i; an artifact made a creature (Ensoul Artifact) → 613.1d; other permanents
+  entering as a copy (Essence of the Wild) → 614.1d, 616.1c, the copy chosen first. A permanent's replacement of its
   own entering (*enters with*, *as … enters*, *enters tapped*) is 614.1c only, never a replacement that another
   card's would be ordered with (616).
 
@@ -80,7 +82,8 @@ planeswalker → 400.7, 606.3: the returned planeswalker is a new object, its lo
 and morph or disguise → 702.61b, 116.2b: turning a face-down creature face up is a special action; indestructible
 and a toughness lowered → 704.5f: a creature of toughness 0 is put into the graveyard, not destroyed; phasing and
 an Aura or Equipment → 702.26g, it phases out with the permanent; kicker or another additional cost and a mana value
-read → 118.8d, the mana cost unchanged). A card
+read → 118.8d, the mana cost unchanged; an artifact made a creature and an Equipment → 704.5p, 301.5c, it becomes
+unattached; a prevention of the next time a source deals damage and double strike → 615.8, one of its two instances). A card
 and a game term the question names may bring more too (:func:`with_named`: a flicker and counters → 122.2). Two
 type-changing effects of which one changes what the other applies to (:func:`type_changes`, :func:`dependent`: Mycosynth
 Lattice makes every permanent an artifact, March of the Machines turns noncreature artifacts into creatures;
@@ -254,6 +257,19 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
          r"^whenever (?:a|another)\b[^,]*\bcreatures?\b[^,]*\bwith (?:power|toughness) \d+ or (?:greater|less)\b[^,]*\benters\b"),
         # a Lieutenant's "as long as you control your commander": the commander permanent on the battlefield (903.3d)
         (("903.3d",), "reads controlling a commander", r"\b(?:as long as|if) you control your commander\b"),
+        # counters the rules give a meaning of their own: shield (Rhox Pummeler), stun, finality, rad (122.1c-i)
+        (("122.1c",), "shield counters", r"\bshield counters?\b"),
+        (("122.1d",), "stun counters", r"\bstun counters?\b"),
+        (("122.1h",), "finality counters", r"\bfinality counters?\b"),
+        (("122.1i",), "rad counters", r"\brad counters?\b"),
+        # an artifact made a creature (Ensoul Artifact, March of the Machines): a type change in layer 4 (613.1d); an
+        # Equipment so made becomes unattached (704.5p, 301.5c)
+        (("613.1d",), "makes an artifact a creature",
+         r"\bartifacts?\b[^.]*\b(?:is|are|becomes?) (?:an? )?(?:[\dX]+/[\dX]+ )?(?:artifact )?creatures?\b"),
+        # other permanents entering as a copy (Essence of the Wild): the copy is chosen before the other replacement
+        # effects on their entering (616.1c, 614.1d)
+        (("614.1d", "616.1c"), "makes others enter as a copy",
+         r"\b(?:creatures|permanents|artifacts|lands)\b[^.]*\benter(?: the battlefield)? as a copy\b"),
         # a flicker (Ephemerate, Restoration Angel, Flickerwisp): what returns is a new object
         (("400.7",), "exiles and returns a permanent",
          r"\bexile\b.*?\breturn (?:it|that card|them|those cards|the exiled cards?) to the battlefield\b"),
@@ -475,7 +491,9 @@ def token_rules(rules: Iterable[tuple[str, str]]) -> dict[str, str]:
 # stack (702.61b, 116.2b: Sudden Shock and Exalted Angel); indestructible and a toughness lowered: toughness 0 is no
 # destruction (704.5f: Darksteel Myr and Grasp of Darkness); phasing and an Aura or Equipment: it phases out with the
 # permanent it is attached to (702.26g: Teferi's Protection and Pacifism); kicker or another additional cost and a
-# mana value read: the mana cost is unchanged (118.8d: Burst Lightning kicked and Chalice of the Void)
+# mana value read: the mana cost is unchanged (118.8d: Burst Lightning kicked and Chalice of the Void); an artifact made
+# a creature and an Equipment: it becomes unattached (704.5p, 301.5c: Ensoul Artifact on Bonesplitter); a prevention
+# of the next time a source deals damage and double strike: one instance prevented (615.8: Circle of Protection: Red)
 Needs = tuple[str, str]
 TOGETHER: tuple[tuple[Needs, tuple[str, ...]], ...] = (
     (("614", "614"), ("616", "616.1", "616.1f", "614.5")),
@@ -518,6 +536,8 @@ TOGETHER: tuple[tuple[Needs, tuple[str, ...]], ...] = (
     (("702.26", "301.5"), ("702.26g",)),
     (("702.33", "202.3"), ("118.8d",)),
     (("118.8", "202.3"), ("118.8d",)),
+    (("301.5", "613.1d"), ("704.5p", "301.5c")),
+    (("615.8", "702.4"), ("615.8",)),
 )
 
 

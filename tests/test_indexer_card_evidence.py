@@ -228,6 +228,23 @@ def test_kicker_and_a_mana_value_read_bring_the_unchanged_mana_cost() -> None:
     assert not any("616.1a" in rules for rules in both)  # Chalice's "enters with" is no replacement of Burst's damage
 
 
+def test_an_equipment_made_a_creature_brings_its_becoming_unattached() -> None:
+    ensoul = frozenset(dict(card_evidence("Enchantment — Aura", "Enchant artifact\nEnchanted artifact is a creature "
+                                          "with base power and toughness 5/5 in addition to its other types.",
+                                          (), "{1}{U}", {}, "Ensoul Artifact")))
+    bonesplitter = frozenset(dict(card_evidence("Artifact — Equipment", "Equipped creature gets +2/+0.\nEquip {1}",
+                                                (), "{1}", {}, "Bonesplitter")))
+    assert frozenset({"704.5p", "301.5c"}) in together((ensoul, bonesplitter))[2:]
+
+
+def test_a_prevention_of_the_next_time_and_double_strike_bring_the_one_instance_prevented() -> None:
+    circle = frozenset(dict(card_evidence("Enchantment", "{1}: The next time a red source of your choice would deal "
+                                          "damage to you this turn, prevent that damage.", (), "{1}{W}", {},
+                                          "Circle of Protection: Red")))
+    swiftblade = frozenset({"702.4", "702.4a"})  # double strike, as its keyword brings it
+    assert frozenset({"615.8"}) in together((circle, swiftblade))[2:]
+
+
 def test_a_self_replacement_effect_and_another_replacement_effect_bring_the_rule_that_orders_them() -> None:
     blast = frozenset(dict(card_evidence("Instant", "Galvanic Blast deals 2 damage to any target.\nMetalcraft — "
                                          "Galvanic Blast deals 4 damage instead if you control three or more artifacts.",
@@ -635,6 +652,12 @@ def test_a_ruling_on_one_card_that_names_another_card_named_is_shown(cards_kb) -
      "Sacrifice the creature at the beginning of the next end step.", {"603.7e": "a delayed trigger an ability creates"}),
     ("Instant", "Return target creature you control to its owner's hand. Return it to the battlefield at the beginning "
      "of the next end step.", {"603.7d": "a delayed trigger a spell creates", "603.7e": None}),
+    # and off the fourth: counters of a meaning of their own, an artifact made a creature, others entering as a copy
+    ("Creature — Rhino Warrior", "Rhox Pummeler enters with a shield counter on it.", {"122.1c": "shield counters"}),
+    ("Enchantment — Aura", "Enchant artifact\nEnchanted artifact is a creature with base power and toughness 5/5 in "
+     "addition to its other types.", {"613.1d": "makes an artifact a creature"}),
+    ("Creature — Elemental", "Creatures you control enter the battlefield as a copy of Essence of the Wild.",
+     {"614.1d": "makes others enter as a copy", "616.1c": "makes others enter as a copy"}),
 ])
 def test_a_cards_text_brings_the_rules_of_its_kinds_of_effect(type_line, text, rules) -> None:
     tokens = {"treasure": "111.10a", "clue": "111.10f"}
@@ -680,6 +703,8 @@ def test_a_cards_text_brings_the_rules_of_its_kinds_of_effect(type_line, text, r
     ("Creature — Faerie", "When Flickerwisp enters, exile another target permanent. Return that card to the battlefield "
      "under its owner's control at the beginning of the next end step.", "603.7e"),  # triggered: its controller is plain
     ("Land", "Ancient Tomb deals 2 damage to you.", "118.6"),  # no mana cost: that of a land, never cast
+    ("Creature — Shapeshifter", "You may have Clone enter as a copy of any creature on the battlefield.", "616.1c"),
+    ("Creature — Golem", "Artifact creatures you control get +1/+1.", "613.1d"),  # no artifact made a creature
 ])
 def test_a_cards_text_brings_no_kind_it_does_not_hold(type_line, text, absent) -> None:
     keywords = {"destroy": ("701.8",), "protection": ("702.16",)}
