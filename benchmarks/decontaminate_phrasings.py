@@ -27,6 +27,7 @@ from kb.curated import CURATED  # noqa: E402
 from kb.text import STOPWORDS, fold  # noqa: E402
 
 RUN = 5
+TRIAL_COLUMNS = ("set", "id", "lang", "style", "question", "gold", "reason")  # benchmarks/trial_questions.py's
 WORD = re.compile(r"\w+")
 ALL_STOPWORDS = frozenset().union(*STOPWORDS.values())
 # the question sets the search is measured on: the gold files of the curated files' registry (the first set,
@@ -48,10 +49,11 @@ def runs(text: str, size: int = RUN) -> set[tuple[str, ...]]:
 
 
 def question_runs(path: Path) -> set[tuple[str, ...]]:
-    """Every run of the questions (first column) of a question set."""
+    """Every run of the questions of a question set: its first column, or the fifth of a file of the trials' seven
+    columns (``eval/trial-questions.tsv``, ``eval/table2-questions.tsv`` ...: set, id, lang, style, question ...)."""
     found: set[tuple[str, ...]] = set()
     for _line, cells in tsv.rows(path):
-        found |= runs(cells[0])
+        found |= runs(cells[4] if len(cells) == len(TRIAL_COLUMNS) else cells[0])
     return found
 
 

@@ -41,3 +41,13 @@ def test_a_shared_run_drops_the_line_and_keeps_the_rest(tmp_path):
     questions.write_text("what if a token bounced to its owner hand?\ten\tdev\trule/111.7\tnote\n", encoding="utf-8")
     assert script.decontaminate(table, questions) == {"en": 1}
     assert table.read_text(encoding="utf-8") == "# head\n111.7\tit\tla pedina cessa di esistere\tabc\n"
+
+
+def test_a_set_of_the_trials_columns_is_read_by_its_question_column(tmp_path):
+    script = _script()
+    table, questions = tmp_path / "phrases.tsv", tmp_path / "table9-questions.tsv"
+    table.write_text("111.7\ten\ttoken bounced to its owner hand\tabc\n", encoding="utf-8")
+    questions.write_text("table9-A\tA-01-en\ten\tphone\twhat if a token bounced to its owner hand?\t111.7\twhy\n",
+                         encoding="utf-8")
+    assert script.question_runs(questions) == script.runs("what if a token bounced to its owner hand?")
+    assert script.decontaminate(table, questions, write=False) == {"en": 1}
