@@ -58,7 +58,9 @@ Derived at build from the card's stored data, never from its words matched again
   (Infest) → 611.2c; a delayed trigger an activated ability creates (Sneak Attack) → 603.7e, one a spell creates →
   603.7d; no mana cost on a card that is cast (Ancestral Vision) → 118.6, 202.1b; shield, stun, finality and rad
   counters → 122.1c, 122.1d, 122.1h, 122.1i; an artifact made a creature (Ensoul Artifact) → 613.1d; other permanents
-  entering as a copy (Essence of the Wild) → 614.1d, 616.1c, the copy chosen first. A permanent's replacement of its
+  entering as a copy (Essence of the Wild) → 614.1d, 616.1c, the copy chosen first; an attack restriction (Ensnaring
+  Bridge) → 508.1c; a creature entering under another player's control instead (Gather Specimens) → 616.1b; a
+  replacement of an effect creating tokens or putting counters (Parallel Lives) → 614.16. A permanent's replacement of its
   own entering (*enters with*, *as … enters*, *enters tapped*) is 614.1c only, never a replacement that another
   card's would be ordered with (616).
 
@@ -83,7 +85,8 @@ and morph or disguise → 702.61b, 116.2b: turning a face-down creature face up 
 and a toughness lowered → 704.5f: a creature of toughness 0 is put into the graveyard, not destroyed; phasing and
 an Aura or Equipment → 702.26g, it phases out with the permanent; kicker or another additional cost and a mana value
 read → 118.8d, the mana cost unchanged; an artifact made a creature and an Equipment → 704.5p, 301.5c, it becomes
-unattached; a prevention of the next time a source deals damage and double strike → 615.8, one of its two instances). A card
+unattached; a prevention of the next time a source deals damage and double strike → 615.8, one of its two instances;
+a creature put onto the battlefield attacking and an attack restriction → 508.4c, which it escapes). A card
 and a game term the question names may bring more too (:func:`with_named`: a flicker and counters → 122.2). Two
 type-changing effects of which one changes what the other applies to (:func:`type_changes`, :func:`dependent`: Mycosynth
 Lattice makes every permanent an artifact, March of the Machines turns noncreature artifacts into creatures;
@@ -270,6 +273,17 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         # effects on their entering (616.1c, 614.1d)
         (("614.1d", "616.1c"), "makes others enter as a copy",
          r"\b(?:creatures|permanents|artifacts|lands)\b[^.]*\benter(?: the battlefield)? as a copy\b"),
+        # an attack restriction (Ensnaring Bridge, Pacifism): checked as attackers are declared (508.1c), so not on a
+        # creature put onto the battlefield attacking (508.4c)
+        (("508.1c",), "an attack restriction", r"\bcan't attack\b"),
+        # a creature entering under another player's control instead (Gather Specimens): applied first among the
+        # replacement effects on its entering (616.1b)
+        (("616.1b",), "changes who controls an entering object",
+         r"\benters? (?:the battlefield )?under your control instead\b|\bwould enter (?:the battlefield )?under an opponent's control\b"),
+        # "if an effect would create one or more tokens" (Parallel Lives, Doubling Season): any effect, a replacement's
+        # too (614.16)
+        (("614.16",), "replaces an effect creating tokens or putting counters",
+         r"\bif an effect would (?:create one or more tokens|put one or more counters)\b"),
         # a flicker (Ephemerate, Restoration Angel, Flickerwisp): what returns is a new object
         (("400.7",), "exiles and returns a permanent",
          r"\bexile\b.*?\breturn (?:it|that card|them|those cards|the exiled cards?) to the battlefield\b"),
@@ -493,7 +507,9 @@ def token_rules(rules: Iterable[tuple[str, str]]) -> dict[str, str]:
 # permanent it is attached to (702.26g: Teferi's Protection and Pacifism); kicker or another additional cost and a
 # mana value read: the mana cost is unchanged (118.8d: Burst Lightning kicked and Chalice of the Void); an artifact made
 # a creature and an Equipment: it becomes unattached (704.5p, 301.5c: Ensoul Artifact on Bonesplitter); a prevention
-# of the next time a source deals damage and double strike: one instance prevented (615.8: Circle of Protection: Red)
+# of the next time a source deals damage and double strike: one instance prevented (615.8: Circle of Protection: Red);
+# a creature put onto the battlefield attacking and an attack restriction: it was never declared, the restriction does
+# not apply (508.4c: Kaalia of the Vast and Ensnaring Bridge)
 Needs = tuple[str, str]
 TOGETHER: tuple[tuple[Needs, tuple[str, ...]], ...] = (
     (("614", "614"), ("616", "616.1", "616.1f", "614.5")),
@@ -538,6 +554,7 @@ TOGETHER: tuple[tuple[Needs, tuple[str, ...]], ...] = (
     (("118.8", "202.3"), ("118.8d",)),
     (("301.5", "613.1d"), ("704.5p", "301.5c")),
     (("615.8", "702.4"), ("615.8",)),
+    (("508.4", "508.1c"), ("508.4c",)),
 )
 
 

@@ -245,6 +245,16 @@ def test_a_prevention_of_the_next_time_and_double_strike_bring_the_one_instance_
     assert frozenset({"615.8"}) in together((circle, swiftblade))[2:]
 
 
+def test_a_creature_put_onto_the_battlefield_attacking_and_an_attack_restriction_bring_its_escape() -> None:
+    bridge = frozenset(dict(card_evidence("Artifact", "Creatures with power greater than the number of cards in your "
+                                          "hand can't attack.", (), "{3}", {}, "Ensnaring Bridge")))
+    kaalia = frozenset(dict(card_evidence("Legendary Creature — Human Cleric", "Flying\nWhenever Kaalia of the Vast "
+                                          "attacks an opponent, you may put an Angel, Demon, or Dragon creature card "
+                                          "from your hand onto the battlefield tapped and attacking that opponent.",
+                                          (), "{1}{R}{W}{B}", {}, "Kaalia of the Vast")))
+    assert frozenset({"508.4c"}) in together((bridge, kaalia))[2:]
+
+
 def test_a_self_replacement_effect_and_another_replacement_effect_bring_the_rule_that_orders_them() -> None:
     blast = frozenset(dict(card_evidence("Instant", "Galvanic Blast deals 2 damage to any target.\nMetalcraft — "
                                          "Galvanic Blast deals 4 damage instead if you control three or more artifacts.",
@@ -658,6 +668,13 @@ def test_a_ruling_on_one_card_that_names_another_card_named_is_shown(cards_kb) -
      "addition to its other types.", {"613.1d": "makes an artifact a creature"}),
     ("Creature — Elemental", "Creatures you control enter the battlefield as a copy of Essence of the Wild.",
      {"614.1d": "makes others enter as a copy", "616.1c": "makes others enter as a copy"}),
+    # and off the fifth: an attack restriction, a control change on entering, a replacement of token creation
+    ("Artifact", "Creatures with power greater than the number of cards in your hand can't attack.",
+     {"508.1c": "an attack restriction"}),
+    ("Instant", "This turn, if a creature would enter the battlefield under an opponent's control, it enters under "
+     "your control instead.", {"616.1b": "changes who controls an entering object"}),
+    ("Enchantment", "If an effect would create one or more tokens under your control, it creates twice that many of "
+     "those tokens instead.", {"614.16": "replaces an effect creating tokens or putting counters"}),
 ])
 def test_a_cards_text_brings_the_rules_of_its_kinds_of_effect(type_line, text, rules) -> None:
     tokens = {"treasure": "111.10a", "clue": "111.10f"}
