@@ -133,6 +133,7 @@ class Reading:
     negation: list[str] = field(default_factory=list)  # negation words left out (n', pas), as typed
     unmatched: list[str] = field(default_factory=list)  # groups no rule or glossary entry holds
     held: int | None = None  # how many groups the first rule or glossary entry shown holds
+    backed: bool = False  # whether a card the question names points to that first rule (its words are not all)
 
     def surely_translated(self, sure: float = DEFAULT.reading.sure_translation) -> bool:
         """Whether every word has an English translation of weight ``sure`` or more
@@ -164,7 +165,7 @@ class Reading:
                                             "source": a.source} for a in g.alternatives]} for g in self.groups],
                 "dropped": self.dropped, "spelled": self.spelled,
                 "corrections": [list(pair) for pair in self.corrections], "negation": self.negation, "held": self.held,
-                "unmatched": list(dict.fromkeys(self.unmatched))}
+                "backed": self.backed, "unmatched": list(dict.fromkeys(self.unmatched))}
 
 
 def _running(name: str) -> str:

@@ -346,6 +346,7 @@ class Retriever:
                     hit.extra["phrases"] = phrases
             if reading.held is None:
                 reading.held = candidate.held
+                reading.backed = any(name == "card" for name, _factor in candidate.changes)
             yield hit
 
     def text_hits(self, plan: Plan, pool: Pool, cards_last: bool, others: set[str] = frozenset(),

@@ -988,3 +988,17 @@ def test_the_card_factor_counts_each_card_by_how_much_its_rule_tells() -> None:
     assert factors(doc, weighed, DEFAULT, ["card"]) == [("card", pytest.approx(DEFAULT.card.factor ** 0.75))]
     paired = Asked(frozenset(), frozenset(), frozenset(), card_rules=two.card_rules, card_weights=({"603": 0.5}, {}))
     assert factors(doc, paired, DEFAULT, ["card"]) == [("card", pytest.approx(DEFAULT.card.factor ** 1.5))]
+
+
+def test_no_weak_match_is_said_when_a_card_named_points_to_the_first_answer(cards_kb) -> None:  # noqa: F811
+    # the twenty-ninth trial's E07: Leyline of Punishment's unpreventable damage (615.12) was first, and right, under
+    # "Weak match: the first answer holds 2 of the 7 words read"; the card, not the words, brought it
+    kb_dir = cards_kb.build_dir.parent.parent
+    query = "Doubling Season out, weird friend, whatever, crazy tokens?"
+    shown = json.loads(CliRunner().invoke(main, ["search", "--kb", str(kb_dir), "--json", "--explain", query]).stdout)
+    reading = shown["read_as"]
+    assert reading["backed"] and reading["held"] / sum(1 for w in reading["words"] if not w.get("role")) <= 1 / 3
+    assert "Weak match" not in CliRunner().invoke(main, ["search", "--kb", str(kb_dir), query]).output
+    unbacked = json.loads(CliRunner().invoke(main, ["search", "--kb", str(kb_dir), "--json", "--explain",
+                                                   "qual è la regola del cane che abbaia?"]).stdout)["read_as"]
+    assert unbacked["backed"] is False

@@ -186,11 +186,13 @@ WEAK_SHARE = 1 / 3
 
 def _weak_match_lines(reading: dict) -> list[str]:
     """A warning when the first answer holds few of the question's words (``held``), naming the words
-    no rule or glossary entry holds (``unmatched``): the answers may not answer it."""
+    no rule or glossary entry holds (``unmatched``): the answers may not answer it. Not when a card the
+    question names points to that answer (``backed``): what the card is tells, not the words (Leyline of
+    Punishment's unpreventable damage, 615.12, first for a question of 7 words of which it holds 2)."""
     words = sum(1 for word in reading["words"] if not word.get("role"))  # the story's words are not counted
     held, unmatched = reading.get("held"), reading.get("unmatched") or []
     nowhere = f"; in no rule: {', '.join(unmatched)}" if unmatched else ""
-    if held is not None and words >= 2 and held / words <= WEAK_SHARE:
+    if held is not None and not reading.get("backed") and words >= 2 and held / words <= WEAK_SHARE:
         return [f"Weak match: the first answer holds {held} of the {words} words read{nowhere}; it may not answer the question"]
     return [f"In no rule: {', '.join(unmatched)}"] if unmatched else []
 
