@@ -941,7 +941,8 @@ class CardFinder:
             return word.key not in own and word.key not in _FUNCTION and self._names_a_card(word)
 
         start, end = words[at].start, words[at + size - 1].end
-        if at > 0 and words[at].joined and goes_on(words[at - 1]):
+        if at > 0 and words[at].joined and (goes_on(words[at - 1]) or (
+                words[at - 1].key not in own and _capital_inside(words[at - 1]))):
             start = words[at - 1].start
         after = at + size
         while after < len(words) - 1 and words[after].joined and words[after].key in _CONNECTORS:
@@ -1201,6 +1202,13 @@ _CARD_AFTER = frozenset({("in", "response"), ("in", "risposta"), ("en", "reponse
 # The small words players type inside a name for the printed ones (chemin de l'exil: Chemin vers l'exil).
 _SMALL_NAME_WORDS = frozenset({"of", "the", "to", "in", "di", "del", "della", "dei", "delle", "degli", "dell", "da",
                                "per", "de", "du", "des", "la", "le", "l", "d", "a", "au", "aux", "vers"})
+
+
+def _capital_inside(word: Token) -> bool:
+    """A word typed with a capital inside a sentence, a common word too (``Third Path Iconoclast``, ``une Ligne
+    tellurique``): right before a card's part, the name typed is another card's (after it, a name misremembered:
+    ``Stoneforge Mage`` is Stoneforge Mystic)."""
+    return word.capital and not word.first and word.key not in PLAYERS_NAMES
 
 
 def _has_small_words(name: str) -> bool:
