@@ -310,9 +310,9 @@ _LAYER_PARTS = tuple(re.compile(pattern, re.IGNORECASE) for pattern in (
     r"\bbase power\b|\bpower and toughness (?:are |is )?each equal\b",
 ))
 
-# a delayed triggered ability (as ABILITY_KINDS reads it), and a line that is an activated or triggered ability
+# a delayed triggered ability (as ABILITY_KINDS reads it), and an activated ability's line: its cost, then a colon
 _DELAYED = next(pattern for _rules, reason, pattern in ABILITY_KINDS if reason == "delayed triggered ability")
-_ABILITY_LINE = re.compile(r"^(?:when|whenever|at)\b|^[^\"“:.]{1,80}:", re.IGNORECASE)
+_ACTIVATED_LINE = re.compile(r"^[^\"“:.]{1,80}:")
 # a resolving spell's effect on a set of creatures (Infest, Overrun): only those there as it resolves (611.2c)
 _SPELL_ON_CREATURES = re.compile(
     r"^(?:(?:all|each|other|non-?\w+) (?:[\w-]+ )*?creatures?|creatures (?:you|your opponents|target player|that player)"
@@ -398,7 +398,7 @@ def card_evidence(type_line: str, text: str, keywords: Iterable[str], mana_cost:
             if pattern.search(line):
                 add(rules, reason)
         if _DELAYED.search(line):
-            if _ABILITY_LINE.search(line) and ":" in line:  # an activated ability's: its source is the ability's (603.7e)
+            if _ACTIVATED_LINE.search(line):  # an activated ability's: its source is the ability's (603.7e)
                 add(("603.7e",), "a delayed trigger an ability creates")
             elif words & {"instant", "sorcery"}:
                 add(("603.7d",), "a delayed trigger a spell creates")
