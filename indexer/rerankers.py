@@ -130,3 +130,10 @@ def card_power(doc: Traits, asked: Asked) -> float:
     weights = asked.card_weights
     return sum(max(weights[at].get(rule, 1.0) if at < len(weights) else 1.0 for rule in shared)
                for at, rules in enumerate(asked.card_rules) if (shared := doc.family & rules))
+
+
+def backed_by_a_card(changes: Sequence[tuple[str, float]], params: Params) -> bool:
+    """Whether the factors a candidate got (``changes``) say a card the question names points to it with a rule
+    that tells all of the card (the whole card factor or more): a triggered ability a third of the cards have
+    (603, a factor of about 1.2) backs no answer."""
+    return any(name == "card" and factor >= params.card.factor - 1e-9 for name, factor in changes)

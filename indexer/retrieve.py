@@ -48,7 +48,7 @@ from .plan import Concepts, Plan
 from .questions import Candidate, QuestionIndex
 from .ranges import range_query
 from .reading import Reading
-from .rerankers import Asked
+from .rerankers import Asked, backed_by_a_card
 from .rule_places import lineage
 from .schema import fields_of, text_field
 from .scoring import EXACT_SCORE, kind_order, rule_order
@@ -346,7 +346,7 @@ class Retriever:
                     hit.extra["phrases"] = phrases
             if reading.held is None:
                 reading.held = candidate.held
-                reading.backed = any(name == "card" for name, _factor in candidate.changes)
+                reading.backed = backed_by_a_card(candidate.changes, plan.params)
             yield hit
 
     def text_hits(self, plan: Plan, pool: Pool, cards_last: bool, others: set[str] = frozenset(),

@@ -990,6 +990,17 @@ def test_the_card_factor_counts_each_card_by_how_much_its_rule_tells() -> None:
     assert factors(doc, paired, DEFAULT, ["card"]) == [("card", pytest.approx(DEFAULT.card.factor ** 1.5))]
 
 
+def test_only_a_card_rule_that_tells_all_of_the_card_backs_an_answer() -> None:
+    from indexer.params import DEFAULT
+    from indexer.rerankers import backed_by_a_card
+
+    full = DEFAULT.card.factor
+    assert backed_by_a_card([("cited", 1.07), ("card", full)], DEFAULT)
+    assert backed_by_a_card([("card", full ** 2)], DEFAULT)  # two cards
+    assert not backed_by_a_card([("card", full ** 0.3)], DEFAULT)  # a rule a third of the cards bring (603)
+    assert not backed_by_a_card([("phrasing", 1.6)], DEFAULT)
+
+
 def test_no_weak_match_is_said_when_a_card_named_points_to_the_first_answer(cards_kb) -> None:  # noqa: F811
     # the twenty-ninth trial's E07: Leyline of Punishment's unpreventable damage (615.12) was first, and right, under
     # "Weak match: the first answer holds 2 of the 7 words read"; the card, not the words, brought it
