@@ -60,7 +60,9 @@ Derived at build from the card's stored data, never from its words matched again
   counters → 122.1c, 122.1d, 122.1h, 122.1i; an artifact made a creature (Ensoul Artifact) → 613.1d; other permanents
   entering as a copy (Essence of the Wild) → 614.1d, 616.1c, the copy chosen first; an attack restriction (Ensnaring
   Bridge) → 508.1c; a creature entering under another player's control instead (Gather Specimens) → 616.1b; a
-  replacement of an effect creating tokens or putting counters (Parallel Lives) → 614.16. A permanent's replacement of its
+  replacement of an effect creating tokens or putting counters (Parallel Lives) → 614.16; a cost to block (Archangel of
+  Tithes) → 509.1d, 509.1f; an effect lasting *for as long as* (Dungeon Geists) → 611.2b; a trigger on becoming
+  unattached (Grafted Wargear) → 603.10c, 603.10a. A permanent's replacement of its
   own entering (*enters with*, *as … enters*, *enters tapped*) is 614.1c only, never a replacement that another
   card's would be ordered with (616).
 
@@ -168,6 +170,12 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
          r"\bland cards?\b[^.]*\bonto the battlefield\b|\bput (?:a|an|up to \w+) (?:basic )?lands?\b[^.]*\bonto the battlefield\b"),
         (("118.8", "601.2h"), "additional cost", r"\bas an additional cost to cast this spell\b"),
         (("508.1h", "508.1d"), "a cost to attack", r"\bcan't attack\b[^.]*\bunless\b[^.]*\bpays?\b"),
+        # Archangel of Tithes, Ghostly Prison's kin for blockers: the total cost is locked in and paid whole (509.1f)
+        (("509.1d", "509.1f"), "a cost to block", r"\bcan't block\b[^.]*\bunless\b[^.]*\bpays?\b"),
+        # Dungeon Geists: an effect that lasts "for as long as" does nothing once that duration has ended (611.2b)
+        (("611.2b",), "lasts for as long as", r"\bfor as long as\b"),
+        # Grafted Wargear: a trigger on becoming unattached looks back in time (603.10c)
+        (("603.10c", "603.10a"), "trigger on becoming unattached", r"^(?:when|whenever)\b[^,]*\bbecomes unattached\b"),
         (("115.7", "115.7a"), "changes targets", r"\bchange (?:the|a) targets? of\b|\bchoose new targets\b"),
         # an ability reading its source's or another object's characteristics (Flametongue Kavu's "it deals",
         # Fling's "the sacrificed creature's power"): the object's last known information once it has left (608.2h)

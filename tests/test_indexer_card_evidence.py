@@ -1013,3 +1013,19 @@ def test_no_weak_match_is_said_when_a_card_named_points_to_the_first_answer(card
     unbacked = json.loads(CliRunner().invoke(main, ["search", "--kb", str(kb_dir), "--json", "--explain",
                                                    "qual è la regola del cane che abbaia?"]).stdout)["read_as"]
     assert unbacked["backed"] is False
+
+
+def test_a_cost_to_block_a_for_as_long_as_effect_and_an_unattach_trigger_bring_their_rules() -> None:
+    tithes = evidence_of("Creature — Angel", "Flying\nAs long as Archangel of Tithes is untapped, creatures can't attack "
+                                             "you or planeswalkers you control unless their controller pays {1} for each "
+                                             "of those creatures.\nAs long as Archangel of Tithes is attacking, creatures "
+                                             "can't block unless their controller pays {1} for each of those creatures.",
+                         ("Flying",))
+    geists = evidence_of("Creature — Spirit", "Flying\nWhen Dungeon Geists enters, tap target creature an opponent "
+                                              "controls. That creature doesn't untap during its controller's untap step "
+                                              "for as long as you control Dungeon Geists.", ("Flying",))
+    wargear = evidence_of("Artifact — Equipment", "Equipped creature gets +3/+2.\nWhenever Grafted Wargear becomes "
+                                                  "unattached from a permanent, sacrifice that permanent.\nEquip {0}",
+                          ("Equip",))
+    assert {"509.1d", "509.1f", "508.1h"} <= tithes and "611.2b" in geists and {"603.10c", "603.10a"} <= wargear
+    assert not {"509.1d", "611.2b", "603.10c"} & evidence_of("Creature — Bear", "Grizzly Bears can't block.")
