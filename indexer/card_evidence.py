@@ -569,11 +569,13 @@ TOGETHER: tuple[tuple[Needs, tuple[str, ...]], ...] = (
 # rules a card and a game term the question names bring together, when the card brings the first rule and the
 # term (or a rule above the term's) is the second: a flicker and counters named (*segnalini*, *marqueurs*): the
 # returned creature is a new object, without its counters (122.2: Restoration Angel on a creature with counters);
-# a flicker and a token named: an exiled token ceases to exist and never returns (111.7, 111.8, 704.5d: Flickerwisp).
+# a flicker and a token named: an exiled token ceases to exist and never returns (111.7, 111.8, 704.5d: Flickerwisp);
+# a planeswalker and attacking named: each attacker's player or planeswalker is chosen as it is declared (508.1b).
 # Only these: a game term named meets many cards (layers named beside Humility are no two effects of the layers)
 WITH_NAMED: tuple[tuple[Needs, tuple[str, ...]], ...] = (
     (("400.7", "122"), ("122.2",)),
     (("400.7", "111"), ("111.7", "111.8", "704.5d")),
+    (("306", "508"), ("508.1b",)),
 )
 
 

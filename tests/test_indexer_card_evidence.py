@@ -303,6 +303,14 @@ def test_a_flicker_and_counters_the_question_names_bring_the_counters_that_cease
     assert with_named((frozenset({"702.9"}),), frozenset({"122"})) == ()  # counters beside a card that flickers none
 
 
+def test_a_planeswalker_and_attacking_named_bring_the_choice_of_what_each_attacker_attacks() -> None:
+    jace = evidence_of("Legendary Planeswalker — Jace", "+2: Look at the top card of target player's library.")
+    assert "306" in jace
+    assert with_named((jace,), frozenset({"508"})) == (frozenset({"508.1b"}),)
+    assert with_named((jace,), frozenset({"509"})) == ()  # blocking named: no attacker's choice
+    assert with_named((evidence_of("Creature — Bear", ""),), frozenset({"508"})) == ()
+
+
 BOB = ("Creature — Human Wizard", "At the beginning of your upkeep, reveal the top card of your library and put that "
                                   "card into your hand. You lose life equal to its mana value.")
 
