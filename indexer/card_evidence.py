@@ -62,7 +62,9 @@ Derived at build from the card's stored data, never from its words matched again
   Bridge) → 508.1c; a creature entering under another player's control instead (Gather Specimens) → 616.1b; a
   replacement of an effect creating tokens or putting counters (Parallel Lives) → 614.16; a cost to block (Archangel of
   Tithes) → 509.1d, 509.1f; an effect lasting *for as long as* (Dungeon Geists) → 611.2b; a trigger on becoming
-  unattached (Grafted Wargear) → 603.10c, 603.10a. A permanent's replacement of its
+  unattached (Grafted Wargear) → 603.10c, 603.10a; tapped for mana (Kinnan) → 106.12, 106.12a; spells of a quality
+  cast as though they had flash (Sigarda's Aid) → 601.3b; a copy's exception if it is a creature (Spark Double) →
+  707.9f; doubling power, a life total or counters → 701.10a, 701.10b, 701.10d, 701.10e. A permanent's replacement of its
   own entering (*enters with*, *as … enters*, *enters tapped*) is 614.1c only, never a replacement that another
   card's would be ordered with (616).
 
@@ -176,6 +178,16 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         (("611.2b",), "lasts for as long as", r"\bfor as long as\b"),
         # Grafted Wargear: a trigger on becoming unattached looks back in time (603.10c)
         (("603.10c", "603.10a"), "trigger on becoming unattached", r"^(?:when|whenever)\b[^,]*\bbecomes unattached\b"),
+        # Kinnan, Mana Flare: "tapped for mana" is a mana ability with {T} activated, and what triggers on it (106.12)
+        (("106.12", "106.12a"), "tapped for mana", r"\btap(?:s|ped)? [^.]*\bfor mana\b"),
+        # Sigarda's Aid: spells of a quality cast as though they had flash, the casting choices that give it (601.3b)
+        (("601.3b",), "flash for spells of a quality", r"\bcast \w+ (?:and \w+ )?spells\b[^.]*\bas though (?:it|they) had flash\b"),
+        # Spark Double: an exception of a copy effect that applies only if the copy is a creature (707.9f)
+        (("707.9f",), "a copy's exception of a characteristic", r"\bexcept\b[^.]*\bif (?:it's|it is|that \w+ is) an?\b"),
+        # Unnatural Growth, Vorel: doubling power, a life total, counters (701.10)
+        (("701.10a", "701.10b"), "doubles power", r"\bdouble (?:the |its |that creature's |each creature's )?power\b"),
+        (("701.10d",), "doubles a life total", r"\bdouble (?:your|their|target player's|each player's) life total\b"),
+        (("701.10e",), "doubles counters", r"\bdouble the number of\b[^.]*\bcounters?\b"),
         (("115.7", "115.7a"), "changes targets", r"\bchange (?:the|a) targets? of\b|\bchoose new targets\b"),
         # an ability reading its source's or another object's characteristics (Flametongue Kavu's "it deals",
         # Fling's "the sacrificed creature's power"): the object's last known information once it has left (608.2h)
@@ -570,12 +582,14 @@ TOGETHER: tuple[tuple[Needs, tuple[str, ...]], ...] = (
 # term (or a rule above the term's) is the second: a flicker and counters named (*segnalini*, *marqueurs*): the
 # returned creature is a new object, without its counters (122.2: Restoration Angel on a creature with counters);
 # a flicker and a token named: an exiled token ceases to exist and never returns (111.7, 111.8, 704.5d: Flickerwisp);
-# a planeswalker and attacking named: each attacker's player or planeswalker is chosen as it is declared (508.1b).
+# a planeswalker and attacking named: each attacker's player or planeswalker is chosen as it is declared (508.1b);
+# mutate and a commander named: a merged permanent with the commander in it is the commander (903.3c).
 # Only these: a game term named meets many cards (layers named beside Humility are no two effects of the layers)
 WITH_NAMED: tuple[tuple[Needs, tuple[str, ...]], ...] = (
     (("400.7", "122"), ("122.2",)),
     (("400.7", "111"), ("111.7", "111.8", "704.5d")),
     (("306", "508"), ("508.1b",)),
+    (("702.140", "903"), ("903.3c",)),
 )
 
 
@@ -640,11 +654,12 @@ def carried_rules(rules: Iterable[str], carried: dict[str, str | None] | None) -
 def carried_pairs(pairs: tuple[tuple[Needs, tuple[str, ...]], ...], carried: dict[str, str | None] | None
                   ) -> tuple[tuple[Needs, tuple[str, ...]], ...]:
     """``pairs`` (:data:`TOGETHER`, :data:`WITH_NAMED`) with each rule number carried to the release built
-    (:func:`carried_together`), a pair whose needs are in no rule of it left out."""
+    (:func:`carried_together`), a pair whose needs or whose every rule brought are in no rule of it left out."""
     if carried is None:
         return pairs
-    return tuple(((carried[first], carried[second]), tuple(r for r in (carried.get(a) for a in added) if r))
-                 for (first, second), added in pairs if carried.get(first) and carried.get(second))
+    found = (((carried[first], carried[second]), tuple(r for r in (carried.get(a) for a in added) if r))
+             for (first, second), added in pairs if carried.get(first) and carried.get(second))
+    return tuple((needs, added) for needs, added in found if added)
 
 
 def keyword_rules(concepts: Iterable) -> dict[str, tuple[str, ...]]:

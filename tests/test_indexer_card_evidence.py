@@ -1037,3 +1037,35 @@ def test_a_cost_to_block_a_for_as_long_as_effect_and_an_unattach_trigger_bring_t
                           ("Equip",))
     assert {"509.1d", "509.1f", "508.1h"} <= tithes and "611.2b" in geists and {"603.10c", "603.10a"} <= wargear
     assert not {"509.1d", "611.2b", "603.10c"} & evidence_of("Creature — Bear", "Grizzly Bears can't block.")
+
+
+@pytest.mark.parametrize("type_line, text, rules", [
+    ("Legendary Creature — Human Druid", "Whenever you tap a nonland permanent for mana, add one additional mana of "
+                                         "any type that permanent produced.", {"106.12", "106.12a"}),  # Kinnan
+    ("Enchantment", "You may cast Aura and Equipment spells as though they had flash.", {"601.3b"}),  # Sigarda's Aid
+    ("Creature — Illusion", "Flash\nYou may have Spark Double enter as a copy of a creature or planeswalker you "
+                            "control, except it enters with an additional +1/+1 counter on it if it's a creature, it "
+                            "enters with an additional loyalty counter on it if it's a planeswalker, and it isn't "
+                            "legendary.", {"707.9f"}),
+    ("Enchantment", "At the beginning of combat on your turn, put a +1/+1 counter on each creature you control, then "
+                    "double the power and toughness of each creature you control until end of turn.",
+     {"701.10a", "701.10b"}),  # Unnatural Growth
+    ("Sorcery", "Double target player's life total.", {"701.10d"}),
+    ("Legendary Creature — Human Merfolk", "{T}: Double the number of each kind of counter on target artifact, "
+                                           "creature, or land.", {"701.10e"}),  # Vorel
+])
+def test_mana_tapped_flash_for_a_quality_a_copys_exception_and_doubling_bring_their_rules(type_line, text, rules) -> None:
+    assert rules <= evidence_of(type_line, text)
+
+
+def test_a_plain_flash_grant_copy_or_pump_brings_none_of_them() -> None:
+    assert not {"601.3b", "707.9f", "701.10a", "106.12"} & (
+        evidence_of("Enchantment", "You may cast spells as though they had flash.")
+        | evidence_of("Creature — Shapeshifter", "You may have Clone enter as a copy of any creature on the battlefield.")
+        | evidence_of("Instant", "Target creature gets +3/+3 until end of turn.")
+        | evidence_of("Creature — Elf Druid", "{T}: Add {G}."))
+
+
+def test_mutate_and_a_commander_named_bring_the_merged_commander() -> None:
+    mutate = frozenset({"702.140", "702.140a"})
+    assert with_named((mutate,), frozenset({"903"})) == (frozenset({"903.3c"}),)
