@@ -164,7 +164,9 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         (("613.4c",), "power and toughness modified", r"\bgets? [+-][\dX]+/[+-][\dX]+|\bput (?:a|an|one|two|three|x|\w+) [+-]1/[+-]1 counters?\b"),
         (("613.4d",), "power and toughness switched", r"\bswitch\b[^.]*\bpower and toughness\b"),
         (("103.6", "103.6a"), "acts from the opening hand", r"\bopening hand\b"),
-        (("701.19",), "regenerates", r"\bregenerate\b"),  # MTGJSON lists no keyword action Regenerate
+        # MTGJSON lists no keyword action Regenerate (701.19); regeneration replaces destruction (614.8): a shield
+        # used up or not, whatever else happens in the combat
+        (("701.19", "614.8"), "regenerates", r"\bregenerate\b"),
         # Banisher Priest, Oblivion Ring's kin: the card returns when the event comes, even before the exile (610.3b)
         (("610.3", "610.3b"), "exiles until an event", r"\bexile\b[^.]*\buntil\b"),
         (("704.5f",), "lowers toughness", r"\bgets? [+-][\dX]+/-(?:[1-9]|X)\b"),
@@ -270,8 +272,6 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         # a limit on a permanent's counters (Rasputin Dreamweaver): the excess is removed as a state-based action
         (("704.5r",), "a limit on its counters", r"\bcan't have more than \w+ [\w+/-]+ counters\b"),
         (("702.16j",), "protection from everything", r"\bprotection from everything\b"),
-        # regeneration replaces destruction (614.8): a shield used up or not, whatever else happens in the combat
-        (("614.8",), "regenerates", r"\bregenerate\b"),
         # an effect "at end of combat" (Cockatrice, Ball Lightning's kin): in the end of combat step (511.2)
         (("511.2",), "acts at end of combat", r"\bat end of combat\b|\bat the beginning of the end of combat step\b"),
         # a trigger on a creature entering with a power or toughness (Elemental Bond): the static effects that change
