@@ -512,6 +512,9 @@ def test_french_general_is_the_commander_but_en_general_is_no_game_word() -> Non
     # the sixteenth session's table words
     ("in multi le crea di un altro giocatore possono bloccare?", "it", "multiplayer"),
     ("can I go face instead of the planeswalker?", "en", "attack player"),
+    ("which attacker goes face and which hits the walker?", "en", "attack player"),
+    ("je dois dire qui attaque le planeswalker et qui va face ?", "fr", "attack player"),
+    ("posso decidere dopo chi va face?", "it", "attack player"),
 ])
 def test_players_jargon_of_issue_31_is_read_as_the_rules_words(query: str, lang: str, english: str) -> None:
     """Each was searched as typed only, or as a look-alike (contré: protection; créa: create; speed: Speed)."""
