@@ -34,7 +34,7 @@ from kb.vocabulary import Vocabulary
 from .analysis import ANALYSIS_VERSION, name_key
 from .card_evidence import (DEPENDENCY, WITH_NAMED, card_evidence, carried_pairs, carried_rules, carried_together,
                             keyword_rules, nonbasic_land, ruling_links, token_rules, type_changes, with_cited_chapters)
-from .card_finder import SIDE_SET_TYPES, CardTable, card_nicknames, card_table, write_card_table
+from .card_finder import SIDE_SET_TYPES, CardTable, card_nicknames, card_table, known_cards, write_card_table
 from .codec import WritingCodec
 from .phrasings import english_rule_texts, placement
 from .tagging import tag_concepts, write_concepts
@@ -472,7 +472,7 @@ def cards_of(kb: KnowledgeBase, items: list[Item], other_release: bool = False) 
                                                         name, tokens), carried),
                          links.get(name, {}), _layers(card))
                         for name, (card, printed, printings) in sorted(by_name.items())), rule_texts, side, term_names,
-                       card_nicknames())
+                       card_nicknames(), known_cards())
     table.together, table.of_several = carried_together(carried)
     table.dependency = carried_rules(DEPENDENCY, carried)
     table.with_named = carried_pairs(WITH_NAMED, carried)

@@ -74,9 +74,10 @@ from .card_evidence import (BASIC_LAND_TYPES, DEPENDENCY, FACE_SEPARATOR, OF_SEV
 from .language import NEGATIONS
 
 CARD_TABLE = "cards.marshal"  # in the index folder
-TABLE_VERSION = 8
+TABLE_VERSION = 9
 NICKNAMES = "card-nicknames.tsv"  # players' nicknames of cards, in the embedded corpus
 NICKNAME_COLUMNS = ("nickname", "English card name", "note", "langs")
+KNOWN_CARDS = "card-names.tsv"  # every card of MTGJSON's archive by name (kb.vocabulary.card_names), in the embedded corpus
 LANGS = frozenset({"en", "it", "fr"})
 
 # Flags of a word of the names (CardTable.flags).
@@ -185,6 +186,9 @@ class CardTable:
     words: dict[str, list[int]] = field(default_factory=dict)  # a word of names -> the names holding it
     flags: dict[str, int] = field(default_factory=dict)  # a word of names -> COMMON | RULES
     side: list[int] = field(default_factory=list)  # the cards printed only in side sets (SIDE_SET_TYPES)
+    # the cards the knowledge base does not hold, known by name only (corpus/card-names.tsv): found, each is a name
+    # typed that is no card held, never read as another card
+    unheld: list[int] = field(default_factory=list)
     nicknames: dict[str, int] = field(default_factory=dict)  # a nickname's key -> its card
     plurals: dict[str, int] = field(default_factory=dict)  # a nickname's plural's or verb's key -> its card
     # the nicknames of cards the table lacks, or spelled as a name it holds
@@ -199,8 +203,11 @@ class CardTable:
     def nicknames_line(self) -> str:
         """What the build says of the nicknames (``corpus/card-nicknames.tsv``): how many were read, how many
         skipped (their card is not held, or a card held is named so)."""
-        return (f"card nicknames: {len(self.nicknames)} found in questions, {len(self.nicknames_skipped)} skipped "
-                f"(their card is not in the knowledge base, or a card's name is spelled so)")
+        unheld = set(self.unheld)
+        held = sum(1 for card in self.nicknames.values() if card not in unheld)
+        return (f"card nicknames: {held} found in questions, {len(self.nicknames) - held} read as cards not held, "
+                f"{len(self.nicknames_skipped)} skipped (their card is unknown, or a card's name is spelled so); "
+                f"cards known by name only (corpus/card-names.tsv): {len(self.unheld)}")
 
     def to_data(self) -> dict:
         """The table packed for a fast load: lists of numbers as bytes, each card's data marshalled
@@ -225,24 +232,26 @@ class CardTable:
             if isinstance(names, list):    # Temporale is Time Warp's and Time Distortion's Italian name)
                 names.sort(key=lambda at: -self.cards[self.names[at][2]][1])
 
+        held = self.cards[:len(self.cards) - len(self.unheld)]  # the cards not held come last and bring nothing
         return {"version": TABLE_VERSION,
                 "card_names": "\n".join(c[0] for c in self.cards), "printings": packed([c[1] for c in self.cards]),
-                "card_data": [marshal.dumps([c[2], c[3]] + ([c[4]] if len(c) > 4 and c[4] else [])) for c in self.cards],
+                "card_data": [marshal.dumps([c[2], c[3]] + ([c[4]] if len(c) > 4 and c[4] else [])) for c in held],
                 "name_keys": "\n".join(n[0] for n in self.names), "name_cards": packed([n[2] for n in self.names]),
                 "name_meta": packed([n[1] * 4 + bool(n[4]) * 2 + (n[3] == "en") for n in self.names]),
                 "words": {w: bytes([self.flags.get(w, 0)]) + packed(ns) for w, ns in self.words.items()},
                 "by_key": by_key, "longest": max((n[1] for n in self.names), default=0),
-                "side": packed(self.side), "pieces": {p: packed(cards) for p, cards in pieces.items()},
+                "side": packed(self.side), "unheld": packed(self.unheld),
+                "pieces": {p: packed(cards) for p, cards in pieces.items()},
                 "nicknames": {**self.plurals, **self.nicknames},
                 "together": [[list(needs), list(added)] for needs, added in self.together],
                 "of_several": sorted(self.of_several), "dependency": list(self.dependency),
                 "with_named": [[list(needs), list(added)] for needs, added in self.with_named],
-                "brought_by": dict(Counter(rule for card in self.cards for rule, _reason in card[2]))}
+                "brought_by": dict(Counter(rule for card in held for rule, _reason in card[2]))}
 
 
 def card_table(cards: Iterable[tuple],
                rule_texts: Iterable[str], side: Iterable[str] = (), terms: Iterable[str] = (),
-               nicknames: Iterable[Nickname] = ()) -> CardTable:
+               nicknames: Iterable[Nickname] = (), known: Iterable = ()) -> CardTable:
     """The table of ``cards``: each ``(English name, [(lang, printed name)], printings, evidence, ruling
     links[, layers])`` (layers: its type-changing effects and whether it is a nonbasic land, when it has any); ``rule_texts`` are the texts of the rules and glossary (in every language), whose words
     written in lower case :data:`MIN_RULE_USES` times are words of the rules (a card an example names,
@@ -251,7 +260,11 @@ def card_table(cards: Iterable[tuple],
     :data:`SIDE_SET_TYPES`), which never win a part or a near name over a tournament card. Each of the
     ``nicknames`` (:func:`card_nicknames`) whose card the table holds is that card, and so are its plural
     (:func:`_plural`) and the verbs players make of it (:func:`_verbs`), unless a name is spelled so (a card's own
-    name wins); the others are listed in ``nicknames_skipped``."""
+    name wins); the others are listed in ``nicknames_skipped``. The ``known`` cards
+    (:class:`kb.vocabulary.card_names.KnownCard`, ``corpus/card-names.tsv``) the table does not hold come last, as
+    :attr:`CardTable.unheld`, by their names no card held is printed with: found, such a card is a name typed that
+    is no card held (*Bolt* is Lightning Bolt, not held, where Twin Bolt is). A card held counts the printings the
+    list gives it when they are more than its own, so that the most printed card is the same whatever is held."""
     side = set(side)
     uses = Counter(t.key for text in rule_texts for t in tokens(text) if not t.capital)
     rule_words = {word for word, count in uses.items() if count >= MIN_RULE_USES}
@@ -259,28 +272,47 @@ def card_table(cards: Iterable[tuple],
     table = CardTable()
     seen: set[tuple[str, int]] = set()
     common = common_words()
+    known = list(known)
+    archive = {card.english: card.printings for card in known}  # printings counted as for the cards not held
     for index, (english, printed, printings, evidence, links, *layers) in enumerate(cards):
-        table.cards.append([english, printings, evidence, links] + layers[:1])
+        table.cards.append([english, max(printings, archive.get(english, 0)), evidence, links] + layers[:1])
         if english in side:
             table.side.append(index)
         for lang, name in [("en", english), *printed]:
-            for each in _faces(name):
-                keys = name_keys(each)
-                if not keys or all(k in _FUNCTION for k in keys) or (len(keys) == 1 and len(keys[0]) < MIN_NAME):
-                    continue
-                key = " ".join(keys)
-                if (key, index) in seen:
-                    continue
-                seen.add((key, index))
-                at = len(table.names)
-                table.names.append([key, len(keys), index, lang, "," in each])
-                for word in set(keys):
-                    table.words.setdefault(word, []).append(at)
-                    flag = (COMMON if word in common else 0) | (RULES if word in rule_words else 0)
-                    if flag:
-                        table.flags[word] = flag
+            _add_name(table, index, lang, name, seen, common, rule_words)
+    held_names = {name[0] for name in table.names}
+    held_cards = {card[0] for card in table.cards}
+    for card in known:
+        if card.english in held_cards or card.english in side:
+            continue
+        index = len(table.cards)
+        table.cards.append([card.english, card.printings, [], {}])
+        table.unheld.append(index)
+        for lang, name in [("en", card.english), *card.names()]:
+            _add_name(table, index, lang, name, seen, common, rule_words, held_names)
     _add_nicknames(table, nicknames, common)
     return table
+
+
+def _add_name(table: CardTable, index: int, lang: str, name: str, seen: set[tuple[str, int]], common: AbstractSet[str],
+              rule_words: AbstractSet[str], taken: AbstractSet[str] = frozenset()) -> None:
+    """Card ``index``'s printed ``name`` (each of its faces) in ``table``, unless a name of the ``taken`` keys
+    (a card held is printed so)."""
+    for each in _faces(name):
+        keys = name_keys(each)
+        if not keys or all(k in _FUNCTION for k in keys) or (len(keys) == 1 and len(keys[0]) < MIN_NAME):
+            continue
+        key = " ".join(keys)
+        if (key, index) in seen or key in taken:
+            continue
+        seen.add((key, index))
+        at = len(table.names)
+        table.names.append([key, len(keys), index, lang, "," in each])
+        for word in set(keys):
+            table.words.setdefault(word, []).append(at)
+            flag = (COMMON if word in common else 0) | (RULES if word in rule_words else 0)
+            if flag:
+                table.flags[word] = flag
 
 
 def _add_nicknames(table: CardTable, nicknames: Iterable[Nickname], common: AbstractSet[str] = frozenset()) -> None:
@@ -360,6 +392,16 @@ def card_nicknames(path: Path | None = None) -> list[Nickname]:
     return [nickname for nickname, _line in found.values()]
 
 
+def known_cards(path: Path | None = None) -> list:
+    """The cards of ``path`` (default: the embedded ``corpus/card-names.tsv``; none when absent), each a
+    :class:`kb.vocabulary.card_names.KnownCard`; a bad line is a :class:`~kb.errors.ParseError` naming the file
+    and line."""
+    from kb.vocabulary.card_names import read_known_cards
+
+    path = embedded_corpus() / KNOWN_CARDS if path is None else Path(path)
+    return read_known_cards(path) if path.is_file() else []
+
+
 def _faces(name: str) -> list[str]:
     """A name and, for a card of several faces or halves (``Fire // Ice``), each face's."""
     faces = [face.strip() for face in name.split("//")] if "//" in name else []
@@ -403,6 +445,8 @@ class CardFinder:
         self.by_key: dict[str, int | list[int]] = data.get("by_key", {})  # a name's key -> its name(s)
         self.longest: int = data.get("longest", 0)  # the most words of a name
         self.side = frozenset(_numbers(data.get("side", b"")))  # cards printed only in side sets
+        self.unheld = frozenset(_numbers(data.get("unheld", b"")))  # cards known by name only (CardTable.unheld)
+        self._not_characters = self.side | self.unheld  # cards never read as a character's
         # the start or end of a one-word English name of tournament cards -> those cards (packed)
         self.pieces: dict[str, bytes] = data.get("pieces", {})
         self.nicknames: dict[str, int] = data.get("nicknames", {})  # a nickname's key (or its plural's) -> its card
@@ -460,6 +504,8 @@ class CardFinder:
     def held(self, card: int) -> tuple[list[list[str]], dict[str, list[str]], list]:
         """What card ``card`` brings, its rulings' links, and its type-changing effects and whether it is a
         nonbasic land (``[changes, nonbasic land]``, :func:`indexer.card_evidence.type_changes`, or ``[]``)."""
+        if card >= len(self.card_data):  # a card not held brings nothing
+            return [], {}, []
         evidence, links, *layers = marshal.loads(self.card_data[card])
         return evidence, links, layers[0] if layers else []
 
@@ -482,10 +528,12 @@ class CardFinder:
     def _flags(self, word: str) -> int:
         return self.words.get(word, b"\0")[0]
 
-    def find(self, text: str, strays: list[str] | None = None) -> list[FoundCard]:
+    def find(self, text: str, strays: list[str] | None = None, not_held: list[str] | None = None) -> list[FoundCard]:
         """Every mention of a card in ``text``, in the order typed (see the module docstring;
         :func:`distinct`: each card once); ``strays`` receives the names typed that are no card the
-        table holds, though a part of them is a card's (``Orcish Bowmasters``)."""
+        table holds, though a part of them is a card's (``Orcish Bowmasters``), and ``not_held`` (else ``strays``)
+        the names of the cards the table knows by name only (:attr:`CardTable.unheld`: *Bolt*, *Clone*), whose
+        words are the question's still: they bring no card, and often say what the player asks (*Clone*, copy)."""
         if not self.card_names:
             return []
         words = self._singular_after_counts(text, tokens(text))
@@ -520,10 +568,12 @@ class CardFinder:
         found = [self._named_again(card, found) for card in found]
         for card in found:
             card.copies = 2 if several_named(text, card.start, card.end) else 1
-        found.sort(key=lambda f: f.start)
+        known = list(dict.fromkeys(card.typed for card in sorted(found, key=lambda f: f.start) if card.card in self.unheld))
+        found = sorted((card for card in found if card.card not in self.unheld), key=lambda f: f.start)
         unheld = self._rest_of_names(text, found, _outermost(spans + unheld_names(words, taken)))
         if strays is not None:
             strays += dict.fromkeys(text[start:end] for start, end in unheld)
+            (strays if not_held is None else not_held).extend(name for name in known if name not in strays)
         return found
 
     def _rest_of_names(self, text: str, found: list[FoundCard], spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -602,7 +652,7 @@ class CardFinder:
         be read as a word excluded), and the names typed that are no card held (``strays``: not words to read,
         correct or translate)."""
         cuts = [(card.start, card.end + _joined_ending_length(text, card.end)) for card in found if not card.kept]
-        cuts += [(at, at + len(name)) for name in strays if (at := text.find(name)) >= 0]
+        cuts += [match.span() for name in strays for match in re.finditer(rf"(?<!\w){re.escape(name)}(?!\w)", text)]
         out, last = [], 0
         for start, end in _outermost(cuts):
             out += [text[last:start], " "]
@@ -797,6 +847,10 @@ class CardFinder:
             return None
         if _beside_a_token(words, at) or (not word.capital and _a_game_terms_word(word.key)):
             return None  # a Soldier token, un jeton Soldat; mana phyrexien (Phyrexian mana): no card
+        if any(start <= other.start and other.end <= end and other.key == word.key
+               for start, end in strays for other in words[:at]):
+            strays.append((word.start, word.end))  # Disa the Restless … Disa: the card not held, named again
+            return None
         card = again = self._found_again(word.key, found)
         if card is None:
             card = self._likeliest(word.key, self._holding(word.key), self._pieces_of(word.key))
@@ -810,7 +864,8 @@ class CardFinder:
             return None  # my marit lage token: the token Dark Depths makes, not Wrath of Marit Lage
         if again is None and _a_creature_type(words, at) and name_keys(self.card_names[card])[0] != word.key:
             return None  # des créatures Saprobionte: a creature type, not Saproling Symbiosis (Symbiose saprobionte)
-        beyond = self._goes_on(words, at, size, card, found)
+        beyond = self._goes_on(words, at, size, card, found) or (None if again is not None else
+                                                                 self._another_name(words, at, size, card))
         after = words[at + size] if at + size < len(words) else None
         if beyond is not None and again is not None and after is not None and not _capital_name(after):
             beyond = None  # ma Filelame infligeait: the card named before, then a verb no word list holds
@@ -842,7 +897,7 @@ class CardFinder:
     def _character_cards(self, key: str) -> list[int]:
         """The tournament cards of legendary names whose first word is ``key``, the most printed first."""
         cards = {self.name_cards[n] for n in self._holding(key) if self._name(n)[3]
-                 and self.name_keys[n].split(" ", 1)[0] == key and self.name_cards[n] not in self.side}
+                 and self.name_keys[n].split(" ", 1)[0] == key and self.name_cards[n] not in self._not_characters}
         return sorted(cards, key=lambda card: (-self.printings[card], self.card_names[card]))
 
     def _character_found(self, key: str, typed: str, start: int, end: int) -> FoundCard:
@@ -951,6 +1006,28 @@ class CardFinder:
                 after == at + size or (words[after].capital and words[after].key in others)):
             end = words[after].end
         return (start, end) if (start, end) != (words[at].start, words[at + size - 1].end) else None
+
+    def _another_name(self, words: list[Token], at: int, size: int, card: int) -> tuple[int, int] | None:
+        """Where the name typed around the part ``words[at:at + size]`` of ``card`` is, when its words say it is
+        another card's, one the table does not hold: a word before the part's *of* / *di* / *de* that no name of
+        ``card`` holds where ``card``'s name ends so (*Invasion of Tarkir* is no Dragon Throne of Tarkir); *the* and
+        a word after a part that is only the start or end of ``card``'s name (*Disa the Restless* is no Disallow),
+        or after a part that is a word of it, a word naming a card (*Kenrith the Returned King*); else None."""
+        own = {k for name in self._names_of(card) for k in self.name_keys[name].split(" ")}
+        part = " ".join(w.key for w in words[at:at + size])
+        if at >= 2 and words[at].joined and words[at - 1].joined and words[at - 1].key in _OF:
+            before = words[at - 2]
+            tail = f"{words[at - 1].key} {part}"
+            if before.key not in own and before.key not in _FUNCTION and any(
+                    self.name_keys[name].endswith(" " + tail) for name in self._names_of(card)):
+                return before.start, words[at + size - 1].end
+        after = at + size
+        if after + 1 < len(words) and words[after].key == "the" and words[after].joined and words[after + 1].joined:
+            named = words[after + 1]
+            piece = any(key not in own for key in part.split(" "))
+            if named.key not in own and named.key not in _FUNCTION and (piece or self._names_a_card(named)):
+                return words[at].start, named.end
+        return None
 
     def _names_of(self, card: int) -> list[int]:
         return [n for key in name_keys(self.card_names[card]) for n in self._holding(key) if self.name_cards[n] == card]
@@ -1171,6 +1248,7 @@ PLAYERS_NAMES = frozenset({"standard", "modern", "legacy", "vintage", "pauper", 
                            "oathbreaker", "explorer", "timeless", "premodern"})
 # Words that join the words of a proper name (Wizards of the Coast, Friday Night Magic).
 _CONNECTORS = frozenset({"of", "the", "di", "del", "della", "dei", "de", "du", "des", "la", "le"})
+_OF = frozenset({"of", "di", "del", "della", "dei", "de", "du", "des"})  # a name's place or owner after it (of Tarkir)
 
 
 # Words that say the next one is a card (I cast, je lance, counterato il, con), an article or possessive

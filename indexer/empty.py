@@ -87,6 +87,21 @@ def _named(selector: RuleNumber | RuleRange) -> str:
     return f"{'rule' if selector.kind == 'subrule' else selector.kind} {selector}"
 
 
+def named_once(names: list[str]) -> list[str]:
+    """``names`` without those typed inside an earlier one (*Disa the Restless … Disa*: the first)."""
+    kept: list[str] = []
+    for name in names:
+        if not any(re.search(rf"(?<!\w){re.escape(name)}(?!\w)", other, re.IGNORECASE) for other in kept):
+            kept.append(name)
+    return kept
+
+
+def only_cards_not_held(names: list[str]) -> str:
+    """A question whose only words worth searching name cards the knowledge base does not hold."""
+    return (f"the question names cards this knowledge base does not hold ({', '.join(names)}) and no game term: "
+            "add the game terms you ask about, or build with card data that holds them (mtgkb update --cards)")
+
+
 def only_function_words(parsed: Parsed, reading: Callable[[], Reading | None]) -> str | None:
     """A query with no word worth searching: only question and function words, or none at all."""
     if parsed.numbers:

@@ -82,7 +82,8 @@ def read_plan(query: str, words: IndexedWords, spelling: Spelling, reader, param
     if kind:
         add_filter(parsed, "kind", kind)
     strays: list[str] = []
-    named = cards.find(as_typed, strays) if cards and as_typed and _question_words(parsed) else []
+    not_held: list[str] = []  # cards known by name only: said so, their words read
+    named = cards.find(as_typed, strays, not_held) if cards and as_typed and _question_words(parsed) else []
     read_text = cards.without_cards(as_typed, named, strays) if named or strays else as_typed
     read_text = loyalty_costs(read_text, named)
     if strays and not named and not words_of(read_text):
@@ -104,7 +105,7 @@ def read_plan(query: str, words: IndexedWords, spelling: Spelling, reader, param
         reading = spelled(worded, texts, reading, params, read_text)
     return Plan(parsed, max(1, min(int(limit), MAX_LIMIT)), params, budget, texts, language,
                 concepts, whole, matches, reading, distinct(named) if reading is not None else [],
-                strays if reading is not None else [], bool(cards is not None and cards.outdated and as_typed))
+                strays + not_held if reading is not None else [], bool(cards is not None and cards.outdated and as_typed))
 
 
 # A loyalty ability's cost as players type it (+2, -3, −X, +0), no power/toughness (+2/+2) nor a sum (2+2)

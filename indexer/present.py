@@ -22,7 +22,7 @@ from kb.numbering import RuleNumber
 
 from .card_finder import CardFinder
 from .concepts import described
-from .empty import RulesHeld, empty_reason
+from .empty import RulesHeld, empty_reason, named_once, only_cards_not_held
 from .hits import Hit, Hits
 from .plan import Plan
 from .query import Parsed
@@ -51,14 +51,16 @@ def present(page: list[Hit], plan: Plan, retrieved: Retrieved, searcher, held: "
         hits.reading["read_as"] = f"{hits.reading['read_as']}; {named}" if hits.reading["read_as"] else named
         hits.reading["cards"] = [card.to_dict() for card in plan.cards]
     if hits.reading is not None and plan.strays:  # Orcish Bowmasters: a card the knowledge base lacks
-        unknown = "No card held: " + ", ".join(plan.strays)
+        unknown = "No card held: " + ", ".join(named_once(plan.strays))
         hits.reading["read_as"] = f"{hits.reading['read_as']}; {unknown}" if hits.reading["read_as"] else unknown
-        hits.reading["not_cards"] = list(plan.strays)
+        hits.reading["not_cards"] = named_once(plan.strays)
     if hits.reading is not None and plan.cards_unread:
         hits.reading["notice"] = CardFinder.OUTDATED
     if hits.reading is not None and (close := close_call(page)):
         hits.reading["close"] = close
-    if not hits:
+    if not hits and plan.strays and not plan.cards:
+        hits.empty_reason = only_cards_not_held(named_once(plan.strays))
+    elif not hits:
         hits.empty_reason = empty_reason(parsed, texts, held(searcher),
                                          lambda: reading or read(parsed.plain_text(), *plan.language(),
                                                                  weights=plan.params.reading))
