@@ -20,7 +20,7 @@ import os
 import queue
 import shutil
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -34,8 +34,9 @@ from kb.vocabulary import Vocabulary
 from .analysis import ANALYSIS_VERSION, name_key
 from .card_evidence import (DEPENDENCY, WITH_NAMED, card_evidence, carried_pairs, carried_rules, carried_together,
                             keyword_rules, nonbasic_land, ruling_links, token_rules, type_changes, with_cited_chapters)
-from .card_finder import SIDE_SET_TYPES, CardTable, card_nicknames, card_table, known_cards, write_card_table
+from .card_finder import SIDE_SET_TYPES, CardTable, card_nicknames, card_table, write_card_table
 from .codec import WritingCodec
+from .known_cards import embedded_known_cards
 from .phrasings import english_rule_texts, placement
 from .tagging import tag_concepts, write_concepts
 from .questions import write_question_docs
@@ -472,7 +473,8 @@ def cards_of(kb: KnowledgeBase, items: list[Item], other_release: bool = False) 
                                                         name, tokens), carried),
                          links.get(name, {}), _layers(card))
                         for name, (card, printed, printings) in sorted(by_name.items())), rule_texts, side, term_names,
-                       card_nicknames(), known_cards())
+                       card_nicknames(), [replace(card, evidence=carried_evidence(card.evidence, carried))
+                                          for card in embedded_known_cards()] if carried else embedded_known_cards())
     table.together, table.of_several = carried_together(carried)
     table.dependency = carried_rules(DEPENDENCY, carried)
     table.with_named = carried_pairs(WITH_NAMED, carried)

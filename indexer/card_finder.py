@@ -77,7 +77,6 @@ CARD_TABLE = "cards.marshal"  # in the index folder
 TABLE_VERSION = 9
 NICKNAMES = "card-nicknames.tsv"  # players' nicknames of cards, in the embedded corpus
 NICKNAME_COLUMNS = ("nickname", "English card name", "note", "langs")
-KNOWN_CARDS = "card-names.tsv"  # every card of MTGJSON's archive by name (kb.vocabulary.card_names), in the embedded corpus
 LANGS = frozenset({"en", "it", "fr"})
 
 # Flags of a word of the names (CardTable.flags).
@@ -170,11 +169,14 @@ class FoundCard:
     among: list[str] = field(default_factory=list)  # a character's cards (how: character), the most printed first
     # its type-changing effects and whether it is a nonbasic land (indexer.card_evidence.type_changes, dependent)
     layers: list = field(default_factory=list)
+    # False: a card of the archive's list (corpus/card-names.tsv) the knowledge base does not hold: it brings what it
+    # is, but neither its text nor its rulings
+    held: bool = True
 
     def to_dict(self) -> dict:
         return {"name": self.name, "typed": self.typed, "how": self.how,
                 "brings": [{"rule": rule, "why": why} for rule, why in self.evidence]} | (
-            {"among": self.among} if self.among else {})
+            {"among": self.among} if self.among else {}) | ({} if self.held else {"held": False})
 
 
 @dataclass
@@ -186,8 +188,8 @@ class CardTable:
     words: dict[str, list[int]] = field(default_factory=dict)  # a word of names -> the names holding it
     flags: dict[str, int] = field(default_factory=dict)  # a word of names -> COMMON | RULES
     side: list[int] = field(default_factory=list)  # the cards printed only in side sets (SIDE_SET_TYPES)
-    # the cards the knowledge base does not hold, known by name only (corpus/card-names.tsv): found, each is a name
-    # typed that is no card held, never read as another card
+    # the cards the knowledge base does not hold, known by their names and what they bring (corpus/card-names.tsv):
+    # found, each brings what it is, not its text or rulings, and is never read as another card
     unheld: list[int] = field(default_factory=list)
     nicknames: dict[str, int] = field(default_factory=dict)  # a nickname's key -> its card
     plurals: dict[str, int] = field(default_factory=dict)  # a nickname's plural's or verb's key -> its card
@@ -207,7 +209,7 @@ class CardTable:
         held = sum(1 for card in self.nicknames.values() if card not in unheld)
         return (f"card nicknames: {held} found in questions, {len(self.nicknames) - held} read as cards not held, "
                 f"{len(self.nicknames_skipped)} skipped (their card is unknown, or a card's name is spelled so); "
-                f"cards known by name only (corpus/card-names.tsv): {len(self.unheld)}")
+                f"cards of the archive not held, read by what they are (corpus/card-names.tsv): {len(self.unheld)}")
 
     def to_data(self) -> dict:
         """The table packed for a fast load: lists of numbers as bytes, each card's data marshalled
@@ -232,10 +234,9 @@ class CardTable:
             if isinstance(names, list):    # Temporale is Time Warp's and Time Distortion's Italian name)
                 names.sort(key=lambda at: -self.cards[self.names[at][2]][1])
 
-        held = self.cards[:len(self.cards) - len(self.unheld)]  # the cards not held come last and bring nothing
         return {"version": TABLE_VERSION,
                 "card_names": "\n".join(c[0] for c in self.cards), "printings": packed([c[1] for c in self.cards]),
-                "card_data": [marshal.dumps([c[2], c[3]] + ([c[4]] if len(c) > 4 and c[4] else [])) for c in held],
+                "card_data": [marshal.dumps([c[2], c[3]] + ([c[4]] if len(c) > 4 and c[4] else [])) for c in self.cards],
                 "name_keys": "\n".join(n[0] for n in self.names), "name_cards": packed([n[2] for n in self.names]),
                 "name_meta": packed([n[1] * 4 + bool(n[4]) * 2 + (n[3] == "en") for n in self.names]),
                 "words": {w: bytes([self.flags.get(w, 0)]) + packed(ns) for w, ns in self.words.items()},
@@ -246,7 +247,7 @@ class CardTable:
                 "together": [[list(needs), list(added)] for needs, added in self.together],
                 "of_several": sorted(self.of_several), "dependency": list(self.dependency),
                 "with_named": [[list(needs), list(added)] for needs, added in self.with_named],
-                "brought_by": dict(Counter(rule for card in held for rule, _reason in card[2]))}
+                "brought_by": dict(Counter(rule for card in self.cards for rule, _reason in card[2]))}
 
 
 def card_table(cards: Iterable[tuple],
@@ -261,9 +262,9 @@ def card_table(cards: Iterable[tuple],
     ``nicknames`` (:func:`card_nicknames`) whose card the table holds is that card, and so are its plural
     (:func:`_plural`) and the verbs players make of it (:func:`_verbs`), unless a name is spelled so (a card's own
     name wins); the others are listed in ``nicknames_skipped``. The ``known`` cards
-    (:class:`kb.vocabulary.card_names.KnownCard`, ``corpus/card-names.tsv``) the table does not hold come last, as
-    :attr:`CardTable.unheld`, by their names no card held is printed with: found, such a card is a name typed that
-    is no card held (*Bolt* is Lightning Bolt, not held, where Twin Bolt is). A card held counts the printings the
+    (:class:`indexer.known_cards.KnownCard`, ``corpus/card-names.tsv``) the table does not hold come last, as
+    :attr:`CardTable.unheld`, by their names no card held is printed with, each with what it brings: found, such a
+    card is itself, not held (*Bolt* is Lightning Bolt, not Twin Bolt, the card held). A card held counts the printings the
     list gives it when they are more than its own, so that the most printed card is the same whatever is held."""
     side = set(side)
     uses = Counter(t.key for text in rule_texts for t in tokens(text) if not t.capital)
@@ -286,7 +287,7 @@ def card_table(cards: Iterable[tuple],
         if card.english in held_cards or card.english in side:
             continue
         index = len(table.cards)
-        table.cards.append([card.english, card.printings, [], {}])
+        table.cards.append([card.english, card.printings, card.evidence, {}])
         table.unheld.append(index)
         for lang, name in [("en", card.english), *card.names()]:
             _add_name(table, index, lang, name, seen, common, rule_words, held_names)
@@ -392,16 +393,6 @@ def card_nicknames(path: Path | None = None) -> list[Nickname]:
     return [nickname for nickname, _line in found.values()]
 
 
-def known_cards(path: Path | None = None) -> list:
-    """The cards of ``path`` (default: the embedded ``corpus/card-names.tsv``; none when absent), each a
-    :class:`kb.vocabulary.card_names.KnownCard`; a bad line is a :class:`~kb.errors.ParseError` naming the file
-    and line."""
-    from kb.vocabulary.card_names import read_known_cards
-
-    path = embedded_corpus() / KNOWN_CARDS if path is None else Path(path)
-    return read_known_cards(path) if path.is_file() else []
-
-
 def _faces(name: str) -> list[str]:
     """A name and, for a card of several faces or halves (``Fire // Ice``), each face's."""
     faces = [face.strip() for face in name.split("//")] if "//" in name else []
@@ -445,8 +436,7 @@ class CardFinder:
         self.by_key: dict[str, int | list[int]] = data.get("by_key", {})  # a name's key -> its name(s)
         self.longest: int = data.get("longest", 0)  # the most words of a name
         self.side = frozenset(_numbers(data.get("side", b"")))  # cards printed only in side sets
-        self.unheld = frozenset(_numbers(data.get("unheld", b"")))  # cards known by name only (CardTable.unheld)
-        self._not_characters = self.side | self.unheld  # cards never read as a character's
+        self.unheld = frozenset(_numbers(data.get("unheld", b"")))  # the archive's cards not held (CardTable.unheld)
         # the start or end of a one-word English name of tournament cards -> those cards (packed)
         self.pieces: dict[str, bytes] = data.get("pieces", {})
         self.nicknames: dict[str, int] = data.get("nicknames", {})  # a nickname's key (or its plural's) -> its card
@@ -504,8 +494,6 @@ class CardFinder:
     def held(self, card: int) -> tuple[list[list[str]], dict[str, list[str]], list]:
         """What card ``card`` brings, its rulings' links, and its type-changing effects and whether it is a
         nonbasic land (``[changes, nonbasic land]``, :func:`indexer.card_evidence.type_changes`, or ``[]``)."""
-        if card >= len(self.card_data):  # a card not held brings nothing
-            return [], {}, []
         evidence, links, *layers = marshal.loads(self.card_data[card])
         return evidence, links, layers[0] if layers else []
 
@@ -528,12 +516,11 @@ class CardFinder:
     def _flags(self, word: str) -> int:
         return self.words.get(word, b"\0")[0]
 
-    def find(self, text: str, strays: list[str] | None = None, not_held: list[str] | None = None) -> list[FoundCard]:
+    def find(self, text: str, strays: list[str] | None = None) -> list[FoundCard]:
         """Every mention of a card in ``text``, in the order typed (see the module docstring;
         :func:`distinct`: each card once); ``strays`` receives the names typed that are no card the
-        table holds, though a part of them is a card's (``Orcish Bowmasters``), and ``not_held`` (else ``strays``)
-        the names of the cards the table knows by name only (:attr:`CardTable.unheld`: *Bolt*, *Clone*), whose
-        words are the question's still: they bring no card, and often say what the player asks (*Clone*, copy)."""
+        table knows, though a part of them is a card's (``Orcish Bowmasters``). A card the table knows but the
+        knowledge base does not hold (:attr:`CardTable.unheld`) is found, not :attr:`FoundCard.held`."""
         if not self.card_names:
             return []
         words = self._singular_after_counts(text, tokens(text))
@@ -568,12 +555,11 @@ class CardFinder:
         found = [self._named_again(card, found) for card in found]
         for card in found:
             card.copies = 2 if several_named(text, card.start, card.end) else 1
-        known = list(dict.fromkeys(card.typed for card in sorted(found, key=lambda f: f.start) if card.card in self.unheld))
-        found = sorted((card for card in found if card.card not in self.unheld), key=lambda f: f.start)
+            card.held = card.card not in self.unheld
+        found.sort(key=lambda f: f.start)
         unheld = self._rest_of_names(text, found, _outermost(spans + unheld_names(words, taken)))
         if strays is not None:
             strays += dict.fromkeys(text[start:end] for start, end in unheld)
-            (strays if not_held is None else not_held).extend(name for name in known if name not in strays)
         return found
 
     def _rest_of_names(self, text: str, found: list[FoundCard], spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -897,7 +883,7 @@ class CardFinder:
     def _character_cards(self, key: str) -> list[int]:
         """The tournament cards of legendary names whose first word is ``key``, the most printed first."""
         cards = {self.name_cards[n] for n in self._holding(key) if self._name(n)[3]
-                 and self.name_keys[n].split(" ", 1)[0] == key and self.name_cards[n] not in self._not_characters}
+                 and self.name_keys[n].split(" ", 1)[0] == key and self.name_cards[n] not in self.side}
         return sorted(cards, key=lambda card: (-self.printings[card], self.card_names[card]))
 
     def _character_found(self, key: str, typed: str, start: int, end: int) -> FoundCard:

@@ -96,10 +96,11 @@ def named_once(names: list[str]) -> list[str]:
     return kept
 
 
-def only_cards_not_held(names: list[str]) -> str:
-    """A question whose only words worth searching name cards the knowledge base does not hold."""
-    return (f"the question names cards this knowledge base does not hold ({', '.join(names)}) and no game term: "
-            "add the game terms you ask about, or build with card data that holds them (mtgkb update --cards)")
+def cards_not_held(names: list[str]) -> str:
+    """A query that is only the name of cards the knowledge base does not hold (``corpus/card-names.tsv``)."""
+    return (f"{' and '.join(names)}: {'a card' if len(names) == 1 else 'cards'} of MTGJSON this knowledge base does not "
+            "hold; ask about it in a question (it is read by what it is), or build with card data that holds it "
+            "(mtgkb update --cards)")
 
 
 def only_function_words(parsed: Parsed, reading: Callable[[], Reading | None]) -> str | None:

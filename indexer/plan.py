@@ -62,6 +62,8 @@ class Plan:
     cards: list[FoundCard] = field(default_factory=list)  # the cards a question names, each once
     strays: list[str] = field(default_factory=list)  # names typed that are no card held (Orcish Bowmasters)
     cards_unread: bool = False  # the index's card table is an older mtgkb's: no card could be read
+    # a query that is only the name of a card the knowledge base does not hold, known from corpus/card-names.tsv
+    not_held: list[str] = field(default_factory=list)
 
 
 def read_plan(query: str, words: IndexedWords, spelling: Spelling, reader, params: Params, *,
@@ -82,8 +84,7 @@ def read_plan(query: str, words: IndexedWords, spelling: Spelling, reader, param
     if kind:
         add_filter(parsed, "kind", kind)
     strays: list[str] = []
-    not_held: list[str] = []  # cards known by name only: said so, their words read
-    named = cards.find(as_typed, strays, not_held) if cards and as_typed and _question_words(parsed) else []
+    named = cards.find(as_typed, strays) if cards and as_typed and _question_words(parsed) else []
     read_text = cards.without_cards(as_typed, named, strays) if named or strays else as_typed
     read_text = loyalty_costs(read_text, named)
     if strays and not named and not words_of(read_text):
@@ -98,14 +99,17 @@ def read_plan(query: str, words: IndexedWords, spelling: Spelling, reader, param
     # an item's exact name is not read as a question; under a filter the retrieve stage decides
     unfiltered_name = not (parsed.langs or parsed.kinds or parsed.sections) and held_name(parsed, reader)
     reading = card_question(worded, language, params, read_text, named) if named and not unfiltered_name else None
+    alone: list[str] = []  # the query is only names of cards not held (a name alone of a card held is its item)
     if reading is None:  # no card, or only a card's name (tuktuk): the query as it is
+        alone = [card.name for card in distinct(named) if not card.held]
         named, worded = [], worded if strays else parsed
         reading = None if unfiltered_name else question_reading(worded, whole, language, params, read_text)
     if reading is not None and reading.question:
         reading = spelled(worded, texts, reading, params, read_text)
     return Plan(parsed, max(1, min(int(limit), MAX_LIMIT)), params, budget, texts, language,
                 concepts, whole, matches, reading, distinct(named) if reading is not None else [],
-                strays + not_held if reading is not None else [], bool(cards is not None and cards.outdated and as_typed))
+                strays if reading is not None else [], bool(cards is not None and cards.outdated and as_typed),
+                not_held=alone)
 
 
 # A loyalty ability's cost as players type it (+2, -3, −X, +0), no power/toughness (+2/+2) nor a sum (2+2)

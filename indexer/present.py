@@ -22,7 +22,7 @@ from kb.numbering import RuleNumber
 
 from .card_finder import CardFinder
 from .concepts import described
-from .empty import RulesHeld, empty_reason, named_once, only_cards_not_held
+from .empty import RulesHeld, cards_not_held, empty_reason, named_once
 from .hits import Hit, Hits
 from .plan import Plan
 from .query import Parsed
@@ -40,14 +40,16 @@ def present(page: list[Hit], plan: Plan, retrieved: Retrieved, searcher, held: "
     spelled = reading is not None and reading.spelled
     texts = plan.texts
     # a question naming cards is read without their names: no "did you mean" for them
-    suggestions = texts.suggest(parsed) if not spelled and not plan.cards and not plan.strays and (len(page) < 3 or texts.corrections) else []
+    suggestions = texts.suggest(parsed) if not spelled and not plan.cards and not plan.strays and not plan.not_held and (
+        len(page) < 3 or texts.corrections) else []
     # the first rules answering a question are read whole: their deciding words are often their last
     whole = WHOLE_FIRST if reading is not None and retrieved.shown_reading else 0
     hits = Hits(with_snippets(with_texts(searcher, page, parsed), whole), suggestions, described(retrieved.concepts),
                 elsewhere(searcher, parsed))
     hits.reading = reading.to_dict() if reading is not None and retrieved.shown_reading else None
     if hits.reading is not None and plan.cards:
-        named = "Cards: " + ", ".join(card.name for card in plan.cards)
+        named = "Cards: " + ", ".join(card.name + ("" if card.held else "*") for card in plan.cards)
+        named += f" (*{NOT_HELD})" if not all(card.held for card in plan.cards) else ""
         hits.reading["read_as"] = f"{hits.reading['read_as']}; {named}" if hits.reading["read_as"] else named
         hits.reading["cards"] = [card.to_dict() for card in plan.cards]
     if hits.reading is not None and plan.strays:  # Orcish Bowmasters: a card the knowledge base lacks
@@ -58,14 +60,17 @@ def present(page: list[Hit], plan: Plan, retrieved: Retrieved, searcher, held: "
         hits.reading["notice"] = CardFinder.OUTDATED
     if hits.reading is not None and (close := close_call(page)):
         hits.reading["close"] = close
-    if not hits and plan.strays and not plan.cards:
-        hits.empty_reason = only_cards_not_held(named_once(plan.strays))
+    if not hits and plan.not_held:
+        hits.empty_reason = cards_not_held(plan.not_held)
     elif not hits:
         hits.empty_reason = empty_reason(parsed, texts, held(searcher),
                                          lambda: reading or read(parsed.plain_text(), *plan.language(),
                                                                  weights=plan.params.reading))
     return hits
 
+
+# said of the cards found that the knowledge base does not hold (corpus/card-names.tsv): what each is is known
+NOT_HELD = "not held: read by what the card is, without its text or rulings"
 
 # The first rule of a question's page is a close call when the second scores this share of it or more.
 # Measured on 2026-12-05 on the development halves and the cold trials' questions (665, archive KB, code of

@@ -90,8 +90,8 @@ def card_by_part(finder: Callable[[], NameFinder] | None, name: str) -> tuple[st
     if finder is None:
         return None
     found = finder().find(name)
-    if len({card.name for card in found}) != 1 or found[0].how == "character":
-        return None  # several cards, or a character several are named after (liliana)
+    if len({card.name for card in found}) != 1 or found[0].how == "character" or not getattr(found[0], "held", True):
+        return None  # several cards, a character several are named after (liliana), or a card not held
     if _words(" ".join(card.typed for card in found)) != _words(name):
         return None  # words beyond the card's name: not this card alone
     return found[0].name, PART_MATCHES.get(found[0].how, "part")

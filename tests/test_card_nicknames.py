@@ -83,14 +83,13 @@ def test_bob_among_players_named_so_is_a_player_not_dark_confidant(finder) -> No
     assert cards(finder, "Bob's trigger revealed a split card") == [("Dark Confidant", "Bob's", "nickname")]
 
 
-def test_a_nickname_whose_card_the_knowledge_base_lacks_is_no_card_held(finder) -> None:
+def test_a_nickname_whose_card_the_knowledge_base_lacks_is_that_card_not_held(finder) -> None:
     """True-Name Nemesis is no card of the build, but one of the archive's (``corpus/card-names.tsv``): its
-    nickname is a card not held, neither a card held nor words to read."""
+    nickname is that card, not held (it brings what the card is), not words to read."""
     text = "can my TNN be blocked by a creature with protection?"
-    strays: list[str] = []
-    not_held: list[str] = []
-    assert cards(finder, text) == [] and finder.find(text, strays, not_held) == []
-    assert strays == [] and not_held == ["TNN"]
+    [tnn] = finder.find(text)
+    assert (tnn.name, tnn.typed, tnn.how, tnn.held) == ("True-Name Nemesis", "TNN", "nickname", False)
+    assert any(rule.startswith("702.16") for rule, _why in tnn.evidence)  # protection
 
 
 def test_a_nickname_whose_card_no_list_knows_stays_a_word() -> None:
