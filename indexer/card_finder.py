@@ -148,8 +148,13 @@ def tokens(text: str) -> list[Token]:
 
 
 def name_keys(name: str) -> tuple[str, ...]:
-    """A name's words as :func:`tokens` reads them (``Council's Judgment`` → ``council``, ``judgment``)."""
-    return tuple(t.key for t in tokens(name))
+    """A name's words as :func:`tokens` reads them (``Council's Judgment`` → ``council``, ``judgment``); a name
+    without an apostrophe, as most are, read faster as its folded words (the same keys: a test reads every name of
+    ``corpus/card-names.tsv`` both ways)."""
+    folded = fold(name)
+    if "'" in folded or "`" in folded:
+        return tuple(t.key for t in tokens(name))
+    return tuple(_WORD.findall(folded))
 
 
 @dataclass
@@ -265,7 +270,9 @@ def card_table(cards: Iterable[tuple],
     (:class:`indexer.known_cards.KnownCard`, ``corpus/card-names.tsv``) the table does not hold come last, as
     :attr:`CardTable.unheld`, by their names no card held is printed with, each with what it brings: found, such a
     card is itself, not held (*Bolt* is Lightning Bolt, not Twin Bolt, the card held). A card held counts the printings the
-    list gives it when they are more than its own, so that the most printed card is the same whatever is held."""
+    list gives it when they are more than its own, so that the most printed card is the same whatever is held, and
+    the list's Italian and French names its own printings lack (an English-only printing of Platinum Angel is still
+    the *Ange de platine*)."""
     side = set(side)
     uses = Counter(t.key for text in rule_texts for t in tokens(text) if not t.capital)
     rule_words = {word for word, count in uses.items() if count >= MIN_RULE_USES}
@@ -273,47 +280,56 @@ def card_table(cards: Iterable[tuple],
     table = CardTable()
     seen: set[tuple[str, int]] = set()
     common = common_words()
-    known = list(known)
-    archive = {card.english: card.printings for card in known}  # printings counted as for the cards not held
+    archive = {card.english: card for card in known}
     for index, (english, printed, printings, evidence, links, *layers) in enumerate(cards):
-        table.cards.append([english, max(printings, archive.get(english, 0)), evidence, links] + layers[:1])
+        listed = archive.get(english)
+        table.cards.append([english, max(printings, listed.printings if listed else 0), evidence, links] + layers[:1])
         if english in side:
             table.side.append(index)
-        for lang, name in [("en", english), *printed]:
-            _add_name(table, index, lang, name, seen, common, rule_words)
+        for lang, name in [("en", english), *printed, *(listed.names() if listed else ())]:
+            _add_name(table, index, lang, name, seen)
     held_names = {name[0] for name in table.names}
     held_cards = {card[0] for card in table.cards}
-    for card in known:
+    for card in archive.values():
         if card.english in held_cards or card.english in side:
             continue
         index = len(table.cards)
         table.cards.append([card.english, card.printings, card.evidence, {}])
         table.unheld.append(index)
         for lang, name in [("en", card.english), *card.names()]:
-            _add_name(table, index, lang, name, seen, common, rule_words, held_names)
+            _add_name(table, index, lang, name, seen, held_names)
+    for word in table.words:
+        flag = (COMMON if word in common else 0) | (RULES if word in rule_words else 0)
+        if flag:
+            table.flags[word] = flag
     _add_nicknames(table, nicknames, common)
     return table
 
 
-def _add_name(table: CardTable, index: int, lang: str, name: str, seen: set[tuple[str, int]], common: AbstractSet[str],
-              rule_words: AbstractSet[str], taken: AbstractSet[str] = frozenset()) -> None:
+def _add_name(table: CardTable, index: int, lang: str, name: str, seen: set[tuple[str, int]],
+              taken: AbstractSet[str] = frozenset()) -> None:
     """Card ``index``'s printed ``name`` (each of its faces) in ``table``, unless a name of the ``taken`` keys
     (a card held is printed so)."""
-    for each in _faces(name):
-        keys = name_keys(each)
-        if not keys or all(k in _FUNCTION for k in keys) or (len(keys) == 1 and len(keys[0]) < MIN_NAME):
-            continue
-        key = " ".join(keys)
+    for key, keys, legendary in _name_records(name):
         if (key, index) in seen or key in taken:
             continue
         seen.add((key, index))
         at = len(table.names)
-        table.names.append([key, len(keys), index, lang, "," in each])
+        table.names.append([key, len(keys), index, lang, legendary])
         for word in set(keys):
             table.words.setdefault(word, []).append(at)
-            flag = (COMMON if word in common else 0) | (RULES if word in rule_words else 0)
-            if flag:
-                table.flags[word] = flag
+
+
+@lru_cache(maxsize=1 << 17)  # every build reads the archive's 66,000 names (corpus/card-names.tsv)
+def _name_records(name: str) -> tuple[tuple[str, tuple[str, ...], bool], ...]:
+    """``(key, words, legendary)`` of each face of a printed name that can name a card: not only function words,
+    nor one word shorter than :data:`MIN_NAME`."""
+    records = []
+    for each in _faces(name):
+        keys = name_keys(each)
+        if keys and not all(k in _FUNCTION for k in keys) and not (len(keys) == 1 and len(keys[0]) < MIN_NAME):
+            records.append((" ".join(keys), keys, "," in each))
+    return tuple(records)
 
 
 def _add_nicknames(table: CardTable, nicknames: Iterable[Nickname], common: AbstractSet[str] = frozenset()) -> None:
@@ -399,7 +415,8 @@ def _faces(name: str) -> list[str]:
     return list(dict.fromkeys([name, *(f for f in faces if f)]))
 
 
-def common_words() -> set[str]:
+@lru_cache(maxsize=1)  # every build reads it
+def common_words() -> frozenset[str]:
     """The 50,000 most frequent words of English, Italian and French, folded (``corpus/lemma-forms.tsv``)."""
     path = embedded_corpus() / "lemma-forms.tsv"
     found: set[str] = set()
@@ -409,7 +426,7 @@ def common_words() -> set[str]:
                 cells = line.split("\t")
                 if len(cells) >= 2:
                     found.add(cells[1].replace("'", ""))
-    return found
+    return frozenset(found)
 
 
 def write_card_table(target: Path, table: CardTable) -> None:

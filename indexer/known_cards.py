@@ -66,7 +66,17 @@ def embedded_known_cards(path: Path | None = None) -> list[KnownCard]:
     """The cards of ``path`` (default: the embedded ``corpus/card-names.tsv``; none when absent); a bad line is a
     :class:`~kb.errors.ParseError` naming the file and line."""
     path = embedded_corpus() / KNOWN_CARDS if path is None else Path(path)
-    return read_known_cards(path) if path.is_file() else []
+    if not path.is_file():
+        return []
+    stat = path.stat()
+    key = (str(path), stat.st_mtime_ns, stat.st_size)
+    if key not in _READ:  # read once per process: every build reads it
+        _READ.clear()
+        _READ[key] = read_known_cards(path)
+    return _READ[key]
+
+
+_READ: dict[tuple[str, int, int], list[KnownCard]] = {}
 
 
 def evidence_of(card) -> list[list[str]]:
@@ -122,8 +132,8 @@ def _evidence(cell: str, path: Path, line: int) -> list[list[str]]:
         evidence = json.loads(cell) if cell.strip() else []
     except ValueError:
         evidence = None
-    if not isinstance(evidence, list) or not all(
-            isinstance(pair, list) and len(pair) == 2 and all(isinstance(x, str) for x in pair) for pair in evidence):
+    if type(evidence) is not list or any(type(pair) is not list or len(pair) != 2 or type(pair[0]) is not str
+                                           or type(pair[1]) is not str for pair in evidence):
         raise ParseError(str(path), "'brings' is a JSON list of [rule, reason] pairs", line)
     return evidence
 

@@ -48,8 +48,7 @@ def present(page: list[Hit], plan: Plan, retrieved: Retrieved, searcher, held: "
                 elsewhere(searcher, parsed))
     hits.reading = reading.to_dict() if reading is not None and retrieved.shown_reading else None
     if hits.reading is not None and plan.cards:
-        named = "Cards: " + ", ".join(card.name + ("" if card.held else "*") for card in plan.cards)
-        named += f" (*{NOT_HELD})" if not all(card.held for card in plan.cards) else ""
+        named = cards_said([card.name for card in plan.cards], [card.name for card in plan.cards if not card.held])
         hits.reading["read_as"] = f"{hits.reading['read_as']}; {named}" if hits.reading["read_as"] else named
         hits.reading["cards"] = [card.to_dict() for card in plan.cards]
     if hits.reading is not None and plan.strays:  # Orcish Bowmasters: a card the knowledge base lacks
@@ -71,6 +70,13 @@ def present(page: list[Hit], plan: Plan, retrieved: Retrieved, searcher, held: "
 
 # said of the cards found that the knowledge base does not hold (corpus/card-names.tsv): what each is is known
 NOT_HELD = "not held: read by what the card is, without its text or rulings"
+
+def cards_said(names: list[str], not_held: list[str]) -> str:
+    """The reading's ``Cards:`` part: each card's name, those the knowledge base does not hold marked (``Clone*``) and
+    said so once (:data:`NOT_HELD`)."""
+    said = "Cards: " + ", ".join(name + ("*" if name in not_held else "") for name in names)
+    return said + (f" (*{NOT_HELD})" if not_held else "")
+
 
 # The first rule of a question's page is a close call when the second scores this share of it or more.
 # Measured on 2026-12-05 on the development halves and the cold trials' questions (665, archive KB, code of

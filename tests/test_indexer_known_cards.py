@@ -120,6 +120,17 @@ def test_a_part_inside_a_name_of_a_card_no_list_knows_is_no_card(few_held, text,
     assert "Disa" not in few_held.without_cards(text, [], found_strays)
 
 
+def test_a_card_held_is_also_named_by_the_lists_names_its_printings_lack() -> None:
+    """Trial 32: the embedded corpus prints Platinum Angel in English only; *Ange de platine* was read as Serra Angel,
+    a card not held, by its French name's first words."""
+    held = [("Platinum Angel", [], 1, [["702.9", "keyword Flying"]], {})]
+    known = [KnownCard("Platinum Angel", 8, {"it": ["Angelo di Platino"], "fr": ["Ange de platine"]}),
+             KnownCard("Serra Angel", 35, {"it": ["Angelo di Serra"], "fr": ["Ange de Serra"]})]
+    finder = CardFinder.of(card_table(held, [], known=known))
+    text = "je ne perds pas grâce à mon Ange de platine. Mon adversaire détruit l'Ange"
+    assert found(finder, text) == [("Platinum Angel", True)]
+
+
 def test_a_part_of_the_card_held_keeps_its_card(few_held) -> None:
     assert [c.name for c in distinct(few_held.find("the Dragon Throne of Tarkir is out: the Throne"))] == [
         "Dragon Throne of Tarkir"]
@@ -144,3 +155,14 @@ def test_a_question_naming_a_card_not_held_reads_it_and_says_so(tmp_path) -> Non
     result = CliRunner().invoke(cli, ["search", "--kb", str(kb), "--json", "--explain", question])
     [card] = json.loads(result.stdout)["read_as"]["cards"]
     assert card["name"] == "Clone" and card["held"] is False and any(b["rule"].startswith("707") for b in card["brings"])
+
+
+def test_the_names_are_read_as_the_finder_reads_a_question() -> None:
+    """:func:`indexer.card_finder.name_keys` reads a name without an apostrophe the fast way: every name of the list
+    gives the same words as the question's reading (:func:`indexer.card_finder.tokens`)."""
+    from indexer.card_finder import _faces, name_keys, tokens
+
+    names = [face for card in embedded_known_cards() for _lang, name in [("en", card.english), *card.names()]
+             for face in _faces(name)]
+    assert len(names) > 60_000
+    assert [n for n in names if name_keys(n) != tuple(t.key for t in tokens(n))] == []

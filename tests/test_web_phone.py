@@ -163,13 +163,26 @@ def test_the_cards_a_question_names_are_said_in_the_interface_language(client) -
 def test_a_card_the_knowledge_base_lacks_is_said_in_the_interface_language(client) -> None:
     """Issue 31: "; No card held: Pithing Needle" ended the search's reading; the page showed it whole, in
     English, and its cards' links were lost. Fails before."""
+    it = client.get("/search", params={"q": "Orcish Bowmasters può attaccare il mio planeswalker?",
+                                       "ui": "it"}).text
+    assert reading_line(it).endswith("; Nessuna carta nota: Orcish Bowmasters")
+    assert "No card held" not in it
+    fr = client.get("/search", params={"q": "Orcish Bowmasters peut attaquer mon planeswalker ?",
+                                       "ui": "fr"}).text
+    assert reading_line(fr).endswith("; Aucune carte connue : Orcish Bowmasters")
+
+
+def test_a_card_of_the_archive_the_knowledge_base_lacks_is_marked_in_the_interface_language(client) -> None:
+    """Pithing Needle is no card of the knowledge base, but one of MTGJSON's archive (corpus/card-names.tsv): read by
+    what it is, marked, not linked (its page would not open), the mark said in the interface language."""
     it = client.get("/search", params={"q": "Pithing Needle nomina il mio planeswalker: posso attivarlo?",
                                        "ui": "it"}).text
-    assert reading_line(it).endswith("; Nessuna carta nota: Pithing Needle")
-    assert "No card held" not in it
-    fr = client.get("/search", params={"q": "Pithing Needle nomme mon planeswalker, je peux l'activer ?",
-                                       "ui": "fr"}).text
-    assert reading_line(fr).endswith("; Aucune carte connue : Pithing Needle")
+    assert reading_line(it).endswith("Pithing Needle* (*non in questa base di conoscenza: letta per ciò che la carta "
+                                     "è, senza il suo testo né i suoi chiarimenti)")
+    assert "not held" not in it and 'href="/card/Pithing' not in it
+    en = client.get("/search", params={"q": "Pithing Needle names my planeswalker: can I activate it?", "ui": "en"}).text
+    assert reading_line(en).endswith("Cards: Pithing Needle* (*not held: read by what the card is, without its text "
+                                     "or rulings)")
 
 
 def test_the_fallback_notice_is_said_once_above_the_hits(client) -> None:

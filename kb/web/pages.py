@@ -419,12 +419,17 @@ def _stale(lang: str, item: dict[str, Any], reference: dict[str, Any] | None) ->
 def reading_view(reading: dict[str, Any] | None) -> dict[str, Any] | None:
     """How a question was read, for the "Read as" line: the search's reading with ``words_read_as``
     (its words' part) and ``card_names`` (the cards it names, from ``cards``) apart, so the page says
-    "Cards:" in the interface language and links each card. The search's ``read_as`` ends
+    "Cards:" in the interface language and links each card (a card it does not hold, ``cards_not_held``, is marked
+    and not linked). The search's ``read_as`` ends
     ``; Cards: NAME, …`` when it names cards, then ``; No card held: NAME, …`` for the names of cards it
     does not hold (``not_held_names``); a ``read_as`` not ending so is shown whole."""
     if reading is None:
         return None
-    names = [str(card["name"]) for card in reading.get("cards") or [] if card.get("name")]
+    from indexer.present import cards_said
+
+    cards = [card for card in reading.get("cards") or [] if card.get("name")]
+    names = [str(card["name"]) for card in cards]
+    unheld_cards = [str(card["name"]) for card in cards if card.get("held") is False]
     words = str(reading.get("read_as") or "")
     not_held = [str(name) for name in reading.get("not_cards") or []]
     unheld = "No card held: " + ", ".join(not_held)
@@ -432,12 +437,13 @@ def reading_view(reading: dict[str, Any] | None) -> dict[str, Any] | None:
         words = words[:-len(unheld)].rstrip().removesuffix(";").rstrip()
     else:
         not_held = []
-    named = "Cards: " + ", ".join(names)
+    named = cards_said(names, unheld_cards)
     if names and words.endswith(named):
         words = words[:-len(named)].rstrip().removesuffix(";").rstrip()
     else:
-        names = []
-    return {**reading, "words_read_as": words, "card_names": names, "not_held_names": not_held}
+        names, unheld_cards = [], []
+    return {**reading, "words_read_as": words, "card_names": names, "not_held_names": not_held,
+            "cards_not_held": unheld_cards}
 
 
 _SPACED_NUMBER = re.compile(r"([0-9]{3})\s+([0-9]{1,3}[a-z]?)", re.IGNORECASE)
