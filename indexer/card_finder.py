@@ -969,10 +969,16 @@ class CardFinder:
         printed of the one-word names it is a piece of (``pieces``), when it leads them all. A card
         printed only in side sets (a playtest card) wins only where no tournament card is named."""
         weight: dict[int, float] = {}
+        leading: set[int] = set()  # the cards of legendary names ``word`` is the first word of (Aminatou, the Fateshifter)
         for name in names:
             key, _size, card, legendary = self._name(name)
-            printings = self.printings[card] * (2 if legendary and key.split(" ", 1)[0] == word else 1)
+            first = legendary and key.split(" ", 1)[0] == word
+            printings = self.printings[card] * (2 if first else 1)
             weight[card] = max(weight.get(card, 0), printings)
+            if first and card not in self.side:
+                leading.add(card)
+        if len(leading) == 1 and not pieces:  # the one character so named, not a card named after it (Aminatou's Augury)
+            return next(iter(leading))
         for card in pieces:
             weight.setdefault(card, self.printings[card])
         if any(card not in self.side for card in weight):
@@ -1015,7 +1021,9 @@ class CardFinder:
         another card's, one the table does not hold: a word before the part's *of* / *di* / *de* that no name of
         ``card`` holds where ``card``'s name ends so (*Invasion of Tarkir* is no Dragon Throne of Tarkir); *the* and
         a word after a part that is only the start or end of ``card``'s name (*Disa the Restless* is no Disallow),
-        or after a part that is a word of it, a word naming a card (*Kenrith the Returned King*); else None."""
+        or after a part that is a word of it, a word naming a card (*Kenrith the Returned King*), or after the first
+        word of its legendary name, a word of no rule that goes on no sentence (*sheoldred the apocalypse* is no
+        Sheoldred, Whispering One; *Thalia the turn after* is Thalia); else None."""
         own = {k for name in self._names_of(card) for k in self.name_keys[name].split(" ")}
         part = " ".join(w.key for w in words[at:at + size])
         if at >= 2 and words[at].joined and words[at - 1].joined and words[at - 1].key in _OF:
@@ -1028,9 +1036,15 @@ class CardFinder:
         if after + 1 < len(words) and words[after].key == "the" and words[after].joined and words[after + 1].joined:
             named = words[after + 1]
             piece = any(key not in own for key in part.split(" "))
-            if named.key not in own and named.key not in _FUNCTION and (piece or self._names_a_card(named)):
+            title = size == 1 and self._leads_a_legendary_name(part, card) and not self._flags(named.key) & RULES \
+                and named.key not in _NOT_TITLES
+            if named.key not in own and named.key not in _FUNCTION and (piece or title or self._names_a_card(named)):
                 return words[at].start, named.end
         return None
+
+    def _leads_a_legendary_name(self, word: str, card: int) -> bool:
+        """Whether ``word`` is the first word of a legendary name of ``card``, before its comma (*Sheoldred*)."""
+        return any(self._name(name)[3] and self.name_keys[name].split(" ", 1)[0] == word for name in self._names_of(card))
 
     def _names_of(self, card: int) -> list[int]:
         return [n for key in name_keys(self.card_names[card]) for n in self._holding(key) if self.name_cards[n] == card]
@@ -1252,6 +1266,9 @@ PLAYERS_NAMES = frozenset({"standard", "modern", "legacy", "vintage", "pauper", 
 # Words that join the words of a proper name (Wizards of the Coast, Friday Night Magic).
 _CONNECTORS = frozenset({"of", "the", "di", "del", "della", "dei", "de", "du", "des", "la", "le"})
 _OF = frozenset({"of", "di", "del", "della", "dei", "de", "du", "des"})  # a name's place or owner after it (of Tarkir)
+# words after "Thalia the" that go on the sentence, not a title (Sheoldred the Apocalypse is another card)
+_NOT_TITLES = frozenset({"turn", "next", "same", "first", "second", "third", "last", "end", "following", "other", "one",
+                         "only", "whole", "rest", "moment", "time", "way", "game", "opponent", "player"})
 
 
 # Words that say the next one is a card (I cast, je lance, counterato il, con), an article or possessive

@@ -728,3 +728,29 @@ def test_a_players_word_is_no_piece_of_a_cards_name() -> None:
     finder = CardFinder.of(card_table(((name, [], 1, [], {}) for name in ("Opposition", "Shock")), ["the opponent"]))
     assert names(finder, "got zulaport out, oppos cast a wrath") == []
     assert names(finder, "I cast Opposition on turn 4") == [("Opposition", "Opposition", "name")]
+
+
+@pytest.fixture(scope="module")
+def legends() -> CardFinder:
+    """Legendary cards and cards named after their characters, as the archive prints them."""
+    from indexer.card_finder import card_table
+
+    cards = [("Aminatou, the Fateshifter", [("fr", "Aminatou, la façonneuse de destin")], 1, [], {}),
+             ("Aminatou's Augury", [("fr", "Augure d'Aminatou")], 2, [], {}),
+             ("Sheoldred, Whispering One", [], 3, [["704.5j", "legendary"]], {}),
+             ("Thalia, Guardian of Thraben", [], 7, [["704.5j", "legendary"]], {}),
+             ("Jace Beleren", [], 4, [], {})]
+    return CardFinder.of(card_table(cards, []))
+
+
+@pytest.mark.parametrize("text, cards, strays", [
+    # trial 32: Aminatou was no card, its Augury printed more often than the one character so named
+    ("Aminatou -1 sur mon Jace Beleren, je peux activer encore ?", ["Aminatou, the Fateshifter", "Jace Beleren"], []),
+    # trial 32: Sheoldred, the Apocalypse (newer than the archive) was read as Sheoldred, Whispering One
+    ("played 2nd sheoldred the apocalypse, keep new one", [], ["sheoldred the apocalypse"]),
+    ("I attack with Thalia the turn after", ["Thalia, Guardian of Thraben"], []),  # the sentence goes on
+])
+def test_a_legendary_name_s_first_word_is_its_character_and_a_title_after_it_another_card(legends, text, cards,
+                                                                                            strays) -> None:
+    found: list[str] = []
+    assert [c.name for c in distinct(legends.find(text, found))] == cards and found == strays
