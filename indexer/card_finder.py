@@ -280,6 +280,7 @@ def card_table(cards: Iterable[tuple],
     table = CardTable()
     seen: set[tuple[str, int]] = set()
     common = common_words()
+    known = known if isinstance(known, list) else list(known)
     archive = {card.english: card for card in known}
     for index, (english, printed, printings, evidence, links, *layers) in enumerate(cards):
         listed = archive.get(english)
@@ -290,14 +291,18 @@ def card_table(cards: Iterable[tuple],
             _add_name(table, index, lang, name, seen)
     held_names = {name[0] for name in table.names}
     held_cards = {card[0] for card in table.cards}
-    for card in archive.values():
+    for card, names in zip(known, _known_names(known)):
         if card.english in held_cards or card.english in side:
             continue
         index = len(table.cards)
         table.cards.append([card.english, card.printings, card.evidence, {}])
         table.unheld.append(index)
-        for lang, name in [("en", card.english), *card.names()]:
-            _add_name(table, index, lang, name, seen, held_names)
+        for key, size, lang, legendary, words in names:
+            if key not in held_names:
+                at = len(table.names)
+                table.names.append([key, size, index, lang, legendary])
+                for word in words:
+                    table.words.setdefault(word, []).append(at)
     for word in table.words:
         flag = (COMMON if word in common else 0) | (RULES if word in rule_words else 0)
         if flag:
@@ -318,6 +323,26 @@ def _add_name(table: CardTable, index: int, lang: str, name: str, seen: set[tupl
         table.names.append([key, len(keys), index, lang, legendary])
         for word in set(keys):
             table.words.setdefault(word, []).append(at)
+
+
+def _known_names(known: list) -> list[list[tuple[str, int, str, bool, tuple[str, ...]]]]:
+    """For each of the ``known`` cards, ``(key, words, lang, legendary, distinct words)`` of each of its names, each
+    key once: read once per list (every build of a process reads the same 66,000 names of ``corpus/card-names.tsv``)."""
+    cached = _KNOWN_NAMES.get(id(known))
+    if cached is None or cached[0] is not known:
+        records = []
+        for card in known:
+            names: dict[str, tuple[str, int, str, bool, tuple[str, ...]]] = {}
+            for lang, name in [("en", card.english), *card.names()]:
+                for key, keys, legendary in _name_records(name):
+                    names.setdefault(key, (key, len(keys), lang, legendary, tuple(dict.fromkeys(keys))))
+            records.append(list(names.values()))
+        _KNOWN_NAMES.clear()
+        cached = _KNOWN_NAMES[id(known)] = (known, records)
+    return cached[1]
+
+
+_KNOWN_NAMES: dict[int, tuple[list, list]] = {}
 
 
 @lru_cache(maxsize=1 << 17)  # every build reads the archive's 66,000 names (corpus/card-names.tsv)
