@@ -515,6 +515,7 @@ def test_french_general_is_the_commander_but_en_general_is_no_game_word() -> Non
     ("which attacker goes face and which hits the walker?", "en", "attack player"),
     ("je dois dire qui attaque le planeswalker et qui va face ?", "fr", "attack player"),
     ("posso decidere dopo chi va face?", "it", "attack player"),
+    ("se concedo durante il turno del mio avversario, le mie carte restano?", "it", "concede"),  # read as dealt
 ])
 def test_players_jargon_of_issue_31_is_read_as_the_rules_words(query: str, lang: str, english: str) -> None:
     """Each was searched as typed only, or as a look-alike (contré: protection; créa: create; speed: Speed)."""
