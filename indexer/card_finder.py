@@ -311,12 +311,10 @@ def card_table(cards: Iterable[tuple],
     return table
 
 
-def _add_name(table: CardTable, index: int, lang: str, name: str, seen: set[tuple[str, int]],
-              taken: AbstractSet[str] = frozenset()) -> None:
-    """Card ``index``'s printed ``name`` (each of its faces) in ``table``, unless a name of the ``taken`` keys
-    (a card held is printed so)."""
+def _add_name(table: CardTable, index: int, lang: str, name: str, seen: set[tuple[str, int]]) -> None:
+    """Card ``index``'s printed ``name`` (each of its faces) in ``table``, once."""
     for key, keys, legendary in _name_records(name):
-        if (key, index) in seen or key in taken:
+        if (key, index) in seen:
             continue
         seen.add((key, index))
         at = len(table.names)
@@ -1290,7 +1288,7 @@ PLAYERS_NAMES = frozenset({"standard", "modern", "legacy", "vintage", "pauper", 
                            "oathbreaker", "explorer", "timeless", "premodern"})
 # Words that join the words of a proper name (Wizards of the Coast, Friday Night Magic).
 _CONNECTORS = frozenset({"of", "the", "di", "del", "della", "dei", "de", "du", "des", "la", "le"})
-_OF = frozenset({"of", "di", "del", "della", "dei", "de", "du", "des"})  # a name's place or owner after it (of Tarkir)
+_OF = _CONNECTORS - {"the", "la", "le"}  # a name's place or owner after them (of Tarkir)
 # words after "Thalia the" that go on the sentence, not a title (Sheoldred the Apocalypse is another card)
 _NOT_TITLES = frozenset({"turn", "next", "same", "first", "second", "third", "last", "end", "following", "other", "one",
                          "only", "whole", "rest", "moment", "time", "way", "game", "opponent", "player"})

@@ -87,15 +87,6 @@ def _named(selector: RuleNumber | RuleRange) -> str:
     return f"{'rule' if selector.kind == 'subrule' else selector.kind} {selector}"
 
 
-def named_once(names: list[str]) -> list[str]:
-    """``names`` without those typed inside an earlier one (*Disa the Restless … Disa*: the first)."""
-    kept: list[str] = []
-    for name in names:
-        if not any(re.search(rf"(?<!\w){re.escape(name)}(?!\w)", other, re.IGNORECASE) for other in kept):
-            kept.append(name)
-    return kept
-
-
 def cards_not_held(names: list[str]) -> str:
     """A query that is only the name of cards the knowledge base does not hold (``corpus/card-names.tsv``)."""
     return (f"{' and '.join(names)}: {'a card' if len(names) == 1 else 'cards'} of MTGJSON this knowledge base does not "

@@ -23,13 +23,15 @@ import json
 import sys
 import time
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
 
 from kb import tsv
 from kb.corpus import embedded_corpus
 from kb.errors import ParseError
-from kb.vocabulary.card_names import FOREIGN_LANGS, set_files
+from kb.vocabulary.card_names import FOREIGN_LANGS
+from kb.vocabulary.cards import set_files
 from kb.vocabulary.learn import file_sha256
 
 COLUMNS = ("english", "printings", "it", "fr", "brings")  # it, fr: names joined by NAME_SEPARATOR; brings: JSON
@@ -88,19 +90,15 @@ def evidence_of(card) -> list[list[str]]:
     return card_evidence(card.type, card.text, card.keywords, card.mana_cost, keywords, card.name, tokens)
 
 
-_RELEASE: list = []
-
-
+@lru_cache(maxsize=1)
 def _release_rules() -> tuple[dict, dict]:
     """The keyword and token rules of the vocabulary's release, read once."""
-    if not _RELEASE:
-        from indexer.card_evidence import keyword_rules, token_rules, with_cited_chapters
-        from kb.curated import vocabulary_release_rules
-        from kb.vocabulary import default_vocabulary
+    from indexer.card_evidence import keyword_rules, token_rules, with_cited_chapters
+    from kb.curated import vocabulary_release_rules
+    from kb.vocabulary import default_vocabulary
 
-        rules = [(rule.number, rule.text) for rule in vocabulary_release_rules()]
-        _RELEASE.append((with_cited_chapters(keyword_rules(default_vocabulary().concepts), rules), token_rules(rules)))
-    return _RELEASE[0]
+    rules = [(rule.number, rule.text) for rule in vocabulary_release_rules()]
+    return with_cited_chapters(keyword_rules(default_vocabulary().concepts), rules), token_rules(rules)
 
 
 def write_known_cards(cards: list[KnownCard], path: Path, header: list[str]) -> None:

@@ -22,7 +22,7 @@ from kb.numbering import RuleNumber
 
 from .card_finder import CardFinder
 from .concepts import described
-from .empty import RulesHeld, cards_not_held, empty_reason, named_once
+from .empty import RulesHeld, cards_not_held, empty_reason
 from .hits import Hit, Hits
 from .plan import Plan
 from .query import Parsed
@@ -71,11 +71,21 @@ def present(page: list[Hit], plan: Plan, retrieved: Retrieved, searcher, held: "
 # said of the cards found that the knowledge base does not hold (corpus/card-names.tsv): what each is is known
 NOT_HELD = "not held: read by what the card is, without its text or rulings"
 
+
 def cards_said(names: list[str], not_held: list[str]) -> str:
     """The reading's ``Cards:`` part: each card's name, those the knowledge base does not hold marked (``Clone*``) and
     said so once (:data:`NOT_HELD`)."""
     said = "Cards: " + ", ".join(name + ("*" if name in not_held else "") for name in names)
     return said + (f" (*{NOT_HELD})" if not_held else "")
+
+
+def named_once(names: list[str]) -> list[str]:
+    """``names`` without those typed inside an earlier one (*Disa the Restless … Disa*: the first)."""
+    kept: list[str] = []
+    for name in names:
+        if not any(re.search(rf"(?<!\w){re.escape(name)}(?!\w)", other, re.IGNORECASE) for other in kept):
+            kept.append(name)
+    return kept
 
 
 # The first rule of a question's page is a close call when the second scores this share of it or more.

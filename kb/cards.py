@@ -36,7 +36,8 @@ _WORD = re.compile(r"[^\W_]+")
 class NameFinder(Protocol):
     """What the card lookup asks of the search's card finder (``indexer.card_finder.CardFinder``,
     which :mod:`kb` does not import: the CLI and the web pass it): the cards a text names, each with
-    its English ``name``, the words ``typed`` and ``how`` they were read (name, part, near)."""
+    its English ``name``, the words ``typed`` and ``how`` they were read (name, part, near), and whether the
+    knowledge base ``held`` it (a card of the archive's list it does not hold has no page)."""
 
     def find(self, text: str) -> list[Any]: ...
 
@@ -63,6 +64,10 @@ def find_card(kb: KnowledgeBase, name: str, finder: Callable[[], NameFinder] | N
     part = None if faces or starting else card_by_part(finder, name)
     if part is not None:  # "Finks": Kitchen Finks, as the search reads it
         return card_json(kb, part[0], active, part[1])
+    unheld = None if faces or starting else card_not_held(finder, name)
+    if unheld is not None:  # "Lightning Bolt" where the knowledge base does not hold it: no "did you mean" another
+        raise NotFoundError(f"{unheld} is a card of MTGJSON this knowledge base does not hold: build with card data "
+                            "that holds it (mtgkb update --cards)")
     holding = [] if faces or starting else cards_holding(kb, name)  # "Spinale": Ago Spinale, Innesto Spinale
     near, others = near_card_names(kb, name, names, word_hints=not holding)
     if len(faces) > 1:
@@ -95,6 +100,15 @@ def card_by_part(finder: Callable[[], NameFinder] | None, name: str) -> tuple[st
     if _words(" ".join(card.typed for card in found)) != _words(name):
         return None  # words beyond the card's name: not this card alone
     return found[0].name, PART_MATCHES.get(found[0].how, "part")
+
+
+def card_not_held(finder: Callable[[], NameFinder] | None, name: str) -> str | None:
+    """The English name of the one card ``finder`` reads in ``name`` typed alone that the knowledge base does not
+    hold (a card of the archive's list, ``corpus/card-names.tsv``), else None."""
+    found = finder().find(name) if finder is not None else []
+    if len({card.name for card in found}) != 1 or getattr(found[0], "held", True):
+        return None
+    return found[0].name if _words(" ".join(card.typed for card in found)) == _words(name) else None
 
 
 def _words(text: str) -> list[str]:

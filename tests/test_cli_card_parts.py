@@ -125,3 +125,12 @@ def test_the_cards_a_question_names_are_on_its_read_as_line_in_text_and_beside_t
     plain = CliRunner().invoke(main, ["search", "--kb", str(kb_dir), "--json", query])
     assert isinstance(json.loads(plain.stdout), list)
     assert any(line.startswith("Read as: ") and "; Cards: Kitchen Finks" in line for line in plain.stderr.splitlines())
+
+
+def test_a_card_of_the_archive_the_knowledge_base_lacks_is_said_so_not_another_suggested(kb_dir: Path) -> None:
+    """True-Name Nemesis is in MTGJSON's archive (corpus/card-names.tsv), not in this knowledge base: before, the
+    error offered other cards' names as if it were a typo."""
+    result = run(kb_dir, "card", "True-Name Nemesis")
+    assert result.exit_code == 1
+    assert result.output.strip() == ("Error: True-Name Nemesis is a card of MTGJSON this knowledge base does not hold: "
+                                     "build with card data that holds it (mtgkb update --cards)")

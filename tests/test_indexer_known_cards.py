@@ -8,7 +8,7 @@ import pytest
 from indexer.card_finder import CardFinder, Nickname, card_table, distinct
 from indexer.known_cards import (KnownCard, embedded_known_cards, evidence_of, main, read_known_cards,
                                   write_known_cards)
-from kb.vocabulary.card_names import set_files
+from kb.vocabulary.cards import set_files
 from kb.corpus import embedded_corpus
 from kb.errors import ParseError
 

@@ -8,12 +8,10 @@ its distinct Italian and French printed names; cards printed only in the given s
 
 from __future__ import annotations
 
-import tarfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import SourceError
 from ..model import Card
 
 FOREIGN_LANGS = ("it", "fr")
@@ -53,20 +51,3 @@ def archive_cards(sources: Iterable[tuple[str, bytes]], side_types: Iterable[str
                 if lang in FOREIGN_LANGS and name and name not in known.printed.setdefault(lang, []):
                     known.printed[lang].append(name)
     return sorted(cards.values(), key=lambda known: known.card.name), read
-
-
-def set_files(path: Path) -> Iterator[tuple[str, bytes]]:
-    """``(path, bytes)`` of each ``*.json`` set file of a folder, a ``.tar.xz`` archive of them, or one file."""
-    if path.is_dir():
-        for child in sorted(path.glob("*.json")):
-            yield str(child), child.read_bytes()
-    elif path.suffix == ".json":
-        yield str(path), path.read_bytes()
-    elif path.exists() and tarfile.is_tarfile(path):
-        with tarfile.open(path, "r:*") as archive:
-            for member in sorted(archive.getmembers(), key=lambda m: m.name):
-                handle = archive.extractfile(member) if member.isfile() and member.name.endswith(".json") else None
-                if handle is not None:
-                    yield f"{path}:{member.name}", handle.read()
-    else:
-        raise SourceError(str(path), "not an MTGJSON set file, folder of set files or tar archive of them")

@@ -62,7 +62,7 @@ def read_cards(path: Path, report: CardReport | None = None) -> list[ParallelCar
     """Every card face of the set files under ``path``, printings joined, in first-seen order."""
     report = report if report is not None else CardReport()
     cards: dict[str, ParallelCard] = {}
-    for name, data in _set_files(Path(path)):
+    for name, data in (parsed for file in set_files(Path(path)) for parsed in _parsed(*file)):
         report.sets += 1
         meta = data.get("meta") if isinstance(data, dict) else None
         if isinstance(meta, dict):
@@ -75,20 +75,21 @@ def read_cards(path: Path, report: CardReport | None = None) -> list[ParallelCar
     return list(cards.values())
 
 
-def _set_files(path: Path) -> Iterator[tuple[str, Any]]:
-    """``(name, parsed JSON)`` of each non-empty set file under ``path``."""
+def set_files(path: Path) -> Iterator[tuple[str, bytes]]:
+    """``(name, bytes)`` of each ``*.json`` set file of a folder (sorted), a tar archive of them (in the archive's
+    order, read once), or one file."""
     if path.is_dir():
         for child in sorted(path.glob("*.json")):
-            yield from _parsed(str(child), child.read_bytes())
+            yield str(child), child.read_bytes()
     elif path.suffix == ".json":
-        yield from _parsed(str(path), path.read_bytes())
+        yield str(path), path.read_bytes()
     elif path.exists() and tarfile.is_tarfile(path):
         with tarfile.open(path, "r:*") as archive:
             for member in archive:
                 if member.isfile() and member.name.endswith(".json"):
                     handle = archive.extractfile(member)
                     if handle is not None:
-                        yield from _parsed(f"{path}:{member.name}", handle.read())
+                        yield f"{path}:{member.name}", handle.read()
     else:
         raise SourceError(str(path), "not an MTGJSON set file, folder of set files or tar archive of them")
 
