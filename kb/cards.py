@@ -64,10 +64,6 @@ def find_card(kb: KnowledgeBase, name: str, finder: Callable[[], NameFinder] | N
     part = None if faces or starting else card_by_part(finder, name)
     if part is not None:  # "Finks": Kitchen Finks, as the search reads it
         return card_json(kb, part[0], active, part[1])
-    unheld = None if faces or starting else card_not_held(finder, name)
-    if unheld is not None:  # "Lightning Bolt" where the knowledge base does not hold it: no "did you mean" another
-        raise NotFoundError(f"{unheld} is a card of MTGJSON this knowledge base does not hold: build with card data "
-                            "that holds it (mtgkb update --cards)")
     holding = [] if faces or starting else cards_holding(kb, name)  # "Spinale": Ago Spinale, Innesto Spinale
     near, others = near_card_names(kb, name, names, word_hints=not holding)
     if len(faces) > 1:
@@ -82,6 +78,10 @@ def find_card(kb: KnowledgeBase, name: str, finder: Callable[[], NameFinder] | N
     more = f" ({len(close)} cards)" if len(close) > MAX_SUGGESTIONS else ""
     shown = name_labels(kb, name, close[:MAX_SUGGESTIONS])
     hint = f"; did you mean: {', '.join(shown[card] for card in close[:MAX_SUGGESTIONS])}{more}" if close else ""
+    unheld = None if faces or starting else card_not_held(finder, name)
+    if unheld is not None:  # "Fulmine" where the knowledge base does not hold Lightning Bolt: say so first
+        raise NotFoundError(f"{unheld} is a card of MTGJSON this knowledge base does not hold: build with card data "
+                            f"that holds it (mtgkb update --cards){hint}")
     raise NotFoundError(f"no card named {name.strip()!r} in the knowledge base{hint}")
 
 
@@ -102,11 +102,15 @@ def card_by_part(finder: Callable[[], NameFinder] | None, name: str) -> tuple[st
     return found[0].name, PART_MATCHES.get(found[0].how, "part")
 
 
+_WHOLE = frozenset({"name", "nickname"})  # the finder's readings of a card by its whole name
+
+
 def card_not_held(finder: Callable[[], NameFinder] | None, name: str) -> str | None:
-    """The English name of the one card ``finder`` reads in ``name`` typed alone that the knowledge base does not
-    hold (a card of the archive's list, ``corpus/card-names.tsv``), else None."""
+    """The English name of the one card ``finder`` reads in ``name`` typed alone, by a whole name or a nickname, that
+    the knowledge base does not hold (a card of the archive's list, ``corpus/card-names.tsv``), else None: a part of a
+    name (``Bowmaster``) is a guess, not said so."""
     found = finder().find(name) if finder is not None else []
-    if len({card.name for card in found}) != 1 or getattr(found[0], "held", True):
+    if len({card.name for card in found}) != 1 or getattr(found[0], "held", True) or found[0].how not in _WHOLE:
         return None
     return found[0].name if _words(" ".join(card.typed for card in found)) == _words(name) else None
 
