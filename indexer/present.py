@@ -15,6 +15,7 @@ reader needs beside the hits (:func:`present`). It changes no order.
 from __future__ import annotations
 
 import json
+import re
 
 from whoosh import query as Q
 

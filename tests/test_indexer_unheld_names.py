@@ -55,6 +55,15 @@ def test_a_card_the_kb_lacks_is_neither_corrected_nor_searched_as_words(search_k
     assert not read.get("corrections") and "orcish" not in read["read_as"]
 
 
+def test_two_cards_no_list_knows_are_each_said_once(search_kb) -> None:
+    """Found by the seventeenth session's development run: a question naming two cards no list knows crashed
+    (``named_once`` without its ``re``), and the search answered with a traceback."""
+    read = reading(search_kb, "I have Orcish Bowmasters, my opponent Sheoldred the Apocalypse. I draw: what triggers first?")
+    assert read["read_as"].endswith("; No card held: Orcish Bowmasters, Sheoldred the Apocalypse")
+    read = reading(search_kb, "Disa the Restless attacks, then Disa dies: does it trigger?")
+    assert read["read_as"].endswith("; No card held: Disa the Restless")
+
+
 def test_a_name_alone_is_still_looked_up_as_typed(search_kb) -> None:
     hits = search(search_kb, "Pithing Needle", limit=5)
     assert hits.reading is None or not hits.reading.get("not_cards")
