@@ -26,7 +26,8 @@ MANIFEST_NAMES = {"MANIFEST.json", "MANIFEST.md", "README.md"}
 # what the search reads to understand questions (indexer.reading), not sources
 SEARCH_DATA_NAMES = {"wordtable.tsv", "wordtable-review.tsv", "nearwords.tsv", "jargon.tsv", "rule-phrases.tsv",
                      "english-forms.tsv", "lemma-forms.tsv", "story-words.tsv", "rules-words.tsv",
-                     "locutions.tsv", "card-nicknames.tsv", "chat-words.tsv", "card-names.tsv"}
+                     "locutions.tsv", "card-nicknames.tsv", "chat-words.tsv", "card-names.tsv",
+                     "lemmatiser-words.bloom"}
 
 
 @dataclass(frozen=True)

@@ -182,7 +182,7 @@ def test_readme_first_command_shows_400_7_in_english_and_italian(readme_build) -
         **{name: "search data (read to understand questions), not a source"
            for name in ("wordtable.tsv", "wordtable-review.tsv", "nearwords.tsv", "jargon.tsv", "rule-phrases.tsv", "english-forms.tsv",
                         "lemma-forms.tsv", "story-words.tsv", "rules-words.tsv", "locutions.tsv", "card-nicknames.tsv",
-                        "chat-words.tsv", "card-names.tsv")}}
+                        "chat-words.tsv", "card-names.tsv", "lemmatiser-words.bloom")}}
     rule = run("rule", "400.7", "--kb", str(kb_dir))
     assert rule.exit_code == 0, rule.output
     heads = [line for line in rule.stdout.splitlines() if line and not line.startswith(" ")]
