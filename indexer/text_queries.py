@@ -254,12 +254,13 @@ class TextQueries:
         self.changes = []
         for item in parsed.items:
             if isinstance(item, Word) and not item.prefix:
-                folded = fold(item.text)
-                known = self.words.frequency(folded) > 0 or self.matches_something(item.text)
-                fixed = self.corrections.get(item.text) or ([] if known else self._corrections_loose(folded))
+                typed = item.text.rstrip(_CLOSING)  # hexprof? : the word without the question's mark
+                folded = fold(typed)
+                known = self.words.frequency(folded) > 0 or self.matches_something(typed)
+                fixed = self.corrections.get(typed) or ([] if known else self._corrections_loose(folded))
                 if fixed and not known:
-                    out.append(spelled(fixed[0]))
-                    self.changes.append((item.text, out[-1]))
+                    out.append(spelled(fixed[0]) + item.text[len(typed):])
+                    self.changes.append((typed, spelled(fixed[0])))
                     changed = True
                     continue
             out.append(item.text if isinstance(item, Word) else f'"{item.text}"')
@@ -269,7 +270,8 @@ class TextQueries:
         """``text`` with each word the index and the vocabulary do not hold replaced by the nearest
         vocabulary term the index holds (``travolgre`` → ``travolgere``); remembered as a correction."""
         out = []
-        for word in text.split():
+        for typed in text.split():
+            word = typed.rstrip(_CLOSING)
             folded = fold(word)
             fixed = []
             if len(folded) >= 5 and folded.isalpha() and folded not in term_words() \
@@ -281,7 +283,7 @@ class TextQueries:
                         break
             if fixed:
                 self.corrections.setdefault(word, fixed[:3])
-            out.append(fixed[0] if fixed else word)
+            out.append(fixed[0] + typed[len(word):] if fixed else typed)
         return " ".join(out)
 
     def _corrections_loose(self, folded: str) -> list[str]:
@@ -301,6 +303,10 @@ class TextQueries:
         """In an Italian or French question, the words of its language's word table one edit from ``folded``
         (a typo there is a word of that language, not the nearest English word of the rules)."""
         return nearest_table_words(folded, self.query_lang) if self.query_lang in ("it", "fr") else []
+
+
+# marks a question's last word may carry as parsed (hexprof?), left after a word corrected
+_CLOSING = "?!.,;:…"
 
 
 def words_per_prefix(parsed: Parsed) -> int:

@@ -248,6 +248,9 @@ def test_two_keywords_do_not_meet_first_in_the_list_of_keyword_counters(kb, quer
 
 @pytest.mark.parametrize("query, fixed, answer", [
     ("can i targt my own creatur with hexprof", "hexproof", "rule/702.11b"),
+    # the question's mark stuck to its last word: hexprof? was left as typed, "In no rule: hexprof"
+    ("can i targt my own creatur with hexprof?", "hexproof", "rule/702.11b"),
+    ("je peux cibler ma creature avec defense talismaniqe ??", "talismanique", "rule/702.11b"),
     ("se il bloccante muore prima del danno l'attaccante con travolgre fa danno al giocatore?", "travolgere",
      "rule/702.19d"),
 ])
