@@ -238,8 +238,11 @@ def query_language(langs: set[str], text: str, hint: str | None = None) -> tuple
 
 
 # The endings of the players' verbs made of English words, longest first: Italian verbs in -are (blinkare:
-# blinkano, blinkato, blinkarla), French verbs in -er (blinker: blinkent, blinké); folded, accents off.
+# blinkano, blinkato, blinkarla), French verbs in -er (blinker: blinkent, blinké); folded, accents off; and the
+# English players' verbs themselves in their rarer forms (fog: fogs, fogged, fogging; the frequent ones, kills,
+# are read by their listed lemma).
 _VERB_ENDINGS = {
+    "en": ("", ("ing", "ed", "es", "s")),
     "it": ("are", ("erebbe", "eranno", "arne", "arla", "arlo", "arle", "arli", "ando", "iamo", "ano", "ato", "ata",
                    "ati", "ate", "era", "ero", "are", "o", "i", "a")),
     "fr": ("er", ("eraient", "aient", "erait", "erai", "era", "ant", "ait", "ais", "ent", "ons", "ees", "ez", "ee",
@@ -250,15 +253,19 @@ _VERB_ENDINGS = {
 @lru_cache(maxsize=4096)
 def players_verb(folded: str, lang: str | None) -> str | None:
     """The infinitive a players' verb of ``corpus/jargon.tsv`` is written in as ``folded`` (Italian
-    ``blinkano``, ``tramplato``: *blinkare*, *tramplare*; French ``blinkent``, ``fetche``: *blinker*, *fetcher*),
+    ``blinkano``, ``tramplato``: *blinkare*, *tramplare*; French ``blinkent``, ``fetche``: *blinker*, *fetcher*;
+    English ``fogs``, ``fogged``: *fog*),
     when ``folded`` is no listed word of ``lang`` (``sacco``, "a lot", is no form of *saccare*); else None."""
     if lang not in _VERB_ENDINGS or folded in jargon() or listed_lemma(lang, folded) is not None:
         return None
     infinitive, endings = _VERB_ENDINGS[lang]
     for ending in endings:
         stem = folded[:-len(ending)]
-        if folded.endswith(ending) and len(stem) >= 3 and stem + infinitive in jargon():
-            return stem + infinitive
+        if not folded.endswith(ending) or len(stem) < 3:
+            continue
+        for each in (stem, stem[:-1]) if stem[-1] == stem[-2] else (stem,):  # fogged: fog
+            if each + infinitive in jargon():
+                return each + infinitive
     return None
 
 

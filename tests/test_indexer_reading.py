@@ -722,6 +722,20 @@ def test_every_form_of_a_players_verb_is_read_as_its_infinitive(query: str, lang
     assert is_real_word(word, lang)
 
 
+@pytest.mark.parametrize("query", ["opp fogs my combat, do my dudes deal damage?", "he fogged my attack",
+                                   "fogging the alpha strike"])
+def test_a_rarer_form_of_an_english_players_verb_is_read_as_the_verb(query: str) -> None:
+    """fog (prevent combat damage) was read in its listed lemma's forms only: *fogs* is no frequent word."""
+    assert "prevent combat damage" in _searched(query, "en")
+
+
+@pytest.mark.parametrize("query, english", [("je passe, il passe aussi, le sort se résout ?", "pass"),
+                                            ("j'ai 6 cartes au cim, j'ai le seuil ?", "graveyard")])
+def test_french_players_pass_priority_and_keep_a_graveyard(query: str, english: str) -> None:
+    """*je passe* was read as *skip* (the word table learned the form from skipping a step), *cim* not at all."""
+    assert english in _searched(query, "fr")
+
+
 def test_an_everyday_word_is_no_form_of_a_players_verb() -> None:
     """*sacco* (un sacco di: a lot of) is no form of *saccare*, nor French *mille* (a thousand) of *miller*."""
     assert "sacrifice" not in _searched("ho un sacco di creature in campo", "it")
