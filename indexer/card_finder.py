@@ -274,9 +274,7 @@ def card_table(cards: Iterable[tuple],
     the list's Italian and French names its own printings lack (an English-only printing of Platinum Angel is still
     the *Ange de platine*)."""
     side = set(side)
-    uses = Counter(t.key for text in rule_texts for t in tokens(text) if not t.capital)
-    rule_words = {word for word, count in uses.items() if count >= MIN_RULE_USES}
-    rule_words |= {t.key for text in terms for t in tokens(text.lower())}
+    rule_words = _rule_words(tuple(rule_texts)) | {t.key for text in terms for t in tokens(text.lower())}
     table = CardTable()
     seen: set[tuple[str, int]] = set()
     common = common_words()
@@ -309,6 +307,13 @@ def card_table(cards: Iterable[tuple],
             table.flags[word] = flag
     _add_nicknames(table, nicknames, common)
     return table
+
+
+@lru_cache(maxsize=4)  # builds of one process often read the same release (the tests: dozens of builds)
+def _rule_words(rule_texts: tuple[str, ...]) -> frozenset[str]:
+    """The words ``rule_texts`` write in lower case :data:`MIN_RULE_USES` times or more."""
+    uses = Counter(t.key for text in rule_texts for t in tokens(text) if not t.capital)
+    return frozenset(word for word, count in uses.items() if count >= MIN_RULE_USES)
 
 
 def _add_name(table: CardTable, index: int, lang: str, name: str, seen: set[tuple[str, int]]) -> None:
