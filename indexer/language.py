@@ -194,6 +194,7 @@ def lemmatiser_knows(word: str, lang: str) -> bool:
 
 @lru_cache(maxsize=1)
 def _lemmatiser_words() -> WordFilter | None:
+    """The embedded ``corpus/lemmatiser-words.bloom``, None when absent; a damaged one is a ParseError naming it."""
     path = embedded_corpus() / LEMMATISER_WORDS
     try:
         return WordFilter.from_bytes(path.read_bytes())

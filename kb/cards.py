@@ -65,6 +65,14 @@ def find_card(kb: KnowledgeBase, name: str, finder: Callable[[], NameFinder] | N
     if part is not None:  # "Finks": Kitchen Finks, as the search reads it
         return card_json(kb, part[0], active, part[1])
     holding = [] if faces or starting else cards_holding(kb, name)  # "Spinale": Ago Spinale, Innesto Spinale
+    unheld = None if faces or starting else card_not_held(finder, name)
+    if unheld is not None:  # "Fulmine" where the knowledge base does not hold Lightning Bolt: say so, never open
+        # another card by a near spelling; name only the cards held whose names hold the words typed (Foudre: Zaffaï,
+        # conducteur de foudre) or start with a word spelled near them (Ecuyer: Écuyère dévouée), not one holding
+        # such a word further on (Fulmine was Sword of Feast and Famine) nor sharing a first word (Lightning Axe)
+        close = most_printed(kb, holding) or cards_near_words(kb, name, further_on=False)
+        raise NotFoundError(f"{unheld} is a card of MTGJSON this knowledge base does not hold: build with card data "
+                            f"that holds it (mtgkb update --cards){_did_you_mean(kb, name, close)}")
     near, others = near_card_names(kb, name, names, word_hints=not holding)
     if len(faces) > 1:
         near, others = [], faces
@@ -74,15 +82,16 @@ def find_card(kb: KnowledgeBase, name: str, finder: Callable[[], NameFinder] | N
         others = most_printed(kb, holding)
     if len(near) == 1:
         return card_json(kb, near[0], active, "near")
-    close = near or others
+    raise NotFoundError(f"no card named {name.strip()!r} in the knowledge base{_did_you_mean(kb, name, near or others)}")
+
+
+def _did_you_mean(kb: KnowledgeBase, name: str, close: list[str]) -> str:
+    """``; did you mean: …`` naming the first :data:`MAX_SUGGESTIONS` of ``close`` (and how many there are), or ""."""
+    if not close:
+        return ""
     more = f" ({len(close)} cards)" if len(close) > MAX_SUGGESTIONS else ""
     shown = name_labels(kb, name, close[:MAX_SUGGESTIONS])
-    hint = f"; did you mean: {', '.join(shown[card] for card in close[:MAX_SUGGESTIONS])}{more}" if close else ""
-    unheld = None if faces or starting else card_not_held(finder, name)
-    if unheld is not None:  # "Fulmine" where the knowledge base does not hold Lightning Bolt: say so first
-        raise NotFoundError(f"{unheld} is a card of MTGJSON this knowledge base does not hold: build with card data "
-                            f"that holds it (mtgkb update --cards){hint}")
-    raise NotFoundError(f"no card named {name.strip()!r} in the knowledge base{hint}")
+    return f"; did you mean: {', '.join(shown[card] for card in close[:MAX_SUGGESTIONS])}{more}"
 
 
 PART_MATCHES = {"part": "part", "near": "near", "remembered": "near", "name": "exact"}  # the finder's reading -> the card's ``match``
@@ -141,10 +150,10 @@ def cards_holding(kb: KnowledgeBase, name: str) -> list[str]:
                    held.startswith(f"{words} ") and held != words})
 
 
-def cards_near_words(kb: KnowledgeBase, name: str) -> list[str]:
+def cards_near_words(kb: KnowledgeBase, name: str, further_on: bool = True) -> list[str]:
     """English names of the cards one of whose names starts with words that are the nearest spelling
     of ``name``'s (within :func:`~kb.text.typo_allowance`: ``Ragavn`` -> *Ragavan, Nimble
-    Pilferer*), else holds such words further on (``Bowmaster`` -> *Aerie Bowmasters*), in the
+    Pilferer*), else (``further_on``) holds such words further on (``Bowmaster`` -> *Aerie Bowmasters*), in the
     order of the names."""
     words = _words(name)
     key = " ".join(words)
@@ -152,6 +161,8 @@ def cards_near_words(kb: KnowledgeBase, name: str) -> list[str]:
     if not allowed:
         return []
     at_start = _nearest_piece(_name_pieces(kb, len(words), starts=True), key, allowed)
+    if not further_on:
+        return at_start[1]
     further = _nearest_piece(_name_pieces(kb, len(words), starts=False), key, min(allowed, at_start[0]))
     if further[0] < at_start[0]:
         return further[1]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from kb.cli import main
@@ -78,6 +79,16 @@ def test_an_italian_or_french_name_not_held_is_answered_with_the_names_of_its_la
     french = run(product_kb, "card", "Ecuyer")
     assert french.output.endswith(
         "did you mean: Écuyère des Custodi (Custodi Squire), Écuyère dévouée (Selfless Squire)\n")
+
+
+@pytest.mark.parametrize("typed", ["Fulmine", "Lightning Bolt"])
+def test_a_card_the_knowledge_base_lacks_is_said_so_without_guessing_near_names(product_kb: Path, typed: str) -> None:
+    """The seventeenth session's review: Fulmine (Lightning Bolt, not held) was followed by "did you mean: Sword of
+    Feast and Famine" (Famine is two edits from Fulmine), Lightning Bolt by Lightning Axe, Lightning Greaves."""
+    result = run(product_kb, "card", typed)
+    assert result.exit_code == 1
+    assert result.output == ("Error: Lightning Bolt is a card of MTGJSON this knowledge base does not hold: build with "
+                             "card data that holds it (mtgkb update --cards)\n")
 
 
 def test_a_mistyped_first_word_suggests_the_cards_it_starts(product_kb: Path) -> None:
