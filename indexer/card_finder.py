@@ -555,6 +555,12 @@ class CardFinder:
     def _english(self, at: int) -> bool:
         return bool(self.name_meta[at] & 1)
 
+    def _in_title(self, name: int, word: str) -> bool:
+        """Whether ``word`` is in name ``name`` only as a word after its first of a legendary name (its title:
+        *Tuteur* in *Kaheera, le Tuteur*, *Boss* in *Krenko, Mob Boss*)."""
+        key, _size, _card, legendary = self._name(name)
+        return legendary and key.split(" ", 1)[0] != word
+
     def _holding(self, word: str) -> array:
         return _numbers(self.words.get(word, b"\0")[1:])
 
@@ -884,7 +890,10 @@ class CardFinder:
             return None
         card = again = self._found_again(word.key, found)
         if card is None:
-            card = self._likeliest(word.key, self._holding(word.key), self._pieces_of(word.key))
+            names = self._holding(word.key)
+            if flag & COMMON:  # an everyday word names no character by its title (Tuteur: not Kaheera, le Tuteur)
+                names = array(names.typecode, (n for n in names if not self._in_title(n, word.key)))
+            card = self._likeliest(word.key, names, self._pieces_of(word.key))
         if card is None:
             return None
         size = 1  # the next words of the same name are the same card (Thalia Guardian)

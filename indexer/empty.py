@@ -94,6 +94,13 @@ def cards_not_held(names: list[str]) -> str:
             "(mtgkb update --cards)")
 
 
+def cards_named_not_held(names: list[str]) -> str:
+    """Said above the results of a query that is only the name of cards the knowledge base does not hold, when
+    other items share words with it (``Violent Eruption``: Gratuitous Violence is no answer)."""
+    return (f"{' and '.join(names)}: {'a card' if len(names) == 1 else 'cards'} of MTGJSON this knowledge base does not "
+            "hold; the results only share words with the name (mtgkb update --cards)")
+
+
 def only_function_words(parsed: Parsed, reading: Callable[[], Reading | None]) -> str | None:
     """A query with no word worth searching: only question and function words, or none at all."""
     if parsed.numbers:

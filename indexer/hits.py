@@ -79,6 +79,8 @@ class Hits(list):
         self.elsewhere = elsewhere or []
         self.reading: dict[str, Any] | None = None  # how a question was read (indexer.reading)
         self.empty_reason: str | None = None  # why nothing was found, when nothing was (indexer.empty)
+        # a query that is only the name of cards not held, when other items share its words (indexer.empty)
+        self.not_held: str | None = None
 
 
 def shown_in(hit: Hit, stored: dict) -> None:

@@ -23,7 +23,7 @@ from kb.numbering import RuleNumber
 
 from .card_finder import CardFinder
 from .concepts import described
-from .empty import RulesHeld, cards_not_held, empty_reason
+from .empty import RulesHeld, cards_named_not_held, cards_not_held, empty_reason
 from .hits import Hit, Hits
 from .plan import Plan
 from .query import Parsed
@@ -60,6 +60,8 @@ def present(page: list[Hit], plan: Plan, retrieved: Retrieved, searcher, held: "
         hits.reading["notice"] = CardFinder.OUTDATED
     if hits.reading is not None and (close := close_call(page)):
         hits.reading["close"] = close
+    if hits and plan.not_held:
+        hits.not_held = cards_named_not_held(plan.not_held)
     if not hits and plan.not_held:
         hits.empty_reason = cards_not_held(plan.not_held)
     elif not hits:

@@ -754,3 +754,18 @@ def test_a_legendary_name_s_first_word_is_its_character_and_a_title_after_it_ano
                                                                                             strays) -> None:
     found: list[str] = []
     assert [c.name for c in distinct(legends.find(text, found))] == cards and found == strays
+
+
+def test_an_everyday_word_of_a_legendary_title_is_no_card() -> None:
+    """The thirty-third cold trial: *Tuteur démoniaque* (the judge's French for Demonic Tutor) was found as Kaheera,
+    the Orphanguard, whose French name is *Kaheera, le Tuteur*: a French everyday word of its title, not its
+    character."""
+    from indexer.card_finder import card_table
+
+    cards = [("Kaheera, the Orphanguard", [("fr", "Kaheera, le Tuteur")], 2, [["704.5j", "legendary"]], {}),
+             ("Krenko, Mob Boss", [("fr", "Krenko, chef de la bande")], 5, [["704.5j", "legendary"]], {})]
+    finder = CardFinder.of(card_table(cards, []))
+    assert [c.name for c in distinct(finder.find("Je lance Tuteur demoniaque, je cherche quoi ?"))] == []
+    assert [c.name for c in distinct(finder.find("Mon Boss attaque"))] == []
+    assert [c.name for c in distinct(finder.find("Je joue Kaheera en compagnon"))] == ["Kaheera, the Orphanguard"]
+    assert [c.name for c in distinct(finder.find("j'ai Kaheera, le Tuteur en jeu"))] == ["Kaheera, the Orphanguard"]

@@ -172,6 +172,16 @@ def test_a_card_the_knowledge_base_lacks_is_said_in_the_interface_language(clien
     assert reading_line(fr).endswith("; Aucune carte connue : Orcish Bowmasters")
 
 
+def test_the_name_alone_of_a_card_not_held_is_said_above_the_results_in_the_interface_language(client) -> None:
+    """The thirty-third cold trial: a card's name alone that the knowledge base does not hold answered other cards
+    sharing a word with it, with nothing said."""
+    it = client.get("/search", params={"q": "Violent Eruption", "ui": "it"}).text
+    assert ("Violent Eruption: fuori dai dati delle carte di questa base di conoscenza; i risultati hanno in comune "
+            "con il nome solo delle parole") in it
+    en = client.get("/search", params={"q": "Violent Eruption", "ui": "en"}).text
+    assert "Violent Eruption: a card of MTGJSON this knowledge base does not hold; the results only share" in en
+
+
 def test_a_card_of_the_archive_the_knowledge_base_lacks_is_marked_in_the_interface_language(client) -> None:
     """Pithing Needle is no card of the knowledge base, but one of MTGJSON's archive (corpus/card-names.tsv): read by
     what it is, marked, not linked (its page would not open), the mark said in the interface language."""

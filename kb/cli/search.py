@@ -89,10 +89,13 @@ def search_command(query: tuple[str, ...], limit: int, kinds: tuple[str, ...], e
         found = [hit.to_dict() | ({"ranking": hit.extra["ranking"]} if explain and "ranking" in hit.extra else {})
                  for hit in hits]
         reason = getattr(hits, "empty_reason", None)
-        echo_json({"query": text, "read_as": hits.reading, "empty_reason": reason, "hits": found} if explain else found)
+        echo_json({"query": text, "read_as": hits.reading, "empty_reason": reason,
+                   "not_held": getattr(hits, "not_held", None), "hits": found} if explain else found)
         if hits.reading and not explain:  # how a question was read, beside the bare list (on stderr)
             for line in read_as_lines(hits.reading):
                 info(line)
+        if getattr(hits, "not_held", None) and not explain:
+            info(f"Note: {hits.not_held}")
         if not found:
             info(no_results(text, reason))
         for suggestion in hits.suggestions:
@@ -117,6 +120,8 @@ def render_hits(hits, query: str, *, color: bool, titles: dict[str, str] | None 
     lines += [f"Note: the {LANGUAGE_NAMES.get(e['lang'], e['lang'])} source {e['source']} numbers {e['number']} as "
               f"{e['asked']}; {e['asked']} below is the English release's (mtgkb rule {e['number']})"
               for e in getattr(hits, "elsewhere", [])]
+    if getattr(hits, "not_held", None):
+        lines.append(f"Note: {hits.not_held}")
     if not hits:
         lines.append(no_results(query, reason))
     ranked = list(enumerate(hits, 1))

@@ -87,6 +87,14 @@ PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p + r"\Z")
     (rf"no rule between (?P<start>\S+) and (?P<end>\S+) in {_RULES_OF}",
      N_("No rule from %(start)s to %(end)s in the Comprehensive Rules of %(date)s (rules %(first)s to "
         "%(last)s).")),
+    (r"(?P<names>.+): (?:a card|cards) of MTGJSON this knowledge base does not hold; ask about it in a question "
+     r"\(it is read by what it is\), or build with card data that holds it \(mtgkb update --cards\)",
+     N_("%(names)s: not in this knowledge base's card data. Ask about it in a question (it is read by what it "
+        "is), or build with card data that holds it (mtgkb update --cards).")),
+    (r"(?P<names>.+): (?:a card|cards) of MTGJSON this knowledge base does not hold; the results only share words "
+     r"with the name \(mtgkb update --cards\)",
+     N_("%(names)s: not in this knowledge base's card data; the results only share words with the name "
+        "(mtgkb update --cards).")),
     (r"the query holds no words to search for", N_("The query holds no words to search for.")),
     (r"the query holds only question and function words \((?P<words>[^)]*)\): add the game terms you ask about",
      N_("The query holds only question and function words (%(words)s): add the game terms you ask about.")),

@@ -185,7 +185,7 @@ class Pages:
         if search is None:
             return self.render(request, "error.html", status=503, title=SEARCH_MISSING, message=SEARCH_MISSING,
                                reason="no-search", suggestions=[])
-        hits, suggestions, concepts, elsewhere, reading, empty_reason = ([], [], [], [], None, None)
+        hits, suggestions, concepts, elsewhere, reading, empty_reason, not_held = ([], [], [], [], None, None, None)
         if query:
             # the interface language chosen on the page says the query's language (a question is read in it)
             asked_ui = request.query_params.get("ui")
@@ -203,8 +203,10 @@ class Pages:
             elsewhere = list(getattr(found, "elsewhere", []))
             reading = reading_view(getattr(found, "reading", None))
             empty_reason = getattr(found, "empty_reason", None)
+            not_held = getattr(found, "not_held", None)  # Violent Eruption, not held: the results share words only
         return self.render(request, "search.html", query=query, hits=hits, suggestions=suggestions,
                            concepts=concepts, elsewhere=elsewhere, reading=reading, empty_reason=empty_reason,
+                           not_held=not_held,
                            langs=langs, kinds=kinds, kind_choices=SEARCH_KINDS,
                            fallback_hits=sum(1 for hit in hits if hit.get("fallback")))
 
