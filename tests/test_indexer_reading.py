@@ -730,7 +730,9 @@ def test_a_rarer_form_of_an_english_players_verb_is_read_as_the_verb(query: str)
 
 
 @pytest.mark.parametrize("query, english", [("je passe, il passe aussi, le sort se résout ?", "pass"),
-                                            ("j'ai 6 cartes au cim, j'ai le seuil ?", "graveyard")])
+                                            ("j'ai 6 cartes au cim, j'ai le seuil ?", "graveyard"),
+                                            ("mon cmdt se fait exiler, il retourne en zone de commandement ?",
+                                             "commander")])
 def test_french_players_pass_priority_and_keep_a_graveyard(query: str, english: str) -> None:
     """*je passe* was read as *skip* (the word table learned the form from skipping a step), *cim* not at all."""
     assert english in _searched(query, "fr")
