@@ -257,7 +257,7 @@ def players_verb(folded: str, lang: str | None) -> str | None:
     ``blinkano``, ``tramplato``: *blinkare*, *tramplare*; French ``blinkent``, ``fetche``: *blinker*, *fetcher*;
     English ``fogs``, ``fogged``: *fog*),
     when ``folded`` is no listed word of ``lang`` (``sacco``, "a lot", is no form of *saccare*); else None."""
-    if lang not in _VERB_ENDINGS or folded in jargon() or listed_lemma(lang, folded) is not None:
+    if lang not in _VERB_ENDINGS or folded in jargon():
         return None
     infinitive, endings = _VERB_ENDINGS[lang]
     for ending in endings:
@@ -266,7 +266,8 @@ def players_verb(folded: str, lang: str | None) -> str | None:
             continue
         for each in (stem, stem[:-1]) if stem[-1] == stem[-2] else (stem,):  # fogged: fog
             if each + infinitive in jargon():
-                return each + infinitive
+                # the frequency list looked up last: it is searched, not loaded (a cold question reads every word)
+                return each + infinitive if listed_lemma(lang, folded) is None else None
     return None
 
 
