@@ -96,9 +96,9 @@ def cards_not_held(names: list[str]) -> str:
 
 def cards_named_not_held(names: list[str]) -> str:
     """Said above the results of a query that is only the name of cards the knowledge base does not hold, when
-    other items share words with it (``Violent Eruption``: Gratuitous Violence is no answer)."""
+    other items hold its words (``Violent Eruption``: Gratuitous Violence is no answer)."""
     return (f"{' and '.join(names)}: {'a card' if len(names) == 1 else 'cards'} of MTGJSON this knowledge base does not "
-            "hold; the results only share words with the name (mtgkb update --cards)")
+            "hold; the results are those of the words of its name (mtgkb update --cards)")
 
 
 def only_function_words(parsed: Parsed, reading: Callable[[], Reading | None]) -> str | None:

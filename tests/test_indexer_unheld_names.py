@@ -66,12 +66,12 @@ def test_two_cards_no_list_knows_are_each_said_once(search_kb) -> None:
 
 def test_the_name_alone_of_a_card_not_held_says_so_above_results_that_share_its_words(search_kb) -> None:
     """The thirty-third cold trial: ``--kind card "Violent Eruption"`` answered Gratuitous Violence, a card held, with
-    nothing said; the results only share a word with the name."""
+    nothing said; the results are those of the words of its name."""
     from kb.cli.search import render_hits
 
     hits = search(search_kb, "Violent Eruption", limit=5)
     assert hits and hits.not_held == ("Violent Eruption: a card of MTGJSON this knowledge base does not hold; the "
-                                      "results only share words with the name (mtgkb update --cards)")
+                                      "results are those of the words of its name (mtgkb update --cards)")
     assert render_hits(hits, "Violent Eruption", color=False).splitlines()[0] == f"Note: {hits.not_held}"
     assert search(search_kb, "Wrath of God", limit=5).not_held is None  # a card held is its own answer
 

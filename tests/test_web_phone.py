@@ -176,10 +176,10 @@ def test_the_name_alone_of_a_card_not_held_is_said_above_the_results_in_the_inte
     """The thirty-third cold trial: a card's name alone that the knowledge base does not hold answered other cards
     sharing a word with it, with nothing said."""
     it = client.get("/search", params={"q": "Violent Eruption", "ui": "it"}).text
-    assert ("Violent Eruption: fuori dai dati delle carte di questa base di conoscenza; i risultati hanno in comune "
-            "con il nome solo delle parole") in it
+    assert ("Violent Eruption: fuori dai dati delle carte di questa base di conoscenza; i risultati sono quelli "
+            "delle parole del suo nome") in it
     en = client.get("/search", params={"q": "Violent Eruption", "ui": "en"}).text
-    assert "Violent Eruption: a card of MTGJSON this knowledge base does not hold; the results only share" in en
+    assert "Violent Eruption: a card of MTGJSON this knowledge base does not hold; the results are those of" in en
     from urllib.parse import unquote
 
     api = client.get("/api/search", params={"q": "Violent Eruption"})

@@ -91,7 +91,7 @@ class Api:
             headers["X-Read-As"] = quote(reading["read_as"])
         if getattr(hits, "empty_reason", None):
             headers["X-Empty-Reason"] = quote(hits.empty_reason)
-        if getattr(hits, "not_held", None):  # the name alone of a card not held: the hits only share its words
+        if getattr(hits, "not_held", None):  # the name alone of a card not held: the hits are those of its words
             headers["X-Not-Held"] = quote(hits.not_held)
         return JSONResponse([hit.to_dict() for hit in hits], headers=headers)
 

@@ -91,9 +91,9 @@ PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p + r"\Z")
      r"\(it is read by what it is\), or build with card data that holds it \(mtgkb update --cards\)",
      N_("%(names)s: not in this knowledge base's card data. Ask about it in a question (it is read by what it "
         "is), or build with card data that holds it (mtgkb update --cards).")),
-    (r"(?P<names>.+): (?:a card|cards) of MTGJSON this knowledge base does not hold; the results only share words "
-     r"with the name \(mtgkb update --cards\)",
-     N_("%(names)s: not in this knowledge base's card data; the results only share words with the name "
+    (r"(?P<names>.+): (?:a card|cards) of MTGJSON this knowledge base does not hold; the results are those of "
+     r"the words of its name \(mtgkb update --cards\)",
+     N_("%(names)s: not in this knowledge base's card data; the results are those of the words of its name "
         "(mtgkb update --cards).")),
     (r"the query holds no words to search for", N_("The query holds no words to search for.")),
     (r"the query holds only question and function words \((?P<words>[^)]*)\): add the game terms you ask about",

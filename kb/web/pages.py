@@ -203,7 +203,7 @@ class Pages:
             elsewhere = list(getattr(found, "elsewhere", []))
             reading = reading_view(getattr(found, "reading", None))
             empty_reason = getattr(found, "empty_reason", None)
-            not_held = getattr(found, "not_held", None)  # Violent Eruption, not held: the results share words only
+            not_held = getattr(found, "not_held", None)  # Violent Eruption, not held: said above its words' results
         return self.render(request, "search.html", query=query, hits=hits, suggestions=suggestions,
                            concepts=concepts, elsewhere=elsewhere, reading=reading, empty_reason=empty_reason,
                            not_held=not_held,
