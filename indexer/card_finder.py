@@ -602,6 +602,10 @@ class CardFinder:
                 for each in range(at, at + size):
                     taken[each] = True
                 at += size
+        # a part read as a card before a later word showed the name it begins to be another (Injonction cryptique:
+        # no Inaction Injunction, whose French name holds Injonction) is no card
+        found = [card for card in found if not (card.how == "part" and any(
+            start <= card.start and card.end <= end and (start, end) != (card.start, card.end) for start, end in spans))]
         found += self._beside_cards(text, words, taken, found)
         found = [self._named_again(card, found) for card in found]
         for card in found:
@@ -902,8 +906,10 @@ class CardFinder:
             size += 1
         if size > 1 and _beside_a_token(words, at + size - 1):
             return None  # my marit lage token: the token Dark Depths makes, not Wrath of Marit Lage
-        if again is None and _a_creature_type(words, at) and name_keys(self.card_names[card])[0] != word.key:
-            return None  # des créatures Saprobionte: a creature type, not Saproling Symbiosis (Symbiose saprobionte)
+        if again is None and _a_creature_type(words, at):
+            # des créatures Saprobionte: a creature type, not Saproling Symbiosis (Symbiose saprobionte); my non-Human
+            # creatures: not Human Frailty (the thirty-fourth cold trial)
+            return None
         beyond = self._goes_on(words, at, size, card, found) or (None if again is not None else
                                                                  self._another_name(words, at, size, card))
         after = words[at + size] if at + size < len(words) else None

@@ -769,3 +769,30 @@ def test_an_everyday_word_of_a_legendary_title_is_no_card() -> None:
     assert [c.name for c in distinct(finder.find("Mon Boss attaque"))] == []
     assert [c.name for c in distinct(finder.find("Je joue Kaheera en compagnon"))] == ["Kaheera, the Orphanguard"]
     assert [c.name for c in distinct(finder.find("j'ai Kaheera, le Tuteur en jeu"))] == ["Kaheera, the Orphanguard"]
+
+
+def test_a_part_read_before_a_later_word_shows_another_name_is_no_card() -> None:
+    """The thirty-fourth cold trial: *Injonction cryptique* (the judge's French for Cryptic Command, whose printed name
+    is Commandement cryptique) was both Inaction Injunction (its French name holds *Injonction*) and a name no card
+    held; the part was read first, and *cryptique* showed the name it begins."""
+    from indexer.card_finder import card_table
+
+    cards = [("Inaction Injunction", [("fr", "Injonction d'inaction")], 1, [], {}),
+             ("Cryptic Command", [("fr", "Commandement cryptique")], 8, [], {})]
+    finder = CardFinder.of(card_table(cards, []))
+    strays: list[str] = []
+    assert finder.find("je lance une Injonction cryptique en choisissant deux modes", strays) == []
+    assert strays == ["Injonction cryptique"]
+    assert [c.name for c in distinct(finder.find("je lance une Injonction d'inaction"))] == ["Inaction Injunction"]
+
+
+def test_a_name_s_first_word_where_a_creature_type_stands_is_no_card() -> None:
+    """The thirty-fourth cold trial: *my non-Human creatures* was Human Frailty (a later word of a name was kept out
+    so already: des créatures Saprobionte)."""
+    from indexer.card_finder import card_table
+
+    finder = CardFinder.of(card_table([("Human Frailty", [], 2, [], {}), ("Goblin Guide", [], 9, [], {})], []))
+    assert finder.find("I mutated it on top of one of my non-Human creatures") == []
+    assert finder.find("my Goblin creatures get +1/+1") == []
+    assert [c.name for c in distinct(finder.find("I cast Human Frailty on his Goblin Guide"))] == [
+        "Human Frailty", "Goblin Guide"]
