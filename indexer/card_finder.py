@@ -555,11 +555,11 @@ class CardFinder:
     def _english(self, at: int) -> bool:
         return bool(self.name_meta[at] & 1)
 
-    def _in_title(self, name: int, word: str) -> bool:
-        """Whether ``word`` is in name ``name`` only as a word after its first of a legendary name (its title:
-        *Tuteur* in *Kaheera, le Tuteur*, *Boss* in *Krenko, Mob Boss*)."""
+    def _character_of(self, name: int) -> str | None:
+        """The first word of name ``name`` when it is a legendary name (its character: *kaheera* of *Kaheera, le
+        Tuteur*), else None; its other words are its title."""
         key, _size, _card, legendary = self._name(name)
-        return legendary and key.split(" ", 1)[0] != word
+        return key.split(" ", 1)[0] if legendary else None
 
     def _holding(self, word: str) -> array:
         return _numbers(self.words.get(word, b"\0")[1:])
@@ -896,7 +896,7 @@ class CardFinder:
         if card is None:
             names = self._holding(word.key)
             if flag & COMMON:  # an everyday word names no character by its title (Tuteur: not Kaheera, le Tuteur)
-                names = array(names.typecode, (n for n in names if not self._in_title(n, word.key)))
+                names = array(names.typecode, (n for n in names if self._character_of(n) in (None, word.key)))
             card = self._likeliest(word.key, names, self._pieces_of(word.key))
         if card is None:
             return None
@@ -942,8 +942,8 @@ class CardFinder:
 
     def _character_cards(self, key: str) -> list[int]:
         """The tournament cards of legendary names whose first word is ``key``, the most printed first."""
-        cards = {self.name_cards[n] for n in self._holding(key) if self._name(n)[3]
-                 and self.name_keys[n].split(" ", 1)[0] == key and self.name_cards[n] not in self.side}
+        cards = {self.name_cards[n] for n in self._holding(key)
+                 if self._character_of(n) == key and self.name_cards[n] not in self.side}
         return sorted(cards, key=lambda card: (-self.printings[card], self.card_names[card]))
 
     def _character_found(self, key: str, typed: str, start: int, end: int) -> FoundCard:
@@ -1014,8 +1014,8 @@ class CardFinder:
         weight: dict[int, float] = {}
         leading: set[int] = set()  # the cards of legendary names ``word`` is the first word of (Aminatou, the Fateshifter)
         for name in names:
-            key, _size, card, legendary = self._name(name)
-            first = legendary and key.split(" ", 1)[0] == word
+            card = self.name_cards[name]
+            first = self._character_of(name) == word
             printings = self.printings[card] * (2 if first else 1)
             weight[card] = max(weight.get(card, 0), printings)
             if first and card not in self.side:
@@ -1087,7 +1087,7 @@ class CardFinder:
 
     def _leads_a_legendary_name(self, word: str, card: int) -> bool:
         """Whether ``word`` is the first word of a legendary name of ``card``, before its comma (*Sheoldred*)."""
-        return any(self._name(name)[3] and self.name_keys[name].split(" ", 1)[0] == word for name in self._names_of(card))
+        return any(self._character_of(name) == word for name in self._names_of(card))
 
     def _names_of(self, card: int) -> list[int]:
         return [n for key in name_keys(self.card_names[card]) for n in self._holding(key) if self.name_cards[n] == card]

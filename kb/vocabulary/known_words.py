@@ -14,7 +14,6 @@ left as typed, as simplemma's rarer words are)::
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import math
 import unicodedata
@@ -85,6 +84,8 @@ def dictionary_words(lang: str) -> set[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    import argparse  # the generator's only: a search imports this module for WordFilter
+
     parser = argparse.ArgumentParser(prog="python -m kb.vocabulary.known_words", description=__doc__.split("\n")[0])
     parser.add_argument("-o", "--output", type=Path, required=True, help="the filter to write")
     args = parser.parse_args(argv)
