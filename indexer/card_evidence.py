@@ -607,19 +607,46 @@ def with_named(card_rules: tuple[frozenset[str], ...], named: frozenset[str],
 OF_SEVERAL: frozenset[str] = frozenset({"704.5j"})
 
 
+# The characteristic-changing effect of a card whose every effect of the layers only raises or lowers power and
+# toughness (an anthem, a lord: Glorious Anthem, Elvish Archdruid, Morophon) gives the same result in any order with
+# another's: it meets no pair of TOGETHER (two effects of the layers: timestamps and dependency, 613.7 and 613.8).
+# One that also grants an ability (Loxodon Warhammer's trample) does not: another effect may take abilities away.
+CHARACTERISTICS = "characteristic-changing effect"
+ORDER_FREE = frozenset({"power and toughness modified", "lowers toughness"})
+GRANTS = "grants "  # the reasons of an ability granted (grants flying)
+# the effects of the layers whose order matters (setting, switching, defining, copying, control, types)
+ORDER_BOUND = frozenset({"power and toughness set", "power and toughness switched", "characteristic-defining ability",
+                         "one effect in several layers", "copy effect", "enters as a copy", "control-changing effect",
+                         "makes an artifact a creature", "land type change", "reads an object's information"})
+
+
+def rules_for_pairs(evidence: Iterable[tuple[str, str]]) -> frozenset[str]:
+    """The rules a card's ``evidence`` (rule, reason) brings as :func:`together` pairs cards: all of them, but
+    the characteristic-changing rules of a card whose effects of the layers only modify power and toughness."""
+    reasons = {reason for _rule, reason in evidence}
+    order_free = (CHARACTERISTICS in reasons and reasons & ORDER_FREE and not reasons & ORDER_BOUND
+                  and not any(reason.startswith(GRANTS) for reason in reasons))
+    return frozenset(rule for rule, reason in evidence if not (order_free and reason == CHARACTERISTICS))
+
+
 def together(card_rules: tuple[frozenset[str], ...], copies: tuple[int, ...] = (),
              pairs: tuple[tuple[Needs, tuple[str, ...]], ...] = TOGETHER,
-             several: frozenset[str] = OF_SEVERAL) -> tuple[frozenset[str], ...]:
+             several: frozenset[str] = OF_SEVERAL,
+             paired: tuple[frozenset[str], ...] | None = None) -> tuple[frozenset[str], ...]:
     """``card_rules`` (per card named, the rules it brings) with what cards bring together (``pairs``:
     :data:`TOGETHER`, or those carried to the release built, :func:`carried_together`); ``copies``: per card,
-    how many of it the question names (two Parallel Lives are two replacement effects). What cards bring
+    how many of it the question names (two Parallel Lives are two replacement effects); ``paired``: per card,
+    the rules that meet the pairs (:func:`rules_for_pairs`; ``card_rules`` when None). What cards bring
     together, and a card named twice over its rules of ``several`` (:data:`OF_SEVERAL`), are added once more
     as entries of their own (the card reranker counts them once more)."""
     counts = copies or (1,) * len(card_rules)
+    paired = card_rules if paired is None else paired
     again: list[frozenset[str]] = []
     for needs, added in pairs:
-        if _met_by_two(needs, card_rules, counts):
-            card_rules = tuple(rules | frozenset(added) if rules & set(needs) else rules for rules in card_rules)
+        if _met_by_two(needs, paired, counts):
+            meeting = [bool(rules & set(needs)) for rules in paired]
+            card_rules = tuple(rules | frozenset(added) if meets else rules for rules, meets in zip(card_rules, meeting))
+            paired = tuple(rules | frozenset(added) if meets else rules for rules, meets in zip(paired, meeting))
             again.append(frozenset(added))  # the cards together point to them once more than each alone
     again += [rules & several for rules, count in zip(card_rules, counts) if count >= 2 and rules & several]
     return card_rules + tuple(again)

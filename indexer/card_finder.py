@@ -745,6 +745,8 @@ class CardFinder:
                 held = self.by_key.get(possessive[size - 1])
             names = () if held is None else self._by_keywords_named(held, words) if isinstance(held, list) else (held,)
             for name in names:
+                if size == 1 and self._a_side_card_named_after_a_character(name, plain[0]):
+                    continue  # my squee died: Squee, Goblin Nabob or Squee, the Immortal, not Vanguard's Squee
                 accepted = self._accepted(words, at, size, self._english(name))
                 if accepted is not None and self._a_face_starting_a_sentence(words, at, size, name):
                     continue  # Domanda: ... (a question), not Supply // Demand's Italian face
@@ -753,6 +755,14 @@ class CardFinder:
                         return None  # lancé Rage de bataille temurienne: Temur Battle Rage, not Lance-rage
                     return self.name_cards[name], size, "name", accepted
         return None
+
+    def _a_side_card_named_after_a_character(self, name: int, word: str) -> bool:
+        """Whether name ``name``, typed as ``word``, is a card printed only in side sets (a Vanguard avatar: *Karn*,
+        *Squee*) whose one word is the character of a tournament card's legendary name (*Karn, Silver Golem*): players
+        typing it mean the character's cards, read as parts of their names."""
+        return self.name_cards[name] in self.side and any(
+            self._character_of(other) == word and self.name_cards[other] not in self.side
+            for other in self._holding(word))
 
     def _a_face_starting_a_sentence(self, words: list[Token], at: int, size: int, name: int) -> bool:
         """Whether ``words[at]`` is a common word starting a sentence that names one face of a card of two faces

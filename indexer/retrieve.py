@@ -37,7 +37,7 @@ from whoosh.idsets import BitSet
 from kb.numbering import RuleNumber
 
 from .analysis import name_key, terms
-from .card_evidence import FACE_SEPARATOR, dependent, together, with_named
+from .card_evidence import FACE_SEPARATOR, dependent, rules_for_pairs, together, with_named
 from .card_finder import CardFinder
 from .card_rulings import CardRulings
 from .concepts import kept_out, named_by, primary_rules, rules_of
@@ -282,7 +282,8 @@ class Retriever:
         with_evidence = [card for card in plan.cards if card.evidence]
         finder = self.cards()
         alone = tuple(frozenset(rule for rule, _ in card.evidence) for card in with_evidence)
-        card_rules = together(alone, tuple(card.copies for card in with_evidence), finder.together, finder.of_several)
+        card_rules = together(alone, tuple(card.copies for card in with_evidence), finder.together, finder.of_several,
+                              tuple(rules_for_pairs(card.evidence) for card in with_evidence))
         common = finder.evidence_weights(plan.params.cards.common, plan.params.cards.common_floor)
         weights = tuple({rule: common[rule] for rule in rules if rule in common} for rules in alone)
         if with_evidence and (homes := self.question_index().asked(reading).homes):  # a card and a game term named

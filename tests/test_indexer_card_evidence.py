@@ -10,8 +10,8 @@ import math
 import pytest
 from click.testing import CliRunner
 
-from indexer.card_evidence import (card_evidence, card_kind, dependent, keyword_rules, together, type_changes,
-                                   with_named)
+from indexer.card_evidence import (card_evidence, card_kind, dependent, keyword_rules, rules_for_pairs, together,
+                                   type_changes, with_named)
 from indexer.params import DEFAULT
 from indexer.searcher import search
 from indexer.vocab import vocabulary
@@ -89,6 +89,35 @@ def test_two_cards_of_the_layers_bring_timestamps_and_dependency(cards_kb) -> No
     both = together((humility, opalescence))
     assert all({"613.7", "613.8"} <= rules for rules in both[:2]) and frozenset({"613.7", "613.8"}) in both[2:]
     assert "613.8" not in together((humility,))[0]  # one card's effect alone depends on nothing
+
+
+# evidence as the build saves it (corpus/card-names.tsv), of cards of the 2022 archive
+ANTHEM_EVIDENCE = [("613", "characteristic-changing effect"), ("613.1", "characteristic-changing effect"),
+          ("613.4c", "power and toughness modified")]
+LORD_EVIDENCE = [("613", "characteristic-changing effect"), ("613.1", "characteristic-changing effect"),
+        ("613.4c", "power and toughness modified"), ("602", "activated ability"), ("605", "mana ability")]
+WARHAMMER_EVIDENCE = [("301.5", "equipment"), ("702.19", "grants trample"), ("613", "characteristic-changing effect"),
+             ("613.1", "characteristic-changing effect"), ("613.4c", "power and toughness modified")]
+HUMILITY_EVIDENCE = [("613", "characteristic-changing effect"), ("613.1", "characteristic-changing effect"),
+            ("613.4b", "power and toughness set"), ("613.6", "one effect in several layers")]
+
+
+def _with_pairs(*evidence: list[tuple[str, str]]) -> tuple[frozenset[str], ...]:
+    return together(tuple(frozenset(rule for rule, _ in each) for each in evidence), paired=tuple(
+        rules_for_pairs(each) for each in evidence))
+
+
+def test_two_effects_that_only_modify_power_and_toughness_bring_no_timestamps() -> None:
+    """The nineteenth session: Morophon and Elvish Archdruid (two lords), named in a question on a cost reduction,
+    brought 613.7 and 613.8 three times over (x8), first of every language's answers; +1/+1 and +1/+1 give the same
+    in any order."""
+    assert rules_for_pairs(ANTHEM_EVIDENCE) == {"613.4c"} and rules_for_pairs(HUMILITY_EVIDENCE) == {rule for rule, _ in HUMILITY_EVIDENCE}
+    anthem, lord = (frozenset(rule for rule, _ in each) for each in (ANTHEM_EVIDENCE, LORD_EVIDENCE))
+    assert _with_pairs(ANTHEM_EVIDENCE, LORD_EVIDENCE) == (anthem, lord)  # the cards' own rules, nothing together
+    assert together((anthem, lord))[2:] == (frozenset({"613.7", "613.8"}),)  # paired by all they bring: timestamps
+    # an effect setting power and toughness, or taking abilities away, depends on the order: timestamps
+    assert frozenset({"613.7", "613.8"}) not in _with_pairs(ANTHEM_EVIDENCE, HUMILITY_EVIDENCE)[2:]
+    assert frozenset({"613.7", "613.8"}) in _with_pairs(WARHAMMER_EVIDENCE, HUMILITY_EVIDENCE)[2:]
 
 
 # Oracle texts as MTGJSON gives them (2022), with each card's type line

@@ -262,6 +262,30 @@ def test_a_card_printed_only_in_playtest_sets_is_a_side_card(finder) -> None:
     assert "Tarmogoyf" not in {finder.card_names[c] for c in finder.side}
 
 
+@pytest.fixture(scope="module")
+def vanguard_names(cards_kb) -> CardFinder:  # noqa: F811
+    """Vanguard's avatars, printed only in a side set, beside tournament cards named after the same characters
+    (the names as the 580-set archive spells them)."""
+    from indexer.build import collect_items
+    from indexer.card_finder import card_table
+
+    names = ["Squee", "Squee, Goblin Nabob", "Squee, the Immortal", "Squee's Embrace", "Karn", "Karn, Silver Golem",
+             "Gix"]
+    rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
+    return CardFinder.of(card_table(((n, [], 1, [], {}) for n in names), rules, side=["Squee", "Karn", "Gix"]))
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("my squee died, can i cast it from my graveyard?", [("squee", "character")]),  # two Squees: the character
+    ("Karn's +1 on an empty library", [("Karn, Silver Golem", "part")]),  # one Karn of tournaments: that card
+    ("my Gix avatar changes my hand size", [("Gix", "name")]),  # no tournament card named after Gix: the avatar
+])
+def test_a_side_cards_name_that_is_a_tournament_characters_is_the_character(vanguard_names, text, expected) -> None:
+    """The nineteenth session: *Karn* and *Squee* were read as Vanguard's avatars (the 580-set archive's PVAN)."""
+    assert [(c.name if c.how != "character" else c.typed.lower(), c.how) for c in distinct(vanguard_names.find(text))
+            ] == expected
+
+
 @pytest.mark.parametrize("text", [
     "can my walking balista ping a planeswalker?",
     "can my Walking Baliste ping a planeswalker?",  # baliste: a word of its French name only (Baliste ambulante)

@@ -78,12 +78,17 @@ def test_a_locution_with_a_meaning_is_searched_as_its_english_only() -> None:
                                 ("on joue à pile ou face, qui choisit ?", "fr", "flip a coin"),
                                 ("on tire au sort le premier joueur", "fr", "random"),
                                 ("al posto di pescare esilio una carta", "it", "instead"),
-                                ("se creo un ciclo infinito con due creature?", "it", "loop")]:
+                                ("se creo un ciclo infinito con due creature?", "it", "loop"),
+                                ("se un giocatore lascia la partita, le sue magie in pila?", "it", "leaves the game"),
+                                ("un joueur a quitté la partie, que deviennent ses sorts ?", "fr", "leaves the game")]:
         found = read(text, lang)
         [group] = [g for g in found.groups if any(a.source == "locution" for a in g.alternatives)]
         assert [(a.lang, a.shown, a.weight) for a in group.alternatives] == [("en", english, 1.0)], text
         assert group.concept is None
     assert "keyword-action:cycling" not in _concepts("se creo un ciclo infinito con due creature?", "it")
+    # lascia, quitte alone: Leaves the Battlefield (the nineteenth session: "player · leaves the battlefield · game")
+    assert "term:leaves-the-battlefield" not in _concepts("se un giocatore lascia la partita?", "it")
+    assert "term:leaves-the-battlefield" in _concepts("se la creatura lascia il campo di battaglia?", "it")
     assert {"zone:stack", "term:face-up"}.isdisjoint(_concepts("on joue à pile ou face, qui choisit ?", "fr"))
 
 
@@ -156,6 +161,15 @@ def test_a_question_holding_a_locution_is_answered_by_its_game_words(kb) -> None
     assert "bestow" not in bears.reading["read_as"]
     coin = search(kb, "on joue à pile ou face, qui choisit ?", limit=3)
     assert {"103.1", "705.2"} & {h.number for h in coin}, [h.number for h in coin]
+
+
+def test_damage_assigned_is_read_as_assigned_before_the_equipments_attach() -> None:
+    """Before (the nineteenth session): *il danno assegnato* was read *attach* (0.97, the cards' "equipaggiamento
+    assegnato") before *assigned* (0.62); the review puts *assigned* first and keeps *attach*."""
+    for text in ("il danno assegnato al bloccante", "i danni assegnati al bloccante"):
+        [group] = [g for g in read(text, "it").groups if g.text.startswith("assegnat")]
+        english = [a.shown for a in group.alternatives if a.lang == "en"]
+        assert english[:2] == ["assigned", "attach"], english
 
 
 @pytest.mark.parametrize("text, lang, word, english, not_english", [
