@@ -290,3 +290,23 @@ def test_records_per_card_are_capped_with_a_warning(monkeypatch):
     assert [r.text for r in doc.rulings] == [f"Ruling number {i}." for i in range(5)]
     assert any("12 rulings of Opt: only the first 5 read, 7 left out" in w for w in doc.warnings), doc.warnings
     assert any("5 translations of Opt: only the first 3 read, 2 left out" in w for w in doc.warnings), doc.warnings
+
+
+def test_a_reversible_printing_of_one_card_is_that_card(tmp_path: Path):
+    """Secret Lair prints Propaganda as a reversible card, ``Propaganda // Propaganda`` (two faces, the same card):
+    the nineteenth session's cold trial saw its rulings shown under that name, as if it were a split card."""
+    text = "Creatures can't attack you unless their controller pays {2} for each creature they control that's attacking you."
+    ruling = [{"date": "2004-10-04", "text": "This checks on declare attackers."}]
+    faces = [{"name": "Propaganda // Propaganda", "faceName": "Propaganda", "side": side, "type": "Enchantment",
+              "text": text, "manaCost": "{2}{U}", "uuid": side, "otherFaceIds": ["b" if side == "a" else "a"],
+              "rulings": ruling} for side in ("a", "b")]
+    lair = parse(source_from_bytes(hand_made_set("SLD", "2021-01-01", faces), "SLD.json"))
+    plain = parse(source_from_bytes(hand_made_set("TMP", "1997-10-14", [
+        {"name": "Propaganda", "type": "Enchantment", "text": text, "manaCost": "{2}{U}", "rulings": ruling}]),
+        "TMP.json"))
+    (card_,) = merge_documents([lair, plain]).cards
+    assert (card_.name, card_.text, card_.mana_cost, card_.sets) == ("Propaganda", text, "{2}{U}", ("SLD", "TMP"))
+    assert [r.card for r in merge_documents([lair, plain]).rulings] == ["Propaganda"]
+    two_faced = [dict(face, name="Front // Back", faceName=name) for face, name in zip(faces, ("Front", "Back"))]
+    assert [c.name for c in parse(source_from_bytes(hand_made_set("TST", "2022-01-01", two_faced), "T.json")).cards
+            ] == ["Front // Back"]  # faces of two names stay one card of two faces

@@ -230,6 +230,7 @@ class SetReader:
 
     def _printing(self, code: str, date: str, name: str, faces: list[dict[str, Any]]) -> None:
         faces.sort(key=lambda face: str(face.get("side") or ""))
+        name, faces = one_card_of_a_reversible_printing(name, faces)
         card = self.acc.card(name)
         card.sets[code] = None
         self.faces(card, date, name, faces, f"set {code}: ")
@@ -441,6 +442,15 @@ def merge_documents(docs: Iterable[Document], doc_id: str = "mtgjson-merged") ->
 
 def _str(value: Any) -> str:
     return value if isinstance(value, str) else ""
+
+
+def one_card_of_a_reversible_printing(name: str, faces: list[dict[str, Any]]) -> tuple[str, list[dict[str, Any]]]:
+    """A printing whose faces are all the same card (a Secret Lair "reversible card": ``Propaganda //
+    Propaganda``) is that card, read once by its first face; any other printing is as it is."""
+    parts = name.split(FACE_TYPE_SEPARATOR)
+    if len(parts) > 1 and len(set(parts)) == 1:
+        return parts[0], faces[:1]
+    return name, faces
 
 
 def _join(parts: list[str], separator: str) -> str:

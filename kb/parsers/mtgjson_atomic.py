@@ -36,7 +36,7 @@ from ..model import Document
 from ..sources import Source
 from .base import Format
 from .json_source import json_head, json_kind, load_json
-from .mtgjson import CARD_STRINGS, Accumulator, SetReader, summary_meta
+from .mtgjson import CARD_STRINGS, Accumulator, SetReader, one_card_of_a_reversible_printing, summary_meta
 
 WHAT = "MTGJSON AtomicCards"
 KEPT_STATUSES = ("Banned", "Restricted")  # the legalities kept by name; "Legal" entries are counted
@@ -105,6 +105,7 @@ class AtomicReader(SetReader):
     def _card(self, name: str, faces: list[dict[str, Any]]) -> None:
         self.ledger.land(len(faces))
         self.faces_read += len(faces)
+        name, faces = one_card_of_a_reversible_printing(name, faces)
         card = self.acc.card(name)
         card.sets.update(dict.fromkeys(self._printings(faces[0])))
         self.faces(card, "", name, faces, "")
