@@ -1338,7 +1338,8 @@ _CARD_VERBS = frozenset({"cast", "casts", "casting", "counter", "counters", "cou
                          "flicker", "flickers", "flickered", "blink", "blinks", "blinked", "flickero", "flickerato",
                          "flickerata", "blinko", "blinkato", "blinkata", "flicke", "flickee", "blinke", "blinkee",
                          # the players' English verb in Italian and French (io casto skullcrack, je caste le bolt)
-                         "casto", "casti", "castato", "castata", "castare", "caste", "casté", "castée", "caster"})
+                         "casto", "casti", "casta", "castano", "castato", "castata", "castare", "caste", "castes",
+                         "castent", "casté", "castée", "caster"})
 _CARD_VERB_KEYS = frozenset(fold(verb) for verb in _CARD_VERBS)
 _CARD_WITH = frozenset({"with", "w", "con", "cn", "avec"})  # w: with, cn: con, typed short
 _ARTICLES = frozenset({"a", "an", "the", "my", "his", "her", "their", "your", "its", "il", "lo", "la", "un", "uno",

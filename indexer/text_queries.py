@@ -29,7 +29,7 @@ from kb.text import fold
 from .analysis import LANGS, STOPWORDS, terms
 from .lexicon import expansions
 from .language import fits_question, is_real_word
-from .translation import nearest_players_words, nearest_table_words
+from .translation import nearest_players_words, nearest_table_words, without_again_prefix
 from .vocab import nearest_terms, spelled, spoken_in, spot, term_words, translations, words_of
 from .query import Parsed, Phrase, Word
 from .schema import fields_of
@@ -302,7 +302,9 @@ class TextQueries:
     def _in_own_language(self, folded: str) -> list[str]:
         """In an Italian or French question, the words of its language's word table one edit from ``folded``
         (a typo there is a word of that language, not the nearest English word of the rules)."""
-        return nearest_table_words(folded, self.query_lang) if self.query_lang in ("it", "fr") else []
+        if self.query_lang not in ("it", "fr"):
+            return []
+        return without_again_prefix(folded, self.query_lang) or nearest_table_words(folded, self.query_lang)
 
 
 # marks a question's last word may carry as parsed (hexprof?), left after a word corrected

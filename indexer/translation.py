@@ -195,6 +195,19 @@ def nearest_table_words(folded: str, lang: str) -> list[str]:
     return [word for _, word in sorted(found)]
 
 
+# the prefix of a verb done again (French *remeurt*, *relance*; Italian *rimuore*): the verb's own meaning
+AGAIN_PREFIXES = {"fr": ("re",), "it": ("ri",)}
+MIN_AGAIN_REST = 4  # letters of the verb after the prefix, at least
+
+
+def without_again_prefix(folded: str, lang: str) -> list[str]:
+    """The word of ``lang``'s word table that ``folded`` is with the prefix of a thing done again taken off
+    (*remeurt*: *meurt*, dies; *rimuore*: *muore*), when the table holds that word; else nothing."""
+    table = word_table().get(lang, {})
+    return [rest for prefix in AGAIN_PREFIXES.get(lang, ()) if folded.startswith(prefix)
+            and len(rest := folded[len(prefix):]) >= MIN_AGAIN_REST and rest in table][:1]
+
+
 @lru_cache(maxsize=2)
 def query_phrases(lang: str) -> dict[str, str]:
     """The curated query words of :mod:`indexer.lexicon` (``pareggio`` → *tie*), one word each."""

@@ -300,6 +300,7 @@ def test_a_two_word_name_with_one_word_mistyped_is_found_even_as_another_languag
     ("counterato il fulmine con contromagia", [("Lightning Bolt", "fulmine", "name"), ("Counterspell", "contromagia", "name")]),
     ("fulmine in risposta: la mia creatura muore?", [("Lightning Bolt", "fulmine", "name")]),
     ("gli tiro un fulmine in faccia, muore?", [("Lightning Bolt", "fulmine", "name")]),  # tiro: I throw (cast) it
+    ("oppo casta humility, le mie creature?", [("Humility", "humility", "name")]),  # casta: the thirty-fifth trial's I01
     ("pesco da grimorio vuoto cn brainstorm, perdo?", [("Brainstorm", "brainstorm", "name")]),  # cn: con
     ("la mia creatura è stata colpita da un fulmine: muore?", []),  # a plain word stays a word
     ("l'humilité du joueur compte-t-elle ?", []),

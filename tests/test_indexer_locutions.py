@@ -80,7 +80,10 @@ def test_a_locution_with_a_meaning_is_searched_as_its_english_only() -> None:
                                 ("al posto di pescare esilio una carta", "it", "instead"),
                                 ("se creo un ciclo infinito con due creature?", "it", "loop"),
                                 ("se un giocatore lascia la partita, le sue magie in pila?", "it", "leaves the game"),
-                                ("un joueur a quitté la partie, que deviennent ses sorts ?", "fr", "leaves the game")]:
+                                ("un joueur a quitté la partie, que deviennent ses sorts ?", "fr", "leaves the game"),
+                                # the thirty-fifth cold trial: concesso was "comply", initiative first strike
+                                ("poco dopo Luca ha concesso la partita", "it", "concede"),
+                                ("j'ai pris l'initiative grâce à mon aventurier", "fr", "take the initiative")]:
         found = read(text, lang)
         [group] = [g for g in found.groups if any(a.source == "locution" for a in g.alternatives)]
         assert [(a.lang, a.shown, a.weight) for a in group.alternatives] == [("en", english, 1.0)], text

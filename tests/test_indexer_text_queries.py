@@ -69,6 +69,17 @@ def test_a_typo_in_italian_or_french_becomes_a_word_of_that_language(search_kb, 
     assert hits.reading["read_as"].split(" · ")[0] == english
 
 
+@pytest.mark.parametrize("query, typo, fixed, english", [
+    ("si elle remeurt, elle persiste encore ?", "remeurt", "meurt", "dies"),
+    ("se la creatura rimuore torna di nuovo con persistere?", "rimuore", "muore", "dies"),
+])
+def test_a_verb_done_again_is_read_as_the_verb(search_kb, query, typo, fixed, english) -> None:
+    # the thirty-fifth cold trial's F06: French "remeurt" (dies again) was corrected to "revert", in no rule
+    hits = search(search_kb, query)
+    assert [typo, fixed] in hits.reading["corrections"]
+    assert english in hits.reading["read_as"].split(" · ")
+
+
 def test_a_long_story_with_a_typo_is_read_to_its_last_sentence(search_kb) -> None:
     # the twenty-fifth cold trial's I07: the corrected question was read from the words parsed, which stop at 32,
     # so its last sentence lost "di comando" and asked about a zone; and it lost its sentences, so its story too
