@@ -191,6 +191,15 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         (("701.10d",), "doubles a life total", r"\bdouble (?:your|their|target player's|each player's) life total\b"),
         (("701.10e",), "doubles counters", r"\bdouble the number of\b[^.]*\bcounters?\b"),
         (("115.7", "115.7a"), "changes targets", r"\bchange (?:the|a) targets? of\b|\bchoose new targets\b"),
+        # Panharmonicon, Yarok: an ability triggering more than once for one event (603.2d)
+        (("603.2d",), "makes abilities trigger again", r"\btriggers? an additional time\b|\btriggers? (?:twice|two additional times)\b"),
+        # Winter Orb, Meekstone, Seedborn Muse: what untaps in the untap step (502.3)
+        (("502.3",), "changes what untaps", r"\b(?:don't|doesn't|can't) untap\b|\buntap more than\b"
+                                            r"|\bduring each other player's untap step\b"),
+        # Grafdigger's Cage, Containment Priest's kin: a permanent that can't enter at all (614.17d)
+        (("614.17", "614.17d"), "can't enter the battlefield", r"\bcan't enter the battlefield\b"),
+        # Grafdigger's Cage, Void Winnower, Silence: a spell no one may begin to cast (601.3)
+        (("601.3",), "forbids casting", r"\bcan't cast\b"),
         # an ability reading its source's or another object's characteristics (Flametongue Kavu's "it deals",
         # Fling's "the sacrificed creature's power"): the object's last known information once it has left (608.2h)
         (("608.2h",), "reads an object's information",

@@ -188,6 +188,27 @@ def test_an_ability_reading_its_source_brings_last_known_information() -> None:
     assert "608.2h" not in evidence_of("Instant", "Lightning Bolt deals 3 damage to any target.")
 
 
+@pytest.mark.parametrize("type_line, text, rules", [
+    # the thirty-fifth cold trial's F04 named Panharmonicon, which brought nothing
+    ("Artifact", "If an artifact or creature entering the battlefield causes a triggered ability of a permanent you "
+                 "control to trigger, that ability triggers an additional time.", {"603.2d"}),
+    ("Artifact", "As long as Winter Orb is untapped, players can't untap more than one land during their untap steps.",
+     {"502.3"}),
+    ("Creature — Spirit", "Untap all permanents you control during each other player's untap step.", {"502.3"}),
+    ("Artifact Creature — Golem", "Trample\nColossus of Sardia doesn't untap during your untap step.", {"502.3"}),
+    # table10's C-03 (Dryad Arbor under Grafdigger's Cage): the cage brought nothing
+    ("Artifact", "Creature cards in graveyards and libraries can't enter the battlefield.\nPlayers can't cast spells "
+                 "from graveyards or libraries.", {"614.17", "614.17d", "601.3"}),
+])
+def test_what_a_cards_text_forbids_or_repeats_brings_its_rule(type_line, text, rules) -> None:
+    assert rules <= evidence_of(type_line, text)
+
+
+def test_an_untap_cost_or_a_plain_trigger_brings_no_untap_or_repetition_rule() -> None:
+    found = evidence_of("Creature — Elf", "{T}: Untap target land.\nWhenever a creature enters, you gain 1 life.")
+    assert not found & {"502.3", "603.2d", "601.3", "614.17d"}
+
+
 def evidence_of(type_line: str, text: str, keywords: tuple[str, ...] = ()) -> frozenset[str]:
     return frozenset(rule for rule, _ in card_evidence(type_line, text, keywords, "", keyword_rules(vocabulary().concepts)))
 
