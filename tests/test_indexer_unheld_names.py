@@ -30,6 +30,7 @@ def unheld(text: str) -> list[str]:
     ("is Hexproof the same as Shroud?", []),  # game terms
     ("mes terrains deviennent des créatures Saprobionte 1/1", []),  # a creature type where one stands
     ("my lands become Saproling creatures", []),
+    ("Marc prend l'initiative et s'aventure dans l'Undercity ?", []),  # the dungeon of the rules (the 35th trial)
 ])
 def test_a_run_of_capitalised_words_of_no_language_is_a_name(text, expected) -> None:
     assert unheld(text) == expected
