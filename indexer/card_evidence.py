@@ -191,6 +191,11 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         (("701.10d",), "doubles a life total", r"\bdouble (?:your|their|target player's|each player's) life total\b"),
         (("701.10e",), "doubles counters", r"\bdouble the number of\b[^.]*\bcounters?\b"),
         (("115.7", "115.7a"), "changes targets", r"\bchange (?:the|a) targets? of\b|\bchoose new targets\b"),
+        # Custodi Lich, Palace Jailer: the monarch (724)
+        (("724", "724.1"), "the monarch", r"\bthe monarch\b"),
+        # Song of the Dryads, Spreading Seas: a permanent made a basic land type (305.7)
+        (("305.7",), "land type change", r"\bis (?:an? )?(?:colorless )?(?:plains|island|swamp|mountain|forest)(?: land)?\b"
+                                         r"|\bbecomes? (?:an? )?(?:plains|island|swamp|mountain|forest)\b"),
         # Panharmonicon, Yarok: an ability triggering more than once for one event (603.2d)
         (("603.2d",), "makes abilities trigger again", r"\btriggers? an additional time\b|\btriggers? (?:twice|two additional times)\b"),
         # Winter Orb, Meekstone, Seedborn Muse: what untaps in the untap step (502.3)
@@ -464,14 +469,19 @@ def _sacrifices_itself_as_cost(name: str, text: str) -> bool:
 
 # a keyword ability the card's text gives (has, have, gains, gain, with): Sword of Fire and Ice's protection,
 # an Equipment's flying; MTGJSON lists only the card's own keywords
-_GRANTS = re.compile(r"\b(?:has|have|gains?|with)\b(?P<rest>[^.;]*)", re.IGNORECASE)
+# what a card's text gives: "has", "have", "gain(s)", and the "with" of a token it creates ("a 1/1 token with flying");
+# not the "with" that picks a creature out ("target creature with flying": Bow of Nylea) nor a "has" it checks ("if
+# the creature you control has trample": Ram Through)
+_GRANTS = re.compile(r"(?:\b(?:has|have|gains?)\b|\btokens?\b[^.;]*?\bwith\b)(?P<rest>[^.;]*)", re.IGNORECASE)
+_CHECKED = re.compile(r"\bif\b[^.;,:]*$", re.IGNORECASE)  # a condition the clause is in, before its "has"
 
 
 def _granted_keywords(text: str, keyword_rules: dict[str, tuple[str, ...]]) -> list[tuple[str, tuple[str, ...]]]:
     """The keyword abilities (their rules under 702) the card's text gives a creature or a player (*equipped
     creature has protection from red*, *creatures you control gain flying*), reminder text aside."""
     plain = re.sub(r"\([^)]*\)", "", text or "")
-    given = " ".join(match.group("rest").lower() for match in _GRANTS.finditer(plain))
+    given = " ".join(match.group("rest").lower() for match in _GRANTS.finditer(plain)
+                     if not _CHECKED.search(plain, 0, match.start()))
     if not given:
         return []
     words = set(_WORD.findall(given))  # only a keyword all of whose words are there is looked for: a build reads

@@ -204,6 +204,31 @@ def test_what_a_cards_text_forbids_or_repeats_brings_its_rule(type_line, text, r
     assert rules <= evidence_of(type_line, text)
 
 
+@pytest.mark.parametrize("type_line, text, rules", [
+    # the thirty-sixth cold trial: Custodi Lich brought no monarch, Song of the Dryads no land type
+    ("Creature — Zombie", "When Custodi Lich enters the battlefield, you become the monarch.", {"724", "724.1"}),
+    ("Enchantment — Aura", "Enchant permanent\nEnchanted permanent is a colorless Forest land.", {"305.7"}),
+    ("Enchantment — Aura", "Enchant land\nEnchanted land is an Island.", {"305.7"}),
+])
+def test_the_monarch_or_a_land_type_set_brings_its_rule(type_line, text, rules) -> None:
+    assert rules <= evidence_of(type_line, text)
+
+
+def test_a_keyword_checked_or_picked_out_is_not_granted() -> None:
+    """The thirty-sixth cold trial: Ram Through was said to grant trample ("if the creature you control has
+    trample"), and Bow of Nylea flying ("target creature with flying")."""
+    ram = card_evidence("Instant", "Target creature you control deals damage equal to its power to target creature you "
+                        "don't control. If the creature you control has trample, excess damage is dealt to that "
+                        "creature's controller instead.", (), "{G}", keyword_rules(vocabulary().concepts))
+    bow = card_evidence("Legendary Enchantment Artifact", "Attacking creatures you control have deathtouch.\n"
+                        "{1}{G}, {T}: Bow of Nylea deals 2 damage to target creature with flying.", (), "{1}{G}",
+                        keyword_rules(vocabulary().concepts))
+    assert not [why for _rule, why in ram if why.startswith("grants")]
+    assert [why for _rule, why in bow if why.startswith("grants")] == ["grants deathtouch"]
+    assert "702.9" in evidence_of("Sorcery", "Create a 4/4 red Dragon creature token with flying.")  # a token's
+    assert "702.11" in evidence_of("Creature — Elf", "As long as you control a Forest, this creature has hexproof.")
+
+
 def test_an_untap_cost_or_a_plain_trigger_brings_no_untap_or_repetition_rule() -> None:
     found = evidence_of("Creature — Elf", "{T}: Untap target land.\nWhenever a creature enters, you gain 1 life.")
     assert not found & {"502.3", "603.2d", "601.3", "614.17d"}
