@@ -467,11 +467,10 @@ def _sacrifices_itself_as_cost(name: str, text: str) -> bool:
                                    re.IGNORECASE | re.MULTILINE) is not None
 
 
-# a keyword ability the card's text gives (has, have, gains, gain, with): Sword of Fire and Ice's protection,
-# an Equipment's flying; MTGJSON lists only the card's own keywords
-# what a card's text gives: "has", "have", "gain(s)", and the "with" of a token it creates ("a 1/1 token with flying");
-# not the "with" that picks a creature out ("target creature with flying": Bow of Nylea) nor a "has" it checks ("if
-# the creature you control has trample": Ram Through)
+# a keyword ability the card's text gives (Sword of Fire and Ice's protection, an Equipment's flying; MTGJSON lists
+# only the card's own keywords): after "has", "have", "gain(s)", or the "with" of a token it creates ("a 1/1 token
+# with flying"); not the "with" that picks a creature out ("target creature with flying": Bow of Nylea) nor a "has"
+# it checks ("if the creature you control has trample": Ram Through)
 _GRANTS = re.compile(r"(?:\b(?:has|have|gains?)\b|\btokens?\b[^.;]*?\bwith\b)(?P<rest>[^.;]*)", re.IGNORECASE)
 _CHECKED = re.compile(r"\bif\b[^.;,:]*$", re.IGNORECASE)  # a condition the clause is in, before its "has"
 
