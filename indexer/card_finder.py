@@ -892,6 +892,8 @@ class CardFinder:
             if word.capital and not word.first and (card := self._typed_again(word.key, found)) is not None:
                 return card, 1, "part", False
             return None
+        if flag & COMMON and _a_creature_described(words, at):
+            return None  # trasformarla in un Alce 3/3: the creature type of a token, not Dawntreader Elk (Alce dell'Alba)
         if flag & COMMON and (not word.capital or word.first or _in_proper_noun(words, at, 1)):
             if (card := self._typed_again(word.key, found)) is not None:
                 return card, 1, "part", False  # emperor croc … sac the croc: the word typed for the card before
@@ -1403,6 +1405,15 @@ def _a_creature_type(words: list[Token], at: int) -> bool:
     return before in _CREATURE_WORDS["before"] or after in _CREATURE_WORDS["after"]
 
 
+def _a_creature_described(words: list[Token], at: int) -> bool:
+    """Whether ``words[at]`` stands between an indefinite article and a power and toughness (*un Alce 3/3*, *an
+    Elk 3/3*, *une Bête 3/3*): a creature described by its type, as an effect makes one."""
+    return (0 < at < len(words) - 2 and words[at - 1].key in _INDEFINITE and words[at].joined and words[at + 1].joined
+            and words[at + 1].key.isdigit() and words[at + 2].key.isdigit()
+            and words[at + 2].start == words[at + 1].end + 1)
+
+
+_INDEFINITE = frozenset({"a", "an", "un", "una", "uno", "une"})
 _CREATURE_WORDS = {"before": frozenset({"creature", "creatures", "creatura"}),  # folded: créature(s), creatura, creature
                    "after": frozenset({"creature", "creatures"})}
 

@@ -286,6 +286,17 @@ def test_a_side_cards_name_that_is_a_tournament_characters_is_the_character(vang
             ] == expected
 
 
+def test_a_creature_described_by_its_type_and_size_is_no_card(cards_kb) -> None:  # noqa: F811
+    """The thirty-sixth cold trial: Oko's *un Alce 3/3* (an Elk) was read as Dawntreader Elk, *Alce dell'Alba*."""
+    from indexer.build import collect_items
+    from indexer.card_finder import card_table
+
+    rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
+    elk = CardFinder.of(card_table([("Dawntreader Elk", [("it", "Alce dell'Alba")], 1, [], {})], rules))
+    assert names(elk, "Oko la trasforma in un Alce 3/3: subisce ancora il -5/-5?") == []
+    assert names(elk, "lancio un Alce dell'Alba e lo sacrifico") == [("Dawntreader Elk", "Alce dell'Alba", "name")]
+
+
 @pytest.mark.parametrize("text", [
     "can my walking balista ping a planeswalker?",
     "can my Walking Baliste ping a planeswalker?",  # baliste: a word of its French name only (Baliste ambulante)

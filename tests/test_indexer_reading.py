@@ -435,11 +435,20 @@ def test_a_word_of_the_rules_in_the_story_is_a_game_word_and_an_everyday_word_is
      "fr", {"salut", "hier soir", "mon pote", "qui a raison", "merci"}),
     ("hey guys, my opponent said trample doesn't work against planeswalkers, who's right? thanks in advance",
      "en", {"hey", "guys", "opponent said", "who's right", "thanks in advance"}),
+    # the thirty-sixth cold trial: "last Friday" left "Night Magic", read as night (day and night)
+    ("a question from last Friday Night Magic: does trample work against planeswalkers?", "en",
+     {"last friday night magic"}),
 ])
 def test_story_words_and_phrases_are_read_in_each_language(query: str, lang: str, story: set[str]) -> None:
     groups = _by_text(read(query, lang))
     assert story <= {text for text, g in groups.items() if g.role == "story"}
     assert not any(g.role for g in groups.values() if g.concept)  # trample, planeswalker: the question's
+
+
+def test_a_sagas_chapter_typed_short_is_a_chapter() -> None:
+    # the thirty-sixth cold trial's E08: "ch2" was a story word and "ch3" in no rule
+    groups = _by_text(read("birth of meletis ch2 on the stack, do i get ch3 too?", "en"))
+    assert all("chapter" in {a.shown for a in groups[short].alternatives} for short in ("ch2", "ch3"))
 
 
 @pytest.mark.parametrize("query, lang, story", [
