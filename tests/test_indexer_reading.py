@@ -747,6 +747,12 @@ def test_french_players_pass_priority_and_keep_a_graveyard(query: str, english: 
     assert english in _searched(query, "fr")
 
 
+def test_italian_players_libreria_is_the_library() -> None:
+    """The nineteenth session's own check: *la mia libreria è vuota* (the English "library" said in Italian) was in
+    no rule."""
+    assert "library" in _searched("karn +1 quando la mia libreria è vuota", "it")
+
+
 def test_an_everyday_word_is_no_form_of_a_players_verb() -> None:
     """*sacco* (un sacco di: a lot of) is no form of *saccare*, nor French *mille* (a thousand) of *miller*."""
     assert "sacrifice" not in _searched("ho un sacco di creature in campo", "it")
