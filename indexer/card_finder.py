@@ -760,9 +760,7 @@ class CardFinder:
         """Whether name ``name``, typed as ``word``, is a card printed only in side sets (a Vanguard avatar: *Karn*,
         *Squee*) whose one word is the character of a tournament card's legendary name (*Karn, Silver Golem*): players
         typing it mean the character's cards, read as parts of their names."""
-        return self.name_cards[name] in self.side and any(
-            self._character_of(other) == word and self.name_cards[other] not in self.side
-            for other in self._holding(word))
+        return self.name_cards[name] in self.side and bool(self._character_cards(word))
 
     def _a_face_starting_a_sentence(self, words: list[Token], at: int, size: int, name: int) -> bool:
         """Whether ``words[at]`` is a common word starting a sentence that names one face of a card of two faces
@@ -1408,9 +1406,9 @@ def _a_creature_type(words: list[Token], at: int) -> bool:
 def _a_creature_described(words: list[Token], at: int) -> bool:
     """Whether ``words[at]`` stands between an indefinite article and a power and toughness (*un Alce 3/3*, *an
     Elk 3/3*, *une Bête 3/3*): a creature described by its type, as an effect makes one."""
-    return (0 < at < len(words) - 2 and words[at - 1].key in _INDEFINITE and words[at].joined and words[at + 1].joined
-            and words[at + 1].key.isdigit() and words[at + 2].key.isdigit()
-            and words[at + 2].start == words[at + 1].end + 1)
+    slash = at + 2 < len(words) and not words[at + 2].joined and words[at + 2].start == words[at + 1].end + 1
+    return (0 < at and slash and words[at - 1].key in _INDEFINITE and words[at].joined and words[at + 1].joined
+            and words[at + 1].key.isdigit() and words[at + 2].key.isdigit())
 
 
 _INDEFINITE = frozenset({"a", "an", "un", "una", "uno", "une"})
