@@ -468,9 +468,9 @@ def cards_of(kb: KnowledgeBase, items: list[Item], other_release: bool = False) 
     # the game's terms in every language: their words are words of the rules (legame vitale)
     term_names = [name.text for concept in vocabulary().concepts for name in concept.names]
     carried = evidence_in_release(items, reference) if reference else None
+    evidence = evidence_memo(keywords, tokens)
     table = card_table(((name, list(dict.fromkeys(printed)), printings,
-                         carried_evidence(card_evidence(card.type, card.text, card.keywords, card.mana_cost, keywords,
-                                                        name, tokens), carried),
+                         carried_evidence(evidence(name, card), carried),
                          links.get(name, {}), _layers(card))
                         for name, (card, printed, printings) in sorted(by_name.items())), rule_texts, side, term_names,
                        card_nicknames(), [replace(card, evidence=carried_evidence(card.evidence, carried))
@@ -479,6 +479,29 @@ def cards_of(kb: KnowledgeBase, items: list[Item], other_release: bool = False) 
     table.dependency = carried_rules(DEPENDENCY, carried)
     table.with_named = carried_pairs(WITH_NAMED, carried)
     return table
+
+
+_EVIDENCE: dict[str, dict[tuple, list[list[str]]]] = {}  # per keyword and token rules: a card's evidence
+EVIDENCE_RULE_SETS = 4  # releases whose evidence a process keeps (the tests build several, each many times)
+
+
+def evidence_memo(keywords: dict[str, tuple[str, ...]], tokens: dict[str, str]) -> Callable[[str, object], list]:
+    """:func:`~indexer.card_evidence.card_evidence` of a card ``(name, card)`` under these keyword and token rules,
+    each card computed once per process: a translator's import rebuilds the index with the same cards and
+    rules, and the evidence is a function of the card's English text and those rules alone."""
+    rules_key = hashlib.sha256(json.dumps([sorted(keywords.items()), sorted(tokens.items())]).encode()).hexdigest()
+    if rules_key not in _EVIDENCE and len(_EVIDENCE) >= EVIDENCE_RULE_SETS:
+        _EVIDENCE.pop(next(iter(_EVIDENCE)))
+    known = _EVIDENCE.setdefault(rules_key, {})
+
+    def evidence(name: str, card) -> list[list[str]]:
+        key = (name, card.type, card.text, tuple(card.keywords), card.mana_cost)
+        found = known.get(key)
+        if found is None:
+            found = known[key] = card_evidence(card.type, card.text, card.keywords, card.mana_cost, keywords,
+                                               name, tokens)
+        return found
+    return evidence
 
 
 def _layers(card) -> list:

@@ -312,8 +312,16 @@ def card_table(cards: Iterable[tuple],
 @lru_cache(maxsize=4)  # builds of one process often read the same release (the tests: dozens of builds)
 def _rule_words(rule_texts: tuple[str, ...]) -> frozenset[str]:
     """The words ``rule_texts`` write in lower case :data:`MIN_RULE_USES` times or more."""
-    uses = Counter(t.key for text in rule_texts for t in tokens(text) if not t.capital)
+    uses: Counter = Counter()
+    for text in rule_texts:
+        uses.update(_lower_case_words(text))
     return frozenset(word for word, count in uses.items() if count >= MIN_RULE_USES)
+
+
+@lru_cache(maxsize=1 << 16)  # a translator's import changes a few of a release's 30,000 texts: the rest are read once
+def _lower_case_words(text: str) -> tuple[str, ...]:
+    """The keys of the words ``text`` writes in lower case, each as often as written."""
+    return tuple(t.key for t in tokens(text) if not t.capital)
 
 
 def _add_name(table: CardTable, index: int, lang: str, name: str, seen: set[tuple[str, int]]) -> None:

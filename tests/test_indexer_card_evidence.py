@@ -860,6 +860,24 @@ def test_the_evidence_of_a_knowledge_base_of_another_release_is_carried_by_conte
     assert carried_evidence(evidence, None) == evidence
 
 
+def test_a_cards_evidence_kept_for_the_next_build_is_that_of_the_same_keyword_rules() -> None:
+    """A build keeps each card's evidence for the next (a translator's import rebuilds the index with the same
+    cards): the same card under other keyword rules (another release's) is read again, never given the kept
+    evidence, and a card whose text changed is read again."""
+    from kb.model import Card
+
+    from indexer.build import evidence_memo
+
+    card = Card(name="Serra Angel", type="Creature — Angel", text="Flying, vigilance", keywords=("Flying",))
+    first = evidence_memo({"flying": ("702.9",)}, {})
+    assert ["702.9", "keyword Flying"] in first("Serra Angel", card)
+    assert first("Serra Angel", card) is first("Serra Angel", card)
+    other = evidence_memo({"flying": ("702.10",)}, {})("Serra Angel", card)
+    assert ["702.10", "keyword Flying"] in other and ["702.9", "keyword Flying"] not in other
+    reworded = Card(name="Serra Angel", type="Creature — Angel", text="Vigilance", keywords=())
+    assert not any(rule == "702.9" for rule, _ in first("Serra Angel", reworded))
+
+
 def test_a_keywords_rules_bring_the_chapters_they_cite() -> None:
     """The eleventh cold trial: a mutated Gemrazer brought 702.140 (Mutate), never 729 (Merging with
     Permanents), which its rules cite and which answers what happens when the merged permanent dies."""
