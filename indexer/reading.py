@@ -45,6 +45,7 @@ from kb import tsv
 from kb.corpus import embedded_corpus
 from kb.errors import ParseError
 from kb.text import ALL_ELISIONS, DISTINCT_STOPWORDS, STOPWORDS, fold, strip_elision
+from kb.vocabulary import Spot
 
 from .analysis import LANGS, terms
 from .params import DEFAULT, ReadWeights
@@ -197,7 +198,7 @@ def read(text: str, lang: str | None, confidence: float = 1.0, concept_whole: bo
     mixed_in = _mixed_in(folded, lang)
     function = set().union(*(STOPWORDS[l] | QUESTION_WORDS[l] for l in langs),
                            *(_function_words_beside(other, lang) for other in mixed_in), short)
-    spots = {s.start: s for s in spot(" ".join(folded), lang)} if folded else {}
+    spots = _spots_by_word(folded, lang)
     groups: list[Group] = []
     starts: list[int] = []  # the position of each group's first word
     dropped: list[str] = []
@@ -279,6 +280,22 @@ def read(text: str, lang: str | None, confidence: float = 1.0, concept_whole: bo
         len(groups) >= 2 and (bool(dropped) or lang in ("it", "fr") or all(g.concept for g in groups)))
         or any(LETTER_PAIR.fullmatch(g.text) for g in groups) or (len(groups) == 1 and any(groups[0] is g for g in said_so)))
     return Reading(lang, confidence, question, groups, dropped, negation=_negation(tokens, set(dropped), lang, used))
+
+
+def _spots_by_word(folded: list[str], lang: str | None) -> dict[int, Spot]:
+    """The game terms :func:`~indexer.vocab.spot` finds in the words ``folded``, by their first word's position
+    there, their end too: spot counts a letter pair (*w/o*, *p/t*) as two words where a question is read with it
+    as one, and a term after it would be read one word off (*flip em face up when*: Face Up on *up when*)."""
+    if not folded:
+        return {}
+    word_at = [at for at, word in enumerate(folded) for _ in words_of(word)]
+    found = {}
+    for each in spot(" ".join(folded), lang):
+        start, last = word_at[each.start], word_at[each.end - 1]
+        if (each.start == 0 or word_at[each.start - 1] != start) and (
+                each.end == len(word_at) or word_at[each.end] != last):  # whole words of the question
+            found[start] = Spot(start, last + 1, each.phrase, each.matches)
+    return found
 
 
 # --- everyday locutions that hold a game word -----------------------------------------------------

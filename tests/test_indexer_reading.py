@@ -870,3 +870,14 @@ def test_table_words_of_the_fourteenth_cold_trial_are_read_as_players_mean_them(
     boosted = read_query("ma créature boostée à 4/4 attaque le planeswalker, il perd combien ?")
     assert "gets" in boosted.read_as() and "boosters" not in boosted.read_as()
     assert "sienne" in read_query("sa créature et la sienne se bloquent").dropped  # a possessive pronoun
+
+
+@pytest.mark.parametrize("query", ["he binned them w/o showing, does he flip them face up when they die",
+                                   "b/c it's face down, what p/t is it"])
+def test_a_game_term_after_a_letter_pair_is_read_on_its_own_words(query: str) -> None:
+    """A letter pair (w/o, b/c) is one word of the question and two of the vocabulary's spotting: the game term
+    after it was read one word off (a cold reading of table11: Face Up read on 'up when', 'face' left alone)."""
+    reading = read(query, "en")
+    term = next(g for g in reading.groups if g.concept)
+    assert term.text in ("face up", "face down")
+    assert not any(g.text == "face" for g in reading.groups)
