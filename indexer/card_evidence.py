@@ -64,9 +64,12 @@ Derived at build from the card's stored data, never from its words matched again
   Tithes) → 509.1d, 509.1f; an effect lasting *for as long as* (Dungeon Geists) → 611.2b; a trigger on becoming
   unattached (Grafted Wargear) → 603.10c, 603.10a; tapped for mana (Kinnan) → 106.12, 106.12a; spells of a quality
   cast as though they had flash (Sigarda's Aid) → 601.3b; a copy's exception if it is a creature (Spark Double) →
-  707.9f; doubling power, a life total or counters → 701.10a, 701.10b, 701.10d, 701.10e. A permanent's replacement of its
-  own entering (*enters with*, *as … enters*, *enters tapped*) is 614.1c only, never a replacement that another
-  card's would be ordered with (616).
+  707.9f; doubling power, a life total or counters → 701.10a, 701.10b, 701.10d, 701.10e; a player who can't gain
+  life (Leyline of Punishment) → 119.7, can't lose it or whose life total can't change (Platinum Emperion) → 119.8,
+  119.7; mana of a color among permanents (Mox Amber) → 106.5, none when undefined; a replacement of the damage a
+  source would deal (Torbran, Furnace of Rath) → 614.2, 609.7, a static ability's on sources of a quality → 609.7c.
+  A permanent's replacement of its own entering (*enters with*, *as … enters*, *enters tapped*) is 614.1c only,
+  never a replacement that another card's would be ordered with (616).
 
 Two cards named together may bring more than each alone (:func:`together`: two replacement effects → 616,
 two effects of the layers → 613.7, timestamps, and 613.8, dependency; a spell that can't be countered and a
@@ -205,6 +208,17 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         (("614.17", "614.17d"), "can't enter the battlefield", r"\bcan't enter the battlefield\b"),
         # Grafdigger's Cage, Void Winnower, Silence: a spell no one may begin to cast (601.3)
         (("601.3",), "forbids casting", r"\bcan't cast\b"),
+        # Leyline of Punishment, Skullcrack: a player who can't gain life (119.7); Platinum Emperion, Teferi's
+        # Protection: a life total that can't change, no life paid nor gained (119.8, 119.7)
+        (("119.7",), "life can't be gained", r"\bcan't gain life\b"),
+        (("119.8", "119.7"), "life can't be lost", r"\bcan't lose life\b|\blife totals? can't change\b"),
+        # Mox Amber: mana of a color among permanents, none when they have none (106.5: of an undefined type)
+        (("106.5",), "mana of a color among permanents", r"\bmana of any color among\b"),
+        # Torbran, Furnace of Rath: an effect on the damage a source would deal (614.2, 609.7); a source of a
+        # quality for a static ability, on and off the battlefield (609.7c)
+        (("614.2", "609.7"), "replaces a source's damage", r"\bwould deal damage\b[^.]*\binstead\b"),
+        (("609.7c",), "a quality of a damage source",
+         r"^(?!the next time)[^.]*\bif an? (?!source\b)[\w ]+? (?:source|spell)s? (?:you control )?would deal damage\b"),
         # an ability reading its source's or another object's characteristics (Flametongue Kavu's "it deals",
         # Fling's "the sacrificed creature's power"): the object's last known information once it has left (608.2h)
         (("608.2h",), "reads an object's information",

@@ -214,6 +214,27 @@ def test_the_monarch_or_a_land_type_set_brings_its_rule(type_line, text, rules) 
     assert rules <= evidence_of(type_line, text)
 
 
+@pytest.mark.parametrize("type_line, text, rules, absent", [
+    # table11's A-08 (Platinum Emperion and a fetchland's life payment): the Emperion brought nothing
+    ("Artifact Creature — Golem", "Your life total can't change.", {"119.8", "119.7"}, set()),
+    ("Enchantment", "Players can't gain life.", {"119.7"}, {"119.8"}),
+    # table11's A-11 (Mox Amber with only a colorless legendary): mana of an undefined color is none
+    ("Legendary Artifact", "{T}: Add one mana of any color among legendary creatures and planeswalkers you control.",
+     {"106.5"}, {"106.7"}),
+    # table11's C-01 (Torbran on a Lightning Bolt to the face): a replacement of a red source's damage
+    ("Legendary Creature — Dwarf Noble", "If a red source you control would deal damage to an opponent or a permanent "
+     "an opponent controls, it deals that much damage plus 2 instead.", {"614.2", "609.7", "609.7c"}, set()),
+    ("Enchantment", "If a source would deal damage to a permanent or player, it deals double that damage to that "
+     "permanent or player instead.", {"614.2", "609.7"}, {"609.7c"}),  # any source: no quality
+    ("Enchantment", "{1}: The next time a red source of your choice would deal damage to you this turn, prevent that "
+     "damage.", {"609.7a"}, {"609.7c", "614.2"}),  # a shield, chosen as it resolves: no static quality
+])
+def test_a_life_total_mana_of_an_undefined_color_or_a_sources_damage_brings_its_rule(type_line, text, rules,
+                                                                                     absent) -> None:
+    found = evidence_of(type_line, text)
+    assert rules <= found and not absent & found
+
+
 def test_a_keyword_checked_or_picked_out_is_not_granted() -> None:
     """The thirty-sixth cold trial: Ram Through was said to grant trample ("if the creature you control has
     trample"), and Bow of Nylea flying ("target creature with flying")."""
