@@ -356,6 +356,18 @@ def _known_names(known: list) -> list[list[tuple[str, int, str, bool, tuple[str,
 _KNOWN_NAMES: dict[int, tuple[list, list]] = {}
 
 
+_HYPHENS = "-\u2010\u2011"
+
+
+def _inside_a_compound(text: str, start: int, end: int) -> bool:
+    """Whether the words ``text[start:end]`` are joined by a hyphen to a capitalised word before or after them:
+    part of a longer name (*Sleep-Cursed Faerie*, a card newer than those held), not the card they spell; an
+    ending joined to a name (*Bolt-are*, the players' verb) leaves it the card."""
+    after = end + 1 < len(text) and text[end] in _HYPHENS and text[end + 1].isupper()
+    word_before = re.search(r"(\w+)[-\u2010\u2011]$", text[:start]) if start else None
+    return after or bool(word_before and word_before.group(1)[0].isupper())
+
+
 @lru_cache(maxsize=1 << 17)  # every build reads the archive's 66,000 names (corpus/card-names.tsv)
 def _name_records(name: str) -> tuple[tuple[str, tuple[str, ...], bool], ...]:
     """``(key, words, legendary)`` of each face of a printed name that can name a card: not only function words,
@@ -602,6 +614,9 @@ class CardFinder:
                     at += 1
                     continue
                 card, size, how, kept = hit
+                if _inside_a_compound(text, words[at].start, words[at + size - 1].end):
+                    at += 1  # Sleep-Cursed Faerie is no Sleep
+                    continue
                 typed = text[words[at].start:words[at + size - 1].end]
                 if how == "character":
                     found.append(self._character_found(words[at].key, typed, words[at].start, words[at].end))
