@@ -66,7 +66,8 @@ Derived at build from the card's stored data, never from its words matched again
   cast as though they had flash (Sigarda's Aid) → 601.3b; a copy's exception if it is a creature (Spark Double) →
   707.9f; doubling power, a life total or counters → 701.10a, 701.10b, 701.10d, 701.10e; a player who can't gain
   life (Leyline of Punishment) → 119.7, can't lose it or whose life total can't change (Platinum Emperion) → 119.8,
-  119.7; mana of a color among permanents (Mox Amber) → 106.5, none when undefined; a replacement of the damage a
+  119.7; a card type set, the others lost (Imprisoned in the Moon) → 205.1a, 613.1d; mana of a color among
+  permanents (Mox Amber) → 106.5, none when undefined; a replacement of the damage a
   source would deal (Torbran, Furnace of Rath) → 614.2, 609.7, a static ability's on sources of a quality → 609.7c.
   A permanent's replacement of its own entering (*enters with*, *as … enters*, *enters tapped*) is 614.1c only,
   never a replacement that another card's would be ordered with (616).
@@ -208,6 +209,8 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         (("614.17", "614.17d"), "can't enter the battlefield", r"\bcan't enter the battlefield\b"),
         # Grafdigger's Cage, Void Winnower, Silence: a spell no one may begin to cast (601.3)
         (("601.3",), "forbids casting", r"\bcan't cast\b"),
+        # Imprisoned in the Moon, Enchantmentize: a card type set, the others lost (205.1a, layer 4: 613.1d)
+        (("205.1a", "613.1d"), "sets a card type", r"\bloses? all other (?:abilities, )?card types\b"),
         # Leyline of Punishment, Skullcrack: a player who can't gain life (119.7); Platinum Emperion, Teferi's
         # Protection: a life total that can't change, no life paid nor gained (119.8, 119.7)
         (("119.7",), "life can't be gained", r"\bcan't gain life\b"),
