@@ -71,7 +71,7 @@ from kb.text import ALL_ELISIONS, STOPWORDS, edit_distance, fold, strip_elision
 
 from .card_evidence import (BASIC_LAND_TYPES, DEPENDENCY, FACE_SEPARATOR, OF_SEVERAL, PLANESWALKER, TOGETHER,
                             WITH_NAMED)
-from .language import NEGATIONS
+from .language import NEGATIONS, is_real_word
 
 CARD_TABLE = "cards.marshal"  # in the index folder
 TABLE_VERSION = 9
@@ -1081,7 +1081,7 @@ class CardFinder:
             return word.key not in own and word.key not in _FUNCTION and self._names_a_card(word)
 
         start, end = words[at].start, words[at + size - 1].end
-        if at > 0 and words[at].joined and (goes_on(words[at - 1]) or (
+        if at > 0 and words[at].joined and not _a_sentences_first_word(words[at - 1]) and (goes_on(words[at - 1]) or (
                 words[at - 1].key not in own and _capital_inside(words[at - 1]))):
             start = words[at - 1].start
         after = at + size
@@ -1377,6 +1377,12 @@ _CARD_AFTER = frozenset({("in", "response"), ("in", "risposta"), ("en", "reponse
 # The small words players type inside a name for the printed ones (chemin de l'exil: Chemin vers l'exil).
 _SMALL_NAME_WORDS = frozenset({"of", "the", "to", "in", "di", "del", "della", "dei", "delle", "degli", "dell", "da",
                                "per", "de", "du", "des", "la", "le", "l", "d", "a", "au", "aux", "vers"})
+
+
+def _a_sentences_first_word(word: Token) -> bool:
+    """Whether ``word`` begins its sentence and is an Italian or French word (*Controllavo Toluz, …*: I controlled
+    Toluz), its capital the sentence's, not a name's (the thirty-seventh cold trial)."""
+    return word.first and any(is_real_word(word.key, lang) for lang in ("it", "fr"))
 
 
 def _capital_inside(word: Token) -> bool:

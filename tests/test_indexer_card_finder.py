@@ -835,3 +835,18 @@ def test_a_name_s_first_word_where_a_creature_type_stands_is_no_card() -> None:
     assert finder.find("my Goblin creatures get +1/+1") == []
     assert [c.name for c in distinct(finder.find("I cast Human Frailty on his Goblin Guide"))] == [
         "Human Frailty", "Goblin Guide"]
+
+
+def test_a_sentences_first_word_before_a_part_is_no_piece_of_a_longer_name(cards_kb) -> None:  # noqa: F811
+    """The thirty-seventh cold trial: "Controllavo Toluz, Capotreno Scaltra" (I controlled Toluz, …) was said to be
+    a name no card held, and the Toluz named later with it; the Italian verb starting the sentence is no name's."""
+    from indexer.build import collect_items
+    from indexer.card_finder import card_table
+
+    rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
+    finder = CardFinder.of(card_table(((n, [], 1, [], {}) for n in ("Toluz, Clever Conductor", "Iconoclast Monk")),
+                                      rules))
+    strays: list[str] = []
+    text = "Controllavo Toluz, che aveva esiliato tre carte. Quando Toluz è stata distrutta, cosa succede?"
+    assert [c.name for c in distinct(finder.find(text, strays))] == ["Toluz, Clever Conductor"] and strays == []
+    assert finder.find("Third Path Iconoclast makes a token", strays := []) == [] and strays  # a capital inside
