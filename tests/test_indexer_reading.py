@@ -881,3 +881,31 @@ def test_a_game_term_after_a_letter_pair_is_read_on_its_own_words(query: str) ->
     term = next(g for g in reading.groups if g.concept)
     assert term.text in ("face up", "face down")
     assert not any(g.text == "face" for g in reading.groups)
+
+
+@pytest.mark.parametrize("query, lang, story, absent", [
+    # the thirty-seventh cold trial: a reader's letter closing with thanks "for the answer" was read as responding
+    ("L'abilità di Toluz si innesca lo stesso? Grazie in anticipo per la risposta.", "it", "per la risposta", "respond"),
+    ("Le Disciple se déclenche-t-il ? Merci pour votre réponse.", "fr", "pour votre réponse", "respond"),
+    ("Spettabile rubrica, la mia Sfinge torna in mano? Grazie per l'attenzione.", "it", "spettabile rubrica", None),
+])
+def test_a_letters_opening_and_closing_are_story(query: str, lang: str, story: str, absent: str | None) -> None:
+    reading = read(query, lang)
+    assert any(g.story and g.text.lower() == story for g in reading.groups)
+    english = {e.lower() for g in reading.groups if not g.story for e in g.english}
+    assert absent is None or absent not in english
+
+
+@pytest.mark.parametrize("query, lang, english", [
+    # the thirty-seventh cold trial: a token that "disappears" (sparisce) and the Italian noun of persist
+    ("se il token muore torna in campo x la persistenza?? o sparisce", "it", {"persist", "ceases exist"}),
+    ("mon jeton disparait quand il est exilé ?", "fr", {"ceases exist"}),
+    # the commander tax typed in English in an Italian question (it was searched in the Italian texts only), or
+    # named in its own language
+    ("quanta tax pago se l'ho già castato due volte dalla command zone?", "it", {"commander tax"}),
+    ("quanto paga di tassa il mio comandante la terza volta?", "it", {"tax"}),
+])
+def test_the_players_words_for_a_vanished_token_persist_and_the_commander_tax(query: str, lang: str,
+                                                                               english: set[str]) -> None:
+    read_as = {e.lower() for g in read(query, lang).groups for e in g.english}
+    assert english <= read_as
