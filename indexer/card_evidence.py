@@ -2,9 +2,11 @@
 
 Derived at build from the card's stored data, never from its words matched against the rules:
 
-* supertypes and types: *legendary* → the legend rule (704.5j, 205.4d), a planeswalker → 306, its
-  loyalty abilities 606 and the damage dealt to it 120.3c, an Aura → 303.4, its state-based action 704.5m and its spell's illegal target 608.3b, an Equipment → 301.5 and 704.5n, a Vehicle → 301.7, a Saga → 714,
-  a battle → 310, a *world* → 704.5k, an instant → 304, a sorcery → 307 (when it may be cast);
+* supertypes and types: *legendary* → the legend rule (704.5j, 205.4d; a legendary instant or sorcery → 205.4e, its
+  casting restriction, instead), a planeswalker → 306, its loyalty abilities 606 and the damage dealt to it 120.3c,
+  an Aura → 303.4, its state-based action 704.5m and its spell's illegal target 608.3b, an Equipment → 301.5 and
+  704.5n, a Vehicle → 301.7, a Saga → 714, a battle → 310, a *world* → 704.5k, an instant → 304, a sorcery → 307
+  (when it may be cast);
 * a multi-face card's kind (:func:`card_kind`): split → 709, Adventure → 715, flip → 710, double-faced → 712;
 * its keywords (MTGJSON's list) → their rules of 701 and 702 through the vocabulary, with the chapters of
   the additional rules those rules cite (:func:`with_cited_chapters`: mutate → 729, morph → 708), and the keyword
@@ -381,6 +383,8 @@ _MANA_SYMBOLS = tuple((re.compile(pattern), rules, reason) for pattern, rules, r
     (r"\{S\}", ("107.4h",), "snow mana in its mana cost"),
 ))
 
+LEGENDARY_SPELL = ("205.4e",)  # a legendary instant or sorcery: cast only while controlling a legendary creature or planeswalker
+_PERMANENT_TYPES = frozenset({"artifact", "battle", "creature", "enchantment", "land", "planeswalker"})
 PLANESWALKER = "306"  # the rule a planeswalker brings (its first below): a character, a loyalty cost read so
 
 SUPERTYPES_AND_TYPES: dict[str, tuple[str, ...]] = {
@@ -433,6 +437,9 @@ def card_evidence(type_line: str, text: str, keywords: Iterable[str], mana_cost:
             found.setdefault(rule, reason)
 
     words = set(re.findall(r"[a-z]+", (type_line or "").lower()))
+    if {"legendary", "instant", "sorcery"} & words > {"legendary"} and not words & _PERMANENT_TYPES:
+        add(LEGENDARY_SPELL, "legendary instant or sorcery")  # Jaya's Immolating Inferno: no legend rule, a casting one
+        words.discard("legendary")
     for word, rules in SUPERTYPES_AND_TYPES.items():
         if word in words:
             add(rules, word)

@@ -228,6 +228,12 @@ def test_the_monarch_or_a_land_type_set_brings_its_rule(type_line, text, rules) 
      "permanent or player instead.", {"614.2", "609.7"}, {"609.7c"}),  # any source: no quality
     ("Enchantment", "{1}: The next time a red source of your choice would deal damage to you this turn, prevent that "
      "damage.", {"609.7a"}, {"609.7c", "614.2"}),  # a shield, chosen as it resolves: no static quality
+    # the thirty-seventh cold trial's I06 (Jaya's Immolating Inferno after its caster's legend died): a legendary
+    # sorcery brings its casting restriction, not the legend rule of permanents
+    ("Legendary Sorcery", "(You may cast a legendary sorcery only if you control a legendary creature or "
+     "planeswalker.)\nJaya's Immolating Inferno deals X damage to each of up to three targets.", {"205.4e", "307"},
+     {"704.5j", "205.4d"}),
+    ("Legendary Creature — Human Warrior", "Vigilance", {"704.5j", "205.4d"}, {"205.4e"}),
     # the thirty-seventh cold trial's E09 (Imprisoned in the Moon on a planeswalker): a type set, abilities lost
     ("Enchantment — Aura", "Enchant creature, land, or planeswalker\nEnchanted permanent is a colorless land with "
      "\"{T}: Add {C}\" and loses all other card types and abilities.", {"205.1a", "613.1d"}, set()),
