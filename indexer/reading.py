@@ -807,7 +807,7 @@ def _foreign_function_word(key: str, lang: str | None) -> bool:
 _OWN_WORDS_TOO = frozenset({"do"})  # English function words that are words of Italian or French too (do: I give)
 
 
-MIN_FOREIGN_WORD = 6  # letters of a one-word game term of another language read in a question (persistere)
+MIN_FOREIGN_WORD = 5  # letters of a one-word game term of another language read in a question (persistere, magia)
 
 
 def _foreign_term(found, folded: list[str], lang: str | None) -> tuple:

@@ -909,3 +909,10 @@ def test_the_players_words_for_a_vanished_token_persist_and_the_commander_tax(qu
                                                                                english: set[str]) -> None:
     read_as = {e.lower() for g in read(query, lang).groups for e in g.english}
     assert english <= read_as
+
+
+def test_a_five_letter_game_term_of_another_language_is_read_in_an_english_question() -> None:
+    """The thirty-seventh cold trial's E03: "since la magia is in exile and not in my mano" left "magia" (a spell) in
+    no rule; a one-word term of another language of five letters or more, no English word, is read as its concept."""
+    reading = read("does the Magistrate stop it, since la magia is in exile?", "en")
+    assert any(g.concept and "spell" in {e.lower() for e in g.english} for g in reading.groups if g.text == "magia")
