@@ -1415,12 +1415,13 @@ def _remembered(typed: str, printed: str) -> bool:
 
 
 # the word for a token in the three languages: a capitalised word beside it names the token's type
-_TOKEN_WORDS = frozenset({"token", "tokens", "jeton", "jetons", "pedina", "pedine"})
+_TOKEN_WORDS = frozenset({"token", "tokens", "jeton", "jetons", "pedina", "pedine",
+                          "role", "roles", "ruolo", "ruoli"})  # a Role is a token: Cursed Role, le rôle Maudit
 
 
 def _beside_a_token(words: list[Token], at: int) -> bool:
     """Whether ``words[at]`` stands right before or after the word *token* (*a Soldier token*, *un jeton
-    Soldat*, *una pedina Soldato*): the type of a token, not a card's name."""
+    Soldat*, *una pedina Soldato*) or *Role* (*rôle Maudit*): the type of a token, not a card's name."""
     return any(0 <= i < len(words) and words[i].key in _TOKEN_WORDS for i in (at - 1, at + 1))
 
 

@@ -850,3 +850,15 @@ def test_a_sentences_first_word_before_a_part_is_no_piece_of_a_longer_name(cards
     text = "Controllavo Toluz, che aveva esiliato tre carte. Quando Toluz è stata distrutta, cosa succede?"
     assert [c.name for c in distinct(finder.find(text, strays))] == ["Toluz, Clever Conductor"] and strays == []
     assert finder.find("Third Path Iconoclast makes a token", strays := []) == [] and strays  # a capital inside
+
+
+def test_a_word_beside_role_is_a_role_tokens_name_not_a_cards_part(cards_kb) -> None:  # noqa: F811
+    """The thirty-seventh cold trial: "le rôle Maudit" (the Cursed Role token) was read as Cursed Land, whose French
+    name is Terrain maudit; a Role is a token, as a Soldier beside *token* is."""
+    from indexer.build import collect_items
+    from indexer.card_finder import card_table
+
+    rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
+    finder = CardFinder.of(card_table([("Cursed Land", [("fr", "Terrain maudit")], 1, [], {})], rules))
+    assert finder.find("j'ai mis le rôle Maudit sur sa créature") == []
+    assert [c.name for c in finder.find("il a enchanté mon île avec un Terrain maudit")] == ["Cursed Land"]
