@@ -68,7 +68,9 @@ Derived at build from the card's stored data, never from its words matched again
   cast as though they had flash (Sigarda's Aid) → 601.3b; a copy's exception if it is a creature (Spark Double) →
   707.9f; doubling power, a life total or counters → 701.10a, 701.10b, 701.10d, 701.10e; a player who can't gain
   life (Leyline of Punishment) → 119.7, can't lose it or whose life total can't change (Platinum Emperion) → 119.8,
-  119.7; a card type set, the others lost (Imprisoned in the Moon) → 205.1a, 613.1d; mana of a color among
+  119.7; a copy's exception (*except it has*, *except its name is*, *except it doesn't copy*: Kiki-Jiki, Sakashima,
+  Vesuvan Doppelganger) → 707.9 and 707.9a, 707.9b or 707.9c; a card type set, the others lost (Imprisoned in the
+  Moon) → 205.1a, 613.1d; mana of a color among
   permanents (Mox Amber) → 106.5, none when undefined; a replacement of the damage a
   source would deal (Torbran, Furnace of Rath) → 614.2, 609.7, a static ability's on sources of a quality → 609.7c.
   A permanent's replacement of its own entering (*enters with*, *as … enters*, *enters tapped*) is 614.1c only,
@@ -192,6 +194,13 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         (("601.3b",), "flash for spells of a quality", r"\bcast \w+ (?:and \w+ )?spells\b[^.]*\bas though (?:it|they) had flash\b"),
         # Spark Double: an exception of a copy effect that applies only if the copy is a creature (707.9f)
         (("707.9f",), "a copy's exception of a characteristic", r"\bexcept\b[^.]*\bif (?:it's|it is|that \w+ is) an?\b"),
+        # Kiki-Jiki, Sakashima, Vesuvan Doppelganger: a copy gaining an ability, with a characteristic set, or not
+        # copying one, as part of the copying: the copiable values (707.9a, 707.9b, 707.9c)
+        (("707.9", "707.9a"), "a copy that gains an ability", r"\bcop(?:y|ies) of\b[^.]*\bexcept (?:it|they|the token) (?:has|have|gains?)\b"),
+        (("707.9", "707.9b"), "a copy with a characteristic set",
+         r"\bcop(?:y|ies) of\b[^.]*\bexcept (?:its name is|it's|it is|they're|they are|the token is)\b(?! an? \w+ in addition)"
+         r"|\bcop(?:y|ies) of\b[^.]*\bexcept it's an? \w+(?: \w+)? in addition to its other types\b"),
+        (("707.9", "707.9c"), "a copy not copying a characteristic", r"\bcop(?:y|ies) of\b[^.]*\bexcept (?:it|they) (?:doesn't|don't) copy\b"),
         # Unnatural Growth, Vorel: doubling power, a life total, counters (701.10)
         (("701.10a", "701.10b"), "doubles power", r"\bdouble (?:the |its |that creature's |each creature's )?power\b"),
         (("701.10d",), "doubles a life total", r"\bdouble (?:your|their|target player's|each player's) life total\b"),

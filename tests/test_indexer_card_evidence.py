@@ -234,6 +234,17 @@ def test_the_monarch_or_a_land_type_set_brings_its_rule(type_line, text, rules) 
      "planeswalker.)\nJaya's Immolating Inferno deals X damage to each of up to three targets.", {"205.4e", "307"},
      {"704.5j", "205.4d"}),
     ("Legendary Creature — Human Warrior", "Vigilance", {"704.5j", "205.4d"}, {"205.4e"}),
+    # the thirty-eighth cold trial's E02 (Sakashima the Impostor beside the creature it copies): a copy's exception of
+    # its name, not the legend rule alone; a copy gaining an ability (Kiki-Jiki), not copying a color (Vesuvan)
+    ("Legendary Creature — Human Rogue", "You may have Sakashima the Impostor enter the battlefield as a copy of any "
+     "creature on the battlefield, except its name is Sakashima the Impostor, it's legendary in addition to its other "
+     "types, and it has this ability.", {"707.9", "707.9b"}, set()),
+    ("Legendary Creature — Goblin Shaman", "{T}: Create a token that's a copy of target nonlegendary creature you "
+     "control, except it has haste. Sacrifice it at the beginning of the next end step.", {"707.9a"}, {"707.9c"}),
+    ("Creature — Shapeshifter", "You may have Vesuvan Doppelganger enter the battlefield as a copy of any creature on "
+     "the battlefield, except it doesn't copy that creature's color.", {"707.9c"}, {"707.9a"}),
+    ("Creature — Shapeshifter", "You may have Clone enter the battlefield as a copy of any creature on the "
+     "battlefield.", set(), {"707.9", "707.9a", "707.9b", "707.9c"}),  # a copy with no exception
     # the thirty-seventh cold trial's E09 (Imprisoned in the Moon on a planeswalker): a type set, abilities lost
     ("Enchantment — Aura", "Enchant creature, land, or planeswalker\nEnchanted permanent is a colorless land with "
      "\"{T}: Add {C}\" and loses all other card types and abilities.", {"205.1a", "613.1d"}, set()),
