@@ -68,13 +68,13 @@ Derived at build from the card's stored data, never from its words matched again
   cast as though they had flash (Sigarda's Aid) → 601.3b; a copy's exception if it is a creature (Spark Double) →
   707.9f; doubling power, a life total or counters → 701.10a, 701.10b, 701.10d, 701.10e; a player who can't gain
   life (Leyline of Punishment) → 119.7, can't lose it or whose life total can't change (Platinum Emperion) → 119.8,
-  119.7; a copy's exception (*except it has*, *except its name is*, *except it doesn't copy*: Kiki-Jiki, Sakashima,
-  Vesuvan Doppelganger) → 707.9 and 707.9a, 707.9b or 707.9c; a card type set, the others lost (Imprisoned in the
-  Moon) → 205.1a, 613.1d; mana of a color among
-  permanents (Mox Amber) → 106.5, none when undefined; a replacement of the damage a
-  source would deal (Torbran, Furnace of Rath) → 614.2, 609.7, a static ability's on sources of a quality → 609.7c.
-  A permanent's replacement of its own entering (*enters with*, *as … enters*, *enters tapped*) is 614.1c only,
-  never a replacement that another card's would be ordered with (616).
+  119.7; a trigger that targets (Oath of Druids) → 603.3d, removed with no legal target; a copy's exception (*except
+  it has*, *except its name is*, *except it doesn't copy*: Kiki-Jiki, Sakashima, Vesuvan Doppelganger) → 707.9 and
+  707.9a, 707.9b or 707.9c; a card type set, the others lost (Imprisoned in the Moon) → 205.1a, 613.1d; mana of a
+  color among permanents (Mox Amber) → 106.5, none when undefined; a replacement of the damage a source would deal
+  (Torbran, Furnace of Rath) → 614.2, 609.7, a static ability's on sources of a quality → 609.7c. A permanent's
+  replacement of its own entering (*enters with*, *as … enters*, *enters tapped*) is 614.1c only, never a replacement
+  that another card's would be ordered with (616).
 
 Two cards named together may bring more than each alone (:func:`together`: two replacement effects → 616,
 two effects of the layers → 613.7, timestamps, and 613.8, dependency; a spell that can't be countered and a
@@ -136,6 +136,8 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         # a leaving or dying trigger looks back in time (603.10a: Skullclamp's, Solemn Simulacrum's)
         (("603.10a",), "dies or leaves trigger", rf"^(?:when|whenever)\b[^,]*\b(?:{_LEAVES})\b"),
         (("603", "603.2"), "triggered ability", r"^(?:when|whenever|at the beginning of)\b"),
+        # Oath of Druids, Flametongue Kavu: a trigger that targets, removed from the stack with no legal target (603.3d)
+        (("603.3d",), "a triggered ability that targets", r"^(?:when|whenever|at the beginning of)\b[^.]*\btarget\b"),
         (("606", "606.3"), "loyalty ability", r"^\[?[+−-]?(?:\d+|X)\]?:"),
         (("602", "602.1"), "activated ability", r"^(?:\{[^}]+\}|[^\"“:.]{0,80}?(?:\{[^}]+\}|\b(?:sacrifice|discard|exile|tap|untap|pay|remove|put))[^\"“:.]{0,80}):"),
         (("601.2f",), "cost change", r"\bcosts? (?:\{[^}]+\} ?|\w+ )*?(?:more|less)\b"),

@@ -245,6 +245,11 @@ def test_the_monarch_or_a_land_type_set_brings_its_rule(type_line, text, rules) 
      "the battlefield, except it doesn't copy that creature's color.", {"707.9c"}, {"707.9a"}),
     ("Creature — Shapeshifter", "You may have Clone enter the battlefield as a copy of any creature on the "
      "battlefield.", set(), {"707.9", "707.9a", "707.9b", "707.9c"}),  # a copy with no exception
+    # the thirty-eighth cold trial's F01 (Oath of Druids when no opponent has more creatures): a trigger that targets
+    # is removed from the stack with no legal target
+    ("Enchantment", "At the beginning of each player's upkeep, that player chooses target player who controls more "
+     "creatures than they do and is their opponent.", {"603.3d"}, set()),
+    ("Enchantment", "At the beginning of your upkeep, draw a card.", set(), {"603.3d"}),
     # the thirty-seventh cold trial's E09 (Imprisoned in the Moon on a planeswalker): a type set, abilities lost
     ("Enchantment — Aura", "Enchant creature, land, or planeswalker\nEnchanted permanent is a colorless land with "
      "\"{T}: Add {C}\" and loses all other card types and abilities.", {"205.1a", "613.1d"}, set()),
