@@ -764,10 +764,15 @@ class CardFinder:
             if any(taken[at:at + size]):
                 continue
             held = self.by_key.get(plain[size - 1])
+            cut_inside = False
             if held is None and size > 1:  # yawgmoths will: a possessive typed without its apostrophe
                 held = self.by_key.get(possessive[size - 1])
+                cut_inside = plain[size - 1].split(" ")[:-1] != possessive[size - 1].split(" ")[:-1]
             names = () if held is None else self._by_keywords_named(held, words) if isinstance(held, list) else (held,)
             for name in names:
+                if cut_inside and "'s" not in self.card_names[self.name_cards[name]].replace("’", "'"):
+                    continue  # sire of seven deaths ward: no possessive in Death Ward's name (sneak attacks: a verb's s)
+
                 if size == 1 and self._a_side_card_named_after_a_character(name, plain[0]):
                     continue  # my squee died: Squee, Goblin Nabob or Squee, the Immortal, not Vanguard's Squee
                 accepted = self._accepted(words, at, size, self._english(name))
