@@ -376,7 +376,7 @@ def _name_records(name: str) -> tuple[tuple[str, tuple[str, ...], bool], ...]:
     for each in _faces(name):
         keys = name_keys(each)
         if keys and not all(k in _FUNCTION for k in keys) and not (len(keys) == 1 and len(keys[0]) < MIN_NAME):
-            records.append((" ".join(keys), keys, "," in each))
+            records.append((" ".join(keys), keys, "," in each.split("//")[0]))  # a card of faces: its first face's
     return tuple(records)
 
 

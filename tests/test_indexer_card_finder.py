@@ -867,3 +867,17 @@ def test_a_word_beside_role_is_a_role_tokens_name_not_a_cards_part(cards_kb) -> 
     finder = CardFinder.of(card_table([("Cursed Land", [("fr", "Terrain maudit")], 1, [], {})], rules))
     assert finder.find("j'ai mis le rôle Maudit sur sa créature") == []
     assert [c.name for c in finder.find("il a enchanté mon île avec un Terrain maudit")] == ["Cursed Land"]
+
+
+def test_a_card_of_two_faces_is_legendary_by_its_first_face_only(cards_kb) -> None:  # noqa: F811
+    """Path of Mettle // Metzali, Tower of Triumph: the comma of its back face made the whole name legendary, "Path"
+    its character, and "esiliato da Path" read as that card instead of the far more printed Path to Exile (found
+    using the tool at the twentieth session's end)."""
+    from indexer.build import collect_items
+    from indexer.card_finder import card_table
+
+    rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
+    finder = CardFinder.of(card_table([("Path of Mettle // Metzali, Tower of Triumph", [], 2, [], {}),
+                                       ("Path to Exile", [], 19, [], {})], rules))
+    assert [c.name for c in finder.find("il mio token viene esiliato da Path")] == ["Path to Exile"]
+    assert [c.name for c in finder.find("Metzali blocks my bear")] == ["Path of Mettle // Metzali, Tower of Triumph"]
