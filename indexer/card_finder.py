@@ -364,8 +364,10 @@ def _inside_a_compound(text: str, start: int, end: int) -> bool:
     part of a longer name (*Sleep-Cursed Faerie*, a card newer than those held), not the card they spell; an
     ending joined to a name (*Bolt-are*, the players' verb) leaves it the card."""
     after = end + 1 < len(text) and text[end] in _HYPHENS and text[end + 1].isupper()
-    word_before = re.search(r"(\w+)[-\u2010\u2011]$", text[:start]) if start else None
-    return after or bool(word_before and word_before.group(1)[0].isupper())
+    if after or start < 2 or text[start - 1] not in _HYPHENS:
+        return after
+    word_before = re.search(r"(\w+)$", text[max(0, start - 60):start - 1])
+    return bool(word_before and word_before.group(1)[0].isupper())
 
 
 @lru_cache(maxsize=1 << 17)  # every build reads the archive's 66,000 names (corpus/card-names.tsv)
