@@ -198,11 +198,13 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         (("707.9f",), "a copy's exception of a characteristic", r"\bexcept\b[^.]*\bif (?:it's|it is|that \w+ is) an?\b"),
         # Kiki-Jiki, Sakashima, Vesuvan Doppelganger: a copy gaining an ability, with a characteristic set, or not
         # copying one, as part of the copying: the copiable values (707.9a, 707.9b, 707.9c)
-        (("707.9", "707.9a"), "a copy that gains an ability", r"\bcop(?:y|ies) of\b[^.]*\bexcept (?:it|they|the token) (?:has|have|gains?)\b"),
+        (("707.9", "707.9a"), "a copy that gains an ability",
+         r"\bcop(?:y|ies) of\b[^.]*\bexcept (?:it|they|the token) (?:has|have|gains?)\b"),
         (("707.9", "707.9b"), "a copy with a characteristic set",
          r"\bcop(?:y|ies) of\b[^.]*\bexcept (?:its name is|it's|it is|they're|they are|the token is)\b(?! an? \w+ in addition)"
          r"|\bcop(?:y|ies) of\b[^.]*\bexcept it's an? \w+(?: \w+)? in addition to its other types\b"),
-        (("707.9", "707.9c"), "a copy not copying a characteristic", r"\bcop(?:y|ies) of\b[^.]*\bexcept (?:it|they) (?:doesn't|don't) copy\b"),
+        (("707.9", "707.9c"), "a copy not copying a characteristic",
+         r"\bcop(?:y|ies) of\b[^.]*\bexcept (?:it|they) (?:doesn't|don't) copy\b"),
         # Unnatural Growth, Vorel: doubling power, a life total, counters (701.10)
         (("701.10a", "701.10b"), "doubles power", r"\bdouble (?:the |its |that creature's |each creature's )?power\b"),
         (("701.10d",), "doubles a life total", r"\bdouble (?:your|their|target player's|each player's) life total\b"),
@@ -393,6 +395,17 @@ _MANA_SYMBOLS = tuple((re.compile(pattern), rules, reason) for pattern, rules, r
     (r"\{[WUBRGC/]+/P\}", ("107.4f",), "Phyrexian mana in its mana cost"),
     (r"\{S\}", ("107.4h",), "snow mana in its mana cost"),
 ))
+
+# kinds of evidence that answer a question only beside a word it says: -1/-1 counters are removed in pairs with +1/+1
+# counters (704.5q, 122.3), which a question about Carnifex Demon's counters alone does not name (the thirty-seventh
+# cold trial's I07)
+NEEDS_SAID: dict[str, re.Pattern] = {"-1/-1 counters": re.compile(r"\+1\b")}
+
+
+def evidence_said(evidence: list[list[str]], question: str) -> list[list[str]]:
+    """``evidence`` without the kinds of :data:`NEEDS_SAID` whose word ``question`` does not say."""
+    return [entry for entry in evidence if (said := NEEDS_SAID.get(entry[1])) is None or said.search(question)]
+
 
 LEGENDARY_SPELL = ("205.4e",)  # a legendary instant or sorcery: cast only while controlling a legendary creature or planeswalker
 _PERMANENT_TYPES = frozenset({"artifact", "battle", "creature", "enchantment", "land", "planeswalker"})

@@ -22,13 +22,13 @@ Reading consults the index's words (to correct a typo towards a word the index h
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Callable
 
 from .analysis import name_key, terms
 from .budget import Budget
-from .card_evidence import PLANESWALKER
+from .card_evidence import PLANESWALKER, evidence_said
 from .card_finder import CardFinder, FoundCard, distinct
 from .language import query_language
 from .params import Params
@@ -85,6 +85,7 @@ def read_plan(query: str, words: IndexedWords, spelling: Spelling, reader, param
         add_filter(parsed, "kind", kind)
     strays: list[str] = []
     named = cards.find(as_typed, strays) if cards and as_typed and _question_words(parsed) else []
+    named = [replace(card, evidence=evidence_said(card.evidence, as_typed)) for card in named]
     read_text = cards.without_cards(as_typed, named, strays) if named or strays else as_typed
     read_text = loyalty_costs(read_text, named)
     if strays and not named and not words_of(read_text):

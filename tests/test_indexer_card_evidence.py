@@ -1209,3 +1209,15 @@ def test_a_plain_flash_grant_copy_or_pump_brings_none_of_them() -> None:
 def test_mutate_and_a_commander_named_bring_the_merged_commander() -> None:
     mutate = frozenset({"702.140", "702.140a"})
     assert with_named((mutate,), frozenset({"903"})) == (frozenset({"903.3c"}),)
+
+
+def test_minus_counters_bring_their_pairing_with_plus_counters_only_where_the_question_says_them() -> None:
+    """The thirty-seventh cold trial's I07: Carnifex Demon's -1/-1 counters brought 704.5q and 122.3 (+1/+1 and -1/-1
+    counters removed in pairs) to a question naming no +1/+1 counter, second and third."""
+    from indexer.card_evidence import evidence_said
+
+    evidence = [["704.5q", "-1/-1 counters"], ["122.3", "-1/-1 counters"], ["602", "activated ability"]]
+    assert evidence_said(evidence, "il Demone Carnefice mette un segnalino -1/-1 su ogni creatura") == [
+        ["602", "activated ability"]]
+    assert evidence_said(evidence, "kitchen finks col -1/-1, poi gli metto un counter +1/+1") == evidence
+    assert evidence_said(evidence, "ballista has 4 +1 counters, opp casts black suns zenith") == evidence
