@@ -131,7 +131,11 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
          r"\blose(?:s)? all abilities\b|\bbase power\b|\bin addition to (?:its|their) other (?:types|colors)\b"
          r"|^(?:all |each |other |nonbasic |non-?\w+ )*(?:lands?|creatures?|permanents?|artifacts?|enchantments?)\b[^.:]*\b(?:are|is)\b"
          r"|^(?:all |each |other |non-?\w+ )*(?:\w+ )?creatures?\b[^.:]*\bgets? [+-]\d+/[+-]\d+(?![^.]*until end of turn)"),
-        (("305.7",), "land type change", r"\blands? (?:are|is|becomes?) (?:an? )?(?:basic )?(?:plains|islands?|swamps?|mountains?|forests?)\b"),
+        # Blood Moon, Song of the Dryads, Spreading Seas: lands or a permanent made a basic land type (305.7)
+        (("305.7",), "land type change",
+         r"\blands? (?:are|is|becomes?) (?:an? )?(?:basic )?(?:plains|islands?|swamps?|mountains?|forests?)\b"
+         r"|\bis (?:an? )?(?:colorless )?(?:plains|island|swamp|mountain|forest)(?: land)?\b"
+         r"|\bbecomes? (?:an? )?(?:plains|island|swamp|mountain|forest)\b"),
         (("603.6", "603.6a", "603.10"), "enters or leaves trigger", rf"^(?:when|whenever)\b[^,]*\b(?:enters|{_LEAVES})\b"),
         # a leaving or dying trigger looks back in time (603.10a: Skullclamp's, Solemn Simulacrum's)
         (("603.10a",), "dies or leaves trigger", rf"^(?:when|whenever)\b[^,]*\b(?:{_LEAVES})\b"),
@@ -212,9 +216,6 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         (("115.7", "115.7a"), "changes targets", r"\bchange (?:the|a) targets? of\b|\bchoose new targets\b"),
         # Custodi Lich, Palace Jailer: the monarch (724)
         (("724", "724.1"), "the monarch", r"\bthe monarch\b"),
-        # Song of the Dryads, Spreading Seas: a permanent made a basic land type (305.7)
-        (("305.7",), "land type change", r"\bis (?:an? )?(?:colorless )?(?:plains|island|swamp|mountain|forest)(?: land)?\b"
-                                         r"|\bbecomes? (?:an? )?(?:plains|island|swamp|mountain|forest)\b"),
         # Panharmonicon, Yarok: an ability triggering more than once for one event (603.2d)
         (("603.2d",), "makes abilities trigger again", r"\btriggers? an additional time\b|\btriggers? (?:twice|two additional times)\b"),
         # Winter Orb, Meekstone, Seedborn Muse: what untaps in the untap step (502.3)
@@ -407,7 +408,8 @@ def evidence_said(evidence: list[list[str]], question: str) -> list[list[str]]:
     return [entry for entry in evidence if (said := NEEDS_SAID.get(entry[1])) is None or said.search(question)]
 
 
-LEGENDARY_SPELL = ("205.4e",)  # a legendary instant or sorcery: cast only while controlling a legendary creature or planeswalker
+LEGENDARY_SPELL = ("205.4e",)  # a legendary instant or sorcery: cast only by one controlling a legendary creature or
+# planeswalker
 _PERMANENT_TYPES = frozenset({"artifact", "battle", "creature", "enchantment", "land", "planeswalker"})
 PLANESWALKER = "306"  # the rule a planeswalker brings (its first below): a character, a loyalty cost read so
 
@@ -461,7 +463,7 @@ def card_evidence(type_line: str, text: str, keywords: Iterable[str], mana_cost:
             found.setdefault(rule, reason)
 
     words = set(re.findall(r"[a-z]+", (type_line or "").lower()))
-    if {"legendary", "instant", "sorcery"} & words > {"legendary"} and not words & _PERMANENT_TYPES:
+    if "legendary" in words and words & {"instant", "sorcery"} and not words & _PERMANENT_TYPES:
         add(LEGENDARY_SPELL, "legendary instant or sorcery")  # Jaya's Immolating Inferno: no legend rule, a casting one
         words.discard("legendary")
     for word, rules in SUPERTYPES_AND_TYPES.items():

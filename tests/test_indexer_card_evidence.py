@@ -1216,8 +1216,11 @@ def test_minus_counters_bring_their_pairing_with_plus_counters_only_where_the_qu
     counters removed in pairs) to a question naming no +1/+1 counter, second and third."""
     from indexer.card_evidence import evidence_said
 
-    evidence = [["704.5q", "-1/-1 counters"], ["122.3", "-1/-1 counters"], ["602", "activated ability"]]
-    assert evidence_said(evidence, "il Demone Carnefice mette un segnalino -1/-1 su ogni creatura") == [
-        ["602", "activated ability"]]
+    evidence = card_evidence("Creature — Demon", "Flying\nCarnifex Demon enters with two -1/-1 counters on it.\n"
+                             "{B}, Remove a -1/-1 counter from Carnifex Demon: Put a -1/-1 counter on each other "
+                             "creature.", ("Flying",), "{4}{B}{B}", keyword_rules(vocabulary().concepts))
+    assert {"704.5q", "122.3"} <= {rule for rule, _ in evidence}  # what the card is: the pairing kept at build
+    said = {rule for rule, _ in evidence_said(evidence, "il Demone Carnefice mette un segnalino -1/-1 su ogni creatura")}
+    assert not said & {"704.5q", "122.3"} and "602" in said
     assert evidence_said(evidence, "kitchen finks col -1/-1, poi gli metto un counter +1/+1") == evidence
     assert evidence_said(evidence, "ballista has 4 +1 counters, opp casts black suns zenith") == evidence
