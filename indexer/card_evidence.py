@@ -115,7 +115,7 @@ import re
 from typing import Iterable
 
 # how a trigger's condition says its object leaves the battlefield
-_LEAVES = r"leaves|dies|put into (?:a|your|an opponent's|its owner's) graveyard"
+_LEAVES = r"leaves|dies|put into (?:a|your|an opponent's|its owner's) graveyard(?! from (?:your|a) (?:library|hand)\b)"
 # one creature, of a kind or not ("a creature", "a non-Wall creature")
 _A_CREATURE = r"an? (?:[\w-]+ )?creature\b"
 
@@ -351,6 +351,9 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         # too (614.16)
         (("614.16",), "replaces an effect creating tokens or putting counters",
          r"\bif an effect would (?:create one or more tokens|put one or more counters)\b"),
+        # an attacking creature moved to another player or permanent (Portal Mage): not removed from combat, not
+        # attacking a second time (508.7, 508.7a)
+        (("508.7", "508.7a"), "reselects what a creature attacks", r"\breselect which (?:player|\w+)[^.]*\battacking\b"),
         # a flicker (Ephemerate, Restoration Angel, Flickerwisp): what returns is a new object
         (("400.7",), "exiles and returns a permanent",
          r"\bexile\b.*?\breturn (?:it|that card|them|those cards|the exiled cards?) to the battlefield\b"),
@@ -503,10 +506,45 @@ def card_evidence(type_line: str, text: str, keywords: Iterable[str], mana_cost:
         add(("302.6",), "a creature's ability with the tap symbol")
     if not mana_cost and name and not words & _NO_COST_NEEDED:  # Ancestral Vision: an unpayable cost (118.6)
         add(("118.6", "202.1b"), "no mana cost")
+    ability_costs = " ".join(_ACTIVATED_COST.findall(re.sub(r"\([^)]*\)", "", text or "")))
     for pattern, rules, reason in _MANA_SYMBOLS:
         if pattern.search(mana_cost or ""):
             add(rules, reason)
+        elif pattern.search(ability_costs):  # Icehide Troll's {S}{S}, Spellskite's {U/P}, Ballista Squad's {X}
+            add(rules, reason.replace("its mana cost", "an ability's cost"))
+    for rules, reason in _zone_abilities(name, text or ""):
+        add(rules, reason)
     return [[rule, reason] for rule, reason in found.items()]
+
+
+_ACTIVATED_COST = re.compile(r"^([^:\"“]*\{[^:\"“]*):", re.MULTILINE)  # an activated ability's cost, with a symbol
+
+# abilities that work outside the battlefield, told by the card naming itself (113.6): one moving the card out of the
+# zone it is in (Reassembling Skeleton, Bloodghast, Simian Spirit Guide: 113.6m), a trigger on the card in a hidden
+# zone (Narcomoeba, Krosan Tusker's cycling trigger: 113.6k), one that names the zone it works in (Ichorid, Bridge from
+# Below: 113.6b), one that works wherever the card is not on the battlefield (Grist, the Hunger Tide: 113.6c), one that
+# lets the card be cast from another zone (113.6f)
+_ZONE_ABILITIES = (
+    (("113.6m",), "moves itself out of a zone",
+     r"\b(?:return|put) (?:{own}) from (?:your|a|its owner's) (?:graveyard|hand|library)\b"
+     r"|^[^:\"“]*\bexile (?:{own}) from your (?:graveyard|hand)\b[^:\"“]*:"),
+    (("113.6k",), "triggers outside the battlefield",
+     r"^when(?:ever)? (?:you cycle|you discard) (?:{own})\b"
+     r"|^when(?:ever)? (?:{own}) is put into (?:a|your) graveyard from (?:your library|your hand|anywhere)\b"),
+    (("113.6b",), "works in the zone it names", r"\b(?:if|while|as long as|only if) (?:{own}) is in your (?:graveyard|hand|library)\b"),
+    (("113.6c",), "works off the battlefield", r"\b(?:{own}) (?:isn't|is not) on the battlefield\b"),
+    (("113.6f",), "cast from another zone", r"\b(?:cast|play) (?:{own}) from (?:your|a) (?:graveyard|library|exile)\b"),
+)
+
+
+def _zone_abilities(name: str, text: str) -> list[tuple[tuple[str, ...], str]]:
+    """The kinds of :data:`_ZONE_ABILITIES` the card's text (reminder text aside) holds about the card itself."""
+    own = "|".join(re.escape(face) for face in name.split(FACE_SEPARATOR) if face)
+    if not own:
+        return []
+    plain = re.sub(r"\([^)]*\)", "", text)
+    return [(rules, reason) for rules, reason, pattern in _ZONE_ABILITIES
+            if re.search(pattern.format(own=own), plain, re.IGNORECASE | re.MULTILINE)]
 
 
 def _sacrifices_itself_as_cost(name: str, text: str) -> bool:

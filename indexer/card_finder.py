@@ -359,11 +359,19 @@ _KNOWN_NAMES: dict[int, tuple[list, list]] = {}
 _HYPHENS = "-\u2010\u2011"
 
 
+# a capitalised word and "of" before a name, the word not opening a sentence: *Guardian of New Benalia*
+_NAME_OF_BEFORE = re.compile(r"(?:^|[^.!?:;\s])\s+[A-Z][\w'’-]* of (?:the )?$")
+
+
 def _inside_a_compound(text: str, start: int, end: int) -> bool:
-    """Whether the words ``text[start:end]`` are joined by a hyphen to a capitalised word before or after them:
-    part of a longer name (*Sleep-Cursed Faerie*, a card newer than those held), not the card they spell; an
-    ending joined to a name (*Bolt-are*, the players' verb) leaves it the card."""
+    """Whether the words ``text[start:end]`` are part of a longer name, not the card they spell: joined by a hyphen
+    to a capitalised word before or after them (*Sleep-Cursed Faerie*, a card newer than those held), or after a
+    capitalised word and *of* inside a sentence (*Guardian of New Benalia* is no New Benalia; *Because of Blood
+    Moon* opening a sentence is Blood Moon). An ending joined to a name (*Bolt-are*, the players' verb) leaves it
+    the card."""
     after = end + 1 < len(text) and text[end] in _HYPHENS and text[end + 1].isupper()
+    if _NAME_OF_BEFORE.search(text, max(0, start - 80), start):
+        return True
     if after or start < 2 or text[start - 1] not in _HYPHENS:
         return after
     word_before = re.search(r"(\w+)$", text[max(0, start - 60):start - 1])
@@ -600,6 +608,7 @@ class CardFinder:
         found: list[FoundCard] = []
         spans: list[tuple[int, int]] = []  # names typed that go on beyond a card's part
         taken = [False] * len(words)
+        inside: list[tuple[int, int]] = []  # names found inside a longer one (see _inside_a_compound)
         unknown = [i for i, w in enumerate(words) if self._typo(w.key) or self._may_be_cut(w.key)]  # maybe mistyped
         for finder in (self._nickname, self._whole, self._near, self._near_word, self._misremembered, self._part,
                        self._character):
@@ -617,6 +626,7 @@ class CardFinder:
                     continue
                 card, size, how, kept = hit
                 if _inside_a_compound(text, words[at].start, words[at + size - 1].end):
+                    inside.append((words[at].start, words[at + size - 1].end))
                     at += 1  # Sleep-Cursed Faerie is no Sleep
                     continue
                 typed = text[words[at].start:words[at + size - 1].end]
@@ -631,6 +641,8 @@ class CardFinder:
         # no Inaction Injunction, whose French name holds Injonction) is no card
         found = [card for card in found if not (card.how == "part" and any(
             start <= card.start and card.end <= end and (start, end) != (card.start, card.end) for start, end in spans))]
+        # nor is a part of a name that is itself inside a longer one (Guardian of New Benalia: no Benalia either)
+        found = [card for card in found if not any(start <= card.start and card.end <= end for start, end in inside)]
         found += self._beside_cards(text, words, taken, found)
         found = [self._named_again(card, found) for card in found]
         for card in found:

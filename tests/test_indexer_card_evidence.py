@@ -281,6 +281,45 @@ def test_an_untap_cost_or_a_plain_trigger_brings_no_untap_or_repetition_rule() -
     assert not found & {"502.3", "603.2d", "601.3", "614.17d"}
 
 
+@pytest.mark.parametrize("name, type_line, text, mana_cost, rules, absent", [
+    # table12's C-08 (Narcomoeba milled): a trigger on the card put into a graveyard from the library works there
+    # (113.6k), and it is no leaving trigger looking back in time
+    ("Narcomoeba", "Creature — Illusion", "Flying\nWhen Narcomoeba is put into your graveyard from your library, you "
+     "may put it onto the battlefield.", "{1}{U}", {"113.6k"}, {"603.10a", "603.10"}),
+    ("Krosan Tusker", "Creature — Boar Beast", "When you cycle Krosan Tusker, you may search your library for a basic "
+     "land card, reveal that card, put it into your hand, then shuffle.", "{5}{G}{G}", {"113.6k"}, set()),
+    ("Solemn Simulacrum", "Artifact Creature — Golem", "When Solemn Simulacrum dies, you may draw a card.", "{4}",
+     {"603.10a"}, {"113.6k"}),
+    # abilities moving the card out of the zone it is in, or naming the zone they work in
+    ("Reassembling Skeleton", "Creature — Skeleton Warrior", "{1}{B}: Return Reassembling Skeleton from your graveyard "
+     "to the battlefield tapped.", "{1}{B}", {"113.6m"}, set()),
+    ("Simian Spirit Guide", "Creature — Ape Spirit", "Exile Simian Spirit Guide from your hand: Add {R}.", "{2}{R}",
+     {"113.6m"}, set()),
+    ("Ichorid", "Creature — Horror", "Haste\nAt the beginning of the end step, sacrifice Ichorid.\nAt the beginning "
+     "of your upkeep, if Ichorid is in your graveyard, you may exile a black creature card other than Ichorid from your "
+     "graveyard. If you do, return Ichorid to the battlefield.", "{3}{B}", {"113.6b"}, set()),
+    ("Grist, the Hunger Tide", "Legendary Planeswalker — Grist", "As long as Grist, the Hunger Tide isn't on the "
+     "battlefield, it's a 1/1 Insect creature in addition to its other types.", "{1}{B}{G}", {"113.6c"}, set()),
+    ("Llanowar Elves", "Creature — Elf Druid", "{T}: Add {G}.", "{G}", set(),
+     {"113.6m", "113.6k", "113.6b", "113.6c", "113.6f"}),
+    # table12's A-02 (Icehide Troll's {S}{S} paid with a snow land's mana): a symbol of an ability's cost
+    ("Icehide Troll", "Snow Creature — Troll Warrior", "{S}{S}: Icehide Troll gets +2/+0 and gains indestructible "
+     "until end of turn. Tap it. ({S} can be paid with one mana from a snow source.)", "{2}{G}", {"107.4h"}, set()),
+    ("Ballista Squad", "Creature — Human Rebel", "{X}{W}, {T}: Ballista Squad deals X damage to target attacking or "
+     "blocking creature.", "{3}{W}", {"107.3"}, set()),
+    ("Frost Titan", "Creature — Giant", "Whenever Frost Titan becomes the target of a spell or ability an opponent "
+     "controls, counter that spell or ability unless its controller pays {2}.", "{4}{U}{U}", set(), {"107.3", "107.4h"}),
+    # table12's A-06 (Portal Mage moving an attacker after an attack trigger resolved): reselected, not attacking again
+    ("Portal Mage", "Creature — Human Wizard", "Flash\nIf Portal Mage entered the battlefield during the declare "
+     "attackers step, you may reselect which player or planeswalker target attacking creature is attacking.", "{2}{U}",
+     {"508.7", "508.7a"}, set()),
+])
+def test_an_ability_working_off_the_battlefield_a_costs_symbol_or_a_reselected_attack_brings_its_rule(
+        name, type_line, text, mana_cost, rules, absent) -> None:
+    found = {rule for rule, _ in card_evidence(type_line, text, (), mana_cost, {}, name=name)}
+    assert rules <= found and not absent & found
+
+
 def evidence_of(type_line: str, text: str, keywords: tuple[str, ...] = ()) -> frozenset[str]:
     return frozenset(rule for rule, _ in card_evidence(type_line, text, keywords, "", keyword_rules(vocabulary().concepts)))
 

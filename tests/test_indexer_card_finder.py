@@ -881,3 +881,23 @@ def test_a_card_of_two_faces_is_legendary_by_its_first_face_only(cards_kb) -> No
                                        ("Path to Exile", [], 19, [], {})], rules))
     assert [c.name for c in finder.find("il mio token viene esiliato da Path")] == ["Path to Exile"]
     assert [c.name for c in finder.find("Metzali blocks my bear")] == ["Path of Mettle // Metzali, Tower of Triumph"]
+
+
+
+@pytest.mark.parametrize("text, expected", [
+    # table12's A-08: Guardian of New Benalia (newer than the archive) was read as the land New Benalia
+    ("Ieri giocavo Guardian of New Benalia e ho attaccato", []),
+    ("I attacked with my Keeper of the Blood Moon", []),
+    # a capitalised word and "of" opening a sentence are no name's part; a whole name holding "of" is the card
+    ("Because of Blood Moon my Urborg is a Mountain", ["Blood Moon"]),
+    ("Ieri ho giocato New Benalia. Because of Blood Moon it is a Mountain", ["New Benalia", "Blood Moon"]),
+    ("I cast Sword of Fire and Ice, then Blood Moon", ["Sword of Fire and Ice", "Blood Moon"]),
+])
+def test_a_name_after_a_capitalised_word_and_of_is_part_of_a_longer_name(cards_kb, text, expected) -> None:  # noqa: F811
+    from indexer.build import collect_items
+    from indexer.card_finder import card_table
+
+    names = ["New Benalia", "Blood Moon", "Sword of Fire and Ice"]
+    rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
+    finder = CardFinder.of(card_table(((n, [], 1, [], {}) for n in names), rules))
+    assert [c.name for c in distinct(finder.find(text))] == expected
