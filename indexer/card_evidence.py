@@ -35,8 +35,8 @@ Derived at build from the card's stored data, never from its words matched again
   603.8; -1/-1 counters put → 704.5q and 122.3 (with +1/+1 counters they are removed in pairs); a dying or
   leaving trigger → 603.10a too (it looks back in time); an effect until end of turn → 514.2 (it ends in the
   cleanup step); a delayed trigger → 603.7b too; a redirection (*is dealt to … instead*) → 614.9; skipping a
-  step, phase or turn → 614.10; an extra combat → 500.8; a mana symbol of its cost the rules define apart ({C} →
-  107.4c, hybrid → 107.4e, Phyrexian → 107.4f, snow → 107.4h); counters read as put (*would be put on*:
+  step, phase or turn → 614.10; an extra combat → 500.8; a mana symbol of its cost or of an ability's cost the rules
+  define apart ({C} → 107.4c, hybrid → 107.4e, Phyrexian → 107.4f, snow → 107.4h: Icehide Troll's {S}); counters read as put (*would be put on*:
   Hardened Scales) → 122.6, those a permanent enters with too; entering with counters (Walking Ballista) →
   122.6a; a leaving object's counters put on another → 122.8 (The Ozolith; sacrificed as a cost: 122.9); *as
   [this] enters*, *enters with*, *enters tapped* → 614.1c; a copy of a spell with new targets → 707.10c; a
@@ -72,7 +72,12 @@ Derived at build from the card's stored data, never from its words matched again
   it has*, *except its name is*, *except it doesn't copy*: Kiki-Jiki, Sakashima, Vesuvan Doppelganger) → 707.9 and
   707.9a, 707.9b or 707.9c; a card type set, the others lost (Imprisoned in the Moon) → 205.1a, 613.1d; mana of a
   color among permanents (Mox Amber) → 106.5, none when undefined; a replacement of the damage a source would deal
-  (Torbran, Furnace of Rath) → 614.2, 609.7, a static ability's on sources of a quality → 609.7c. A permanent's
+  (Torbran, Furnace of Rath) → 614.2, 609.7, a static ability's on sources of a quality → 609.7c; a replacement of how
+  other permanents enter (Metallic Mimic, Blind Obedience) → 614.12; an attacker's
+  player or permanent reselected (Portal Mage) → 508.7, 508.7a; abilities working off the battlefield, told by the card
+  naming itself (:func:`_zone_abilities`): moving itself out of a zone (Reassembling Skeleton) → 113.6m, a trigger in
+  a hidden zone (Narcomoeba) → 113.6k, a zone named (Ichorid) → 113.6b, off the battlefield (Grist) → 113.6c, cast
+  from another zone → 113.6f. A permanent's
   replacement of its own entering (*enters with*, *as … enters*, *enters tapped*) is 614.1c only, never a replacement
   that another card's would be ordered with (616).
 
@@ -98,7 +103,9 @@ and a toughness lowered → 704.5f: a creature of toughness 0 is put into the gr
 an Aura or Equipment → 702.26g, it phases out with the permanent; kicker or another additional cost and a mana value
 read → 118.8d, the mana cost unchanged; an artifact made a creature and an Equipment → 704.5p, 301.5c, it becomes
 unattached; a prevention of the next time a source deals damage and double strike → 615.8, one of its two instances;
-a creature put onto the battlefield attacking and an attack restriction → 508.4c, which it escapes). A card
+a creature put onto the battlefield attacking and an attack restriction → 508.4c, which it escapes; a permanent
+entering as a copy and a replacement of how other permanents enter → 614.12 once more, the copy seen as it will
+be). A card
 and a game term the question names may bring more too (:func:`with_named`: a flicker and counters → 122.2). Two
 type-changing effects of which one changes what the other applies to (:func:`type_changes`, :func:`dependent`: Mycosynth
 Lattice makes every permanent an artifact, March of the Machines turns noncreature artifacts into creatures;
@@ -351,6 +358,13 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         # too (614.16)
         (("614.16",), "replaces an effect creating tokens or putting counters",
          r"\bif an effect would (?:create one or more tokens|put one or more counters)\b"),
+        # a replacement modifying how other permanents enter (Metallic Mimic's counter, Blind Obedience's tapped): it sees
+        # each as it would exist on the battlefield, a copy as the copy it will be (614.12)
+        (("614.12",), "modifies how other permanents enter",
+         r"\b(?:each other|other)\b[^.]*\benters?(?: the battlefield)? with\b"
+         r"|\b(?:creatures|permanents|lands|artifacts)\b[^,.]*\benter(?: the battlefield)? (?:tapped|with)\b"
+         r"|\beach (?:[\w-]+ )*?(?:creature|permanent|land|artifact) (?:you control )?[^,.]*\benters?(?: the battlefield)? "
+         r"with an additional\b"),
         # an attacking creature moved to another player or permanent (Portal Mage): not removed from combat, not
         # attacking a second time (508.7, 508.7a)
         (("508.7", "508.7a"), "reselects what a creature attacks", r"\breselect which (?:player|\w+)[^.]*\battacking\b"),
@@ -402,8 +416,10 @@ _MANA_SYMBOLS = tuple((re.compile(pattern), rules, reason) for pattern, rules, r
 
 # kinds of evidence that answer a question only beside a word it says: -1/-1 counters are removed in pairs with +1/+1
 # counters (704.5q, 122.3), which a question about Carnifex Demon's counters alone does not name (the thirty-seventh
-# cold trial's I07)
-NEEDS_SAID: dict[str, re.Pattern] = {"-1/-1 counters": re.compile(r"\+1\b")}
+# cold trial's I07); a replacement of how other permanents enter answers the question of a copy entering (614.12:
+# Metallic Mimic and a Clone), not every question naming it (Thalia, Heretic Cathar's creatures entering tapped)
+NEEDS_SAID: dict[str, re.Pattern] = {"-1/-1 counters": re.compile(r"\+1\b"),
+                                     "modifies how other permanents enter": re.compile(r"\bcop|\bclon", re.IGNORECASE)}
 
 
 def evidence_said(evidence: list[list[str]], question: str) -> list[list[str]]:
@@ -635,7 +651,9 @@ def token_rules(rules: Iterable[tuple[str, str]]) -> dict[str, str]:
 # a creature and an Equipment: it becomes unattached (704.5p, 301.5c: Ensoul Artifact on Bonesplitter); a prevention
 # of the next time a source deals damage and double strike: one instance prevented (615.8: Circle of Protection: Red);
 # a creature put onto the battlefield attacking and an attack restriction: it was never declared, the restriction does
-# not apply (508.4c: Kaalia of the Vast and Ensnaring Bridge)
+# not apply (508.4c: Kaalia of the Vast and Ensnaring Bridge); a permanent entering as a copy and a replacement modifying
+# how other permanents enter: the replacement sees the copy as it would be on the battlefield (614.12: Glasspool Mimic
+# and Metallic Mimic)
 Needs = tuple[str, str]
 TOGETHER: tuple[tuple[Needs, tuple[str, ...]], ...] = (
     (("614", "614"), ("616", "616.1", "616.1f", "614.5")),
@@ -681,6 +699,7 @@ TOGETHER: tuple[tuple[Needs, tuple[str, ...]], ...] = (
     (("301.5", "613.1d"), ("704.5p", "301.5c")),
     (("615.8", "702.4"), ("615.8",)),
     (("508.4", "508.1c"), ("508.4c",)),
+    (("707.5", "614.12"), ("614.12",)),
 )
 
 
@@ -854,8 +873,8 @@ def ruling_links(rulings: Iterable[tuple[str, str, str]], links: Iterable[tuple[
 # Mountains", "Each noncreature artifact is an artifact creature"), read as what it applies to and what it makes them
 DEPENDENCY: tuple[str, ...] = ("613.8a", "613.8b")
 _TYPE_CHANGE = re.compile(
-    r"^(?P<subject>(?:all|each|other|nonbasic|non-?\w+|enchanted|lands?|creatures?|permanents?|artifacts?|enchantments?)\b"
-    r"[^.:\"“]*?) (?:are|is) (?P<result>[^.]*)", re.IGNORECASE)
+    r"^(?P<subject>(?:all|each|other|nonbasic|non-?\w+|enchanted|target|lands?|creatures?|permanents?|artifacts?"
+    r"|enchantments?)\b[^.:\"“]*?) (?:are|is|becomes?) (?P<result>[^.]*)", re.IGNORECASE)
 _KINDS = ("artifact", "creature", "enchantment", "land", "planeswalker", "battle", "permanent")
 # the basic land types, each also a card's name (the card finder: *deux Mountains* are lands of a type)
 BASIC_LAND_TYPES = frozenset({"plains", "island", "swamp", "mountain", "forest"})
@@ -887,7 +906,8 @@ def type_changes(text: str) -> list[list]:
                 for word in re.findall(r"(?<=\s)([A-Z][a-z]+?)s?\b", sentence)}
     found = []
     for line in plain.splitlines():
-        for sentence in re.split(r"(?<=\.) ", line.strip()):
+        line = _ACTIVATED_LINE.sub("", line.strip()).strip()  # an ability's effect after its cost (Liquimetal Coating)
+        for sentence in re.split(r"(?<=\.) ", line):
             match = _TYPE_CHANGE.match(sentence)
             if not match or "chosen" in match.group("result"):
                 continue

@@ -136,6 +136,12 @@ OPALESCENCE = ("Enchantment", "Each other non-Aura enchantment is a creature in 
 HUMILITY = ("Enchantment", "All creatures lose all abilities and have base power and toughness 1/1.")
 
 
+TITANIAS_SONG = ("Enchantment", "Each noncreature artifact loses all abilities and becomes an artifact creature with "
+                                 "power and toughness each equal to its mana value. If Titania's Song leaves the "
+                                 "battlefield, this effect continues until end of turn.")
+LIQUIMETAL = ("Artifact", "{T}: Target permanent becomes an artifact in addition to its other types until end of turn.")
+
+
 @pytest.mark.parametrize("card, changes", [
     (LATTICE, [[["permanent"], ["artifact"], False]]),
     (MARCH, [[["artifact"], ["creature"], False]]),
@@ -143,6 +149,10 @@ HUMILITY = ("Enchantment", "All creatures lose all abilities and have base power
     (URBORG, [[["land"], ["swamp"], False]]),
     (LIFE_AND_LIMB, [[["forest", "land", "saproling"], ["creature"], False]]),
     (HUMILITY, []),  # abilities and power (layers 6 and 7), no type
+    # the fortieth cold trial's E02: Titania's Song and Liquimetal Coating say "becomes" (no dependency was read)
+    (TITANIAS_SONG, [[["artifact"], ["creature"], False]]),
+    (LIQUIMETAL, [[["permanent"], ["artifact"], False]]),
+    (("Sorcery", "Target land becomes a 3/3 creature until end of turn. It's still a land."), [[["land"], ["creature"], False]]),
     (("Creature — Vampire", "Each non-Vampire creature gets -X/-X until end of turn, where X is the number of "
                             "Vampires you control."), []),
     (("Creature — Giant", "All damage that would be dealt to you and other permanents you control is dealt to "
@@ -158,6 +168,7 @@ def layered(type_line: str, text: str) -> tuple[list, bool]:
 
 @pytest.mark.parametrize("first, second, depends", [
     (LATTICE, MARCH, True),  # Lattice makes the artifacts March applies to
+    (LIQUIMETAL, TITANIAS_SONG, True),  # the Coating makes the artifacts the Song applies to
     (OMEN, LIFE_AND_LIMB, True),  # Prismatic Omen makes the Forests Life and Limb applies to
     (BLOOD_MOON, URBORG, True),  # Blood Moon takes Urborg's ability away
     (OPALESCENCE, HUMILITY, False),  # a creature made in layer 4; Humility acts in layers 6 and 7: timestamps
@@ -310,6 +321,15 @@ def test_an_untap_cost_or_a_plain_trigger_brings_no_untap_or_repetition_rule() -
     ("Frost Titan", "Creature — Giant", "Whenever Frost Titan becomes the target of a spell or ability an opponent "
      "controls, counter that spell or ability unless its controller pays {2}.", "{4}{U}{U}", set(), {"107.3", "107.4h"}),
     # table12's A-06 (Portal Mage moving an attacker after an attack trigger resolved): reselected, not attacking again
+    # the fortieth trial's E06: Metallic Mimic's counter on other creatures entering (614.12); Walking Ballista's own
+    # counters are no other permanent's
+    ("Metallic Mimic", "Artifact Creature — Shapeshifter", "As Metallic Mimic enters, choose a creature type.\nEach "
+     "other creature you control of the chosen type enters with an additional +1/+1 counter on it.", "{2}",
+     {"614.12"}, set()),
+    ("Blind Obedience", "Enchantment", "Extort\nArtifacts and creatures your opponents control enter tapped.",
+     "{1}{W}", {"614.12"}, set()),
+    ("Walking Ballista", "Artifact Creature — Construct", "Walking Ballista enters with X +1/+1 counters on it.",
+     "{X}{X}", set(), {"614.12"}),
     ("Portal Mage", "Creature — Human Wizard", "Flash\nIf Portal Mage entered the battlefield during the declare "
      "attackers step, you may reselect which player or planeswalker target attacking creature is attacking.", "{2}{U}",
      {"508.7", "508.7a"}, set()),
@@ -1079,6 +1099,8 @@ CLOUDSHIFT = ("Instant", "Exile target creature you control, then return that ca
 RANCOR = ("Enchantment — Aura", "Enchant creature\nEnchanted creature gets +2/+0 and has trample.")
 CLONE = ("Creature — Shapeshifter", "You may have Clone enter as a copy of any creature on the battlefield.")
 MIMIC = ("Artifact Creature — Shapeshifter", "As Metallic Mimic enters, choose a creature type.")
+MIMIC_COUNTERS = ("Artifact Creature — Shapeshifter", "As Metallic Mimic enters, choose a creature type.\nEach other "
+                  "creature you control of the chosen type enters with an additional +1/+1 counter on it.")
 FOUNDRY = ("Land — Mountain Plains", "As Sacred Foundry enters, you may pay 2 life. If you don't, it enters tapped.")
 BOLT = ("Instant", "Lightning Bolt deals 3 damage to any target.")
 COUNTERBALANCE = ("Enchantment", "Whenever an opponent casts a spell, you may reveal the top card of your library. If "
@@ -1123,6 +1145,8 @@ TURN_TO_FROG = ("Instant", "Until end of turn, target creature loses all abiliti
     (WARHAMMER, TURN_TO_FROG, {"613.7", "613.8"}),  # an Equipment's static bonus is a layered effect too
     (SUDDEN_SHOCK, EXALTED_ANGEL, {"702.61b", "116.2b"}),  # turning face up is a special action
     (DARKSTEEL_MYR, GRASP, {"704.5f"}),  # the twenty-eighth trial's E02: toughness 0 is no destruction
+    # the fortieth trial's E06: Metallic Mimic's counter sees a copy entering as the copy it will be
+    (CLONE, MIMIC_COUNTERS, {"614.12"}),
 ])
 def test_two_cards_bring_what_neither_brings_alone(first, second, added) -> None:
     assert frozenset(added) in together((evidence_of(*first), evidence_of(*second)))[2:]
@@ -1263,3 +1287,17 @@ def test_minus_counters_bring_their_pairing_with_plus_counters_only_where_the_qu
     assert not said & {"704.5q", "122.3"} and "602" in said
     assert evidence_said(evidence, "kitchen finks col -1/-1, poi gli metto un counter +1/+1") == evidence
     assert evidence_said(evidence, "ballista has 4 +1 counters, opp casts black suns zenith") == evidence
+
+
+def test_a_replacement_of_how_other_permanents_enter_is_brought_only_to_a_question_of_a_copy() -> None:
+    """The fortieth cold trial's E06 (Glasspool Mimic entering as a copy of an Elf beside Metallic Mimic) needed 614.12;
+    the questions about Thalia, Heretic Cathar's creatures entering tapped do not (three development questions fell)."""
+    from indexer.card_evidence import evidence_said
+
+    thalia = card_evidence("Legendary Creature — Human Cleric", "First strike\nCreatures and nonbasic lands your "
+                           "opponents control enter tapped.", ("First strike",), "{2}{W}", {})
+    assert "614.12" in {rule for rule, _ in thalia}
+    assert "614.12" not in {rule for rule, _ in evidence_said(thalia, "Thalia eretica: la creatura entra tappata?")}
+    for copied in ("I cast Glasspool Mimic copying my Elf: does it get the counter?",
+                   "clono il mimic col clone, entra col segnalino?", "ma copie arrive-t-elle engagée ?"):
+        assert "614.12" in {rule for rule, _ in evidence_said(thalia, copied)}

@@ -916,3 +916,23 @@ def test_a_five_letter_game_term_of_another_language_is_read_in_an_english_quest
     no rule; a one-word term of another language of five letters or more, no English word, is read as its concept."""
     reading = read("does the Magistrate stop it, since la magia is in exile?", "en")
     assert any(g.concept and "spell" in {e.lower() for e in g.english} for g in reading.groups if g.text == "magia")
+
+
+@pytest.mark.parametrize("text, lang, filler, game", [
+    # table12: Italian "tipo" (like) and "tanto" (anyway) before a clause were read as a card type and as "equal"
+    ("ho chandra, posso usare il +1 tipo in risposta a un removal?", "it", "tipo in", "risposta"),
+    ("posso rimettere la creatura sopra, tanto è il mio cimitero?", "it", "tanto è", "cimitero"),
+    ("visto che tanto ha flash posso farlo nel turno dell'oppo?", "it", "tanto ha", "flash"),
+])
+def test_an_italian_filler_before_a_clause_is_the_story(text, lang, filler, game) -> None:
+    groups = _by_text(read(text, lang))
+    assert groups[filler].role == "story" and groups[game].role is None
+
+
+@pytest.mark.parametrize("text, lang, word", [
+    ("ho appena craccato una Polluted Delta", "it", "craccato"),  # table11's C-09 was corrected to "crociato"
+    ("j ai crack une fetch et elle est au cimetiere", "fr", "crack"),
+])
+def test_cracking_a_fetch_land_is_sacrificing_it(text, lang, word) -> None:
+    group = _by_text(read(text, lang))[word]
+    assert any(a.lang == "en" and "sacrific" in " ".join(a.terms) for a in group.alternatives)
