@@ -936,3 +936,13 @@ def test_an_italian_filler_before_a_clause_is_the_story(text, lang, filler, game
 def test_cracking_a_fetch_land_is_sacrificing_it(text, lang, word) -> None:
     group = _by_text(read(text, lang))[word]
     assert any(a.lang == "en" and "sacrific" in " ".join(a.terms) for a in group.alternatives)
+
+
+@pytest.mark.parametrize("text, word", [
+    # Italian players "throw" a spell at something: "tiro" had been read as a roll (table11's Torbran question)
+    ("torbran in campo, tiro fulmine in faccia all oppo: fa 5 o 3??", "tiro"),
+    ("l'oppo mi tira murder sulla crea, cosa succede all'aura?", "tira"),
+])
+def test_an_italian_spell_thrown_is_cast(text, word) -> None:
+    english = {a.shown for a in _by_text(read(text, "it"))[word].alternatives if a.lang == "en"}
+    assert "cast" in english and "roll" not in english
