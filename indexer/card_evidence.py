@@ -73,7 +73,8 @@ Derived at build from the card's stored data, never from its words matched again
   707.9a, 707.9b or 707.9c; a card type set, the others lost (Imprisoned in the Moon) → 205.1a, 613.1d; mana of a
   color among permanents (Mox Amber) → 106.5, none when undefined; a replacement of the damage a source would deal
   (Torbran, Furnace of Rath) → 614.2, 609.7, a static ability's on sources of a quality → 609.7c; a replacement of how
-  other permanents enter (Metallic Mimic, Blind Obedience) → 614.12; an attacker's
+  other permanents enter (Metallic Mimic, Blind Obedience) → 614.12; a text-changing effect (Sleight of Mind) → 612,
+  612.1, 612.2; an attacker's
   player or permanent reselected (Portal Mage) → 508.7, 508.7a; abilities working off the battlefield, told by the card
   naming itself (:func:`_zone_abilities`): moving itself out of a zone (Reassembling Skeleton) → 113.6m, a trigger in
   a hidden zone (Narcomoeba) → 113.6k, a zone named (Ichorid) → 113.6b, off the battlefield (Grist) → 113.6c, cast
@@ -358,6 +359,8 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         # too (614.16)
         (("614.16",), "replaces an effect creating tokens or putting counters",
          r"\bif an effect would (?:create one or more tokens|put one or more counters)\b"),
+        # a text-changing effect (Sleight of Mind, Artificial Evolution, Magical Hack): 612, a card's name unchanged
+        (("612", "612.1", "612.2"), "text-changing effect", r"\bchange the text of\b"),
         # a replacement modifying how other permanents enter (Metallic Mimic's counter, Blind Obedience's tapped): it sees
         # each as it would exist on the battlefield, a copy as the copy it will be (614.12)
         (("614.12",), "modifies how other permanents enter",

@@ -1197,7 +1197,8 @@ class CardFinder:
         as_card = words[at].capital or _used_as_card(words, at, 1)
         most = 2 if len(typed) >= 10 and as_card else 1
         cards = {self.name_cards[n] for key, n in self._one_word_names().get(typed[0], ())
-                 if abs(len(key) - len(typed)) <= most and edit_distance(typed, key, most) <= most}
+                 if abs(len(key) - len(typed)) <= most and edit_distance(typed, key, most) <= most
+                 and not _verb_with_a_pronoun(typed, key)}
         card = next(iter(cards)) if len(cards) == 1 else self._likeliest(typed, array("i"), sorted(cards))
         if card is None or (not as_card and _near_a_common_word(typed, most)):
             return None  # the common words are read only for a word near a name
@@ -1525,6 +1526,18 @@ def _inflected(key: str) -> bool:
     from .translation import listed_lemma
 
     return any(listed_lemma(lang, key) not in (None, "", key) for lang in ("en", "it", "fr"))
+
+
+# Italian pronouns joined to an infinitive's end (rianimarle: rianimare + le)
+_ENCLITICS = ("glielo", "gliela", "glieli", "gliele", "gliene", "lo", "la", "li", "le", "ne", "gli", "si", "mi", "ti",
+              "ci", "vi")
+
+
+def _verb_with_a_pronoun(typed: str, name: str) -> bool:
+    """Whether ``typed`` is the Italian infinitive ``name`` with a pronoun joined to it (*rianimarle*: Rianimare,
+    Reanimate's Italian name, is the verb there, not the card)."""
+    return name.endswith("re") and any(typed.endswith(pronoun) and typed[:-len(pronoun)] + "e" == name
+                                       for pronoun in _ENCLITICS)
 
 
 def _near_a_common_word(typed: str, most: int) -> bool:

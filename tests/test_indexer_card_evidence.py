@@ -330,6 +330,12 @@ def test_an_untap_cost_or_a_plain_trigger_brings_no_untap_or_repetition_rule() -
      "{1}{W}", {"614.12"}, set()),
     ("Walking Ballista", "Artifact Creature — Construct", "Walking Ballista enters with X +1/+1 counters on it.",
      "{X}{X}", set(), {"614.12"}),
+    # the forty-first trial's F03 (Artificial Evolution on a Goblin King): a text-changing effect (612), and table12's
+    # C-02 (Sleight of Mind on Circle of Protection: Red: the name is not changed)
+    ("Artificial Evolution", "Instant", "Change the text of target spell or permanent by replacing all instances of one "
+     "creature type with another. The new creature type can't be Wall.", "{U}", {"612", "612.1", "612.2"}, set()),
+    ("Sleight of Mind", "Instant", "Change the text of target spell or permanent by replacing all instances of one "
+     "color word with another.", "{U}", {"612.2"}, set()),
     ("Portal Mage", "Creature — Human Wizard", "Flash\nIf Portal Mage entered the battlefield during the declare "
      "attackers step, you may reselect which player or planeswalker target attacking creature is attacking.", "{2}{U}",
      {"508.7", "508.7a"}, set()),

@@ -901,3 +901,13 @@ def test_a_name_after_a_capitalised_word_and_of_is_part_of_a_longer_name(cards_k
     rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
     finder = CardFinder.of(card_table(((n, [], 1, [], {}) for n in names), rules))
     assert [c.name for c in distinct(finder.find(text))] == expected
+
+
+def test_an_italian_verb_with_a_pronoun_is_no_mistyped_card_name() -> None:
+    """The forty-first cold trial's I10: *rianimarle* (reanimate them) was read as Reanimate, whose Italian name is the
+    infinitive Rianimare, one letter off."""
+    from indexer.card_finder import _verb_with_a_pronoun
+
+    assert _verb_with_a_pronoun("rianimarle", "rianimare") and _verb_with_a_pronoun("rianimarlo", "rianimare")
+    assert not _verb_with_a_pronoun("rianimare", "rianimare") and not _verb_with_a_pronoun("rianimate", "rianimare")
+    assert not _verb_with_a_pronoun("tarmogoyff", "tarmogoyf")
