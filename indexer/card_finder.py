@@ -363,6 +363,11 @@ _HYPHENS = "-\u2010\u2011"
 _NAME_OF_BEFORE = re.compile(r"(?:^|[^.!?:;\s])\s+[A-Z][\w'’-]* of (?:the )?$")
 
 
+# a capitalised word and "of" opening the text or a sentence before a name (see CardFinder._a_name_opening_before)
+_NAME_OF_OPENING = re.compile(r"(?:^|[.!?:;]\s+)([A-Z][\w'’-]*) of (?:the )?$")
+MIN_NAMES_OPENING = 3  # card names holding such a word: a word of names (Guardian: 72), not Because (1)
+
+
 def _inside_a_compound(text: str, start: int, end: int) -> bool:
     """Whether the words ``text[start:end]`` are part of a longer name, not the card they spell: joined by a hyphen
     to a capitalised word before or after them (*Sleep-Cursed Faerie*, a card newer than those held), or after a
@@ -625,7 +630,8 @@ class CardFinder:
                     at += 1
                     continue
                 card, size, how, kept = hit
-                if _inside_a_compound(text, words[at].start, words[at + size - 1].end):
+                if (_inside_a_compound(text, words[at].start, words[at + size - 1].end)
+                        or self._a_name_opening_before(text, words[at].start)):
                     inside.append((words[at].start, words[at + size - 1].end))
                     at += 1  # Sleep-Cursed Faerie is no Sleep
                     continue
@@ -653,6 +659,16 @@ class CardFinder:
         if strays is not None:
             strays += dict.fromkeys(text[start:end] for start, end in unheld)
         return found
+
+    def _a_name_opening_before(self, text: str, start: int) -> bool:
+        """Whether a capitalised word and *of* opening the text or a sentence come right before ``start``, the word
+        one that several card names hold and no word of the rules: a longer name's opening (*Guardian of New
+        Benalia* asking first), not *Because of Blood Moon*."""
+        match = _NAME_OF_OPENING.search(text, max(0, start - 80), start)
+        if match is None:
+            return False
+        key = match.group(1).lower()
+        return len(self._holding(key)) >= MIN_NAMES_OPENING and not self._flags(key) & RULES
 
     def _rest_of_names(self, text: str, found: list[FoundCard], spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
         """``spans`` of names no card held, but for those that go on a card found right before them (a comma

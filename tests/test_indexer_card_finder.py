@@ -892,12 +892,17 @@ def test_a_card_of_two_faces_is_legendary_by_its_first_face_only(cards_kb) -> No
     ("Because of Blood Moon my Urborg is a Mountain", ["Blood Moon"]),
     ("Ieri ho giocato New Benalia. Because of Blood Moon it is a Mountain", ["New Benalia", "Blood Moon"]),
     ("I cast Sword of Fire and Ice, then Blood Moon", ["Sword of Fire and Ice", "Blood Moon"]),
+    # opening the question, a word several card names hold (Guardian) begins a longer name; Because does not
+    ("Guardian of New Benalia: can I enlist a creature that just came in?", []),
+    ("I attacked. Guardian of New Benalia enlisted my Grizzly Bears", []),
+    ("Guardian of Faith and Blood Moon", ["Guardian of Faith", "Blood Moon"]),
 ])
 def test_a_name_after_a_capitalised_word_and_of_is_part_of_a_longer_name(cards_kb, text, expected) -> None:  # noqa: F811
     from indexer.build import collect_items
     from indexer.card_finder import card_table
 
-    names = ["New Benalia", "Blood Moon", "Sword of Fire and Ice"]
+    names = ["New Benalia", "Blood Moon", "Sword of Fire and Ice", "Guardian of Faith", "Guardian of the Guildpact",
+             "Guardian of Tazeem"]
     rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
     finder = CardFinder.of(card_table(((n, [], 1, [], {}) for n in names), rules))
     assert [c.name for c in distinct(finder.find(text))] == expected
