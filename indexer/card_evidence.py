@@ -36,9 +36,9 @@ Derived at build from the card's stored data, never from its words matched again
   leaving trigger → 603.10a too (it looks back in time); an effect until end of turn → 514.2 (it ends in the
   cleanup step); a delayed trigger → 603.7b too; a redirection (*is dealt to … instead*) → 614.9; skipping a
   step, phase or turn → 614.10; an extra combat → 500.8; a mana symbol of its cost or of an ability's cost the rules
-  define apart ({C} → 107.4c, hybrid → 107.4e, Phyrexian → 107.4f, snow → 107.4h: Icehide Troll's {S}); counters read as put (*would be put on*:
-  Hardened Scales) → 122.6, those a permanent enters with too; entering with counters (Walking Ballista) →
-  122.6a; a leaving object's counters put on another → 122.8 (The Ozolith; sacrificed as a cost: 122.9); *as
+  define apart ({C} → 107.4c, hybrid → 107.4e, Phyrexian → 107.4f, snow → 107.4h: Icehide Troll's {S}); counters
+  read as put (*would be put on*: Hardened Scales) → 122.6, those a permanent enters with too; entering with
+  counters (Walking Ballista) → 122.6a; a leaving object's counters put on another → 122.8 (The Ozolith; sacrificed as a cost: 122.9); *as
   [this] enters*, *enters with*, *enters tapped* → 614.1c; a copy of a spell with new targets → 707.10c; a
   commander's color identity read → 903.4, 903.4f (undefined without a commander); one effect in several layers
   (a type and a power and toughness: Opalescence; abilities and a power and toughness: Humility) → 613.6; an
@@ -74,11 +74,10 @@ Derived at build from the card's stored data, never from its words matched again
   color among permanents (Mox Amber) → 106.5, none when undefined; a replacement of the damage a source would deal
   (Torbran, Furnace of Rath) → 614.2, 609.7, a static ability's on sources of a quality → 609.7c; a replacement of how
   other permanents enter (Metallic Mimic, Blind Obedience) → 614.12; a text-changing effect (Sleight of Mind) → 612,
-  612.1, 612.2; an attacker's
-  player or permanent reselected (Portal Mage) → 508.7, 508.7a; abilities working off the battlefield, told by the card
-  naming itself (:func:`_zone_abilities`): moving itself out of a zone (Reassembling Skeleton) → 113.6m, a trigger in
-  a hidden zone (Narcomoeba) → 113.6k, a zone named (Ichorid) → 113.6b, off the battlefield (Grist) → 113.6c, cast
-  from another zone → 113.6f. A permanent's
+  612.1, 612.2; an attacker's player or permanent reselected (Portal Mage) → 508.7, 508.7a; abilities working off the
+  battlefield, told by the card naming itself (:func:`_zone_abilities`): moving itself out of a zone (Reassembling
+  Skeleton) → 113.6m, a trigger in a hidden zone (Narcomoeba) → 113.6k, a zone named (Ichorid) → 113.6b, off the
+  battlefield (Grist) → 113.6c, cast from another zone → 113.6f. A permanent's
   replacement of its own entering (*enters with*, *as … enters*, *enters tapped*) is 614.1c only, never a replacement
   that another card's would be ordered with (616).
 
