@@ -518,7 +518,8 @@ def card_evidence(type_line: str, text: str, keywords: Iterable[str], mana_cost:
         add(("202.3",), "reads a mana value")
     if _PUT_ATTACKING.search(text or ""):  # reminder text too: ninjutsu's "tapped and attacking"
         add(("508.4",), "put onto the battlefield attacking")
-    if name and _sacrifices_itself_as_cost(name, text or ""):
+    self_named = _self_named(name, text or "")
+    if _sacrifices_itself_as_cost(self_named):
         add(("602.2", "601.2h"), "sacrifices itself as a cost")
     if "creature" in words and _TAP_ABILITY.search(re.sub(r"\([^)]*\)", "", text or "")):
         add(("302.6",), "a creature's ability with the tap symbol")
@@ -530,47 +531,60 @@ def card_evidence(type_line: str, text: str, keywords: Iterable[str], mana_cost:
             add(rules, reason)
         elif pattern.search(ability_costs):  # Icehide Troll's {S}{S}, Spellskite's {U/P}, Ballista Squad's {X}
             add(rules, reason.replace("its mana cost", "an ability's cost"))
-    for rules, reason in _zone_abilities(name, text or ""):
+    for rules, reason in _zone_abilities(self_named):
         add(rules, reason)
     return [[rule, reason] for rule, reason in found.items()]
 
 
 _ACTIVATED_COST = re.compile(r"^([^:\"“]*\{[^:\"“]*):", re.MULTILINE)  # an activated ability's cost, with a symbol
 
+SELF = "~"  # the card naming itself in its text (:func:`_self_named`), as the patterns below write it
+
 # abilities that work outside the battlefield, told by the card naming itself (113.6): one moving the card out of the
 # zone it is in (Reassembling Skeleton, Bloodghast, Simian Spirit Guide: 113.6m), a trigger on the card in a hidden
 # zone (Narcomoeba, Krosan Tusker's cycling trigger: 113.6k), one that names the zone it works in (Ichorid, Bridge from
 # Below: 113.6b), one that works wherever the card is not on the battlefield (Grist, the Hunger Tide: 113.6c), one that
 # lets the card be cast from another zone (113.6f)
-_ZONE_ABILITIES = (
+_ZONE_ABILITIES = tuple((rules, reason, re.compile(pattern, re.IGNORECASE | re.MULTILINE)) for rules, reason, pattern in (
     (("113.6m",), "moves itself out of a zone",
-     r"\b(?:return|put) (?:{own}) from (?:your|a|its owner's) (?:graveyard|hand|library)\b"
-     r"|^[^:\"“]*\bexile (?:{own}) from your (?:graveyard|hand)\b[^:\"“]*:"),
+     r"\b(?:return|put) ~ from (?:your|a|its owner's) (?:graveyard|hand|library)\b"
+     r"|^[^:\"“\n]*\bexile ~ from your (?:graveyard|hand)\b[^:\"“\n]*:"),
     (("113.6k",), "triggers outside the battlefield",
-     r"^when(?:ever)? (?:you cycle|you discard) (?:{own})\b"
-     r"|^when(?:ever)? (?:{own}) is put into (?:a|your) graveyard from (?:your library|your hand|anywhere)\b"),
-    (("113.6b",), "works in the zone it names", r"\b(?:if|while|as long as|only if) (?:{own}) is in your (?:graveyard|hand|library)\b"),
-    (("113.6c",), "works off the battlefield", r"\b(?:{own}) (?:isn't|is not) on the battlefield\b"),
-    (("113.6f",), "cast from another zone", r"\b(?:cast|play) (?:{own}) from (?:your|a) (?:graveyard|library|exile)\b"),
-)
+     r"^when(?:ever)? (?:you cycle|you discard) ~"
+     r"|^when(?:ever)? ~ is put into (?:a|your) graveyard from (?:your library|your hand|anywhere)\b"),
+    (("113.6b",), "works in the zone it names", r"\b(?:if|while|as long as|only if) ~ is in your (?:graveyard|hand|library)\b"),
+    (("113.6c",), "works off the battlefield", r"~ (?:isn't|is not) on the battlefield\b"),
+    (("113.6f",), "cast from another zone", r"\b(?:cast|play) ~ from (?:your|a) (?:graveyard|library|exile)\b"),
+))
+# an activated ability with sacrificing the card itself in its cost (*Sacrifice Sakura-Tribe Elder:*, *Sacrifice this
+# creature:*), on one line (a trigger's "sacrifice Hell's Thunder" is none, though a later line has a colon)
+_SACRIFICES_ITSELF = re.compile(r"^[^:\"“\n]*\bsacrifice (?:~|this \w+)(?!\w)[^:\"“\n]*:", re.IGNORECASE | re.MULTILINE)
 
 
-def _zone_abilities(name: str, text: str) -> list[tuple[tuple[str, ...], str]]:
-    """The kinds of :data:`_ZONE_ABILITIES` the card's text (reminder text aside) holds about the card itself."""
-    own = "|".join(re.escape(face) for face in name.split(FACE_SEPARATOR) if face)
-    if not own:
-        return []
+def _self_named(name: str, text: str) -> str:
+    """``text`` with reminder text left out and the card's names of its faces written :data:`SELF` ("" when the card
+    has no name)."""
+    faces = sorted((face for face in name.split(FACE_SEPARATOR) if face), key=len, reverse=True)
+    if not faces:
+        return ""
     plain = re.sub(r"\([^)]*\)", "", text)
-    return [(rules, reason) for rules, reason, pattern in _ZONE_ABILITIES
-            if re.search(pattern.format(own=own), plain, re.IGNORECASE | re.MULTILINE)]
+    for face in faces:
+        plain = plain.replace(face, SELF)
+    return plain
 
 
-def _sacrifices_itself_as_cost(name: str, text: str) -> bool:
-    """Whether an activated ability of the card has sacrificing the card itself in its cost (*Sacrifice Sakura-Tribe
-    Elder:*): paid as the ability is activated, before anyone may respond (602.2, 601.2h)."""
-    own = "|".join(re.escape(face) for face in name.split(FACE_SEPARATOR) if face)
-    return bool(own) and re.search(rf"^[^:\"“]*\bsacrifice (?:{own}|this \w+)\b[^:\"“]*:", text,
-                                   re.IGNORECASE | re.MULTILINE) is not None
+def _zone_abilities(plain: str) -> list[tuple[tuple[str, ...], str]]:
+    """The kinds of :data:`_ZONE_ABILITIES` a card's text (:func:`_self_named`) holds about the card itself."""
+    if SELF not in plain:
+        return []
+    return [(rules, reason) for rules, reason, pattern in _ZONE_ABILITIES if pattern.search(plain)]
+
+
+def _sacrifices_itself_as_cost(plain: str) -> bool:
+    """Whether an activated ability of the card (its text: :func:`_self_named`) has sacrificing the card itself in its
+    cost (*Sacrifice Sakura-Tribe Elder:*): paid as the ability is activated, before anyone may respond (602.2,
+    601.2h)."""
+    return _SACRIFICES_ITSELF.search(plain) is not None
 
 
 # a keyword ability the card's text gives (Sword of Fire and Ice's protection, an Equipment's flying; MTGJSON lists

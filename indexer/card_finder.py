@@ -802,7 +802,6 @@ class CardFinder:
             for name in names:
                 if cut_inside and "'s" not in self.card_names[self.name_cards[name]].replace("’", "'"):
                     continue  # sire of seven deaths ward: no possessive in Death Ward's name (sneak attacks: a verb's s)
-
                 if size == 1 and self._a_side_card_named_after_a_character(name, plain[0]):
                     continue  # my squee died: Squee, Goblin Nabob or Squee, the Immortal, not Vanguard's Squee
                 accepted = self._accepted(words, at, size, self._english(name))

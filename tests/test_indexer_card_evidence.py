@@ -1307,3 +1307,18 @@ def test_a_replacement_of_how_other_permanents_enter_is_brought_only_to_a_questi
     for copied in ("I cast Glasspool Mimic copying my Elf: does it get the counter?",
                    "clono il mimic col clone, entra col segnalino?", "ma copie arrive-t-elle engagée ?"):
         assert "614.12" in {rule for rule, _ in evidence_said(thalia, copied)}
+
+
+def test_a_trigger_sacrificing_the_card_is_no_cost_though_a_later_line_has_a_colon() -> None:
+    """Pestilence's end-step trigger sacrifices it; its {B} ability on the next line was read as that sacrifice's cost
+    (the pattern ran across lines), and reminder text's colons (Unearth's) did the same for Hell's Thunder."""
+    def costs(name: str, text: str) -> bool:
+        return "602.2" in {rule for rule, _ in card_evidence("Enchantment", text, (), "", {}, name=name)}
+
+    assert not costs("Pestilence", "At the beginning of the end step, if no creatures are on the battlefield, sacrifice "
+                     "Pestilence.\n{B}: Pestilence deals 1 damage to each creature and each player.")
+    assert not costs("Hell's Thunder", "Flying, haste\nAt the beginning of the end step, sacrifice Hell's Thunder.\n"
+                     "Unearth {4}{R} ({4}{R}: Return this card from your graveyard to the battlefield.)")
+    assert costs("Sakura-Tribe Elder", "Sacrifice Sakura-Tribe Elder: Search your library for a basic land card, put "
+                 "that card onto the battlefield tapped, then shuffle.")
+    assert costs("Mogg Fanatic", "Sacrifice this creature: It deals 1 damage to any target.")
