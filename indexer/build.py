@@ -34,7 +34,7 @@ from kb.vocabulary import Vocabulary
 from .analysis import ANALYSIS_VERSION, name_key
 from .card_evidence import (DEPENDENCY, WITH_NAMED, card_evidence, carried_pairs, carried_rules, carried_together,
                             keyword_rules, nonbasic_land, ruling_links, token_rules, type_changes, with_cited_chapters)
-from .card_finder import SIDE_SET_TYPES, CardTable, card_nicknames, card_table, write_card_table
+from .card_finder import SIDE_SET_TYPES, CardTable, card_nicknames, card_table, subtype_words, write_card_table
 from .codec import WritingCodec
 from .known_cards import embedded_known_cards
 from .phrasings import english_rule_texts, placement
@@ -475,6 +475,8 @@ def cards_of(kb: KnowledgeBase, items: list[Item], other_release: bool = False) 
                         for name, (card, printed, printings) in sorted(by_name.items())), rule_texts, side, term_names,
                        card_nicknames(), [replace(card, evidence=carried_evidence(card.evidence, carried))
                                           for card in embedded_known_cards()] if carried else embedded_known_cards())
+    table.subtypes = subtype_words(line for card, _printed, _printings in by_name.values()
+                                   for line in (card.type, *(type_line for _lang, _name, type_line, _text in card.foreign)))
     table.together, table.of_several = carried_together(carried)
     table.dependency = carried_rules(DEPENDENCY, carried)
     table.with_named = carried_pairs(WITH_NAMED, carried)

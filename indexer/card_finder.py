@@ -206,6 +206,8 @@ class CardTable:
     of_several: frozenset[str] = OF_SEVERAL
     dependency: tuple[str, ...] = DEPENDENCY  # the rules of two effects depending on each other, as numbered so
     with_named: tuple = WITH_NAMED  # what a card and a game term named bring together, as numbered so
+    # the words of the subtypes the held cards' type lines print, in every language (gobelin, Shapeshifter)
+    subtypes: frozenset[str] = frozenset()
 
     def nicknames_line(self) -> str:
         """What the build says of the nicknames (``corpus/card-nicknames.tsv``): how many were read, how many
@@ -252,7 +254,8 @@ class CardTable:
                 "together": [[list(needs), list(added)] for needs, added in self.together],
                 "of_several": sorted(self.of_several), "dependency": list(self.dependency),
                 "with_named": [[list(needs), list(added)] for needs, added in self.with_named],
-                "brought_by": dict(Counter(rule for card in self.cards for rule, _reason in card[2]))}
+                "brought_by": dict(Counter(rule for card in self.cards for rule, _reason in card[2])),
+                "subtypes": sorted(self.subtypes)}
 
 
 def card_table(cards: Iterable[tuple],
@@ -307,6 +310,18 @@ def card_table(cards: Iterable[tuple],
             table.flags[word] = flag
     _add_nicknames(table, nicknames, common)
     return table
+
+
+def subtype_words(type_lines: Iterable[str]) -> frozenset[str]:
+    """The keys of the words of the subtypes ``type_lines`` print after their dash or colon, in any language
+    (*Creature — Goblin Warrior*, *Créature : gobelin et guerrier*, *Creatura — Guerriero Goblin*)."""
+    words: set[str] = set()
+    for line in type_lines:
+        for face in line.split(FACE_SEPARATOR):
+            _types, dash, subtypes = face.replace(":", "—").partition("—")
+            if dash:
+                words.update(t.key for t in tokens(subtypes) if t.key not in _CARD_JOINERS)
+    return frozenset(words)
 
 
 @lru_cache(maxsize=4)  # builds of one process often read the same release (the tests: dozens of builds)
@@ -517,6 +532,7 @@ class CardFinder:
         self.longest: int = data.get("longest", 0)  # the most words of a name
         self.side = frozenset(_numbers(data.get("side", b"")))  # cards printed only in side sets
         self.unheld = frozenset(_numbers(data.get("unheld", b"")))  # the archive's cards not held (CardTable.unheld)
+        self.subtypes = frozenset(data.get("subtypes", ()))  # CardTable.subtypes
         # the start or end of a one-word English name of tournament cards -> those cards (packed)
         self.pieces: dict[str, bytes] = data.get("pieces", {})
         self.nicknames: dict[str, int] = data.get("nicknames", {})  # a nickname's key (or its plural's) -> its card
@@ -655,7 +671,7 @@ class CardFinder:
             card.copies = 2 if several_named(text, card.start, card.end) else 1
             card.held = card.card not in self.unheld
         found.sort(key=lambda f: f.start)
-        unheld = self._rest_of_names(text, found, _outermost(spans + unheld_names(words, taken)))
+        unheld = self._rest_of_names(text, found, _outermost(spans + unheld_names(words, taken, self.subtypes)))
         if strays is not None:
             strays += dict.fromkeys(text[start:end] for start, end in unheld)
         return found
@@ -1619,11 +1635,12 @@ def distinct(found: list[FoundCard]) -> list[FoundCard]:
     return list(first.values())
 
 
-def unheld_names(words: list[Token], taken: list[bool]) -> list[tuple[int, int]]:
+def unheld_names(words: list[Token], taken: list[bool], subtypes: AbstractSet[str] = frozenset()) -> list[tuple[int, int]]:
     """Where the question names a card the knowledge base does not hold (``Pithing Needle`` on a knowledge
     base without it): a run of capitalised words, *of* / *to* / *di* / *de* maybe between, holding a word of
     no language nor of the rules, players' jargon or game terms (:func:`_foreign_to_the_game`); of one word
-    only inside a sentence, and not where a creature type stands. Its words are then not read, spelling-corrected (*Pithing* → putting) or translated."""
+    only inside a sentence, and not where a creature type stands nor a word of the ``subtypes`` cards print (*mon
+    Gobelin*, *a Shapeshifter Rogue*: :attr:`CardTable.subtypes`). Its words are then not read, spelling-corrected (*Pithing* → putting) or translated."""
     spans: list[tuple[int, int]] = []
     at = 0
     while at < len(words):
@@ -1637,7 +1654,7 @@ def unheld_names(words: list[Token], taken: list[bool]) -> list[tuple[int, int]]
             end += 1
         named = [w for w in words[at:end] if w.key not in _NAME_JOINERS]
         a_type = len(named) == 1 and _a_creature_type(words, at)  # des créatures Saprobionte: a creature type
-        if any(_foreign_to_the_game(w) for w in named) and (len(named) >= 2 or not words[at].first) and not a_type:
+        if any(_foreign_to_the_game(w) and w.key not in subtypes for w in named) and (len(named) >= 2 or not words[at].first) and not a_type:
             spans.append((words[at].start, words[end - 1].end))
         at = end
     return spans

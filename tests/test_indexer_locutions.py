@@ -66,6 +66,7 @@ def test_a_function_locution_is_left_out_not_read_as_the_game_term_it_holds(text
     ("how many cards in hand?", "en", "zone:hand"),
     ("do triggers go on the stack in turn order?", "en", "term:turn"),  # "in turn order" is read word by word
     ("can I play out of exile?", "en", "keyword-action:play"),
+    ("en 2HG mon equipe a 30 points de vie", "fr", "term:team"),
 ])
 def test_the_game_word_stays_the_game_term_where_it_is_meant(text, lang, concept) -> None:
     assert concept in _concepts(text, lang)
@@ -83,16 +84,21 @@ def test_a_locution_with_a_meaning_is_searched_as_its_english_only() -> None:
                                 ("un joueur a quitté la partie, que deviennent ses sorts ?", "fr", "leaves the game"),
                                 # the thirty-fifth cold trial: concesso was "comply", initiative first strike
                                 ("poco dopo Luca ha concesso la partita", "it", "concede"),
-                                ("j'ai pris l'initiative grâce à mon aventurier", "fr", "take the initiative")]:
+                                ("j'ai pris l'initiative grâce à mon aventurier", "fr", "take the initiative"),
+                                # a cold trial: typed without accents, "a équipé" (has equipped) was a team (805)
+                                ("mon gobelin attaque, il a equipe une epee", "fr", "equipped"),
+                                ("ma creature est equipee d'une epee", "fr", "equipped")]:
         found = read(text, lang)
         [group] = [g for g in found.groups if any(a.source == "locution" for a in g.alternatives)]
-        assert [(a.lang, a.shown, a.weight) for a in group.alternatives] == [("en", english, 1.0)], text
+        assert [(a.lang, a.shown, a.weight) for a in group.alternatives][0] == ("en", english, 1.0), text
+        assert all(a.source == "negation" for a in group.alternatives[1:])  # equipped: and unequipped
         assert group.concept is None
     assert "keyword-action:cycling" not in _concepts("se creo un ciclo infinito con due creature?", "it")
     # lascia, quitte alone: Leaves the Battlefield (the nineteenth session: "player · leaves the battlefield · game")
     assert "term:leaves-the-battlefield" not in _concepts("se un giocatore lascia la partita?", "it")
     assert "term:leaves-the-battlefield" in _concepts("se la creatura lascia il campo di battaglia?", "it")
     assert {"zone:stack", "term:face-up"}.isdisjoint(_concepts("on joue à pile ou face, qui choisit ?", "fr"))
+    assert "term:team" not in _concepts("mon gobelin attaque, il a equipe une epee", "fr")
 
 
 def test_passe_is_passing_priority_and_se_passe_is_what_happens() -> None:
@@ -119,7 +125,8 @@ def test_every_listed_locution_is_read_as_a_locution_in_its_language(lang, words
     found = read(words, lang)
     if english:
         assert len(found.groups) == 1 and found.groups[0].concept is None, (words, [g.text for g in found.groups])
-        assert [a.source for a in found.groups[0].alternatives] == ["locution"], words
+        sources = [a.source for a in found.groups[0].alternatives]
+        assert sources[0] == "locution" and set(sources[1:]) <= {"negation"}, words  # equipped: and unequipped
     else:
         assert found.groups == [], (words, [g.text for g in found.groups])
 

@@ -117,3 +117,16 @@ def test_a_part_inside_a_longer_name_typed_is_no_other_card(cards_kb) -> None:  
     assert "Guardiana" not in finder.without_cards(text, finder.find(text), strays)
     # through di, only a word of a card found already says the name goes on (Marco's Guardiana is the card)
     assert [c.name for c in distinct(finder.find("la sua Guardiana di Marco fa guadagnare vita"))] == ["Soul Warden"]
+
+
+def test_a_subtype_cards_print_is_no_card_the_kb_lacks(search_kb) -> None:
+    """The fortieth and forty-first cold trials: "Shapeshifter Rogue" and "No card held: Gobelin" (French) named creature
+    types as cards; the words of the subtypes the held cards' type lines print, in every language, are none."""
+    from indexer.card_finder import subtype_words
+
+    assert subtype_words(["Créature légendaire : oiseau et psychagogue", "Creature — Goblin Warrior // Sorcery",
+                          "Artifact"]) == {"oiseau", "psychagogue", "goblin", "warrior"}
+    assert unheld("mon Gobelin attaque, il a equipe une epee") == ["Gobelin"]  # of no language: alone, a name
+    for text in ("mon Gobelin attaque, il a equipe une epee", "I copy it and get a Shapeshifter Rogue token"):
+        read = reading(search_kb, text)
+        assert not read.get("not_cards") and "No card held" not in read["read_as"], read["read_as"]
