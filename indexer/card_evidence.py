@@ -77,7 +77,10 @@ Derived at build from the card's stored data, never from its words matched again
   612.1, 612.2; an attacker's player or permanent reselected (Portal Mage) → 508.7, 508.7a; abilities working off the
   battlefield, told by the card naming itself (:func:`_zone_abilities`): moving itself out of a zone (Reassembling
   Skeleton) → 113.6m, a trigger in a hidden zone (Narcomoeba) → 113.6k, a zone named (Ichorid) → 113.6b, off the
-  battlefield (Grist) → 113.6c, cast from another zone → 113.6f. A permanent's
+  battlefield (Grist) → 113.6c, cast from another zone → 113.6f; a search said by a spell or a nonland permanent
+  (:data:`_SEARCHES`: a fetch land's question is its activation) → 701.23, 701.23a, and 701.23d for a number of cards
+  (Demonic Tutor: one must be found) or 701.23b for cards of a quality (one may fail to find them); a fight →
+  701.14, 701.14a. A permanent's
   replacement of its own entering (*enters with*, *as … enters*, *enters tapped*) is 614.1c only, never a replacement
   that another card's would be ordered with (616).
 
@@ -188,6 +191,7 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         # MTGJSON lists no keyword action Regenerate (701.19); regeneration replaces destruction (614.8): a shield
         # used up or not, whatever else happens in the combat
         (("701.19", "614.8"), "regenerates", r"\bregenerate\b"),
+        (("701.14", "701.14a"), "fights", r"\bfights?\b"),
         # Banisher Priest, Oblivion Ring's kin: the card returns when the event comes, even before the exile (610.3b)
         (("610.3", "610.3b"), "exiles until an event", r"\bexile\b[^.]*\buntil\b"),
         (("704.5f",), "lowers toughness", r"\bgets? [+-][\dX]+/-(?:[1-9]|X)\b"),
@@ -398,6 +402,14 @@ _LAYER_PARTS = tuple(re.compile(pattern, re.IGNORECASE) for pattern in (
 
 # a delayed triggered ability (as ABILITY_KINDS reads it), and an activated ability's line: its cost, then a colon
 _DELAYED = next(pattern for _rules, reason, pattern in ABILITY_KINDS if reason == "delayed triggered ability")
+# a search MTGJSON's keywords leave out, said by a spell or a nonland permanent (a fetch land's question is its
+# activation): Demonic Tutor searches for a card, so it must find one (701.23d); Rampant Growth for a basic land
+# card, which it may fail to find (701.23b)
+_SEARCHES = tuple((rules, reason, re.compile(pattern, re.IGNORECASE)) for rules, reason, pattern in (
+    (("701.23", "701.23a", "701.23d"), "searches for a number of cards",
+     r"\bsearch(?:es)?\b[^.]*?\bfor (?:a|one|two|three|x|up to (?:one|two|three|x|\w+)|any number of) cards?\b"),
+    (("701.23", "701.23a", "701.23b"), "searches for cards of a quality",
+     r"\bsearch(?:es)?\b[^.]*?\bfor (?:a|an|one|two|three|x|up to \w+|any number of|all) (?!cards?\b)[^.]*?\bcards?\b")))
 _ACTIVATED_LINE = re.compile(r"^[^\"“:.]{1,80}:")
 # a resolving spell's effect on a set of creatures (Infest, Overrun): only those there as it resolves (611.2c)
 _SPELL_ON_CREATURES = re.compile(
@@ -499,7 +511,7 @@ def card_evidence(type_line: str, text: str, keywords: Iterable[str], mana_cost:
     for line in (text or "").splitlines():
         line = re.sub(r"\([^)]*\)", "", line).strip()  # reminder text says what the keyword's rule says
         line = _ABILITY_WORD.sub("", line)  # "Landfall — Whenever a land enters": a triggered ability
-        for rules, reason, pattern in ABILITY_KINDS:
+        for rules, reason, pattern in ABILITY_KINDS + (() if "land" in words else _SEARCHES):
             if pattern.search(line):
                 add(rules, reason)
         if _DELAYED.search(line):

@@ -1322,3 +1322,20 @@ def test_a_trigger_sacrificing_the_card_is_no_cost_though_a_later_line_has_a_col
     assert costs("Sakura-Tribe Elder", "Sacrifice Sakura-Tribe Elder: Search your library for a basic land card, put "
                  "that card onto the battlefield tapped, then shuffle.")
     assert costs("Mogg Fanatic", "Sacrifice this creature: It deals 1 damage to any target.")
+
+
+def test_a_search_brings_whether_the_card_must_be_found_and_a_fetch_land_none() -> None:
+    """The thirteenth table set's Demonic Tutor (a card: it must be found, 701.23d) against Evolving Wilds (a basic
+    land card, which one may fail to find, 701.23b): MTGJSON lists no keyword Search, and no search rule was brought.
+    A land's search is a fetch land's, asked about as an activation (a search brought to it fell on the trials)."""
+    def rules(type_line: str, text: str) -> set[str]:
+        return {rule for rule, _ in card_evidence(type_line, text, (), "{1}{B}", {}, name="X")}
+
+    assert {"701.23", "701.23d"} <= rules("Sorcery", "Search your library for a card, put that card into your hand, "
+                                                     "then shuffle.")
+    assert "701.23b" not in rules("Sorcery", "Search your library for a card, put that card into your hand.")
+    assert {"701.23", "701.23b"} <= rules("Sorcery", "Search your library for a basic land card, put that card onto "
+                                                     "the battlefield tapped, then shuffle.")
+    assert "701.23" not in rules("Land", "{T}, Sacrifice X: Search your library for a basic land card, put it onto "
+                                         "the battlefield tapped, then shuffle.")
+    assert "701.23" not in rules("Instant", "Draw two cards. Then put a card from your hand on top of your library.")
