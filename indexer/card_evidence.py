@@ -80,7 +80,9 @@ Derived at build from the card's stored data, never from its words matched again
   battlefield (Grist) → 113.6c, cast from another zone → 113.6f; a search said by a spell or a nonland permanent
   (:data:`_SEARCHES`: a fetch land's question is its activation) → 701.23, 701.23a, and 701.23d for a number of cards
   (Demonic Tutor: one must be found) or 701.23b for cards of a quality (one may fail to find them); a fight →
-  701.14, 701.14a. A permanent's
+  701.14, 701.14a; a card replacing its own move to a graveyard from anywhere (Darksteel Colossus) → 400.6, 614.1a,
+  its owner looks at it as it moves; linked exile abilities (*exiled with ~*, *the exiled card*: Ashiok, Nightmare
+  Weaver) → 607, 607.1, 607.2a, 406.6; a spell's prevention effect (Fog) → 615.3, cast whenever, lasting till used. A permanent's
   replacement of its own entering (*enters with*, *as … enters*, *enters tapped*) is 614.1c only, never a replacement
   that another card's would be ordered with (616).
 
@@ -410,6 +412,7 @@ _SEARCHES = tuple((rules, reason, re.compile(pattern, re.IGNORECASE)) for rules,
      r"\bsearch(?:es)?\b[^.]*?\bfor (?:a|one|two|three|x|up to (?:one|two|three|x|\w+)|any number of) cards?\b"),
     (("701.23", "701.23a", "701.23b"), "searches for cards of a quality",
      r"\bsearch(?:es)?\b[^.]*?\bfor (?:a|an|one|two|three|x|up to \w+|any number of|all) (?!cards?\b)[^.]*?\bcards?\b")))
+_PREVENTS = next(pattern for _rules, reason, pattern in ABILITY_KINDS if reason == "prevention effect")
 _ACTIVATED_LINE = re.compile(r"^[^\"“:.]{1,80}:")
 # a resolving spell's effect on a set of creatures (Infest, Overrun): only those there as it resolves (611.2c)
 _SPELL_ON_CREATURES = re.compile(
@@ -521,6 +524,8 @@ def card_evidence(type_line: str, text: str, keywords: Iterable[str], mana_cost:
                 add(("603.7d",), "a delayed trigger a spell creates")
         if words & {"instant", "sorcery"} and _SPELL_ON_CREATURES.search(line):
             add(("611.2c",), "a spell's effect on a set of creatures")
+        if words & {"instant", "sorcery"} and _PREVENTS.search(line):  # Fog: cast any time, lasts till used or over
+            add(("615.3",), "a spell's prevention effect")
         if sum(1 for part in _LAYER_PARTS if part.search(line)) >= 2:
             add(("613.6",), "one effect in several layers")
         for token in _CREATES_TOKEN.findall(line):
@@ -567,6 +572,12 @@ _ZONE_ABILITIES = tuple((rules, reason, re.compile(pattern, re.IGNORECASE | re.M
     (("113.6b",), "works in the zone it names", r"\b(?:if|while|as long as|only if) ~ is in your (?:graveyard|hand|library)\b"),
     (("113.6c",), "works off the battlefield", r"~ (?:isn't|is not) on the battlefield\b"),
     (("113.6f",), "cast from another zone", r"\b(?:cast|play) ~ from (?:your|a) (?:graveyard|library|exile)\b"),
+    # Darksteel Colossus, Nexus of Fate: its owner looks at it as it would move to a public zone, its own
+    # replacement applied from a hidden zone too (400.6)
+    (("400.6", "614.1a"), "replaces its own move to a graveyard",
+     r"\bif ~ would be put into (?:a|your|its owner's) graveyard from anywhere\b"),
+    # Ashiok, Nightmare Weaver, Parallel Thoughts: the second ability refers only to cards its first exiled
+    (("607", "607.1", "607.2a", "406.6"), "linked exile abilities", r"\bexiled with ~|\bthe exiled cards?\b"),
 ))
 # an activated ability with sacrificing the card itself in its cost (*Sacrifice Sakura-Tribe Elder:*, *Sacrifice this
 # creature:*), on one line (a trigger's "sacrifice Hell's Thunder" is none, though a later line has a colon)

@@ -1339,3 +1339,24 @@ def test_a_search_brings_whether_the_card_must_be_found_and_a_fetch_land_none() 
     assert "701.23" not in rules("Land", "{T}, Sacrifice X: Search your library for a basic land card, put it onto "
                                          "the battlefield tapped, then shuffle.")
     assert "701.23" not in rules("Instant", "Draw two cards. Then put a card from your hand on top of your library.")
+
+
+def test_linked_exile_a_card_replacing_its_own_move_and_a_prevention_spell_bring_their_rules() -> None:
+    """The thirteenth table set: Ashiok's -X takes only what Ashiok exiled (607.2a, 406.6); a discarded Darksteel
+    Colossus is looked at as it moves and shuffled instead (400.6); Fog may be cast before combat (615.3)."""
+    def rules(name: str, type_line: str, text: str) -> set[str]:
+        return {rule for rule, _ in card_evidence(type_line, text, (), "{2}", {}, name=name)}
+
+    assert {"607.2a", "406.6"} <= rules("Ashiok, Nightmare Weaver", "Legendary Planeswalker — Ashiok",
+                                        "+2: Exile the top three cards of target opponent's library.\n−X: Put a creature "
+                                        "card with mana value X exiled with Ashiok, Nightmare Weaver onto the battlefield.")
+    assert "607" not in rules("Swords to Plowshares", "Instant", "Exile target creature. Its controller gains life "
+                                                                 "equal to its power.")
+    assert "400.6" in rules("Darksteel Colossus", "Artifact Creature — Golem", "If Darksteel Colossus would be put "
+                            "into a graveyard from anywhere, reveal Darksteel Colossus and shuffle it into its owner's "
+                            "library instead.")
+    assert "400.6" not in rules("Rest in Peace", "Enchantment", "If a card or token would be put into a graveyard "
+                                                                "from anywhere, exile it instead.")
+    assert "615.3" in rules("Fog", "Instant", "Prevent all combat damage that would be dealt this turn.")
+    assert "615.3" not in rules("Energy Field", "Enchantment", "Prevent all damage that would be dealt to you by "
+                                                               "sources you don't control.")
