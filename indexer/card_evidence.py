@@ -111,7 +111,8 @@ unattached; a prevention of the next time a source deals damage and double strik
 a creature put onto the battlefield attacking and an attack restriction → 508.4c, which it escapes; a permanent
 entering as a copy and a replacement of how other permanents enter → 614.12 once more, the copy seen as it will
 be). A card
-and a game term the question names may bring more too (:func:`with_named`: a flicker and counters → 122.2). Two
+and a game term the question names may bring more too (:func:`with_named`: a flicker and counters → 122.2; life that can't be lost or gained and Two-Headed Giant →
+810.9h, 810.9g, the whole team's). Two
 type-changing effects of which one changes what the other applies to (:func:`type_changes`, :func:`dependent`: Mycosynth
 Lattice makes every permanent an artifact, March of the Machines turns noncreature artifacts into creatures;
 Blood Moon takes Urborg's ability away) depend on each other → 613.8a and 613.8b, dependency.
@@ -754,6 +755,9 @@ WITH_NAMED: tuple[tuple[Needs, tuple[str, ...]], ...] = (
     (("400.7", "111"), ("111.7", "111.8", "704.5d")),
     (("306", "508"), ("508.1b",)),
     (("702.140", "903"), ("903.3c",)),
+    # a life total that can't change (Platinum Emperion) in Two-Headed Giant: the whole team's, no life paid either
+    (("119.8", "810"), ("810.9h",)),
+    (("119.7", "810"), ("810.9g",)),
 )
 
 

@@ -498,6 +498,18 @@ def test_a_planeswalker_and_attacking_named_bring_the_choice_of_what_each_attack
     assert with_named((evidence_of("Creature — Bear", ""),), frozenset({"508"})) == ()
 
 
+def test_a_life_total_that_cannot_change_in_two_headed_giant_brings_the_teams_rule() -> None:
+    """The thirteenth table set's Platinum Emperion in Two-Headed Giant (810.9h: no teammate pays life either) and
+    the tenth's Stigma Lasher (810.9g): none of 810.9's subrules was brought."""
+    emperion = evidence_of("Artifact Creature — Golem", "Your life total can't change. (You can't gain or lose life. "
+                           "You can't pay any amount of life except 0.)")
+    assert with_named((emperion,), frozenset({"810", "810.1"})) == (frozenset({"810.9h"}), frozenset({"810.9g"}))
+    lasher = evidence_of("Creature — Eldrazi Horror", "Whenever Stigma Lasher deals damage to a player, that player "
+                         "can't gain life for the rest of the game.")
+    assert with_named((lasher,), frozenset({"810"})) == (frozenset({"810.9g"}),)
+    assert with_named((emperion,), frozenset({"119"})) == ()  # no Two-Headed Giant named
+
+
 BOB = ("Creature — Human Wizard", "At the beginning of your upkeep, reveal the top card of your library and put that "
                                   "card into your hand. You lose life equal to its mana value.")
 
