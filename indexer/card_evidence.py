@@ -82,7 +82,9 @@ Derived at build from the card's stored data, never from its words matched again
   (Demonic Tutor: one must be found) or 701.23b for cards of a quality (one may fail to find them); a fight →
   701.14, 701.14a; a card replacing its own move to a graveyard from anywhere (Darksteel Colossus) → 400.6, 614.1a,
   its owner looks at it as it moves; linked exile abilities (*exiled with ~*, *the exiled card*: Ashiok, Nightmare
-  Weaver) → 607, 607.1, 607.2a, 406.6; a spell's prevention effect (Fog) → 615.3, cast whenever, lasting till used. A permanent's
+  Weaver) → 607, 607.1, 607.2a, 406.6; a spell's prevention effect (Fog) → 615.3, cast whenever, lasting till used;
+  a spell cast only before or after blockers or attackers are declared, or during combat (Dazzling Beauty) → 506.7
+  and 506.7b, 506.7a or 506.7c. A permanent's
   replacement of its own entering (*enters with*, *as … enters*, *enters tapped*) is 614.1c only, never a replacement
   that another card's would be ordered with (616).
 
@@ -195,6 +197,13 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         # used up or not, whatever else happens in the combat
         (("701.19", "614.8"), "regenerates", r"\bregenerate\b"),
         (("701.14", "701.14a"), "fights", r"\bfights?\b"),
+        # Dazzling Beauty, Panic, Master Warcraft: cast before or after a point of combat, whether or not anything was
+        # declared there (506.7a, 506.7b), in any combat phase of the turn when it says "during combat" (506.7c)
+        (("506.7", "506.7b"), "cast only before or after blockers are declared",
+         r"\bonly\b[^.]*\b(?:before|after) blockers are declared\b"),
+        (("506.7", "506.7a"), "cast only before or after attackers are declared",
+         r"\bonly\b[^.]*\b(?:before|after) attackers are declared\b"),
+        (("506.7", "506.7c"), "cast only during combat", r"\bcast this spell only\b[^.]*\bduring combat\b"),
         # Banisher Priest, Oblivion Ring's kin: the card returns when the event comes, even before the exile (610.3b)
         (("610.3", "610.3b"), "exiles until an event", r"\bexile\b[^.]*\buntil\b"),
         (("704.5f",), "lowers toughness", r"\bgets? [+-][\dX]+/-(?:[1-9]|X)\b"),

@@ -1372,3 +1372,15 @@ def test_linked_exile_a_card_replacing_its_own_move_and_a_prevention_spell_bring
     assert "615.3" in rules("Fog", "Instant", "Prevent all combat damage that would be dealt this turn.")
     assert "615.3" not in rules("Energy Field", "Enchantment", "Prevent all damage that would be dealt to you by "
                                                                "sources you don't control.")
+
+
+def test_a_spell_cast_only_before_or_after_a_point_of_combat_brings_the_rule_of_that_point() -> None:
+    """The eleventh table set's Siren's Call (none in two of three languages): cast "only before attackers are
+    declared", whether or not any attacker is declared (506.7a)."""
+    def rules(text: str) -> set[str]:
+        return {rule for rule, _ in card_evidence("Instant", text, (), "{U}", {}, name="X")}
+
+    assert {"506.7", "506.7a"} <= rules("Cast this spell only during an opponent's turn, before attackers are "
+                                        "declared.\nCreatures the active player controls attack this combat if able.")
+    assert {"506.7", "506.7b", "506.7c"} <= rules("Cast this spell only during combat after blockers are declared.")
+    assert "506.7" not in rules("Target creature can't block this turn.")
