@@ -169,6 +169,11 @@ class Cards:
     # 0.45 within 0.0007 of one another
     common: float = 0.0125
     common_floor: float = 0.3
+    # the share of the card factor's power a rule gets when the card points only to a rule above it (615.4 under Fog's
+    # 615), against one the card points to itself (Fog's 615.3). 2026-12-06 (twenty-second session), the development
+    # sets (2,885 questions): archive 0.6877 at 1.0 (as before), 0.6917 at 0.5, 0.6930 at 0.625, 0.6929 at 0.75 (the
+    # trials' 1,176 0.840 -> 0.848, the best), 0.6923 at 0.875; the embedded corpus 0.6879 -> 0.6927 at 0.75
+    under_share: float = 0.75
 
 
 RERANKERS = ("other_keyword", "heading", "home", "cited", "card", "card_ruling", "phrasing")

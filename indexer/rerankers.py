@@ -114,7 +114,7 @@ def factors(doc: Traits, asked: Asked, params: Params, enabled: Sequence[str] | 
         if name == "cited":
             factor = 1 + params.cited.weight * math.log1p(max(0, doc.citations - 1))
         elif name == "card":
-            factor = params.card.factor ** card_power(doc, asked)
+            factor = params.card.factor ** card_power(doc, asked, params.cards.under_share)
         elif name == "phrasing":
             factor = 1 + params.phrasing.weight * phrasing
         else:
@@ -124,11 +124,14 @@ def factors(doc: Traits, asked: Asked, params: Params, enabled: Sequence[str] | 
     return changes
 
 
-def card_power(doc: Traits, asked: Asked) -> float:
+def card_power(doc: Traits, asked: Asked, under_share: float = 1.0) -> float:
     """The power of the card factor for ``doc``: per card named that points to it (or above it), how much the
-    rule it points to tells (the most of those it points to: ``asked.card_weights``)."""
+    rule it points to tells (the most of those it points to: ``asked.card_weights``), ``under_share`` of it when the
+    card points only above it (Fog's 615 for 615.4, where its 615.3 is its own)."""
     weights = asked.card_weights
-    return sum(max(weights[at].get(rule, 1.0) if at < len(weights) else 1.0 for rule in shared)
+    own = doc.info.get("key", "").removeprefix("rule/")
+    return sum(max((weights[at].get(rule, 1.0) if at < len(weights) else 1.0) * (1.0 if rule == own else under_share)
+                   for rule in shared)
                for at, rules in enumerate(asked.card_rules) if (shared := doc.family & rules))
 
 

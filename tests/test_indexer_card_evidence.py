@@ -1209,14 +1209,30 @@ def test_the_card_factor_counts_each_card_by_how_much_its_rule_tells() -> None:
     and one a card does not bring alone (a pair's, or a card named twice) is weighed 1."""
     from indexer.rerankers import Asked, Traits, factors
 
-    doc = Traits({"key": "rule/603.2a", "kind": "rule"}, False, frozenset({"603.2a", "603.2", "603", "6"}), 0)
-    two = Asked(frozenset(), frozenset(), frozenset(), card_rules=(frozenset({"603"}), frozenset({"603.2", "723"})))
+    doc = Traits({"key": "rule/603.2", "kind": "rule"}, False, frozenset({"603.2", "603", "6"}), 0)
+    two = Asked(frozenset(), frozenset(), frozenset(), card_rules=(frozenset({"603.2"}), frozenset({"603.2", "723"})))
     assert factors(doc, two, DEFAULT, ["card"]) == [("card", DEFAULT.card.factor ** 2)]
     weighed = Asked(frozenset(), frozenset(), frozenset(), card_rules=two.card_rules,
-                    card_weights=({"603": 0.5}, {"603.2": 0.25, "723": 1.0}))
+                    card_weights=({"603.2": 0.5}, {"603.2": 0.25, "723": 1.0}))
     assert factors(doc, weighed, DEFAULT, ["card"]) == [("card", pytest.approx(DEFAULT.card.factor ** 0.75))]
-    paired = Asked(frozenset(), frozenset(), frozenset(), card_rules=two.card_rules, card_weights=({"603": 0.5}, {}))
+    paired = Asked(frozenset(), frozenset(), frozenset(), card_rules=two.card_rules, card_weights=({"603.2": 0.5}, {}))
     assert factors(doc, paired, DEFAULT, ["card"]) == [("card", pytest.approx(DEFAULT.card.factor ** 1.5))]
+
+
+def test_a_rule_a_card_points_to_itself_is_raised_more_than_one_under_a_rule_it_points_to() -> None:
+    """The thirteenth table set's Fog: 615 raised each of its subrules as much as Fog's own 615.3, which stayed out of
+    the top ten under 615.4 and 615.1a (Cards.under_share)."""
+    from indexer.rerankers import Asked, Traits, factors
+
+    fog = Asked(frozenset(), frozenset(), frozenset(), card_rules=(frozenset({"615", "615.3"}),))
+    own = Traits({"key": "rule/615.3", "kind": "rule"}, False, frozenset({"615.3", "615", "6"}), 0)
+    under = Traits({"key": "rule/615.4", "kind": "rule"}, False, frozenset({"615.4", "615", "6"}), 0)
+    share = DEFAULT.cards.under_share
+    assert 0 < share < 1
+    assert factors(own, fog, DEFAULT, ["card"]) == [("card", DEFAULT.card.factor)]
+    assert factors(under, fog, DEFAULT, ["card"]) == [("card", pytest.approx(DEFAULT.card.factor ** share))]
+    whole = DEFAULT.replace(**{"cards.under_share": 1.0})  # as before: every rule under 615 raised alike
+    assert factors(under, fog, whole, ["card"]) == factors(own, fog, whole, ["card"])
 
 
 def test_only_a_card_rule_that_tells_all_of_the_card_backs_an_answer() -> None:
