@@ -51,15 +51,14 @@ def test_an_english_function_word_in_an_italian_or_french_question_is_left_out(q
     # the fifth cold judge trial: French contre (against) and équipé (equipped) were read as Counter and Team
     ("il bloque contre un dragon", "counter", "block"),
     ("Colosse de sombracier contre Colère de Dieu: il reste?", "counter", "remain"),
-    ("j ai équipé mon épée sur ma créature pendant le combat", "Team", "equip / team"),  # the table's two senses
+    # "ai équipé" (have equipped) is a locution since the twenty-second session: equipped, no team (before: equip / team)
+    ("j ai équipé mon épée sur ma créature pendant le combat", "team", "equipped"),
     ("mon sort est contré, il va où ?", "protection", "counter"),  # contré, past participle: countered
     ("mon équipe a 30 points de vie", "equip", "team"),  # équipe typed with its accents: the team
 ])
 def test_french_look_alikes_are_read_by_their_accents_and_phrases(question, absent, present) -> None:
     read_as = read_query(question).read_as()
     assert absent not in read_as and present in read_as, read_as
-    if present == "equip / team":  # before: team alone, the vocabulary's équipe
-        assert read_query(question).groups[0].alternatives[1].shown == "equip"
 
 
 
