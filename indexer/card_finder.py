@@ -952,14 +952,28 @@ class CardFinder:
             return None
         return _a_players_word(content, size)
 
+    def _a_form_of_a_game_word(self, key: str) -> bool:
+        """Whether ``key`` is another form (a plural, a participle) of a word of the rules or of a game term's name, in
+        any of the three languages: *Roles* (role) is no Role Reversal by its French name's *rôles*; *dissotterrato*
+        (dissotterrare, Unearth's Italian name) no Excavated Wall (Muro Dissotterrato). The trial 42."""
+        from .translation import lemma
+        from .vocab import term_words
+
+        for lang in ("en", "it", "fr"):
+            base = lemma(key, lang)
+            if base != key and (base in term_words() or self._flags(base) & RULES):
+                return True
+        return False
+
     def _part(self, words: list[Token], at: int, taken: list[bool],
               found: list[FoundCard], strays: list[tuple[int, int]]) -> tuple[int, int, str, bool] | None:
         word = words[at]
         flag = self._flags(word.key)
         if len(word.key) < MIN_PART or word.key in _FUNCTION or word.key in PLAYERS_NAMES:
             return None
-        if flag & RULES:  # a word of the rules is the card only typed again with a capital inside a sentence, as
-            # a word of its Italian or French name typed before (Metamorfosi Phyrexiana ... la sua Metamorfosi)
+        if flag & RULES or self._a_form_of_a_game_word(word.key):  # a word of the rules (or a form of one: *Roles*,
+            # *dissotterrato*) is the card only typed again with a capital inside a sentence, as a word of its Italian
+            # or French name typed before (Metamorfosi Phyrexiana ... la sua Metamorfosi)
             if word.capital and not word.first and (card := self._typed_again(word.key, found)) is not None:
                 return card, 1, "part", False
             return None

@@ -96,6 +96,10 @@ def test_a_card_named_two_times_over_counts_its_copies(finder, text, copies) -> 
     "la creatura con dissotterrare viene esiliata alla fine del turno?",  # the keyword, not the card Unearth
     "I asked a judge at Friday Night Magic: can a creature block two attackers?",  # a capital a longer name explains
     "is this combo legal in Modern or only in Commander?",  # formats are no cards
+    # the forty-second cold trial: forms of a game word, Unearth's Italian participle (Excavated Wall's Muro
+    # Dissotterrato) and a plural typed with a capital (Role Reversal's French Inversion des rôles)
+    "il mio avversario dice che resta comunque dissotterrato",
+    "My creature had a Monster Role and a Cursed Role. Which Roles stay on it?",
 ])
 def test_words_of_the_languages_are_not_read_as_cards(finder, text) -> None:
     assert names(finder, text) == []
