@@ -955,15 +955,14 @@ class CardFinder:
     def _a_form_of_a_game_word(self, key: str) -> bool:
         """Whether ``key`` is another form (a plural, a participle) of a word of the rules or of a game term's name, in
         any of the three languages: *Roles* (role) is no Role Reversal by its French name's *rôles*; *dissotterrato*
-        (dissotterrare, Unearth's Italian name) no Excavated Wall (Muro Dissotterrato). The trial 42."""
-        from .translation import lemma
+        (dissotterrare, Unearth's Italian name) no Excavated Wall (Muro Dissotterrato). The trial 42. Read off the
+        listed lemmas and the participles' infinitives (:func:`_infinitives`), never simplemma, whose three
+        dictionaries would double a cold question's time."""
+        from .translation import listed_lemma
         from .vocab import term_words
 
-        for lang in ("en", "it", "fr"):
-            base = lemma(key, lang)
-            if base != key and (base in term_words() or self._flags(base) & RULES):
-                return True
-        return False
+        bases = {listed_lemma(lang, key) for lang in ("en", "it", "fr")} | _infinitives(key)
+        return any(base and base != key and (base in term_words() or self._flags(base) & RULES) for base in bases)
 
     def _part(self, words: list[Token], at: int, taken: list[bool],
               found: list[FoundCard], strays: list[tuple[int, int]]) -> tuple[int, int, str, bool] | None:
@@ -1509,6 +1508,16 @@ def _a_creature_described(words: list[Token], at: int) -> bool:
 _INDEFINITE = frozenset({"a", "an", "un", "una", "uno", "une"})
 _CREATURE_WORDS = {"before": frozenset({"creature", "creatures", "creatura"}),  # folded: créature(s), creatura, creature
                    "after": frozenset({"creature", "creatures"})}
+
+
+_PARTICIPLES = (("ato", "are"), ("ata", "are"), ("ati", "are"), ("ate", "are"), ("ito", "ire"), ("ita", "ire"),
+                ("iti", "ire"), ("ite", "ire"), ("uto", "ere"), ("uta", "ere"), ("uti", "ere"), ("ute", "ere"),
+                ("ees", "er"), ("ee", "er"), ("es", "er"), ("e", "er"))  # Italian, then French (folded)
+
+
+def _infinitives(key: str) -> set[str]:
+    """The infinitives a folded Italian or French past participle may be of (*dissotterrato*: dissotterrare)."""
+    return {key[:-len(ending)] + verb for ending, verb in _PARTICIPLES if key.endswith(ending) and len(key) > len(ending) + 3}
 
 
 def _a_game_term(typed: list[Token]) -> bool:
