@@ -956,13 +956,11 @@ class CardFinder:
         """Whether ``key`` is another form (a plural, a participle) of a word of the rules or of a game term's name, in
         any of the three languages: *Roles* (role) is no Role Reversal by its French name's *rôles*; *dissotterrato*
         (dissotterrare, Unearth's Italian name) no Excavated Wall (Muro Dissotterrato). The trial 42. Read off the
-        listed lemmas and the participles' infinitives (:func:`_infinitives`), never simplemma, whose three
-        dictionaries would double a cold question's time."""
-        from .translation import listed_lemma
+        word's endings (:func:`_base_forms`): a lemmatiser's dictionaries or the listed lemmas' file, looked up per
+        part, would more than double the card finder's time."""
         from .vocab import term_words
 
-        bases = {listed_lemma(lang, key) for lang in ("en", "it", "fr")} | _infinitives(key)
-        return any(base and base != key and (base in term_words() or self._flags(base) & RULES) for base in bases)
+        return any(base in term_words() or self._flags(base) & RULES for base in _base_forms(key))
 
     def _part(self, words: list[Token], at: int, taken: list[bool],
               found: list[FoundCard], strays: list[tuple[int, int]]) -> tuple[int, int, str, bool] | None:
@@ -1513,11 +1511,16 @@ _CREATURE_WORDS = {"before": frozenset({"creature", "creatures", "creatura"}),  
 _PARTICIPLES = (("ato", "are"), ("ata", "are"), ("ati", "are"), ("ate", "are"), ("ito", "ire"), ("ita", "ire"),
                 ("iti", "ire"), ("ite", "ire"), ("uto", "ere"), ("uta", "ere"), ("uti", "ere"), ("ute", "ere"),
                 ("ees", "er"), ("ee", "er"), ("es", "er"), ("e", "er"))  # Italian, then French (folded)
+_PLURALS = (("s", ""), ("es", ""))
 
 
-def _infinitives(key: str) -> set[str]:
-    """The infinitives a folded Italian or French past participle may be of (*dissotterrato*: dissotterrare)."""
-    return {key[:-len(ending)] + verb for ending, verb in _PARTICIPLES if key.endswith(ending) and len(key) > len(ending) + 3}
+def _base_forms(key: str) -> set[str]:
+    """The words a folded plural (*roles*: role) or Italian or French past participle (*dissotterrato*:
+    dissotterrare) may be a form of."""
+    found = {key[:-len(ending)] + base for ending, base in _PARTICIPLES + _PLURALS
+             if key.endswith(ending) and len(key) > len(ending) + 3}
+    found.discard(key)
+    return found
 
 
 def _a_game_term(typed: list[Token]) -> bool:
