@@ -113,8 +113,8 @@ unattached; a prevention of the next time a source deals damage and double strik
 a creature put onto the battlefield attacking and an attack restriction → 508.4c, which it escapes; a permanent
 entering as a copy and a replacement of how other permanents enter → 614.12 once more, the copy seen as it will
 be). A card
-and a game term the question names may bring more too (:func:`with_named`: a flicker and counters → 122.2; life that can't be lost or gained and Two-Headed Giant →
-810.9h, 810.9g, the whole team's). Two
+and a game term the question names may bring more too (:func:`with_named`: a flicker and counters → 122.2; life
+that can't be lost or gained and Two-Headed Giant → 810.9h, 810.9g, the whole team's). Two
 type-changing effects of which one changes what the other applies to (:func:`type_changes`, :func:`dependent`: Mycosynth
 Lattice makes every permanent an artifact, March of the Machines turns noncreature artifacts into creatures;
 Blood Moon takes Urborg's ability away) depend on each other → 613.8a and 613.8b, dependency.
@@ -421,7 +421,8 @@ _SEARCHES = tuple((rules, reason, re.compile(pattern, re.IGNORECASE)) for rules,
     (("701.23", "701.23a", "701.23d"), "searches for a number of cards",
      r"\bsearch(?:es)?\b[^.]*?\bfor (?:a|one|two|three|x|up to (?:one|two|three|x|\w+)|any number of) cards?\b"),
     (("701.23", "701.23a", "701.23b"), "searches for cards of a quality",
-     r"\bsearch(?:es)?\b[^.]*?\bfor (?:a|an|one|two|three|x|up to \w+|any number of|all) (?!cards?\b)[^.]*?\bcards?\b")))
+     r"\bsearch(?:es)?\b[^.]*?\bfor (?:a|an|one|two|three|x|up to \w+|any number of|all) "
+     r"(?!cards?\b)[^.]*?\bcards?\b")))
 _PREVENTS = next(pattern for _rules, reason, pattern in ABILITY_KINDS if reason == "prevention effect")
 _ACTIVATED_LINE = re.compile(r"^[^\"“:.]{1,80}:")
 # a resolving spell's effect on a set of creatures (Infest, Overrun): only those there as it resolves (611.2c)

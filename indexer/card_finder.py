@@ -955,9 +955,9 @@ class CardFinder:
     def _a_form_of_a_game_word(self, key: str) -> bool:
         """Whether ``key`` is another form (a plural, a participle) of a word of the rules or of a game term's name, in
         any of the three languages: *Roles* (role) is no Role Reversal by its French name's *rôles*; *dissotterrato*
-        (dissotterrare, Unearth's Italian name) no Excavated Wall (Muro Dissotterrato). The trial 42. Read off the
-        word's endings (:func:`_base_forms`): a lemmatiser's dictionaries or the listed lemmas' file, looked up per
-        part, would more than double the card finder's time."""
+        (dissotterrare, Unearth's Italian name) no Excavated Wall (Muro Dissotterrato): the forty-second cold trial.
+        Read off the word's endings (:func:`_base_forms`): a lemmatiser's dictionaries or the listed lemmas' file,
+        looked up per part, would more than double the card finder's time."""
         from .vocab import term_words
 
         return any(base in term_words() or self._flags(base) & RULES for base in _base_forms(key))
@@ -1661,12 +1661,14 @@ def distinct(found: list[FoundCard]) -> list[FoundCard]:
     return list(first.values())
 
 
-def unheld_names(words: list[Token], taken: list[bool], subtypes: AbstractSet[str] = frozenset()) -> list[tuple[int, int]]:
+def unheld_names(words: list[Token], taken: list[bool],
+                 subtypes: AbstractSet[str] = frozenset()) -> list[tuple[int, int]]:
     """Where the question names a card the knowledge base does not hold (``Pithing Needle`` on a knowledge
     base without it): a run of capitalised words, *of* / *to* / *di* / *de* maybe between, holding a word of
     no language nor of the rules, players' jargon or game terms (:func:`_foreign_to_the_game`); of one word
     only inside a sentence, and not where a creature type stands nor a word of the ``subtypes`` cards print (*mon
-    Gobelin*, *a Shapeshifter Rogue*: :attr:`CardTable.subtypes`). Its words are then not read, spelling-corrected (*Pithing* → putting) or translated."""
+    Gobelin*, *a Shapeshifter Rogue*: :attr:`CardTable.subtypes`). Its words are then not read, spelling-corrected
+    (*Pithing* → putting) or translated."""
     spans: list[tuple[int, int]] = []
     at = 0
     while at < len(words):
@@ -1680,7 +1682,8 @@ def unheld_names(words: list[Token], taken: list[bool], subtypes: AbstractSet[st
             end += 1
         named = [w for w in words[at:end] if w.key not in _NAME_JOINERS]
         a_type = len(named) == 1 and _a_creature_type(words, at)  # des créatures Saprobionte: a creature type
-        if any(_foreign_to_the_game(w) and w.key not in subtypes for w in named) and (len(named) >= 2 or not words[at].first) and not a_type:
+        foreign = any(_foreign_to_the_game(w) and w.key not in subtypes for w in named)
+        if foreign and (len(named) >= 2 or not words[at].first) and not a_type:
             spans.append((words[at].start, words[end - 1].end))
         at = end
     return spans
