@@ -121,7 +121,7 @@ def parse_query(query: str) -> Parsed:
         if word in ("NOT", "AND"):
             negate_next = word == "NOT"
             continue
-        negated = negate_next or (word.startswith("-") and len(word) > 1 and word[1].isalpha())
+        negated = negate_next or _an_exclusion(word)
         negate_next = False
         if word.startswith("-") and negated:
             word = word[1:]
@@ -149,6 +149,12 @@ def parse_query(query: str) -> Parsed:
             group[:] = [i for i in group if not (isinstance(i, Word) and is_number_cue(i.text))]
     parsed.groups = [g for g in parsed.groups if g] or [[]]
     return parsed
+
+
+def _an_exclusion(word: str) -> bool:
+    """Whether ``word`` excludes the word after its hyphen (``-regeneration``): two letters at least follow it, so a
+    loyalty cost or a variable typed so (*ashiok -X*, *-X/-X*) is a word of the question, not an exclusion."""
+    return word.startswith("-") and word[1:3].isalpha() and len(word) > 2
 
 
 def _add(parsed: Parsed, item: Word | Phrase, negated: bool) -> None:

@@ -22,6 +22,18 @@ def test_a_hyphen_before_a_letter_excludes_a_word_and_before_anything_else_does_
     assert [i.text for i in parse_query("wrath -regeneration").negated] == ["regeneration"]
     for query in ("il meurt -> il revient ?", "-2 loyalty", "a - b"):  # an arrow, a number, a dash
         assert not parse_query(query).negated, query
+    # a loyalty cost or a variable (before: "-X" excluded X, and the question was read as the game terms it named)
+    for query in ("ashiok nightmare weaver -X, posso prendere una creatura esiliata?", "it gets -X/-X"):
+        assert not parse_query(query).negated, query
+    assert [i.text for i in parse_query("flying -xenagos").negated] == ["xenagos"]
+
+
+def test_a_question_with_a_loyalty_cost_of_x_is_read_as_a_question(search_kb) -> None:
+    """The twenty-second session, using the tool: *ashiok nightmare weaver -X, …* answered 302 Creatures and 701.13
+    Exile, the game terms it names, as a query excluding X."""
+    hits = search(search_kb, "ashiok nightmare weaver -X, posso prendere una creatura esiliata da rest in peace?")
+    assert hits.reading is not None and "loyalty ability" in hits.reading["read_as"]
+    assert [c["name"] for c in hits.reading["cards"]] == ["Ashiok, Nightmare Weaver", "Rest in Peace"]
 
 
 def test_chapter_needs_a_cue_word(search_kb) -> None:
