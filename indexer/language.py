@@ -20,7 +20,7 @@ from kb.vocabulary.known_words import WordFilter
 
 from .analysis import LANGS
 from .translation import jargon, listed_lemma, near, word_table
-from .vocab import name_key, spot
+from .vocab import name_key, spot, vocabulary
 
 # Two letters around a slash (p/t, f/c): the players' abbreviation of two of the rules' words (jargon.tsv).
 LETTER_PAIR = re.compile(r"[^\W\d_]/[^\W\d_]")
@@ -28,6 +28,7 @@ LETTER_PAIR = re.compile(r"[^\W\d_]/[^\W\d_]")
 # (dell'abilità), digits.
 TOKEN = re.compile(rf"[+-]?\d+/[+-]?\d+|(?<![^\W\d_]){LETTER_PAIR.pattern}(?![^\W\d_])|[^\W_]+(?:['’][^\W_]+)*|\d+")
 
+RULES_WORDS = "rules-words.tsv"  # in the embedded corpus: the words the rules use far more than everyday English
 LEMMATISER_WORDS = "lemmatiser-words.bloom"  # the words simplemma knows (kb.vocabulary.known_words)
 
 # Below this confidence the language identifier is not trusted.
@@ -177,6 +178,11 @@ def is_real_word(word: str, lang: str | None) -> bool:
         return True
     if lang is None:
         return False
+    return _a_listed_word(word, folded, lang) or made_of_english(folded, lang) is not None
+
+
+def _a_listed_word(word: str, folded: str, lang: str) -> bool:
+    """Whether ``word`` is one of ``lang``'s frequent words or one its lemmatiser knows."""
     return listed_lemma(lang, folded) is not None or lemmatiser_knows(word, lang)
 
 
@@ -269,6 +275,45 @@ def players_verb(folded: str, lang: str | None) -> str | None:
                 # the frequency list looked up last: it is searched, not loaded (a cold question reads every word)
                 return each + infinitive if listed_lemma(lang, folded) is None else None
     return None
+
+
+# The endings Italian and French players put on an English game word for a verb, a participle or a plural
+# (kickerato, exertarlo, meldato, phyrexiani; exerté, meldée): the players' verbs' endings, and the plurals.
+_ENDINGS_ON_ENGLISH = {"it": _VERB_ENDINGS["it"][1] + ("e",), "fr": _VERB_ENDINGS["fr"][1] + ("s",)}
+MIN_ENGLISH_STEM = 4  # letters of the English word inside (tap, in tappato, is read by corpus/jargon.tsv only)
+
+
+@lru_cache(maxsize=4096)
+def made_of_english(folded: str, lang: str | None) -> str | None:
+    """The English game word (:func:`english_game_words`) that the Italian or French ``folded`` is made of with an
+    ending of its language (*kickerato*, *exertarlo*, *meldato*: kicker, exert, meld; *exerté*: exert;
+    *phyrexiani*: phyrexian), when ``folded`` is no word of ``lang`` of its own and no players' word; else None."""
+    if lang not in _ENDINGS_ON_ENGLISH or folded in english_game_words() or folded in jargon():
+        return None
+    for ending in _ENDINGS_ON_ENGLISH[lang]:
+        stem = folded[:-len(ending)]
+        if not folded.endswith(ending) or len(stem) < MIN_ENGLISH_STEM:
+            continue
+        # flashato: flash; clippato: clip; cascadato: cascade
+        for each in (stem, stem[:-1], stem + "e") if stem[-1] == stem[-2] else (stem, stem + "e"):
+            if len(each) >= MIN_ENGLISH_STEM and each in english_game_words():
+                # its own language's lists looked up last: they are searched, not loaded
+                own = folded in word_table().get(lang, {}) or near(lang, folded) or _a_listed_word(folded, folded, lang)
+                english = listed_lemma("en", folded) is not None  # roommate, locker: no room, no lock
+                return None if own or english else each
+    return None
+
+
+@lru_cache(maxsize=1)
+def english_game_words() -> frozenset[str]:
+    """The English words players make Italian and French words of, folded: the one-word English names of the
+    vocabulary's game terms and the words the rules use far more than everyday English (``corpus/rules-words.tsv``)."""
+    found = {fold(name.text.strip()) for concept in vocabulary().concepts for name in concept.names_in("en")
+             if name.text.strip().isalpha()}
+    path = embedded_corpus() / RULES_WORDS
+    if path.is_file():
+        found |= {fold(word) for _, (word, *_figures) in tsv.rows(path, ("word", "count", "rules", "everyday"))}
+    return frozenset(found)
 
 
 CHAT_WORDS = "chat-words.tsv"  # in the embedded corpus: shortened spellings of ordinary words (qd, cmq, idk)

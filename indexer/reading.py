@@ -49,7 +49,8 @@ from kb.vocabulary import Spot
 
 from .analysis import LANGS, terms
 from .params import DEFAULT, ReadWeights
-from .language import LETTER_PAIR, NEGATIONS, QUESTION_WORDS, TOKEN, chat_words, detect_language, players_verb
+from .language import (LETTER_PAIR, NEGATIONS, QUESTION_WORDS, RULES_WORDS, TOKEN, chat_words, detect_language,
+                       made_of_english, players_verb)
 from .translation import jargon, jargon_rows, lemma, listed_lemma, query_phrases, reviewed, reviewed_phrases, translated
 from .vocab import spot, vocabulary, words_of
 
@@ -388,13 +389,13 @@ def _chat_spelled(kept: list[tuple[str, int]], lang: str | None) -> tuple[list[t
 
 # The Italian words before which *crea* is players' short *creatura*, not the verb *creare*.
 _CREATURE_DETERMINERS = frozenset("""una la le mia tua sua mie tue sue nostra vostra loro ogni questa quella
-    queste quelle altra altre nessuna qualsiasi""".split())
+    queste quelle altra altre nessuna qualsiasi sulla sulle alla alle della delle nella nelle dalla dalle
+    colla""".split())
 
 
 # --- a question read as a situation -------------------------------------------------------------
 
 STORY_WORDS = "story-words.tsv"  # in the embedded corpus: the story's words and phrases, by language
-RULES_WORDS = "rules-words.tsv"  # in the embedded corpus: the words the rules use far more than everyday English
 # The end of a sentence: . ! ? … or a line break, then a space or the end (not 702.79a's dot, nor 1.5).
 _SENTENCE_END = re.compile(r"[.!?…]+(?=\s|$)|\n")
 
@@ -706,6 +707,9 @@ def _word_group(word: str, key: str, lang: str | None, weights: ReadWeights = DE
                 _add_english(group, english, weight * weights.mixed, "table")
     if _an_english_game_word(group, word, key, lang):  # mes tokens, la replacement: the rules' English word
         group.alternatives.append(Alternative("en", tuple(terms(word, "en")), weights.jargon, "english", word))
+    elif not any(a.lang == "en" for a in group.alternatives) and (english := made_of_english(key, lang)):
+        # kickerato, meldato, exertarlo: the English game word the players made an Italian or French word of
+        group.alternatives.append(Alternative("en", tuple(terms(english, "en")), weights.jargon, "english", english))
     return group
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from indexer.language import detect_language, is_real_word
+from indexer.language import detect_language, is_real_word, made_of_english
 from indexer.reading import read, read_query
 from indexer.translation import translated
 from kb.corpus import embedded_corpus
@@ -773,6 +773,32 @@ def test_a_word_of_the_questions_own_language_is_not_read_as_english() -> None:
     assert not any(a.source == "english" for a in group.alternatives)
 
 
+@pytest.mark.parametrize("query, lang, english", [
+    ("goblin bushwhacker kickerato, ha haste?", "it", "kicker"),
+    ("posso exertarlo quando attacco?", "it", "exert"),
+    ("l'ho meldato con the mightstone", "it", "meld"),
+    ("ho cascadato in living end", "it", "cascade"),
+    ("due mana phyrexiani pagati con la vita", "it", "phyrexian"),
+    ("il l'a meldée avec son autre carte", "fr", "meld"),
+])
+def test_an_italian_or_french_word_made_of_an_english_game_word_is_read_as_it(query: str, lang: str,
+                                                                               english: str) -> None:
+    """The table's forty-odd players' verbs aside, players make a verb or a plural of any game word (the fourteenth
+    and tenth table sets' *meldato*, *kickerato*): *meldato* was spelling-corrected to *mercato*, a market."""
+    assert english in _searched(query, lang)
+    word = next(w.strip(",?") for w in query.replace("'", " ").split() if english[:4] in w and w != english)
+    assert is_real_word(word, lang)  # so never corrected into another word
+
+
+@pytest.mark.parametrize("word, lang", [("roommate", "it"), ("costo", "it"), ("disturbato", "it"), ("classe", "fr"),
+                                        ("assistant", "fr")])
+def test_a_word_of_its_own_language_or_of_english_is_not_made_of_the_game_word_inside_it(word: str, lang: str) -> None:
+    """*costo*, *disturbato* (cost, disturb), *classe* are words of their own language, *roommate* an English word
+    of its own (not a Room): none is a game word the players made a word of."""
+    assert made_of_english(word, lang) is None
+    assert "room" not in _searched("ho un coinquilino, roommate, che gioca", "it")
+
+
 def test_a_question_mixed_with_italian_leaves_its_function_words_out_and_translates_its_words() -> None:
     read = read_query('Se metto in campo Ninja con il ninjutsu, triggera il mio Hellrider che dice '
                       '"whenever a creature you control attacks"?', "en")
@@ -807,6 +833,8 @@ def test_italian_crea_after_a_determiner_is_a_creature_and_elsewhere_the_verb() 
     # the twentieth cold trial: "una crea" had been read as create
     assert "creature" in read("l'opp fa bolt su una crea con travolgere", "it").read_as()
     assert "creature" in read("la mia crea 2/2 attacca", "it").read_as()
+    # a preposition joined to its article (table13's "mi tira fulmine sulla crea") was read as create
+    assert "creature" in read("oppo mi tira fulmine sulla crea, io in risposta", "it").read_as()
     verb = read("gli crea cinque token?", "it").read_as()
     assert "create" in verb and "creature" not in verb
 
