@@ -84,7 +84,9 @@ Derived at build from the card's stored data, never from its words matched again
   its owner looks at it as it moves; linked exile abilities (*exiled with ~*, *the exiled card*: Ashiok, Nightmare
   Weaver) → 607, 607.1, 607.2a, 406.6; a spell's prevention effect (Fog) → 615.3, cast whenever, lasting till used;
   a spell cast only before or after blockers or attackers are declared, or during combat (Dazzling Beauty) → 506.7
-  and 506.7b, 506.7a or 506.7c. A permanent's
+  and 506.7b, 506.7a or 506.7c; a trigger on a rarer keyword action (*whenever a creature you control explores*:
+  Wildgrowth Walker; *whenever you scry*) → that action's rules of 701 (:func:`_watched_actions`); *as [this] is
+  turned face up* (Hooded Hydra) → 614.1e; the initiative → 725. A permanent's
   replacement of its own entering (*enters with*, *as … enters*, *enters tapped*) is 614.1c only, never a replacement
   that another card's would be ordered with (616).
 
@@ -112,7 +114,7 @@ read → 118.8d, the mana cost unchanged; an artifact made a creature and an Equ
 unattached; a prevention of the next time a source deals damage and double strike → 615.8, one of its two instances;
 a creature put onto the battlefield attacking and an attack restriction → 508.4c, which it escapes; a permanent
 entering as a copy and a replacement of how other permanents enter → 614.12 once more, the copy seen as it will
-be). A card
+be; a cast without paying the mana cost, or for an alternative cost, and X in the cost → 107.3b, X is 0). A card
 and a game term the question names may bring more too (:func:`with_named`: a flicker and counters → 122.2; life
 that can't be lost or gained and Two-Headed Giant → 810.9h, 810.9g, the whole team's). Two
 type-changing effects of which one changes what the other applies to (:func:`type_changes`, :func:`dependent`: Mycosynth
@@ -179,6 +181,8 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         (("705",), "coin flip", r"\bflips? (?:a|two|\w+) coins?\b"),
         (("500.7",), "extra turn", r"\bextra turns?\b"),
         (("114",), "emblem", r"\bemblem\b"),
+        # the initiative, a designation with its own rules as the monarch's (Undercity's cards, newer than the archive)
+        (("725",), "the initiative", r"\btakes? the initiative\b|\bthe initiative\b"),
         (("604.3", "613.4a"), "characteristic-defining ability",
          r"\b(?:power|toughness)(?: and toughness)? (?:is|are)(?: each)? equal to\b"),
         (("603.7", "603.7a", "603.7b"), "delayed triggered ability",
@@ -304,6 +308,9 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         # "enters with", "as [this] enters", "enters tapped": a replacement effect modifying how a permanent enters (614.1c)
         (("614.1c",), "modifies how it enters",
          r"^as .{0,80}\benters\b|\benters(?: the battlefield)?(?: tapped and)? with\b|\benters(?: the battlefield)? tapped\b"),
+        # "as [this] is turned face up": a replacement effect too, done before anything can answer it (614.1e: Hooded
+        # Hydra)
+        (("614.1e",), "replaces how it is turned face up", r"^as .{0,80}\bis turned face up\b"),
         (("707.10c",), "copies a spell with new targets", r"\bchoose new targets for (?:the|each|that|those) cop(?:y|ies)\b"),
         # a quality of a commander's color identity is undefined without a commander (903.4f: Command Tower, Arcane Signet)
         (("903.4", "903.4f"), "reads a commander's color identity", r"\bcommander's color identity\b"),
@@ -525,6 +532,8 @@ def card_evidence(type_line: str, text: str, keywords: Iterable[str], mana_cost:
     for line in (text or "").splitlines():
         line = re.sub(r"\([^)]*\)", "", line).strip()  # reminder text says what the keyword's rule says
         line = _ABILITY_WORD.sub("", line)  # "Landfall — Whenever a land enters": a triggered ability
+        for keyword, rules in _watched_actions(line, keyword_rules):
+            add(rules, f"triggers on {keyword}")
         for rules, reason, pattern in ABILITY_KINDS + (() if "land" in words else _SEARCHES):
             if pattern.search(line):
                 add(rules, reason)
@@ -646,6 +655,34 @@ def _granted_keywords(text: str, keyword_rules: dict[str, tuple[str, ...]]) -> l
 
 _WORD = re.compile(r"[a-z0-9]+")
 
+# The everyday keyword actions (701.2 to 701.26 but fight, goad, investigate, mill, scry, surveil): a trigger on one
+# says nothing its rule would answer (s22: bringing them lowered the development sets).
+_EVERYDAY_ACTIONS = frozenset("""activate attach behold cast counter create destroy discard double triple exchange exile
+    play regenerate reveal sacrifice search shuffle tap untap""".split())
+_TRIGGER_CONDITION = re.compile(r"^(?:when|whenever)\b([^,]*)", re.IGNORECASE)
+
+
+def _watched_actions(line: str, keyword_rules: dict[str, tuple[str, ...]]) -> list[tuple[str, tuple[str, ...]]]:
+    """The rarer keyword actions (701) a trigger of ``line`` watches for, with their rules (*whenever a creature
+    you control explores*: Wildgrowth Walker; *whenever you scry*, *proliferate*, *connive*): what makes the trigger
+    go off is what the action's rule says (an explore done by a creature that has left the battlefield)."""
+    condition = _TRIGGER_CONDITION.match(line)
+    if condition is None:
+        return []
+    words = set(_WORD.findall(condition.group(1).lower()))
+    return [(keyword, rules) for keyword, rules in keyword_rules.items()
+            if rules and rules[0].startswith("701.") and keyword.isalpha() and keyword not in _EVERYDAY_ACTIONS
+            and words & _verb_forms(keyword)]
+
+
+@functools.lru_cache(maxsize=None)
+def _verb_forms(verb: str) -> frozenset[str]:
+    """The forms a card's trigger writes a keyword action in (explores, scries, proliferated)."""
+    forms = {verb, verb + "s", verb + "es", verb + "d", verb + "ed"}
+    if verb.endswith("y"):
+        forms |= {verb[:-1] + "ies", verb[:-1] + "ied"}
+    return frozenset(forms)
+
 
 @functools.lru_cache(maxsize=None)
 def _whole_words(phrase: str) -> re.Pattern:
@@ -677,7 +714,9 @@ def token_rules(rules: Iterable[tuple[str, str]]) -> dict[str, str]:
 # self-replacement effect and another replacement effect: the self-replacement applies first (616.1a: Galvanic
 # Blast's metalcraft and Furnace of Rath); a replacement effect and a prevention effect: the affected player or
 # controller orders them (616.1: Torbran's extra damage and Healing Salve); a control change and a dying trigger: the
-# trigger is controlled by who controlled its source (603.3a: Act of Treason and Solemn Simulacrum); a prevention
+# trigger is controlled by who controlled its source (603.3a: Act of Treason and Solemn Simulacrum); a spell cast
+# without paying its mana cost, or for an alternative cost, and X in its cost: X is 0 (107.3b: Torrential Gearhulk and
+# Syncopate); a prevention
 # effect and damage that can't be prevented (615.12: Fog and Questing Beast); a flicker and an effect of the layers:
 # the returned object has a new timestamp (613.7d: Ephemerate and Dryad of the Ilysian Grove under Magus of the Moon);
 # a cost to attack and a mana ability: the attackers are tapped before the costs are paid (508.1f, 508.1i: Ghostly
@@ -726,6 +765,7 @@ TOGETHER: tuple[tuple[Needs, tuple[str, ...]], ...] = (
     (("400.7", "122"), ("122.2",)),
     (("707", "712"), ("707.8",)),
     (("613.1b", "603.10a"), ("603.3a",)),
+    (("118.9", "107.3"), ("107.3b",)),
     (("615", "615.12"), ("615.12",)),
     (("400.7", "613"), ("613.7d",)),
     (("508.1h", "605"), ("508.1f", "508.1i")),

@@ -60,7 +60,10 @@ AUXILIARIES = {"it": frozenset({"essere", "avere", "stare"}), "fr": frozenset({"
 NUMBER_WORDS = {
     "it": {"uno": "one", "una": "one", "due": "two", "tre": "three", "quattro": "four", "cinque": "five",
            "sei": "six", "sette": "seven", "otto": "eight", "nove": "nine", "dieci": "ten", "venti": "twenty",
-           "quaranta": "forty", "zero": "zero"},
+           "quaranta": "forty", "zero": "zero",
+           # the ordinals the word table reads otherwise (quarto: a room; quinta: no word)
+           "terzo": "third", "terza": "third", "quarto": "fourth", "quarta": "fourth", "quinto": "fifth",
+           "quinta": "fifth", "sesto": "sixth", "sesta": "sixth", "settimo": "seventh", "settima": "seventh"},
     "fr": {"un": "one", "une": "one", "deux": "two", "trois": "three", "quatre": "four", "cinq": "five",
            "six": "six", "sept": "seven", "huit": "eight", "neuf": "nine", "dix": "ten", "vingt": "twenty",
            "quarante": "forty", "zero": "zero"},
@@ -482,14 +485,21 @@ def rules_words() -> frozenset[str]:
 
 @lru_cache(maxsize=1)
 def _game_term_words() -> frozenset[str]:
-    """The analysed English names of one word of the vocabulary's concepts (*destroy*, *sacrific*, *block*)."""
+    """The analysed English names of one word of the vocabulary's concepts (*destroy*, *sacrific*, *block*; a predefined
+    token's without "Token": *treasur*)."""
     found = set()
     for concept in vocabulary().concepts:
         for name in concept.names_in("en"):
-            analysed = terms(name.text, "en") if " " not in name.text.strip() else []
+            analysed = terms(_without_token(name.text), "en") if " " not in _without_token(name.text) else []
             if len(analysed) == 1:
                 found.add(analysed[0])
     return frozenset(found)
+
+
+def _without_token(name: str) -> str:
+    """A predefined token's name as players say it (*Treasure Token*: Treasure), any other name as it is."""
+    name = name.strip()
+    return name.removesuffix(" Token") if name.endswith(" Token") and name.count(" ") == 1 else name
 
 
 @lru_cache(maxsize=1)

@@ -1400,3 +1400,42 @@ def test_a_spell_cast_only_before_or_after_a_point_of_combat_brings_the_rule_of_
                                         "declared.\nCreatures the active player controls attack this combat if able.")
     assert {"506.7", "506.7b", "506.7c"} <= rules("Cast this spell only during combat after blockers are declared.")
     assert "506.7" not in rules("Target creature can't block this turn.")
+
+
+def test_a_trigger_on_a_rarer_keyword_action_and_a_replacement_as_it_is_turned_face_up_bring_their_rules() -> None:
+    """The thirteenth and fourteenth table sets: Wildgrowth Walker's trigger on exploring brings explore's rules
+    (701.44: an explore by a creature that has left the battlefield still triggers it), Hooded Hydra's counters put as
+    it is turned face up are a replacement (614.1e). A trigger on an everyday action (sacrifice) brings no 701 rule."""
+    keywords = keyword_rules(vocabulary().concepts)
+
+    def rules(name: str, type_line: str, text: str) -> set[str]:
+        return {rule for rule, _ in card_evidence(type_line, text, (), "{2}", keywords, name=name)}
+
+    assert "701.44" in rules("Wildgrowth Walker", "Creature — Elemental", "Whenever a creature you control explores, "
+                             "put a +1/+1 counter on Wildgrowth Walker and you gain 3 life.")
+    assert "701.22" in rules("Thrasios", "Creature — Merfolk", "Whenever you scry, draw a card.")
+    assert "701.34" not in rules("Flux Channeler", "Creature — Human Wizard",
+                                 "Whenever you cast a noncreature spell, proliferate.")  # it proliferates: its keyword
+    assert not {r for r in rules("Blood Artist", "Creature — Vampire", "Whenever Blood Artist or another creature "
+                                 "dies, target player loses 1 life.") if r.startswith("701.")}
+    assert not {r for r in rules("Carrion Feeder", "Creature — Zombie", "Whenever you sacrifice a creature, put a "
+                                 "+1/+1 counter on Carrion Feeder.") if r.startswith("701.")}
+    assert "614.1e" in rules("Hooded Hydra", "Creature — Snake", "Hooded Hydra enters with X +1/+1 counters on it.\n"
+                             "Morph {3}{G}{G}\nAs Hooded Hydra is turned face up, put five +1/+1 counters on it.")
+    assert "614.1e" not in rules("Den Protector", "Creature — Human Warrior", "When Den Protector is turned face up, "
+                                 "return target card from your graveyard to your hand.")
+
+
+def test_a_free_cast_of_a_spell_with_x_brings_x_is_zero_and_the_initiative_its_rules() -> None:
+    """The forty-third cold trial: Torrential Gearhulk casting Syncopate (X is 0, 107.3b), which neither brings
+    alone; a card giving the initiative brings its rules (725)."""
+    def rules(name: str, type_line: str, text: str, cost: str = "{2}") -> frozenset[str]:
+        return frozenset(rule for rule, _ in card_evidence(type_line, text, (), cost, {}, name=name))
+
+    gearhulk = rules("Torrential Gearhulk", "Artifact Creature — Construct", "Flash\nWhen Torrential Gearhulk "
+                     "enters, you may cast target instant card from your graveyard without paying its mana cost.")
+    syncopate = rules("Syncopate", "Instant", "Counter target spell unless its controller pays {X}.", "{X}{U}")
+    assert "107.3b" in set().union(*together((gearhulk, syncopate))[2:])
+    assert "107.3b" not in set().union(gearhulk, syncopate)
+    assert "725" in rules("Seasoned Dungeoneer", "Creature — Human Warrior", "When Seasoned Dungeoneer enters, you "
+                          "take the initiative.")

@@ -155,6 +155,12 @@ def test_a_question_naming_a_card_not_held_reads_it_and_says_so(tmp_path) -> Non
     result = CliRunner().invoke(cli, ["search", "--kb", str(kb), "--json", "--explain", question])
     [card] = json.loads(result.stdout)["read_as"]["cards"]
     assert card["name"] == "Clone" and card["held"] is False and any(b["rule"].startswith("707") for b in card["brings"])
+    # --explain names every rule a card brings, past the six it gives reasons for: the forty-third cold trial's judge
+    # read Archon of Coronation's first six and wrote that it brings no monarch (724, its seventh)
+    explain = CliRunner().invoke(cli, ["search", "--kb", str(kb), "--explain",
+                                       "Archon of Coronation: who is the monarch?"])
+    [line] = [line for line in explain.output.splitlines() if "→ card Archon of Coronation" in line]
+    assert "724" in line.partition("; and ")[2]
 
 
 def test_the_names_are_read_as_the_finder_reads_a_question() -> None:

@@ -762,6 +762,8 @@ def test_an_everyday_word_is_no_form_of_a_players_verb() -> None:
 @pytest.mark.parametrize("text, lang, word, english", [
     ("si je bounce mes tokens avec la faille, ils reviennent en main ?", "fr", "tokens", ("token",)),
     ("con 4 counters la creatura muore?", "it", "counters", ("counter",)),
+    # the forty-third cold trial: "In no rule: treasure" (a predefined token's name is "Treasure Token")
+    ("posso sacrificare un treasure per il mana?", "it", "treasure", ("treasur",)),
 ])
 def test_an_english_game_word_in_an_italian_or_french_question_is_searched_in_english(text, lang, word, english) -> None:
     group = next(g for g in read(text, lang).groups if g.text == word)

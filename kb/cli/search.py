@@ -17,6 +17,7 @@ from .options import echo_json, info, json_option, kb_option, lang_option, open_
 
 KIND_CHOICES = ("rule", "ruling", "term", "card", "example", "page")
 MAX_HITS = 200  # indexer.searcher.MAX_LIMIT (not imported here: it would load whoosh for every command)
+_BRINGS_SHOWN = 6  # the rules a card brings shown with their reasons by --explain; the others by number
 
 
 DASH_HINT = "a query starting with '-' goes after '--': mtgkb search -- -1/-1 counters"
@@ -173,7 +174,9 @@ def read_as_lines(reading: dict, explain: bool = False) -> list[str]:
         for word in reading["words"]:
             lines.append(f"  {word['text']} → " + ", ".join(_searched_as(a) for a in word["searched_as"]) + _role(word))
         for card in reading.get("cards", []):
-            brings = ", ".join(f"{b['rule']} ({b['why']})" for b in card["brings"][:6])
+            brings = ", ".join(f"{b['rule']} ({b['why']})" for b in card["brings"][:_BRINGS_SHOWN])
+            if more := [b["rule"] for b in card["brings"][_BRINGS_SHOWN:]]:  # every rule, the reasons of the first
+                brings += f"; and {', '.join(more)}"
             among = card.get("among") or []
             which = (f" (one of {len(among)} cards: {', '.join(among[:3])}{', …' if len(among) > 3 else ''})"
                      if among else "")
