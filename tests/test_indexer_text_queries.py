@@ -58,14 +58,19 @@ def test_typo_tolerance(search_kb, typo: str, expected: str | None) -> None:
 
 
 @pytest.mark.parametrize("query, lang, typo, fixed, english", [
-    ("je peux equipper l'epee en reponse a un removal ?", "fr", "equipper", "equiper", "equip"),
+    # since the twenty-third session, equipper is read as a French players' verb made of the English game word
+    # (equip + -er, its consonant doubled: indexer.language.made_of_english), no typo to correct
+    ("je peux equipper l'epee en reponse a un removal ?", "fr", "equipper", None, "equip"),
     ("posso bersagilare una creatura con anti-malocchio?", "it", "bersagilare", "bersagliare", "target"),
 ])
 def test_a_typo_in_italian_or_french_becomes_a_word_of_that_language(search_kb, query, lang, typo, fixed,
                                                                      english) -> None:
     # not the nearest English word of the rules (equipper was "equipped", read as French and found in no rule)
     hits = search(search_kb, query)
-    assert [typo, fixed] in hits.reading["corrections"]
+    if fixed:
+        assert [typo, fixed] in hits.reading["corrections"]
+    else:
+        assert not [c for c in hits.reading["corrections"] if c[0] == typo]
     assert hits.reading["read_as"].split(" · ")[0] == english
 
 
