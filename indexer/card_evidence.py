@@ -182,7 +182,7 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         (("500.7",), "extra turn", r"\bextra turns?\b"),
         (("114",), "emblem", r"\bemblem\b"),
         # the initiative, a designation with its own rules as the monarch's (Undercity's cards, newer than the archive)
-        (("725",), "the initiative", r"\btakes? the initiative\b|\bthe initiative\b"),
+        (("725",), "the initiative", r"\bthe initiative\b"),
         (("604.3", "613.4a"), "characteristic-defining ability",
          r"\b(?:power|toughness)(?: and toughness)? (?:is|are)(?: each)? equal to\b"),
         (("603.7", "603.7a", "603.7b"), "delayed triggered ability",
@@ -655,8 +655,9 @@ def _granted_keywords(text: str, keyword_rules: dict[str, tuple[str, ...]]) -> l
 
 _WORD = re.compile(r"[a-z0-9]+")
 
-# The everyday keyword actions (701.2 to 701.26 but fight, goad, investigate, mill, scry, surveil): a trigger on one
-# says nothing its rule would answer (s22: bringing them lowered the development sets).
+# The everyday keyword actions (those of 701.2 to 701.26 but fight, goad, investigate, mill, scry and surveil): a
+# trigger on one says nothing its rule would answer (the twenty-second session: bringing them lowered the
+# development sets).
 _EVERYDAY_ACTIONS = frozenset("""activate attach behold cast counter create destroy discard double triple exchange exile
     play regenerate reveal sacrifice search shuffle tap untap""".split())
 _TRIGGER_CONDITION = re.compile(r"^(?:when|whenever)\b([^,]*)", re.IGNORECASE)
