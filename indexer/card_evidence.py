@@ -666,23 +666,27 @@ _TRIGGER_CONDITION = re.compile(r"^(?:when|whenever)\b([^,]*)", re.IGNORECASE)
 def _watched_actions(line: str, keyword_rules: dict[str, tuple[str, ...]]) -> list[tuple[str, tuple[str, ...]]]:
     """The rarer keyword actions (701) a trigger of ``line`` watches for, with their rules (*whenever a creature
     you control explores*: Wildgrowth Walker; *whenever you scry*, *proliferate*, *connive*): what makes the trigger
-    go off is what the action's rule says (an explore done by a creature that has left the battlefield)."""
+    go off is what the action's rule says (an explore done by a creature that has left the battlefield). Each word of
+    the trigger's condition is looked up by the verbs it may be a form of, not each keyword tried on the line."""
     condition = _TRIGGER_CONDITION.match(line)
     if condition is None:
         return []
-    words = set(_WORD.findall(condition.group(1).lower()))
-    return [(keyword, rules) for keyword, rules in keyword_rules.items()
-            if rules and rules[0].startswith("701.") and keyword.isalpha() and keyword not in _EVERYDAY_ACTIONS
-            and words & _verb_forms(keyword)]
+    verbs = {verb for word in _WORD.findall(condition.group(1).lower()) for verb in _verbs_of(word)}
+    found = [(verb, rules) for verb in verbs if verb not in _EVERYDAY_ACTIONS
+             and (rules := keyword_rules.get(verb, ())) and rules[0].startswith("701.")]
+    return sorted(found, key=lambda pair: list(keyword_rules).index(pair[0])) if len(found) > 1 else found
 
 
-@functools.lru_cache(maxsize=None)
-def _verb_forms(verb: str) -> frozenset[str]:
-    """The forms a card's trigger writes a keyword action in (explores, scries, proliferated)."""
-    forms = {verb, verb + "s", verb + "es", verb + "d", verb + "ed"}
-    if verb.endswith("y"):
-        forms |= {verb[:-1] + "ies", verb[:-1] + "ied"}
-    return frozenset(forms)
+def _verbs_of(word: str) -> set[str]:
+    """The verbs a card's trigger may write as ``word`` (explores, scries, proliferated: explore, scry, proliferate)."""
+    verbs = {word}
+    if word.endswith(("s", "d")):
+        verbs.add(word[:-1])
+    if word.endswith(("es", "ed")):
+        verbs.add(word[:-2])
+    if word.endswith(("ies", "ied")):
+        verbs.add(word[:-3] + "y")
+    return verbs
 
 
 @functools.lru_cache(maxsize=None)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Iterator
 
 from kb import tsv
 from kb.corpus import embedded_corpus
@@ -266,15 +267,22 @@ def players_verb(folded: str, lang: str | None) -> str | None:
     if lang not in _VERB_ENDINGS or folded in jargon():
         return None
     infinitive, endings = _VERB_ENDINGS[lang]
+    for each in _stems(folded, endings, 3):
+        if each + infinitive in jargon():
+            # the frequency list looked up last: it is searched, not loaded (a cold question reads every word)
+            return each + infinitive if listed_lemma(lang, folded) is None else None
+    return None
+
+
+def _stems(folded: str, endings: tuple[str, ...], least: int) -> Iterator[str]:
+    """What ``folded`` is with one of ``endings`` taken off (the stem of ``least`` letters or more), in the endings'
+    order, a doubled last letter also undoubled (fogged: fog; flashato: flash; clippato: clip)."""
     for ending in endings:
         stem = folded[:-len(ending)]
-        if not folded.endswith(ending) or len(stem) < 3:
-            continue
-        for each in (stem, stem[:-1]) if stem[-1] == stem[-2] else (stem,):  # fogged: fog
-            if each + infinitive in jargon():
-                # the frequency list looked up last: it is searched, not loaded (a cold question reads every word)
-                return each + infinitive if listed_lemma(lang, folded) is None else None
-    return None
+        if folded.endswith(ending) and len(stem) >= least:
+            yield stem
+            if stem[-1] == stem[-2]:
+                yield stem[:-1]
 
 
 # The endings Italian and French players put on an English game word for a verb, a participle or a plural
@@ -286,16 +294,13 @@ MIN_ENGLISH_STEM = 4  # letters of the English word inside (tap, in tappato, is 
 @lru_cache(maxsize=4096)
 def made_of_english(folded: str, lang: str | None) -> str | None:
     """The English game word (:func:`english_game_words`) that the Italian or French ``folded`` is made of with an
-    ending of its language (*kickerato*, *exertarlo*, *meldato*: kicker, exert, meld; *exerté*: exert;
-    *phyrexiani*: phyrexian), when ``folded`` is no word of ``lang`` of its own and no players' word; else None."""
+    ending of its language (*kickerato*, *exertarlo*, *meldato*: kicker, exert, meld; *cascadato*: cascade; *exerté*:
+    exert; *phyrexiani*: phyrexian), when ``folded`` is no word of ``lang`` of its own and no players' word; else
+    None."""
     if lang not in _ENDINGS_ON_ENGLISH or folded in english_game_words() or folded in jargon():
         return None
-    for ending in _ENDINGS_ON_ENGLISH[lang]:
-        stem = folded[:-len(ending)]
-        if not folded.endswith(ending) or len(stem) < MIN_ENGLISH_STEM:
-            continue
-        # flashato: flash; clippato: clip; cascadato: cascade
-        for each in (stem, stem[:-1], stem + "e") if stem[-1] == stem[-2] else (stem, stem + "e"):
+    for stem in _stems(folded, _ENDINGS_ON_ENGLISH[lang], MIN_ENGLISH_STEM):
+        for each in (stem, stem + "e"):  # cascadato: cascade
             if len(each) >= MIN_ENGLISH_STEM and each in english_game_words():
                 # its own language's lists looked up last: they are searched, not loaded
                 own = folded in word_table().get(lang, {}) or near(lang, folded) or _a_listed_word(folded, folded, lang)
@@ -307,13 +312,20 @@ def made_of_english(folded: str, lang: str | None) -> str | None:
 @lru_cache(maxsize=1)
 def english_game_words() -> frozenset[str]:
     """The English words players make Italian and French words of, folded: the one-word English names of the
-    vocabulary's game terms and the words the rules use far more than everyday English (``corpus/rules-words.tsv``)."""
+    vocabulary's game terms and the words the rules use far more than everyday English (:func:`rules_words_typed`)."""
     found = {fold(name.text.strip()) for concept in vocabulary().concepts for name in concept.names_in("en")
              if name.text.strip().isalpha()}
+    return frozenset(found | {fold(word) for word in rules_words_typed()})
+
+
+@lru_cache(maxsize=1)
+def rules_words_typed() -> tuple[str, ...]:
+    """The words the rules use far more than everyday English, as ``corpus/rules-words.tsv`` lists them
+    (:mod:`kb.vocabulary.rules_words`: *nonland*, *halves*, *toughness*); none without the file."""
     path = embedded_corpus() / RULES_WORDS
-    if path.is_file():
-        found |= {fold(word) for _, (word, *_figures) in tsv.rows(path, ("word", "count", "rules", "everyday"))}
-    return frozenset(found)
+    if not path.is_file():
+        return ()
+    return tuple(word for _, (word, *_figures) in tsv.rows(path, ("word", "count", "rules", "everyday")))
 
 
 CHAT_WORDS = "chat-words.tsv"  # in the embedded corpus: shortened spellings of ordinary words (qd, cmq, idk)

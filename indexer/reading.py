@@ -49,8 +49,8 @@ from kb.vocabulary import Spot
 
 from .analysis import LANGS, terms
 from .params import DEFAULT, ReadWeights
-from .language import (LETTER_PAIR, NEGATIONS, QUESTION_WORDS, RULES_WORDS, TOKEN, chat_words, detect_language,
-                       made_of_english, players_verb)
+from .language import (LETTER_PAIR, NEGATIONS, QUESTION_WORDS, TOKEN, chat_words, detect_language, made_of_english,
+                       players_verb, rules_words_typed)
 from .translation import jargon, jargon_rows, lemma, listed_lemma, query_phrases, reviewed, reviewed_phrases, translated
 from .vocab import spot, vocabulary, words_of
 
@@ -474,13 +474,9 @@ def _game_words() -> frozenset[str]:
 
 @lru_cache(maxsize=1)
 def rules_words() -> frozenset[str]:
-    """The analysed words the rules use far more than everyday English (``corpus/rules-words.tsv``,
-    :mod:`kb.vocabulary.rules_words`: *nonland*, *halves*, *toughness*), game words of a story too."""
-    path = embedded_corpus() / RULES_WORDS
-    if not path.is_file():
-        return frozenset()
-    return frozenset(t for _, (word, *_figures) in tsv.rows(path, ("word", "count", "rules", "everyday"))
-                     for t in terms(word, "en"))
+    """The analysed words the rules use far more than everyday English (:func:`indexer.language.rules_words_typed`:
+    *nonland*, *halves*, *toughness*), game words of a story too."""
+    return frozenset(t for word in rules_words_typed() for t in terms(word, "en"))
 
 
 @lru_cache(maxsize=1)
