@@ -255,7 +255,7 @@ class CardTable:
                 "of_several": sorted(self.of_several), "dependency": list(self.dependency),
                 "with_named": [[list(needs), list(added)] for needs, added in self.with_named],
                 "brought_by": dict(Counter(rule for card in self.cards for rule, _reason in card[2])),
-                "subtypes": sorted(self.subtypes)}
+                "subtypes": sorted(self.subtypes), "starting": _by_first_word(n[0] for n in self.names)}
 
 
 def card_table(cards: Iterable[tuple],
@@ -539,6 +539,8 @@ class CardFinder:
         self.nickname_starts = frozenset(key.split(" ", 1)[0] for key in self.nicknames)
         self.nickname_longest = max((key.count(" ") + 1 for key in self.nicknames), default=0)
         self._long_names: dict[str, list[tuple[str, int]]] | None = None  # _one_word_names, made when needed
+        # a word -> the names of two words or more starting with it (packed; made when needed from a table without it)
+        self.starting: dict[str, bytes] | None = data.get("starting")
         # what cards bring together, numbered as the release built (a table written before: as the constants)
         self.together = tuple((_needs(needs), tuple(added)) for needs, added in data["together"]) if "together" in data else TOGETHER
         self.of_several = frozenset(data.get("of_several", OF_SEVERAL))
@@ -1208,8 +1210,7 @@ class CardFinder:
             names = [n for n in self._holding(words[at + 1].key)[:500]
                      if self.name_keys[n].split(" ", 2)[1:2] == [words[at + 1].key]]
         else:
-            start = words[at].key + " "  # a name of two words or more starting with it (str.split was the cost)
-            names = [n for n in self._holding(words[at].key) if self.name_keys[n].startswith(start)]
+            names = self._starting(words[at].key)
         best, side = None, None  # the longest tournament card, else the longest side card
         for name in names:
             key, size, card, _legendary = self._name(name)
@@ -1245,6 +1246,12 @@ class CardFinder:
         if card is None or (not as_card and _near_a_common_word(typed, most)):
             return None  # the common words are read only for a word near a name
         return card, 1, "near", False
+
+    def _starting(self, word: str) -> array:
+        """The names of two words or more whose first word is ``word``, in the table's order."""
+        if self.starting is None:
+            self.starting = _by_first_word(self.name_keys)
+        return _numbers(self.starting.get(word, b""))
 
     def _one_word_names(self) -> dict[str, list[tuple[str, int]]]:
         """The one-word names of tournament cards of :data:`MIN_NEAR_WORD` letters or more that are no common
@@ -1644,6 +1651,16 @@ def _in_proper_noun(words: list[Token], at: int, size: int, a_name: Callable[[st
 def _capital_name(word: Token) -> bool:
     """A capital that says a name, not a sentence's start on a function word (*Can* Shock kill)."""
     return word.capital and not (word.first and word.key in _FUNCTION)
+
+
+def _by_first_word(keys: Iterable[str]) -> dict[str, bytes]:
+    """A word -> the positions (packed) of the names of two words or more among ``keys`` that start with it."""
+    starting: dict[str, list[int]] = {}
+    for at, key in enumerate(keys):
+        first, space, _rest = key.partition(" ")
+        if space:
+            starting.setdefault(first, []).append(at)
+    return {word: array("i", names).tobytes() for word, names in starting.items()}
 
 
 def _numbers(packed: bytes) -> array:

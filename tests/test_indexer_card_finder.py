@@ -920,3 +920,21 @@ def test_an_italian_verb_with_a_pronoun_is_no_mistyped_card_name() -> None:
     assert _verb_with_a_pronoun("rianimarle", "rianimare") and _verb_with_a_pronoun("rianimarlo", "rianimare")
     assert not _verb_with_a_pronoun("rianimare", "rianimare") and not _verb_with_a_pronoun("rianimate", "rianimare")
     assert not _verb_with_a_pronoun("tarmogoyff", "tarmogoyf")
+
+
+
+def test_the_names_starting_with_a_word_are_saved_at_build_and_made_the_same_for_an_older_table(cards_kb, finder) -> None:  # noqa: F811
+    """``_near`` reads the names of two words or more that start with a word from the table (one scan of every name
+    holding the word was the finder's largest cost); a table written before them finds the same cards."""
+    import marshal
+
+    from indexer.card_finder import CARD_TABLE
+
+    data = marshal.loads((cards_kb.index_dir / CARD_TABLE).read_bytes())
+    assert "starting" in data and finder.starting
+    assert list(finder._starting("walking")) and all(
+        finder.name_keys[n].startswith("walking ") for n in finder._starting("walking"))
+    older = CardFinder({key: value for key, value in data.items() if key != "starting"})
+    for text in ("can my walking balista ping a planeswalker?", "can my Walking Baliste ping a planeswalker?"):
+        assert names(older, text) == names(finder, text) == [("Walking Ballista", names(finder, text)[0][1], "near")]
+    assert older.starting == finder.starting
