@@ -309,6 +309,41 @@ def made_of_english(folded: str, lang: str | None) -> str | None:
     return None
 
 
+# The elided articles and prepositions players type glued to the next word, without the apostrophe (French
+# lordre, lancien, sannule; Italian dellavversario, unaltra): the frequent ones only, longest first (a lone
+# consonant of a pronoun, m' or t', or French c', is too often a word's own first letter: copter is no c'opter).
+_GLUED = {"it": ("quest", "quell", "dell", "dall", "nell", "sull", "all", "un", "l", "d"),
+          "fr": ("jusqu", "lorsqu", "puisqu", "qu", "l", "d", "j", "n", "s")}
+_GLUED_BEFORE_ENGLISH = frozenset({"dell", "dall", "nell", "sull", "all"})  # nellend step: nell'end step
+MIN_UNGLUED = 4  # letters of the word after the article
+
+
+@lru_cache(maxsize=4096)
+def unglued(folded: str, lang: str | None) -> str | None:
+    """``folded`` without an elided article typed glued to it (French *lordre*: ordre, *lancien*: ancien; Italian
+    *dellavversario*: avversario), when ``folded`` is no word of ``lang``, nor of English, nor made of an English
+    game word (*untap*, *unmorpho*), and what follows the article is a frequent word of ``lang``, a word of its
+    word table or a players' word (after *dell'*, *nell'* …, an English game word too); else None. Words only the
+    lemmatiser knows do not count (*litomorfico* is no *l'itomorfico*)."""
+    if (lang not in _GLUED or is_real_word(folded, lang) or folded in english_game_words()
+            or listed_lemma("en", folded) is not None or made_of_english(folded, lang) is not None):
+        return None
+    for article in _GLUED[lang]:
+        rest = folded[len(article):]
+        if not folded.startswith(article) or len(rest) < MIN_UNGLUED:
+            continue
+        if (listed_lemma(lang, rest) is not None or rest in word_table().get(lang, {}) or rest in jargon()
+                or players_verb(rest, lang) or (article in _GLUED_BEFORE_ENGLISH and rest in english_game_words())):
+            return rest
+    return None
+
+
+def is_typed_word(word: str, lang: str | None) -> bool:
+    """Whether ``word`` is a word of ``lang`` (:func:`is_real_word`), or one with an elided article typed glued to
+    it (:func:`unglued`): no typo to correct (*lancien* is l'ancien, not *lancer*)."""
+    return is_real_word(word, lang) or unglued(fold(word), lang) is not None
+
+
 @lru_cache(maxsize=1)
 def english_game_words() -> frozenset[str]:
     """The English words players make Italian and French words of, folded: the one-word English names of the

@@ -50,7 +50,7 @@ from kb.vocabulary import Spot
 from .analysis import LANGS, terms
 from .params import DEFAULT, ReadWeights
 from .language import (LETTER_PAIR, NEGATIONS, QUESTION_WORDS, TOKEN, chat_words, detect_language, made_of_english,
-                       players_verb, rules_words_typed)
+                       players_verb, rules_words_typed, unglued)
 from .translation import jargon, jargon_rows, lemma, listed_lemma, query_phrases, reviewed, reviewed_phrases, translated
 from .vocab import spot, vocabulary, words_of
 
@@ -194,7 +194,9 @@ def read(text: str, lang: str | None, confidence: float = 1.0, concept_whole: bo
     tokens = [m.group() for m in matched]
     kept = [(strip_elision(w, ALL_ELISIONS)[0] if not _POWER.fullmatch(w) else w, at)
             for w, at in zip(tokens, _sentence_numbers(text, [m.start() for m in matched]))]
+    kept = _verbs_told(tokens, kept, lang)
     kept, short = _chat_spelled(kept, lang)
+    kept = [(unglued(fold(w), lang) or w, at) if w and not _POWER.fullmatch(w) else (w, at) for w, at in kept]
     raw = [w for w, _ in kept if w]
     sentence_of = [at for w, at in kept if w]
     folded = [_placeholder(w) if _POWER.fullmatch(w) else fold(w) for w in raw]
@@ -388,6 +390,33 @@ def _chat_spelled(kept: list[tuple[str, int]], lang: str | None) -> tuple[list[t
             short.add(fold(word))
         spelled += [(word, at)] if full is None or fold(word) in short else [(w, at) for w in full]
     return spelled, short
+
+
+def _verbs_told(tokens: list[str], kept: list[tuple[str, int]], lang: str | None) -> list[tuple[str, int]]:
+    """The question's words (each with its sentence; ``tokens`` as typed, the same length) with a player's verb read
+    as one where the word is also a noun or an adjective the rules use: Italian *attivo*, *gioco* before an object
+    (*attivo la Cappa*: I activate, not active; *gioco la montagna*: I play, not a game) and not after a
+    determiner (*il gioco*, *in gioco*); French *active* after a subject (*j'active*, *il active*: activate, not
+    the active player's *actif*)."""
+    if lang == "it":
+        return [(_ITALIAN_VERBS[word], at) if word in _ITALIAN_VERBS and place + 1 < len(tokens)
+                and (tokens[place + 1] in _OBJECT_DETERMINERS or tokens[place + 1][:2] in ("l'", "l’"))
+                and not (place and tokens[place - 1] in _NOUN_DETERMINERS) else (word, at)
+                for place, (word, at) in enumerate(kept)]
+    if lang == "fr":
+        return [("activer", at) if word in ("active", "actives") and (
+            tokens[place][:2] in ("j'", "j’") or (place and tokens[place - 1] in _FRENCH_SUBJECTS))
+                else (word, at) for place, (word, at) in enumerate(kept)]
+    return kept
+
+
+# Italian first persons that are also the rules' nouns or adjectives (attivo: active; gioco: game, in gioco), and
+# the words before an object that make them verbs, or before them that make them nouns.
+_ITALIAN_VERBS = {"attivo": "attivare", "gioco": "giocare"}
+_OBJECT_DETERMINERS = frozenset("""la il lo le gli i un una uno questa questo queste questi quella quel quello
+    mia mio tua tuo sua suo ogni tutte tutti""".split())
+_NOUN_DETERMINERS = frozenset("il del nel al dal in un questo quel mio tuo suo lo ogni giocatore".split())
+_FRENCH_SUBJECTS = frozenset("je il elle on tu".split())
 
 
 # The Italian words before which *crea* is players' short *creatura*, not the verb *creare*.

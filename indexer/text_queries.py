@@ -28,7 +28,7 @@ from kb.text import fold
 
 from .analysis import LANGS, STOPWORDS, terms
 from .lexicon import expansions
-from .language import fits_question, is_real_word
+from .language import fits_question, is_real_word, is_typed_word
 from .translation import nearest_players_words, nearest_table_words, without_again_prefix
 from .vocab import nearest_terms, spelled, spoken_in, spot, term_words, translations, words_of
 from .query import Parsed, Phrase, Word
@@ -226,7 +226,7 @@ class TextQueries:
         holds, else the nearest indexed words."""
         folded = fold(word)
         if len(folded) < 5 or not folded.isalpha() or folded in term_words() or self.matches_something(word) \
-                or is_real_word(word, self.query_lang):
+                or is_typed_word(word, self.query_lang):
             return []
         if found := self._in_own_language(folded):
             return found[:3]
@@ -275,7 +275,7 @@ class TextQueries:
             folded = fold(word)
             fixed = []
             if len(folded) >= 5 and folded.isalpha() and folded not in term_words() \
-                    and not self.words.frequency(folded) and not is_real_word(word, self.query_lang):
+                    and not self.words.frequency(folded) and not is_typed_word(word, self.query_lang):
                 for distance in (1, 2) if len(folded) >= 7 else (1,):
                     fixed = [w for w in nearest_terms(folded, distance)
                              if self.words.frequency(w) and spoken_in(w, self.query_lang)]
@@ -289,7 +289,7 @@ class TextQueries:
     def _corrections_loose(self, folded: str) -> list[str]:
         """The nearest indexed word for did-you-mean: one edit away (two from 7 letters on), so a
         word of another language is not turned into a short English one (``etat`` is not ``et``)."""
-        if len(folded) < 4 or not folded.isalpha() or folded in term_words() or is_real_word(folded, self.query_lang) \
+        if len(folded) < 4 or not folded.isalpha() or folded in term_words() or is_typed_word(folded, self.query_lang) \
                 or any(folded in STOPWORDS[lang] for lang in LANGS):  # miei in an English question mixed with Italian
             return []
         if self.query_lang not in (None, "en") and is_real_word(folded, "en"):

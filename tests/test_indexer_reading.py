@@ -976,3 +976,64 @@ def test_cracking_a_fetch_land_is_sacrificing_it(text, lang, word) -> None:
 def test_an_italian_spell_thrown_is_cast(text, word) -> None:
     english = {a.shown for a in _by_text(read(text, "it"))[word].alternatives if a.lang == "en"}
     assert "cast" in english and "roll" not in english
+
+
+@pytest.mark.parametrize("query, typed, english", [
+    ("posso arruolare una creatura appena entrata?", "arruolare", "enlist"),
+    ("j'ai mis une carte en complot, je peux la lancer au tour suivant ?", "complot", "plot"),
+    ("le jeton de progéniture est-il une copie ?", "progéniture", "offspring"),
+    ("quando la creatura complotta pesco prima di scartare?", "complotta", "connive"),
+])
+def test_a_keyword_printed_after_the_archive_is_read_by_its_printed_italian_or_french_name(query: str, typed: str,
+                                                                                      english: str) -> None:
+    reading = read_query(query)
+    group = next(g for g in reading.groups if g.text == typed)
+    assert english in {name.lower() for name in group.english}
+
+
+@pytest.mark.parametrize("query, lang, english", [
+    ("jai une creature, lancien role degage?", "fr", "former"),  # the forty-fifth trial's F01: was corrected to lancer
+    ("lenchantement est detruit", "fr", "enchantment"),
+    ("le trigger sannule si la creature meurt?", "fr", "counter"),
+    ("quand lequipement est detache", "fr", "equip"),
+    ("attacco dellavversario con unaltra creatura", "it", "opponent"),
+    ("lequipaggiamento si stacca", "it", "equipment"),
+    ("nellupkeep posso lanciare magie?", "it", "upkeep"),
+])
+def test_an_elided_article_typed_glued_to_its_word_is_cut_off(query: str, lang: str, english: str) -> None:
+    """Phone-typed French and Italian drop the apostrophe (l'ancien, l'enchantement, dell'avversario): the word
+    was searched as typed, in no rule, or corrected into a look-alike."""
+    assert english in _searched(query, lang)
+
+
+@pytest.mark.parametrize("word, lang", [("untap", "it"), ("unsummon", "it"), ("unmorpho", "it"), ("copter", "fr"),
+                                        ("litomorfico", "it"), ("lifelink", "fr")])
+def test_a_word_of_english_or_made_of_it_keeps_its_first_letters(word: str, lang: str) -> None:
+    """*untap* is no *un'tap*, *copter* no *c'opter*: English words, players' words made of them, and words only
+    the lemmatiser knows stay whole."""
+    from indexer.language import unglued
+    assert unglued(word, lang) is None
+
+
+@pytest.mark.parametrize("query, lang, english, not_english", [
+    ("prima di pescare attivo la Cappa e guardo le prime tre", "it", "activate", "active"),
+    ("attivo l'abilità del mio artefatto in risposta", "it", "activate", "active"),
+    ("dopo il combattimento gioco la montagna", "it", "play", "game"),
+    ("j'active la capacité de ma créature en réponse", "fr", "activate", "active"),
+    ("il active sa capacité pendant mon tour", "fr", "activate", "active"),
+])
+def test_a_players_first_person_verb_that_is_also_a_rules_noun_is_read_as_the_verb_before_its_object(
+        query: str, lang: str, english: str, not_english: str) -> None:
+    """*attivo la Cappa* is I activate, not the active player's *attivo*; *gioco la montagna* I play, not a game
+    (the development sets' misreadings); *j'active* the French verb."""
+    searched = _searched(query, lang)
+    assert english in searched and not_english not in searched
+
+
+@pytest.mark.parametrize("query, lang, english", [
+    ("il giocatore attivo riceve priorità", "it", "active player"),
+    ("ho la creatura in gioco da un turno", "it", "battlefield"),
+    ("le joueur actif reçoit la priorité", "fr", "active player"),
+])
+def test_the_rules_nouns_stay_nouns(query: str, lang: str, english: str) -> None:
+    assert english in _searched(query, lang)

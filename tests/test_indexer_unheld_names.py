@@ -130,3 +130,10 @@ def test_a_subtype_cards_print_is_no_card_the_kb_lacks(search_kb) -> None:
     for text in ("mon Gobelin attaque, il a equipe une epee", "I copy it and get a Shapeshifter Rogue token"):
         read = reading(search_kb, text)
         assert not read.get("not_cards") and "No card held" not in read["read_as"], read["read_as"]
+
+
+def test_the_five_colours_typed_as_players_do_are_words_not_a_card_no_list_knows(search_kb) -> None:
+    """The forty-fifth cold trial's I03 read "No card held: WUBRG": players' shorthand for the five colours."""
+    read = reading(search_kb, "posso castare il mio commander dalla command zone pagando WUBRG come costo alternativo?")
+    assert not read.get("not_cards") and "No card held" not in read["read_as"]
+    assert "white blue black red green" in read["read_as"]
