@@ -983,6 +983,7 @@ def test_an_italian_spell_thrown_is_cast(text, word) -> None:
     ("j'ai mis une carte en complot, je peux la lancer au tour suivant ?", "complot", "plot"),
     ("le jeton de progéniture est-il une copie ?", "progéniture", "offspring"),
     ("quando la creatura complotta pesco prima di scartare?", "complotta", "connive"),
+    ("si je complote une carte qui a flash, je peux la lancer pendant le tour adverse ?", "complote", "plot"),
 ])
 def test_a_keyword_printed_after_the_archive_is_read_by_its_printed_italian_or_french_name(query: str, typed: str,
                                                                                       english: str) -> None:
