@@ -86,7 +86,8 @@ Derived at build from the card's stored data, never from its words matched again
   a spell cast only before or after blockers or attackers are declared, or during combat (Dazzling Beauty) → 506.7
   and 506.7b, 506.7a or 506.7c; a trigger on a rarer keyword action (*whenever a creature you control explores*:
   Wildgrowth Walker; *whenever you scry*) → that action's rules of 701 (:func:`_watched_actions`); *as [this] is
-  turned face up* (Hooded Hydra) → 614.1e; the initiative → 725. A permanent's
+  turned face up* (Hooded Hydra) → 614.1e; the initiative → 725; restarting the game (Karn Liberated) → 726,
+  726.1, 726.5. A permanent's
   replacement of its own entering (*enters with*, *as … enters*, *enters tapped*) is 614.1c only, never a replacement
   that another card's would be ordered with (616).
 
@@ -188,6 +189,8 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         (("603.7", "603.7a", "603.7b"), "delayed triggered ability",
          r"^(?!at\b).*\b(?:at the beginning of the next|at the beginning of your next|at end of turn|at the next end step)\b"),
         (("723", "723.1"), "ending the turn", r"\bend the turn\b"),
+        # Karn Liberated's restart: the new game's rules and the cards left out of it (726, 726.1, 726.5)
+        (("726", "726.1", "726.5"), "restarts the game", r"\brestart the game\b"),
         (("113.6g", "101.2"), "can't be countered", r"\bcan't be countered\b"),
         (("615.12", "615.12a"), "damage can't be prevented", r"\bcan't be prevented\b"),
         (("702.26", "702.26a"), "phasing", r"\bphases? (?:out|in)\b"),

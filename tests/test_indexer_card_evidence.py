@@ -1439,3 +1439,12 @@ def test_a_free_cast_of_a_spell_with_x_brings_x_is_zero_and_the_initiative_its_r
     assert "107.3b" not in set().union(gearhulk, syncopate)
     assert "725" in rules("Seasoned Dungeoneer", "Creature — Human Warrior", "When Seasoned Dungeoneer enters, you "
                           "take the initiative.")
+
+
+def test_a_card_restarting_the_game_brings_the_rules_of_the_restart() -> None:
+    """The forty-sixth cold trial's F04: Karn Liberated's restart, asked by its French name, reached no rule of 726."""
+    karn = frozenset(rule for rule, _ in card_evidence(
+        "Legendary Planeswalker — Karn", "+4: Target player exiles a card from their hand.\n−3: Exile target "
+        "permanent.\n−14: Restart the game, leaving in exile all non-Aura permanent cards exiled with Karn Liberated. "
+        "Then put those cards onto the battlefield under your control.", (), "{7}", {}, name="Karn Liberated"))
+    assert {"726", "726.1", "726.5"} <= karn
