@@ -381,6 +381,8 @@ _NAME_OF_BEFORE = re.compile(r"(?:^|[^.!?:;\s])\s+[A-Z][\w'’-]* of (?:the )?$"
 # a capitalised word and "of" opening the text or a sentence before a name (see CardFinder._a_name_opening_before)
 _NAME_OF_OPENING = re.compile(r"(?:^|[.!?:;]\s+)([A-Z][\w'’-]*) of (?:the )?$")
 MIN_NAMES_OPENING = 3  # card names holding such a word: a word of names (Guardian: 72), not Because (1)
+# the small words joining a name's words before a face of a card of several typed alone (City on Fire)
+_FACE_JOINERS = frozenset({"on", "of", "in", "to", "the", "and", "di", "del", "della", "de", "du", "des", "sur", "su"})
 
 
 def _inside_a_compound(text: str, start: int, end: int) -> bool:
@@ -667,6 +669,7 @@ class CardFinder:
             start <= card.start and card.end <= end and (start, end) != (card.start, card.end) for start, end in spans))]
         # nor is a part of a name that is itself inside a longer one (Guardian of New Benalia: no Benalia either)
         found = [card for card in found if not any(start <= card.start and card.end <= end for start, end in inside)]
+        found = [card for card in found if not self._a_face_ending_another_name(words, card, found)]
         found += self._beside_cards(text, words, taken, found)
         found = [self._named_again(card, found) for card in found]
         for card in found:
@@ -677,6 +680,19 @@ class CardFinder:
         if strays is not None:
             strays += dict.fromkeys(text[start:end] for start, end in unheld)
         return found
+
+    def _a_face_ending_another_name(self, words: list[Token], card: FoundCard, found: list[FoundCard]) -> bool:
+        """Whether ``card`` is one face of a card of several (*Fire* of Fire // Ice), typed alone as the end of a
+        name the table does not know: right after a capitalised word inside a sentence that names no card found and
+        a small word joining them (*City on Fire*, newer than the archive: the forty-sixth cold trial's E02)."""
+        if card.how != "name" or " // " not in self.card_names[card.card] or " " in card.typed.strip():
+            return False
+        at = next((i for i, word in enumerate(words) if word.start == card.start), None)
+        if at is None or at < 2 or not (words[at].joined and words[at - 1].joined):
+            return False
+        joiner, before = words[at - 1], words[at - 2]
+        return (joiner.key in _FACE_JOINERS and before.capital and not before.first and before.key not in _FUNCTION
+                and not any(other.start <= before.start < other.end for other in found))
 
     def _a_name_opening_before(self, text: str, start: int) -> bool:
         """Whether a capitalised word and *of* opening the text or a sentence come right before ``start``, the word

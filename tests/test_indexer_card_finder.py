@@ -938,3 +938,16 @@ def test_the_names_starting_with_a_word_are_saved_at_build_and_made_the_same_for
     for text in ("can my walking balista ping a planeswalker?", "can my Walking Baliste ping a planeswalker?"):
         assert names(older, text) == names(finder, text) == [("Walking Ballista", names(finder, text)[0][1], "near")]
     assert older.starting == finder.starting
+
+
+def test_a_face_typed_alone_at_the_end_of_a_name_no_list_knows_is_no_card(cards_kb) -> None:  # noqa: F811
+    """The forty-sixth cold trial's E02: *City on Fire* (newer than the archive) was read as Fire // Ice, with no
+    sign of doubt; the face typed alone after a verb, or the whole split card, stays the card."""
+    from indexer.build import collect_items
+    from indexer.card_finder import card_table
+
+    rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
+    split = CardFinder.of(card_table([("Fire // Ice", [("it", "Fuoco // Ghiaccio")], 3, [], {})], rules))
+    assert names(split, "We were playing at FNM. I control City on Fire and I cast a spell.") == []
+    assert names(split, "I cast Fire on his two creatures") == [("Fire // Ice", "Fire", "name")]
+    assert names(split, "I control City on Fire and cast Fire // Ice") == [("Fire // Ice", "Fire // Ice", "name")]
