@@ -381,6 +381,9 @@ _NAME_OF_BEFORE = re.compile(r"(?:^|[^.!?:;\s])\s+[A-Z][\w'’-]* of (?:the )?$"
 # a capitalised word and "of" opening the text or a sentence before a name (see CardFinder._a_name_opening_before)
 _NAME_OF_OPENING = re.compile(r"(?:^|[.!?:;]\s+)([A-Z][\w'’-]*) of (?:the )?$")
 MIN_NAMES_OPENING = 3  # card names holding such a word: a word of names (Guardian: 72), not Because (1)
+# the endings Italian and French put on a one-word English name (Liche: Lich), and the letters of such a word
+_NAME_ENDINGS = frozenset("eaos")
+MIN_NAME_WITH_ENDING = 5
 # the small words joining a name's words before a face of a card of several typed alone (City on Fire)
 _FACE_JOINERS = frozenset({"on", "of", "in", "to", "the", "and", "di", "del", "della", "de", "du", "des", "sur", "su"})
 
@@ -677,9 +680,29 @@ class CardFinder:
             card.held = card.card not in self.unheld
         found.sort(key=lambda f: f.start)
         unheld = self._rest_of_names(text, found, _outermost(spans + unheld_names(words, taken, self.subtypes)))
+        ended = [card for start, end in unheld if (card := self._a_name_with_an_ending(text, start, end)) is not None]
+        for card in ended:
+            card.copies = 2 if several_named(text, card.start, card.end) else 1
+            card.held = card.card not in self.unheld
+        unheld = [(start, end) for start, end in unheld if not any(card.start == start for card in ended)]
+        found = sorted(found + ended, key=lambda f: f.start)
         if strays is not None:
             strays += dict.fromkeys(text[start:end] for start, end in unheld)
         return found
+
+    def _a_name_with_an_ending(self, text: str, start: int, end: int) -> FoundCard | None:
+        """The tournament card whose one-word name the capitalised word ``text[start:end]``, taken for a name no card
+        held, is with an Italian or French ending (*Liche*: Lich, whose French name the archive lacks; the forty-fifth
+        cold trial's F04 said "No card held: Liche"); None when it is none."""
+        typed = text[start:end]
+        keys = name_keys(typed)
+        if len(keys) != 1 or len(keys[0]) < MIN_NAME_WITH_ENDING or keys[0][-1] not in _NAME_ENDINGS:
+            return None
+        held = self.by_key.get(keys[0][:-1])
+        for name in (held if isinstance(held, list) else [] if held is None else [held]):
+            if self.name_meta[name] // 4 == 1 and self.name_cards[name] not in self.side:
+                return self._found(self.name_cards[name], typed, start, end, "near", False)
+        return None
 
     def _a_face_ending_another_name(self, words: list[Token], card: FoundCard, found: list[FoundCard]) -> bool:
         """Whether ``card`` is one face of a card of several (*Fire* of Fire // Ice), typed alone as the end of a

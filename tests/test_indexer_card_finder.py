@@ -951,3 +951,16 @@ def test_a_face_typed_alone_at_the_end_of_a_name_no_list_knows_is_no_card(cards_
     assert names(split, "We were playing at FNM. I control City on Fire and I cast a spell.") == []
     assert names(split, "I cast Fire on his two creatures") == [("Fire // Ice", "Fire", "name")]
     assert names(split, "I control City on Fire and cast Fire // Ice") == [("Fire // Ice", "Fire // Ice", "name")]
+
+
+def test_a_capitalised_word_that_is_a_one_word_name_with_a_romance_ending_is_that_card(cards_kb) -> None:  # noqa: F811
+    """The forty-fifth cold trial's F04 read "No card held: Liche": Lich's French name, which MTGJSON lacks, is
+    its English name with an ending; players' first names stay no card."""
+    from indexer.build import collect_items
+    from indexer.card_finder import card_table
+
+    rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
+    lich = CardFinder.of(card_table([("Lich", [], 3, [], {})], rules))
+    strays: list[str] = []
+    assert names(lich, "Bonjour, je joue Liche dans un deck old school.") == [("Lich", "Liche", "near")]
+    assert lich.find("ieri Marco ha giocato con Paolo e Carla", strays) == [] and strays == []
