@@ -153,3 +153,18 @@ def test_a_hub_of_the_near_words_is_left_out_and_the_committed_table_holds_none(
     kept = without_hubs([(lang, foreign, english, float(cosine)) for lang, foreign, english, cosine in rows])
     assert len(kept) == len(rows) > 15_000
     assert not any(english in ("dealt", "boast", "obeyed") for _lang, _foreign, english, _cosine in rows)
+
+
+def test_filtering_a_near_words_table_with_a_bad_line_names_the_file_and_line(tmp_path, capsys) -> None:
+    from kb.vocabulary.nearwords import main
+
+    table = tmp_path / "near.tsv"
+    table.write_text("# header\n# lang\tforeign\tenglish\tcosine\nit\tinsieme\ttogether\t0.940\nit\tvuoto\n",
+                     encoding="utf-8")
+    assert main(["--without-hubs", str(table)]) == 1
+    error = capsys.readouterr().err.strip()
+    assert error == f"error: {table}:4: expected lang, foreign word, English word and cosine, tab-separated"
+    assert table.read_text(encoding="utf-8").endswith("it\tvuoto\n")  # nothing written
+    table.write_text("# header\n# lang\tforeign\tenglish\tcosine\nit\tinsieme\ttogether\t0.940\n", encoding="utf-8")
+    assert main(["--without-hubs", str(table)]) == 0
+    assert "insieme\ttogether\t0.940" in table.read_text(encoding="utf-8")

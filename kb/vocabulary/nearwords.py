@@ -92,10 +92,22 @@ HUBS_NOTE = (f"hubs left out: an English word nearest to {MIN_HUB}+ foreign word
 
 def _filter_written(path: Path) -> int:
     """Filter the table at ``path`` by :func:`without_hubs`, its header kept and the filter said in it."""
-    lines = path.read_text(encoding="utf-8").splitlines()
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as error:
+        print(f"error: {path}: cannot read the table ({error})", file=sys.stderr)
+        return 1
     header = [line for line in lines if line.startswith("#")]
-    rows = [(lang, foreign, english, float(cosine)) for lang, foreign, english, cosine in
-            (line.split("\t") for line in lines if line and not line.startswith("#"))]
+    rows = []
+    for number, line in enumerate(lines, 1):
+        cells = line.split("\t")
+        if not line or line.startswith("#"):
+            continue
+        if len(cells) != 4 or not re.fullmatch(r"[01](?:\.\d+)?", cells[3]):
+            print(f"error: {path}:{number}: expected lang, foreign word, English word and cosine, tab-separated",
+                  file=sys.stderr)
+            return 1
+        rows.append((cells[0], cells[1], cells[2], float(cells[3])))
     kept = without_hubs(rows)
     if f"# {HUBS_NOTE}" not in header:
         header.insert(-1, f"# {HUBS_NOTE}")
