@@ -525,6 +525,11 @@ def test_french_general_is_the_commander_but_en_general_is_no_game_word() -> Non
     ("je dois dire qui attaque le planeswalker et qui va face ?", "fr", "attack player"),
     ("posso decidere dopo chi va face?", "it", "attack player"),
     ("se concedo durante il turno del mio avversario, le mie carte restano?", "it", "concede"),  # read as dealt
+    # ordinals typed with digits (twenty-fifth session): "In no rule: 1st", French 2e unread
+    ("i respond with a 2nd growth, which one resolves 1st?", "en", "first"),
+    ("i respond with a 2nd growth, which one resolves 1st?", "en", "second"),
+    ("je peux en lancer un 2e pendant le combat bonus ?", "fr", "second"),
+    ("au 1er combat j'attaque avec tout", "fr", "first"),
 ])
 def test_players_jargon_of_issue_31_is_read_as_the_rules_words(query: str, lang: str, english: str) -> None:
     """Each was searched as typed only, or as a look-alike (contré: protection; créa: create; speed: Speed)."""
