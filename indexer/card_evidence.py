@@ -132,6 +132,8 @@ import functools
 import re
 from typing import Iterable
 
+REPLACEMENT = "replacement effect"
+SELF_REPLACEMENT = "self-replacement effect"
 # how a trigger's condition says its object leaves the battlefield
 _LEAVES = r"leaves|dies|put into (?:a|your|an opponent's|its owner's) graveyard(?! from (?:your|a) (?:library|hand)\b)"
 # one creature, of a kind or not ("a creature", "a non-Wall creature")
@@ -140,10 +142,12 @@ _A_CREATURE = r"an? (?:[\w-]+ )?creature\b"
 # (rules, reason, pattern over one line of the card's English text)
 ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
     (rules, reason, re.compile(pattern, re.IGNORECASE)) for rules, reason, pattern in (
-        (("614", "614.1"), "replacement effect", r"\binstead\b"),
+        # an event that "would" happen replaced "instead" (Rest in Peace, Furnace of Rath)
+        (("614", "614.1"), REPLACEMENT, r"^(?=.*\bwould\b).*\binstead\b"),
         # a spell's or ability's effect replacing part of itself, no "would" (Galvanic Blast's metalcraft, a kicked
-        # spell's "instead"): applied before other replacement effects (614.15, 616.1a)
-        (("614.15",), "self-replacement effect", r"^(?!.*\bwould\b).*\binstead\b"),
+        # spell's "instead"): applied before other replacement effects (614.15, 616.1a); a replacement effect too
+        # (614, 614.1), but one no other card's event meets, so cards named together pair it only as 614.15
+        (("614.15", "614", "614.1"), SELF_REPLACEMENT, r"^(?!.*\bwould\b).*\binstead\b"),
         (("615",), "prevention effect", r"\bprevent\b"),
         (("613", "613.1"), "characteristic-changing effect",
          r"\blose(?:s)? all abilities\b|\bbase power\b|\bin addition to (?:its|their) other (?:types|colors)\b"
@@ -517,6 +521,8 @@ def card_evidence(type_line: str, text: str, keywords: Iterable[str], mana_cost:
 
     def add(rules: Iterable[str], reason: str) -> None:
         for rule in rules:
+            if found.get(rule) == SELF_REPLACEMENT and reason == REPLACEMENT:  # a line of the card that "would"
+                found[rule] = reason
             found.setdefault(rule, reason)
 
     words = set(re.findall(r"[a-z]+", (type_line or "").lower()))
@@ -848,11 +854,14 @@ ORDER_BOUND = frozenset({"power and toughness set", "power and toughness switche
 
 def rules_for_pairs(evidence: Iterable[tuple[str, str]]) -> frozenset[str]:
     """The rules a card's ``evidence`` (rule, reason) brings as :func:`together` pairs cards: all of them, but
-    the characteristic-changing rules of a card whose effects of the layers only modify power and toughness."""
+    the characteristic-changing rules of a card whose effects of the layers only modify power and toughness, and
+    the replacement rules (614, 614.1) of a card whose every "instead" replaces part of its own effect (614.15:
+    Fiery Impulse's spell mastery meets no other card's event, so it and an entering trigger are no 614.6)."""
     reasons = {reason for _rule, reason in evidence}
     order_free = (CHARACTERISTICS in reasons and reasons & ORDER_FREE and not reasons & ORDER_BOUND
                   and not any(reason.startswith(GRANTS) for reason in reasons))
-    return frozenset(rule for rule, reason in evidence if not (order_free and reason == CHARACTERISTICS))
+    return frozenset(rule for rule, reason in evidence if not (order_free and reason == CHARACTERISTICS)
+                     and not (reason == SELF_REPLACEMENT and rule != "614.15"))
 
 
 def together(card_rules: tuple[frozenset[str], ...], copies: tuple[int, ...] = (),

@@ -453,6 +453,23 @@ def test_a_self_replacement_effect_and_another_replacement_effect_bring_the_rule
     assert frozenset({"616.1a"}) in together((blast, furnace))[2:]
 
 
+def test_a_self_replacement_effect_is_no_replacement_of_other_events() -> None:
+    """An "instead" with no "would" replaces part of the spell's own effect (614.15): it is not a replacement effect
+    that other cards' events meet, so with an entering trigger it does not bring 614.6 (a cold judge's trial: Fiery
+    Impulse and Bedlam Reveler put 614.6 first, three times the card factor, on a question about copies and prowess)."""
+    impulse_evidence = card_evidence("Instant", "Fiery Impulse deals 2 damage to target creature.\nSpell mastery — "
+                                     "If there are two or more instant and/or sorcery cards in your graveyard, Fiery "
+                                     "Impulse deals 3 damage to that creature instead.", (), "{R}", {}, "Fiery Impulse")
+    impulse = frozenset(dict(impulse_evidence))
+    reveler = evidence_of("Creature — Devil Wizard", "This spell costs {1} less to cast for each instant and sorcery "
+                          "card in your graveyard.\nProwess\nWhen Bedlam Reveler enters, discard your hand, then draw "
+                          "three cards.")
+    assert "614.15" in impulse and "614.15" in rules_for_pairs(impulse_evidence)
+    assert not {"614", "614.1"} & rules_for_pairs(impulse_evidence)  # still brought alone (614 is replacement effects)
+    paired = together((impulse, reveler), paired=(rules_for_pairs(impulse_evidence), reveler))
+    assert "603.6" in reveler and not any("614.6" in rules for rules in paired)
+
+
 def test_a_replacement_effect_and_a_prevention_effect_bring_the_rule_that_orders_them() -> None:
     torbran = evidence_of("Legendary Creature — Dwarf Noble", "If a red source you control would deal damage to an "
                           "opponent or a permanent an opponent controls, it deals that much damage plus 2 instead.")
