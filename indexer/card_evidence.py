@@ -521,7 +521,8 @@ def card_evidence(type_line: str, text: str, keywords: Iterable[str], mana_cost:
 
     def add(rules: Iterable[str], reason: str) -> None:
         for rule in rules:
-            if found.get(rule) == SELF_REPLACEMENT and reason == REPLACEMENT:  # a line of the card that "would"
+            # a "would ... instead" line of the card is a replacement of other events, whatever line came first
+            if found.get(rule) == SELF_REPLACEMENT and reason == REPLACEMENT:
                 found[rule] = reason
             found.setdefault(rule, reason)
 
