@@ -674,18 +674,14 @@ class CardFinder:
         found = [card for card in found if not any(start <= card.start and card.end <= end for start, end in inside)]
         found = [card for card in found if not self._a_face_ending_another_name(words, card, found)]
         found += self._beside_cards(text, words, taken, found)
-        found = [self._named_again(card, found) for card in found]
+        found = sorted((self._named_again(card, found) for card in found), key=lambda f: f.start)
+        unheld = self._rest_of_names(text, found, _outermost(spans + unheld_names(words, taken, self.subtypes)))
+        ended = [card for start, end in unheld if (card := self._a_name_with_an_ending(text, start, end)) is not None]
+        unheld = [(start, end) for start, end in unheld if not any(card.start == start for card in ended)]
+        found = sorted(found + ended, key=lambda f: f.start)
         for card in found:
             card.copies = 2 if several_named(text, card.start, card.end) else 1
             card.held = card.card not in self.unheld
-        found.sort(key=lambda f: f.start)
-        unheld = self._rest_of_names(text, found, _outermost(spans + unheld_names(words, taken, self.subtypes)))
-        ended = [card for start, end in unheld if (card := self._a_name_with_an_ending(text, start, end)) is not None]
-        for card in ended:
-            card.copies = 2 if several_named(text, card.start, card.end) else 1
-            card.held = card.card not in self.unheld
-        unheld = [(start, end) for start, end in unheld if not any(card.start == start for card in ended)]
-        found = sorted(found + ended, key=lambda f: f.start)
         if strays is not None:
             strays += dict.fromkeys(text[start:end] for start, end in unheld)
         return found
@@ -700,7 +696,7 @@ class CardFinder:
             return None
         held = self.by_key.get(keys[0][:-1])
         for name in (held if isinstance(held, list) else [] if held is None else [held]):
-            if self.name_meta[name] // 4 == 1 and self.name_cards[name] not in self.side:
+            if self._name(name)[1] == 1 and self.name_cards[name] not in self.side:  # a name of one word
                 return self._found(self.name_cards[name], typed, start, end, "near", False)
         return None
 

@@ -100,9 +100,9 @@ def _filter_written(path: Path) -> int:
     header = [line for line in lines if line.startswith("#")]
     rows = []
     for number, line in enumerate(lines, 1):
-        cells = line.split("\t")
         if not line or line.startswith("#"):
             continue
+        cells = line.split("\t")
         if len(cells) != 4 or not re.fullmatch(r"[01](?:\.\d+)?", cells[3]):
             print(f"error: {path}:{number}: expected lang, foreign word, English word and cosine, tab-separated",
                   file=sys.stderr)
