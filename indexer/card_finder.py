@@ -1428,14 +1428,13 @@ class CardFinder:
                 and not any(self._english(name) for name in self._holding(key)))
 
     def _mistyped(self, typed: Token, wanted: str) -> bool:
-        """Whether ``typed`` is ``wanted`` mistyped: near enough, and no word of its own in any language."""
+        """Whether ``typed`` is ``wanted`` mistyped: near enough, and no word of its own in any language, nor a
+        players' word (*a morf*, morph, is no *À mort* mistyped)."""
         if len(wanted) < 4 or not self._typo(typed.key):
             return False
         if edit_distance(typed.key, wanted, 2) > (2 if len(wanted) >= 7 else 1):
             return False
-        from .translation import listed_lemma
-
-        return not any(listed_lemma(lang, typed.key) is not None for lang in ("en", "it", "fr"))
+        return _no_language_word(typed.key)
 
 
 # What players call formats and places to play: a word of a card's name alone never names it there

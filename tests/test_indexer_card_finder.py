@@ -912,6 +912,18 @@ def test_a_name_after_a_capitalised_word_and_of_is_part_of_a_longer_name(cards_k
     assert [c.name for c in distinct(finder.find(text))] == expected
 
 
+def test_a_players_word_is_no_mistyped_word_of_a_name(cards_kb) -> None:  # noqa: F811
+    """The forty-seventh cold trial: *una creatura a morf* (morph, as Italian players spell it) was read as Death
+    Match, whose French name is *À mort*, one letter off; a word of ``corpus/jargon.tsv`` is a word, as a language's are."""
+    from indexer.build import collect_items
+    from indexer.card_finder import card_table
+
+    rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
+    match = CardFinder.of(card_table([("Death Match", [("fr", "À mort")], 1, [], {})], rules))
+    assert names(match, "il gira a faccia in su una creatura a morf, posso rispondere?") == []
+    assert [c.name for c in match.find("ho lanciato a mort ieri")] == ["Death Match"]
+
+
 def test_an_italian_verb_with_a_pronoun_is_no_mistyped_card_name() -> None:
     """The forty-first cold trial's I10: *rianimarle* (reanimate them) was read as Reanimate, whose Italian name is the
     infinitive Rianimare, one letter off."""

@@ -530,6 +530,11 @@ def test_french_general_is_the_commander_but_en_general_is_no_game_word() -> Non
     ("i respond with a 2nd growth, which one resolves 1st?", "en", "second"),
     ("je peux en lancer un 2e pendant le combat bonus ?", "fr", "second"),
     ("au 1er combat j'attaque avec tout", "fr", "first"),
+    # the forty-seventh cold trial's words (twenty-sixth session): morph as Italians spell it, glued deathtouch, and
+    # French "aptitude" (an ability)
+    ("una creatura a morf, posso rispondere quando la giro?", "it", "morph"),
+    ("la mia creatura con toccamortale blocca un 5/5", "it", "deathtouch"),
+    ("est-ce que l'aptitude de ma créature marche depuis le cimetière ?", "fr", "ability"),
 ])
 def test_players_jargon_of_issue_31_is_read_as_the_rules_words(query: str, lang: str, english: str) -> None:
     """Each was searched as typed only, or as a look-alike (contré: protection; créa: create; speed: Speed)."""
