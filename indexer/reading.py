@@ -745,6 +745,8 @@ def _word_group(word: str, key: str, lang: str | None, weights: ReadWeights = DE
     elif not any(a.lang == "en" for a in group.alternatives) and (english := made_of_english(key, lang)):
         # kickerato, meldato, exertarlo: the English game word the players made an Italian or French word of
         group.alternatives.append(Alternative("en", tuple(terms(english, "en")), weights.jargon, "english", english))
+    elif _an_english_word(group, key, lang):  # in response, in play: an everyday English word mixed in
+        group.alternatives.append(Alternative("en", tuple(terms(word, "en")), weights.mixed, "english", word))
     return group
 
 
@@ -759,6 +761,15 @@ def _an_english_game_word(group: Group, word: str, key: str, lang: str | None) -
         return False
     analysed = terms(word, "en")
     return len(analysed) == 1 and analysed[0] in _game_words() and listed_lemma(lang, key) is None
+
+
+def _an_english_word(group: Group, key: str, lang: str | None) -> bool:
+    """Whether ``key`` of an Italian or French question is an English word of everyday use typed in English (*in
+    response*, *in play*, *legal*), read as nothing yet: a word of English's lists and of none of the question's
+    language (the game words are :func:`_an_english_game_word`'s)."""
+    if lang not in ("it", "fr") or len(key) < MIN_ENGLISH_WORD or any(a.lang == "en" for a in group.alternatives):
+        return False
+    return listed_lemma("en", key) is not None and listed_lemma(lang, key) is None and bool(terms(key, "en"))
 
 
 def _phrase_at(folded: list[str], position: int, lang: str | None) -> tuple[int, list[str]] | None:

@@ -780,6 +780,18 @@ def test_an_english_game_word_in_an_italian_or_french_question_is_searched_in_en
     assert any(a.lang == "en" and a.terms == english and a.source == "english" for a in group.alternatives)
 
 
+@pytest.mark.parametrize("text, lang, word, english", [
+    ("l'oppo in response mi fa bolt, la mia creatura muore?", "it", "response", ("respons",)),
+    ("l'oppo mi fa bolt in response, posso rispondere?", "it", "response", ("respons",)),
+])
+def test_an_everyday_english_word_in_an_italian_or_french_question_is_searched_in_english(text, lang, word,
+                                                                                       english) -> None:
+    """An everyday English word mixed in (no game word of the rules' own) was searched only as the question's
+    language, where no text holds it: "In no rule: response"."""
+    group = next(g for g in read(text, lang).groups if g.text == word)
+    assert any(a.lang == "en" and a.terms == english and a.source == "english" for a in group.alternatives)
+
+
 def test_a_word_of_the_questions_own_language_is_not_read_as_english() -> None:
     group = next(g for g in read("la carte va au cimetière", "fr").groups if g.text == "carte")
     assert not any(a.source == "english" for a in group.alternatives)
