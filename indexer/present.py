@@ -49,7 +49,7 @@ def present(page: list[Hit], plan: Plan, retrieved: Retrieved, searcher, held: "
                 elsewhere(searcher, parsed))
     hits.reading = reading.to_dict() if reading is not None and retrieved.shown_reading else None
     if hits.reading is not None and plan.cards:
-        named = cards_said([card.name for card in plan.cards], [card.name for card in plan.cards if not card.held])
+        named = cards_said([card.to_dict() for card in plan.cards])
         hits.reading["read_as"] = f"{hits.reading['read_as']}; {named}" if hits.reading["read_as"] else named
         hits.reading["cards"] = [card.to_dict() for card in plan.cards]
     if hits.reading is not None and plan.strays:  # Orcish Bowmasters: a card the knowledge base lacks
@@ -75,11 +75,21 @@ def present(page: list[Hit], plan: Plan, retrieved: Retrieved, searcher, held: "
 NOT_HELD = "not held: read by what the card is, without its text or rulings"
 
 
-def cards_said(names: list[str], not_held: list[str]) -> str:
-    """The reading's ``Cards:`` part: each card's name, those the knowledge base does not hold marked (``Clone*``) and
-    said so once (:data:`NOT_HELD`)."""
-    said = "Cards: " + ", ".join(name + ("*" if name in not_held else "") for name in names)
-    return said + (f" (*{NOT_HELD})" if not_held else "")
+# how a card was found from words that are not its name (indexer.card_finder.FoundCard.how): said beside it
+GUESSED = ("near", "remembered")
+
+
+def cards_said(cards: list[dict]) -> str:
+    """The reading's ``Cards:`` part of the cards found (:meth:`~indexer.card_finder.FoundCard.to_dict`): each card's
+    name; one read from words one or two letters off its name says what was typed (``Fleshformer (typed
+    "Fleshgorger")``: a card the knowledge base lacks may be read as a look-alike); those the knowledge base does
+    not hold marked (``Clone*``) and said so once (:data:`NOT_HELD`)."""
+    def said(card: dict) -> str:
+        typed = f' (typed "{card["typed"]}")' if card.get("how") in GUESSED and card.get("typed") else ""
+        return str(card["name"]) + typed + ("*" if card.get("held") is False else "")
+
+    return "Cards: " + ", ".join(said(card) for card in cards) + (
+        f" (*{NOT_HELD})" if any(card.get("held") is False for card in cards) else "")
 
 
 def named_once(names: list[str]) -> list[str]:

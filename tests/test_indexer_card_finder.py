@@ -152,6 +152,20 @@ def test_pithing_needle_is_a_card_of_the_italian_question_not_words_to_correct(c
     assert not {"pithing", "needle"} & set(read["unmatched"])
 
 
+def test_a_card_read_from_a_mistyped_name_says_what_was_typed(cards_kb) -> None:  # noqa: F811
+    """The forty-eighth cold trial: a card the knowledge base lacks (Phyrexian Fleshgorger) was read as a look-alike,
+    Fleshformer, and "Cards: Fleshformer" looked as sure as a name typed right; a name read from words one or two
+    letters off says what was typed, the web page as the terminal."""
+    from kb.web.pages import reading_view
+
+    read = reading(cards_kb, "Pithing Neddle nomina il mio planeswalker: posso attivare le sue abilità?")
+    assert [(c["name"], c["how"]) for c in read["cards"]] == [("Pithing Needle", "near")]
+    assert read["read_as"].endswith('; Cards: Pithing Needle (typed "Pithing Neddle")')
+    parts = reading_view(read)
+    assert parts["card_names"] == ["Pithing Needle"] and parts["cards_typed"] == {"Pithing Needle": "Pithing Neddle"}
+    assert reading(cards_kb, "Pithing Needle nomina il mio planeswalker?")["read_as"].endswith("; Cards: Pithing Needle")
+
+
 def test_swords_to_plowshares_is_a_card_of_the_french_question(cards_kb) -> None:  # noqa: F811
     read = reading(cards_kb, "mon général est exilé par Swords to Plowshares, il va où ?")
     assert [c["name"] for c in read["cards"]] == ["Swords to Plowshares"]

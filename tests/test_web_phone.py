@@ -200,6 +200,14 @@ def test_a_card_of_the_archive_the_knowledge_base_lacks_is_marked_in_the_interfa
                                      "or rulings)")
 
 
+def test_a_card_read_from_a_mistyped_name_says_what_was_typed_in_the_interface_language(client) -> None:
+    """The forty-eighth cold trial: a look-alike card looked as sure as a name typed right."""
+    it = client.get("/search", params={"q": "la krosan gryp ha split second?", "ui": "it"}).text
+    assert "Krosan Grip (scritto “krosan gryp”)" in reading_line(it)
+    fr = client.get("/search", params={"q": "krosan grip split second", "ui": "fr"}).text
+    assert "Krosan Grip" in reading_line(fr) and "écrit" not in reading_line(fr)
+
+
 def test_the_fallback_notice_is_said_once_above_the_hits(client) -> None:
     """Trial 3 (issue 33): "Aucun texte dans la langue choisie…" under each of the hits. Fails before."""
     page = client.get("/search", params={"q": "magister of worth vote", "lang": "fr", "ui": "fr"}).text

@@ -439,13 +439,16 @@ def reading_view(reading: dict[str, Any] | None) -> dict[str, Any] | None:
         words = words[:-len(unheld)].rstrip().removesuffix(";").rstrip()
     else:
         not_held = []
-    named = cards_said(names, unheld_cards)
+    named = cards_said(cards)
     if names and words.endswith(named):
         words = words[:-len(named)].rstrip().removesuffix(";").rstrip()
     else:
         names, unheld_cards = [], []
+    from indexer.present import GUESSED
+
+    typed = {str(card["name"]): str(card["typed"]) for card in cards if card.get("how") in GUESSED and card.get("typed")}
     return {**reading, "words_read_as": words, "card_names": names, "not_held_names": not_held,
-            "cards_not_held": unheld_cards}
+            "cards_not_held": unheld_cards, "cards_typed": typed if names else {}}
 
 
 _SPACED_NUMBER = re.compile(r"([0-9]{3})\s+([0-9]{1,3}[a-z]?)", re.IGNORECASE)
