@@ -756,6 +756,8 @@ class CardFinder:
                 continue
             if not word.capital and _inflected(word.key):
                 continue  # Kitchen Finks e tornato col persist: a participle (tornare), not Never // Return's Tornato
+            if word.capital and _in_proper_noun(words, at, 1, self._one_word_name):
+                continue  # Thalia and Sentinel of the Nameless City: a longer name, not Sentinel
             # a comma before a card ends a clause as often as it lists (were gone, Rancor: no Dead // Gone)
             if not any(0 <= other < len(words) and a_card_at(words[other].start)
                        for other in (_joined_card(text, words, at, 1, comma=False), _joined_card(text, words, at, -1))):
@@ -863,6 +865,9 @@ class CardFinder:
                 if accepted is not None:
                     if self._longer_name_inside(words, at, size, taken):
                         return None  # lancé Rage de bataille temurienne: Temur Battle Rage, not Lance-rage
+                    if (beyond := self._title_goes_on(words, at, size, self.name_cards[name])) is not None:
+                        _strays.append(beyond)  # Sentinel of the Nameless City: no Sentinel
+                        return None
                     return self.name_cards[name], size, "name", accepted
         return None
 
@@ -1041,8 +1046,8 @@ class CardFinder:
             # des créatures Saprobionte: a creature type, not Saproling Symbiosis (Symbiose saprobionte); my non-Human
             # creatures: not Human Frailty (the thirty-fourth cold trial)
             return None
-        beyond = self._goes_on(words, at, size, card, found) or (None if again is not None else
-                                                                 self._another_name(words, at, size, card))
+        beyond = self._goes_on(words, at, size, card, found) or self._title_goes_on(words, at, size, card) or (
+            None if again is not None else self._another_name(words, at, size, card))
         after = words[at + size] if at + size < len(words) else None
         if beyond is not None and again is not None and after is not None and not _capital_name(after):
             beyond = None  # ma Filelame infligeait: the card named before, then a verb no word list holds
@@ -1189,6 +1194,29 @@ class CardFinder:
                 after == at + size or (words[after].capital and words[after].key in others)):
             end = words[after].end
         return (start, end) if (start, end) != (words[at].start, words[at + size - 1].end) else None
+
+    def _title_goes_on(self, words: list[Token], at: int, size: int, card: int) -> tuple[int, int] | None:
+        """Where the name typed at ``words[at:at + size]`` is, when a title goes on with capitalised words no name of
+        ``card`` holds, inside a sentence: after *of the* (*Sentinel of the Nameless City* is no Sentinel), or after a
+        legendary name's comma typed (*Etali, Primal Conqueror* is no Etali, Primal Storm): a card the table lacks,
+        newer than its data; else None."""
+        own = {k for name in self._names_of(card) for k in self.name_keys[name].split(" ")}
+
+        def titled(word: Token) -> bool:
+            return word.joined and word.capital and not word.first and word.key not in own and word.key not in _FUNCTION
+
+        after = at + size
+        if (after + 2 < len(words) and [w.key for w in words[after:after + 2]] == ["of", "the"]
+                and all(w.joined for w in words[after:after + 2])):
+            after += 2
+        elif all(w.joined or w.hyphened for w in words[at + 1:at + size]):  # no comma typed inside the part
+            return None
+        if after >= len(words) or not titled(words[after]):
+            return None
+        end = after + 1
+        while end < len(words) and titled(words[end]):
+            end += 1
+        return words[at].start, words[end - 1].end
 
     def _another_name(self, words: list[Token], at: int, size: int, card: int) -> tuple[int, int] | None:
         """Where the name typed around the part ``words[at:at + size]`` of ``card`` is, when its words say it is

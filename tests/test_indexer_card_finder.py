@@ -938,6 +938,28 @@ def test_a_players_word_is_no_mistyped_word_of_a_name(cards_kb) -> None:  # noqa
     assert [c.name for c in match.find("ho lanciato a mort ieri")] == ["Death Match"]
 
 
+@pytest.mark.parametrize("text, expected, stray", [
+    ("I attacked with Etali, Primal Conqueror and he blocked", [], "Etali, Primal Conqueror"),
+    ("I attacked with Etali, Primal Storm and he blocked", ["Etali, Primal Storm"], None),
+    ("he blocked with Tireless Provisioner and Sentinel of the Nameless City", ["Tireless Provisioner"], None),
+    ("he blocked with Sentinel of the Nameless City", [], None),
+    ("my Sentinel blocks his flyer", ["Sentinel"], None),
+    ("Heart-Piercer Manticore ETB, I sac a creature", ["Heart-Piercer Manticore"], None),
+])
+def test_a_title_going_on_past_a_card_s_name_is_another_card(cards_kb, text, expected, stray) -> None:  # noqa: F811
+    """The forty-eighth cold trial: cards newer than the card data were read as older cards their names begin with:
+    Etali, Primal Conqueror as Etali, Primal Storm, and Sentinel of the Nameless City as Sentinel (1994)."""
+    from indexer.build import collect_items
+    from indexer.card_finder import card_table
+
+    names = ["Etali, Primal Storm", "Sentinel", "Tireless Provisioner", "Heart-Piercer Manticore", "Conqueror's Galleon"]
+    rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
+    finder = CardFinder.of(card_table(((n, [], 1, [], {}) for n in names), rules))
+    strays: list[str] = []
+    assert [c.name for c in distinct(finder.find(text, strays))] == expected
+    assert stray is None or stray in strays
+
+
 def test_an_italian_verb_with_a_pronoun_is_no_mistyped_card_name() -> None:
     """The forty-first cold trial's I10: *rianimarle* (reanimate them) was read as Reanimate, whose Italian name is the
     infinitive Rianimare, one letter off."""
