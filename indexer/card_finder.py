@@ -668,8 +668,11 @@ class CardFinder:
                 at += size
         # a part read as a card before a later word showed the name it begins to be another (Injonction cryptique:
         # no Inaction Injunction, whose French name holds Injonction) is no card
-        found = [card for card in found if not (card.how == "part" and any(
-            start <= card.start and card.end <= end and (start, end) != (card.start, card.end) for start, end in spans))]
+        # (nor is any card read inside a title of a character the table lacks: Ajani, Sleeper Agent is no Ajani and no
+        # Sleeper Agent, whichever finder read them)
+        found = [card for card in found if not ((card.how == "part" or card.how == "character" or card.how == "remembered")
+                                                and any(start <= card.start and card.end <= end
+                                                        and (start, end) != (card.start, card.end) for start, end in spans))]
         # nor is a part of a name that is itself inside a longer one (Guardian of New Benalia: no Benalia either)
         found = [card for card in found if not any(start <= card.start and card.end <= end for start, end in inside)]
         found = [card for card in found if not self._a_face_ending_another_name(words, card, found)]
@@ -867,6 +870,9 @@ class CardFinder:
                         return None  # lancé Rage de bataille temurienne: Temur Battle Rage, not Lance-rage
                     if (beyond := self._title_goes_on(words, at, size, self.name_cards[name])) is not None:
                         _strays.append(beyond)  # Sentinel of the Nameless City: no Sentinel
+                        return None
+                    if (titled := self._title_of_a_character(words, at, size, name)) is not None:
+                        _strays.append(titled)  # Ajani, Sleeper Agent: no Ajani and Sleeper Agent
                         return None
                     return self.name_cards[name], size, "name", accepted
         return None
@@ -1218,6 +1224,22 @@ class CardFinder:
             end += 1
         return words[at].start, words[end - 1].end
 
+    def _title_of_a_character(self, words: list[Token], at: int, size: int, name: int) -> tuple[int, int] | None:
+        """Where a legendary name the table lacks is typed, when the name ``name`` found at ``words[at:at + size]``, of
+        two capitalised words or more and no legendary one, comes right after a comma and a character's name (*Ajani,
+        Sleeper Agent* is one card newer than the data, not Ajani and the card Sleeper Agent); else None."""
+        if at < 1 or size < 2 or self._name(name)[3] or words[at].joined or words[at].first:
+            return None
+        before, typed = words[at - 1], words[at:at + size]
+        if not before.capital or not all(w.capital for w in typed if w.key not in _FUNCTION):
+            return None
+        if at + size < len(words) and (following := words[at + size]) and (
+                following.key in _LIST_JOINERS or not (following.joined or following.first)):
+            return None  # Thalia, Blood Moon and Ensnaring Bridge: a list of cards
+        if not self._character_cards(before.key):
+            return None
+        return before.start, typed[-1].end
+
     def _another_name(self, words: list[Token], at: int, size: int, card: int) -> tuple[int, int] | None:
         """Where the name typed around the part ``words[at:at + size]`` of ``card`` is, when its words say it is
         another card's, one the table does not hold: a word before the part's *of* / *di* / *de* that no name of
@@ -1470,6 +1492,8 @@ class CardFinder:
 PLAYERS_NAMES = frozenset({"standard", "modern", "legacy", "vintage", "pauper", "pioneer", "commander", "brawl",
                            "historic", "alchemy", "limited", "draft", "sealed", "arena", "mtgo", "edh", "cedh",
                            "oathbreaker", "explorer", "timeless", "premodern"})
+# Words that end a list of cards (Thalia, Blood Moon and Ensnaring Bridge; Thalia, Blood Moon e Ponder).
+_LIST_JOINERS = frozenset({"and", "e", "ed", "et", "or", "o", "ou"})
 # Words that join the words of a proper name (Wizards of the Coast, Friday Night Magic).
 _CONNECTORS = frozenset({"of", "the", "di", "del", "della", "dei", "de", "du", "des", "la", "le"})
 _OF = _CONNECTORS - {"the", "la", "le"}  # a name's place or owner after them (of Tarkir)

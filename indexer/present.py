@@ -53,7 +53,7 @@ def present(page: list[Hit], plan: Plan, retrieved: Retrieved, searcher, held: "
         hits.reading["read_as"] = f"{hits.reading['read_as']}; {named}" if hits.reading["read_as"] else named
         hits.reading["cards"] = [card.to_dict() for card in plan.cards]
     if hits.reading is not None and plan.strays:  # Orcish Bowmasters: a card the knowledge base lacks
-        unknown = "No card held: " + ", ".join(named_once(plan.strays))
+        unknown = "No card held: " + CARD_SEPARATOR.join(named_once(plan.strays))
         hits.reading["read_as"] = f"{hits.reading['read_as']}; {unknown}" if hits.reading["read_as"] else unknown
         hits.reading["not_cards"] = named_once(plan.strays)
     if hits.reading is not None and plan.cards_unread:
@@ -75,20 +75,22 @@ def present(page: list[Hit], plan: Plan, retrieved: Retrieved, searcher, held: "
 NOT_HELD = "not held: read by what the card is, without its text or rulings"
 
 
+# between the cards the reading names: a legendary name holds a comma (Thalia, Guardian of Thraben · Blood Moon)
+CARD_SEPARATOR = " · "
 # how a card was found from words that are not its name (indexer.card_finder.FoundCard.how): said beside it
 GUESSED = ("near", "remembered")
 
 
 def cards_said(cards: list[dict]) -> str:
     """The reading's ``Cards:`` part of the cards found (:meth:`~indexer.card_finder.FoundCard.to_dict`): each card's
-    name; one read from words one or two letters off its name says what was typed (``Fleshformer (typed
+    name, apart by :data:`CARD_SEPARATOR`; one read from words one or two letters off its name says what was typed (``Fleshformer (typed
     "Fleshgorger")``: a card the knowledge base lacks may be read as a look-alike); those the knowledge base does
     not hold marked (``Clone*``) and said so once (:data:`NOT_HELD`)."""
     def said(card: dict) -> str:
         typed = f' (typed "{card["typed"]}")' if card.get("how") in GUESSED and card.get("typed") else ""
         return str(card["name"]) + typed + ("*" if card.get("held") is False else "")
 
-    return "Cards: " + ", ".join(said(card) for card in cards) + (
+    return "Cards: " + CARD_SEPARATOR.join(said(card) for card in cards) + (
         f" (*{NOT_HELD})" if any(card.get("held") is False for card in cards) else "")
 
 

@@ -637,7 +637,7 @@ def test_cards_of_the_layers_bring_the_layers_rules_up(cards_kb) -> None:  # noq
 
 def test_a_question_of_cards_only_is_answered_by_what_they_bring(cards_kb) -> None:  # noqa: F811
     hits = search(cards_kb, "Humility e Opalescence?", limit=5)
-    assert hits.reading["read_as"] == "Cards: Humility, Opalescence"
+    assert hits.reading["read_as"] == "Cards: Humility · Opalescence"
     assert hits[0].id.startswith("rule/613")
     twice = round(DEFAULT.card.factor ** 2, 4)  # the card factor once per card pointing to the layers
     card = dict(hits[0].extra["ranking"]["rerankers"])["card"]

@@ -750,7 +750,7 @@ def test_a_tokens_type_and_another_languages_spelling_of_a_game_word_name_no_car
 
 def test_a_question_of_cards_only_reads_as_its_cards_not_as_the_types_they_bring(cards_kb) -> None:  # noqa: F811
     read = reading(cards_kb, "Wrath of God e Humility?")
-    assert read["read_as"] == "Cards: Wrath of God, Humility"  # sorcery (Wrath of God) is searched, not shown
+    assert read["read_as"] == "Cards: Wrath of God · Humility"  # sorcery (Wrath of God) is searched, not shown
     assert any(w["text"] == "sorcery (Wrath of God)" for w in read["words"])
 
 
@@ -945,14 +945,23 @@ def test_a_players_word_is_no_mistyped_word_of_a_name(cards_kb) -> None:  # noqa
     ("he blocked with Sentinel of the Nameless City", [], None),
     ("my Sentinel blocks his flyer", ["Sentinel"], None),
     ("Heart-Piercer Manticore ETB, I sac a creature", ["Heart-Piercer Manticore"], None),
+    # a character's title the table lacks: Ajani, Sleeper Agent is no Ajani and no Sleeper Agent (a list is cards)
+    ("can I cast Ajani, Sleeper Agent with phyrexian mana?", [], "Ajani, Sleeper Agent"),
+    ("my opponent has Thalia, Blood Moon and Ensnaring Bridge out",
+     ["Thalia", "Blood Moon", "Ensnaring Bridge"], None),
+    ("l'oppo ha Thalia, Blood Moon, Ensnaring Bridge in campo",
+     ["Thalia", "Blood Moon", "Ensnaring Bridge"], None),
 ])
 def test_a_title_going_on_past_a_card_s_name_is_another_card(cards_kb, text, expected, stray) -> None:  # noqa: F811
     """The forty-eighth cold trial: cards newer than the card data were read as older cards their names begin with:
-    Etali, Primal Conqueror as Etali, Primal Storm, and Sentinel of the Nameless City as Sentinel (1994)."""
+    Etali, Primal Conqueror as Etali, Primal Storm, Sentinel of the Nameless City as Sentinel (1994), and Ajani,
+    Sleeper Agent as Ajani and Sleeper Agent."""
     from indexer.build import collect_items
     from indexer.card_finder import card_table
 
-    names = ["Etali, Primal Storm", "Sentinel", "Tireless Provisioner", "Heart-Piercer Manticore", "Conqueror's Galleon"]
+    names = ["Etali, Primal Storm", "Sentinel", "Tireless Provisioner", "Heart-Piercer Manticore", "Conqueror's Galleon",
+             "Ajani, Caller of the Pride", "Ajani, Mentor of Heroes", "Sleeper Agent", "Thalia, Guardian of Thraben",
+             "Thalia, Heretic Cathar", "Blood Moon", "Ensnaring Bridge"]
     rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
     finder = CardFinder.of(card_table(((n, [], 1, [], {}) for n in names), rules))
     strays: list[str] = []

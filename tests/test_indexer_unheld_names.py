@@ -60,7 +60,7 @@ def test_two_cards_no_list_knows_are_each_said_once(search_kb) -> None:
     """Found by the seventeenth session's development run: a question naming two cards no list knows crashed
     (``named_once`` without its ``re``), and the search answered with a traceback."""
     read = reading(search_kb, "I have Orcish Bowmasters, my opponent Sheoldred the Apocalypse. I draw: what triggers first?")
-    assert read["read_as"].endswith("; No card held: Orcish Bowmasters, Sheoldred the Apocalypse")
+    assert read["read_as"].endswith("; No card held: Orcish Bowmasters · Sheoldred the Apocalypse")
     read = reading(search_kb, "Disa the Restless attacks, then Disa dies: does it trigger?")
     assert read["read_as"].endswith("; No card held: Disa the Restless")
 
