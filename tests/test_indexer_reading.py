@@ -163,6 +163,11 @@ def test_only_past_participles_are_also_searched_as_their_negation() -> None:
     assert negations == {"untapped"}
     assert not {a.shown for g in read_query("what if the vote is a tie").groups for a in g.alternatives
                 if a.source == "negation"}
+    # the forty-eighth cold trial: flashed searched as "unflashed", joue as "unplayed", no word of the rules
+    assert not {a.shown for g in read("I flashed it in and played a land", "en").groups for a in g.alternatives
+                if a.source == "negation"}
+    assert {a.shown for g in read("my unblocked creature and the blocked one", "en").groups for a in g.alternatives
+            if a.source == "negation"} == {"unblocked"}
 
 
 @pytest.mark.parametrize("query, lang, english", [
