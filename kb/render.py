@@ -252,6 +252,14 @@ def _face(value: Any, face: int) -> str:
     return parts[face].strip() if face < len(parts) else ""
 
 
+def printed_on(printed: dict[str, Any]) -> str:
+    """Where a card's Italian or French text was printed (MTGJSON gives a printing's text, which may predate the English
+    Oracle text: Umori's Italian still says the companion rule of 2020): ``  (printed: IKO, 2020-04-24)``."""
+    printing = printed.get("printing") or {}
+    where = ", ".join(str(v) for v in (printing.get("set"), printing.get("date")) if v)
+    return f"  (printed{': ' + where if where else ''}; the English above is the Oracle text)"
+
+
 def render_card(card: dict[str, Any], *, color: bool = False, langs: tuple[str, ...] = ()) -> str:
     """A card: names, cost, type, stats and text (English, then the printed texts asked for),
     its rulings once each, and its keywords' rules."""
@@ -277,7 +285,7 @@ def render_card(card: dict[str, Any], *, color: bool = False, langs: tuple[str, 
     for lang, printed in card["foreign"].items():
         if (not langs or lang in langs) and printed.get("text"):
             out.append("")
-            out.append(f"  [{lang}] {printed['name']} — {printed['type']}")
+            out.append(f"  [{lang}] {printed['name']} — {printed['type']}" + _dim(printed_on(printed), color))
             out.append("  " + _indent(printed["text"], "  "))
     out.append("")
     rulings = card["rulings"]
