@@ -540,6 +540,7 @@ def test_french_general_is_the_commander_but_en_general_is_no_game_word() -> Non
     ("una creatura a morf, posso rispondere quando la giro?", "it", "morph"),
     ("la mia creatura con toccamortale blocca un 5/5", "it", "deathtouch"),
     ("est-ce que l'aptitude de ma créature marche depuis le cimetière ?", "fr", "ability"),
+    ("mon compa je peux le mettre en main pendant le tour de l'oppo ?", "fr", "companion"),
 ])
 def test_players_jargon_of_issue_31_is_read_as_the_rules_words(query: str, lang: str, english: str) -> None:
     """Each was searched as typed only, or as a look-alike (contré: protection; créa: create; speed: Speed)."""
