@@ -125,6 +125,7 @@ class Token:
     first: bool  # the first word of its sentence
     joined: bool = False  # only spaces between it and the word before
     hyphened: bool = False  # a hyphen, and only it, between it and the word before (Opal-Eye)
+    comma: bool = False  # a comma between it and the word before (Thalia, Guardian of Thraben)
 
 
 def tokens(text: str) -> list[Token]:
@@ -142,7 +143,7 @@ def tokens(text: str) -> list[Token]:
         gap = text[last_end:start]
         first = not found or any(c in _SENTENCE_ENDS for c in gap)
         found.append(Token(key, start + cut, match.end(), word[:1].isupper(), first, bool(found) and gap.isspace(),
-                           bool(found) and gap == "-"))
+                           bool(found) and gap == "-", bool(found) and "," in gap))
         last_end = match.end()
     return found
 
@@ -865,6 +866,8 @@ class CardFinder:
                 accepted = self._accepted(words, at, size, self._english(name))
                 if accepted is not None and self._a_face_starting_a_sentence(words, at, size, name):
                     continue  # Domanda: ... (a question), not Supply // Demand's Italian face
+                if accepted is not None and self._faces_as_everyday_words(words, at, size, name):
+                    continue  # non sarebbe mai tornato (never came back): no Never // Return, Mai // Tornato
                 if accepted is not None:
                     if self._longer_name_inside(words, at, size, taken):
                         return None  # lancé Rage de bataille temurienne: Temur Battle Rage, not Lance-rage
@@ -876,6 +879,19 @@ class CardFinder:
                         return None
                     return self.name_cards[name], size, "name", accepted
         return None
+
+    def _faces_as_everyday_words(self, words: list[Token], at: int, size: int, name: int) -> bool:
+        """Whether the faces of a split card typed in lower case one after the other, with no slash, are everyday words
+        (*mai tornato*: Mai // Tornato, Never // Return), neither used as a card (*cast fire ice*) nor listed with
+        cards (*charmille dryade et feu glace*: Feu // Glace, Fire // Ice)."""
+        typed = words[at:at + size]
+        if FACE_SEPARATOR not in self.card_names[self.name_cards[name]] or any(w.capital for w in typed):
+            return False
+        if not all(w.joined for w in typed[1:]):
+            return False  # fire/ice, fire // ice: the slash says a card
+        if at > 0 and (words[at - 1].key in _LIST_JOINERS or typed[0].comma):
+            return False  # goyf avec charmille dryade et feu glace: a list of cards
+        return all(self._flags(w.key) & COMMON or w.key in _FUNCTION for w in typed) and not _used_as_card(words, at, size)
 
     def _a_side_card_named_after_a_character(self, name: int, word: str) -> bool:
         """Whether name ``name``, typed as ``word``, is a card printed only in side sets (a Vanguard avatar: *Karn*,
@@ -1208,33 +1224,44 @@ class CardFinder:
         newer than its data; else None."""
         own = {k for name in self._names_of(card) for k in self.name_keys[name].split(" ")}
 
-        def titled(word: Token) -> bool:
-            return word.joined and word.capital and not word.first and word.key not in own and word.key not in _FUNCTION
+        def titled(word: Token, joined: bool = True) -> bool:
+            return ((word.joined or not joined) and word.capital and not word.first and word.key not in own
+                    and word.key not in _FUNCTION)
 
-        after = at + size
-        if (after + 2 < len(words) and [w.key for w in words[after:after + 2]] == ["of", "the"]
-                and all(w.joined for w in words[after:after + 2])):
-            after += 2
-        elif all(w.joined or w.hyphened for w in words[at + 1:at + size]):  # no comma typed inside the part
+        after, comma_after = at + size, False
+        if after + 1 < len(words) and words[after].key == "of" and words[after].joined:
+            after += 2 if words[after + 1].key == "the" and words[after + 1].joined else 1
+        elif after < len(words) and size == 1 and words[after].comma and self._leads_a_legendary_name(words[at].key, card):
+            comma_after = True  # Ghalta, Stampede Tyrant: a title after the character's name and its comma
+        elif not any(w.comma for w in words[at + 1:at + size]):  # no comma typed inside the part
             return None
-        if after >= len(words) or not titled(words[after]):
+        if after >= len(words) or not titled(words[after], joined=not comma_after):
             return None
-        end = after + 1
-        while end < len(words) and titled(words[end]):
+        end, capitals = after + 1, 1
+        while end < len(words) and (titled(words[end]) or (words[end].key in ("of", "the") and words[end].joined
+                                                           and _joiners_before_a_capital(words, end, []))):
+            capitals += titled(words[end])
             end += 1
+        if comma_after and (capitals < 2 or " ".join(w.key for w in words[after:end]) in self.by_key
+                            or not all(_an_english_word(w.key) for w in words[after:end] if titled(w, False))):
+            # a clause's comma (grâce à Vorinclex, l'Horloge a reçu), a list of cards (Thalia, Blood Moon and
+            # Ensnaring Bridge), or the card's own title in Italian or French, which the table may lack (Toluz,
+            # Capotreno Scaltra): a title is two capitalised words of English or more (Stampede Tyrant, Thorn of the
+            # Eddy) and no card's name
+            return None
         return words[at].start, words[end - 1].end
 
     def _title_of_a_character(self, words: list[Token], at: int, size: int, name: int) -> tuple[int, int] | None:
         """Where a legendary name the table lacks is typed, when the name ``name`` found at ``words[at:at + size]``, of
         two capitalised words or more and no legendary one, comes right after a comma and a character's name (*Ajani,
         Sleeper Agent* is one card newer than the data, not Ajani and the card Sleeper Agent); else None."""
-        if at < 1 or size < 2 or self._name(name)[3] or words[at].joined or words[at].first:
+        if at < 1 or size < 2 or self._name(name)[3] or not words[at].comma or words[at].first:
             return None
         before, typed = words[at - 1], words[at:at + size]
         if not before.capital or not all(w.capital for w in typed if w.key not in _FUNCTION):
             return None
         if at + size < len(words) and (following := words[at + size]) and (
-                following.key in _LIST_JOINERS or not (following.joined or following.first)):
+                following.key in _LIST_JOINERS or following.comma):
             return None  # Thalia, Blood Moon and Ensnaring Bridge: a list of cards
         if not self._character_cards(before.key):
             return None
@@ -1780,9 +1807,8 @@ def unheld_names(words: list[Token], taken: list[bool],
             continue
         end = at + 1
         while end < len(words) and not taken[end] and words[end].joined and (
-                words[end].capital or (words[end].key in _NAME_JOINERS and end + 1 < len(words)
-                                       and words[end + 1].capital and words[end + 1].joined and not taken[end + 1])):
-            end += 1
+                words[end].capital or (joiners := _joiners_before_a_capital(words, end, taken))):
+            end += 1 if words[end].capital else joiners
         named = [w for w in words[at:end] if w.key not in _NAME_JOINERS]
         a_type = len(named) == 1 and _a_creature_type(words, at)  # des créatures Saprobionte: a creature type
         foreign = any(_foreign_to_the_game(w) and w.key not in subtypes for w in named)
@@ -1846,6 +1872,27 @@ def _outermost(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
 
 _NAME_JOINERS = _CONNECTORS | {"to", "a", "da", "au", "aux", "et", "and", "e"}
 MIN_UNHELD = 4  # letters of a word that says an unknown name, at least (ETB, EDH, FNM are players' words)
+
+
+def _an_english_word(key: str) -> bool:
+    """Whether ``key`` is a word of the English lists (``corpus/lemma-forms.tsv``)."""
+    from .translation import listed_lemma
+
+    return listed_lemma("en", key) is not None
+
+
+def _joiners_before_a_capital(words: list[Token], at: int, taken: list[bool]) -> int:
+    """How many words of :data:`_NAME_JOINERS` (one or two: *of*, *of the*) start at ``at`` and join a name's words
+    to a capitalised word after them (*Overlord of the Mistmoors*); 0 when they do not."""
+    for count in (1, 2):
+        after = at + count
+        if after >= len(words) or any(taken[at:after + 1]) or not all(w.joined for w in words[at:after + 1]):
+            return 0
+        if any(w.key not in _NAME_JOINERS for w in words[at:after]):
+            return 0
+        if words[after].capital:
+            return count
+    return 0
 
 
 def _foreign_to_the_game(word: Token) -> bool:

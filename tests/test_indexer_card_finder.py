@@ -951,6 +951,15 @@ def test_a_players_word_is_no_mistyped_word_of_a_name(cards_kb) -> None:  # noqa
      ["Thalia", "Blood Moon", "Ensnaring Bridge"], None),
     ("l'oppo ha Thalia, Blood Moon, Ensnaring Bridge in campo",
      ["Thalia", "Blood Moon", "Ensnaring Bridge"], None),
+    # the forty-ninth trial: a legendary's new title after its character's name and a comma (Ghalta, Stampede Tyrant
+    # was Ghalta, Primal Hunger; Knight-Errant of Eos the vanilla Knight Errant), not a clause's comma, nor the card's
+    # own title in Italian, which the table may lack
+    ("Il mio Ghalta, Stampede Tyrant (12/12 con travolgere) è stato bloccato", [], "Ghalta, Stampede Tyrant"),
+    ("he controls Torbran, Thorn of the Eddy and Fiery Emancipation", ["Fiery Emancipation"], "Torbran, Thorn of the Eddy"),
+    ("I convoke Knight-Errant of Eos with my tapped creatures", [], "Knight-Errant of Eos"),
+    ("my Knight Errant blocks his Ghalta, is it a 12/12?", ["Knight Errant", "Ghalta, Primal Hunger"], None),
+    ("À mon entretien, grâce à Ghalta, l'Horloge a reçu deux marqueurs", ["Ghalta, Primal Hunger"], None),
+    ("Controllavo Ghalta, Tiranno Travolgente, che era già in campo", ["Ghalta, Primal Hunger"], None),
 ])
 def test_a_title_going_on_past_a_card_s_name_is_another_card(cards_kb, text, expected, stray) -> None:  # noqa: F811
     """The forty-eighth cold trial: cards newer than the card data were read as older cards their names begin with:
@@ -961,12 +970,30 @@ def test_a_title_going_on_past_a_card_s_name_is_another_card(cards_kb, text, exp
 
     names = ["Etali, Primal Storm", "Sentinel", "Tireless Provisioner", "Heart-Piercer Manticore", "Conqueror's Galleon",
              "Ajani, Caller of the Pride", "Ajani, Mentor of Heroes", "Sleeper Agent", "Thalia, Guardian of Thraben",
-             "Thalia, Heretic Cathar", "Blood Moon", "Ensnaring Bridge"]
+             "Thalia, Heretic Cathar", "Blood Moon", "Ensnaring Bridge", "Ghalta, Primal Hunger", "Torbran, Thane of Red Fell",
+             "Fiery Emancipation", "Knight Errant"]
     rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
     finder = CardFinder.of(card_table(((n, [], 1, [], {}) for n in names), rules))
     strays: list[str] = []
     assert [c.name for c in distinct(finder.find(text, strays))] == expected
     assert stray is None or stray in strays
+
+
+def test_a_split_card_s_faces_typed_as_everyday_words_are_no_card(cards_kb) -> None:  # noqa: F811
+    """The forty-ninth cold trial: *non sarebbe mai tornato* (it would never come back) was read as Never // Return,
+    whose Italian faces are Mai // Tornato; the faces typed as a card (with a slash, capitalised, cast, or listed with
+    other cards) are still the card."""
+    from indexer.build import collect_items
+    from indexer.card_finder import card_table
+
+    rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
+    finder = CardFinder.of(card_table([("Never // Return", [("it", "Mai // Tornato")], 1, [], {}),
+                                       ("Fire // Ice", [("fr", "Feu // Glace")], 1, [], {}),
+                                       ("Dryad Arbor", [("fr", "Charmille dryade")], 1, [], {})], rules))
+    assert names(finder, "il token non sarebbe mai tornato in gioco") == []
+    assert [c.name for c in distinct(finder.find("ho lanciato Mai // Tornato in risposta"))] == ["Never // Return"]
+    assert [c.name for c in distinct(finder.find("goyf avec charmille dryade et feu glace au cimetiere"))] == [
+        "Dryad Arbor", "Fire // Ice"]
 
 
 def test_an_italian_verb_with_a_pronoun_is_no_mistyped_card_name() -> None:

@@ -31,6 +31,8 @@ def unheld(text: str) -> list[str]:
     ("mes terrains deviennent des créatures Saprobionte 1/1", []),  # a creature type where one stands
     ("my lands become Saproling creatures", []),
     ("Marc prend l'initiative et s'aventure dans l'Undercity ?", []),  # the dungeon of the rules (the 35th trial)
+    # the forty-ninth trial: "No card held: Mistmoors", and overlord read as a word
+    ("J'ai cast Overlord of the Mistmoors pour son impending cost", ["Overlord of the Mistmoors"]),
 ])
 def test_a_run_of_capitalised_words_of_no_language_is_a_name(text, expected) -> None:
     assert unheld(text) == expected
