@@ -89,7 +89,7 @@ def _did_you_mean(kb: KnowledgeBase, name: str, close: list[str]) -> str:
     """``; did you mean: …`` naming the first :data:`MAX_SUGGESTIONS` of ``close`` (and how many there are), or ""."""
     if not close:
         return ""
-    more = f" ({len(close)} cards)" if len(close) > MAX_SUGGESTIONS else ""
+    more = f" (the first {MAX_SUGGESTIONS} of {len(close)} cards)" if len(close) > MAX_SUGGESTIONS else ""
     shown = name_labels(kb, name, close[:MAX_SUGGESTIONS])
     return f"; did you mean: {', '.join(shown[card] for card in close[:MAX_SUGGESTIONS])}{more}"
 
