@@ -671,9 +671,8 @@ class CardFinder:
         # no Inaction Injunction, whose French name holds Injonction) is no card
         # (nor is any card read inside a title of a character the table lacks: Ajani, Sleeper Agent is no Ajani and no
         # Sleeper Agent, whichever finder read them)
-        found = [card for card in found if not ((card.how == "part" or card.how == "character" or card.how == "remembered")
-                                                and any(start <= card.start and card.end <= end
-                                                        and (start, end) != (card.start, card.end) for start, end in spans))]
+        found = [card for card in found if not (card.how in ("part", "character", "remembered") and any(
+            start <= card.start and card.end <= end and (start, end) != (card.start, card.end) for start, end in spans))]
         # nor is a part of a name that is itself inside a longer one (Guardian of New Benalia: no Benalia either)
         found = [card for card in found if not any(start <= card.start and card.end <= end for start, end in inside)]
         found = [card for card in found if not self._a_face_ending_another_name(words, card, found)]
@@ -1219,9 +1218,11 @@ class CardFinder:
 
     def _title_goes_on(self, words: list[Token], at: int, size: int, card: int) -> tuple[int, int] | None:
         """Where the name typed at ``words[at:at + size]`` is, when a title goes on with capitalised words no name of
-        ``card`` holds, inside a sentence: after *of the* (*Sentinel of the Nameless City* is no Sentinel), or after a
-        legendary name's comma typed (*Etali, Primal Conqueror* is no Etali, Primal Storm): a card the table lacks,
-        newer than its data; else None."""
+        ``card`` holds, inside a sentence: after *of* or *of the* (*Sentinel of the Nameless City* is no Sentinel,
+        *Knight-Errant of Eos* no Knight Errant), after a legendary name's comma typed inside the part (*Etali, Primal
+        Conqueror* is no Etali, Primal Storm), or after the comma following a character's name, two capitalised words
+        of English or more that are no card's name (*Ghalta, Stampede Tyrant* is no Ghalta, Primal Hunger): a card the
+        table lacks, newer than its data; else None."""
         own = {k for name in self._names_of(card) for k in self.name_keys[name].split(" ")}
 
         def titled(word: Token, joined: bool = True) -> bool:
@@ -1239,7 +1240,7 @@ class CardFinder:
             return None
         end, capitals = after + 1, 1
         while end < len(words) and (titled(words[end]) or (words[end].key in ("of", "the") and words[end].joined
-                                                           and _joiners_before_a_capital(words, end, []))):
+                                                           and _joiners_before_a_capital(words, end))):
             capitals += titled(words[end])
             end += 1
         if comma_after and (capitals < 2 or " ".join(w.key for w in words[after:end]) in self.by_key
@@ -1881,12 +1882,14 @@ def _an_english_word(key: str) -> bool:
     return listed_lemma("en", key) is not None
 
 
-def _joiners_before_a_capital(words: list[Token], at: int, taken: list[bool]) -> int:
+def _joiners_before_a_capital(words: list[Token], at: int, taken: list[bool] | None = None) -> int:
     """How many words of :data:`_NAME_JOINERS` (one or two: *of*, *of the*) start at ``at`` and join a name's words
-    to a capitalised word after them (*Overlord of the Mistmoors*); 0 when they do not."""
+    to a capitalised word after them (*Overlord of the Mistmoors*), none of them ``taken`` by a card; 0 when they do
+    not."""
     for count in (1, 2):
         after = at + count
-        if after >= len(words) or any(taken[at:after + 1]) or not all(w.joined for w in words[at:after + 1]):
+        if (after >= len(words) or (taken is not None and any(taken[at:after + 1]))
+                or not all(w.joined for w in words[at:after + 1])):
             return 0
         if any(w.key not in _NAME_JOINERS for w in words[at:after]):
             return 0
