@@ -82,7 +82,9 @@ def find_card(kb: KnowledgeBase, name: str, finder: Callable[[], NameFinder] | N
         others = most_printed(kb, holding)
     if len(near) == 1:
         return card_json(kb, near[0], active, "near")
-    raise NotFoundError(f"no card named {name.strip()!r} in the knowledge base{_did_you_mean(kb, name, near or others)}")
+    guess = "" if near or others else part_not_held(finder, name)
+    raise NotFoundError(f"no card named {name.strip()!r} in the knowledge base{_did_you_mean(kb, name, near or others)}"
+                        + (f"; it may be {guess}, a card of MTGJSON this knowledge base does not hold" if guess else ""))
 
 
 def _did_you_mean(kb: KnowledgeBase, name: str, close: list[str]) -> str:
@@ -117,11 +119,20 @@ _WHOLE = frozenset({"name", "nickname"})  # the finder's readings of a card by i
 def card_not_held(finder: Callable[[], NameFinder] | None, name: str) -> str | None:
     """The English name of the one card ``finder`` reads in ``name`` typed alone, by a whole name or a nickname, that
     the knowledge base does not hold (a card of the archive's list, ``corpus/card-names.tsv``), else None: a part of a
-    name (``Bowmaster``) is a guess, not said so."""
+    name (``Verazol``) is a guess, said as one (:func:`part_not_held`)."""
     found = finder().find(name) if finder is not None else []
     if len({card.name for card in found}) != 1 or getattr(found[0], "held", True) or found[0].how not in _WHOLE:
         return None
     return found[0].name if _words(" ".join(card.typed for card in found)) == _words(name) else None
+
+
+def part_not_held(finder: Callable[[], NameFinder] | None, name: str) -> str | None:
+    """The English name of the one card ``finder`` reads ``name`` typed alone as a part of (``Verazol``), when the
+    knowledge base does not hold it (a card of the archive's list): a guess, said as one; else None."""
+    found = finder().find(name) if finder is not None else []
+    if len({card.name for card in found}) != 1 or getattr(found[0], "held", True) or found[0].how != "part":
+        return None
+    return found[0].name
 
 
 def _words(text: str) -> list[str]:

@@ -134,3 +134,13 @@ def test_a_card_of_the_archive_the_knowledge_base_lacks_is_said_so_not_another_s
     assert result.exit_code == 1
     assert result.output.strip() == ("Error: True-Name Nemesis is a card of MTGJSON this knowledge base does not hold: "
                                      "build with card data that holds it (mtgkb update --cards)")
+
+
+def test_a_part_of_the_name_of_a_card_the_knowledge_base_lacks_says_which_card_it_may_be(kb_dir: Path) -> None:
+    """The forty-ninth cold trial: ``card Verazol`` said only "no card named", while the whole name said it is a card of
+    MTGJSON this knowledge base does not hold; a part the card finder reads as one such card is said, as a guess."""
+    result = run(kb_dir, "card", "Verazol")
+    assert result.exit_code == 1
+    assert result.output.strip() == ("Error: no card named 'Verazol' in the knowledge base; it may be Verazol, the Split "
+                                     "Current, a card of MTGJSON this knowledge base does not hold")
+    assert "it may be" not in run(kb_dir, "card", "Zzzzqq").output
