@@ -49,11 +49,11 @@ def present(page: list[Hit], plan: Plan, retrieved: Retrieved, searcher, held: "
                 elsewhere(searcher, parsed))
     hits.reading = reading.to_dict() if reading is not None and retrieved.shown_reading else None
     if hits.reading is not None and plan.cards:
-        named = cards_said([card.to_dict() for card in plan.cards])
-        hits.reading["read_as"] = f"{hits.reading['read_as']}; {named}" if hits.reading["read_as"] else named
         hits.reading["cards"] = [card.to_dict() for card in plan.cards]
+        named = cards_said(hits.reading["cards"])
+        hits.reading["read_as"] = f"{hits.reading['read_as']}; {named}" if hits.reading["read_as"] else named
     if hits.reading is not None and plan.strays:  # Orcish Bowmasters: a card the knowledge base lacks
-        unknown = "No card held: " + CARD_SEPARATOR.join(named_once(plan.strays))
+        unknown = not_held_said(named_once(plan.strays))
         hits.reading["read_as"] = f"{hits.reading['read_as']}; {unknown}" if hits.reading["read_as"] else unknown
         hits.reading["not_cards"] = named_once(plan.strays)
     if hits.reading is not None and plan.cards_unread:
@@ -87,11 +87,21 @@ def cards_said(cards: list[dict]) -> str:
     "Fleshgorger")``: a card the knowledge base lacks may be read as a look-alike); those the knowledge base does
     not hold marked (``Clone*``) and said so once (:data:`NOT_HELD`)."""
     def said(card: dict) -> str:
-        typed = f' (typed "{card["typed"]}")' if card.get("how") in GUESSED and card.get("typed") else ""
+        typed = f' (typed "{typed}")' if (typed := typed_guess(card)) else ""
         return str(card["name"]) + typed + ("*" if card.get("held") is False else "")
 
     return "Cards: " + CARD_SEPARATOR.join(said(card) for card in cards) + (
         f" (*{NOT_HELD})" if any(card.get("held") is False for card in cards) else "")
+
+
+def typed_guess(card: dict) -> str | None:
+    """What was typed for a card found from words that are not its name (:data:`GUESSED`), else None."""
+    return str(card["typed"]) if card.get("how") in GUESSED and card.get("typed") else None
+
+
+def not_held_said(names: list[str]) -> str:
+    """The reading's part naming the names typed that are no card the knowledge base holds."""
+    return "No card held: " + CARD_SEPARATOR.join(names)
 
 
 def named_once(names: list[str]) -> list[str]:

@@ -745,7 +745,7 @@ def _word_group(word: str, key: str, lang: str | None, weights: ReadWeights = DE
     elif not any(a.lang == "en" for a in group.alternatives) and (english := made_of_english(key, lang)):
         # kickerato, meldato, exertarlo: the English game word the players made an Italian or French word of
         group.alternatives.append(Alternative("en", tuple(terms(english, "en")), weights.jargon, "english", english))
-    elif _an_english_word(group, key, lang):  # in response, in play: an everyday English word mixed in
+    elif _an_everyday_english_word(group, key, lang):  # in response: an everyday English word mixed in
         group.alternatives.append(Alternative("en", tuple(terms(word, "en")), weights.mixed, "english", word))
     return group
 
@@ -763,10 +763,10 @@ def _an_english_game_word(group: Group, word: str, key: str, lang: str | None) -
     return len(analysed) == 1 and analysed[0] in _game_words() and listed_lemma(lang, key) is None
 
 
-def _an_english_word(group: Group, key: str, lang: str | None) -> bool:
+def _an_everyday_english_word(group: Group, key: str, lang: str | None) -> bool:
     """Whether ``key`` of an Italian or French question is an English word of everyday use typed in English (*in
-    response*, *in play*, *legal*), read as nothing yet: a word of English's lists and of none of the question's
-    language (the game words are :func:`_an_english_game_word`'s)."""
+    response*), read as nothing yet: a word of English's lists and of none of the question's language (French
+    *legal* is French's; the game words are :func:`_an_english_game_word`'s)."""
     if lang not in ("it", "fr") or len(key) < MIN_ENGLISH_WORD or any(a.lang == "en" for a in group.alternatives):
         return False
     return listed_lemma("en", key) is not None and listed_lemma(lang, key) is None and bool(terms(key, "en"))
@@ -891,7 +891,8 @@ def _with_negations(group: Group, weight: float = DEFAULT.reading.negation) -> G
         word = alt.shown.lower()
         if word.isalpha() and word.endswith("ed") and not word.startswith("un"):
             negated = tuple(terms("un" + word, "en"))
-            if negated and all(t in _game_words() for t in negated) and all(a.terms != negated for a in group.alternatives):
+            if (negated and all(t in _game_words() for t in negated)
+                    and all(a.terms != negated for a in group.alternatives)):
                 group.alternatives.append(Alternative("en", negated, alt.weight * weight, "negation", "un" + word))
     return group
 

@@ -61,11 +61,13 @@ def find_card(kb: KnowledgeBase, name: str, finder: Callable[[], NameFinder] | N
     starting = cards_starting(kb, name)
     if not faces and len(starting) == 1:  # "Ragavan": the one card whose name starts so
         return card_json(kb, starting[0], active, "prefix")
-    part = None if faces or starting else card_by_part(finder, name)
-    if part is not None:  # "Finks": Kitchen Finks, as the search reads it
-        return card_json(kb, part[0], active, part[1])
+    alone = None if faces or starting else card_read_alone(finder, name)
+    if alone is not None and getattr(alone, "held", True):  # "Finks": Kitchen Finks, as the search reads it
+        return card_json(kb, alone.name, active, PART_MATCHES.get(alone.how, "part"))
     holding = [] if faces or starting else cards_holding(kb, name)  # "Spinale": Ago Spinale, Innesto Spinale
-    unheld = None if faces or starting else card_not_held(finder, name)
+    # a card of the archive's list (corpus/card-names.tsv) the knowledge base does not hold, read by a whole name or a
+    # nickname: said so; by a part of one (Verazol): a guess, said as one below
+    unheld = alone.name if alone is not None and alone.how in _WHOLE else None
     if unheld is not None:  # "Fulmine" where the knowledge base does not hold Lightning Bolt: say so, never open
         # another card by a near spelling; name only the cards held whose names hold the words typed (Foudre: Zaffaï,
         # conducteur de foudre) or start with a word spelled near them (Ecuyer: Écuyère dévouée), not one holding
@@ -82,7 +84,7 @@ def find_card(kb: KnowledgeBase, name: str, finder: Callable[[], NameFinder] | N
         others = most_printed(kb, holding)
     if len(near) == 1:
         return card_json(kb, near[0], active, "near")
-    guess = "" if near or others else part_not_held(finder, name)
+    guess = "" if near or others or alone is None or alone.how != "part" else alone.name
     raise NotFoundError(f"no card named {name.strip()!r} in the knowledge base{_did_you_mean(kb, name, near or others)}"
                         + (f"; it may be {guess}, a card of MTGJSON this knowledge base does not hold" if guess else ""))
 
@@ -99,40 +101,21 @@ def _did_you_mean(kb: KnowledgeBase, name: str, close: list[str]) -> str:
 PART_MATCHES = {"part": "part", "near": "near", "remembered": "near", "name": "exact"}  # the finder's reading -> the card's ``match``
 
 
-def card_by_part(finder: Callable[[], NameFinder] | None, name: str) -> tuple[str, str] | None:
-    """The English name of the one card ``finder`` reads in ``name`` typed alone (``Finks``: *Kitchen
-    Finks*; ``goyf``: *Tarmogoyf*), with how (``part``, ``near``, ``exact``); None when it reads none,
-    several, or words of ``name`` beside the card's."""
+def card_read_alone(finder: Callable[[], NameFinder] | None, name: str) -> Any | None:
+    """The one card ``finder`` reads in ``name`` typed alone (``Finks``: *Kitchen Finks*; ``goyf``: *Tarmogoyf*), held by
+    the knowledge base or not (its ``held``); None when it reads none, several, a character several are named after
+    (liliana), or words of ``name`` beside the card's."""
     if finder is None:
         return None
     found = finder().find(name)
-    if len({card.name for card in found}) != 1 or found[0].how == "character" or not getattr(found[0], "held", True):
-        return None  # several cards, a character several are named after (liliana), or a card not held
+    if len({card.name for card in found}) != 1 or found[0].how == "character":
+        return None
     if _words(" ".join(card.typed for card in found)) != _words(name):
         return None  # words beyond the card's name: not this card alone
-    return found[0].name, PART_MATCHES.get(found[0].how, "part")
+    return found[0]
 
 
 _WHOLE = frozenset({"name", "nickname"})  # the finder's readings of a card by its whole name
-
-
-def card_not_held(finder: Callable[[], NameFinder] | None, name: str) -> str | None:
-    """The English name of the one card ``finder`` reads in ``name`` typed alone, by a whole name or a nickname, that
-    the knowledge base does not hold (a card of the archive's list, ``corpus/card-names.tsv``), else None: a part of a
-    name (``Verazol``) is a guess, said as one (:func:`part_not_held`)."""
-    found = finder().find(name) if finder is not None else []
-    if len({card.name for card in found}) != 1 or getattr(found[0], "held", True) or found[0].how not in _WHOLE:
-        return None
-    return found[0].name if _words(" ".join(card.typed for card in found)) == _words(name) else None
-
-
-def part_not_held(finder: Callable[[], NameFinder] | None, name: str) -> str | None:
-    """The English name of the one card ``finder`` reads ``name`` typed alone as a part of (``Verazol``), when the
-    knowledge base does not hold it (a card of the archive's list): a guess, said as one; else None."""
-    found = finder().find(name) if finder is not None else []
-    if len({card.name for card in found}) != 1 or getattr(found[0], "held", True) or found[0].how != "part":
-        return None
-    return found[0].name
 
 
 def _words(text: str) -> list[str]:

@@ -427,14 +427,14 @@ def reading_view(reading: dict[str, Any] | None) -> dict[str, Any] | None:
     does not hold (``not_held_names``); a ``read_as`` not ending so is shown whole."""
     if reading is None:
         return None
-    from indexer.present import CARD_SEPARATOR, GUESSED, cards_said
+    from indexer.present import cards_said, not_held_said, typed_guess
 
     cards = [card for card in reading.get("cards") or [] if card.get("name")]
     names = [str(card["name"]) for card in cards]
     unheld_cards = [str(card["name"]) for card in cards if card.get("held") is False]
     words = str(reading.get("read_as") or "")
     not_held = [str(name) for name in reading.get("not_cards") or []]
-    unheld = "No card held: " + CARD_SEPARATOR.join(not_held)
+    unheld = not_held_said(not_held)
     if not_held and words.endswith(unheld):  # said apart, in the interface language (not_held_names)
         words = words[:-len(unheld)].rstrip().removesuffix(";").rstrip()
     else:
@@ -444,7 +444,7 @@ def reading_view(reading: dict[str, Any] | None) -> dict[str, Any] | None:
         words = words[:-len(named)].rstrip().removesuffix(";").rstrip()
     else:
         names, unheld_cards = [], []
-    typed = {str(card["name"]): str(card["typed"]) for card in cards if card.get("how") in GUESSED and card.get("typed")}
+    typed = {str(card["name"]): typed for card in cards if (typed := typed_guess(card))}
     return {**reading, "words_read_as": words, "card_names": names, "not_held_names": not_held,
             "cards_not_held": unheld_cards, "cards_typed": typed if names else {}}
 
