@@ -33,8 +33,9 @@ from kb.vocabulary import Vocabulary
 
 from .analysis import ANALYSIS_VERSION, name_key
 from .card_evidence import (DEPENDENCY, WITH_NAMED, card_evidence, carried_pairs, carried_rules, carried_together,
-                            keyword_rules, nonbasic_land, ruling_links, token_rules, type_changes, with_cited_chapters)
-from .card_finder import SIDE_SET_TYPES, CardTable, card_nicknames, card_table, subtype_words, write_card_table
+                            keyword_rules, nonbasic_land, rules_naming, ruling_links, token_rules, type_changes,
+                            with_cited_chapters)
+from .card_finder import RULES, SIDE_SET_TYPES, CardTable, card_nicknames, card_table, subtype_words, write_card_table
 from .codec import WritingCodec
 from .known_cards import embedded_known_cards
 from .phrasings import english_rule_texts, placement
@@ -480,7 +481,20 @@ def cards_of(kb: KnowledgeBase, items: list[Item], other_release: bool = False) 
     table.together, table.of_several = carried_together(carried)
     table.dependency = carried_rules(DEPENDENCY, carried)
     table.with_named = carried_pairs(WITH_NAMED, carried)
+    add_rules_naming(table, items)
     return table
+
+
+def add_rules_naming(table: CardTable, items: list[Item]) -> None:
+    """Each card of ``table`` the release's English rules or their examples name (:func:`rules_naming`: Magar of the
+    Magic Strings, 707.14) brings those rules too."""
+    texts = [(item.number, item.content, item.kind == "example") for item in items
+             if item.kind in ("rule", "example") and item.lang == "en" and item.number]
+    rule_words = frozenset(word for word, flags in table.flags.items() if flags & RULES)
+    named = rules_naming({face for card in table.cards for face in card_names(card[0])}, texts, rule_words)
+    for card in table.cards:
+        brought = [entry for face in card_names(card[0]) for entry in named.get(face, ())]
+        card[2] = card[2] + [entry for entry in brought if entry not in card[2]]
 
 
 _EVIDENCE: dict[str, dict[tuple, list[list[str]]]] = {}  # per keyword and token rules: a card's evidence

@@ -963,6 +963,45 @@ def with_cited_chapters(keywords: dict[str, tuple[str, ...]], rules: Iterable[tu
             for name, numbers in keywords.items()}
 
 
+# A card the rules name by its own name: 707.14 is Magar of the Magic Strings' rule, 608.2k's example is Ensoul Artifact
+# on Wall of Tears. A rule naming more cards than NAMING_LIST lists them (206.3a, the cards of ante); a card the rules
+# name more often than NAMED_OFTEN is an everyday example (Clone, Lightning Bolt) or a word (Island, Exile).
+NAMED_BY_A_RULE = "named by the rule"
+NAMED_BY_AN_EXAMPLE = "named by the rule's example"
+NAMING_LIST = 4
+NAMED_OFTEN = 3
+_NAME_WORD = re.compile(r"[A-Za-z0-9][\w'\-]*")
+_LONGEST_NAME = 8  # words
+
+
+def rules_naming(names: Iterable[str], texts: Iterable[tuple[str, str, bool]], rule_words: frozenset[str] = frozenset()
+                 ) -> dict[str, list[list[str]]]:
+    """Each of the cards' English ``names`` (a face's too) that the English ``texts`` write, case and all (``(rule
+    number, text, whether it is the rule's example)``) → its evidence, ``[rule, reason]``
+    (:data:`NAMED_BY_A_RULE`, :data:`NAMED_BY_AN_EXAMPLE`): not in a rule naming more than :data:`NAMING_LIST`
+    cards, nor a name the rules write more than :data:`NAMED_OFTEN` times, nor a one-word name the ``rule_words``
+    hold (*Fight*, *Exile* begin sentences)."""
+    wanted = {name for name in names if name and not (" " not in name and name.lower() in rule_words)}
+    named: dict[str, dict[str, bool]] = {}  # name -> rule -> named by its text (not only its example)
+    by_rule: dict[str, set[str]] = {}
+    for number, text, example in texts:
+        text = text.replace("’", "'")
+        words = list(_NAME_WORD.finditer(text))
+        for first, word in enumerate(words):
+            if not word.group()[0].isupper():
+                continue
+            for last in words[first:first + _LONGEST_NAME]:
+                name = text[word.start():last.end()]
+                name = name[:-2] if name.endswith("'s") and name not in wanted else name  # Ensoul Artifact's
+                if name in wanted:
+                    rules = named.setdefault(name, {})
+                    rules[number] = rules.get(number, False) or not example
+                    by_rule.setdefault(number, set()).add(name)
+    return {name: [[number, NAMED_BY_A_RULE if own else NAMED_BY_AN_EXAMPLE] for number, own in rules.items()
+                   if len(by_rule[number]) <= NAMING_LIST]
+            for name, rules in named.items() if len(rules) <= NAMED_OFTEN}
+
+
 def ruling_links(rulings: Iterable[tuple[str, str, str]], links: Iterable[tuple[str, str, str]]
                  ) -> dict[str, dict[str, list[str]]]:
     """Card → ruling digest → the rules that ruling is linked to: ``rulings`` ``(doc id#seq, card,

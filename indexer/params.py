@@ -174,6 +174,17 @@ class Cards:
     # sets (2,885 questions): archive 0.6877 at 1.0 (as before), 0.6917 at 0.5, 0.6930 at 0.625, 0.6929 at 0.75 (the
     # trials' 1,176 0.840 -> 0.848, the best), 0.6923 at 0.875; the embedded corpus 0.6879 -> 0.6927 at 0.75
     under_share: float = 0.75
+    # the share of the card factor's power a rule gets when it names the card (indexer.card_evidence.rules_naming):
+    # ``named_rule`` when its own text does (707.14, Magar of the Magic Strings) or its example names a card printed
+    # ``example_printings`` times or fewer (608.2k's Wall of Tears), ``named_example`` when its example names a card
+    # printed more (120.5's Lightning Bolt, an everyday example). 2026-12-07 (twenty-seventh session), the development
+    # sets (3,341 questions, archive): 0.6709 without the rules naming cards; named_rule 1.0 with the everyday examples
+    # at 1.0, 0.5, 0.25 and 0: 0.6719, 0.6713, 0.6714, 0.6708 (their examples lifted as many answers as they sank);
+    # with example_printings 3 and named_example 0.25 (2, 3 and 5 printings within 0.0003): named_rule 1.0, 1.5, 2.0
+    # and 3.0: 0.6728, 0.6742, 0.6736, 0.6720 (the trials' 1,308: 0.8455, 0.8454, 0.8442, 0.8414, from 0.8460)
+    named_rule: float = 1.5
+    named_example: float = 0.25
+    example_printings: int = 3
 
 
 RERANKERS = ("other_keyword", "heading", "home", "cited", "card", "card_ruling", "phrasing")

@@ -37,13 +37,14 @@ from whoosh.idsets import BitSet
 from kb.numbering import RuleNumber
 
 from .analysis import name_key, terms
-from .card_evidence import FACE_SEPARATOR, dependent, rules_for_pairs, together, with_named
+from .card_evidence import FACE_SEPARATOR, NAMED_BY_A_RULE, NAMED_BY_AN_EXAMPLE, dependent, rules_for_pairs, together, with_named
 from .card_finder import CardFinder
 from .card_rulings import CardRulings
 from .concepts import kept_out, named_by, primary_rules, rules_of
 from .hits import Hit
 from .page import candidates
 from .phrasings import matching_phrases
+from .params import Cards
 from .plan import Concepts, Plan
 from .questions import Candidate, QuestionIndex
 from .ranges import range_query
@@ -285,7 +286,9 @@ class Retriever:
         card_rules = together(alone, tuple(card.copies for card in with_evidence), finder.together, finder.of_several,
                               tuple(rules_for_pairs(card.evidence) for card in with_evidence))
         common = finder.evidence_weights(plan.params.cards.common, plan.params.cards.common_floor)
-        weights = tuple({rule: common[rule] for rule in rules if rule in common} for rules in alone)
+        weights = tuple(evidence_weights(card.evidence, common,
+                                         named_weights(plan.params.cards, finder.printings[card.card]))
+                        for card in with_evidence)
         if with_evidence and (homes := self.question_index().asked(reading).homes):  # a card and a game term named
             term_rules = frozenset(number for rule in homes for number in lineage(f"rule/{rule}"))  # counters: 122
             card_rules += with_named(card_rules[:len(with_evidence)], term_rules, finder.with_named)
@@ -466,3 +469,23 @@ def in_turn_by_card(ordered: list[tuple[str, tuple[int, float, dict]]]) -> list[
         ranked.append((rounds[card], position, (digest, held)))
     return [entry for _, _, entry in sorted(ranked)]
 
+
+def named_weights(params: Cards, printings: int) -> dict[str, float]:
+    """How much a rule tells of a card printed ``printings`` times when it names the card (:func:`rules_naming`):
+    ``params.named_rule`` when its own text does (707.14, Magar of the Magic Strings) or its example names a card
+    of a few printings (608.2k's Wall of Tears); ``params.named_example`` when its example names an everyday card
+    (120.5's Lightning Bolt, in questions about anything)."""
+    rare = printings <= params.example_printings
+    return {NAMED_BY_A_RULE: params.named_rule, NAMED_BY_AN_EXAMPLE: params.named_rule if rare else params.named_example}
+
+
+def evidence_weights(evidence: list[list[str]], common: dict[str, float], named: dict[str, float]
+                     ) -> dict[str, float]:
+    """How much each rule of a card's ``evidence`` tells of it: as ``common`` says (1 when it does not), times
+    what ``named`` says (:func:`named_weights`) for a rule brought only as naming the card."""
+    reasons: dict[str, set[str]] = {}
+    for rule, reason in evidence:
+        reasons.setdefault(rule, set()).add(reason)
+    weights = {rule: common.get(rule, 1.0) * (max(named[how] for how in why) if why <= named.keys() else 1.0)
+               for rule, why in reasons.items()}
+    return {rule: weight for rule, weight in weights.items() if weight != 1.0}

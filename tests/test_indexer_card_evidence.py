@@ -1465,3 +1465,33 @@ def test_a_card_restarting_the_game_brings_the_rules_of_the_restart() -> None:
         "permanent.\n−14: Restart the game, leaving in exile all non-Aura permanent cards exiled with Karn Liberated. "
         "Then put those cards onto the battlefield under your control.", (), "{7}", {}, name="Karn Liberated"))
     assert {"726", "726.1", "726.5"} <= karn
+
+
+def test_a_card_a_rule_or_its_example_names_brings_that_rule_but_not_a_list_nor_an_everyday_word() -> None:
+    from indexer.card_evidence import NAMED_BY_A_RULE, NAMED_BY_AN_EXAMPLE, rules_naming
+
+    texts = [("707.14", "One card (Magar of the Magic Strings) instructs a player to note the name of a card.", False),
+             ("608.2k", "Example: Ensoul Artifact’s controller casts Wall of Tears on the stack.", True),
+             ("206.3a", "Ali Baba, Ali from Cairo, Bazaar of Baghdad, City of Brass and Jihad are cards of ante.", False),
+             ("701.13", "Exile it.", False), ("701.13a", "Exile target card.", False),
+             ("113.6m", "Exile a card.", False), ("400.7", "Exile the object.", False)]
+    names = {"Magar of the Magic Strings", "Wall of Tears", "Ensoul Artifact", "Ali Baba", "City of Brass",
+             "Bazaar of Baghdad", "Ali from Cairo", "Jihad", "Exile", "Fight", "Magic"}
+    found = rules_naming(names, texts, frozenset({"magic"}))
+    assert found["Magar of the Magic Strings"] == [["707.14", NAMED_BY_A_RULE]]
+    assert found["Ensoul Artifact"] == found["Wall of Tears"] == [["608.2k", NAMED_BY_AN_EXAMPLE]]
+    assert found["Ali Baba"] == []  # 206.3a lists five cards
+    assert "Exile" not in found  # written by four rules: a word, not a card they name
+    assert "Magic" not in found  # a one-word name the rules write in lower case
+
+
+@pytest.mark.parametrize("question, rule", [
+    ("garth one eye made a lotus copy, where does the copy come from, do i need the real card", "707.13"),
+    ("Garth One-Eye copie Black Lotus : la copie vient d'où, il faut posséder la carte ?", "707.13"),
+    ("il mio wall of tears blocca una creatura che poi non e piu una creatura, torna in mano lo stesso?", "608.2k"),
+])
+def test_a_question_naming_a_card_the_rules_name_finds_the_rule_naming_it(product_kb, question, rule) -> None:
+    from kb.store import KnowledgeBase
+
+    hits = [hit for hit in search(KnowledgeBase.open(product_kb), question) if hit.kind == "rule"]
+    assert [hit.number for hit in hits[:3]].count(rule) == 1, [hit.number for hit in hits[:5]]
