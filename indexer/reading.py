@@ -212,6 +212,14 @@ def read(text: str, lang: str | None, confidence: float = 1.0, concept_whole: bo
     used: set[str] = set()  # the negations read as a game term lacked (pas le piétinement, sans)
     position = 0
     while position < len(folded):
+        denied_type = _non_type_at(folded, position, spots)
+        if denied_type is not None:  # non terra, non-créature: nonland, noncreature, not a negation left out
+            size, english = denied_type
+            groups.append(_phrase_group(raw[position:position + size], [english], lang))
+            starts.append(position)
+            used.add(folded[position])
+            position += size
+            continue
         locution = _locution_at(folded, position, lang, spots)
         if locution is not None:
             size, english = locution
@@ -286,6 +294,25 @@ def read(text: str, lang: str | None, confidence: float = 1.0, concept_whole: bo
         len(groups) >= 2 and (bool(dropped) or lang in ("it", "fr") or all(g.concept for g in groups)))
         or any(LETTER_PAIR.fullmatch(g.text) for g in groups) or (len(groups) == 1 and any(groups[0] is g for g in said_so)))
     return Reading(lang, confidence, question, groups, dropped, negation=_negation(tokens, set(dropped), lang, used))
+
+
+NON = "non"  # before a type in every language: *non terra*, *non-créature*, *non token*
+
+
+def _non_type_at(folded: list[str], position: int, spots: dict[int, "Spot"]) -> tuple[int, str] | None:
+    """Where ``folded`` holds *non* and a game term at ``position`` whose English, after *non*, is one word of the
+    rules (*non terra*, *non-terrain*, *non token*: nonland, nontoken), its size and that word: the type a
+    question's object is not, never a negation left out."""
+    found = spots.get(position + 1) if folded[position] == NON else None
+    if found is None:
+        return None
+    for match in found.matches:
+        for name in match.concept.names:
+            word = f"{NON}{name.text.lower()}"
+            analysed = terms(word, "en") if name.lang == "en" and " " not in name.text else []
+            if len(analysed) == 1 and analysed[0] in rules_words():
+                return found.end - position, word
+    return None
 
 
 def _spots_by_word(folded: list[str], lang: str | None) -> dict[int, Spot]:

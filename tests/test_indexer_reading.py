@@ -278,6 +278,11 @@ def test_a_players_word_is_a_real_word_never_corrected(word: str, lang: str) -> 
     # ... now read as the trample the creature lacks (the negation so read is not named as ignored)
     ("une créature sans piétinement bloquée", "fr", [], "creature · no trample · block"),
     ("une créature sans piétinement ne peut pas bloquer ?", "fr", ["ne", "pas"], "creature · no trample · block"),
+    # the fiftieth trial: "3 permanenti non terra" read "negation ignored: non" and searched land
+    # ... now the rules' word for a type a permanent is not: nonland, noncreature, nontoken
+    ("ho 3 permanenti non terra", "it", [], "3 / three · permanent · nonland"),
+    ("mes créatures non-jetons", "fr", [], "creatures · nontoken"),
+    ("non creature spells", "en", [], "non creature / noncreature · spells"),
 ])
 def test_a_negation_left_out_is_named(query: str, lang: str, negation: list[str], read_as: str) -> None:
     reading = read(query, lang)
