@@ -93,9 +93,31 @@ def _did_you_mean(kb: KnowledgeBase, name: str, close: list[str]) -> str:
     """``; did you mean: …`` naming the first :data:`MAX_SUGGESTIONS` of ``close`` (and how many there are), or ""."""
     if not close:
         return ""
+    close = most_alike(kb, name, close)
     more = f" (the first {MAX_SUGGESTIONS} of {len(close)} cards)" if len(close) > MAX_SUGGESTIONS else ""
     shown = name_labels(kb, name, close[:MAX_SUGGESTIONS])
     return f"; did you mean: {', '.join(shown[card] for card in close[:MAX_SUGGESTIONS])}{more}"
+
+
+# a card whose name is this alike to the name typed (rapidfuzz's token_sort_ratio, 0 to 100) and this much more alike
+# than any other is named first in a "did you mean" (Guida Karmica: Guida del Karma, 79; Guida Kelpie 64)
+CLEARLY_ALIKE = 75
+ALIKE_MARGIN = 10
+
+
+def most_alike(kb: KnowledgeBase, name: str, cards: list[str]) -> list[str]:
+    """``cards`` (English names) with the card whose name, in some language, is clearly the most alike to ``name``
+    (:data:`CLEARLY_ALIKE`) moved first (*Guida Karmica*: Guida del Karma before Guida Abzan, Guida Aerea…); else
+    as they are (the most printed first)."""
+    from rapidfuzz import fuzz
+
+    typed = " ".join(_words(name))
+    names = names_by_card(kb)
+    alike = sorted(((max((fuzz.token_sort_ratio(typed, " ".join(_words(held))) for _lang, held in names.get(card, [])),
+                         default=0.0), card) for card in cards), reverse=True)
+    if not alike or alike[0][0] < CLEARLY_ALIKE or (len(alike) > 1 and alike[0][0] - alike[1][0] < ALIKE_MARGIN):
+        return cards
+    return [alike[0][1]] + [card for card in cards if card != alike[0][1]]
 
 
 PART_MATCHES = {"part": "part", "near": "near", "remembered": "near", "name": "exact"}  # the finder's reading -> the card's ``match``

@@ -81,3 +81,18 @@ def test_names_found_by_bisection_are_those_found_by_reading_every_name(product_
                        and not other[len(key):len(key) + 1].isalnum()})
         assert cards_starting(kb, name) == read, name
         assert near_card_names(kb, name) == near_card_names(kb, name, list(names)), name
+
+
+def test_a_did_you_mean_names_the_card_most_alike_first() -> None:
+    """The fiftieth cold trial: ``card "Guida Karmica"`` offered "Guida Abzan, Guida Aerea, Guida Ainok…", the first five
+    of 34 cards holding *Guida*, and not Guida del Karma (Karmic Guide), the card meant."""
+    from types import SimpleNamespace
+
+    from kb.cards import most_alike
+
+    names = {"Abzan Guide": [("en", "Abzan Guide"), ("it", "Guida Abzan")],
+             "Aerial Guide": [("en", "Aerial Guide"), ("it", "Guida Aerea")],
+             "Karmic Guide": [("en", "Karmic Guide"), ("it", "Guida del Karma"), ("fr", "Guide karmique")]}
+    kb = SimpleNamespace(memo={"card_names_by_card": names})
+    assert most_alike(kb, "Guida Karmica", list(names)) == ["Karmic Guide", "Abzan Guide", "Aerial Guide"]
+    assert most_alike(kb, "Guida", list(names)) == list(names)  # none clearly most alike: the order given

@@ -1048,3 +1048,25 @@ def test_a_capitalised_word_that_is_a_one_word_name_with_a_romance_ending_is_tha
     strays: list[str] = []
     assert names(lich, "Bonjour, je joue Liche dans un deck old school.") == [("Lich", "Liche", "near")]
     assert lich.find("ieri Marco ha giocato con Paolo e Carla", strays) == [] and strays == []
+
+
+def test_a_name_of_two_words_remembered_loosely_is_the_card_clearly_most_alike(cards_kb) -> None:  # noqa: F811
+    """The fiftieth cold trial's E04 read "No card held: Guida Karmica", though the knowledge base holds Karmic Guide
+    (Guida del Karma): a capitalised name no card held that is clearly one card's name in some language, remembered
+    loosely, is that card as a guess; a name alike to two cards, or not alike enough, stays no card held."""
+    from indexer.build import collect_items
+    from indexer.card_finder import card_table
+
+    rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
+    finder = CardFinder.of(card_table([
+        ("Karmic Guide", [("it", "Guida del Karma"), ("fr", "Guide karmique")], 9, [], {}),
+        ("Karmic Justice", [("it", "Giustizia Karmica")], 2, [], {}),
+        ("Walking Ballista", [("it", "Balista Mobile"), ("fr", "Baliste ambulante")], 4, [], {}),
+        ("Elemental Augury", [], 2, [], {}), ("Mogg Fanatic", [("fr", "Mogg fanatique")], 9, [], {}),
+        ("Fanatic of Mogis", [("fr", "Fanatique de Mogis")], 2, [], {})], rules))
+    assert names(finder, "Il mio avversario lancia Guida Karmica: cosa succede?") == [
+        ("Karmic Guide", "Guida Karmica", "remembered")]
+    assert [card.name for card in finder.find("La Balista Ambulante del mio oppo muore")] == ["Walking Ballista"]
+    # not alike enough (86: a card newer than the archive); alike to two cards' French names (90 and 91)
+    for text in ("I cast Experimental Augury on my turn", "Mon Fanatique de Mogg meurt"):
+        assert not [card for card in finder.find(text) if card.how == "remembered"]
