@@ -688,6 +688,7 @@ class CardFinder:
         # nor is a part of a name that is itself inside a longer one (Guardian of New Benalia: no Benalia either)
         found = [card for card in found if not any(start <= card.start and card.end <= end for start, end in inside)]
         found = [card for card in found if not self._a_face_ending_another_name(words, card, found)]
+        found = [card for card in found if not self._ending_a_longer_name_before(words, card, found)]
         found += self._beside_cards(text, words, taken, found)
         found = sorted((self._named_again(card, found) for card in found), key=lambda f: f.start)
         unheld = self._rest_of_names(text, found, _outermost(spans + unheld_names(words, taken, self.subtypes)))
@@ -746,6 +747,25 @@ class CardFinder:
                 if len(word) >= LOOSE_STEM:
                     self._stems.setdefault(word[:LOOSE_STEM], []).append(word)
         return (name for word in self._stems.get(stem, ()) for name in self._holding(word))
+
+    def _ending_a_longer_name_before(self, words: list[Token], card: FoundCard, found: list[FoundCard]) -> bool:
+        """Whether ``card``, a part typed alone (*la Valkyrie*), was typed before as the last word of a run of
+        capitalised words no card found covers (*Boon-Bringer Valkyrie*, newer than the archive; not an everyday word
+        opening a sentence, *Quando Valkyrie attacca*): the card named before, named again by its last word, not another
+        card holding that word (table16's B-09 read it as Adarkar Valkyrie)."""
+        keys = name_keys(card.typed)
+        if card.how != "part" or len(keys) != 1:
+            return False
+        covered = [(other.start, other.end) for other in found]
+        for at, word in enumerate(words):
+            if word.start >= card.start:
+                return False
+            before = words[at - 1] if at else None
+            if (before is not None and word.key == keys[0] and word.capital and word.joined and before.capital
+                    and before.key not in _FUNCTION and not (before.first and not _no_language_word(before.key))
+                    and not any(start <= w.start < end for w in (word, before) for start, end in covered)):
+                return True
+        return False
 
     def _a_face_ending_another_name(self, words: list[Token], card: FoundCard, found: list[FoundCard]) -> bool:
         """Whether ``card`` is one face of a card of several (*Fire* of Fire // Ice), typed alone as the end of a

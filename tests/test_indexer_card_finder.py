@@ -1070,3 +1070,19 @@ def test_a_name_of_two_words_remembered_loosely_is_the_card_clearly_most_alike(c
     # not alike enough (86: a card newer than the archive); alike to two cards' French names (90 and 91)
     for text in ("I cast Experimental Augury on my turn", "Mon Fanatique de Mogg meurt"):
         assert not [card for card in finder.find(text) if card.how == "remembered"]
+
+
+def test_a_part_typed_again_after_a_longer_capitalised_name_is_that_name_not_another_card(cards_kb) -> None:  # noqa: F811
+    """table16's B-09 named Boon-Bringer Valkyrie (newer than the archive), then "la Valkyrie": read as Adarkar Valkyrie,
+    a card the question never named; so was "my Army" after a Zombie Army token (Army of the Damned). A part typed
+    after an everyday word opening a sentence, or after the card itself, stays the card."""
+    from indexer.build import collect_items
+    from indexer.card_finder import card_table
+
+    rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
+    finder = CardFinder.of(card_table([("Adarkar Valkyrie", [], 6, [], {}), ("Army of the Damned", [], 3, [], {})],
+                                      rules))
+    assert names(finder, "I cast Boon-Bringer Valkyrie. Then he cast Turn to Frog on the Valkyrie.") == []
+    assert names(finder, "Il mio Zombie Army token ha tre counter, e l'oppo uccide l'Army") == []
+    assert names(finder, "Quando Valkyrie attacca, e poi la Valkyrie muore") == [
+        ("Adarkar Valkyrie", "Valkyrie", "part")]
