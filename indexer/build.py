@@ -32,10 +32,11 @@ from kb.text import fold_quotes
 from kb.vocabulary import Vocabulary
 
 from .analysis import ANALYSIS_VERSION, name_key
-from .card_evidence import (DEPENDENCY, WITH_NAMED, card_evidence, carried_pairs, carried_rules, carried_together,
-                            keyword_rules, nonbasic_land, rules_naming, ruling_links, token_rules, type_changes,
-                            with_cited_chapters)
-from .card_finder import RULES, SIDE_SET_TYPES, CardTable, card_nicknames, card_table, subtype_words, write_card_table
+from .card_evidence import (DEPENDENCY, WITH_NAMED, capitalised_runs, card_evidence, carried_pairs, carried_rules,
+                            carried_together, keyword_rules, nonbasic_land, rules_naming, ruling_links, token_rules,
+                            type_changes, with_cited_chapters)
+from .card_finder import (RULES, SIDE_SET_TYPES, CardTable, card_nicknames, card_table, name_keys, subtype_words,
+                          write_card_table)
 from .codec import WritingCodec
 from .known_cards import embedded_known_cards
 from .phrasings import english_rule_texts, placement
@@ -486,8 +487,9 @@ def cards_of(kb: KnowledgeBase, items: list[Item], other_release: bool = False) 
 
 
 def add_rules_naming(table: CardTable, items: list[Item]) -> None:
-    """Each card of ``table`` the release's English rules or their examples name (:func:`rules_naming`: Magar of the
-    Magic Strings, 707.14) brings those rules too."""
+    """Each card of ``table`` the release's English rules or their examples name (:func:`rules_naming`: Garth One-Eye,
+    707.13) brings those rules too; the runs of capitalised words they write are kept for a card no card held names
+    (:func:`capitalised_runs`: Magar of the Magic Strings, 707.14, newer than the card data)."""
     texts = [(item.number, item.content, item.kind == "example") for item in items
              if item.kind in ("rule", "example") and item.lang == "en" and item.number]
     rule_words = frozenset(word for word, flags in table.flags.items() if flags & RULES)
@@ -495,6 +497,7 @@ def add_rules_naming(table: CardTable, items: list[Item]) -> None:
     for card in table.cards:
         brought = [entry for face in card_names(card[0]) for entry in named.get(face, ())]
         card[2] = card[2] + [entry for entry in brought if entry not in card[2]]
+    table.rule_runs = [[rule, " ".join(name_keys(run)), reason] for rule, run, reason in capitalised_runs(texts)]
 
 
 _EVIDENCE: dict[str, dict[tuple, list[list[str]]]] = {}  # per keyword and token rules: a card's evidence

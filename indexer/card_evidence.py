@@ -1001,6 +1001,39 @@ def rules_naming(names: Iterable[str], texts: Iterable[tuple[str, str, bool]], r
                    if len(by_rule[number]) <= NAMING_LIST]
             for name, rules in named.items() if len(rules) <= NAMED_OFTEN}
 
+_RUN_JOINERS = frozenset({"of", "the", "to", "and", "from", "in", "a", "on", "with", "de", "du", "des"})
+
+
+def capitalised_runs(texts: Iterable[tuple[str, str, bool]]) -> list[list[str]]:
+    """The runs of two or more capitalised words the English ``texts`` write (``(rule number, text, whether it is the
+    rule's example)``), small words and commas maybe between (*Magar of the Magic Strings*, *Obeka, Splitter of
+    Seconds*): ``[rule, run, reason]`` (:data:`NAMED_BY_A_RULE`, :data:`NAMED_BY_AN_EXAMPLE`), where a name the
+    question types that no card held bears (a card newer than the card data, named by a newer release) is found."""
+    runs: list[list[str]] = []
+    for number, text, example in texts:
+        text = text.replace("’", "'")
+        words = list(_NAME_WORD.finditer(text))
+        at = 0
+        while at < len(words):
+            if not words[at].group()[0].isupper():
+                at += 1
+                continue
+            last, end = at, at + 1
+            while end < len(words):
+                between = text[words[end - 1].end():words[end].start()]
+                if between not in (" ", ", "):
+                    break
+                if words[end].group()[0].isupper():
+                    last = end
+                elif words[end].group() not in _RUN_JOINERS:
+                    break
+                end += 1
+            if last > at:
+                runs.append([number, text[words[at].start():words[last].end()],
+                             NAMED_BY_AN_EXAMPLE if example else NAMED_BY_A_RULE])
+            at = last + 1
+    return runs
+
 
 def ruling_links(rulings: Iterable[tuple[str, str, str]], links: Iterable[tuple[str, str, str]]
                  ) -> dict[str, dict[str, list[str]]]:

@@ -71,8 +71,8 @@ from kb.corpus import embedded_corpus
 from kb.errors import ParseError
 from kb.text import ALL_ELISIONS, STOPWORDS, edit_distance, fold, strip_elision
 
-from .card_evidence import (BASIC_LAND_TYPES, DEPENDENCY, FACE_SEPARATOR, OF_SEVERAL, PLANESWALKER, TOGETHER,
-                            WITH_NAMED)
+from .card_evidence import (BASIC_LAND_TYPES, DEPENDENCY, FACE_SEPARATOR, NAMED_BY_A_RULE, NAMED_OFTEN, OF_SEVERAL,
+                            PLANESWALKER, TOGETHER, WITH_NAMED)
 from .language import NEGATIONS, is_real_word
 
 CARD_TABLE = "cards.marshal"  # in the index folder
@@ -211,6 +211,9 @@ class CardTable:
     with_named: tuple = WITH_NAMED  # what a card and a game term named bring together, as numbered so
     # the words of the subtypes the held cards' type lines print, in every language (gobelin, Shapeshifter)
     subtypes: frozenset[str] = frozenset()
+    # the runs of capitalised words the release's rules write, [rule, its name keys, reason]
+    # (indexer.card_evidence.capitalised_runs): a name no card held is found by them (CardFinder.rules_naming)
+    rule_runs: list[list[str]] = field(default_factory=list)
 
     def nicknames_line(self) -> str:
         """What the build says of the nicknames (``corpus/card-nicknames.tsv``): how many were read, how many
@@ -258,7 +261,8 @@ class CardTable:
                 "of_several": sorted(self.of_several), "dependency": list(self.dependency),
                 "with_named": [[list(needs), list(added)] for needs, added in self.with_named],
                 "brought_by": dict(Counter(rule for card in self.cards for rule, _reason in card[2])),
-                "subtypes": sorted(self.subtypes), "starting": _by_first_word(n[0] for n in self.names)}
+                "subtypes": sorted(self.subtypes), "starting": _by_first_word(n[0] for n in self.names),
+                "rule_runs": self.rule_runs}
 
 
 def card_table(cards: Iterable[tuple],
@@ -567,6 +571,7 @@ class CardFinder:
         self.brought_by: dict[str, int] = data.get("brought_by", {})  # a rule -> how many cards bring it
         self._weights: dict[tuple[float, float], dict[str, float]] = {}
         self._stems: dict[str, list[str]] | None = None  # a word's start -> the words of names so starting
+        self.rule_runs: list[list[str]] = data.get("rule_runs", [])
 
     @classmethod
     def open(cls, index_dir: Path) -> "CardFinder":
@@ -601,6 +606,20 @@ class CardFinder:
                 rule: 1.0 if not full else min(1.0, max(floor, math.log(cards / count) / full))
                 for rule, count in self.brought_by.items() if count}
         return self._weights[key]
+
+    def rules_naming(self, name: str) -> list[list[str]]:
+        """What ``name``, typed for a card no card held bears, brings when the release's rules write it (the card is
+        newer than the card data: 707.14 names Magar of the Magic Strings): ``[rule, reason]`` of each rule whose runs of
+        capitalised words hold it (:attr:`CardTable.rule_runs`); none for a name of one word, or one more than
+        NAMED_OFTEN rules write."""
+        keys = name_keys(name)
+        if len(keys) < 2:
+            return []
+        wanted, found = f" {' '.join(keys)} ", {}
+        for rule, run, reason in self.rule_runs:
+            if wanted in f" {run} " and found.get(rule) != NAMED_BY_A_RULE:
+                found[rule] = reason
+        return [] if len(found) > NAMED_OFTEN else [[rule, reason] for rule, reason in found.items()]
 
     def evidence(self, card: int) -> tuple[list[list[str]], dict[str, list[str]]]:
         """What card ``card`` brings (:func:`indexer.card_evidence.card_evidence`) and its rulings' links."""

@@ -181,7 +181,7 @@ class Retriever:
         reading = None if names else plan.reading
         concepts = plan.concepts
         if reading is not None and reading.question:
-            brought = self.card_evidence(plan, reading) if plan.cards else Brought()
+            brought = self.card_evidence(plan, reading) if plan.cards or plan.strays else Brought()
             found.lists.append(self.questions(plan, reading, pool, brought=brought))
             if brought.rulings and (not parsed.kinds or "ruling" in parsed.kinds):
                 found.lists.append(Candidates(brought.rulings, KEPT_AT_END))
@@ -279,7 +279,8 @@ class Retriever:
     def card_evidence(self, plan: Plan, reading: Reading) -> Brought:
         """What the cards ``plan`` names bring: the rules their nature points to (saved at build,
         :mod:`indexer.card_evidence`), and their rulings that meet the question's words (``cards.ruling_words``
-        of them, all when it has fewer), best first, each with the rules it is linked to."""
+        of them, all when it has fewer), best first, each with the rules it is linked to; and the rules that write a
+        name it types that no card held bears (:meth:`~indexer.card_finder.CardFinder.rules_naming`)."""
         with_evidence = [card for card in plan.cards if card.evidence]
         finder = self.cards()
         alone = tuple(frozenset(rule for rule, _ in card.evidence) for card in with_evidence)
@@ -294,6 +295,13 @@ class Retriever:
             card_rules += with_named(card_rules[:len(with_evidence)], term_rules, finder.with_named)
         if finder.dependency and dependent(card.layers for card in plan.cards if card.layers):
             card_rules += (frozenset(finder.dependency),)  # one effect changes what the other applies to: 613.8
+        # a name no card held bears that the rules write (Magar of the Magic Strings, newer than the card data)
+        unheld = [rules for name in plan.strays if (rules := finder.rules_naming(name))]
+        weights += ({},) * (len(card_rules) - len(weights)) + tuple(
+            {rule: plan.params.cards.named_rule for rule, _reason in rules} for rules in unheld)
+        card_rules += tuple(frozenset(rule for rule, _reason in rules) for rules in unheld)
+        if not plan.cards:
+            return Brought(card_rules, card_weights=weights)
         # rulings are Wizards' English texts: the English alternatives meet them (the others would
         # only open posting lists that no ruling of the cards holds)
         alternatives = [alt.terms for group in reading.groups for alt in group.alternatives

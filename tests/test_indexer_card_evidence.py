@@ -1489,9 +1489,31 @@ def test_a_card_a_rule_or_its_example_names_brings_that_rule_but_not_a_list_nor_
     ("garth one eye made a lotus copy, where does the copy come from, do i need the real card", "707.13"),
     ("Garth One-Eye copie Black Lotus : la copie vient d'où, il faut posséder la carte ?", "707.13"),
     ("il mio wall of tears blocca una creatura che poi non e piu una creatura, torna in mano lo stesso?", "608.2k"),
+    # a card newer than the card data, which the rules name (table16's B-12: in no top ten)
+    ("Ho usato Magar of the Magic Strings su un istantaneo nel cimitero: la copia che lancio di cosa e fatta?", "707.14"),
 ])
 def test_a_question_naming_a_card_the_rules_name_finds_the_rule_naming_it(product_kb, question, rule) -> None:
     from kb.store import KnowledgeBase
 
     hits = [hit for hit in search(KnowledgeBase.open(product_kb), question) if hit.kind == "rule"]
     assert [hit.number for hit in hits[:3]].count(rule) == 1, [hit.number for hit in hits[:5]]
+
+
+def test_a_name_no_card_held_bears_brings_the_rules_that_write_it() -> None:
+    """table16's B-12 named Magar of the Magic Strings, newer than the archive's card data, which 707.14 names: the name
+    was cut out of the question as a card not held, and 707.14 was in no top ten."""
+    from indexer.card_evidence import NAMED_BY_A_RULE, NAMED_BY_AN_EXAMPLE, capitalised_runs
+    from indexer.card_finder import CardFinder, card_table, name_keys
+
+    texts = [("707.14", "One card (Magar of the Magic Strings) instructs a player to note the name of a card.", False),
+             ("500.10", "Example: Whenever Obeka, Splitter of Seconds deals combat damage, you get that many upkeeps.",
+              True)]
+    runs = capitalised_runs(texts)
+    assert runs == [["707.14", "Magar of the Magic Strings", NAMED_BY_A_RULE],
+                    ["500.10", "Whenever Obeka, Splitter of Seconds", NAMED_BY_AN_EXAMPLE]]
+    table = card_table([("Chaos Warp", [], 5, [], {})], [text for _rule, text, _example in texts])
+    table.rule_runs = [[rule, " ".join(name_keys(run)), reason] for rule, run, reason in runs]
+    finder = CardFinder.of(table)
+    assert finder.rules_naming("Magar of the Magic Strings") == [["707.14", NAMED_BY_A_RULE]]
+    assert finder.rules_naming("Obeka, Splitter of Seconds") == [["500.10", NAMED_BY_AN_EXAMPLE]]
+    assert finder.rules_naming("Obeka") == [] and finder.rules_naming("Orcish Bowmasters") == []
