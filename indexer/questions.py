@@ -43,6 +43,8 @@ from .vocab import vocabulary
 
 QUESTION_DOCS = "questions.json"  # in the index folder
 KEPT_TERMS = "question-terms.json"  # in the index folder: the terms of each text analysed for QUESTION_DOCS
+# a predefined token named (term:treasure-token, 111.10) is a token too: the rules of tokens (111) are its home as well
+TOKEN, TOKEN_KIND = "term:token", "-token"
 
 
 @dataclass
@@ -287,6 +289,7 @@ class QuestionIndex:
         """What the rerankers read of the question: the game terms and keywords it names, their rules."""
         named = ({g.concept for g in reading.groups if g.concept and not g.denied}
                  | keywords_by_terms(reading, self.keyword_terms))
+        named |= {TOKEN for concept in named if concept.endswith(TOKEN_KIND)}  # a Treasure token is a token
         # a query of game terms only (étape d'entretien) is answered by their rules, headings or not
         named_rules = {f"rule/{number}" for concept in named if (c := vocabulary().get(concept))
                        for number in c.rules} if all(g.concept for g in reading.groups) else set()

@@ -190,3 +190,12 @@ def test_a_rule_in_the_part_of_the_rules_of_a_named_game_term_comes_first(kb, qu
 def test_the_keywords_english_names_are_saved_with_the_question_documents(product_kb) -> None:
     index = QuestionIndex(KnowledgeBase.open(product_kb).index_dir)
     assert index.keyword_terms is not None and ("sacrific",) in index.keyword_terms
+
+
+def test_a_predefined_token_named_is_a_token_too(product_kb) -> None:
+    """The fiftieth cold trial's E05 (a Treasure token exiled, to return at end of turn) was read as the Treasure
+    concept alone, whose home is 111.10: the rules of tokens (111.7, 111.8) were in no top ten."""
+    index = QuestionIndex(KnowledgeBase.open(product_kb).index_dir)
+    asked = index.asked(read("i exile the treasure token, does it come back at end of turn?", "en"))
+    assert {"term:treasure-token", "term:token"} <= asked.named and {"111", "111.10"} <= asked.homes
+    assert "term:token" not in index.asked(read("does a clone copy the counters?", "en")).named
