@@ -714,6 +714,8 @@ class CardFinder:
         ended = [card for start, end in unheld if (card := self._a_name_with_an_ending(text, start, end)
                                                    or self._a_name_remembered_loosely(text, start, end)) is not None]
         unheld = [(start, end) for start, end in unheld if not any(card.start == start for card in ended)]
+        ended += [card for start, end in _capitalised_runs(words, found + ended, unheld)
+                  if (card := self._a_name_remembered_loosely(text, start, end)) is not None]
         found = sorted(found + ended, key=lambda f: f.start)
         for card in found:
             card.copies = 2 if several_named(text, card.start, card.end) else 1
@@ -738,11 +740,11 @@ class CardFinder:
 
     def _a_name_remembered_loosely(self, text: str, start: int, end: int) -> FoundCard | None:
         """The tournament card whose name, in any language, the capitalised words ``text[start:end]`` of two or more,
-        taken for a name no card held, clearly are as remembered loosely (:data:`LOOSE_ALIKE`: *Guida Karmica*,
+        taken for a name no card held or read in a sentence (:func:`_capitalised_runs`), clearly are as remembered loosely (:data:`LOOSE_ALIKE`: *Guida Karmica*,
         Karmic Guide; the fiftieth cold trial's E04 said "No card held: Guida Karmica"); None when none is."""
         typed = text[start:end]
         keys = [key for key in name_keys(typed) if key not in _FUNCTION]
-        if len(keys) < 2:
+        if len(keys) < 2 or _going_on_a_name(text, start):
             return None
         names = {name for key in keys if len(key) >= LOOSE_STEM for name in self._names_stemmed(key[:LOOSE_STEM])}
         choices = {name: self._name(name)[0] for name in names if self.name_cards[name] not in self.side}
@@ -1873,6 +1875,36 @@ def distinct(found: list[FoundCard]) -> list[FoundCard]:
         kept = first.setdefault(card.card, card)
         kept.copies = max(kept.copies, card.copies)
     return list(first.values())
+
+
+def _going_on_a_name(text: str, start: int) -> bool:
+    """Whether the words at ``start`` go on a capitalised word before them, past a hyphen or a comma (*Boon-Bringer*,
+    *Ajani, Sleeper Agent*): the end of a longer name."""
+    return re.search(r"[A-Z][\w']*(?:-|, )$", text[:start]) is not None
+
+
+def _capitalised_runs(words: list[Token], found: list[FoundCard], unheld: list[tuple[int, int]]
+                      ) -> list[tuple[int, int]]:
+    """The runs of two or more capitalised words inside a sentence, small words maybe between, that no card found nor
+    name no card held covers (*gli Orsi Grizzly*, Orso Grizzly's plural; *controlla Sacerdote del Contenimento*): where
+    a name remembered loosely is looked for (:meth:`CardFinder._a_name_remembered_loosely`)."""
+    covered = [(card.start, card.end) for card in found] + unheld
+    free = [not any(start <= w.start < end for start, end in covered) for w in words]
+    runs: list[tuple[int, int]] = []
+    at = 0
+    while at < len(words):
+        word = words[at]
+        if not (free[at] and word.capital and not word.first and word.key not in _FUNCTION):
+            at += 1
+            continue
+        last, end = at, at + 1
+        while end < len(words) and free[end] and words[end].joined and (words[end].capital or words[end].key in _FUNCTION):
+            last = end if words[end].capital else last
+            end += 1
+        if last > at:
+            runs.append((word.start, words[last].end))
+        at = last + 1
+    return runs
 
 
 def unheld_names(words: list[Token], taken: list[bool],

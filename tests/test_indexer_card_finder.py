@@ -1086,3 +1086,22 @@ def test_a_part_typed_again_after_a_longer_capitalised_name_is_that_name_not_ano
     assert names(finder, "Il mio Zombie Army token ha tre counter, e l'oppo uccide l'Army") == []
     assert names(finder, "Quando Valkyrie attacca, e poi la Valkyrie muore") == [
         ("Adarkar Valkyrie", "Valkyrie", "part")]
+
+
+def test_a_run_of_capitalised_words_inside_a_sentence_may_be_a_name_remembered_loosely(cards_kb) -> None:  # noqa: F811
+    """Six development questions named *Orsi Grizzly*, the plural of Grizzly Bears' Italian name, and the fiftieth cold
+    trial's E04 *Sacerdote del Contenimento* (Sacerdotessa del Contenimento): words of the language, so no name no card
+    held, and no card found. A run going on a name before it (*Boon-Bringer Valkyrie*) is none."""
+    from indexer.build import collect_items
+    from indexer.card_finder import card_table
+
+    rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
+    finder = CardFinder.of(card_table([
+        ("Grizzly Bears", [("it", "Orso Grizzly"), ("fr", "Grizzlis")], 18, [], {}),
+        ("Containment Priest", [("it", "Sacerdotessa del Contenimento")], 6, [], {}),
+        ("Valkyrie Harbinger", [], 2, [], {})], rules))
+    assert names(finder, "Ho tappato due Orsi Grizzly per lanciare la magia") == [
+        ("Grizzly Bears", "Orsi Grizzly", "remembered")]
+    assert names(finder, "Il mio avversario controlla Sacerdote del Contenimento, e io?") == [
+        ("Containment Priest", "Sacerdote del Contenimento", "remembered")]
+    assert names(finder, "I cast Boon-Bringer Valkyrie and attacked") == []
