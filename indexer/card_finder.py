@@ -758,6 +758,8 @@ class CardFinder:
         if not ranked or ranked[0][1][0] < LOOSE_ALIKE or (
                 len(ranked) > 1 and ranked[0][1][0] - ranked[1][1][0] < LOOSE_MARGIN):
             return None
+        if choices[ranked[0][1][1]] == " ".join(name_keys(typed)):
+            return None  # a name as printed the finders left out (Guardian of New Benalia: no New Benalia)
         return self._found(ranked[0][0], typed, start, end, "remembered", False)
 
     def _names_stemmed(self, stem: str) -> Iterable[int]:
