@@ -708,6 +708,7 @@ class CardFinder:
         found = [card for card in found if not any(start <= card.start and card.end <= end for start, end in inside)]
         found = [card for card in found if not self._a_face_ending_another_name(words, card, found)]
         found = [card for card in found if not self._ending_a_longer_name_before(words, card, found)]
+        found = [card for card in found if not self._near_name_going_on(words, card)]
         found += self._beside_cards(text, words, taken, found)
         found = sorted((self._named_again(card, found) for card in found), key=lambda f: f.start)
         unheld = self._rest_of_names(text, found, _outermost(spans + unheld_names(words, taken, self.subtypes)))
@@ -770,6 +771,17 @@ class CardFinder:
                 if len(word) >= LOOSE_STEM:
                     self._stems.setdefault(word[:LOOSE_STEM], []).append(word)
         return (name for word in self._stems.get(stem, ()) for name in self._holding(word))
+
+    def _near_name_going_on(self, words: list[Token], card: FoundCard) -> bool:
+        """Whether ``card``, read from one word a letter or two off its name, is followed by a word typed as a name's
+        (:func:`_a_title_word`) that is none of its own: a longer name, newer than the card data (*Thundertrap
+        Trainer* is no Thunderclap: the fifty-first cold trial's E11)."""
+        if card.how != "near" or " " in card.typed.strip():
+            return False
+        after = next((w for w in words if w.start >= card.end), None)
+        own = {k for name in self._names_of(card.card) for k in self.name_keys[name].split(" ")}
+        return (after is not None and _a_title_word(after) and after.key not in own
+                and not self._flags(after.key) & RULES)
 
     def _ending_a_longer_name_before(self, words: list[Token], card: FoundCard, found: list[FoundCard]) -> bool:
         """Whether ``card``, a part typed alone (*la Valkyrie*), was typed before as the last word of a run of
@@ -1301,6 +1313,9 @@ class CardFinder:
         if after < len(words) and words[after].joined and goes_on(words[after]) and (
                 after == at + size or (words[after].capital and words[after].key in others)):
             end = words[after].end
+        elif after == at + size < len(words) and _a_title_word(words[after]) and not self._flags(words[after].key) & RULES \
+                and words[after].key not in own | others:
+            end = words[after].end  # an everyday word as a title: Embereth Veteran is no Castle Embereth
         return (start, end) if (start, end) != (words[at].start, words[at + size - 1].end) else None
 
     def _title_goes_on(self, words: list[Token], at: int, size: int, card: int) -> tuple[int, int] | None:
@@ -1877,6 +1892,12 @@ def distinct(found: list[FoundCard]) -> list[FoundCard]:
         kept = first.setdefault(card.card, card)
         kept.copies = max(kept.copies, card.copies)
     return list(first.values())
+
+
+def _a_title_word(word: Token) -> bool:
+    """Whether ``word`` is typed as a name's word inside a sentence: right after the word before it, capitalised, not
+    the sentence's first, nor a small word."""
+    return word.joined and word.capital and not word.first and word.key not in _FUNCTION and word.key not in PLAYERS_NAMES
 
 
 def _going_on_a_name(text: str, start: int) -> bool:

@@ -1105,3 +1105,18 @@ def test_a_run_of_capitalised_words_inside_a_sentence_may_be_a_name_remembered_l
     assert names(finder, "Il mio avversario controlla Sacerdote del Contenimento, e io?") == [
         ("Containment Priest", "Sacerdote del Contenimento", "remembered")]
     assert names(finder, "I cast Boon-Bringer Valkyrie and attacked") == []
+
+
+def test_a_part_or_a_near_name_before_an_everyday_word_typed_as_a_title_is_a_longer_name(cards_kb) -> None:  # noqa: F811
+    """The fifty-first cold trial: *Embereth Veteran* (newer than the archive) was read as Castle Embereth, whose mana
+    ability brought 605, and *Thundertrap Trainer* as Thunderclap; a capitalised everyday word right after them, inside
+    the sentence, is the rest of a name the table lacks. Typed alone, or before a word of their own, they stay cards."""
+    from indexer.build import collect_items
+    from indexer.card_finder import card_table
+
+    rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
+    finder = CardFinder.of(card_table([("Castle Embereth", [], 3, [], {}), ("Thunderclap", [], 2, [], {})], rules))
+    assert names(finder, "Last night he sacrificed Embereth Veteran to put a Role on his creature") == []
+    assert names(finder, "My Thundertrap Trainer died in combat") == []
+    assert names(finder, "I tapped Embereth for mana, then cast Thundertrap on him") == [
+        ("Castle Embereth", "Embereth", "part"), ("Thunderclap", "Thundertrap", "near")]
