@@ -64,8 +64,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import AbstractSet, Callable, Iterable
 
-from rapidfuzz import fuzz, process
-
 from kb import tsv
 from kb.corpus import embedded_corpus
 from kb.errors import ParseError
@@ -747,6 +745,8 @@ class CardFinder:
         keys = [key for key in name_keys(typed) if key not in _FUNCTION]
         if len(keys) < 2 or _going_on_a_name(text, start):
             return None
+        from rapidfuzz import fuzz, process  # imported when a name is looked up so (22 ms a cold search need not pay)
+
         names = {name for key in keys if len(key) >= LOOSE_STEM for name in self._names_stemmed(key[:LOOSE_STEM])}
         choices = {name: self._name(name)[0] for name in names if self.name_cards[name] not in self.side}
         best: dict[int, tuple[float, int]] = {}  # card -> (how alike, its name)
