@@ -739,8 +739,11 @@ class CardFinder:
 
     def _a_name_remembered_loosely(self, text: str, start: int, end: int) -> FoundCard | None:
         """The tournament card whose name, in any language, the capitalised words ``text[start:end]`` of two or more,
-        taken for a name no card held or read in a sentence (:func:`_capitalised_runs`), clearly are as remembered loosely (:data:`LOOSE_ALIKE`: *Guida Karmica*,
-        Karmic Guide; the fiftieth cold trial's E04 said "No card held: Guida Karmica"); None when none is."""
+        taken for a name no card held or read inside a sentence (:func:`_capitalised_runs`), clearly are as remembered
+        loosely (:data:`LOOSE_ALIKE`: *Guida Karmica*, Karmic Guide; the fiftieth cold trial's E04 said "No card held:
+        Guida Karmica"); None when none is, or when it would be a name as printed the finders left out."""
+        capitalised = re.match(r".*[A-ZÀ-Þ][^\s]*", text[start:end], re.DOTALL)  # not a verb after it: rianimando
+        end = start + capitalised.end() if capitalised else end
         typed = text[start:end]
         keys = [key for key in name_keys(typed) if key not in _FUNCTION]
         if len(keys) < 2 or _going_on_a_name(text, start):

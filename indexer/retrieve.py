@@ -37,7 +37,8 @@ from whoosh.idsets import BitSet
 from kb.numbering import RuleNumber
 
 from .analysis import name_key, terms
-from .card_evidence import FACE_SEPARATOR, NAMED_BY_A_RULE, NAMED_BY_AN_EXAMPLE, dependent, rules_for_pairs, together, with_named
+from .card_evidence import (FACE_SEPARATOR, NAMED_BY_A_RULE, NAMED_BY_AN_EXAMPLE, dependent, rules_for_pairs, together,
+                            with_named)
 from .card_finder import CardFinder
 from .card_rulings import CardRulings
 from .concepts import kept_out, named_by, primary_rules, rules_of
@@ -479,7 +480,8 @@ def in_turn_by_card(ordered: list[tuple[str, tuple[int, float, dict]]]) -> list[
 
 
 def named_weights(params: Cards, printings: int) -> dict[str, float]:
-    """How much a rule tells of a card printed ``printings`` times when it names the card (:func:`rules_naming`):
+    """How much a rule tells of a card printed ``printings`` times when it names the card
+    (:func:`~indexer.card_evidence.rules_naming`):
     ``params.named_rule`` when its own text does (707.14, Magar of the Magic Strings) or its example names a card
     of a few printings (608.2k's Wall of Tears); ``params.named_example`` when its example names an everyday card
     (120.5's Lightning Bolt, in questions about anything)."""

@@ -1066,6 +1066,9 @@ def test_a_name_of_two_words_remembered_loosely_is_the_card_clearly_most_alike(c
         ("Fanatic of Mogis", [("fr", "Fanatique de Mogis")], 2, [], {})], rules))
     assert names(finder, "Il mio avversario lancia Guida Karmica: cosa succede?") == [
         ("Karmic Guide", "Guida Karmica", "remembered")]
+    # the words after the name no card held, up to its last capitalised word, are not the name's (a verb)
+    assert names(finder, "Il mio avversario lancia Guida Karmica rianimando una creatura") == [
+        ("Karmic Guide", "Guida Karmica", "remembered")]
     assert [card.name for card in finder.find("La Balista Ambulante del mio oppo muore")] == ["Walking Ballista"]
     # not alike enough (86: a card newer than the archive); alike to two cards' French names (90 and 91)
     for text in ("I cast Experimental Augury on my turn", "Mon Fanatique de Mogg meurt"):
