@@ -490,8 +490,8 @@ def add_rules_naming(table: CardTable, items: list[Item]) -> None:
     """Each card of ``table`` the release's English rules or their examples name (:func:`rules_naming`: Garth One-Eye,
     707.13) brings those rules too; the runs of capitalised words they write are kept for a card no card held names
     (:func:`capitalised_runs`: Magar of the Magic Strings, 707.14, newer than the card data)."""
-    texts = [(item.number, item.content, item.kind == "example") for item in items
-             if item.kind in ("rule", "example") and item.lang == "en" and item.number]
+    texts = tuple((item.number, item.content, item.kind == "example") for item in items
+                  if item.kind in ("rule", "example") and item.lang == "en" and item.number)
     rule_words = frozenset(word for word, flags in table.flags.items() if flags & RULES)
     named = rules_naming({face for card in table.cards for face in card_names(card[0])}, texts, rule_words)
     for card in table.cards:

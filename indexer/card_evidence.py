@@ -984,32 +984,44 @@ def rules_naming(names: Iterable[str], texts: Iterable[tuple[str, str, bool]], r
     wanted = {name for name in names if name and not (" " not in name and name.lower() in rule_words)}
     named: dict[str, dict[str, bool]] = {}  # name -> rule -> named by its text (not only its example)
     by_rule: dict[str, set[str]] = {}
-    for number, text, example in texts:
-        text = text.replace("’", "'")
-        words = list(_NAME_WORD.finditer(text))
-        for first, word in enumerate(words):
-            if not word.group()[0].isupper():
-                continue
-            for last in words[first:first + _LONGEST_NAME]:
-                name = text[word.start():last.end()]
-                name = name[:-2] if name.endswith("'s") and name not in wanted else name  # Ensoul Artifact's
-                if name in wanted:
-                    rules = named.setdefault(name, {})
-                    rules[number] = rules.get(number, False) or not example
-                    by_rule.setdefault(number, set()).add(name)
+    for number, name, example in _name_slices(tuple(texts)):
+        name = name[:-2] if name.endswith("'s") and name not in wanted else name  # Ensoul Artifact's
+        if name in wanted:
+            rules = named.setdefault(name, {})
+            rules[number] = rules.get(number, False) or not example
+            by_rule.setdefault(number, set()).add(name)
     return {name: [[number, NAMED_BY_A_RULE if own else NAMED_BY_AN_EXAMPLE] for number, own in rules.items()
                    if len(by_rule[number]) <= NAMING_LIST]
             for name, rules in named.items() if len(rules) <= NAMED_OFTEN}
 
+
+
+@functools.lru_cache(maxsize=4)
+def _name_slices(texts: tuple[tuple[str, str, bool], ...]) -> tuple[tuple[str, str, bool], ...]:
+    """Every slice of the English ``texts`` (``(rule number, text, whether it is the rule's example)``) a card's name may
+    be, ``(rule number, slice, example)``: from a capitalised word, :data:`_LONGEST_NAME` words at most; made once per
+    release a process builds (a translator's import, and the tests, rebuild with the same rules)."""
+    slices: list[tuple[str, str, bool]] = []
+    for number, text, example in texts:
+        text = text.replace("’", "'")
+        words = list(_NAME_WORD.finditer(text))
+        for first, word in enumerate(words):
+            if word.group()[0].isupper():
+                slices += ((number, text[word.start():last.end()], example) for last in words[first:first + _LONGEST_NAME])
+    return tuple(slices)
+
+
 _RUN_JOINERS = frozenset({"of", "the", "to", "and", "from", "in", "a", "on", "with", "de", "du", "des"})
 
 
-def capitalised_runs(texts: Iterable[tuple[str, str, bool]]) -> list[list[str]]:
+@functools.lru_cache(maxsize=4)
+def capitalised_runs(texts: tuple[tuple[str, str, bool], ...]) -> tuple[tuple[str, str, str], ...]:
     """The runs of two or more capitalised words the English ``texts`` write (``(rule number, text, whether it is the
     rule's example)``), small words and commas maybe between (*Magar of the Magic Strings*, *Obeka, Splitter of
-    Seconds*): ``[rule, run, reason]`` (:data:`NAMED_BY_A_RULE`, :data:`NAMED_BY_AN_EXAMPLE`), where a name the
-    question types that no card held bears (a card newer than the card data, named by a newer release) is found."""
-    runs: list[list[str]] = []
+    Seconds*): ``(rule, run, reason)`` (:data:`NAMED_BY_A_RULE`, :data:`NAMED_BY_AN_EXAMPLE`), where a name the
+    question types that no card held bears (a card newer than the card data, named by a newer release) is found; made
+    once per release a process builds."""
+    runs: list[tuple[str, str, str]] = []
     for number, text, example in texts:
         text = text.replace("’", "'")
         words = list(_NAME_WORD.finditer(text))
@@ -1029,10 +1041,10 @@ def capitalised_runs(texts: Iterable[tuple[str, str, bool]]) -> list[list[str]]:
                     break
                 end += 1
             if last > at:
-                runs.append([number, text[words[at].start():words[last].end()],
-                             NAMED_BY_AN_EXAMPLE if example else NAMED_BY_A_RULE])
+                runs.append((number, text[words[at].start():words[last].end()],
+                             NAMED_BY_AN_EXAMPLE if example else NAMED_BY_A_RULE))
             at = last + 1
-    return runs
+    return tuple(runs)
 
 
 def ruling_links(rulings: Iterable[tuple[str, str, str]], links: Iterable[tuple[str, str, str]]

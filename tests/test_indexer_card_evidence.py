@@ -1505,12 +1505,12 @@ def test_a_name_no_card_held_bears_brings_the_rules_that_write_it() -> None:
     from indexer.card_evidence import NAMED_BY_A_RULE, NAMED_BY_AN_EXAMPLE, capitalised_runs
     from indexer.card_finder import CardFinder, card_table, name_keys
 
-    texts = [("707.14", "One card (Magar of the Magic Strings) instructs a player to note the name of a card.", False),
+    texts = (("707.14", "One card (Magar of the Magic Strings) instructs a player to note the name of a card.", False),
              ("500.10", "Example: Whenever Obeka, Splitter of Seconds deals combat damage, you get that many upkeeps.",
-              True)]
+              True))
     runs = capitalised_runs(texts)
-    assert runs == [["707.14", "Magar of the Magic Strings", NAMED_BY_A_RULE],
-                    ["500.10", "Whenever Obeka, Splitter of Seconds", NAMED_BY_AN_EXAMPLE]]
+    assert runs == (("707.14", "Magar of the Magic Strings", NAMED_BY_A_RULE),
+                    ("500.10", "Whenever Obeka, Splitter of Seconds", NAMED_BY_AN_EXAMPLE))
     table = card_table([("Chaos Warp", [], 5, [], {})], [text for _rule, text, _example in texts])
     table.rule_runs = [[rule, " ".join(name_keys(run)), reason] for rule, run, reason in runs]
     finder = CardFinder.of(table)
