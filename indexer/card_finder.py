@@ -713,7 +713,7 @@ class CardFinder:
         ended = [card for start, end in unheld if (card := self._a_name_with_an_ending(text, start, end)
                                                    or self._a_name_remembered_loosely(text, start, end)) is not None]
         unheld = [(start, end) for start, end in unheld if not any(card.start == start for card in ended)]
-        ended += [card for start, end in _capitalised_runs(words, found + ended, unheld)
+        ended += [card for start, end in _unread_capitalised_runs(words, found + ended, unheld)
                   if (card := self._a_name_remembered_loosely(text, start, end)) is not None]
         found = sorted(found + ended, key=lambda f: f.start)
         for card in found:
@@ -739,9 +739,9 @@ class CardFinder:
 
     def _a_name_remembered_loosely(self, text: str, start: int, end: int) -> FoundCard | None:
         """The tournament card whose name, in any language, the capitalised words ``text[start:end]`` of two or more,
-        taken for a name no card held or read inside a sentence (:func:`_capitalised_runs`), clearly are as remembered
-        loosely (:data:`LOOSE_ALIKE`: *Guida Karmica*, Karmic Guide; the fiftieth cold trial's E04 said "No card held:
-        Guida Karmica"); None when none is, or when it would be a name as printed the finders left out."""
+        taken for a name no card held or read inside a sentence (:func:`_unread_capitalised_runs`), clearly are as
+        remembered loosely (:data:`LOOSE_ALIKE`: *Guida Karmica*, Karmic Guide; the fiftieth cold trial's E04 said "No
+        card held: Guida Karmica"); None when none is, or when it would be a name as printed the finders left out."""
         capitalised = re.match(r".*[A-ZÀ-Þ][^\s]*", text[start:end], re.DOTALL)  # not a verb after it: rianimando
         end = start + capitalised.end() if capitalised else end
         typed = text[start:end]
@@ -1909,8 +1909,8 @@ def _going_on_a_name(text: str, start: int) -> bool:
     return re.search(r"[A-Z][\w']*(?:-|, )$", text[:start]) is not None
 
 
-def _capitalised_runs(words: list[Token], found: list[FoundCard], unheld: list[tuple[int, int]]
-                      ) -> list[tuple[int, int]]:
+def _unread_capitalised_runs(words: list[Token], found: list[FoundCard], unheld: list[tuple[int, int]]
+                             ) -> list[tuple[int, int]]:
     """The runs of two or more capitalised words inside a sentence, small words maybe between, that no card found nor
     name no card held covers (*gli Orsi Grizzly*, Orso Grizzly's plural; *controlla Sacerdote del Contenimento*): where
     a name remembered loosely is looked for (:meth:`CardFinder._a_name_remembered_loosely`)."""
@@ -1924,7 +1924,8 @@ def _capitalised_runs(words: list[Token], found: list[FoundCard], unheld: list[t
             at += 1
             continue
         last, end = at, at + 1
-        while end < len(words) and free[end] and words[end].joined and (words[end].capital or words[end].key in _FUNCTION):
+        while (end < len(words) and free[end] and words[end].joined
+               and (words[end].capital or words[end].key in _FUNCTION)):
             last = end if words[end].capital else last
             end += 1
         if last > at:

@@ -288,8 +288,8 @@ class Retriever:
         card_rules = together(alone, tuple(card.copies for card in with_evidence), finder.together, finder.of_several,
                               tuple(rules_for_pairs(card.evidence) for card in with_evidence))
         common = finder.evidence_weights(plan.params.cards.common, plan.params.cards.common_floor)
-        weights = tuple(evidence_weights(card.evidence, common,
-                                         named_weights(plan.params.cards, finder.printings[card.card]))
+        cards = plan.params.cards
+        weights = tuple(weights_told(card.evidence, common, named_weights(cards, finder.printings[card.card]))
                         for card in with_evidence)
         if with_evidence and (homes := self.question_index().asked(reading).homes):  # a card and a game term named
             term_rules = frozenset(number for rule in homes for number in lineage(f"rule/{rule}"))  # counters: 122
@@ -489,7 +489,7 @@ def named_weights(params: Cards, printings: int) -> dict[str, float]:
     return {NAMED_BY_A_RULE: params.named_rule, NAMED_BY_AN_EXAMPLE: params.named_rule if rare else params.named_example}
 
 
-def evidence_weights(evidence: list[list[str]], common: dict[str, float], named: dict[str, float]
+def weights_told(evidence: list[list[str]], common: dict[str, float], named: dict[str, float]
                      ) -> dict[str, float]:
     """How much each rule of a card's ``evidence`` tells of it: as ``common`` says (1 when it does not), times
     what ``named`` says (:func:`named_weights`) for a rule brought only as naming the card."""
