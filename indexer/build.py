@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import pickle
 import queue
 import shutil
 import threading
@@ -35,10 +36,10 @@ from .analysis import ANALYSIS_VERSION, name_key
 from .card_evidence import (DEPENDENCY, WITH_NAMED, capitalised_runs, card_evidence, carried_pairs, carried_rules,
                             carried_together, keyword_rules, nonbasic_land, rules_naming, ruling_links, token_rules,
                             type_changes, with_cited_chapters)
-from .card_finder import (RULES, SIDE_SET_TYPES, CardTable, card_nicknames, card_table, name_keys, subtype_words,
-                          write_card_table)
+from .card_finder import (RULES, SIDE_SET_TYPES, CardTable, card_nicknames, card_table, name_keys, rule_words,
+                          subtype_words, write_card_table)
 from .codec import WritingCodec
-from .known_cards import embedded_known_cards
+from .known_cards import embedded_known_cards, known_cards_key
 from .phrasings import english_rule_texts, placement
 from .tagging import tag_concepts, write_concepts
 from .questions import write_question_docs
@@ -430,10 +431,60 @@ def card_items(kb: KnowledgeBase) -> Iterator[Item]:
                        extra={"type": f_type, "english": name}, group=group)
 
 
+_CARD_TABLES: dict[str, CardTable] = {}  # the digest of what a card table is made of -> the table (cards_of)
+CARD_TABLES_KEPT = 4  # card tables a process keeps (the tests build a few knowledge bases, each many times)
+
+
+@dataclass
+class HeldCards:
+    """What a build's card table is made of that the build's database holds: its cards, the codes of its side
+    sets, its rulings (``(id, card, text)``) and the rules they are linked to (``(ruling document, ruling id,
+    rule)``)."""
+
+    cards: list
+    side_sets: set[str]
+    rulings: list[tuple[str, str, str]]
+    ruling_rules: list[tuple[str, str, str]]
+
+    @classmethod
+    def read(cls, kb: KnowledgeBase) -> "HeldCards":
+        active = sorted(kb.active_ids())
+        return cls([record.card for record in kb.cards(active)], side_set_codes(kb),
+                   [(f"{r.doc_id}#{r.seq}", r.ruling.card, r.ruling.text) for r in kb.rulings(active) if r.ruling.card],
+                   [(p.a_doc, p.a_id, p.b_id) for p in kb.alignments() if p.kind == "ruling-rule"])
+
+
 def cards_of(kb: KnowledgeBase, items: list[Item], other_release: bool = False) -> CardTable:
-    """The table of the cards the build holds, found in questions (:mod:`indexer.card_finder`), each with
+    """The table of the cards the build holds (:func:`card_table_of`), made once per process of the same cards,
+    rulings, rules, vocabulary, nicknames and card list: a translator's import rebuilds the index of the same
+    cards, and the table is a function of these alone. Never change the table returned: the next build may
+    be given it too."""
+    from .vocab import vocabulary
+
+    held = HeldCards.read(kb)
+    nicknames = card_nicknames()
+    # the rules' and glossary's texts in every language tell the table only their words (rule_words): an Italian
+    # text imported seldom changes them
+    rule_texts = tuple(f"{item.title}\n{item.content}" for item in items if item.kind in ("rule", "term", "example"))
+    english = [(item.kind, item.number, item.content) for item in items
+               if item.kind in ("rule", "example") and item.lang == "en"]
+    digest = hashlib.sha256(pickle.dumps(
+        (held, english, sorted(rule_words(rule_texts)), other_release, vocabulary().concepts, nicknames,
+         known_cards_key()),
+        protocol=pickle.HIGHEST_PROTOCOL)).hexdigest()
+    if digest not in _CARD_TABLES:
+        if len(_CARD_TABLES) >= CARD_TABLES_KEPT:
+            _CARD_TABLES.pop(next(iter(_CARD_TABLES)))
+        _CARD_TABLES[digest] = card_table_of(held, items, rule_texts, other_release, nicknames)
+    return _CARD_TABLES[digest]
+
+
+def card_table_of(held: HeldCards, items: list[Item], rule_texts: tuple[str, ...], other_release: bool,
+                  nicknames: list) -> CardTable:
+    """The table of the ``held`` cards, found in questions (:mod:`indexer.card_finder`), each with
     what it brings to a question (:mod:`indexer.card_evidence`) and the rules its rulings are linked to,
-    and the players' nicknames of those cards (``corpus/card-nicknames.tsv``). When the release built is
+    and the players' ``nicknames`` of those cards (``corpus/card-nicknames.tsv``). ``rule_texts``: the titles
+    and texts of the ``items``' rules, examples and glossary terms. When the release built is
     ``other_release`` than the vocabulary's, the rules the evidence names are carried to it by content
     (:func:`evidence_in_release`)."""
     from kb.vocabulary import default_vocabulary
@@ -441,22 +492,19 @@ def cards_of(kb: KnowledgeBase, items: list[Item], other_release: bool = False) 
     from .vocab import vocabulary
 
     by_name: dict[str, list] = {}
-    side_sets = side_set_codes(kb)
+    side_sets = held.side_sets
     side_only: dict[str, int] = {}  # a card's printings in side sets (playtest, un-sets, art cards)
-    for record in kb.cards(sorted(kb.active_ids())):
-        card = record.card
-        held = by_name.setdefault(card.name, [card, [], 0])
-        held[1] += [(lang, name) for lang, name, *_ in card.foreign if lang in ("it", "fr") and name]
+    for card in held.cards:
+        named = by_name.setdefault(card.name, [card, [], 0])
+        named[1] += [(lang, name) for lang, name, *_ in card.foreign if lang in ("it", "fr") and name]
         if card.sets and all(code in side_sets for code in card.sets):
             side_only[card.name] = side_only.get(card.name, 0) + 1
         else:
-            held[2] += 1
-    side = {name for name, held in by_name.items() if not held[2] and name in side_only}
+            named[2] += 1
+    side = {name for name, named in by_name.items() if not named[2] and name in side_only}
     for name in side:
         by_name[name][2] = side_only[name]
-    rulings = [(f"{r.doc_id}#{r.seq}", r.ruling.card, text_digest(r.ruling.text))
-               for r in kb.rulings(sorted(kb.active_ids())) if r.ruling.card]
-    links = ruling_links(rulings, ((p.a_doc, p.a_id, p.b_id) for p in kb.alignments() if p.kind == "ruling-rule"))
+    links = ruling_links([(ruling, card, text_digest(text)) for ruling, card, text in held.rulings], held.ruling_rules)
     # built of another release: the evidence names the rules of the vocabulary's, carried once to it (below)
     from kb.curated import vocabulary_release_rules
 
@@ -466,7 +514,6 @@ def cards_of(kb: KnowledgeBase, items: list[Item], other_release: bool = False) 
     keywords = with_cited_chapters(keyword_rules((default_vocabulary() if reference else vocabulary()).concepts),
                                    release_rules)
     tokens = token_rules(release_rules)
-    rule_texts = [f"{item.title}\n{item.content}" for item in items if item.kind in ("rule", "term", "example")]
     # the game's terms in every language: their words are words of the rules (legame vitale)
     term_names = [name.text for concept in vocabulary().concepts for name in concept.names]
     carried = evidence_in_release(items, reference) if reference else None
@@ -475,7 +522,7 @@ def cards_of(kb: KnowledgeBase, items: list[Item], other_release: bool = False) 
                          carried_evidence(evidence(name, card), carried),
                          links.get(name, {}), _layers(card))
                         for name, (card, printed, printings) in sorted(by_name.items())), rule_texts, side, term_names,
-                       card_nicknames(), [replace(card, evidence=carried_evidence(card.evidence, carried))
+                       nicknames, [replace(card, evidence=carried_evidence(card.evidence, carried))
                                           for card in embedded_known_cards()] if carried else embedded_known_cards())
     table.subtypes = subtype_words(line for card, _printed, _printings in by_name.values()
                                    for line in (card.type, *(foreign[2] for foreign in card.foreign)))
@@ -492,8 +539,8 @@ def add_rules_naming(table: CardTable, items: list[Item]) -> None:
     (:func:`capitalised_runs`: Magar of the Magic Strings, 707.14, newer than the card data)."""
     texts = tuple((item.number, item.content, item.kind == "example") for item in items
                   if item.kind in ("rule", "example") and item.lang == "en" and item.number)
-    rule_words = frozenset(word for word, flags in table.flags.items() if flags & RULES)
-    named = rules_naming({face for card in table.cards for face in card_names(card[0])}, texts, rule_words)
+    words_of_rules = frozenset(word for word, flags in table.flags.items() if flags & RULES)
+    named = rules_naming({face for card in table.cards for face in card_names(card[0])}, texts, words_of_rules)
     for card in table.cards:
         brought = [entry for face in card_names(card[0]) for entry in named.get(face, ())]
         card[2] = card[2] + [entry for entry in brought if entry not in card[2]]

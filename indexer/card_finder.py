@@ -60,7 +60,7 @@ import re
 from array import array
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import AbstractSet, Callable, Iterable
 
@@ -222,6 +222,12 @@ class CardTable:
                 f"{len(self.nicknames_skipped)} skipped (their card is unknown, or a card's name is spelled so); "
                 f"cards of the archive not held, read by what they are (corpus/card-names.tsv): {len(self.unheld)}")
 
+    @cached_property
+    def packed(self) -> bytes:
+        """:meth:`to_data` marshalled, made once: the table a build writes is not changed after (the next build of
+        the same cards is given it again, :func:`indexer.build.cards_of`)."""
+        return marshal.dumps(self.to_data())
+
     def to_data(self) -> dict:
         """The table packed for a fast load: lists of numbers as bytes, each card's data marshalled
         apart (read only for the cards found)."""
@@ -282,7 +288,7 @@ def card_table(cards: Iterable[tuple],
     the list's Italian and French names its own printings lack (an English-only printing of Platinum Angel is still
     the *Ange de platine*)."""
     side = set(side)
-    rule_words = _rule_words(tuple(rule_texts)) | {t.key for text in terms for t in tokens(text.lower())}
+    words_of_rules = rule_words(tuple(rule_texts)) | {t.key for text in terms for t in tokens(text.lower())}
     table = CardTable()
     seen: set[tuple[str, int]] = set()
     common = common_words()
@@ -310,7 +316,7 @@ def card_table(cards: Iterable[tuple],
                 for word in words:
                     table.words.setdefault(word, []).append(at)
     for word in table.words:
-        flag = (COMMON if word in common else 0) | (RULES if word in rule_words else 0)
+        flag = (COMMON if word in common else 0) | (RULES if word in words_of_rules else 0)
         if flag:
             table.flags[word] = flag
     _add_nicknames(table, nicknames, common)
@@ -330,7 +336,7 @@ def subtype_words(type_lines: Iterable[str]) -> frozenset[str]:
 
 
 @lru_cache(maxsize=4)  # builds of one process often read the same release (the tests: dozens of builds)
-def _rule_words(rule_texts: tuple[str, ...]) -> frozenset[str]:
+def rule_words(rule_texts: tuple[str, ...]) -> frozenset[str]:
     """The words ``rule_texts`` write in lower case :data:`MIN_RULE_USES` times or more."""
     uses: Counter = Counter()
     for text in rule_texts:
@@ -527,7 +533,7 @@ def common_words() -> frozenset[str]:
 
 
 def write_card_table(target: Path, table: CardTable) -> None:
-    (Path(target) / CARD_TABLE).write_bytes(marshal.dumps(table.to_data()))
+    (Path(target) / CARD_TABLE).write_bytes(table.packed)
 
 
 class CardFinder:

@@ -68,10 +68,9 @@ def embedded_known_cards(path: Path | None = None) -> list[KnownCard]:
     """The cards of ``path`` (default: the embedded ``corpus/card-names.tsv``; none when absent); a bad line is a
     :class:`~kb.errors.ParseError` naming the file and line."""
     path = embedded_corpus() / KNOWN_CARDS if path is None else Path(path)
-    if not path.is_file():
+    key = known_cards_key(path)
+    if key is None:
         return []
-    stat = path.stat()
-    key = (str(path), stat.st_mtime_ns, stat.st_size)
     if key not in _READ:  # read once per process: every build reads it
         _READ.clear()
         _READ[key] = read_known_cards(path)
@@ -79,6 +78,16 @@ def embedded_known_cards(path: Path | None = None) -> list[KnownCard]:
 
 
 _READ: dict[tuple[str, int, int], list[KnownCard]] = {}
+
+
+def known_cards_key(path: Path | None = None) -> tuple[str, int, int] | None:
+    """What tells :func:`embedded_known_cards` of ``path`` apart from another reading: its path, time and size
+    (None: absent)."""
+    path = embedded_corpus() / KNOWN_CARDS if path is None else Path(path)
+    if not path.is_file():
+        return None
+    stat = path.stat()
+    return (str(path), stat.st_mtime_ns, stat.st_size)
 
 
 def evidence_of(card) -> list[list[str]]:

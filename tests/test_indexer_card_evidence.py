@@ -1517,3 +1517,40 @@ def test_a_name_no_card_held_bears_brings_the_rules_that_write_it() -> None:
     assert finder.rules_naming("Magar of the Magic Strings") == [["707.14", NAMED_BY_A_RULE]]
     assert finder.rules_naming("Obeka, Splitter of Seconds") == [["500.10", NAMED_BY_AN_EXAMPLE]]
     assert finder.rules_naming("Obeka") == [] and finder.rules_naming("Orcish Bowmasters") == []
+
+
+def test_a_card_table_is_made_once_for_the_same_cards_and_rules_and_again_when_what_it_reads_changes(
+        kb_cache, tmp_path, monkeypatch) -> None:
+    """A translator's import rebuilds the index of the same cards: the table is made once per process for the same
+    cards, English rules and rule words, and made again when one of them, or a nickname, changes."""
+    from dataclasses import replace
+
+    from indexer import card_finder
+    from indexer.build import cards_of, collect_items
+    from indexer.card_evidence import NAMED_BY_A_RULE
+    from kb.corpus import embedded_corpus
+    from kb.store import KnowledgeBase
+
+    from .conftest import cr_release
+
+    kb = KnowledgeBase.open(kb_cache.shared([cr_release("20250606")]))
+    items = collect_items(kb)
+    table = cards_of(kb, items)
+    assert cards_of(kb, list(items)) is table
+    at = next(i for i, item in enumerate(items) if item.kind == "rule" and item.lang == "en" and item.number == "707.13")
+    renamed = [*items[:at], replace(items[at], content=items[at].content.replace("Garth One-Eye", "Karn")),
+               *items[at + 1:]]
+    garth = _card(table, "Garth One-Eye")
+    assert ["707.13", NAMED_BY_A_RULE] in table.cards[garth][2]
+    assert cards_of(kb, renamed) is not table
+    assert ["707.13", NAMED_BY_A_RULE] not in cards_of(kb, renamed).cards[garth][2]
+    nicknames = tmp_path / "nicknames.tsv"
+    nicknames.write_text((embedded_corpus() / "card-nicknames.tsv").read_text(encoding="utf-8")
+                         + "garthy\tGarth One-Eye\t\ten\n", encoding="utf-8")
+    monkeypatch.setattr(card_finder, "NICKNAMES", str(nicknames))
+    nicknamed = cards_of(kb, items)
+    assert nicknamed is not table and nicknamed.nicknames.get("garthy") == garth and "garthy" not in table.nicknames
+
+
+def _card(table, name: str) -> int:
+    return next(at for at, card in enumerate(table.cards) if card[0] == name)
