@@ -404,6 +404,12 @@ MIN_NAME_WITH_ENDING = 5
 LOOSE_ALIKE = 88
 LOOSE_MARGIN = 5
 LOOSE_STEM = 4  # letters of a word's start a loosely remembered name shares with the card's
+# a legendary card's title typed after its character's comma in another language is the one of its cards' English
+# titles it is spelled like (rapidfuzz's ratio; Ob Nixilis, l'Avversario: the Adversary 74, the next 32), by this
+# much at least and this much more than the next; set by the fifty-second cold trial's E04
+TITLE_ALIKE = 70
+TITLE_MARGIN = 20
+MAX_CHARACTER_WORDS = 3  # words of a character's name before its comma, at most (Ob Nixilis)
 # the small words joining a name's words before a face of a card of several typed alone (City on Fire)
 _FACE_JOINERS = frozenset({"on", "of", "in", "to", "the", "and", "di", "del", "della", "de", "du", "des", "sur", "su"})
 
@@ -674,8 +680,8 @@ class CardFinder:
         taken = [False] * len(words)
         inside: list[tuple[int, int]] = []  # names found inside a longer one (see _inside_a_compound)
         unknown = [i for i, w in enumerate(words) if self._typo(w.key) or self._may_be_cut(w.key)]  # maybe mistyped
-        for finder in (self._nickname, self._whole, self._near, self._near_word, self._misremembered, self._part,
-                       self._character):
+        for finder in (self._nickname, self._whole, self._near, self._near_word, self._misremembered, self._titled,
+                       self._part, self._character):
             at = 0
             while at < len(words):
                 if finder == self._near and not any(at <= i < at + self.longest for i in unknown):
@@ -696,7 +702,7 @@ class CardFinder:
                     continue
                 typed = text[words[at].start:words[at + size - 1].end]
                 if how == "character":
-                    found.append(self._character_found(words[at].key, typed, words[at].start, words[at].end))
+                    found.append(self._character_found(words[at].key, typed, words[at].start, words[at + size - 1].end))
                 else:
                     found.append(self._found(card, typed, words[at].start, words[at + size - 1].end, how, kept))
                 for each in range(at, at + size):
@@ -1185,6 +1191,57 @@ class CardFinder:
             return None
         return card, size, "part", False
 
+    def _titled(self, words: list[Token], at: int, taken: list[bool],
+                found: list[FoundCard], strays: list[tuple[int, int]]) -> tuple[int, int, str, bool] | None:
+        """A character's name, its comma and a title that is no card's nor character's name, nor the title of a card as
+        printed (the finders before found those): the card of that character whose English title the typed one is
+        spelled like, as remembered (:data:`TITLE_ALIKE`: *Ob Nixilis, l'Avversario* is Ob Nixilis, the Adversary,
+        whose Italian name the archive lacks); else, when the character names several cards, the character (read by
+        :meth:`_character_found`), not the most printed of them (the fifty-second cold trial's E04 read Ob Nixilis
+        Reignited, confidently wrong); else None."""
+        for size in range(1, MAX_CHARACTER_WORDS + 1):
+            if at + size >= len(words) or any(taken[at:at + size + 1]) or any(w.comma for w in words[at + 1:at + size]):
+                return None
+            title = words[at + size]
+            if title.comma and title.capital:
+                break
+        else:
+            return None
+        character = " ".join(w.key for w in words[at:at + size])
+        titles = self._titles_of_character(character)
+        if not titles or any(card.card in titles for card in found):
+            return None  # a card found before, named again (Vorinclex, pillard monstrueux … grâce à Vorinclex)
+        end = at + size
+        while end < len(words) and not taken[end] and (end == at + size or words[end].joined) and (
+                words[end].capital or (words[end].key in _CONNECTORS and end + 1 < len(words) and words[end + 1].capital)):
+            end += 1
+        typed = [w.key for w in words[at + size:end] if w.key not in _CONNECTORS]
+        named_before = {key for card in found for key in (*name_keys(card.name), *name_keys(card.typed))}
+        if not typed or " ".join(typed) in self.by_key or self._character_cards(typed[0]) or named_before & set(typed):
+            # another card's name, or a character's (Liliana, Jace and Chandra: a list), or a card's named before
+            # (grâce à Vorinclex, l'Horloge a reçu: the Horloge de minuit, table5's B-01)
+            return None
+        from rapidfuzz import fuzz
+
+        alike = sorted(((fuzz.ratio(" ".join(typed), title), card) for card, title in titles.items()), reverse=True)
+        if alike[0][0] >= TITLE_ALIKE and (len(alike) == 1 or alike[0][0] - alike[1][0] >= TITLE_MARGIN):
+            return alike[0][1], end - at, "remembered", False
+        if len(self._character_cards(words[at].key)) >= MIN_CHARACTER_CARDS:  # its title is a name, no word to search
+            return self._character_cards(words[at].key)[0], end - at, "character", False
+        return None
+
+    def _titles_of_character(self, character: str) -> dict[int, str]:
+        """The tournament cards whose English name is ``character`` (its keys), a comma and a title, each with the
+        keys of its title, *the* left out."""
+        first = character.split(" ", 1)[0]
+        titles: dict[int, str] = {}
+        for name in self._holding(first):
+            card = self.name_cards[name]
+            before, comma, title = self.card_names[card].partition(",")
+            if comma and card not in self.side and " ".join(name_keys(before)) == character:
+                titles[card] = " ".join(key for key in name_keys(title) if key not in _CONNECTORS)
+        return titles
+
     def _character(self, words: list[Token], at: int, taken: list[bool],
                    found: list[FoundCard], strays: list[tuple[int, int]]) -> tuple[int, int, str, bool] | None:
         """A character several legendary cards are named after, named alone where no one of them leads
@@ -1218,7 +1275,8 @@ class CardFinder:
         cards = self._character_cards(key)
         shared = [rule for rule in self.evidence(cards[0])[0]
                   if all(rule[0] in {r for r, _ in self.evidence(card)[0]} for card in cards[1:])]
-        name = re.split(r"[,\s]", self.card_names[cards[0]], maxsplit=1)[0]
+        before, comma, _title = self.card_names[cards[0]].partition(",")
+        name = before if comma else re.split(r"\s", before, maxsplit=1)[0]  # Liliana, Ob Nixilis
         return FoundCard(cards[0], name, typed, start, end, "character", False, shared, {},
                          among=[self.card_names[card] for card in cards])
 
@@ -1252,15 +1310,15 @@ class CardFinder:
         it names the card again, though it is a common word in some language (*croc* is French, *orso* Italian)."""
         for each in found:
             typed = name_keys(each.typed)
-            if word in typed and word not in name_keys(each.name):
+            if each.how != "character" and word in typed and word not in name_keys(each.name):
                 return each.card
         return None
 
     def _found_again(self, word: str, found: list[FoundCard]) -> int | None:
         """The card already found whose name holds ``word``, or a word it starts or ends
-        (``Tarmogoyf ... goyf``)."""
+        (``Tarmogoyf ... goyf``); not a character's (:meth:`_character_found`), which names none of its cards."""
         for each in found:
-            for key in (*name_keys(each.name), *name_keys(each.typed)):
+            for key in (*name_keys(each.name), *name_keys(each.typed)) if each.how != "character" else ():
                 if key == word or (len(key) > len(word) and (key.startswith(word) or key.endswith(word))):
                     return each.card
         return None
@@ -1332,8 +1390,9 @@ class CardFinder:
         ``card`` holds, inside a sentence: after *of* or *of the* (*Sentinel of the Nameless City* is no Sentinel,
         *Knight-Errant of Eos* no Knight Errant), after a legendary name's comma typed inside the part (*Etali, Primal
         Conqueror* is no Etali, Primal Storm), or after the comma following a character's name, two capitalised words
-        of English or more that are no card's name (*Ghalta, Stampede Tyrant* is no Ghalta, Primal Hunger): a card the
-        table lacks, newer than its data; else None."""
+        or more that are no card's name, of English or after the name of a card whose Italian or French name the table
+        holds too (*Ghalta, Stampede Tyrant* is no Ghalta, Primal Hunger): a card the table lacks, newer than its data;
+        else None."""
         own = {k for name in self._names_of(card) for k in self.name_keys[name].split(" ")}
 
         def titled(word: Token, joined: bool = True) -> bool:
@@ -1355,7 +1414,8 @@ class CardFinder:
             capitals += titled(words[end])
             end += 1
         if comma_after and (capitals < 2 or " ".join(w.key for w in words[after:end]) in self.by_key
-                            or not all(_an_english_word(w.key) for w in words[after:end] if titled(w, False))):
+                            or not (all(_an_english_word(w.key) for w in words[after:end] if titled(w, False))
+                                    or self._printed_in_every_language(card))):
             # a clause's comma (grâce à Vorinclex, l'Horloge a reçu), a list of cards (Thalia, Blood Moon and
             # Ensnaring Bridge), or the card's own title in Italian or French, which the table may lack (Toluz,
             # Capotreno Scaltra): a title is two capitalised words of English or more (Stampede Tyrant, Thorn of the
@@ -1404,6 +1464,12 @@ class CardFinder:
             if named.key not in own and named.key not in _FUNCTION and (piece or title or self._names_a_card(named)):
                 return words[at].start, named.end
         return None
+
+    def _printed_in_every_language(self, card: int) -> bool:
+        """Whether the table holds a name of ``card`` in Italian or French beside its English one: a title typed after
+        its character's comma that is none of them is no title of its (*Atraxa, Grand Unifier* is no Atraxa, Praetors'
+        Voice, Atraxa, Voce dei Pretori: the fifty-second cold trial's E11)."""
+        return any(not self._english(name) for name in self._names_of(card))
 
     def _leads_a_legendary_name(self, word: str, card: int) -> bool:
         """Whether ``word`` is the first word of a legendary name of ``card``, before its comma (*Sheoldred*)."""
