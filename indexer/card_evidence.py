@@ -69,8 +69,8 @@ Derived at build from the card's stored data, never from its words matched again
   707.9f; doubling power, a life total or counters → 701.10a, 701.10b, 701.10d, 701.10e; a player who can't gain
   life (Leyline of Punishment) → 119.7, can't lose it or whose life total can't change (Platinum Emperion) → 119.8,
   119.7; a trigger that targets (Oath of Druids) → 603.3d, removed with no legal target; a copy's exception (*except
-  it has*, *except its name is*, *except it doesn't copy*: Kiki-Jiki, Sakashima, Vesuvan Doppelganger) → 707.9 and
-  707.9a, 707.9b or 707.9c; a card type set, the others lost (Imprisoned in the Moon) → 205.1a, 613.1d; mana of a
+  it has*, *except its name is*, *except it doesn't copy*, *the copy isn't legendary*: Kiki-Jiki, Sakashima, Vesuvan
+  Doppelganger, Ob Nixilis, the Adversary) → 707.9 and 707.9a, 707.9b or 707.9c; a card type set, the others lost (Imprisoned in the Moon) → 205.1a, 613.1d; mana of a
   color among permanents (Mox Amber) → 106.5, none when undefined; a replacement of the damage a source would deal
   (Torbran, Furnace of Rath) → 614.2, 609.7, a static ability's on sources of a quality → 609.7c; a replacement of how
   other permanents enter (Metallic Mimic, Blind Obedience) → 614.12; a text-changing effect (Sleight of Mind) → 612,
@@ -240,7 +240,8 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
          r"\bcop(?:y|ies) of\b[^.]*\bexcept (?:it|they|the token) (?:has|have|gains?)\b"),
         (("707.9", "707.9b"), "a copy with a characteristic set",
          r"\bcop(?:y|ies) of\b[^.]*\bexcept (?:its name is|it's|it is|they're|they are|the token is)\b(?! an? \w+ in addition)"
-         r"|\bcop(?:y|ies) of\b[^.]*\bexcept it's an? \w+(?: \w+)? in addition to its other types\b"),
+         r"|\bcop(?:y|ies) of\b[^.]*\bexcept it's an? \w+(?: \w+)? in addition to its other types\b"
+         r"|\bthe copy (?:isn't|is not) legendary\b"),  # Ob Nixilis, the Adversary's casualty
         (("707.9", "707.9c"), "a copy not copying a characteristic",
          r"\bcop(?:y|ies) of\b[^.]*\bexcept (?:it|they) (?:doesn't|don't) copy\b"),
         # Unnatural Growth, Vorel: doubling power, a life total, counters (701.10)

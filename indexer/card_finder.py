@@ -409,6 +409,7 @@ LOOSE_STEM = 4  # letters of a word's start a loosely remembered name shares wit
 # much at least and this much more than the next; set by the fifty-second cold trial's E04
 TITLE_ALIKE = 70
 TITLE_MARGIN = 20
+MIN_INITIALS = 3  # letters of a card's initials typed for it, at least (GftT: Go for the Throat)
 MAX_CHARACTER_WORDS = 3  # words of a character's name before its comma, at most (Ob Nixilis)
 # the small words joining a name's words before a face of a card of several typed alone (City on Fire)
 _FACE_JOINERS = frozenset({"on", "of", "in", "to", "the", "and", "di", "del", "della", "de", "du", "des", "sur", "su"})
@@ -727,13 +728,27 @@ class CardFinder:
         unheld = [(start, end) for start, end in unheld if not any(card.start == start for card in ended)]
         ended += [card for start, end in _unread_capitalised_runs(words, found + ended, unheld)
                   if (card := self._a_name_remembered_loosely(text, start, end)) is not None]
-        found = sorted(found + ended, key=lambda f: f.start)
+        initials = [card for start, end in unheld if (card := self._initials_of_a_card_found(text, start, end, found))]
+        unheld = [(start, end) for start, end in unheld if not any(card.start == start for card in initials)]
+        found = sorted(found + ended + initials, key=lambda f: f.start)
         for card in found:
             card.copies = 2 if several_named(text, card.start, card.end) else 1
             card.held = card.card not in self.unheld
         if strays is not None:
             strays += dict.fromkeys(text[start:end] for start, end in unheld)
         return found
+
+    def _initials_of_a_card_found(self, text: str, start: int, end: int, found: list[FoundCard]) -> FoundCard | None:
+        """The card ``found`` whose name's initials the word ``text[start:end]``, taken for a name no card held, is:
+        the card named again as players shorten it (*go for the throat … is GftT countered*: the fifty-second cold
+        trial's E09 said "No card held: GftT"); None when it is none."""
+        typed = fold(text[start:end])
+        if len(typed) < MIN_INITIALS or not typed.isalpha():
+            return None
+        for card in found:
+            if "".join(key[0] for key in name_keys(card.name)) == typed:
+                return self._found(card.card, text[start:end], start, end, "part", False)
+        return None
 
     def _a_name_with_an_ending(self, text: str, start: int, end: int) -> FoundCard | None:
         """The tournament card whose one-word name the capitalised word ``text[start:end]``, taken for a name no card
@@ -1177,9 +1192,10 @@ class CardFinder:
             size += 1
         if size > 1 and _beside_a_token(words, at + size - 1):
             return None  # my marit lage token: the token Dark Depths makes, not Wrath of Marit Lage
-        if again is None and _a_creature_type(words, at):
+        if again is None and (_a_creature_type(words, at) or (size == 1 and _tokens_named_before(words, at))):
             # des créatures Saprobionte: a creature type, not Saproling Symbiosis (Symbiose saprobionte); my non-Human
-            # creatures: not Human Frailty (the thirty-fourth cold trial)
+            # creatures: not Human Frailty (the thirty-fourth cold trial); two Warrior tokens … both Warriors: the
+            # tokens, not Dwarven Warriors (the fifty-second cold trial's E10)
             return None
         beyond = self._goes_on(words, at, size, card, found) or self._title_goes_on(words, at, size, card) or (
             None if again is not None else self._another_name(words, at, size, card))
@@ -1783,6 +1799,13 @@ def _beside_a_token(words: list[Token], at: int) -> bool:
     """Whether ``words[at]`` stands right before or after the word *token* (*a Soldier token*, *un jeton
     Soldat*, *una pedina Soldato*) or *Role* (*rôle Maudit*): the type of a token, not a card's name."""
     return any(0 <= i < len(words) and words[i].key in _TOKEN_WORDS for i in (at - 1, at + 1))
+
+
+def _tokens_named_before(words: list[Token], at: int) -> bool:
+    """Whether ``words[at]`` is, or is the plural of, a word typed before beside the word *token* (*two Warrior tokens
+    … both Warriors*): those tokens named again."""
+    named = {words[at].key} | _base_forms(words[at].key)
+    return any(word.key in named and _beside_a_token(words, i) for i, word in enumerate(words[:at]))
 
 
 def _a_creature_type(words: list[Token], at: int) -> bool:

@@ -256,6 +256,10 @@ def test_the_monarch_or_a_land_type_set_brings_its_rule(type_line, text, rules) 
      "the battlefield, except it doesn't copy that creature's color.", {"707.9c"}, {"707.9a"}),
     ("Creature — Shapeshifter", "You may have Clone enter the battlefield as a copy of any creature on the "
      "battlefield.", set(), {"707.9", "707.9a", "707.9b", "707.9c"}),  # a copy with no exception
+    # the fifty-second cold trial's E04: the copy casualty makes of Ob Nixilis, the Adversary is not legendary
+    ("Legendary Planeswalker — Nixilis", "Casualty X. The copy isn't legendary and has starting loyalty X. (As you "
+     "cast this spell, you may sacrifice a creature with power X. When you do, copy this spell and you may choose new "
+     "targets for the copy.)", {"707.9", "707.9b"}, set()),
     # the thirty-eighth cold trial's F01 (Oath of Druids when no opponent has more creatures): a trigger that targets
     # is removed from the stack with no legal target
     ("Enchantment", "At the beginning of each player's upkeep, that player chooses target player who controls more "

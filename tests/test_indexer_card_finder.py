@@ -1126,6 +1126,34 @@ def test_a_part_typed_again_after_a_longer_capitalised_name_is_that_name_not_ano
         ("Adarkar Valkyrie", "Valkyrie", "part")]
 
 
+def test_a_card_s_initials_typed_after_its_name_are_that_card_not_a_card_the_kb_lacks(cards_kb) -> None:  # noqa: F811
+    """The fifty-second cold trial's E09 named Go for the Throat, then "is GftT countered": it said "No card held:
+    GftT". Initials of no card the question named are still a name the knowledge base lacks."""
+    from indexer.build import collect_items
+    from indexer.card_finder import card_table
+
+    rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
+    finder = CardFinder.of(card_table([("Go for the Throat", [], 9, [], {})], rules))
+    strays: list[str] = []
+    assert [(c.name, c.typed) for c in finder.find("opp casts go for the throat on my dude, is GftT countered", strays)
+            ] == [("Go for the Throat", "go for the throat"), ("Go for the Throat", "GftT")] and strays == []
+    finder.find("he cast GftT on my dude", strays)
+    assert strays == ["GftT"]
+
+
+def test_tokens_named_again_by_their_type_are_no_card(cards_kb) -> None:  # noqa: F811
+    """The fifty-second cold trial's E10: "two 1/1 Warrior tokens … for both Warriors" read Dwarven Warriors, a card the
+    question never named. The type named alone, with no token before it, is still the card."""
+    from indexer.build import collect_items
+    from indexer.card_finder import card_table
+
+    rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
+    finder = CardFinder.of(card_table([("Dwarven Warriors", [], 4, [], {}), ("Llanowar Elves", [], 30, [], {})], rules))
+    assert names(finder, "mobilize made two 1/1 Warrior tokens, and I put triggers for both Warriors") == []
+    assert names(finder, "I attacked with my Warriors and he blocked") == [
+        ("Dwarven Warriors", "Warriors", "part")]
+
+
 def test_a_run_of_capitalised_words_inside_a_sentence_may_be_a_name_remembered_loosely(cards_kb) -> None:  # noqa: F811
     """Six development questions named *Orsi Grizzly*, the plural of Grizzly Bears' Italian name, and the fiftieth cold
     trial's E04 *Sacerdote del Contenimento* (Sacerdotessa del Contenimento): words of the language, so no name no card
