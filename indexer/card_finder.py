@@ -1664,6 +1664,12 @@ class CardFinder:
             return None  # a word left out inside the name, or a name cut short holding a word of the rules
         return matched, exact, True  # chemin … exil: the printed name but for its small words; elfe aux nattes: cut
 
+    def a_name_word_only(self, word: str) -> bool:
+        """Whether the folded ``word`` is a word of cards' names only, or its plural: none of the rules nor common, of no
+        language (*suntail* of Suntail Hawk): a misspelt word of a question is no such word (*sunfall*, a card newer
+        than the data, was corrected to *suntail*)."""
+        return any(form in self.words and self._only_a_name(form) for form in (word, *_base_forms(word)))
+
     def _only_a_name(self, key: str) -> bool:
         """Whether ``key`` is a word only a name explains: no common word nor the rules', of no language."""
         return not self._flags(key) & (RULES | COMMON) and _no_language_word(key)

@@ -95,7 +95,8 @@ def read_plan(query: str, words: IndexedWords, spelling: Spelling, reader, param
     language = cache(lambda: query_language(parsed.langs, _unquoted_text(worded), query_lang))
     texts = TextQueries(reader, words, in_languages(parsed.langs), spelling=spelling,
                         prefix_words=words_per_prefix(parsed), language=language,
-                        boosts=params.expansion, partial=params.partial)
+                        boosts=params.expansion, partial=params.partial,
+                        name_word=cards.a_name_word_only if cards else lambda _word: False)
     concepts, whole, matches = named_concepts(parsed, texts)
     # an item's exact name is not read as a question; under a filter the retrieve stage decides
     unfiltered_name = not (parsed.langs or parsed.kinds or parsed.sections) and held_name(parsed, reader)

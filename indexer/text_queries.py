@@ -47,8 +47,10 @@ class TextQueries:
     def __init__(self, reader, words: IndexedWords, langs: list[str], scope: str = "all",
                  spelling: Spelling | None = None, prefix_words: int = PREFIX_EXPANSIONS,
                  language: Callable[[], tuple[str | None, float]] = lambda: (None, 0.0),
-                 boosts: Expansion = DEFAULT.expansion, partial: Partial = DEFAULT.partial) -> None:
+                 boosts: Expansion = DEFAULT.expansion, partial: Partial = DEFAULT.partial,
+                 name_word: Callable[[str], bool] = lambda _word: False) -> None:
         self.reader = reader
+        self.name_word = name_word  # whether a word is of cards' names only: never a misspelt word's correction
         self.boosts = boosts  # a translation's and a correction's boost (indexer.params)
         self.partial = partial  # the partial tier's numbers (indexer.params)
         self.words = words  # the index's words and how many items hold each
@@ -66,7 +68,7 @@ class TextQueries:
     def scoped(self, scope: str, langs: list[str] | None = None) -> "TextQueries":
         """The same search over the fields of ``scope`` (in ``langs``), sharing the corrections made."""
         other = TextQueries(self.reader, self.words, self.langs if langs is None else langs, scope, self.spelling,
-                            self.prefix_words, self.language, self.boosts, self.partial)
+                            self.prefix_words, self.language, self.boosts, self.partial, self.name_word)
         other.corrections, other._fixed, other._prefixes = self.corrections, self._fixed, self._prefixes
         return other
 
@@ -244,8 +246,10 @@ class TextQueries:
                    for f in fields_of(lang))
 
     def _nearest(self, folded: str, distance: int, count: int) -> list[str]:
-        """The ``count`` most frequent indexed words within ``distance`` edits (same first letter)."""
-        return self.spelling.within(folded, distance, count) if self.spelling else []
+        """The ``count`` most frequent indexed words within ``distance`` edits (same first letter), no word of cards'
+        names only (:attr:`name_word`)."""
+        found = self.spelling.within(folded, distance, count + 3) if self.spelling else []
+        return [word for word in found if not self.name_word(word)][:count]
 
     def suggest(self, parsed: Parsed) -> list[str]:
         """The query with its unknown words corrected ("did you mean"), if any was; the words

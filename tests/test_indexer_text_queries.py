@@ -209,3 +209,22 @@ def test_prefixes_share_a_number_of_indexed_words(search_kb) -> None:
     texts = TextQueries(searcher.reader, searcher.words, ["en"], prefix_words=words_per_prefix(many))
     searched = {t for _f, t in texts.strict(many, expand=False).iter_all_terms()}
     assert 0 < len(searched) <= PREFIX_WORDS_PER_QUERY
+
+
+def test_a_misspelt_word_is_not_corrected_into_a_word_only_cards_names_hold(search_kb) -> None:
+    """The seventeenth table set's B-03 typed *sunfall*, a card newer than the data, and read *suntail* (Suntail Hawk),
+    a word of no rule: a word only cards' names hold is no correction; a word of the rules still is."""
+    from indexer.card_finder import CardFinder
+    from indexer.query import parse_query
+    from indexer.searcher import open_searcher
+    from indexer.text_queries import TextQueries
+
+    searcher = open_searcher(search_kb)
+    finder = CardFinder.open(search_kb.index_dir)
+    assert finder.a_name_word_only("archdemon") and not finder.a_name_word_only("creature")
+    plain = TextQueries(searcher.reader, searcher.words, ["en", "it", "fr"], spelling=searcher.spelling)
+    assert plain.suggest(parse_query("the archdemom attacks")) == ["the archdemon attacks"]
+    texts = TextQueries(searcher.reader, searcher.words, ["en", "it", "fr"], spelling=searcher.spelling,
+                        name_word=finder.a_name_word_only)
+    assert texts.suggest(parse_query("the archdemom attacks")) == []
+    assert texts.suggest(parse_query("the creatrue attacks")) == ["the creature attacks"]
