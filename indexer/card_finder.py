@@ -212,6 +212,9 @@ class CardTable:
     # the runs of capitalised words the release's rules write, [rule, its name keys, reason]
     # (indexer.card_evidence.capitalised_runs): a name no card held is found by them (CardFinder.rules_naming)
     rule_runs: list[list[str]] = field(default_factory=list)
+    # a word of Italian and French card names -> the word of English names it translates ("it titano": titan), mined
+    # from the names of the cards held and listed (name_translations): a name translated word by word is found
+    translations: dict[str, str] = field(default_factory=dict)
 
     def nicknames_line(self) -> str:
         """What the build says of the nicknames (``corpus/card-nicknames.tsv``): how many were read, how many
@@ -266,7 +269,7 @@ class CardTable:
                 "with_named": [[list(needs), list(added)] for needs, added in self.with_named],
                 "brought_by": dict(Counter(rule for card in self.cards for rule, _reason in card[2])),
                 "subtypes": sorted(self.subtypes), "starting": _by_first_word(n[0] for n in self.names),
-                "rule_runs": self.rule_runs}
+                "rule_runs": self.rule_runs, "translations": self.translations}
 
 
 def card_table(cards: Iterable[tuple],
@@ -294,12 +297,15 @@ def card_table(cards: Iterable[tuple],
     common = common_words()
     known = known if isinstance(known, list) else list(known)
     archive = {card.english: card for card in known}
+    named: list[tuple[str, list[tuple[str, str]]]] = []  # (English name, its Italian and French names)
     for index, (english, printed, printings, evidence, links, *layers) in enumerate(cards):
         listed = archive.get(english)
         table.cards.append([english, max(printings, listed.printings if listed else 0), evidence, links] + layers[:1])
         if english in side:
             table.side.append(index)
-        for lang, name in [("en", english), *printed, *(listed.names() if listed else ())]:
+        foreign = [*printed, *(listed.names() if listed else ())]
+        named.append((english, foreign))
+        for lang, name in [("en", english), *foreign]:
             _add_name(table, index, lang, name, seen)
     held_names = {name[0] for name in table.names}
     held_cards = {card[0] for card in table.cards}
@@ -320,7 +326,39 @@ def card_table(cards: Iterable[tuple],
         if flag:
             table.flags[word] = flag
     _add_nicknames(table, nicknames, common)
+    table.translations = name_translations(named + [(card.english, card.names()) for card in known
+                                                    if card.english not in held_cards])
     return table
+
+
+def name_translations(names: Iterable[tuple[str, list[tuple[str, str]]]]) -> dict[str, str]:
+    """Each word of the Italian and French ``names`` of cards (``(English name, [(lang, name)])``), keyed
+    ``"lang word"``, -> the word of their English names it stands beside most: in :data:`MIN_TRANSLATED` names at
+    least, in :data:`TRANSLATED_SHARE` of the names holding it, and more often than any other (*titano*: titan, 29 of
+    31; *sole*: sun; *nero*: black)."""
+    beside: dict[str, Counter] = {}
+    holding: Counter = Counter()
+    seen: set[tuple[str, str]] = set()
+    for english, foreign in names:
+        english_words = set(_content_keys(english))
+        for lang, name in foreign:
+            if lang not in ("it", "fr") or (lang, name) in seen:
+                continue
+            seen.add((lang, name))
+            for word in set(_content_keys(name)):
+                holding[f"{lang} {word}"] += 1
+                beside.setdefault(f"{lang} {word}", Counter()).update(english_words)
+    found: dict[str, str] = {}
+    for key, counts in beside.items():
+        (best, count), *rest = counts.most_common(2)
+        if count >= MIN_TRANSLATED and count >= TRANSLATED_SHARE * holding[key] and (not rest or rest[0][1] < count):
+            found[key] = best
+    return found
+
+
+def _content_keys(name: str) -> list[str]:
+    """The keys of a name's words, its small words (of, the, di, de, and, e, et, the articles) left out."""
+    return [key for key in name_keys(name) if key not in _NAME_GLUE]
 
 
 def subtype_words(type_lines: Iterable[str]) -> frozenset[str]:
@@ -409,6 +447,8 @@ LOOSE_STEM = 4  # letters of a word's start a loosely remembered name shares wit
 # much at least and this much more than the next; set by the fifty-second cold trial's E04
 TITLE_ALIKE = 70
 TITLE_MARGIN = 20
+MIN_TRANSLATED = 2  # names a word of Italian or French names stands beside its English word in, at least
+TRANSLATED_SHARE = 0.3  # ... and that share of the names holding it, at least (fuoco: fire, 55 of 150)
 MIN_INITIALS = 3  # letters of a card's initials typed for it, at least (GftT: Go for the Throat)
 MAX_CHARACTER_WORDS = 3  # words of a character's name before its comma, at most (Ob Nixilis)
 # the small words joining a name's words before a face of a card of several typed alone (City on Fire)
@@ -583,6 +623,8 @@ class CardFinder:
         self._weights: dict[tuple[float, float], dict[str, float]] = {}
         self._stems: dict[str, list[str]] | None = None  # a word's start -> the words of names so starting
         self.rule_runs: list[list[str]] = data.get("rule_runs", [])
+        self.translations: dict[str, str] = data.get("translations", {})  # CardTable.translations
+        self._by_content: dict[str, list[int]] | None = None  # _english_names_by_content
 
     @classmethod
     def open(cls, index_dir: Path) -> "CardFinder":
@@ -727,7 +769,8 @@ class CardFinder:
                                                    or self._a_name_remembered_loosely(text, start, end)) is not None]
         unheld = [(start, end) for start, end in unheld if not any(card.start == start for card in ended)]
         ended += [card for start, end in _unread_capitalised_runs(words, found + ended, unheld)
-                  if (card := self._a_name_remembered_loosely(text, start, end)) is not None]
+                  if (card := self._a_name_translated(text, start, end)
+                      or self._a_name_remembered_loosely(text, start, end)) is not None]
         initials = [card for start, end in unheld if (card := self._initials_of_a_card_found(text, start, end, found))]
         unheld = [(start, end) for start, end in unheld if not any(card.start == start for card in initials)]
         found = sorted(found + ended + initials, key=lambda f: f.start)
@@ -763,6 +806,36 @@ class CardFinder:
             if self._name(name)[1] == 1 and self.name_cards[name] not in self.side:  # a name of one word
                 return self._found(self.name_cards[name], typed, start, end, "near", False)
         return None
+
+    def _a_name_translated(self, text: str, start: int, end: int) -> FoundCard | None:
+        """The tournament card whose English name the capitalised words ``text[start:end]``, of two or more, read inside
+        a sentence and no card's (:func:`_unread_capitalised_runs`), are translated word by word into Italian or
+        French (:attr:`CardTable.translations`), in their order or the other way round (*Loto Nero*: Black Lotus, never
+        printed in Italian; *Artista del Sangue*: Blood Artist, printed *Artista Sanguinario*; *Spada del Fuoco e del
+        Ghiaccio*: Sword of Fire and Ice), as remembered; None when no word-by-word reading is a card's name."""
+        keys = _content_keys(text[start:end])
+        if len(keys) < 2 or not self.translations:
+            return None
+        for lang in ("it", "fr"):
+            english = [self.translations.get(f"{lang} {key}") for key in keys]
+            if None in english:
+                continue
+            for order in (english[::-1], english):
+                cards = {self.name_cards[name] for name in self._english_names_by_content().get(" ".join(order), ())}
+                if cards:  # the most printed (Blood Artist, not the digital A-Blood Artist)
+                    card = max(cards, key=lambda card: (self.printings[card], -card))
+                    return self._found(card, text[start:end], start, end, "remembered", False)
+        return None
+
+    def _english_names_by_content(self) -> dict[str, list[int]]:
+        """The English names of tournament cards by their words' keys, small words left out (*sword fire ice*), made
+        when a name is first looked up translated."""
+        if self._by_content is None:
+            self._by_content = {}
+            for at, key in enumerate(self.name_keys):
+                if self._english(at) and self.name_cards[at] not in self.side:
+                    self._by_content.setdefault(" ".join(k for k in key.split(" ") if k not in _NAME_GLUE), []).append(at)
+        return self._by_content
 
     def _a_name_remembered_loosely(self, text: str, start: int, end: int) -> FoundCard | None:
         """The tournament card whose name, in any language, the capitalised words ``text[start:end]`` of two or more,
@@ -1418,8 +1491,11 @@ class CardFinder:
         after, comma_after = at + size, False
         if after + 1 < len(words) and words[after].key == "of" and words[after].joined:
             after += 2 if words[after + 1].key == "the" and words[after + 1].joined else 1
-        elif after < len(words) and size == 1 and words[after].comma and self._leads_a_legendary_name(words[at].key, card):
-            comma_after = True  # Ghalta, Stampede Tyrant: a title after the character's name and its comma
+        elif after < len(words) and size == 1 and words[after].comma and (
+                self._leads_a_legendary_name(words[at].key, card) or self._first_word_of_its_name(words[at].key, card)):
+            # Ghalta, Stampede Tyrant: a title after the character's name and its comma; Kaito, Bane of Nightmares
+            # after Kaito Shizuki's first word (the fifty-third cold trial's E06)
+            comma_after = True
         elif not any(w.comma for w in words[at + 1:at + size]):  # no comma typed inside the part
             return None
         if after >= len(words) or not titled(words[after], joined=not comma_after):
@@ -1486,6 +1562,11 @@ class CardFinder:
         its character's comma that is none of them is no title of its (*Atraxa, Grand Unifier* is no Atraxa, Praetors'
         Voice, Atraxa, Voce dei Pretori: the fifty-second cold trial's E11)."""
         return any(not self._english(name) for name in self._names_of(card))
+
+    def _first_word_of_its_name(self, word: str, card: int) -> bool:
+        """Whether ``word`` is the first word of ``card``'s English name, of two words or more (*Kaito* Shizuki)."""
+        keys = name_keys(self.card_names[card])
+        return len(keys) > 1 and keys[0] == word
 
     def _leads_a_legendary_name(self, word: str, card: int) -> bool:
         """Whether ``word`` is the first word of a legendary name of ``card``, before its comma (*Sheoldred*)."""
@@ -1759,6 +1840,8 @@ _CARD_AFTER = frozenset({("in", "response"), ("in", "risposta"), ("en", "reponse
 # The small words players type inside a name for the printed ones (chemin de l'exil: Chemin vers l'exil).
 _SMALL_NAME_WORDS = frozenset({"of", "the", "to", "in", "di", "del", "della", "dei", "delle", "degli", "dell", "da",
                                "per", "de", "du", "des", "la", "le", "l", "d", "a", "au", "aux", "vers"})
+# the small words and articles a name's words are glued with, none of them a word to translate
+_NAME_GLUE = _SMALL_NAME_WORDS | {"and", "e", "ed", "et", "il", "lo", "gli", "i", "les", "un", "une", "uno", "una"}
 
 
 def _a_sentences_first_word(word: Token) -> bool:

@@ -960,6 +960,9 @@ def test_a_players_word_is_no_mistyped_word_of_a_name(cards_kb) -> None:  # noqa
     ("my Knight Errant blocks his Ghalta, is it a 12/12?", ["Knight Errant", "Ghalta, Primal Hunger"], None),
     ("À mon entretien, grâce à Ghalta, l'Horloge a reçu deux marqueurs", ["Ghalta, Primal Hunger"], None),
     ("Controllavo Ghalta, Tiranno Travolgente, che era già in campo", ["Ghalta, Primal Hunger"], None),
+    # the fifty-third: after the first word of a name with no comma (Kaito Shizuki)
+    ("Hier soir j'avais Kaito, Bane of Nightmares avec 4 marqueurs loyauté", [], "Kaito, Bane of Nightmares"),
+    ("my Kaito, attacking alone, was blocked", ["Kaito Shizuki"], None),
 ])
 def test_a_title_going_on_past_a_card_s_name_is_another_card(cards_kb, text, expected, stray) -> None:  # noqa: F811
     """The forty-eighth cold trial: cards newer than the card data were read as older cards their names begin with:
@@ -971,7 +974,7 @@ def test_a_title_going_on_past_a_card_s_name_is_another_card(cards_kb, text, exp
     names = ["Etali, Primal Storm", "Sentinel", "Tireless Provisioner", "Heart-Piercer Manticore", "Conqueror's Galleon",
              "Ajani, Caller of the Pride", "Ajani, Mentor of Heroes", "Sleeper Agent", "Thalia, Guardian of Thraben",
              "Thalia, Heretic Cathar", "Blood Moon", "Ensnaring Bridge", "Ghalta, Primal Hunger", "Torbran, Thane of Red Fell",
-             "Fiery Emancipation", "Knight Errant"]
+             "Fiery Emancipation", "Knight Errant", "Kaito Shizuki"]
     rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
     finder = CardFinder.of(card_table(((n, [], 1, [], {}) for n in names), rules))
     strays: list[str] = []
@@ -1139,6 +1142,24 @@ def test_a_card_s_initials_typed_after_its_name_are_that_card_not_a_card_the_kb_
             ] == [("Go for the Throat", "go for the throat"), ("Go for the Throat", "GftT")] and strays == []
     finder.find("he cast GftT on my dude", strays)
     assert strays == ["GftT"]
+
+
+def test_a_name_translated_word_by_word_is_the_card_as_remembered(cards_kb) -> None:  # noqa: F811
+    """Development questions named *Loto Nero* (Black Lotus, never printed in Italian), *Titano delle Tombe* (Grave
+    Titan, printed Titano Sepolcrale) and *Spada del Fuoco e del Ghiaccio* (Sword of Fire and Ice): an English name
+    translated word by word, with the words the names of other cards translate so, in either order."""
+    from indexer.build import collect_items
+    from indexer.card_finder import card_table
+
+    rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
+    cards = [("Black Cat", [("it", "Gatto Nero")]), ("Black Knight", [("it", "Cavaliere Nero")]),
+             ("Gilded Lotus", [("it", "Loto Dorato")]), ("Lotus Petal", [("it", "Petalo di Loto")]),
+             ("Gilded Goose", [("it", "Oca Dorata")]), ("Black Lotus", [])]
+    finder = CardFinder.of(card_table(((n, p, 1, [], {}) for n, p in cards), rules))
+    assert finder.translations["it nero"] == "black" and finder.translations["it loto"] == "lotus"
+    assert names(finder, "Ho giocato Loto Nero e poi Ancestral Recall") == [("Black Lotus", "Loto Nero", "remembered")]
+    assert names(finder, "Ho giocato Gatto Dorato al primo turno") == []  # gilded cat: no card's name
+    assert names(finder, "Ho giocato Gatto Nero al primo turno") == [("Black Cat", "Gatto Nero", "name")]
 
 
 def test_tokens_named_again_by_their_type_are_no_card(cards_kb) -> None:  # noqa: F811
