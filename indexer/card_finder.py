@@ -326,16 +326,42 @@ def card_table(cards: Iterable[tuple],
         if flag:
             table.flags[word] = flag
     _add_nicknames(table, nicknames, common)
-    table.translations = name_translations(named + [(card.english, card.names()) for card in known
-                                                    if card.english not in held_cards])
+    table.translations = name_translations(named, tuple((card.english, tuple(card.names())) for card in known
+                                                        if card.english not in held_cards))
     return table
 
 
-def name_translations(names: Iterable[tuple[str, list[tuple[str, str]]]]) -> dict[str, str]:
-    """Each word of the Italian and French ``names`` of cards (``(English name, [(lang, name)])``), keyed
-    ``"lang word"``, -> the word of their English names it stands beside most: in :data:`MIN_TRANSLATED` names at
-    least, in :data:`TRANSLATED_SHARE` of the names holding it, and more often than any other (*titano*: titan, 29 of
-    31; *sole*: sun; *nero*: black)."""
+def name_translations(names: Iterable[tuple[str, list[tuple[str, str]]]],
+                      listed: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()) -> dict[str, str]:
+    """Each word of the Italian and French names of cards (``(English name, [(lang, name)])``: the ``names`` of the
+    cards held and those ``listed``), keyed ``"lang word"``, -> the word of their English names it stands beside most:
+    in :data:`MIN_TRANSLATED` names at least, in :data:`TRANSLATED_SHARE` of the names holding it, and more often than
+    any other (*titano*: titan, 29 of 31; *sole*: sun; *nero*: black). The words of the cards listed
+    (``corpus/card-names.tsv``, the same for each build) are counted once per process."""
+    listed_beside, listed_holding = _listed_word_counts(listed)
+    held_beside, held_holding = _word_counts(names)
+    found = dict(_listed_translations(listed))
+    for key in held_beside:  # a word the cards held name too: counted again with them
+        found.pop(key, None)
+    beside = {key: listed_beside.get(key, Counter()) + counts for key, counts in held_beside.items()}
+    holding = {key: listed_holding.get(key, 0) + count for key, count in held_holding.items()}
+    found.update(_translations_of(beside, holding))
+    return found
+
+
+@lru_cache(maxsize=2)
+def _listed_word_counts(listed: tuple) -> tuple[dict[str, Counter], Counter]:
+    return _word_counts(listed)
+
+
+@lru_cache(maxsize=2)
+def _listed_translations(listed: tuple) -> dict[str, str]:
+    return _translations_of(*_listed_word_counts(listed))
+
+
+def _word_counts(names: Iterable[tuple[str, Iterable[tuple[str, str]]]]) -> tuple[dict[str, Counter], Counter]:
+    """For each word of the Italian and French names (``"lang word"``), the words of the English names beside it, and
+    how many names hold it."""
     beside: dict[str, Counter] = {}
     holding: Counter = Counter()
     seen: set[tuple[str, str]] = set()
@@ -348,6 +374,10 @@ def name_translations(names: Iterable[tuple[str, list[tuple[str, str]]]]) -> dic
             for word in set(_content_keys(name)):
                 holding[f"{lang} {word}"] += 1
                 beside.setdefault(f"{lang} {word}", Counter()).update(english_words)
+    return beside, holding
+
+
+def _translations_of(beside: dict[str, Counter], holding: dict[str, int] | Counter) -> dict[str, str]:
     found: dict[str, str] = {}
     for key, counts in beside.items():
         (best, count), *rest = counts.most_common(2)
