@@ -351,11 +351,13 @@ def name_translations(names: Iterable[tuple[str, list[tuple[str, str]]]],
 
 @lru_cache(maxsize=2)
 def _listed_word_counts(listed: tuple) -> tuple[dict[str, Counter], Counter]:
+    """:func:`_word_counts` of the cards listed, once per process."""
     return _word_counts(listed)
 
 
 @lru_cache(maxsize=2)
 def _listed_translations(listed: tuple) -> dict[str, str]:
+    """:func:`_translations_of` the cards listed, once per process."""
     return _translations_of(*_listed_word_counts(listed))
 
 
@@ -378,6 +380,7 @@ def _word_counts(names: Iterable[tuple[str, Iterable[tuple[str, str]]]]) -> tupl
 
 
 def _translations_of(beside: dict[str, Counter], holding: dict[str, int] | Counter) -> dict[str, str]:
+    """Each word (``"lang word"``) -> the English word it translates (:func:`name_translations`), where one does."""
     found: dict[str, str] = {}
     for key, counts in beside.items():
         (best, count), *rest = counts.most_common(2)
