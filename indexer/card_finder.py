@@ -801,9 +801,9 @@ class CardFinder:
         ended = [card for start, end in unheld if (card := self._a_name_with_an_ending(text, start, end)
                                                    or self._a_name_remembered_loosely(text, start, end)) is not None]
         unheld = [(start, end) for start, end in unheld if not any(card.start == start for card in ended)]
-        ended += [card for start, end in _unread_capitalised_runs(words, found + ended, unheld)
-                  if (card := self._a_name_translated(text, start, end)
-                      or self._a_name_remembered_loosely(text, start, end)) is not None]
+        for start, end in _unread_capitalised_runs(words, found + ended, unheld):
+            translated = self._names_translated(text, start, end)
+            ended += translated or [card for card in [self._a_name_remembered_loosely(text, start, end)] if card]
         initials = [card for start, end in unheld if (card := self._initials_of_a_card_found(text, start, end, found))]
         unheld = [(start, end) for start, end in unheld if not any(card.start == start for card in initials)]
         found = sorted(found + ended + initials, key=lambda f: f.start)
@@ -839,6 +839,16 @@ class CardFinder:
             if self._name(name)[1] == 1 and self.name_cards[name] not in self.side:  # a name of one word
                 return self._found(self.name_cards[name], typed, start, end, "near", False)
         return None
+
+    def _names_translated(self, text: str, start: int, end: int) -> list[FoundCard]:
+        """The card whose name ``text[start:end]`` is translated word by word (:meth:`_a_name_translated`), else the
+        cards of its pieces between *and*, *e*, *et*, *ou* (*Loto Nero et Titano delle Tombe*); else none."""
+        if (card := self._a_name_translated(text, start, end)) is not None:
+            return [card]
+        cuts = [(start + m.start(), start + m.end()) for m in _BETWEEN_NAMES.finditer(text[start:end])]
+        pieces = list(zip([start] + [after for _before, after in cuts], [before for before, _after in cuts] + [end]))
+        found = [self._a_name_translated(text, *piece) for piece in pieces] if len(pieces) > 1 else []
+        return [card for card in found if card is not None]
 
     def _a_name_translated(self, text: str, start: int, end: int) -> FoundCard | None:
         """The tournament card whose English name the capitalised words ``text[start:end]``, of two or more, read inside
@@ -1873,6 +1883,7 @@ _CARD_AFTER = frozenset({("in", "response"), ("in", "risposta"), ("en", "reponse
 # The small words players type inside a name for the printed ones (chemin de l'exil: Chemin vers l'exil).
 _SMALL_NAME_WORDS = frozenset({"of", "the", "to", "in", "di", "del", "della", "dei", "delle", "degli", "dell", "da",
                                "per", "de", "du", "des", "la", "le", "l", "d", "a", "au", "aux", "vers"})
+_BETWEEN_NAMES = re.compile(r"\s+(?:and|e|ed|et|ou|o)\s+")  # a list's joiner between two names typed
 # the small words and articles a name's words are glued with, none of them a word to translate
 _NAME_GLUE = _SMALL_NAME_WORDS | {"and", "e", "ed", "et", "il", "lo", "gli", "i", "les", "un", "une", "uno", "una"}
 

@@ -1159,6 +1159,8 @@ def test_a_name_translated_word_by_word_is_the_card_as_remembered(cards_kb) -> N
     assert finder.translations["it nero"] == "black" and finder.translations["it loto"] == "lotus"
     assert names(finder, "Ho giocato Loto Nero e poi Ancestral Recall") == [("Black Lotus", "Loto Nero", "remembered")]
     assert names(finder, "Ho giocato Gatto Dorato al primo turno") == []  # gilded cat: no card's name
+    # a list of names: each piece between its joiners looked up
+    assert names(finder, "mon adversaire a Loto Nero et Gatto Dorato") == [("Black Lotus", "Loto Nero", "remembered")]
     assert names(finder, "Ho giocato Gatto Nero al primo turno") == [("Black Cat", "Gatto Nero", "name")]
 
 
