@@ -806,6 +806,7 @@ class CardFinder:
             ended += translated or [card for card in [self._a_name_remembered_loosely(text, start, end)] if card]
         initials = [card for start, end in unheld if (card := self._initials_of_a_card_found(text, start, end, found))]
         unheld = [(start, end) for start, end in unheld if not any(card.start == start for card in initials)]
+        ended += self._words_of_late_names_again(text, words, ended, found + initials, unheld)
         found = sorted(found + ended + initials, key=lambda f: f.start)
         for card in found:
             card.copies = 2 if several_named(text, card.start, card.end) else 1
@@ -813,6 +814,24 @@ class CardFinder:
         if strays is not None:
             strays += dict.fromkeys(text[start:end] for start, end in unheld)
         return found
+
+    def _words_of_late_names_again(self, text: str, words: list[Token], late: list[FoundCard],
+                                   found: list[FoundCard], unheld: list[tuple[int, int]]) -> list[FoundCard]:
+        """The capitalised words inside a sentence, no card's yet, that are a word of a name found ``late`` (translated
+        or remembered loosely, after the finders that read a part typed again had run), of :data:`MIN_PART` letters or
+        more, no creature type nor word of the rules: that card named again (*Loto Nero … je sacrifie le Loto* is Black
+        Lotus, not the word *loto* to search)."""
+        covered = [(card.start, card.end) for card in late + found] + unheld
+        again = []
+        for word in words:
+            if (not word.capital or word.first or len(word.key) < MIN_PART or word.key in _FUNCTION
+                    or word.key in self.subtypes or self._flags(word.key) & RULES
+                    or any(start <= word.start < end for start, end in covered)):
+                continue  # X, a creature type (altri due Zombie) or a word of the rules: not the card
+            card = next((card for card in late if word.key in name_keys(card.typed)), None)
+            if card is not None:
+                again.append(self._found(card.card, text[word.start:word.end], word.start, word.end, "part", False))
+        return again
 
     def _initials_of_a_card_found(self, text: str, start: int, end: int, found: list[FoundCard]) -> FoundCard | None:
         """The card ``found`` whose name's initials the word ``text[start:end]``, taken for a name no card held, is:
@@ -1358,8 +1377,9 @@ class CardFinder:
         alike = sorted(((fuzz.ratio(" ".join(typed), title), card) for card, title in titles.items()), reverse=True)
         if alike[0][0] >= TITLE_ALIKE and (len(alike) == 1 or alike[0][0] - alike[1][0] >= TITLE_MARGIN):
             return alike[0][1], end - at, "remembered", False
-        if len(self._character_cards(words[at].key)) >= MIN_CHARACTER_CARDS:  # its title is a name, no word to search
-            return self._character_cards(words[at].key)[0], end - at, "character", False
+        cards = self._character_cards(words[at].key)
+        if len(cards) >= MIN_CHARACTER_CARDS:  # its title is a name, no word to search
+            return cards[0], end - at, "character", False
         return None
 
     def _titles_of_character(self, character: str) -> dict[int, str]:

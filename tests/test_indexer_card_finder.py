@@ -1159,6 +1159,11 @@ def test_a_name_translated_word_by_word_is_the_card_as_remembered(cards_kb) -> N
     assert finder.translations["it nero"] == "black" and finder.translations["it loto"] == "lotus"
     assert names(finder, "Ho giocato Loto Nero e poi Ancestral Recall") == [("Black Lotus", "Loto Nero", "remembered")]
     assert names(finder, "Ho giocato Gatto Dorato al primo turno") == []  # gilded cat: no card's name
+    # a word of it typed again, capitalised, is the card named again, not a word to search
+    assert names(finder, "Ho giocato Loto Nero, poi ho sacrificato il Loto") == [
+        ("Black Lotus", "Loto Nero", "remembered")]
+    assert [(c.name, c.typed) for c in finder.find("Ho giocato Loto Nero, poi ho sacrificato il Loto")] == [
+        ("Black Lotus", "Loto Nero"), ("Black Lotus", "Loto")]
     # a list of names: each piece between its joiners looked up
     assert names(finder, "mon adversaire a Loto Nero et Gatto Dorato") == [("Black Lotus", "Loto Nero", "remembered")]
     assert names(finder, "Ho giocato Gatto Nero al primo turno") == [("Black Cat", "Gatto Nero", "name")]
