@@ -232,6 +232,10 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         (("106.12", "106.12a"), "tapped for mana", r"\btap(?:s|ped)? [^.]*\bfor mana\b"),
         # Sigarda's Aid: spells of a quality cast as though they had flash, the casting choices that give it (601.3b)
         (("601.3b",), "flash for spells of a quality", r"\bcast \w+ (?:and \w+ )?spells\b[^.]*\bas though (?:it|they) had flash\b"),
+        # Vedalken Orrery, Bower Passage's kin: an "as though" effect applies only to what it states (609.4); spending
+        # mana as though it were another is 609.4b's, a creature dealing damage as though unblocked 510.1c's
+        (("609.4",), "an as though effect", r"\bas though\b(?! (?:it|they) (?:were|was)n't blocked)(?![^.]*\bmana\b)"),
+        (("609.4b",), "mana spent as though it were another", r"\bmana\b[^.]*\bas though it were\b"),
         # Spark Double: an exception of a copy effect that applies only if the copy is a creature (707.9f)
         (("707.9f",), "a copy's exception of a characteristic", r"\bexcept\b[^.]*\bif (?:it's|it is|that \w+ is) an?\b"),
         # Kiki-Jiki, Sakashima, Vesuvan Doppelganger: a copy gaining an ability, with a characteristic set, or not
@@ -248,6 +252,8 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         (("701.10a", "701.10b"), "doubles power", r"\bdouble (?:the |its |that creature's |each creature's )?power\b"),
         (("701.10d",), "doubles a life total", r"\bdouble (?:your|their|target player's|each player's) life total\b"),
         (("701.10e",), "doubles counters", r"\bdouble the number of\b[^.]*\bcounters?\b"),
+        # Furnace of Rath, Dictate of the Twin Gods: doubling damage is a replacement of the source's damage (701.10g)
+        (("701.10g",), "doubles damage", r"\bdeals? (?:double|twice) (?:that|that much|the) damage\b"),
         (("115.7", "115.7a"), "changes targets", r"\bchange (?:the|a) targets? of\b|\bchoose new targets\b"),
         # Custodi Lich, Palace Jailer: the monarch (724)
         (("724", "724.1"), "the monarch", r"\bthe monarch\b"),
@@ -947,6 +953,8 @@ def keyword_rules(concepts: Iterable) -> dict[str, tuple[str, ...]]:
 
 # a chapter of the additional rules (703 to 799) a keyword's rule cites: "see rule 729, Merging with Permanents"
 _CHAPTER_CITED = re.compile(r"\brules? (7(?:0[3-9]|[1-9]\d))\b(?![.\d])")
+# a rule that cites a chapter to tell it apart: 702.87c's Class levels "are not the same as level up abilities"
+_TOLD_APART = re.compile(r"\bnot the same as\b", re.IGNORECASE)
 
 
 def with_cited_chapters(keywords: dict[str, tuple[str, ...]], rules: Iterable[tuple[str, str]]
@@ -954,10 +962,11 @@ def with_cited_chapters(keywords: dict[str, tuple[str, ...]], rules: Iterable[tu
     """``keywords`` (:func:`keyword_rules`) with, after each keyword's rules, the chapters of the additional
     rules that its rules and their subrules cite (``rules``: number and text of the release): mutate's 702.140
     cites 729 (Merging with Permanents), morph's 702.37 cites 707 and 708 (face-down), daybound's 702.145
-    730 (day and night): where a card's keyword is explained beyond its own rule."""
+    730 (day and night): where a card's keyword is explained beyond its own rule. A rule citing a chapter to tell
+    it apart (level up's 702.87c: Class levels are not the same, 716) brings nothing."""
     cited: dict[str, list[str]] = {}
     for number, text in rules:
-        if (head := re.match(r"^(70[12]\.\d+)(?![\d])", number or "")):
+        if (head := re.match(r"^(70[12]\.\d+)(?![\d])", number or "")) and not _TOLD_APART.search(text or ""):
             cited.setdefault(head.group(1), []).extend(_CHAPTER_CITED.findall(text or ""))
     return {name: numbers + tuple(dict.fromkeys(chapter for number in numbers for chapter in cited.get(number, ())
                                                  if chapter not in numbers))

@@ -1037,6 +1037,20 @@ def test_a_keywords_rules_bring_the_chapters_they_cite() -> None:
     assert found == {"mutate": ("702.140", "729"), "morph": ("702.37", "708"), "trample": ("702.19",)}
 
 
+def test_a_chapter_a_keywords_rule_tells_apart_is_not_brought() -> None:
+    """table18's B-08: Student of Warfare (level up) brought 716, Class cards, which 702.87c cites only to say
+    that Class levels are not level up; 716.2a then ranked above 711.2a, the leveler's rule."""
+    from indexer.card_evidence import with_cited_chapters
+    from kb.parsers import parse_source
+    from kb.sources import read_source
+
+    from .conftest import cr_release
+
+    rules = [(r.number, r.text) for r in parse_source(read_source(cr_release("20251114"))).rules]
+    found = with_cited_chapters({"level up": ("702.87",), "mutate": ("702.140",)}, rules)
+    assert found == {"level up": ("702.87", "711"), "mutate": ("702.140", "729")}
+
+
 def test_each_of_two_keywords_one_rule_names_brings_its_rules() -> None:
     rules = keyword_rules(vocabulary().concepts)
     assert rules["daybound"] == rules["nightbound"] == rules["daybound and nightbound"] == ("702.145",)
@@ -1309,6 +1323,8 @@ def test_a_cost_to_block_a_for_as_long_as_effect_and_an_unattach_trigger_bring_t
                     "double the power and toughness of each creature you control until end of turn.",
      {"701.10a", "701.10b"}),  # Unnatural Growth
     ("Sorcery", "Double target player's life total.", {"701.10d"}),
+    ("Enchantment", "If a source would deal damage to a permanent or player, it deals double that damage to that "
+                    "permanent or player instead.", {"701.10g"}),  # Furnace of Rath (table18's C-07)
     ("Legendary Creature — Human Merfolk", "{T}: Double the number of each kind of counter on target artifact, "
                                            "creature, or land.", {"701.10e"}),  # Vorel
 ])
@@ -1317,11 +1333,23 @@ def test_mana_tapped_flash_for_a_quality_a_copys_exception_and_doubling_bring_th
 
 
 def test_a_plain_flash_grant_copy_or_pump_brings_none_of_them() -> None:
-    assert not {"601.3b", "707.9f", "701.10a", "106.12"} & (
+    assert not {"601.3b", "707.9f", "701.10a", "701.10g", "106.12"} & (
         evidence_of("Enchantment", "You may cast spells as though they had flash.")
         | evidence_of("Creature — Shapeshifter", "You may have Clone enter as a copy of any creature on the battlefield.")
         | evidence_of("Instant", "Target creature gets +3/+3 until end of turn.")
+        | evidence_of("Enchantment", "If a source you control would deal damage to a permanent or player, it deals "
+                                     "triple that damage to that permanent or player instead.")  # not doubling
         | evidence_of("Creature — Elf Druid", "{T}: Add {G}."))
+
+
+def test_an_as_though_effect_brings_the_rule_that_it_applies_only_to_what_it_states() -> None:
+    """table18's A-06: Vedalken Orrery's Wrath of God is still a sorcery for Dispel (609.4), which no word of the
+    question reached; spending mana as though it were another is 609.4b, damage as though unblocked neither."""
+    assert "609.4" in evidence_of("Artifact", "You may cast spells as though they had flash.")
+    dawn = evidence_of("Enchantment", "You may spend white mana as though it were mana of any color.")
+    assert "609.4b" in dawn and "609.4" not in dawn
+    assert not {"609.4", "609.4b"} & evidence_of("Creature — Elemental", "You may have Thorn Elemental assign its "
+                                                 "combat damage as though it weren't blocked.")
 
 
 def test_mutate_and_a_commander_named_bring_the_merged_commander() -> None:
