@@ -92,6 +92,12 @@ CLEAR_LEAD = 2.0  # a part names the most printed of its cards when printed this
 MIN_PIECE_REST = 3  # letters a one-word name holds beyond a piece of it players type (goyf: Tarmogoyf)
 # MTGJSON set types of no tournament card: playtest and un-sets, gold-bordered and art cards, tokens
 SIDE_SET_TYPES = frozenset({"funny", "memorabilia", "token", "minigame", "vanguard"})
+# the names of colour pairs and triples players call decks by (a control Azorius, Jund, Izzet Phoenix): no card's
+# name when typed alone (Jund and Naya are also Planechase planes: those only where the question speaks of planes)
+DECK_COLOURS = frozenset({"azorius", "dimir", "rakdos", "gruul", "selesnya", "orzhov", "izzet", "golgari", "boros",
+                          "simic", "bant", "esper", "grixis", "jund", "naya", "abzan", "jeskai", "sultai", "mardu",
+                          "temur"})
+_PLANES = frozenset({"plane", "planes", "planechase", "piano", "piani", "plan", "plans", "planaire", "planare"})
 _WORD = re.compile(r"[^\W_]+(?:['’`][^\W_]+)*", re.UNICODE)
 _SENTENCE_ENDS = frozenset(".!?:;\n")
 _POSSESSIVE = re.compile(r"['`]s$")
@@ -771,6 +777,9 @@ class CardFinder:
                     at += 1
                     continue
                 card, size, how, kept = hit
+                if size == 1 and words[at].key in DECK_COLOURS and not any(w.key in _PLANES for w in words):
+                    at += 1  # il mio avversario gioca Jund: a deck's colours, not the plane
+                    continue
                 if (_inside_a_compound(text, words[at].start, words[at + size - 1].end)
                         or self._a_name_opening_before(text, words[at].start)):
                     inside.append((words[at].start, words[at + size - 1].end))
@@ -2202,7 +2211,7 @@ def unheld_names(words: list[Token], taken: list[bool],
             end += 1 if words[end].capital else joiners
         named = [w for w in words[at:end] if w.key not in _NAME_JOINERS]
         a_type = len(named) == 1 and _a_creature_type(words, at)  # des créatures Saprobionte: a creature type
-        foreign = any(_foreign_to_the_game(w) and w.key not in subtypes for w in named)
+        foreign = any(_foreign_to_the_game(w) and w.key not in subtypes and w.key not in DECK_COLOURS for w in named)
         if foreign and (len(named) >= 2 or not words[at].first) and not a_type:
             spans.append((words[at].start, words[end - 1].end))
         at = end

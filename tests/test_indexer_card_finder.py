@@ -202,7 +202,7 @@ def archive_names(cards_kb) -> CardFinder:  # noqa: F811
     from indexer.card_finder import card_table
 
     names = ["Night // Day", "The Modern Age // Vector Glider", "Yavimaya Coast", "Arena", "Shock", "Fog",
-             "Destined // Lead", "Start // Finish", "Sleep"]
+             "Destined // Lead", "Start // Finish", "Sleep", "Jund", "Boros Charm"]
     rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
     printed = {"Destined // Lead": [("fr", "Destinée // Commander")]}
     return CardFinder.of(card_table(((n, printed.get(n, []), 1, [], {}) for n in names), rules))
@@ -222,6 +222,11 @@ def archive_names(cards_kb) -> CardFinder:  # noqa: F811
     # the thirty-seventh cold trial: Sleep-Cursed Faerie (newer than the archive) was read as Sleep
     ("my Sleep-Cursed Faerie has three stun counters", []),
     ("my opponent cast Sleep on my board", ["Sleep"]),
+    # a deck's colours are no card (table18: "un contrôle Azorius" said "No card held: Azorius"), Jund is the plane
+    # only where the question speaks of planes
+    ("il mio avversario gioca Jund, lancia un Bloodbraid Elf", []),
+    ("in Planechase we planeswalked to Jund", ["Jund"]),
+    ("Boros Charm on my creature in response", ["Boros Charm"]),
 ])
 def test_a_capital_a_longer_name_or_a_format_explains_is_no_card(archive_names, text, expected) -> None:
     assert [c.name for c in distinct(archive_names.find(text))] == expected
@@ -356,6 +361,15 @@ def test_a_name_that_goes_on_beyond_a_part_is_said_to_be_no_card_held(cards_kb) 
     assert read["not_cards"] == ["Orcish Bowmasters"]
     assert read["read_as"].endswith("; No card held: Orcish Bowmasters")
     assert "not_cards" not in reading(cards_kb, "can my Bowmasters ping the token?")
+
+
+def test_a_decks_colours_are_no_card_held_and_weigh_as_story(cards_kb) -> None:  # noqa: F811
+    """table18's A-01: "un contrôle Azorius" said "No card held: Azorius"; Izzet Phoenix and Boros were names too."""
+    for text in ("mon adversaire jouait un contrôle Azorius, il lance Wrath of God",
+                 "playing Izzet Phoenix against Boros burn, can I respond to the trigger?"):
+        read = reading(cards_kb, text)
+        assert "not_cards" not in read, text
+        assert not {"azorius", "izzet", "boros"} & set(read["read_as"].split(";")[0].replace("·", " ").split()), text
 
 
 def test_a_part_followed_by_a_game_terms_word_is_the_card_not_a_name_the_kb_lacks(cards_kb) -> None:  # noqa: F811
