@@ -87,7 +87,10 @@ def test_a_locution_with_a_meaning_is_searched_as_its_english_only() -> None:
                                 ("j'ai pris l'initiative grâce à mon aventurier", "fr", "take the initiative"),
                                 # a cold trial: typed without accents, "a équipé" (has equipped) was a team (805)
                                 ("mon gobelin attaque, il a equipe une epee", "fr", "equipped"),
-                                ("ma creature est equipee d'une epee", "fr", "equipped")]:
+                                ("ma creature est equipee d'une epee", "fr", "equipped"),
+                                # table18's A-01: "la carte partie de la pile" (gone from the stack) was a game
+                                ("une fois la carte partie de la pile le sort n'existe plus", "fr", "leaves the stack"),
+                                ("ma créature est partie au cimetière", "fr", "put into a graveyard")]:
         found = read(text, lang)
         [group] = [g for g in found.groups if any(a.source == "locution" for a in g.alternatives)]
         assert [(a.lang, a.shown, a.weight) for a in group.alternatives][0] == ("en", english, 1.0), text
