@@ -65,8 +65,9 @@ Derived at build from the card's stored data, never from its words matched again
   replacement of an effect creating tokens or putting counters (Parallel Lives) → 614.16; a cost to block (Archangel of
   Tithes) → 509.1d, 509.1f; an effect lasting *for as long as* (Dungeon Geists) → 611.2b; a trigger on becoming
   unattached (Grafted Wargear) → 603.10c, 603.10a; tapped for mana (Kinnan) → 106.12, 106.12a; spells of a quality
-  cast as though they had flash (Sigarda's Aid) → 601.3b; a copy's exception if it is a creature (Spark Double) →
-  707.9f; doubling power, a life total or counters → 701.10a, 701.10b, 701.10d, 701.10e; a player who can't gain
+  cast as though they had flash (Sigarda's Aid) → 601.3b; any other *as though* effect (Vedalken Orrery) → 609.4, mana
+  spent as though it were another → 609.4b; a copy's exception if it is a creature (Spark Double) → 707.9f; doubling
+  power, a life total, counters or a source's damage → 701.10a, 701.10b, 701.10d, 701.10e, 701.10g; a player who can't gain
   life (Leyline of Punishment) → 119.7, can't lose it or whose life total can't change (Platinum Emperion) → 119.8,
   119.7; a trigger that targets (Oath of Druids) → 603.3d, removed with no legal target; a copy's exception (*except
   it has*, *except its name is*, *except it doesn't copy*, *the copy isn't legendary*: Kiki-Jiki, Sakashima, Vesuvan
