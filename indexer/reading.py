@@ -195,7 +195,7 @@ def read(text: str, lang: str | None, confidence: float = 1.0, concept_whole: bo
     kept = [(strip_elision(w, ALL_ELISIONS)[0] if not _POWER.fullmatch(w) else w, at)
             for w, at in zip(tokens, _sentence_numbers(text, [m.start() for m in matched]))]
     kept = _verbs_told(tokens, kept, lang)
-    kept, short = _chat_spelled(kept, lang)
+    kept, short = _chat_spelled(kept, lang, [text[m.start()] == "X" for m in matched])
     kept = [(unglued(fold(w), lang) or w, at) if w and not _POWER.fullmatch(w) else (w, at) for w, at in kept]
     raw = [w for w, _ in kept if w]
     sentence_of = [at for w, at in kept if w]
@@ -395,14 +395,19 @@ def _locution_group(words: list[str], english: str) -> Group:
 
 # --- chat spellings --------------------------------------------------------------------------------
 
-def _chat_spelled(kept: list[tuple[str, int]], lang: str | None) -> tuple[list[tuple[str, int]], set[str]]:
+def _chat_spelled(kept: list[tuple[str, int]], lang: str | None, capital_x: list[bool] | None = None
+                  ) -> tuple[list[tuple[str, int]], set[str]]:
     """The question's words (each with its sentence) with each chat spelling of ``lang`` read as the words it
     stands for (Italian *avv*: avversario; English *idk*: I don't know), and the chat spellings that stand for
     function words only, kept as typed to be left out as function words are (French *qd*: quand, *ds*: dans);
-    Italian *x* before a function word is *per* (*x lo storm*). None when the language is not known."""
-    if lang == "it":  # x per: "x il mana", "x lo storm" (X before a number, = or a game word stays X)
-        kept = [("per", at) if word == "x" and place + 1 < len(kept) and kept[place + 1][0] in STOPWORDS["it"]
+    Italian *x* is *per* (:func:`_italian_x_is_per`). None when the language is not known."""
+    if lang == "it":
+        kept = [("per", at) if word == "x" and _italian_x_is_per(kept, place, bool(capital_x and capital_x[place]))
                 else (word, at) for place, (word, at) in enumerate(kept)]
+        # tipo without a determiner before it or di after it is the chat's "like" (lui tipo apnap, tipo il suo
+        # commander), left out; a type is un tipo, il tipo, lo stesso tipo, tipo di creatura
+        kept = [("", at) if word == "tipo" and not _a_type_named(kept, place) else (word, at)
+                for place, (word, at) in enumerate(kept)]
         # crea after a determiner is a creature (una crea 2/2, la mia crea); elsewhere the verb (gli crea un token)
         kept = [("creatura", at) if word == "crea" and place and kept[place - 1][0] in _CREATURE_DETERMINERS
                 else (word, at) for place, (word, at) in enumerate(kept)]
@@ -417,6 +422,24 @@ def _chat_spelled(kept: list[tuple[str, int]], lang: str | None) -> tuple[list[t
             short.add(fold(word))
         spelled += [(word, at)] if full is None or fold(word) in short else [(w, at) for w in full]
     return spelled, short
+
+
+# the words around an Italian x that make it the X of a cost or an effect (con x uguale a 3, paga x, x = 2, x vale 4)
+_X_BEFORE = frozenset("con paga pago paghi pagare pagando costo di scegli scelgo sceglie scegliere scegliendo".split())
+_X_AFTER = frozenset("uguale vale è e =".split())
+
+
+def _italian_x_is_per(kept: list[tuple[str, int]], place: int, capital: bool) -> bool:
+    """Whether the Italian *x* at ``place`` is *per*, as typed in chat: typed in lower case before a function word
+    (*x lo storm*), or between two words unless a cost's or an effect's words make it X (*sacrifico x fare mana*,
+    *tappa x esiliare*; not *con x uguale a 3*, *paga x*, *x vale 4*); a capital *X* is the X."""
+    after = kept[place + 1][0] if place + 1 < len(kept) else ""
+    if capital:
+        return False
+    if after in STOPWORDS["it"]:
+        return True
+    before = kept[place - 1][0] if place else ""
+    return bool(before) and bool(after) and before not in _X_BEFORE and after not in _X_AFTER and not after[:1].isdigit()
 
 
 def _verbs_told(tokens: list[str], kept: list[tuple[str, int]], lang: str | None) -> list[tuple[str, int]]:
@@ -447,6 +470,19 @@ _FRENCH_SUBJECTS = frozenset("je il elle on tu".split())
 
 
 # The Italian words before which *crea* is players' short *creatura*, not the verb *creare*.
+_TYPE_BEFORE = frozenset("""un il lo ogni stesso che quale quali nuovo altro questo quel quello del al dal nel sul
+    nessun qualsiasi qualunque suo mio tuo loro ciascun primo secondo""".split())
+_TYPE_AFTER = frozenset("di del della dello dei degli delle d".split())
+
+
+def _a_type_named(kept: list[tuple[str, int]], place: int) -> bool:
+    """Whether the Italian *tipo* at ``place`` names a type (*un tipo*, *lo stesso tipo*, *tipo di creatura*), not
+    the chat's *like* (*prima io poi lui tipo apnap*)."""
+    before = kept[place - 1][0] if place else ""
+    after = kept[place + 1][0] if place + 1 < len(kept) else ""
+    return before in _TYPE_BEFORE or after in _TYPE_AFTER
+
+
 _CREATURE_DETERMINERS = frozenset("""una la le mia tua sua mie tue sue nostra vostra loro ogni questa quella
     queste quelle altra altre nessuna qualsiasi sulla sulle alla alle della delle nella nelle dalla dalle
     colla""".split())

@@ -901,9 +901,31 @@ def test_a_chat_spelling_row_of_an_unknown_language_is_an_error_naming_its_file_
     ("x il mio avversario conta?", False),
     ("lancio fireball con x uguale a 3", True),  # the X of a cost stays X
     ("paga x mana", True),
+    # table17's A-04-it: "poi gli faccio bolt bend x mandarglielo in faccia" read X; x between words is per
+    ("faccio bolt bend x mandarglielo in faccia", False),
+    ("tappo la terra x mana", False),
+    ("x vale 3 se ho due creature", True),
+    ("pago X per la palla di fuoco", True),  # a capital X is the X
+    ("tossico x 6", True),  # before a number
 ])
 def test_italian_x_before_a_function_word_is_per(text, x_kept) -> None:
     assert ("X" in read(text, "it").read_as().split(" · ")) == x_kept
+
+
+@pytest.mark.parametrize("text, a_type", [
+    # table17's C-07-it: "(prima io poi lui tipo apnap)" read Type; the chat's tipo is "like"
+    ("i trigger li mette ognuno i suoi, prima io poi lui tipo apnap?", False),
+    ("posso castarlo subito? tipo in risposta al trigger", False),
+    ("ho chandra, posso usare il +1 tipo in risposta a un removal?", False),  # table12
+    ("scelgo un tipo diverso per ogni creatura", True),
+    ("che tipo ha la creatura?", True),
+    ("la creatura perde ogni tipo", True),
+])
+def test_italian_tipo_is_a_type_after_a_determiner_and_else_like(text, a_type) -> None:
+    reading = read(text, "it")
+    assert ("term:type" in {g.concept for g in reading.groups}) == a_type
+    if "risposta" in text:  # "in risposta" is then read whole: in response to
+        assert "term:in-response-to" in {g.concept for g in reading.groups}
 
 
 def test_a_chat_spelling_of_one_language_votes_for_it() -> None:
@@ -983,7 +1005,7 @@ def test_a_five_letter_game_term_of_another_language_is_read_in_an_english_quest
 
 @pytest.mark.parametrize("text, lang, filler, game", [
     # table12: Italian "tipo" (like) and "tanto" (anyway) before a clause were read as a card type and as "equal"
-    ("ho chandra, posso usare il +1 tipo in risposta a un removal?", "it", "tipo in", "risposta"),
+    # ("tipo" alone is left out since the twenty-ninth session: test_italian_tipo_is_a_type_after_a_determiner...)
     ("posso rimettere la creatura sopra, tanto è il mio cimitero?", "it", "tanto è", "cimitero"),
     ("visto che tanto ha flash posso farlo nel turno dell'oppo?", "it", "tanto ha", "flash"),
 ])
