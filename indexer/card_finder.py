@@ -804,6 +804,7 @@ class CardFinder:
         found = [card for card in found if not self._a_face_ending_another_name(words, card, found)]
         found = [card for card in found if not self._ending_a_longer_name_before(words, card, found)]
         found = [card for card in found if not self._near_name_going_on(words, card)]
+        found = self._parts_of_one_name_translated(text, words, found)
         found += self._beside_cards(text, words, taken, found)
         found = sorted((self._named_again(card, found) for card in found), key=lambda f: f.start)
         unheld = self._rest_of_names(text, found, _outermost(spans + unheld_names(words, taken, self.subtypes)))
@@ -867,6 +868,43 @@ class CardFinder:
             if self._name(name)[1] == 1 and self.name_cards[name] not in self.side:  # a name of one word
                 return self._found(self.name_cards[name], typed, start, end, "near", False)
         return None
+
+    def _parts_of_one_name_translated(self, text: str, words: list[Token], found: list[FoundCard]) -> list[FoundCard]:
+        """``found`` with a card's part and the capitalised words a name's small words join to it (*Hymne à
+        Tourach*: Tourach, Dread Cantor's part, maybe Dirge of Dread's French *Hymne* too) read as the one card their
+        words name translated word by word, where they do (Hymn to Tourach, whose French name the data lacks)."""
+        for card in found:
+            if card.how != "part" or not card.typed[:1].isupper():
+                continue
+            for start, end in self._joined_around(words, card):
+                whole = self._a_name_translated(text, start, end)
+                if whole is not None and whole.card != card.card:
+                    kept = [other for other in found if not (start <= other.start and other.end <= end)]
+                    return self._parts_of_one_name_translated(text, words, kept + [whole])
+        return found
+
+    @staticmethod
+    def _joined_around(words: list[Token], card: FoundCard) -> list[tuple[int, int]]:
+        """The spans of ``card``'s words with a capitalised word joined to them by one or two of a name's small words
+        before, after, or both (*Hymne a* Tourach)."""
+        first = next((i for i, w in enumerate(words) if w.start == card.start), None)
+        last = next((i for i, w in enumerate(words) if w.end == card.end), None)
+        if first is None or last is None:
+            return []
+
+        def reach(at: int, step: int) -> int | None:
+            for small in (1, 2):
+                edge = at + step * (small + 1)
+                if not 0 <= edge < len(words) or not words[edge].capital or words[edge].first:
+                    continue
+                if all(fold(words[at + step * k].key) in _SMALL_NAME_WORDS for k in range(1, small + 1)):
+                    return edge
+            return None
+
+        before, after = reach(first, -1), reach(last, 1)
+        spans = [(words[b].start, words[a].end) for b, a in ((before, after), (before, last), (first, after))
+                 if b is not None and a is not None]
+        return spans
 
     def _names_translated(self, text: str, start: int, end: int) -> list[FoundCard]:
         """The card whose name ``text[start:end]`` is translated word by word (:meth:`_a_name_translated`), else the

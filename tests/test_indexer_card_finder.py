@@ -1183,6 +1183,30 @@ def test_a_name_translated_word_by_word_is_the_card_as_remembered(cards_kb) -> N
     assert names(finder, "Ho giocato Gatto Nero al primo turno") == [("Black Cat", "Gatto Nero", "name")]
 
 
+def test_parts_of_two_cards_joined_by_a_small_word_are_one_name_translated(cards_kb) -> None:  # noqa: F811
+    """The fifty-fourth cold trial's F02: "m'a lancé Hymne a Tourach" (Hymn to Tourach, whose French name the data
+    lacks) read Dirge of Dread (French *Hymne …*) and Tourach, Dread Cantor, one word each, and their rules."""
+    from indexer.build import collect_items
+    from indexer.card_finder import card_table
+
+    rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
+    cards = [("Dirge of Dread", [("fr", "Hymne d'effroi")]), ("Hymn of Rebirth", [("fr", "Hymne de renaissance")]),
+             ("Hymn of the Wilds", [("fr", "Hymne des contrées sauvages")]),
+             ("Tourach, Dread Cantor", [("fr", "Tourach, chantre de l'effroi")]),
+             ("Tourach's Chant", [("fr", "Chant de Tourach")]), ("Hymn to Tourach", [])]
+    finder = CardFinder.of(card_table(((n, p, 1, [], {}) for n, p in cards), rules))
+    for text in ("Hier soir il m'a lance Hymne a Tourach et c'est mon vampire qui est parti",
+                 "il m'a lancé Hymne à Tourach au tour 1"):
+        assert names(finder, text) == [("Hymn to Tourach", text[text.index("Hymne"):text.index("Tourach") + 7],
+                                        "remembered")], text
+    # two cards named one after the other stay two
+    assert [n for n, _, _ in names(finder, "I cast Hymn of Rebirth and Tourach in one turn")] == [
+        "Hymn of Rebirth", "Tourach, Dread Cantor"]
+    # a capitalised word joined so whose words name no card leaves the part as it was
+    assert [n for n, _, _ in names(finder, "Then Chant de Tourach resolved")] == ["Tourach's Chant"]
+    assert [n for n, _, _ in names(finder, "Ho lanciato Ajani di Tourach")][-1:] == ["Tourach, Dread Cantor"]
+
+
 def test_tokens_named_again_by_their_type_are_no_card(cards_kb) -> None:  # noqa: F811
     """The fifty-second cold trial's E10: "two 1/1 Warrior tokens … for both Warriors" read Dwarven Warriors, a card the
     question never named. The type named alone, with no token before it, is still the card."""
