@@ -425,7 +425,8 @@ def _chat_spelled(kept: list[tuple[str, int]], lang: str | None, capital_x: list
 
 
 # the words around an Italian x that make it the X of a cost or an effect (con x uguale a 3, paga x, x = 2, x vale 4)
-_X_BEFORE = frozenset("con paga pago paghi pagare pagando costo di scegli scelgo sceglie scegliere scegliendo".split())
+_X_BEFORE = frozenset("""con paga pago paghi pagare pagando costo di scegli scelgo sceglie scegliere scegliendo il lo la l
+    un uno una del dello della al allo alla sul sullo sulla nel nello nella dal dallo dalla""".split())  # la x conta 0
 _X_AFTER = frozenset("uguale vale è e =".split())
 
 
@@ -470,7 +471,7 @@ _FRENCH_SUBJECTS = frozenset("je il elle on tu".split())
 
 
 # The Italian words before which *crea* is players' short *creatura*, not the verb *creare*.
-_TYPE_BEFORE = frozenset("""un il lo ogni stesso che quale quali nuovo altro questo quel quello del al dal nel sul
+_TYPE_BEFORE = frozenset("""un il lo ogni stesso che quale quali nuovo altro questo quel quello del al dal nel sul come
     nessun qualsiasi qualunque suo mio tuo loro ciascun primo secondo""".split())
 _TYPE_AFTER = frozenset("di del della dello dei degli delle d".split())
 

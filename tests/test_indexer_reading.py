@@ -907,6 +907,7 @@ def test_a_chat_spelling_row_of_an_unknown_language_is_an_error_naming_its_file_
     ("x vale 3 se ho due creature", True),
     ("pago X per la palla di fuoco", True),  # a capital X is the X
     ("tossico x 6", True),  # before a number
+    ("bob rivela walking ballista quanto perdo? la x conta 0 nel grimorio?", True),  # after an article (trial6 I07)
 ])
 def test_italian_x_before_a_function_word_is_per(text, x_kept) -> None:
     assert ("X" in read(text, "it").read_as().split(" · ")) == x_kept
@@ -920,6 +921,7 @@ def test_italian_x_before_a_function_word_is_per(text, x_kept) -> None:
     ("scelgo un tipo diverso per ogni creatura", True),
     ("che tipo ha la creatura?", True),
     ("la creatura perde ogni tipo", True),
+    ("Ho Morophon in campo con Elf come tipo scelto", True),  # table10's A-03
 ])
 def test_italian_tipo_is_a_type_after_a_determiner_and_else_like(text, a_type) -> None:
     reading = read(text, "it")
