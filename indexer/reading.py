@@ -470,7 +470,7 @@ _NOUN_DETERMINERS = frozenset("il del nel al dal in un questo quel mio tuo suo l
 _FRENCH_SUBJECTS = frozenset("je il elle on tu".split())
 
 
-# The Italian words before which *crea* is players' short *creatura*, not the verb *creare*.
+# The Italian words before which *tipo* names a type (and after which, _TYPE_AFTER), not the chat's *like*.
 _TYPE_BEFORE = frozenset("""un il lo ogni stesso che quale quali nuovo altro questo quel quello del al dal nel sul come
     nessun qualsiasi qualunque suo mio tuo loro ciascun primo secondo""".split())
 _TYPE_AFTER = frozenset("di del della dello dei degli delle d".split())
@@ -484,6 +484,7 @@ def _a_type_named(kept: list[tuple[str, int]], place: int) -> bool:
     return before in _TYPE_BEFORE or after in _TYPE_AFTER
 
 
+# The Italian words before which *crea* is players' short *creatura*, not the verb *creare*.
 _CREATURE_DETERMINERS = frozenset("""una la le mia tua sua mie tue sue nostra vostra loro ogni questa quella
     queste quelle altra altre nessuna qualsiasi sulla sulle alla alle della delle nella nelle dalla dalle
     colla""".split())
