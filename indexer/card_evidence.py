@@ -411,6 +411,27 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         # a flicker (Ephemerate, Restoration Angel, Flickerwisp): what returns is a new object
         (("400.7",), "exiles and returns a permanent",
          r"\bexile\b.*?\breturn (?:it|that card|them|those cards|the exiled cards?) to the battlefield\b"),
+        # Archetype of Imagination, Eidolon of Countless Battles' kin: an object that "can't have" an ability loses it,
+        # and no effect, however new, gives it back (113.11)
+        (("113.11", "613.1f"), "an object that can't have an ability",
+         r"\bcan't have(?: or gain)? (?!more\b|\w+ counters\b|counters\b)"),
+        # Blood Tyrant, Elbrus's kin: a trigger on a player losing the game, or leaving it, for any reason but a draw
+        # (603.9), looks back in time (603.10f)
+        (("603.9", "603.10f"), "trigger on a player losing the game", r"^(?:when|whenever)\b[^,]*\bloses the game\b"),
+        # Mimic Vat, Isochron Scepter's token kin: a token that would copy an instant or sorcery card is not created
+        (("111.5",), "a token copy of a card",
+         r"\btokens? that's a copy of (?:a|an|the|that|target|each) (?!creature\b|artifact\b|permanent\b|land\b)(?:\w+ )?card\b"),
+        # Paradox Haze, Sphinx of the Second Sun: steps added after a step, the newest first (500.9)
+        (("500.9",), "adds a step", r"\badditional (?:upkeep|draw|beginning|end|combat damage) step\b|\bstep after this step\b"),
+        # Brimaz, King of Oreskos: a creature put onto the battlefield blocking one that may have left combat (509.4a)
+        (("509.4", "509.4a"), "puts a creature onto the battlefield blocking",
+         r"\bthat's blocking (?:that|target|an attacking) creature\b|\bonto the battlefield blocking\b"),
+        # Thornscape Battlemage: abilities linked each to one of two kicker costs (702.33f, 702.33e)
+        (("702.33f", "702.33e"), "abilities linked to one kicker cost", r"\bif it was kicked with its\b"),
+        # Leyline of Sanctity, Shalai: hexproof on a player stops only opponents' spells and abilities (702.11c)
+        (("702.11c",), "a player with hexproof", r"\byou have hexproof\b|\b(?:players?|you and \w+) (?:has|have) hexproof\b"),
+        # Time Vault, Second Chance's kin: an action taken after skipping a turn is the next turn's first (614.10b)
+        (("614.10", "614.10b"), "skips, then acts", r"\bskip\b[^.]*\.\s*if you do\b"),
     ))
 
 # A predefined token created (a Clue, a Treasure): its rule of 111.10, read off the rules at build
@@ -765,7 +786,8 @@ def token_rules(rules: Iterable[tuple[str, str]]) -> dict[str, str]:
 # a creature put onto the battlefield attacking and an attack restriction: it was never declared, the restriction does
 # not apply (508.4c: Kaalia of the Vast and Ensnaring Bridge); a permanent entering as a copy and a replacement modifying
 # how other permanents enter: the replacement sees the copy as it would be on the battlefield (614.12: Glasspool Mimic
-# and Metallic Mimic)
+# and Metallic Mimic); a trigger on becoming unattached and phasing: phasing neither attaches nor unattaches (702.26j:
+# Grafted Exoskeleton and Teferi's Protection)
 Needs = tuple[str, str]
 TOGETHER: tuple[tuple[Needs, tuple[str, ...]], ...] = (
     (("614", "614"), ("616", "616.1", "616.1f", "614.5")),
@@ -807,6 +829,7 @@ TOGETHER: tuple[tuple[Needs, tuple[str, ...]], ...] = (
     (("702.12", "704.5f"), ("704.5f",)),
     (("702.26", "303.4"), ("702.26g",)),
     (("702.26", "301.5"), ("702.26g",)),
+    (("603.10c", "702.26"), ("702.26j",)),
     (("702.33", "202.3"), ("118.8d",)),
     (("118.8", "202.3"), ("118.8d",)),
     (("301.5", "613.1d"), ("704.5p", "301.5c")),
@@ -828,6 +851,8 @@ WITH_NAMED: tuple[tuple[Needs, tuple[str, ...]], ...] = (
     (("400.7", "111"), ("111.7", "111.8", "704.5d")),
     (("306", "508"), ("508.1b",)),
     (("702.140", "903"), ("903.3c",)),
+    # a trigger on becoming unattached and phasing named (Grafted Exoskeleton's permanent phased out): 702.26j
+    (("603.10c", "702.26"), ("702.26j",)),
     # a life total that can't change (Platinum Emperion) in Two-Headed Giant: the whole team's, no life paid either
     (("119.8", "810"), ("810.9h",)),
     (("119.7", "810"), ("810.9g",)),

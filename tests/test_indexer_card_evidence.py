@@ -1586,3 +1586,51 @@ def test_a_card_table_is_made_once_for_the_same_cards_and_rules_and_again_when_w
 
 def _card(table, name: str) -> int:
     return next(at for at, card in enumerate(table.cards) if card[0] == name)
+
+
+@pytest.mark.parametrize("type_line, text, rules", [
+    ("Enchantment Creature — Human Wizard", "Creatures you control have flying.\nCreatures your opponents control "
+     "lose flying and can't have or gain flying.", {"113.11", "613.1f"}),  # Archetype of Imagination
+    ("Creature — Vampire", "Flying, trample\nWhenever a player loses the game, put five +1/+1 counters on Blood "
+     "Tyrant.", {"603.9", "603.10f"}),
+    ("Artifact", "{3}, {T}: Create a token that's a copy of a card exiled with Mimic Vat. It gains haste.", {"111.5"}),
+    ("Enchantment — Aura", "Enchant player\nAt the beginning of enchanted player's first upkeep each turn, that player "
+     "gets an additional upkeep step after this step.", {"500.9"}),  # Paradox Haze
+    ("Legendary Creature — Cat Soldier", "Whenever Brimaz, King of Oreskos blocks a creature, create a 1/1 white Cat "
+     "Soldier creature token with vigilance that's blocking that creature.", {"509.4", "509.4a"}),
+    ("Creature — Elf Wizard", "Kicker {R} and/or {W}\nWhen Thornscape Battlemage enters, if it was kicked with its "
+     "{R} kicker, it deals 2 damage to any target.", {"702.33e", "702.33f"}),
+    ("Enchantment", "You have hexproof.", {"702.11c"}),  # Leyline of Sanctity
+    ("Artifact", "If you would begin your turn while Time Vault is tapped, you may skip that turn instead. If you do, "
+     "untap Time Vault.", {"614.10", "614.10b"}),
+])
+def test_a_cards_ability_that_a_rule_settles_by_name_brings_that_rule(type_line, text, rules) -> None:
+    """table19's misses (a development set since the thirtieth session): each card's text names what one rule
+    settles, which no word of the questions reached (Archetype of Imagination and Jump's newer flying: 113.11)."""
+    assert rules <= evidence_of(type_line, text)
+
+
+def test_near_wordings_bring_none_of_those_rules() -> None:
+    assert not {"113.11", "603.10f", "111.5", "500.9", "509.4a", "702.33f", "702.11c", "614.10b"} & (
+        evidence_of("Legendary Creature — Human Wizard", "Rasputin Dreamweaver can't have more than seven dream "
+                                                          "counters on it.")
+        | evidence_of("Sorcery", "Target player loses 3 life.")
+        | evidence_of("Sorcery", "Create a token that's a copy of target creature card in your graveyard.")
+        | evidence_of("Sorcery", "Take an extra turn after this one.")
+        | evidence_of("Creature — Human", "Whenever this creature blocks, it gets +1/+1 until end of turn.")
+        | evidence_of("Creature — Goblin", "Kicker {R}\nIf this creature was kicked, it enters with a +1/+1 counter.")
+        | evidence_of("Creature — Elf", "Hexproof")
+        | evidence_of("Sorcery", "Target player skips their next untap step."))
+
+
+def test_a_trigger_on_becoming_unattached_and_phasing_bring_that_phasing_triggers_neither() -> None:
+    """table19's B-03: Grafted Exoskeleton's sacrifice trigger and Teferi's Protection's phasing (702.26j)."""
+    exoskeleton = frozenset(dict(card_evidence("Artifact — Equipment", "Equipped creature gets +2/+2 and has infect.\n"
+                                               "Whenever Grafted Exoskeleton becomes unattached from a permanent, "
+                                               "sacrifice that permanent.\nEquip {2}", (), "{4}", {},
+                                               "Grafted Exoskeleton")))
+    protection = frozenset(dict(card_evidence("Instant", "Until your next turn, your life total can't change and you "
+                                              "gain protection from everything. All permanents you control phase out.",
+                                              (), "{1}{W}", {}, "Teferi's Protection")))
+    assert frozenset({"702.26j"}) in together((exoskeleton, protection))[2:]
+    assert with_named((exoskeleton,), frozenset({"702.26"})) == (frozenset({"702.26j"}),)
