@@ -1702,10 +1702,13 @@ class CardFinder:
         """A name of two or more words starting at ``at``, one of them mistyped (:meth:`_mistyped`) or cut short
         (:meth:`_shortened_word`): found by its first word, or by its second when the first is the one mistyped."""
         if self._unknown(words[at].key):
-            if at + 1 >= len(words) or words[at + 1].key in _FUNCTION:
+            # the next word of the name that is no function word (*leylin of sanctity*: sanctity), and those before it
+            rest = next((i for i in range(at + 1, min(at + 4, len(words))) if words[i].key not in _FUNCTION), None)
+            if rest is None:
                 return None
-            names = [n for n in self._holding(words[at + 1].key)[:500]
-                     if self.name_keys[n].split(" ", 2)[1:2] == [words[at + 1].key]]
+            after = [w.key for w in words[at + 1:rest + 1]]
+            names = [n for n in self._holding(words[rest].key)[:500]
+                     if self.name_keys[n].split(" ")[1:len(after) + 1] == after]
         else:
             names = self._starting(words[at].key)
         best, side = None, None  # the longest tournament card, else the longest side card
@@ -1937,7 +1940,9 @@ _CARD_VERBS = frozenset({"cast", "casts", "casting", "counter", "counters", "cou
                          "casto", "casti", "casta", "castano", "castato", "castata", "castare", "caste", "castes",
                          "castent", "casté", "castée", "caster"})
 _CARD_VERB_KEYS = frozenset(fold(verb) for verb in _CARD_VERBS)
-_CARD_WITH = frozenset({"with", "w", "con", "cn", "avec"})  # w: with, cn: con, typed short
+_CARD_WITH = frozenset({"with", "w", "con", "cn", "col", "avec"})  # w: with, cn: con, typed short; col: con il
+_POSSESSIVES = frozenset({"my", "his", "her", "their", "your", "mio", "mia", "suo", "sua", "tuo", "tua", "mon", "ma",
+                          "son", "sa", "ton", "ta"})
 _ARTICLES = frozenset({"a", "an", "the", "my", "his", "her", "their", "your", "its", "il", "lo", "la", "un", "uno",
                        "una", "mio", "mia", "suo", "sua", "tuo", "tua", "le", "une", "mon", "ma", "son", "sa", "ton",
                        "ta", "l"})
@@ -2082,6 +2087,10 @@ def _used_as_card(words: list[Token], at: int, size: int, with_cue: bool = True)
     *resolves* (``humilite in risposta``)."""
     before = at - 1
     if with_cue and before >= 0 and words[before].key in _CARD_WITH and words[at].joined:
+        return True
+    # with a possessive between (col mio sign in blood, with my blood moon): not an article (with the top card)
+    if (with_cue and before > 0 and words[before].key in _POSSESSIVES and words[before - 1].key in _CARD_WITH
+            and words[at].joined and words[before].joined):
         return True
     if before > 0 and words[before].key in _ARTICLES and words[at].joined:
         before -= 1

@@ -1252,3 +1252,20 @@ def test_a_part_or_a_near_name_before_an_everyday_word_typed_as_a_title_is_a_lon
     assert names(finder, "My Thundertrap Trainer died in combat") == []
     assert names(finder, "I tapped Embereth for mana, then cast Thundertrap on him") == [
         ("Castle Embereth", "Embereth", "part"), ("Thunderclap", "Thundertrap", "near")]
+
+
+@pytest.mark.parametrize("text, expected", [
+    # table19's B-07 (a development question): a name of everyday words after "col mio", with a possessive between
+    ("posso targettare me stesso col mio sign in blood?", [("Sign in Blood", "sign in blood", "name")]),
+    ("can I target myself with my sign in blood?", [("Sign in Blood", "sign in blood", "name")]),
+    # ... and its first word mistyped before a name's small words (leylin of sanctity)
+    ("sgin in blood on myself, legal?", [("Sign in Blood", "sgin in blood", "near")]),
+    ("my captian of the watch gives vigilance", [("Captain of the Watch", "captian of the watch", "near")]),
+])
+def test_a_name_after_with_and_a_possessive_or_mistyped_before_its_small_words_is_found(finder, text, expected) -> None:
+    assert names(finder, text) == expected
+
+
+@pytest.mark.parametrize("text", ["with the top card of my library", "with my main phase over, can I cast it?"])
+def test_everyday_words_after_with_and_an_article_or_possessive_name_no_card(finder, text) -> None:
+    assert names(finder, text) == []
