@@ -59,9 +59,11 @@ def find_card(kb: KnowledgeBase, name: str, finder: Callable[[], NameFinder] | N
     if len(faces) == 1:
         return card_json(kb, faces[0], active, "face" if len(face_names(name)) == 1 else "exact")
     starting = cards_starting(kb, name)
-    if not faces and len(starting) == 1:  # "Ragavan": the one card whose name starts so
+    alone = None if faces else card_read_alone(finder, name)
+    if alone is not None and starting and (getattr(alone, "held", True) or alone.how not in _WHOLE):
+        alone = None  # a name started so is the card opened (Ragavan), unless a card not held is named whole (Humble)
+    if not faces and len(starting) == 1 and alone is None:  # "Ragavan": the one card whose name starts so
         return card_json(kb, starting[0], active, "prefix")
-    alone = None if faces or starting else card_read_alone(finder, name)
     if alone is not None and getattr(alone, "held", True):  # "Finks": Kitchen Finks, as the search reads it
         return card_json(kb, alone.name, active, PART_MATCHES.get(alone.how, "part"))
     holding = [] if faces or starting else cards_holding(kb, name)  # "Spinale": Ago Spinale, Innesto Spinale

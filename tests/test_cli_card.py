@@ -146,3 +146,12 @@ def test_a_card_only_a_rules_text_names_says_so(product_kb) -> None:
     text = CliRunner().invoke(main, ["card", "Arcangelo Mirabile", "--kb", str(product_kb)]).output
     assert "(Only its name is held, from Regolamento Completo, sezione 4: Zone: no card file" in text
     assert "(no rules text)" not in text
+
+
+def test_a_card_not_held_named_whole_is_said_so_not_opened_as_another_starting_so(product_kb: Path) -> None:
+    """The fifty-fifth cold trial: ``card Humble`` on the embedded corpus, which does not hold Humble, opened Humble
+    Defector as "the one card whose name starts so": another card's text, read at the table as the one asked."""
+    result = run(product_kb, "card", "Humble")
+    assert result.exit_code == 1
+    assert result.output.startswith("Error: Humble is a card of MTGJSON this knowledge base does not hold")
+    assert "did you mean: Humble Defector" in result.output
