@@ -211,9 +211,9 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         (("701.14", "701.14a"), "fights", r"\bfights?\b"),
         # Dazzling Beauty, Panic, Master Warcraft: cast before or after a point of combat, whether or not anything was
         # declared there (506.7a, 506.7b), in any combat phase of the turn when it says "during combat" (506.7c)
-        (("506.7", "506.7b"), "cast only before or after blockers are declared",
+        (("506.7", "506.7b", "506.7d"), "cast only before or after blockers are declared",
          r"\bonly\b[^.]*\b(?:before|after) blockers are declared\b"),
-        (("506.7", "506.7a"), "cast only before or after attackers are declared",
+        (("506.7", "506.7a", "506.7d"), "cast only before or after attackers are declared",
          r"\bonly\b[^.]*\b(?:before|after) attackers are declared\b"),
         (("506.7", "506.7c"), "cast only during combat", r"\bcast this spell only\b[^.]*\bduring combat\b"),
         # Banisher Priest, Oblivion Ring's kin: the card returns when the event comes, even before the exile (610.3b)
@@ -307,7 +307,7 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         (("500.8",), "extra combat", r"\badditional combat phases?\b"),
         # a redirection (Harm's Way: "is dealt to any target instead")
         (("614.9",), "redirects damage", r"\bdealt to\b[^.]*\binstead\b|\bdeals? that damage to\b[^.]*\binstead\b"),
-        (("614.10",), "skips a step, phase or turn", r"\bskips? (?:your|their|that player's|his or her|the|its) (?:next )?\w+"),
+        (("614.10", "614.1b"), "skips a step, phase or turn", r"\bskips? (?:your|their|that player's|his or her|the|its) (?:next )?\w+"),
         # counters "put" on an object include those it enters with (122.6: Hardened Scales, Doubling Season, Walking Ballista)
         (("122.6",), "reads counters being put",
          r"\bcounters? (?:would be|are|is) put on\b|\bwould put (?:one or more |a |an )?(?:[+-]1/[+-]1 )?counters?\b"),
@@ -362,7 +362,7 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         # a prevention effect that also does something with the damage prevented (Vigor, Phytohydra's kin): 615.5
         (("615.5",), "acts on the damage prevented", r"\bprevented this way\b|\bfor each (?:1 )?damage prevented\b"),
         # a limit on a permanent's counters (Rasputin Dreamweaver): the excess is removed as a state-based action
-        (("704.5r",), "a limit on its counters", r"\bcan't have more than \w+ [\w+/-]+ counters\b"),
+        (("704.5r", "122.4"), "a limit on its counters", r"\bcan't have more than \w+ [\w+/-]+ counters\b"),
         (("702.16j",), "protection from everything", r"\bprotection from everything\b"),
         # an effect "at end of combat" (Cockatrice, Ball Lightning's kin): in the end of combat step (511.2)
         (("511.2",), "acts at end of combat", r"\bat end of combat\b|\bat the beginning of the end of combat step\b"),
@@ -432,6 +432,52 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         (("702.11c",), "a player with hexproof", r"\byou have hexproof\b|\b(?:players?|you and \w+) (?:has|have) hexproof\b"),
         # Time Vault, Second Chance's kin: an action taken after skipping a turn is the next turn's first (614.10b)
         (("614.10", "614.10b"), "skips, then acts", r"\bskip\b[^.]*\.\s*if you do\b"),
+        # Basking Rootwalla: a restriction on an ability's use stays with it, whoever controls it (602.5b); an
+        # ability activated only as a sorcery follows a sorcery's timing without being one (602.5d)
+        (("602.5b",), "a restriction on activating", r"\bactivate (?:this ability )?only once each turn\b"),
+        (("602.5d",), "activated only as a sorcery", r"\bactivate only as a sorcery\b"),
+        # Craterhoof Behemoth: an X of a resolving spell's or ability's effect is fixed as it resolves (611.2d)
+        (("611.2d",), "an X fixed as it resolves",
+         r"\buntil end of turn, where X is\b|\bwhere X is\b[^.]*\buntil end of turn\b"),
+        # Cavern of Souls: mana whose spending is restricted (106.6); Nyxbloom Ancient, Mana Reflection: more mana
+        # produced, the restrictions on all of it (106.6a)
+        (("106.6",), "mana with a restriction", r"\bspend this mana only\b"),
+        (("106.6a",), "increases the mana produced",
+         r"\b(?:twice|three times) as much (?:of that |of the )?mana\b|\bproduces? (?:twice|three times) as much\b"),
+        # Approach of the Second Sun: a card put Nth from the top of a library of fewer cards goes to its bottom (401.7)
+        (("401.7",), "puts a card Nth from the top",
+         r"\b(?:second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\w+th) from the top\b"),
+        # Beast Within: the player who creates a token owns it (111.2)
+        (("111.2",), "another player creates a token",
+         r"\b(?:its|their) controller creates?\b|\bthat player creates?\b|\beach (?:player|opponent) creates?\b"),
+        # Torrential Gearhulk: an effect casting a card finds the spell it became (400.7h)
+        (("400.7h",), "casts a card and follows the spell", r"\bcast\b[^.]*\bcard\b[^.]*\.\s*if (?:that spell|it) would\b"),
+        # Goblin Guide: the defending player an attacking creature's ability means (508.5)
+        (("508.5",), "refers to the defending player", r"\bdefending player\b"),
+        # Double Major, Lithoform Engine: a copy of a permanent spell becomes a token as it resolves (707.10f, 111.13)
+        (("707.10f", "111.13", "608.3f"), "copies a permanent spell",
+         r"\bcop(?:y|ies) (?:target |that |a )?(?:creature|permanent|artifact|enchantment|planeswalker) spell\b"),
+        # Reliquary Tower, Cursed Rack: a maximum hand size (402.2); two such effects apply in timestamp order (613.10)
+        (("402.2",), "maximum hand size", r"\bmaximum hand size\b"),
+        # Berserk: cast only before or after another point of combat, in the first combat of several (506.7d)
+        (("506.7", "506.7d"), "cast only before or after a step of combat",
+         r"\bcast this spell only (?:before|after) the (?:combat damage|end of combat|declare \w+) step\b"),
+        # Curse of Opulence: a trigger on a player being attacked, only by creatures declared (508.3b)
+        (("508.3b",), "trigger on a player being attacked", r"^(?:when|whenever)\b[^,]*\bis attacked\b"),
+        # Oubliette: phased out until an event, not phasing in at the untap step (610.4, 610.4a)
+        (("610.4", "610.4a"), "phases out until an event", r"\bphases? out until\b"),
+        # Charming Prince: a modal triggered ability's mode is chosen as it is put on the stack (700.2b)
+        (("700.2b",), "modal triggered ability",
+         r"^(?:when|whenever|at)\b[^,]*, choose (?:one|two|one or more|one or both|any number|up to)\b"),
+        # Black Market: the first or precombat main phase of the turn (505.1a, 505.1b)
+        (("505.1a", "505.1b"), "names a main phase", r"\b(?:precombat|postcombat|first|second) main phase\b"),
+        # Liliana, Death's Majesty: a permanent returned with a characteristic set enters with it (611.2e)
+        (("611.2e",), "returns a permanent with a characteristic",
+         r"\bto the battlefield\b[^.]*\.\s*(?:that creature|that permanent|it) (?:is|has)\b"),
+        # Necrotic Ooze: abilities acquired from other objects, ability-adding (613.1f)
+        (("613.1f",), "acquires other objects' activated abilities", r"\b(?:has|have|gains?) all activated abilities of\b"),
+        # Assault Suit: a permanent that can't be sacrificed can't pay a cost of sacrificing it (614.17b)
+        (("614.17", "614.17b"), "can't be sacrificed", r"\bcan't be sacrificed\b"),
     ))
 
 # A predefined token created (a Clue, a Treasure): its rule of 111.10, read off the rules at build
@@ -787,7 +833,11 @@ def token_rules(rules: Iterable[tuple[str, str]]) -> dict[str, str]:
 # not apply (508.4c: Kaalia of the Vast and Ensnaring Bridge); a permanent entering as a copy and a replacement modifying
 # how other permanents enter: the replacement sees the copy as it would be on the battlefield (614.12: Glasspool Mimic
 # and Metallic Mimic); a trigger on becoming unattached and phasing: phasing neither attaches nor unattaches (702.26j:
-# Grafted Exoskeleton and Teferi's Protection)
+# Grafted Exoskeleton and Teferi's Protection); two maximum hand sizes: effects on players, in timestamp order (613.10:
+# Reliquary Tower and Cursed Rack); life that can't be gained and a replacement of gaining it: only a self-replacement
+# replaces what can't happen (614.17c: Erebos and Tainted Remedy); "for as long as" and phasing: the duration may end
+# while the permanent is phased out (702.26f: Sower of Temptation and Teferi's Protection); a restricted activated
+# ability acquired: the restriction is the acquired ability's only (602.5c: Necrotic Ooze and Wall of Roots)
 Needs = tuple[str, str]
 TOGETHER: tuple[tuple[Needs, tuple[str, ...]], ...] = (
     (("614", "614"), ("616", "616.1", "616.1f", "614.5")),
@@ -830,6 +880,10 @@ TOGETHER: tuple[tuple[Needs, tuple[str, ...]], ...] = (
     (("702.26", "303.4"), ("702.26g",)),
     (("702.26", "301.5"), ("702.26g",)),
     (("603.10c", "702.26"), ("702.26j",)),
+    (("402.2", "402.2"), ("613.10",)),
+    (("119.7", "614"), ("614.17c",)),
+    (("611.2b", "702.26"), ("702.26f",)),
+    (("602.5b", "613.1f"), ("602.5c",)),
     (("702.33", "202.3"), ("118.8d",)),
     (("118.8", "202.3"), ("118.8d",)),
     (("301.5", "613.1d"), ("704.5p", "301.5c")),
