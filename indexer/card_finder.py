@@ -1292,6 +1292,8 @@ class CardFinder:
             return None  # Friday Night Magic, MTG Arena: a capital the name around it explains
         if _starts_a_game_term(words, at, size):
             return None  # Start your engines: the game term's name, not the card Start // Finish
+        if _a_variants_name(typed) and not _used_as_card(words, at, size):
+            return None  # Two-Headed Giant, Grand Melee: the variant played, unless cast as the card
         if one and content[0].key in BASIC_LAND_TYPES:
             return True  # a Mountain: the card, and the land type its word names stays in the question
         if all(self._flags(w.key) & RULES for w in content):
@@ -2054,6 +2056,15 @@ def _a_game_term(typed: list[Token]) -> bool:
     from .vocab import vocabulary
 
     return " ".join(w.key for w in typed) in vocabulary().keys()
+
+
+def _a_variants_name(typed: list[Token]) -> bool:
+    """Whether the words ``typed`` are the whole name of a variant of the game (chapters 8 and 9: *Two-Headed Giant*,
+    *Grand Melee*), which cards are named after too."""
+    from .vocab import vocabulary
+
+    return any(m.concept.kind == "term" and any(rule[:1] in "89" for rule in m.concept.rules)
+               for m in vocabulary().matches(" ".join(w.key for w in typed)))
 
 
 def _starts_a_game_term(words: list[Token], at: int, size: int) -> bool:

@@ -1269,3 +1269,15 @@ def test_a_name_after_with_and_a_possessive_or_mistyped_before_its_small_words_i
 @pytest.mark.parametrize("text", ["with the top card of my library", "with my main phase over, can I cast it?"])
 def test_everyday_words_after_with_and_an_article_or_possessive_name_no_card(finder, text) -> None:
     assert names(finder, text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    # table19's C-03 and C-05 (development questions): the variants played were read as the cards named after them,
+    # which brought double strike, menace and coin flips to a question on poison counters in Two-Headed Giant
+    ("Two-Headed Giant ieri sera: col mio compagno giochiamo infect, quanti segnalini veleno servono?", []),
+    ("Alla convention abbiamo giocato una Grand Melee con dodici giocatori", []),
+    ("I cast Two-Headed Giant and flip two coins", [("Two-Headed Giant", "Two-Headed Giant", "name")]),
+    ("I cast Grand Melee, do all creatures attack each combat?", [("Grand Melee", "Grand Melee", "name")]),
+])
+def test_a_variant_of_the_game_is_no_card_unless_used_as_one(finder, text, expected) -> None:
+    assert [found for found in names(finder, text) if found[0] in ("Two-Headed Giant", "Grand Melee")] == expected
