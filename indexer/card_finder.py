@@ -23,8 +23,11 @@ At read, :meth:`CardFinder.find` finds them in a question, never searching the i
    (``je lance humilite``, ``counterato il fulmine``, ``fulmine in risposta``), one of three letters
    (``Fog``) only with a capital inside a sentence; a capital a longer name explains (``Friday Night
    Magic``, ``Wizards of the Coast``) names no card, nor do the formats players name (``Modern``), nor a
-   game term only another language's card is named (French *Commander*);
-2. **near names** (one word of a name of two or more mistyped: ``Swords to Plowshars``), only where the
+   game term only another language's card is named (French *Commander*), nor a variant of the game a card is named
+   after, unless used as a card (*Two-Headed Giant*, *Grand Melee*: *I cast Grand Melee*); used as a card means after
+   a verb of casting or countering, after *with* / *con* / *col* / *avec* (a possessive maybe between: *col mio sign in
+   blood*), or before *in response*;
+2. **near names** (one word of a name of two or more mistyped: ``Swords to Plowshars``, ``leylin of sanctity``), only where the
    mistyped word is no word of any of the three languages, nor of the rules, nor of an English name (a
    tournament card first); a long one-word name mistyped and typed with a capital or used as a card
    (``Tarmogoyff``, ``Ornitotero``, ``casto skullcrak``), or in lower case one letter off where no common word is
