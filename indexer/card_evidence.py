@@ -898,7 +898,8 @@ TOGETHER: tuple[tuple[Needs, tuple[str, ...]], ...] = (
 # returned creature is a new object, without its counters (122.2: Restoration Angel on a creature with counters);
 # a flicker and a token named: an exiled token ceases to exist and never returns (111.7, 111.8, 704.5d: Flickerwisp);
 # a planeswalker and attacking named: each attacker's player or planeswalker is chosen as it is declared (508.1b);
-# mutate and a commander named: a merged permanent with the commander in it is the commander (903.3c).
+# mutate and a commander named: a merged permanent with the commander in it is the commander (903.3c); a leveler card
+# and a level named: its level symbols (711.2), not a Class's levels (716).
 # Only these: a game term named meets many cards (layers named beside Humility are no two effects of the layers)
 WITH_NAMED: tuple[tuple[Needs, tuple[str, ...]], ...] = (
     (("400.7", "122"), ("122.2",)),
@@ -910,6 +911,8 @@ WITH_NAMED: tuple[tuple[Needs, tuple[str, ...]], ...] = (
     # a life total that can't change (Platinum Emperion) in Two-Headed Giant: the whole team's, no life paid either
     (("119.8", "810"), ("810.9h",)),
     (("119.7", "810"), ("810.9g",)),
+    # a leveler card and a level named (the glossary's Level is a Class's, 716): its level symbols (711.2)
+    (("711", "716"), ("711.2", "711.2a", "711.2b")),
 )
 
 

@@ -1712,3 +1712,11 @@ def test_near_wordings_of_restrictions_and_timing_bring_none_of_those_rules() ->
 def test_two_cards_whose_effects_a_rule_settles_together_bring_it(first, second, rule) -> None:
     cards = tuple(frozenset(dict(card_evidence(type_line, text, (), "", {}))) for type_line, text in (first, second))
     assert frozenset({rule}) in together(cards)[2:]
+
+
+def test_a_leveler_card_and_a_level_named_bring_its_level_symbols_not_a_class() -> None:
+    """Student of Warfare *lvl 7*: the glossary's Level is a Class's (716); a leveler card's levels are its level
+    symbols and counters (711.2), which the twenty-ninth session's closing note left open."""
+    leveler = frozenset({"702.87", "711"})
+    assert with_named((leveler,), frozenset({"716"})) == (frozenset({"711.2", "711.2a", "711.2b"}),)
+    assert with_named((frozenset({"716", "716.2a"}),), frozenset({"716"})) == ()  # a Class card: nothing
