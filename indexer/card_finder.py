@@ -27,8 +27,8 @@ At read, :meth:`CardFinder.find` finds them in a question, never searching the i
    after, unless used as a card (*Two-Headed Giant*, *Grand Melee*: *I cast Grand Melee*); used as a card means after
    a verb of casting or countering, after *with* / *con* / *col* / *avec* (a possessive maybe between: *col mio sign in
    blood*), or before *in response*;
-2. **near names** (one word of a name of two or more mistyped: ``Swords to Plowshars``, ``leylin of sanctity``), only where the
-   mistyped word is no word of any of the three languages, nor of the rules, nor of an English name (a
+2. **near names** (one word of a name of two or more mistyped: ``Swords to Plowshars``, ``leylin of sanctity``), only
+   where the mistyped word is no word of any of the three languages, nor of the rules, nor of an English name (a
    tournament card first); a long one-word name mistyped and typed with a capital or used as a card
    (``Tarmogoyff``, ``Ornitotero``, ``casto skullcrak``), or in lower case one letter off where no common word is
    as near (``tarmogyof vs bolt``); a possessive typed without its apostrophe (``yawgmoths will``);
