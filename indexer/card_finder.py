@@ -24,9 +24,9 @@ At read, :meth:`CardFinder.find` finds them in a question, never searching the i
    (``Fog``) only with a capital inside a sentence; a capital a longer name explains (``Friday Night
    Magic``, ``Wizards of the Coast``) names no card, nor do the formats players name (``Modern``), nor a
    game term only another language's card is named (French *Commander*), nor a variant of the game a card is named
-   after, unless used as a card (*Two-Headed Giant*, *Grand Melee*: *I cast Grand Melee*); used as a card means after
-   a verb of casting or countering, after *with* / *con* / *col* / *avec* (a possessive maybe between: *col mio sign in
-   blood*), or before *in response*;
+   after, unless typed alone or used as a card (*Two-Headed Giant*, *Grand Melee*: *I cast Grand Melee*); used as a
+   card means after a verb of casting or countering, after *with* / *con* / *col* / *avec* (a possessive maybe
+   between: *col mio sign in blood*), or before *in response*;
 2. **near names** (one word of a name of two or more mistyped: ``Swords to Plowshars``, ``leylin of sanctity``), only
    where the mistyped word is no word of any of the three languages, nor of the rules, nor of an English name (a
    tournament card first); a long one-word name mistyped and typed with a capital or used as a card
@@ -1295,8 +1295,8 @@ class CardFinder:
             return None  # Friday Night Magic, MTG Arena: a capital the name around it explains
         if _starts_a_game_term(words, at, size):
             return None  # Start your engines: the game term's name, not the card Start // Finish
-        if _a_variants_name(typed) and not _used_as_card(words, at, size):
-            return None  # Two-Headed Giant, Grand Melee: the variant played, unless cast as the card
+        if _a_variants_name(typed) and not _used_as_card(words, at, size) and size < len(words):
+            return None  # Two-Headed Giant, Grand Melee: the variant played, unless cast as the card or typed alone
         if one and content[0].key in BASIC_LAND_TYPES:
             return True  # a Mountain: the card, and the land type its word names stays in the question
         if all(self._flags(w.key) & RULES for w in content):
@@ -1948,9 +1948,7 @@ _CARD_VERB_KEYS = frozenset(fold(verb) for verb in _CARD_VERBS)
 _CARD_WITH = frozenset({"with", "w", "con", "cn", "col", "avec"})  # w: with, cn: con, typed short; col: con il
 _POSSESSIVES = frozenset({"my", "his", "her", "their", "your", "mio", "mia", "suo", "sua", "tuo", "tua", "mon", "ma",
                           "son", "sa", "ton", "ta"})
-_ARTICLES = frozenset({"a", "an", "the", "my", "his", "her", "their", "your", "its", "il", "lo", "la", "un", "uno",
-                       "una", "mio", "mia", "suo", "sua", "tuo", "tua", "le", "une", "mon", "ma", "son", "sa", "ton",
-                       "ta", "l"})
+_ARTICLES = _POSSESSIVES | frozenset({"a", "an", "the", "its", "il", "lo", "la", "un", "uno", "una", "le", "une", "l"})
 _CARD_AFTER = frozenset({("in", "response"), ("in", "risposta"), ("en", "reponse"), ("resolves",), ("risolve",),
                          ("resout",), ("si", "risolve"), ("se", "resout"),
                          # evoked (solitude evoquee): cast for its evoke cost

@@ -155,3 +155,11 @@ def test_a_card_not_held_named_whole_is_said_so_not_opened_as_another_starting_s
     assert result.exit_code == 1
     assert result.output.startswith("Error: Humble is a card of MTGJSON this knowledge base does not hold")
     assert "did you mean: Humble Defector" in result.output
+
+
+def test_a_card_named_after_a_variant_typed_alone_is_that_card(product_kb: Path) -> None:
+    """Two-Headed Giant in a question is the variant played; typed alone to ``card`` it is the card, which the embedded
+    corpus does not hold (the review of the thirtieth session: it read "no card named")."""
+    result = run(product_kb, "card", "Two-Headed Giant")
+    assert result.exit_code == 1
+    assert result.output.startswith("Error: Two-Headed Giant is a card of MTGJSON this knowledge base does not hold")

@@ -1278,6 +1278,7 @@ def test_everyday_words_after_with_and_an_article_or_possessive_name_no_card(fin
     ("Alla convention abbiamo giocato una Grand Melee con dodici giocatori", []),
     ("I cast Two-Headed Giant and flip two coins", [("Two-Headed Giant", "Two-Headed Giant", "name")]),
     ("I cast Grand Melee, do all creatures attack each combat?", [("Grand Melee", "Grand Melee", "name")]),
+    ("Two-Headed Giant", [("Two-Headed Giant", "Two-Headed Giant", "name")]),  # typed alone, as to `mtgkb card`
 ])
 def test_a_variant_of_the_game_is_no_card_unless_used_as_one(finder, text, expected) -> None:
     assert [found for found in names(finder, text) if found[0] in ("Two-Headed Giant", "Grand Melee")] == expected
