@@ -411,6 +411,9 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         # a flicker (Ephemerate, Restoration Angel, Flickerwisp): what returns is a new object
         (("400.7",), "exiles and returns a permanent",
          r"\bexile\b.*?\breturn (?:it|that card|them|those cards|the exiled cards?) to the battlefield\b"),
+        # a creature that dies and comes back (Feign Death, Supernatural Stamina): what returns is a new object, not
+        # monstrous, without its counters and Auras (400.7); a token that died does not come back (with a token named)
+        (("400.7",), "dies and returns", r"\bdies, return (?:it|that card|that creature) to the battlefield\b"),
         # Archetype of Imagination, Eidolon of Countless Battles' kin: an object that "can't have" an ability loses it,
         # and no effect, however new, gives it back (113.11)
         (("113.11", "613.1f"), "an object that can't have an ability",

@@ -951,12 +951,13 @@ def _in_languages(found, lang: str | None) -> tuple:
 def _with_negations(group: Group, weight: float = DEFAULT.reading.negation) -> Group:
     """A group whose English is one word also searched as its ``un-`` form, at ``weight`` of its own: the
     rules often say what a thing must not be (*untapped*, *unblocked*) where a question names it; only a form the
-    rules' words hold (:func:`_game_words`: no *unflashed*, *unplayed*)."""
+    rules' words hold (:func:`_game_words`: no *unflashed*, *unplayed*), and whose stem is the word's own after *un*
+    (*died*'s *undied* stems as *undying*, a keyword)."""
     for alt in [a for a in group.alternatives if a.lang == "en" and len(a.terms) == 1 and " " not in a.shown]:
         word = alt.shown.lower()
         if word.isalpha() and word.endswith("ed") and not word.startswith("un"):
             negated = tuple(terms("un" + word, "en"))
-            if (negated and all(t in _game_words() for t in negated)
+            if (len(negated) == 1 and negated[0].startswith("un" + alt.terms[0]) and negated[0] in _game_words()
                     and all(a.terms != negated for a in group.alternatives)):
                 group.alternatives.append(Alternative("en", negated, alt.weight * weight, "negation", "un" + word))
     return group

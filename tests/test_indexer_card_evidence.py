@@ -1051,6 +1051,16 @@ def test_a_chapter_a_keywords_rule_tells_apart_is_not_brought() -> None:
     assert found == {"level up": ("702.87", "711"), "mutate": ("702.140", "729")}
 
 
+def test_a_creature_that_dies_and_returns_is_a_new_object_and_a_token_named_does_not_return() -> None:
+    """The fifty-sixth cold trial: Supernatural Stamina on a token that died, Feign Death on a monstrous creature."""
+    stamina = evidence_of("Instant", "Until end of turn, target creature gets +2/+0 and gains \"When this creature "
+                          "dies, return it to the battlefield tapped under its owner's control.\"")
+    assert "400.7" in stamina
+    assert with_named((stamina,), frozenset({"111", "111.1"})) == (frozenset({"111.7", "111.8", "704.5d"}),)
+    # a creature that dies and goes to its owner's hand (Kitchen Finks' kin) returns to no battlefield
+    assert "400.7" not in evidence_of("Creature", "When this creature dies, return it to its owner's hand.")
+
+
 def test_each_of_two_keywords_one_rule_names_brings_its_rules() -> None:
     rules = keyword_rules(vocabulary().concepts)
     assert rules["daybound"] == rules["nightbound"] == rules["daybound and nightbound"] == ("702.145",)

@@ -168,6 +168,9 @@ def test_only_past_participles_are_also_searched_as_their_negation() -> None:
                 if a.source == "negation"}
     assert {a.shown for g in read("my unblocked creature and the blocked one", "en").groups for a in g.alternatives
             if a.source == "negation"} == {"unblocked"}
+    # the fifty-sixth cold trial: died searched as "undied", whose stem is undying's (a keyword)
+    assert not {a.shown for g in read("it died and came back", "en").groups for a in g.alternatives
+                if a.source == "negation"}
 
 
 @pytest.mark.parametrize("query, lang, english", [
@@ -1095,3 +1098,21 @@ def test_a_players_first_person_verb_that_is_also_a_rules_noun_is_read_as_the_ve
 ])
 def test_the_rules_nouns_stay_nouns(query: str, lang: str, english: str) -> None:
     assert english in _searched(query, lang)
+
+
+@pytest.mark.parametrize("query, lang, typed, english", [
+    # the table set's development half: "redistribuer les dégâts" was read nowhere
+    ("la créature meurt en réponse, je peux redistribuer les dégâts ?", "fr", "redistribuer", "divide"),
+    ("posso ripartire i danni come voglio?", "it", "ripartire i danni", "divide damage"),
+    # the fifty-sixth cold trial: "la zone de cmd"
+    ("je l'ai lancé depuis la zone de cmd, la taxe c'est 4 ou 6 ?", "fr", "zone de cmd", "command zone"),
+])
+def test_the_players_other_words_for_dividing_damage_and_the_command_zone_are_read(query, lang, typed, english) -> None:
+    group = _by_text(read(query, lang))[typed]
+    assert any(a.source == "jargon" and a.shown == english for a in group.alternatives)
+
+
+def test_italian_ripartire_alone_is_no_division() -> None:
+    """*ripartire* is also to set off again: only with its object is it dividing damage."""
+    reading = read("il gioco deve ripartire da capo?", "it")
+    assert not any(a.shown in ("divide", "divide damage") for g in reading.groups for a in g.alternatives)
