@@ -999,8 +999,10 @@ def _concept_group(matches: tuple, words: list[str], lang: str | None, weights: 
     concept = matches[0].concept
     group = Group(" ".join(words), _typed(" ".join(words), (lang,) if lang else LANGS), concept.id)
     # the names typed of this concept (French *initiative* is first strike's; the English Initiative of 725, a
-    # homonym matched too, must not hide first strike's English name)
-    typed = {m.name.lang: set(terms(m.name.text, m.name.lang)) for m in matches if m.concept.id == concept.id}
+    # homonym matched too, must not hide first strike's English name); an obsolete name typed (*in play*, *tribal*)
+    # hides none: the rules say the current one (battlefield, kindred)
+    typed = {m.name.lang: set(terms(m.name.text, m.name.lang)) for m in matches
+             if m.concept.id == concept.id and m.name.form != "obsolete"}
     for name in concept.names:
         if name.form == "obsolete":
             continue

@@ -1116,3 +1116,31 @@ def test_italian_ripartire_alone_is_no_division() -> None:
     """*ripartire* is also to set off again: only with its object is it dividing damage."""
     reading = read("il gioco deve ripartire da capo?", "it")
     assert not any(a.shown in ("divide", "divide damage") for g in reading.groups for a in g.alternatives)
+
+
+@pytest.mark.parametrize("query, lang, typed, current", [
+    ("my creature in play gets destroyed", "en", "in play", "Battlefield"),
+    ("ho una creatura in play, il mio avversario la distrugge", "it", "in play", "Battlefield"),
+    ("is a tribal instant a creature spell", "en", "tribal", "Kindred"),
+])
+def test_an_obsolete_name_typed_is_also_searched_as_the_current_one(query, lang, typed, current) -> None:
+    """Before, a term's obsolete English name typed (*in play*) hid its current one, as *tap* hides *untap*:
+    the group searched *in play* and the Italian and French names of the battlefield, never *battlefield*."""
+    group = _by_text(read(query, lang))[typed]
+    assert any(a.lang == "en" and a.shown == current for a in group.alternatives)
+
+
+@pytest.mark.parametrize("query, lang, typed, english, not_english", [
+    # the fifty-seventh cold trial: "est partie en exil" read as a game, "l'aventure" weighed as a story's word,
+    # "mostrargli" (show him) untranslated
+    ("le sort s'est résolu et la carte est partie en exil", "fr", "partie en exil", "exiled", "game"),
+    ("il a lancé l'aventure de son chevalier", "fr", "aventure", "adventure", None),
+    ("ho lanciato l'avventura della mia creatura", "it", "avventura", "adventure", None),
+    ("è legale bersagliare la mia creatura?", "it", "legale", "legal", None),
+    ("devo mostrargli la carta quando va al cimitero?", "it", "mostrargli", "reveal", None),
+])
+def test_everyday_words_of_the_cold_trials_are_read_as_the_rules_say_them(query, lang, typed, english,
+                                                                          not_english) -> None:
+    group = _by_text(read(query, lang))[typed]
+    shown = {a.shown for a in group.alternatives if a.lang == "en"}
+    assert english in shown and not_english not in shown
