@@ -234,6 +234,7 @@ def read(text: str, lang: str | None, confidence: float = 1.0, concept_whole: bo
         found = spots.get(position)
         matches = (_in_languages(found, lang) or _foreign_term(found, folded, lang)) if found is not None else ()
         matches = _accents_agree(matches, raw[position:found.end]) if matches else matches
+        matches = _the_counter_put_after_a_modifier(matches, raw, position)
         concept_size = found.end - position if matches and _worth_a_group(found, folded, function) else 0
         story = _story_at(folded, position, lang)
         said = _jargon_at(folded, position, lang)
@@ -946,6 +947,18 @@ def _in_languages(found, lang: str | None) -> tuple:
     if lang is None:
         return found.matches
     return tuple(m for m in found.matches if m.name.lang in (lang, "en"))
+
+
+# the game's counters (122), which English *counter* also names beside countering a spell (701.6)
+COUNTER_OBJECT = "counter:counter"
+
+
+def _the_counter_put_after_a_modifier(matches: tuple, words: list[str], position: int) -> tuple:
+    """``matches`` with the counters of 122 first when a power and toughness modifier comes right before (*a +1/+1
+    counter*: the modifier, read as a number, leaves *counter* alone, whose first sense is countering a spell)."""
+    if position == 0 or not _POWER.fullmatch(words[position - 1]):
+        return matches
+    return tuple(sorted(matches, key=lambda match: match.concept.id != COUNTER_OBJECT))
 
 
 def _with_negations(group: Group, weight: float = DEFAULT.reading.negation) -> Group:

@@ -1144,3 +1144,10 @@ def test_everyday_words_of_the_cold_trials_are_read_as_the_rules_say_them(query,
     group = _by_text(read(query, lang))[typed]
     shown = {a.shown for a in group.alternatives if a.lang == "en"}
     assert english in shown and not_english not in shown
+
+
+def test_counter_after_a_power_and_toughness_modifier_is_the_counter_put_not_countering() -> None:
+    """The fifty-seventh cold trial: *a +1/+1 counter* searched the Italian and French names of countering a spell."""
+    put = _by_text(read("aquamoeba with a +1/+1 counter, I discard to switch p/t", "en"))["counter"]
+    assert put.concept == "counter:counter" and {"segnalino", "marqueur"} <= {a.shown for a in put.alternatives}
+    assert _by_text(read("can I counter that spell", "en"))["counter"].concept == "keyword-action:counter"
