@@ -1138,6 +1138,11 @@ def test_an_obsolete_name_typed_is_also_searched_as_the_current_one(query, lang,
     ("ho lanciato l'avventura della mia creatura", "it", "avventura", "adventure", None),
     ("è legale bersagliare la mia creatura?", "it", "legale", "legal", None),
     ("devo mostrargli la carta quando va al cimitero?", "it", "mostrargli", "reveal", None),
+    # the fifty-eighth: "d'abord" read as army, "côté night" as exile; a review row is keyed by the folded word
+    # (soirée's row, written with its accent, was never read)
+    ("il veut d'abord voir laquelle je remets", "fr", "abord", "first", "army"),
+    ("Arlinn est côté night, ça redevient day ?", "fr", "côté", "side", "exile"),
+    ("une soirée Commander chez moi, qui commence ?", "fr", "soirée", "evening", "night"),
 ])
 def test_everyday_words_of_the_cold_trials_are_read_as_the_rules_say_them(query, lang, typed, english,
                                                                           not_english) -> None:
@@ -1151,3 +1156,12 @@ def test_counter_after_a_power_and_toughness_modifier_is_the_counter_put_not_cou
     put = _by_text(read("aquamoeba with a +1/+1 counter, I discard to switch p/t", "en"))["counter"]
     assert put.concept == "counter:counter" and {"segnalino", "marqueur"} <= {a.shown for a in put.alternatives}
     assert _by_text(read("can I counter that spell", "en"))["counter"].concept == "keyword-action:counter"
+
+
+def test_every_word_the_word_table_review_lists_is_written_folded() -> None:
+    """A word is looked up in the review folded (*côté* as *cote*): a row written with its accents is never read."""
+    from indexer.translation import reviewed
+    from kb.text import fold
+
+    accented = [word for (_lang, word) in reviewed() if " " not in word and "-" not in word and fold(word) != word]
+    assert accented == []
