@@ -280,7 +280,11 @@ def test_the_third_table_sets_questions_avoid_the_gold_answers_of_the_two_sets_t
                                            ("table21", ("table2", "table3", "table4", "table5", "table6", "table7",
                                                         "table8", "table9", "table10", "table11", "table12",
                                                         "table13", "table14", "table15", "table16", "table17",
-                                                        "table18", "table19", "table20"))])
+                                                        "table18", "table19", "table20")),
+                                           ("table22", ("table2", "table3", "table4", "table5", "table6", "table7",
+                                                        "table8", "table9", "table10", "table11", "table12",
+                                                        "table13", "table14", "table15", "table16", "table17",
+                                                        "table18", "table19", "table20", "table21"))])
 def test_a_holdout_table_sets_questions_avoid_the_gold_answers_of_every_set_tuned_on(name, earlier) -> None:
     from benchmarks.trial_questions import COLUMNS
     from eval.qrels import QUESTION_SETS, load_questions
