@@ -15,6 +15,7 @@ Hit ids are stable across builds and readable: ``rule/en/400.2``,
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import os
 import pickle
@@ -36,8 +37,8 @@ from .analysis import ANALYSIS_VERSION, name_key
 from .card_evidence import (DEPENDENCY, WITH_NAMED, capitalised_runs, card_evidence, carried_pairs, carried_rules,
                             carried_together, keyword_rules, nonbasic_land, rules_naming, ruling_links, token_rules,
                             type_changes, with_cited_chapters)
-from .card_finder import (RULES, SIDE_SET_TYPES, CardTable, card_nicknames, card_table, name_keys, rule_words,
-                          subtype_words, write_card_table)
+from .card_finder import (RULES, SIDE_SET_TYPES, CardTable, card_nicknames, flag_words, name_keys, named_cards,
+                          rule_words, subtype_words, write_card_table)
 from .codec import WritingCodec
 from .known_cards import embedded_known_cards, known_cards_key
 from .phrasings import english_rule_texts, placement
@@ -432,6 +433,7 @@ def card_items(kb: KnowledgeBase) -> Iterator[Item]:
 
 
 _CARD_TABLES: dict[str, CardTable] = {}  # the digest of what a card table is made of -> the table (cards_of)
+_NAMED_TABLES: dict[str, CardTable] = {}  # ... of what its cards' names and evidence are made of -> those (cards_of)
 CARD_TABLES_KEPT = 4  # card tables a process keeps (the tests build a few knowledge bases, each many times)
 
 
@@ -446,6 +448,10 @@ class HeldCards:
     rulings: list[tuple[str, str, str]]
     ruling_rules: list[tuple[str, str, str]]
 
+    def key(self) -> tuple:
+        """What the held cards are, as a value (the side sets in order)."""
+        return self.cards, sorted(self.side_sets), self.rulings, self.ruling_rules
+
     @classmethod
     def read(cls, kb: KnowledgeBase) -> "HeldCards":
         active = sorted(kb.active_ids())
@@ -456,37 +462,71 @@ class HeldCards:
 
 def cards_of(kb: KnowledgeBase, items: list[Item], other_release: bool = False) -> CardTable:
     """The table of the cards the build holds (:func:`card_table_of`), made once per process of the same cards,
-    rulings, rules, vocabulary, nicknames and card list: a translator's import rebuilds the index of the same
-    cards, and the table is a function of these alone. Never change the table returned: the next build may
-    be given it too."""
+    rulings, English rules, vocabulary, nicknames and card list, and the same words of the rules' texts in every
+    language (:func:`~indexer.card_finder.rule_words`): a translator's import rebuilds the index of the same cards.
+    An imported text can change those words, which only flag the table's words (:func:`finished_card_table`): the
+    rest is made once. Never change the table returned: the next build may be given it too."""
     from .vocab import vocabulary
 
     held = HeldCards.read(kb)
     nicknames = card_nicknames()
-    # the rules' and glossary's texts in every language tell the table only their words (rule_words): an Italian
-    # text imported seldom changes them
-    rule_texts = tuple(f"{item.title}\n{item.content}" for item in items if item.kind in ("rule", "term", "example"))
     english = [(item.kind, item.number, item.content) for item in items
                if item.kind in ("rule", "example") and item.lang == "en"]
-    digest = hashlib.sha256(pickle.dumps(
-        (held, english, sorted(rule_words(rule_texts)), other_release, vocabulary().concepts, nicknames,
-         known_cards_key()),
-        protocol=pickle.HIGHEST_PROTOCOL)).hexdigest()
-    if digest not in _CARD_TABLES:
-        if len(_CARD_TABLES) >= CARD_TABLES_KEPT:
-            _CARD_TABLES.pop(next(iter(_CARD_TABLES)))
-        _CARD_TABLES[digest] = card_table_of(held, items, rule_texts, other_release, nicknames)
-    return _CARD_TABLES[digest]
+    named_key = value_digest(held.key(), english, other_release, vocabulary().concepts, nicknames, known_cards_key())
+    named = _remembered(_NAMED_TABLES, named_key, lambda: named_card_table_of(held, items, other_release, nicknames))
+    return _remembered(_CARD_TABLES, value_digest(named_key, sorted(words := rule_words(rule_texts_of(items)))),
+                       lambda: finished_card_table(named, words, items))
 
 
-def card_table_of(held: HeldCards, items: list[Item], rule_texts: tuple[str, ...], other_release: bool,
-                  nicknames: list) -> CardTable:
+def rule_texts_of(items: list[Item]) -> tuple[str, ...]:
+    """The titles and texts of the rules, examples and glossary terms among ``items``, in every language."""
+    return tuple(f"{item.title}\n{item.content}" for item in items if item.kind in ("rule", "term", "example"))
+
+
+def _remembered(tables: dict[str, CardTable], key: str, make: Callable[[], CardTable]) -> CardTable:
+    """``tables[key]``, made by ``make`` on first use; the oldest forgotten past :data:`CARD_TABLES_KEPT`."""
+    if key not in tables:
+        if len(tables) >= CARD_TABLES_KEPT:
+            tables.pop(next(iter(tables)))
+        tables[key] = make()
+    return tables[key]
+
+
+def value_digest(*parts) -> str:
+    """A digest of ``parts`` by their values alone: pickled without its memo, so that two equal values, one sharing
+    its strings and one not, give the same digest (the vocabulary read again for an import is equal, not alike)."""
+    buffer = io.BytesIO()
+    pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
+    pickler.fast = True
+    pickler.dump(parts)
+    return hashlib.sha256(buffer.getvalue()).hexdigest()
+
+
+def card_table_of(held: HeldCards, items: list[Item], other_release: bool, nicknames: list) -> CardTable:
+    """The table of the ``held`` cards (:func:`named_card_table_of`), its words flagged by those of the ``items``'
+    rules, examples and glossary terms (:func:`finished_card_table`)."""
+    return finished_card_table(named_card_table_of(held, items, other_release, nicknames),
+                               rule_words(rule_texts_of(items)), items)
+
+
+def finished_card_table(named: CardTable, words_of_rules: frozenset[str], items: list[Item]) -> CardTable:
+    """A copy of the ``named`` cards' table (left as it is) with its words flagged
+    (:func:`~indexer.card_finder.flag_words`: ``words_of_rules`` and the words of the game's terms in every language,
+    *legame vitale*) and the rules naming its cards (:func:`add_rules_naming`, which reads those flags)."""
+    from .vocab import vocabulary
+
+    table = replace(named, cards=[list(card) for card in named.cards])
+    flag_words(table, words_of_rules, (name.text for concept in vocabulary().concepts for name in concept.names))
+    add_rules_naming(table, items)
+    return table
+
+
+def named_card_table_of(held: HeldCards, items: list[Item], other_release: bool, nicknames: list) -> CardTable:
     """The table of the ``held`` cards, found in questions (:mod:`indexer.card_finder`), each with
     what it brings to a question (:mod:`indexer.card_evidence`) and the rules its rulings are linked to,
-    and the players' ``nicknames`` of those cards (``corpus/card-nicknames.tsv``). ``rule_texts``: the titles
-    and texts of the ``items``' rules, examples and glossary terms. When the release built is
-    ``other_release`` than the vocabulary's, the rules the evidence names are carried to it by content
-    (:func:`evidence_in_release`)."""
+    and the players' ``nicknames`` of those cards (``corpus/card-nicknames.tsv``), its words not yet flagged
+    (:func:`finished_card_table`). When the release built is ``other_release`` than the vocabulary's, the rules the
+    evidence names are carried to it by content (:func:`evidence_in_release`)."""
     from kb.vocabulary import default_vocabulary
 
     from .vocab import vocabulary
@@ -514,22 +554,19 @@ def card_table_of(held: HeldCards, items: list[Item], rule_texts: tuple[str, ...
     keywords = with_cited_chapters(keyword_rules((default_vocabulary() if reference else vocabulary()).concepts),
                                    release_rules)
     tokens = token_rules(release_rules)
-    # the game's terms in every language: their words are words of the rules (legame vitale)
-    term_names = [name.text for concept in vocabulary().concepts for name in concept.names]
     carried = evidence_in_release(items, reference) if reference else None
     evidence = evidence_memo(keywords, tokens)
-    table = card_table(((name, list(dict.fromkeys(printed)), printings,
-                         carried_evidence(evidence(name, card), carried),
-                         links.get(name, {}), _layers(card))
-                        for name, (card, printed, printings) in sorted(by_name.items())), rule_texts, side, term_names,
-                       nicknames, [replace(card, evidence=carried_evidence(card.evidence, carried))
-                                          for card in embedded_known_cards()] if carried else embedded_known_cards())
+    table = named_cards(((name, list(dict.fromkeys(printed)), printings,
+                          carried_evidence(evidence(name, card), carried),
+                          links.get(name, {}), _layers(card))
+                         for name, (card, printed, printings) in sorted(by_name.items())), side,
+                        nicknames, [replace(card, evidence=carried_evidence(card.evidence, carried))
+                                    for card in embedded_known_cards()] if carried else embedded_known_cards())
     table.subtypes = subtype_words(line for card, _printed, _printings in by_name.values()
                                    for line in (card.type, *(foreign[2] for foreign in card.foreign)))
     table.together, table.of_several = carried_together(carried)
     table.dependency = carried_rules(DEPENDENCY, carried)
     table.with_named = carried_pairs(WITH_NAMED, carried)
-    add_rules_naming(table, items)
     return table
 
 

@@ -299,8 +299,15 @@ def card_table(cards: Iterable[tuple],
     list gives it when they are more than its own, so that the most printed card is the same whatever is held, and
     the list's Italian and French names its own printings lack (an English-only printing of Platinum Angel is still
     the *Ange de platine*)."""
+    table = named_cards(cards, side, nicknames, known)
+    flag_words(table, rule_words(tuple(rule_texts)), terms)
+    return table
+
+
+def named_cards(cards: Iterable[tuple], side: Iterable[str] = (), nicknames: Iterable[Nickname] = (),
+                known: Iterable = ()) -> CardTable:
+    """:func:`card_table` without the flags of its words (:func:`flag_words`): what the rules' texts do not change."""
     side = set(side)
-    words_of_rules = rule_words(tuple(rule_texts)) | {t.key for text in terms for t in tokens(text.lower())}
     table = CardTable()
     seen: set[tuple[str, int]] = set()
     common = common_words()
@@ -330,14 +337,22 @@ def card_table(cards: Iterable[tuple],
                 table.names.append([key, size, index, lang, legendary])
                 for word in words:
                     table.words.setdefault(word, []).append(at)
-    for word in table.words:
-        flag = (COMMON if word in common else 0) | (RULES if word in words_of_rules else 0)
-        if flag:
-            table.flags[word] = flag
     _add_nicknames(table, nicknames, common)
     table.translations = name_translations(named, tuple((card.english, tuple(card.names())) for card in known
                                                         if card.english not in held_cards))
     return table
+
+
+def flag_words(table: CardTable, words_of_rules: frozenset[str], terms: Iterable[str] = ()) -> None:
+    """Flag each word of ``table``'s names that is a common word or a word of the rules: one of ``words_of_rules``
+    (:func:`rule_words`) or of the game's ``terms``."""
+    words_of_rules = words_of_rules | {t.key for text in terms for t in tokens(text.lower())}
+    common = common_words()
+    table.flags = {}
+    for word in table.words:
+        flag = (COMMON if word in common else 0) | (RULES if word in words_of_rules else 0)
+        if flag:
+            table.flags[word] = flag
 
 
 def name_translations(names: Iterable[tuple[str, list[tuple[str, str]]]],

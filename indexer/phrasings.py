@@ -85,8 +85,10 @@ def placement(english_texts: Mapping[str, str], table: Mapping[str, list[tuple[s
               ) -> Placement:
     """Place each line of the table (default: :func:`rule_phrases`) on the rule of ``english_texts``
     (rule number → English text) holding the text it was written for: its own number when that rule
-    holds it, else the one rule holding it; never a rule that only took its old number."""
-    table = rule_phrases() if table is None else table
+    holds it, else the one rule holding it; never a rule that only took its old number. The table's own placement
+    is made once per process for the same English texts (a translator's import places it again): never change it."""
+    if table is None:
+        return _placement_of_the_table(tuple(english_texts.items()))
     holders: dict[str, list[str]] = {}
     digest_of = {number: text_digest(text) for number, text in english_texts.items()}
     for number, digest in digest_of.items():
@@ -102,6 +104,12 @@ def placement(english_texts: Mapping[str, str], table: Mapping[str, list[tuple[s
             result.placed.setdefault(target, []).append((lang, phrase))
             result.applied += 1
     return result
+
+
+@lru_cache(maxsize=4)
+def _placement_of_the_table(english_texts: tuple[tuple[str, str], ...]) -> Placement:
+    """:func:`placement` of :func:`rule_phrases` on the rules ``(number, English text)``."""
+    return placement(dict(english_texts), rule_phrases())
 
 
 def english_rule_texts(items) -> dict[str, str]:

@@ -1564,7 +1564,8 @@ def test_a_name_no_card_held_bears_brings_the_rules_that_write_it() -> None:
 def test_a_card_table_is_made_once_for_the_same_cards_and_rules_and_again_when_what_it_reads_changes(
         kb_cache, tmp_path, monkeypatch) -> None:
     """A translator's import rebuilds the index of the same cards: the table is made once per process for the same
-    cards, English rules and rule words, and made again when one of them, or a nickname, changes."""
+    cards, English rules and rule words, and made again when one of them, or a nickname, changes; when only the rule
+    words change (an imported text), only its words' flags are made again."""
     from dataclasses import replace
 
     from indexer import card_finder
@@ -1586,6 +1587,16 @@ def test_a_card_table_is_made_once_for_the_same_cards_and_rules_and_again_when_w
     assert ["707.13", NAMED_BY_A_RULE] in table.cards[garth][2]
     assert cards_of(kb, renamed) is not table
     assert ["707.13", NAMED_BY_A_RULE] not in cards_of(kb, renamed).cards[garth][2]
+    # a text that changes only the words of the rules makes the flags again, not the cards' names and evidence
+    from indexer import build
+
+    made = []
+    monkeypatch.setattr(build, "named_card_table_of", lambda *args: made.append(args))
+    worded = [*items, replace(items[at], uid="rule/it/707.13", lang="it", content="Garth garth garth")]
+    reworded = cards_of(kb, worded)
+    assert made == [] and reworded is not table and reworded.flags["garth"] & card_finder.RULES
+    assert not table.flags.get("garth", 0) & card_finder.RULES and reworded.cards[garth][2] == table.cards[garth][2]
+    monkeypatch.undo()
     nicknames = tmp_path / "nicknames.tsv"
     nicknames.write_text((embedded_corpus() / "card-nicknames.tsv").read_text(encoding="utf-8")
                          + "garthy\tGarth One-Eye\t\ten\n", encoding="utf-8")
