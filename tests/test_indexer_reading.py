@@ -1112,6 +1112,24 @@ def test_the_players_other_words_for_dividing_damage_and_the_command_zone_are_re
     assert any(a.source == "jargon" and a.shown == english for a in group.alternatives)
 
 
+@pytest.mark.parametrize("query, lang, typed", [
+    # the twentieth table set's A-03 (a development question): whether an alternative cost must be paid
+    ("FoW sans carte bleue, c oblige de payer le cout alternatif?", "fr", "oblige"),
+    ("è obbligatorio pagare il costo alternativo?", "it", "obbligatorio"),
+    ("sono obbligato a pagare il costo alternativo?", "it", "obbligato"),
+    ("is the alternative cost mandatory?", "en", "mandatory"),
+])
+def test_a_question_of_obligation_also_searches_what_the_rules_say_is_optional(query, lang, typed) -> None:
+    """The rules answer "must I?" by what is optional (118.9b: alternative costs are generally optional; 603.5)."""
+    group = _by_text(read(query, lang))[typed]
+    assert any(a.source == "jargon" and a.shown == "optional" for a in group.alternatives)
+
+
+def test_do_i_have_to_asks_too_much_else_to_be_read_as_optional() -> None:
+    reading = read("do I have to sacrifice my only creature to Cruel Edict?", "en")
+    assert not any(a.shown == "optional" for g in reading.groups for a in g.alternatives)
+
+
 def test_italian_ripartire_alone_is_no_division() -> None:
     """*ripartire* is also to set off again: only with its object is it dividing damage."""
     reading = read("il gioco deve ripartire da capo?", "it")
