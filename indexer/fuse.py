@@ -7,7 +7,8 @@ ones before those only a translation or correction reached, then those holding o
 A list placed *after best* (a concept named inside a longer query, a question read from words found
 nowhere as typed) brings its first ``fuse.after_best`` hits right after the best match
 (:meth:`~indexer.page.Page.insert_after_best`). A list *kept at end* (the rulings of the cards a question
-names) has the last places of the page, at most a third of it. Each hit is on the page once
+names) comes under the ``limit`` hits of the others, at most a third of ``limit`` more: a card's rulings never
+push a rule off the page. Each hit is on the page once
 (:class:`~indexer.page.Page`).
 
 Each retriever scores in its own units (BM25 for text, the question ranking's scaled BM25; a rule
@@ -34,16 +35,16 @@ EXACT = frozenset({"number", "concept", "name"})  # stages whose hits match exac
 
 
 def fuse(retrieved: Retrieved, limit: int, params: Fuse) -> list[Hit]:
-    """The first ``limit`` hits of the retrieved lists in precedence order, each once, scored (:func:`scored`)."""
-    at_end = [hit for found in retrieved.lists if found.place == KEPT_AT_END for hit in found]
-    page = Page(limit - min(len(at_end), limit // 3))
+    """The first ``limit`` hits of the retrieved lists in precedence order, each once, scored (:func:`scored`), and
+    under them the lists kept at end (the rulings of the cards named), at most a third of ``limit`` more."""
+    page = Page(limit)
     for found in retrieved.lists:
         if found.place == AFTER_BEST:
             page.insert_after_best(list(islice(found, params.after_best)))
         elif found.place != KEPT_AT_END:
             page.add(found)
-    page.limit = limit
-    page.add(at_end)
+    page.limit = len(page) + limit // 3
+    page.add(hit for found in retrieved.lists if found.place == KEPT_AT_END for hit in found)
     return scored(page)
 
 

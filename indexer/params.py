@@ -170,7 +170,7 @@ class Cards:
     # 0.5608 (the table set's development half fell 0.8318 -> 0.8275, the first level), the trials' 1,380 0.8467 ->
     # 0.8480; the embedded corpus 0.6741 -> 0.6757
     found_share: float = 0.2
-    rulings: int = 3  # the named cards' rulings meeting the question's words a page shows, at most (a third of it)
+    rulings: int = 3  # the named cards' rulings meeting the question's words a page shows under its hits, at most
     ruling_words: int = 2  # a ruling meets the question when it holds this many of its words (all, when fewer)
     # a rule brought by more than this share of the cards tells less of a card (the card factor's power below 1, as
     # the log of its share over the log of this one, ``common_floor`` at least: CardFinder.evidence_weights).

@@ -659,6 +659,9 @@ def test_the_cards_rulings_meeting_the_question_are_their_own_group_under_the_ru
     assert 1 <= len(rulings) <= DEFAULT.cards.rulings
     assert {h.extra["card"] for h in rulings} <= {"Kitchen Finks", "Wrath of God"}
     assert any("702.79" in h.to_dict().get("rules", []) for h in rulings)  # each with the rule it is linked to
+    # under the page's ten rules, not in their places (a cold judge: Birthing Pod's rulings pushed 119.4 off the page)
+    assert len(hits) - len(rulings) == 10 and [h.id for h in hits[:10]] == [
+        h.id for h in search(cards_kb, query, kind="rule", limit=10)]
 
 
 def test_the_terminal_shows_card_rulings_with_their_rule(cards_kb) -> None:  # noqa: F811

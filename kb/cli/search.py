@@ -37,7 +37,8 @@ class _SearchCommand(click.Command):
 @click.command(name="search", cls=_SearchCommand)
 @click.argument("query", nargs=-1, required=True)
 @click.option("--limit", "-n", type=click.IntRange(1, MAX_HITS), default=10, show_default=True,
-              help=f"At most this many hits (1 to {MAX_HITS}).")
+              help=f"At most this many hits (1 to {MAX_HITS}); the rulings of the cards a question names come "
+                   "under them, at most a third as many more.")
 @click.option("--kind", "kinds", multiple=True, type=click.Choice(KIND_CHOICES),
               help="Only these kinds of hit (repeatable) [default: all].")
 @click.option("--explain", is_flag=True,
