@@ -447,12 +447,14 @@ def _italian_x_is_per(kept: list[tuple[str, int]], place: int, capital: bool) ->
 def _verbs_told(tokens: list[str], kept: list[tuple[str, int]], lang: str | None) -> list[tuple[str, int]]:
     """The question's words (each with its sentence; ``tokens`` as typed, the same length) with a player's verb read
     as one where the word is also a noun or an adjective the rules use: Italian *attivo*, *gioco* before an object
-    (*attivo la Cappa*: I activate, not active; *gioco la montagna*: I play, not a game) and not after a
+    (*attivo la Cappa*: I activate, not active; *gioco la montagna*, *gioco EDH*, *gioco a Modern*: I play, not a
+    game) and not after a
     determiner (*il gioco*, *in gioco*); French *active* after a subject (*j'active*, *il active*: activate, not
     the active player's *actif*)."""
     if lang == "it":
         return [(_ITALIAN_VERBS[word], at) if word in _ITALIAN_VERBS and place + 1 < len(tokens)
-                and (tokens[place + 1] in _OBJECT_DETERMINERS or tokens[place + 1][:2] in ("l'", "l’"))
+                and (tokens[place + 1] in _OBJECT_DETERMINERS or tokens[place + 1][:2] in ("l'", "l’")
+                     or (word == "gioco" and tokens[place + 1] in _PLAYED))
                 and not (place and tokens[place - 1] in _NOUN_DETERMINERS) else (word, at)
                 for place, (word, at) in enumerate(kept)]
     if lang == "fr":
@@ -469,6 +471,9 @@ _OBJECT_DETERMINERS = frozenset("""la il lo le gli i un una uno questa questo qu
     mia mio tua tuo sua suo ogni tutte tutti""".split())
 _NOUN_DETERMINERS = frozenset("il del nel al dal in un questo quel mio tuo suo lo ogni giocatore".split())
 _FRENCH_SUBJECTS = frozenset("je il elle on tu".split())
+# ... and the formats (and *a*, *gioco a Modern*) after which *gioco* is I play (*gioco EDH*)
+_PLAYED = frozenset("""a edh commander cedh modern legacy vintage standard pioneer pauper historic brawl cube draft
+    limited sealed""".split())
 
 
 # The Italian words before which *tipo* names a type (and after which, _TYPE_AFTER), not the chat's *like*.

@@ -1080,6 +1080,8 @@ def test_a_word_of_english_or_made_of_it_keeps_its_first_letters(word: str, lang
     ("prima di pescare attivo la Cappa e guardo le prime tre", "it", "activate", "active"),
     ("attivo l'abilità del mio artefatto in risposta", "it", "activate", "active"),
     ("dopo il combattimento gioco la montagna", "it", "play", "game"),
+    ("Gioco EDH con Il Mostro di Gitrog come commander", "it", "play", "game"),  # the fifty-ninth cold trial
+    ("gioco a modern con le fetch", "it", "play", "game"),
     ("j'active la capacité de ma créature en réponse", "fr", "activate", "active"),
     ("il active sa capacité pendant mon tour", "fr", "activate", "active"),
 ])
@@ -1094,6 +1096,7 @@ def test_a_players_first_person_verb_that_is_also_a_rules_noun_is_read_as_the_ve
 @pytest.mark.parametrize("query, lang, english", [
     ("il giocatore attivo riceve priorità", "it", "active player"),
     ("ho la creatura in gioco da un turno", "it", "battlefield"),
+    ("la creatura in gioco a inizio turno", "it", "battlefield"),
     ("le joueur actif reçoit la priorité", "fr", "active player"),
 ])
 def test_the_rules_nouns_stay_nouns(query: str, lang: str, english: str) -> None:
