@@ -1118,14 +1118,16 @@ def test_the_players_other_words_for_dividing_damage_and_the_command_zone_are_re
 @pytest.mark.parametrize("query, lang, typed", [
     # the twentieth table set's A-03 (a development question): whether an alternative cost must be paid
     ("FoW sans carte bleue, c oblige de payer le cout alternatif?", "fr", "oblige"),
+    ("est-elle obligée de payer le coût alternatif ?", "fr", "obligée"),
     ("è obbligatorio pagare il costo alternativo?", "it", "obbligatorio"),
     ("sono obbligato a pagare il costo alternativo?", "it", "obbligato"),
     ("is the alternative cost mandatory?", "en", "mandatory"),
 ])
 def test_a_question_of_obligation_also_searches_what_the_rules_say_is_optional(query, lang, typed) -> None:
-    """The rules answer "must I?" by what is optional (118.9b: alternative costs are generally optional; 603.5)."""
-    group = _by_text(read(query, lang))[typed]
-    assert any(a.source == "jargon" and a.shown == "optional" for a in group.alternatives)
+    """The rules answer "must I?" by what is optional (118.9b: alternative costs are generally optional; 603.5), and
+    mandatory stays beside it (the sixtieth cold trial's judge read "obligé → optional" alone as the opposite)."""
+    shown = [a.shown.lower() for a in _by_text(read(query, lang))[typed].alternatives if a.lang == "en"]
+    assert "optional" in shown and "mandatory" in shown
 
 
 def test_do_i_have_to_asks_too_much_else_to_be_read_as_optional() -> None:
@@ -1164,12 +1166,24 @@ def test_an_obsolete_name_typed_is_also_searched_as_the_current_one(query, lang,
     ("il veut d'abord voir laquelle je remets", "fr", "abord", "first", "army"),
     ("Arlinn est côté night, ça redevient day ?", "fr", "côté", "side", "exile"),
     ("une soirée Commander chez moi, qui commence ?", "fr", "soirée", "evening", "night"),
+    # the sixtieth: "fouille" (searches) read as Delve's French name, "si combina" (goes with) as meld, "kick in" as kicker
+    ("Il fouille sa bibliothèque et ne prend rien", "fr", "fouille sa bibliothèque", "search library", "delve"),
+    ("when does legend rule kick in exactly", "en", "kick in", "apply", "kick"),
 ])
 def test_everyday_words_of_the_cold_trials_are_read_as_the_rules_say_them(query, lang, typed, english,
                                                                           not_english) -> None:
     group = _by_text(read(query, lang))[typed]
     shown = {a.shown for a in group.alternatives if a.lang == "en"}
     assert english in shown and not_english not in shown
+
+
+def test_italian_si_combina_is_no_meld_and_delve_s_french_name_stays_delve() -> None:
+    """The sixtieth cold trial: *non si combina col flashback* (does not go with) searched meld; *fouille* alone, with
+    no library after it, is still Delve's French name."""
+    reading = read("il discard di Dream Halls non si combina col flashback?", "it")
+    assert not any(a.shown.lower() == "meld" for g in reading.groups for a in g.alternatives)
+    assert any(a.shown.lower() == "delve" for a in _by_text(read("la fouille de mon sort exile quoi ?", "fr"))[
+        "fouille"].alternatives)
 
 
 def test_counter_after_a_power_and_toughness_modifier_is_the_counter_put_not_countering() -> None:
