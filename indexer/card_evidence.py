@@ -182,7 +182,11 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         (("707.5",), "enters as a copy", r"\benters? (?:the battlefield )?as a copy\b"),
         (("701.12", "701.12a"), "exchange", r"\bexchanges?\b"),
         (("613.1b", "302.6", "400.3"), "control-changing effect",
-         r"\bgains? control of\b|\bexchange control\b|\byou control enchanted\b"),
+         r"\bgains? control of\b(?! target (?:player|opponent))|\bexchange control\b|\byou control enchanted\b"),
+        # Mindslaver, Worst Fears, Emrakul, the Promised End: a player controlled, not a permanent (722)
+        (("722", "722.1"), "controls another player",
+         r"\bcontrols? (?:target|that|the second|another target) (?:player|opponent)\b"
+         r"|\bgains? control of target (?:player|opponent)\b"),
         (("701.6", "701.6a"), "counters a spell", r"\bcounter (?:target|that|it|each|all)\b(?! on)(?!s\b)"),
         (("705",), "coin flip", r"\bflips? (?:a|two|\w+) coins?\b"),
         (("500.7",), "extra turn", r"\bextra turns?\b"),
@@ -200,7 +204,10 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         (("615.12", "615.12a"), "damage can't be prevented", r"\bcan't be prevented\b"),
         (("702.26", "702.26a"), "phasing", r"\bphases? (?:out|in)\b"),
         (("118.9", "118.9a"), "cast without paying its mana cost", r"\bwithout paying (?:its|their|that \w+'s) mana costs?\b"),
-        (("118.9", "118.9a"), "alternative cost", r"\brather than pay(?:ing)? (?:this spell's|its|that spell's) mana cost\b"),
+        # ... and Dream Halls', As Foretold's, for other spells: "rather than pay the mana cost for a spell"
+        (("118.9", "118.9a"), "alternative cost",
+         r"\brather than pay(?:ing)? (?:this spell's|its|that spell's|a spell's) mana cost\b"
+         r"|\brather than pay(?:ing)? the mana cost (?:for|of) a spell\b"),
         (("613.4b",), "power and toughness set", r"\bbase power and toughness\b|\bpower and toughness (?:are |is )?each equal\b"),
         (("613.4c",), "power and toughness modified", r"\bgets? [+-][\dX]+/[+-][\dX]+|\bput (?:a|an|one|two|three|x|\w+) [+-]1/[+-]1 counters?\b"),
         (("613.4d",), "power and toughness switched", r"\bswitch\b[^.]*\bpower and toughness\b"),

@@ -754,6 +754,13 @@ def test_a_ruling_on_one_card_that_names_another_card_named_is_shown(cards_kb) -
      {"118.9": "cast without paying its mana cost"}),
     ("Instant", "You may pay 1 life and exile a blue card from your hand rather than pay this spell's mana cost.\n"
      "Counter target spell.", {"118.9": "alternative cost", "701.6": "counters a spell"}),
+    # the sixtieth cold trial: Dream Halls brought nothing, Mindslaver nothing of controlling a player
+    ("Enchantment", "Rather than pay the mana cost for a spell, its controller may discard a card that shares a color "
+     "with that spell.", {"118.9": "alternative cost"}),
+    ("Legendary Artifact", "{4}, {T}, Sacrifice Mindslaver: You control target player during that player's next turn.",
+     {"722": "controls another player", "722.1": "controls another player"}),
+    ("Legendary Creature — Eldrazi Avatar", "When you cast this spell, you gain control of target opponent during that "
+     "player's next turn.", {"722": "controls another player"}),
     ("Creature — Elf Druid", "{T}: Add {G}.", {"302.6": "a creature's ability with the tap symbol"}),
     ("Enchantment", "If Leyline of Sanctity is in your opening hand, you may begin the game with it on the "
      "battlefield.\nYou have hexproof.", {"103.6": "acts from the opening hand", "103.6a": "acts from the opening hand"}),
@@ -953,6 +960,10 @@ def test_a_cards_text_brings_the_rules_of_its_kinds_of_effect(type_line, text, r
     ("Land", "Ancient Tomb deals 2 damage to you.", "118.6"),  # no mana cost: that of a land, never cast
     ("Creature — Shapeshifter", "You may have Clone enter as a copy of any creature on the battlefield.", "616.1c"),
     ("Creature — Golem", "Artifact creatures you control get +1/+1.", "613.1d"),  # no artifact made a creature
+    # a player controlled is no permanent's control changed, nor a permanent's control a player's
+    ("Legendary Creature — Eldrazi Avatar", "When you cast this spell, you gain control of target opponent during "
+     "that player's next turn.", "613.1b"),
+    ("Sorcery", "Gain control of target creature until end of turn. Untap that creature.", "722"),
 ])
 def test_a_cards_text_brings_no_kind_it_does_not_hold(type_line, text, absent) -> None:
     keywords = {"destroy": ("701.8",), "protection": ("702.16",)}
