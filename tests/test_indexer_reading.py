@@ -1169,6 +1169,8 @@ def test_an_obsolete_name_typed_is_also_searched_as_the_current_one(query, lang,
     # the sixtieth: "fouille" (searches) read as Delve's French name, "si combina" (goes with) as meld, "kick in" as kicker
     ("Il fouille sa bibliothèque et ne prend rien", "fr", "fouille sa bibliothèque", "search library", "delve"),
     ("when does legend rule kick in exactly", "en", "kick in", "apply", "kick"),
+    # a judge's use of the frozen code: "ma réserve" is the sideboard in French play, not only older cards' mana pool
+    ("il contrôle mon tour avec Mindslaver, il peut voir ma réserve ?", "fr", "réserve", "sideboard", None),
 ])
 def test_everyday_words_of_the_cold_trials_are_read_as_the_rules_say_them(query, lang, typed, english,
                                                                           not_english) -> None:
