@@ -433,15 +433,16 @@ _X_AFTER = frozenset("uguale vale è e =".split())
 
 def _italian_x_is_per(kept: list[tuple[str, int]], place: int, capital: bool) -> bool:
     """Whether the Italian *x* at ``place`` is *per*, as typed in chat: typed in lower case before a function word
-    (*x lo storm*), or between two words unless a cost's or an effect's words make it X (*sacrifico x fare mana*,
-    *tappa x esiliare*; not *con x uguale a 3*, *paga x*, *x vale 4*); a capital *X* is the X."""
+    (*x lo storm*), or before a word and after another of its sentence, or none (*x me si*), unless a cost's or an
+    effect's words make it X (*sacrifico x fare mana*, *tappa x esiliare*; not *con x uguale a 3*, *paga x*, *x vale
+    4*); a capital *X* is the X."""
     after = kept[place + 1][0] if place + 1 < len(kept) else ""
     if capital:
         return False
     if after in STOPWORDS["it"]:
         return True
-    before = kept[place - 1][0] if place else ""
-    return bool(before) and bool(after) and before not in _X_BEFORE and after not in _X_AFTER and not after[:1].isdigit()
+    before = kept[place - 1][0] if place and kept[place - 1][1] == kept[place][1] else ""
+    return bool(after) and before not in _X_BEFORE and after not in _X_AFTER and not after[:1].isdigit()
 
 
 def _verbs_told(tokens: list[str], kept: list[tuple[str, int]], lang: str | None) -> list[tuple[str, int]]:

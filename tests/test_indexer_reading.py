@@ -911,6 +911,9 @@ def test_a_chat_spelling_row_of_an_unknown_language_is_an_error_naming_its_file_
     ("pago X per la palla di fuoco", True),  # a capital X is the X
     ("tossico x 6", True),  # before a number
     ("bob rivela walking ballista quanto perdo? la x conta 0 nel grimorio?", True),  # after an article (trial6 I07)
+    # the sixty-first cold trial: "x me si" (for me, yes) opening its sentence, after a card's name, read the X
+    ("posso fare ninjutsu con Higure? x me si", False),
+    ("x uguale a 3, quanto costa la magia?", True),  # opening its sentence, before the words of an X
 ])
 def test_italian_x_before_a_function_word_is_per(text, x_kept) -> None:
     assert ("X" in read(text, "it").read_as().split(" · ")) == x_kept
