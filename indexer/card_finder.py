@@ -499,6 +499,11 @@ MIN_NAME_WITH_ENDING = 5
 LOOSE_ALIKE = 88
 LOOSE_MARGIN = 5
 LOOSE_STEM = 4  # letters of a word's start a loosely remembered name shares with the card's
+# ... and the cards offered for a name no card held ("did you mean"), never read as it: this alike at least, at most
+# so many (pescatore di Gurmag: Gurmag Angler's rana pescatrice di Gurmag, 82, the next 74; Crescita Rampante: Giant
+# Growth's crescita gigante, 79, not Rampant Growth's; Orcish Bowmasters, newer than the data: Orcish Bloodpainter, 72)
+LIKE_ALIKE = 80
+LIKE_AT_MOST = 2
 # a legendary card's title typed after its character's comma in another language is the one of its cards' English
 # titles it is spelled like (rapidfuzz's ratio; Ob Nixilis, l'Avversario: the Adversary 74, the next 32), by this
 # much at least and this much more than the next; set by the fifty-second cold trial's E04
@@ -992,6 +997,23 @@ class CardFinder:
         if choices[ranked[0][1][1]] == " ".join(name_keys(typed)):
             return None  # a name as printed the finders left out (Guardian of New Benalia: no New Benalia)
         return self._found(ranked[0][0], typed, start, end, "remembered", False)
+
+    def cards_like(self, typed: str) -> list[str]:
+        """The English names of the tournament cards whose name, in any language, is most like ``typed``, a name no
+        card held (:data:`LIKE_ALIKE`, rapidfuzz's token_sort_ratio), the most alike first: what a judge is offered,
+        never read as the card."""
+        keys = [key for key in name_keys(typed) if key not in _FUNCTION]
+        if not keys:
+            return []
+        from rapidfuzz import fuzz, process
+
+        names = {name for key in keys if len(key) >= LOOSE_STEM for name in self._names_stemmed(key[:LOOSE_STEM])}
+        choices = {name: self._name(name)[0] for name in names if self.name_cards[name] not in self.side}
+        best: dict[int, float] = {}  # card -> how alike its nearest name is
+        for _key, alike, name in process.extract(" ".join(name_keys(typed)), choices, scorer=fuzz.token_sort_ratio,
+                                                 limit=None, score_cutoff=LIKE_ALIKE):
+            best[self.name_cards[name]] = max(alike, best.get(self.name_cards[name], 0.0))
+        return [self.card_names[card] for card in sorted(best, key=lambda card: -best[card])[:LIKE_AT_MOST]]
 
     def _names_stemmed(self, stem: str) -> Iterable[int]:
         """The names holding a word that starts with ``stem``."""

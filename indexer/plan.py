@@ -61,6 +61,7 @@ class Plan:
     reading: Reading | None  # how plain words read as a question (None: a phrase, prefix, filter...)
     cards: list[FoundCard] = field(default_factory=list)  # the cards a question names, each once
     strays: list[str] = field(default_factory=list)  # names typed that are no card held (Orcish Bowmasters)
+    strays_like: dict[str, list[str]] = field(default_factory=dict)  # each one's cards like it (CardFinder.cards_like)
     cards_unread: bool = False  # the index's card table is an older mtgkb's: no card could be read
     # a query that is only the name of a card the knowledge base does not hold, known from corpus/card-names.tsv
     not_held: list[str] = field(default_factory=list)
@@ -110,8 +111,9 @@ def read_plan(query: str, words: IndexedWords, spelling: Spelling, reader, param
         reading = spelled(worded, texts, reading, params, read_text)
     return Plan(parsed, max(1, min(int(limit), MAX_LIMIT)), params, budget, texts, language,
                 concepts, whole, matches, reading, distinct(named) if reading is not None else [],
-                strays if reading is not None else [], bool(cards is not None and cards.outdated and as_typed),
-                not_held=alone)
+                strays if reading is not None else [], {stray: cards.cards_like(stray) for stray in strays}
+                if cards is not None and reading is not None else {},
+                bool(cards is not None and cards.outdated and as_typed), not_held=alone)
 
 
 # A loyalty ability's cost as players type it (+2, -3, −X, +0), no power/toughness (+2/+2) nor a sum (2+2)

@@ -53,9 +53,11 @@ def present(page: list[Hit], plan: Plan, retrieved: Retrieved, searcher, held: "
         named = cards_said(hits.reading["cards"])
         hits.reading["read_as"] = f"{hits.reading['read_as']}; {named}" if hits.reading["read_as"] else named
     if hits.reading is not None and plan.strays:  # Orcish Bowmasters: a card the knowledge base lacks
-        unknown = not_held_said(named_once(plan.strays))
+        unknown = not_held_said(named_once(plan.strays), plan.strays_like)
         hits.reading["read_as"] = f"{hits.reading['read_as']}; {unknown}" if hits.reading["read_as"] else unknown
         hits.reading["not_cards"] = named_once(plan.strays)
+        if like := {name: plan.strays_like[name] for name in named_once(plan.strays) if plan.strays_like.get(name)}:
+            hits.reading["not_cards_like"] = like
     if hits.reading is not None and plan.cards_unread:
         hits.reading["notice"] = CardFinder.OUTDATED
     if hits.reading is not None and (close := close_call(page)):
@@ -99,9 +101,14 @@ def typed_guess(card: dict) -> str | None:
     return str(card["typed"]) if card.get("how") in GUESSED and card.get("typed") else None
 
 
-def not_held_said(names: list[str]) -> str:
-    """The reading's part naming the names typed that are no card the knowledge base holds."""
-    return "No card held: " + CARD_SEPARATOR.join(names)
+def not_held_said(names: list[str], like: dict[str, list[str]] | None = None) -> str:
+    """The reading's part naming the names typed that are no card the knowledge base holds, each with the cards
+    ``like`` it, offered (``pescatore di gurmag (did you mean Gurmag Angler?)``)."""
+    def said(name: str) -> str:
+        offered = (like or {}).get(name)
+        return f"{name} (did you mean {' or '.join(offered)}?)" if offered else name
+
+    return "No card held: " + CARD_SEPARATOR.join(said(name) for name in names)
 
 
 def named_once(names: list[str]) -> list[str]:

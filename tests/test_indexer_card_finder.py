@@ -363,6 +363,23 @@ def test_a_name_that_goes_on_beyond_a_part_is_said_to_be_no_card_held(cards_kb) 
     assert "not_cards" not in reading(cards_kb, "can my Bowmasters ping the token?")
 
 
+def test_a_name_no_card_held_offers_the_cards_like_it_without_reading_them(cards_kb, finder) -> None:  # noqa: F811
+    """The sixty-first cold trial: *pescatore di gurmag* (Gurmag Angler is *Rana Pescatrice di Gurmag* in Italian) was
+    said to be no card held, with nothing offered. The cards like it are offered, never read as the card; a name like
+    no card closely (Orcish Bowmasters, newer than the data; Crescita Rampante, nearest Giant Growth) offers none."""
+    read = reading(cards_kb, "raga il pescatore di gurmag col delve posso esiliare carte anke x pagare la B?")
+    assert not read.get("cards") and read["not_cards"] == ["pescatore di gurmag"]
+    assert read["not_cards_like"] == {"pescatore di gurmag": ["Gurmag Angler"]}
+    assert read["read_as"].endswith("; No card held: pescatore di gurmag (did you mean Gurmag Angler?)")
+    assert "not_cards_like" not in reading(cards_kb, "Orcish Bowmasters enters: can I respond to its trigger?")
+    from kb.web.pages import reading_view
+
+    parts = reading_view(read)  # the web page says the name apart, in the interface language, as before
+    assert parts["not_held_names"] == ["pescatore di gurmag"] and "No card held" not in parts["words_read_as"]
+    assert finder.cards_like("Crescita Rampante") == [] and finder.cards_like("Thérapie de la Cabale") == [
+        "Cabal Therapy"]
+
+
 def test_a_decks_colours_are_no_card_held_and_weigh_as_story(cards_kb) -> None:  # noqa: F811
     """table18's A-01: "un contrôle Azorius" said "No card held: Azorius"; Izzet Phoenix and Boros were names too."""
     for text in ("mon adversaire jouait un contrôle Azorius, il lance Wrath of God",

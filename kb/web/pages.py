@@ -434,7 +434,7 @@ def reading_view(reading: dict[str, Any] | None) -> dict[str, Any] | None:
     unheld_cards = [str(card["name"]) for card in cards if card.get("held") is False]
     words = str(reading.get("read_as") or "")
     not_held = [str(name) for name in reading.get("not_cards") or []]
-    unheld = not_held_said(not_held)
+    unheld = not_held_said(not_held, reading.get("not_cards_like"))
     if not_held and words.endswith(unheld):  # said apart, in the interface language (not_held_names)
         words = words[:-len(unheld)].rstrip().removesuffix(";").rstrip()
     else:
