@@ -461,7 +461,7 @@ class HeldCards:
 
 
 def cards_of(kb: KnowledgeBase, items: list[Item], other_release: bool = False) -> CardTable:
-    """The table of the cards the build holds (:func:`card_table_of`), made once per process of the same cards,
+    """The table of the cards the build holds (:func:`named_card_table_of`), made once per process of the same cards,
     rulings, English rules, vocabulary, nicknames and card list, and the same words of the rules' texts in every
     language (:func:`~indexer.card_finder.rule_words`): a translator's import rebuilds the index of the same cards.
     An imported text can change those words, which only flag the table's words (:func:`finished_card_table`): the
@@ -500,13 +500,6 @@ def value_digest(*parts) -> str:
     pickler.fast = True
     pickler.dump(parts)
     return hashlib.sha256(buffer.getvalue()).hexdigest()
-
-
-def card_table_of(held: HeldCards, items: list[Item], other_release: bool, nicknames: list) -> CardTable:
-    """The table of the ``held`` cards (:func:`named_card_table_of`), its words flagged by those of the ``items``'
-    rules, examples and glossary terms (:func:`finished_card_table`)."""
-    return finished_card_table(named_card_table_of(held, items, other_release, nicknames),
-                               rule_words(rule_texts_of(items)), items)
 
 
 def finished_card_table(named: CardTable, words_of_rules: frozenset[str], items: list[Item]) -> CardTable:

@@ -449,9 +449,8 @@ def _verbs_told(tokens: list[str], kept: list[tuple[str, int]], lang: str | None
     """The question's words (each with its sentence; ``tokens`` as typed, the same length) with a player's verb read
     as one where the word is also a noun or an adjective the rules use: Italian *attivo*, *gioco* before an object
     (*attivo la Cappa*: I activate, not active; *gioco la montagna*, *gioco EDH*, *gioco a Modern*: I play, not a
-    game) and not after a
-    determiner (*il gioco*, *in gioco*); French *active* after a subject (*j'active*, *il active*: activate, not
-    the active player's *actif*)."""
+    game) and not after a determiner (*il gioco*, *in gioco*); French *active* after a subject (*j'active*, *il
+    active*: activate, not the active player's *actif*)."""
     if lang == "it":
         return [(_ITALIAN_VERBS[word], at) if word in _ITALIAN_VERBS and place + 1 < len(tokens)
                 and (tokens[place + 1] in _OBJECT_DETERMINERS or tokens[place + 1][:2] in ("l'", "l’")

@@ -1619,6 +1619,19 @@ def test_a_card_table_is_made_once_for_the_same_cards_and_rules_and_again_when_w
     assert nicknamed is not table and nicknamed.nicknames.get("garthy") == garth and "garthy" not in table.nicknames
 
 
+def test_a_card_tables_digest_reads_values_not_how_they_share_their_strings() -> None:
+    """The vocabulary read again for an import is equal to the build's, not alike: pickled, a string shared twice is
+    written once, so its pickle differed and the card table was made again for every import."""
+    import pickle
+
+    from indexer.build import value_digest
+
+    word = "".join(["trample"])
+    shared, apart = [word, word], ["".join(["tram", "ple"]), "".join(["tr", "ample"])]
+    assert shared == apart and pickle.dumps(shared) != pickle.dumps(apart)
+    assert value_digest(shared) == value_digest(apart) != value_digest(["trample", "haste"])
+
+
 def _card(table, name: str) -> int:
     return next(at for at, card in enumerate(table.cards) if card[0] == name)
 
