@@ -8,8 +8,9 @@ typos, names, numbers) and over those plus 80 card names and 40 rule numbers, co
 ``mtgkb search`` and ``mtgkb rule`` wall time (fresh processes, median of 5) — and for FTS5:
 build time, size, p50/p95 — with the machine's load average before and after. Questions: warm
 p50/p95 over the questions of each set, ``eval/questions.tsv`` and ``eval/table-questions.tsv`` (long
-stories naming cards, phone-typed jargon; FTS5: their words ORed), and a cold ``mtgkb search`` of a
-short question and of a story naming cards.
+stories naming cards, phone-typed jargon; FTS5: their words ORed), again with CPython's default
+garbage collector (``kb.collector``'s baseline), and a cold ``mtgkb search`` of a short question and of a
+story naming cards.
 
     .venv/bin/python benchmarks/search_speed.py [--sets N] [--keep DIR]
     .venv/bin/python benchmarks/search_speed.py --kb DIR   # an archive KB already built: no build timed
@@ -21,6 +22,7 @@ With ``--kb`` the knowledge base given (built, say, by ``mtgkb build --kb DIR --
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import resource
 import shutil
@@ -43,6 +45,7 @@ from eval.qrels import QUESTION_SETS, load_questions, load_queries  # noqa: E402
 from indexer import windows  # noqa: E402
 from indexer.build import build_index, collect_items  # noqa: E402
 from indexer.search import QueryError, Searcher  # noqa: E402
+from kb.collector import tune_collector  # noqa: E402
 from kb.corpus import embedded_files  # noqa: E402
 from kb.store import KnowledgeBase, current_build  # noqa: E402
 
@@ -161,6 +164,7 @@ def main() -> None:
     parser.add_argument("--keep", type=Path, help="keep the knowledge base in this folder")
     parser.add_argument("--kb", type=Path, help="measure this knowledge base as it is (no build, no unpacking)")
     args = parser.parse_args()
+    tune_collector()  # as the mtgkb command and each web worker do
     work = Path(tempfile.mkdtemp(prefix="mtgkb-speed-"))
     try:
         print(f"load average before the build: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores", flush=True)
@@ -212,6 +216,10 @@ def main() -> None:
                          for name, path in QUESTION_SETS.items() if path.is_file()}
         question_ms = {name: (latencies(ours, questions), latencies(lambda q: fts_questions.search(q, 10), questions))
                        for name, questions in question_sets.items()}
+        default_collector = gc.get_threshold()
+        gc.set_threshold(700, 10, 10)  # CPython's own thresholds, the baseline of kb.collector
+        untuned_ms = {name: latencies(ours, questions) for name, questions in question_sets.items()}
+        gc.set_threshold(*default_collector)
 
         # as a user's install: the modules' bytecode written once, not compiled again at every cold start
         env = {**{k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}, "MTGKB_HOME": str(kb_dir)}
@@ -246,6 +254,8 @@ def main() -> None:
             print(f"{f'warm p50 / p95, {len(values)} questions, {name} set':<50}{pct(values, 50):>7.1f} / "
                   f"{pct(values, 95):.1f}ms   FTS5 (words ORed) {pct(fts_values, 50):.2f} / "
                   f"{pct(fts_values, 95):.2f}ms")
+            print(f"{'  the same, CPython default collector':<50}{pct(untuned_ms[name], 50):>7.1f} / "
+                  f"{pct(untuned_ms[name], 95):.1f}ms")
         print(f"{'cold mtgkb search of a question (median of 5)':<50}{cold_question:>7.2f}s")
         print(f"{'cold mtgkb search of a story naming cards (median of 5)':<50}{cold_story:>7.2f}s")
         print(f"{'cold mtgkb search of a question with typos (median of 5)':<50}{cold_typos:>7.2f}s")

@@ -37,6 +37,13 @@ def pytest_xdist_make_scheduler(config, log):
     return make_scheduler(config, log)
 
 
+def pytest_configure(config) -> None:
+    """Each test process collects garbage as the ``mtgkb`` command does (:mod:`kb.collector`)."""
+    from kb.collector import tune_collector
+
+    tune_collector()
+
+
 def pytest_runtest_logreport(report) -> None:
     from tests.scheduling import record
 
@@ -47,6 +54,17 @@ def pytest_sessionfinish(session) -> None:
     from tests.scheduling import save
 
     save(session.config)
+
+
+@pytest.fixture(autouse=True)
+def roomy_answer_deadline(request, monkeypatch) -> None:
+    """The web tests' searches get 30 wall seconds, not the server's 3 (``kb.web.handling.ANSWER_DEADLINE``):
+    two xdist workers on two cores once made a first search late, and the page said the server was busy.
+    A test of the deadline sets its own after this one."""
+    if request.module.__name__.rpartition(".")[2].startswith("test_web"):
+        from kb.web import handling
+
+        monkeypatch.setattr(handling, "ANSWER_DEADLINE", 30.0)
 
 
 def require_shared(path: Path = SHARED_CORPUS) -> Path:

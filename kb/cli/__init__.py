@@ -20,6 +20,7 @@ from typing import Any
 import click
 
 from .. import __version__
+from ..collector import tune_collector
 from ..errors import KBError
 
 # command name -> "module:attribute" of its click command
@@ -65,7 +66,9 @@ class KBGroup(click.Group):
 
     def main(self, args: Any = None, *rest: Any, **options: Any) -> Any:
         """Run the command with its arguments as text: bytes that are not UTF-8 (and lone surrogates)
-        become U+FFFD, so a query or name typed with them gets an answer, not a traceback."""
+        become U+FFFD, so a query or name typed with them gets an answer, not a traceback. The
+        process's garbage collector is set for a knowledge base's tables (:mod:`kb.collector`)."""
+        tune_collector()
         arguments = sys.argv[1:] if args is None else list(args)
         return super().main([valid_text(a) for a in arguments], *rest, **options)
 

@@ -163,5 +163,9 @@ async def _sweep_builds(handle: KBHandle) -> None:
 
 
 def create_app_from_env() -> Starlette:
-    """For ``uvicorn --factory`` in every worker: the folder comes from ``MTGKB_SERVE_KB``."""
+    """For ``uvicorn --factory`` in every worker: the folder comes from ``MTGKB_SERVE_KB``; the
+    worker's garbage collector is set for a knowledge base's tables (:mod:`kb.collector`)."""
+    from ..collector import tune_collector
+
+    tune_collector()
     return create_app(Path(os.environ["MTGKB_SERVE_KB"]), server_headers=True)
