@@ -5,8 +5,8 @@ Derived at build from the card's stored data, never from its words matched again
 * supertypes and types: *legendary* → the legend rule (704.5j, 205.4d; a legendary instant or sorcery → 205.4e, its
   casting restriction, instead), a planeswalker → 306, its loyalty abilities 606 and the damage dealt to it 120.3c,
   an Aura → 303.4, its state-based action 704.5m and its spell's illegal target 608.3b, an Equipment → 301.5 and
-  704.5n, a Vehicle → 301.7, a Saga → 714, a battle → 310, a *world* → 704.5k, an instant → 304, a sorcery → 307
-  (when it may be cast);
+  704.5n, a Vehicle → 301.7, a Saga → 714, a Class → 716, a battle → 310, a *world* → 704.5k, an instant → 304, a
+  sorcery → 307 (when it may be cast);
 * a multi-face card's kind (:func:`card_kind`): split → 709, Adventure → 715, flip → 710, double-faced → 712;
 * its keywords (MTGJSON's list) → their rules of 701 and 702 through the vocabulary, with the chapters of
   the additional rules those rules cite (:func:`with_cited_chapters`: mutate → 729, morph → 708), and the keyword
@@ -567,6 +567,7 @@ SUPERTYPES_AND_TYPES: dict[str, tuple[str, ...]] = {
     "equipment": ("301.5", "704.5n"),
     "vehicle": ("301.7",),
     "saga": ("714",),
+    "class": ("716",),  # its levels are no leveler's level up (716.4; the sixty-second cold trial's Druid Class)
     "battle": ("310",),
     "instant": ("304",),
     "sorcery": ("307",),

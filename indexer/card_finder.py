@@ -1403,6 +1403,11 @@ class CardFinder:
             strays.append((word.start, word.end))  # Disa the Restless … Disa: the card not held, named again
             return None
         card = again = self._found_again(word.key, found)
+        if card is None and (_a_subtype_plural(word.key, self.subtypes) or (
+                word.key in self.subtypes and at > 0 and words[at - 1].key in _INDEFINITE)):
+            # all my Elves, my Slivers, les Anges: the creatures of that type, not Llanowar Elves; puts a Soldier
+            # from my hand onto the battlefield: any Soldier, not Yotian Soldier (the sixty-second cold trial's E02)
+            return None
         if card is None:
             names = self._holding(word.key)
             if flag & COMMON:  # an everyday word names no character by its title (Tuteur: not Kaheera, le Tuteur)
@@ -1826,8 +1831,11 @@ class CardFinder:
                 continue
             remembered = self._remembered_as(following, wanted)
             span = words[at:following[remembered[0] - 1][0] + 1] if remembered is not None else []
-            if remembered is None or (remembered[2] and not _joined_by_small_words(span)):
-                continue  # controlla una creatura: no Controlla Creatura, whose words are everyday words
+            if remembered is None or (remembered[2] and (not _joined_by_small_words(span) or _small_words_added(
+                    span, key))):
+                # controlla una creatura, controlla la creatura: no Controlla Creatura, whose words are everyday words
+                # and print no "la" between them (the sixty-second cold trial's I02)
+                continue
             if (self._english(name) and any(w.key in _FUNCTION for w in span)
                     and not _has_small_words(self.card_names[card])):
                 continue  # Krenko in the command zone: no small word in Krenko's Command to remember as "in the"
@@ -2023,6 +2031,16 @@ def _joined_by_small_words(span: list[Token]) -> bool:
     return all(w.key in _SMALL_NAME_WORDS for w in span if w.key in _FUNCTION)
 
 
+def _small_words_added(span: list[Token], printed: str) -> bool:
+    """Whether ``span`` holds an article the name ``printed`` (its key) does not: *controlla la creatura* is no
+    Controlla Creatura; *Sentiero per l'esilio* (Sentiero dell'Esilio) and *chemin de l exil* (Chemin vers l'exil)
+    only replace a small word, and the elided ones, which names' keys leave out, are no article here."""
+    return any(w.key in _NAMES_ARTICLES and w.key not in printed.split(" ") for w in span[1:])
+
+
+_NAMES_ARTICLES = frozenset({"the", "a", "an", "il", "lo", "la", "gli", "le", "un", "uno", "una", "les", "une"})
+
+
 def _remembered(typed: str, printed: str) -> bool:
     """Whether a name's word ``printed`` is remembered as ``typed``: the same, its start of four letters
     or more (*shiv*: Shivan), or one letter off (two from eight letters: *sculteur*, sculpteur)."""
@@ -2087,6 +2105,18 @@ def _base_forms(key: str) -> set[str]:
              if key.endswith(ending) and len(key) > len(ending) + 3}
     found.discard(key)
     return found
+
+
+def _a_subtype_plural(key: str, subtypes: AbstractSet[str]) -> bool:
+    """Whether the folded ``key`` is the plural of a subtype the held cards print (*elves*: Elf, *slivers*: Sliver,
+    *anges*: Ange, *angeli*: Angelo; *elves* is also printed, on the oldest type lines)."""
+    return any(
+        key[:-len(ending)] + base in subtypes for ending, base in _SUBTYPE_PLURALS
+        if key.endswith(ending) and len(key) > len(ending) + 1)
+
+
+# English and French plurals (elves, wolves: -ves of -f), Italian (angeli, elfi: -i of -o; -i of -e)
+_SUBTYPE_PLURALS = (("s", ""), ("es", ""), ("ves", "f"), ("i", "o"), ("i", "e"), ("x", ""))
 
 
 def _a_game_term(typed: list[Token]) -> bool:

@@ -225,6 +225,14 @@ def test_the_monarch_or_a_land_type_set_brings_its_rule(type_line, text, rules) 
     assert rules <= evidence_of(type_line, text)
 
 
+def test_a_class_brings_the_class_rules_not_the_levelers() -> None:
+    """The sixty-second cold trial: Druid Class (*can i lvl up druid class at instant speed*) brought no 716."""
+    found = evidence_of("Enchantment — Class", "(Gain the next level as a sorcery to add its ability.)\nWhenever a land "
+                        "enters the battlefield under your control, you gain 1 life.\n{2}{G}: Level 2\nYou may play "
+                        "an additional land on each of your turns.")
+    assert "716" in found and not found & {"711", "702.87"}
+
+
 @pytest.mark.parametrize("type_line, text, rules, absent", [
     # table11's A-08 (Platinum Emperion and a fetchland's life payment): the Emperion brought nothing
     ("Artifact Creature — Golem", "Your life total can't change.", {"119.8", "119.7"}, set()),

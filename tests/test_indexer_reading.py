@@ -1174,6 +1174,9 @@ def test_an_obsolete_name_typed_is_also_searched_as_the_current_one(query, lang,
     ("when does legend rule kick in exactly", "en", "kick in", "apply", "kick"),
     # a judge's use of the frozen code: "ma réserve" is the sideboard in French play, not only older cards' mana pool
     ("il contrôle mon tour avec Mindslaver, il peut voir ma réserve ?", "fr", "réserve", "sideboard", None),
+    # the sixty-second: French "cycler" was read nowhere; the Italian players' verb, the same
+    ("Est-ce que je peux cycler Street Wraith en payant 2 vies ?", "fr", "cycler", "Cycling", None),
+    ("posso ciclare la carta in risposta?", "it", "ciclare", "Cycling", None),
 ])
 def test_everyday_words_of_the_cold_trials_are_read_as_the_rules_say_them(query, lang, typed, english,
                                                                           not_english) -> None:
