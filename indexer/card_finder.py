@@ -1153,9 +1153,11 @@ class CardFinder:
         """``text`` with the names of ``found`` cut out (those whose words are kept stay), each with the ending a
         hyphen joins to it (a verb made of the name: *Lightning Bolt-are*, *Wrath-ato*; left alone, ``-are`` would
         be read as a word excluded), and the names typed that are no card held (``strays``: not words to read,
-        correct or translate)."""
+        correct or translate), each with its joined ending too (*a Zorblax-era cube*: ``-era`` left alone made the
+        whole question a query of excluded words)."""
         cuts = [(card.start, card.end + _joined_ending_length(text, card.end)) for card in found if not card.kept]
-        cuts += [match.span() for name in strays for match in re.finditer(rf"(?<!\w){re.escape(name)}(?!\w)", text)]
+        cuts += [(match.start(), match.end() + _joined_ending_length(text, match.end()))  # Zorblax-era: no "-era" left
+                 for name in strays for match in re.finditer(rf"(?<!\w){re.escape(name)}(?!\w)", text)]
         out, last = [], 0
         for start, end in _outermost(cuts):
             out += [text[last:start], " "]
@@ -1403,10 +1405,8 @@ class CardFinder:
             strays.append((word.start, word.end))  # Disa the Restless … Disa: the card not held, named again
             return None
         card = again = self._found_again(word.key, found)
-        if card is None and (_a_subtype_plural(word.key, self.subtypes) or (
-                word.key in self.subtypes and at > 0 and words[at - 1].key in _INDEFINITE)):
-            # all my Elves, my Slivers, les Anges: the creatures of that type, not Llanowar Elves; puts a Soldier
-            # from my hand onto the battlefield: any Soldier, not Yotian Soldier (the sixty-second cold trial's E02)
+        if card is None and (_a_creature_of_a_type(words, at, self.subtypes | TOKEN_TYPES)
+                             or _a_set_named(words, at)):
             return None
         if card is None:
             names = self._holding(word.key)
@@ -2064,6 +2064,34 @@ def _beside_a_token(words: list[Token], at: int) -> bool:
     return any(0 <= i < len(words) and words[i].key in _TOKEN_WORDS for i in (at - 1, at + 1))
 
 
+def _a_creature_of_a_type(words: list[Token], at: int, subtypes: AbstractSet[str]) -> bool:
+    """Whether ``words[at]`` names creatures by a subtype of ``subtypes``: in the plural (*all my Elves*, *my
+    Slivers*, *les Anges*: not Llanowar Elves), after an indefinite article (*puts a Soldier from my hand*: not
+    Yotian Soldier, the sixty-second cold trial's E02), or named so before (*un Soldato bianco … il mio Soldato*)."""
+    key = words[at].key
+    if _a_subtype_plural(key, subtypes):
+        return True
+    return key in subtypes and any(words[i].key == key and i > 0 and words[i - 1].key in _INDEFINITE
+                                   for i in range(at + 1))
+
+
+# the subtypes of tokens that no card prints, so no type line held gives them (Italian and French folded)
+TOKEN_TYPES = frozenset({"army", "armata", "esercito", "armee", "servo", "servitore", "germ", "germe", "role",
+                         "ruolo"})
+
+
+def _a_set_named(words: list[Token], at: int) -> bool:
+    """Whether ``words[at]`` names a set or its plane, as players say where they played (*Innistrad draft*, *a
+    Theros-era cube*, *draft di Innistrad*): not Soul of Innistrad."""
+    after = words[at + 1].key if at + 1 < len(words) else ""
+    before = [w.key for w in words[max(0, at - 2):at] if w.key not in ("di", "de", "of")]
+    return after in _PLAYED_SETS or (bool(before) and before[-1] in _PLAYED_SETS)
+
+
+# (not "block", "set" nor "cards": Brimaz block le Stalking Tiger, Humility set it to 1/1, io blocco con Brimaz)
+_PLAYED_SETS = frozenset({"draft", "sealed", "cube", "era", "prerelease", "league", "bloc"})
+
+
 def _tokens_named_before(words: list[Token], at: int) -> bool:
     """Whether ``words[at]`` is, or is the plural of, a word typed before beside the word *token* (*two Warrior tokens
     … both Warriors*): those tokens named again."""
@@ -2336,7 +2364,8 @@ def unheld_names(words: list[Token], taken: list[bool],
                 words[end].capital or (joiners := _joiners_before_a_capital(words, end, taken))):
             end += 1 if words[end].capital else joiners
         named = [w for w in words[at:end] if w.key not in _NAME_JOINERS]
-        a_type = len(named) == 1 and _a_creature_type(words, at)  # des créatures Saprobionte: a creature type
+        # des créatures Saprobionte: a creature type; a Theros-era cube, Innistrad draft: a set
+        a_type = len(named) == 1 and (_a_creature_type(words, at) or _a_set_named(words, at))
         foreign = any(_foreign_to_the_game(w) and w.key not in subtypes and w.key not in DECK_COLOURS for w in named)
         if foreign and (len(named) >= 2 or not words[at].first) and not a_type:
             spans.append((words[at].start, words[end - 1].end))

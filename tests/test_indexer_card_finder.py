@@ -909,6 +909,24 @@ def test_a_creature_type_in_the_plural_or_after_an_article_is_no_card() -> None:
         assert finder.find(text) == [], text
     assert [c.name for c in distinct(finder.find("I tap Llanowar Elves, then my Elves attack"))] == ["Llanowar Elves"]
     assert [c.name for c in distinct(finder.find("Yotian Soldier has vigilance"))] == ["Yotian Soldier"]
+    # named so before: un Soldato bianco … il mio Soldato (the thirty-ninth cold trial's I07); a token's type no card
+    # prints: une Armée, un Indizio (Clue) of the table set
+    table.subtypes |= subtype_words(["Creatura — Soldato"])
+    assert CardFinder.of(table).find("ho un Soldato bianco, lui lancia About Face sul mio Soldato") == []
+
+
+def test_a_set_named_where_players_played_is_no_card() -> None:
+    """The table sets: *a Theros-era cube* was Soul of Theros, *Innistrad draft* Soul of Innistrad; *Brimaz block le
+    Stalking Tiger* stays Brimaz (block is a verb there)."""
+    from indexer.card_finder import card_table
+
+    finder = CardFinder.of(card_table([("Soul of Theros", [], 2, [], {}), ("Soul of Innistrad", [], 2, [], {}),
+                                       ("Brimaz, King of Oreskos", [], 3, [], {})], []))
+    assert finder.find("We played a Theros-era cube last weekend") == []
+    assert finder.find("Innistrad draft last night: it was day") == []
+    assert finder.find("ieri sera al draft di Innistrad") == []
+    assert [c.name for c in distinct(finder.find("Brimaz block le Stalking Tiger"))] == ["Brimaz, King of Oreskos"]
+    assert [c.name for c in distinct(finder.find("Soul of Innistrad returns to my hand"))] == ["Soul of Innistrad"]
 
 
 def test_a_sentences_first_word_before_a_part_is_no_piece_of_a_longer_name(cards_kb) -> None:  # noqa: F811

@@ -139,3 +139,14 @@ def test_the_five_colours_typed_as_players_do_are_words_not_a_card_no_list_knows
     read = reading(search_kb, "posso castare il mio commander dalla command zone pagando WUBRG come costo alternativo?")
     assert not read.get("not_cards") and "No card held" not in read["read_as"]
     assert "white blue black red green" in read["read_as"]
+
+
+def test_a_name_not_held_goes_with_the_ending_a_hyphen_joins_to_it() -> None:
+    """Left alone, ``-era`` of *a Zorblax-era cube* was read as a word excluded, and the whole question became the
+    game term Block (the thirty-third session, on a table set's development question naming Theros so)."""
+    from indexer.card_finder import card_table
+
+    finder = CardFinder.of(card_table([("Brave the Sands", [], 3, [], {})], []))
+    text = "We played a Zorblax-era cube and I had Brave the Sands out, so my creatures could block an extra attacker"
+    assert finder.without_cards(text, finder.find(text), ["Zorblax"]) == \
+        "We played a cube and I had out, so my creatures could block an extra attacker"
