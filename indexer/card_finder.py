@@ -1112,6 +1112,8 @@ class CardFinder:
                 continue  # Kitchen Finks e tornato col persist: a participle (tornare), not Never // Return's Tornato
             if word.capital and _in_proper_noun(words, at, 1, self._one_word_name):
                 continue  # Thalia and Sentinel of the Nameless City: a longer name, not Sentinel
+            if not word.capital and at + 1 < len(words) and words[at + 1].key in _ARTICLES and words[at + 1].joined:
+                continue  # Sundial of the Infinite and finish the turn: a verb and its object, not Start // Finish
             # a comma before a card ends a clause as often as it lists (were gone, Rancor: no Dead // Gone)
             if not any(0 <= other < len(words) and a_card_at(words[other].start)
                        for other in (_joined_card(text, words, at, 1, comma=False), _joined_card(text, words, at, -1))):
@@ -1252,11 +1254,12 @@ class CardFinder:
         return self.name_cards[name] in self.side and bool(self._character_cards(word))
 
     def _a_face_starting_a_sentence(self, words: list[Token], at: int, size: int, name: int) -> bool:
-        """Whether ``words[at]`` is a common word starting a sentence that names one face of a card of two faces
-        (*Domanda:* opening an Italian question: Offerta // Domanda), not used as a card: the word, as players name
-        such a card by both faces or cast it."""
+        """Whether ``words[at]`` is a common word starting a sentence, or typed in lower case, that names one face of a
+        card of two faces (*Domanda:* opening an Italian question: Offerta // Domanda; *does the lance fall off*: no Rise
+        // Fall; *finish the turn*: no Start // Finish), not used as a card: the word, as players name such a card by
+        both faces or cast it."""
         word = words[at]
-        return (size == 1 and word.first and FACE_SEPARATOR in self.card_names[self.name_cards[name]]
+        return (size == 1 and (word.first or not word.capital) and FACE_SEPARATOR in self.card_names[self.name_cards[name]]
                 and bool(self._flags(word.key) & COMMON) and not _used_as_card(words, at, 1))
 
     def _by_keywords_named(self, names: list[int], words: list[Token]) -> list[int]:

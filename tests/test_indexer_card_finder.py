@@ -521,6 +521,11 @@ def test_a_form_of_another_word_beside_a_card_found_is_no_card(cards_kb) -> None
         "Kitchen Finks"]
     assert [c.name for c in distinct(finder.find("umiltà e opalescenza insieme, chi vince?"))] == [
         "Humility", "Opalescence"]
+    # the table sets: a verb and its object after a card found and "and" (finish the turn: no Start // Finish)
+    finder = CardFinder.of(card_table([("Sundial of the Infinite", [], 2, [], {}), ("Start // Finish", [], 1, [], {})],
+                                      rules))
+    assert [c.name for c in distinct(finder.find("I activate Sundial of the Infinite and finish the turn"))] == [
+        "Sundial of the Infinite"]
 
 
 def test_an_italian_or_french_name_of_rules_words_typed_in_sentence_case_is_the_card(finder) -> None:
