@@ -140,7 +140,9 @@ def translated(word: str, lang: str) -> list[tuple[str, float, int]]:
     """The English of an Italian or French word by the word table: (lemma, weight, evidence),
     weight = probability × how much evidence there is (full from :data:`FULL_EVIDENCE` line pairs),
     strongest first. A word whose form or lemma the review lists is read as the review says (its
-    lemma's review before the encoder's near words of the form; a ``replace`` admits no near words)."""
+    lemma's review before the encoder's near words of the form; a ``replace`` admits no near words). A word the
+    table and the near words lack, but the table holds without the prefix of a thing done again, is read as that
+    word (*redevient*: *devient*, :func:`without_again_prefix`)."""
     table = word_table().get(lang, {})
     folded, base = fold(word), lemma(word, lang)
     review = reviewed().get((lang, folded)) or reviewed().get((lang, base))
@@ -150,6 +152,8 @@ def translated(word: str, lang: str) -> list[tuple[str, float, int]]:
         found = table.get(base, [])
     else:
         found = []
+    if not found and not review and not near(lang, folded) and (again := without_again_prefix(folded, lang)):
+        found = table[again[0]]  # redevient, ridiventa (becomes again): devient, diventa
     out = []
     for english, probability, evidence in found:
         weight = probability * min(1.0, math.log1p(evidence) / math.log1p(FULL_EVIDENCE))

@@ -23,5 +23,5 @@ COLLECTOR_THRESHOLDS = (50_000, 20, 100)
 
 
 def tune_collector() -> None:
-    """Collect less often: a young generation of :data:`COLLECTOR_THRESHOLDS` allocations, and rare whole-heap passes."""
+    """Collect less often (:data:`COLLECTOR_THRESHOLDS`): a larger young generation, rare whole-heap passes."""
     gc.set_threshold(*COLLECTOR_THRESHOLDS)

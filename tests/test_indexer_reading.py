@@ -190,6 +190,14 @@ def test_a_reviewed_replacement_admits_no_near_words_and_translations_come_stron
     assert "scavenge" not in [english for english, _, _ in translated("scade", "it")]
 
 
+def test_a_word_done_again_the_table_lacks_is_translated_as_the_word_without_its_prefix() -> None:
+    """The sixty-second cold trial's F02: *le Germe redevient 0/0* (becomes again) was read nowhere; the Italian
+    *ridiventa* too. A word the table holds keeps its own translation (*rivela*, reveals, is no *vela*)."""
+    assert "become" in [english for english, _, _ in translated("redevient", "fr")]
+    assert "become" in [english for english, _, _ in translated("ridiventa", "it")]
+    assert "reveal" in [english for english, _, _ in translated("rivela", "it")]
+
+
 def test_a_game_term_is_not_searched_as_its_longer_names() -> None:
     """Trample Over Planeswalkers matches more words than Trample, so it would rank 702.19c first
     for every trample question; the term's shorter name finds all its rules."""
