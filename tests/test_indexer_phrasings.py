@@ -105,9 +105,9 @@ def test_a_question_in_players_words_reaches_the_rule_and_says_which_phrasing_it
     assert {"rule/111.7", "rule/704.5d"} & {hit["id"] for hit in hits}
     assert all(any("bounce" in phrase for phrase in hit["phrases"]) for hit in hits if hit["id"] in ("rule/111.7", "rule/704.5d"))
     shown = CliRunner().invoke(main, ["search", "--kb", str(product_kb), "-n", "3", "--explain", query]).stdout
-    assert "    met by our players' phrasing (not the rules' text): “" in shown
+    assert "    met by how players ask about it (their words, not a ruling): “" in shown
     plain = CliRunner().invoke(main, ["search", "--kb", str(product_kb), "-n", "3", query]).stdout
-    assert "players' phrasing" not in plain
+    assert "how players ask" not in plain
 
 
 def test_a_rules_lines_looked_up_in_the_tables_text_are_those_the_full_parse_reads() -> None:

@@ -253,7 +253,10 @@ def render_hit(rank: int, hit, color: bool, titles: dict[str, str] | None = None
     if hit.extra.get("fallback"):
         lines.append(f"    (no {language_list(hit.extra['fallback']['asked'])} text held: English shown)")
     if explain and hit.extra.get("phrases"):
-        lines.append("    met by our players' phrasing (not the rules' text): " + " · ".join(f"“{phrase}”" for phrase in hit.extra["phrases"]))
+        # a phrasing is how players ask about the rule, often without its question mark: never a ruling (the
+        # sixty-third cold trial's judge read "può attaccare il turno che entra senza rapidità" as one)
+        lines.append("    met by how players ask about it (their words, not a ruling): "
+                     + " · ".join(f"“{phrase}”" for phrase in hit.extra["phrases"]))
     if explain and hit.extra.get("ranking"):
         lines.append(f"    ranked: {ranking_line(hit.extra['ranking'])}")
     if hit.number:
