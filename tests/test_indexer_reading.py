@@ -1185,6 +1185,8 @@ def test_an_obsolete_name_typed_is_also_searched_as_the_current_one(query, lang,
     # the sixty-second: French "cycler" was read nowhere; the Italian players' verb, the same
     ("Est-ce que je peux cycler Street Wraith en payant 2 vies ?", "fr", "cycler", "Cycling", None),
     ("posso ciclare la carta in risposta?", "it", "ciclare", "Cycling", None),
+    # the sixty-third: French "prolifère" (I proliferate) was searched as an English word
+    ("je cast Bloom Hulk et je prolifère sur la saga", "fr", "prolifère", "proliferate", None),
 ])
 def test_everyday_words_of_the_cold_trials_are_read_as_the_rules_say_them(query, lang, typed, english,
                                                                           not_english) -> None:
