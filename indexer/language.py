@@ -339,9 +339,12 @@ def unglued(folded: str, lang: str | None) -> str | None:
 
 
 def is_typed_word(word: str, lang: str | None) -> bool:
-    """Whether ``word`` is a word of ``lang`` (:func:`is_real_word`), or one with an elided article typed glued to
-    it (:func:`unglued`): no typo to correct (*lancien* is l'ancien, not *lancer*)."""
-    return is_real_word(word, lang) or unglued(fold(word), lang) is not None
+    """Whether ``word`` is a word of ``lang`` (:func:`is_real_word`), one with an elided article typed glued to
+    it (:func:`unglued`), or a chat spelling of ``lang`` (of any language when unknown: :func:`chat_words`): no typo
+    to correct (*lancien* is l'ancien, not *lancer*; *smth* is something, not *smith*; *prox* prossimo, not *prix*)."""
+    folded = fold(word)
+    return (is_real_word(word, lang) or unglued(folded, lang) is not None
+            or any((code, folded) in chat_words() for code in ((lang,) if lang else LANGS)))
 
 
 @lru_cache(maxsize=1)

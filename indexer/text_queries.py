@@ -232,6 +232,8 @@ class TextQueries:
             return []
         if found := self._in_own_language(folded):
             return found[:3]
+        if _a_function_word_mistyped(folded, self.query_lang):
+            return []  # shoud (should): not shroud, a keyword one letter away
         for distance in (1, 2) if len(folded) >= 7 else (1,):
             found = [w for w in nearest_terms(folded, distance) if self.words.frequency(w)][:3]
             if found or (found := self._nearest(folded, distance, 3)):
@@ -279,7 +281,8 @@ class TextQueries:
             folded = fold(word)
             fixed = []
             if len(folded) >= 5 and folded.isalpha() and folded not in term_words() \
-                    and not self.words.frequency(folded) and not is_typed_word(word, self.query_lang):
+                    and not self.words.frequency(folded) and not is_typed_word(word, self.query_lang) \
+                    and not _a_function_word_mistyped(folded, self.query_lang):
                 for distance in (1, 2) if len(folded) >= 7 else (1,):
                     fixed = [w for w in nearest_terms(folded, distance)
                              if self.words.frequency(w) and spoken_in(w, self.query_lang)]
@@ -296,6 +299,8 @@ class TextQueries:
         if len(folded) < 4 or not folded.isalpha() or folded in term_words() or is_typed_word(folded, self.query_lang) \
                 or any(folded in STOPWORDS[lang] for lang in LANGS):  # miei in an English question mixed with Italian
             return []
+        if _a_function_word_mistyped(folded, self.query_lang):
+            return []  # shoud (should): not shroud
         if self.query_lang not in (None, "en") and is_real_word(folded, "en"):
             return []  # an English word in an Italian or French question (Hardened Scales): not "happened"
         if len(folded) >= 5 and (found := self._in_own_language(folded) or nearest_players_words(folded, self.query_lang)):
@@ -309,6 +314,15 @@ class TextQueries:
         if self.query_lang not in ("it", "fr"):
             return []
         return without_again_prefix(folded, self.query_lang) or nearest_table_words(folded, self.query_lang)
+
+
+def _a_function_word_mistyped(folded: str, lang: str | None) -> bool:
+    """Whether ``folded`` is one edit from a function word of ``lang`` (of any language when unknown): *shoud*,
+    *wich*, *becuase* are typos of words a question leaves out, not of the nearest word of the rules."""
+    from .translation import one_edit
+
+    words = STOPWORDS[lang] if lang in STOPWORDS else frozenset().union(*STOPWORDS.values())
+    return any(word in words for word in one_edit(folded))
 
 
 # marks a question's last word may carry as parsed (hexprof?), left after a word corrected

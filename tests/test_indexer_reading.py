@@ -1187,6 +1187,11 @@ def test_an_obsolete_name_typed_is_also_searched_as_the_current_one(query, lang,
     ("posso ciclare la carta in risposta?", "it", "ciclare", "Cycling", None),
     # the sixty-third: French "prolifère" (I proliferate) was searched as an English word
     ("je cast Bloom Hulk et je prolifère sur la saga", "fr", "prolifère", "proliferate", None),
+    # the development questions' corrections: players' words corrected into others (said, primo, tappe, musee)
+    ("opp sacd his creature in response", "en", "sacd", "Sacrifice", None),
+    ("who has prio after the trigger resolves", "en", "prio", "Priority", None),
+    ("ma créature tapée peut bloquer ?", "fr", "tapée", "Tap", None),
+    ("j'ai muté mon elfe sur son dragon", "fr", "muté", "Mutate", None),
 ])
 def test_everyday_words_of_the_cold_trials_are_read_as_the_rules_say_them(query, lang, typed, english,
                                                                           not_english) -> None:
