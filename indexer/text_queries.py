@@ -29,7 +29,7 @@ from kb.text import fold
 from .analysis import LANGS, STOPWORDS, terms
 from .lexicon import expansions
 from .language import fits_question, is_real_word, is_typed_word
-from .translation import nearest_players_words, nearest_table_words, without_again_prefix
+from .translation import nearest_players_words, nearest_table_words, one_edit, without_again_prefix
 from .vocab import nearest_terms, spelled, spoken_in, spot, term_words, translations, words_of
 from .query import Parsed, Phrase, Word
 from .schema import fields_of
@@ -319,8 +319,6 @@ class TextQueries:
 def _a_function_word_mistyped(folded: str, lang: str | None) -> bool:
     """Whether ``folded`` is one edit from a function word of ``lang`` (of any language when unknown): *shoud*,
     *wich*, *becuase* are typos of words a question leaves out, not of the nearest word of the rules."""
-    from .translation import one_edit
-
     words = STOPWORDS[lang] if lang in STOPWORDS else frozenset().union(*STOPWORDS.values())
     return any(word in words for word in one_edit(folded))
 

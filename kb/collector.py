@@ -7,10 +7,11 @@ the slowest searches slow and took a third of an import. A process entry (the ``
 each web worker, the speed benchmark) calls :func:`tune_collector` once; the library alone leaves
 its host's collector as it is.
 
-Measured on the 580-set archive's knowledge base (2026-12-07, ``docs/development.md``): warm
-question p95 98 → 53 ms over 615 questions, p50 29.7 → 27.7 ms; an import in a warm process
-1.07 → 0.63 s; ``mtgkb build`` of the embedded corpus 11.3 → 10.0 s (one run each), for 10 MB more
-memory.
+Measured on the 580-set archive's knowledge base (2026-12-07): warm question p95 over 615 questions
+98 → 53 ms, p50 29.7 → 27.7 ms; ``benchmarks/search_speed.py`` prints both collectors side by side (that
+day: p95 118 → 42 ms on the first set, 126 → 60 ms on the table set). An import in a warm process took
+1.07 → 0.63 s, ``mtgkb build`` of the embedded corpus 11.3 → 10.0 s (one run each) for 10 MB more memory,
+and the test suite 8-10 → 6 minutes on two cores.
 """
 
 from __future__ import annotations
