@@ -667,6 +667,7 @@ class CardFinder:
         self.side = frozenset(_numbers(data.get("side", b"")))  # cards printed only in side sets
         self.unheld = frozenset(_numbers(data.get("unheld", b"")))  # the archive's cards not held (CardTable.unheld)
         self.subtypes = frozenset(data.get("subtypes", ()))  # CardTable.subtypes
+        self.creature_types = self.subtypes | TOKEN_TYPES  # and those of tokens no card prints
         # the start or end of a one-word English name of tournament cards -> those cards (packed)
         self.pieces: dict[str, bytes] = data.get("pieces", {})
         self.nicknames: dict[str, int] = data.get("nicknames", {})  # a nickname's key (or its plural's) -> its card
@@ -1254,12 +1255,11 @@ class CardFinder:
         return self.name_cards[name] in self.side and bool(self._character_cards(word))
 
     def _a_face_starting_a_sentence(self, words: list[Token], at: int, size: int, name: int) -> bool:
-        """Whether ``words[at]`` is a common word starting a sentence, or typed in lower case, that names one face of a
-        card of two faces (*Domanda:* opening an Italian question: Offerta // Domanda; *does the lance fall off*: no Rise
-        // Fall; *finish the turn*: no Start // Finish), not used as a card: the word, as players name such a card by
-        both faces or cast it."""
+        """Whether ``words[at]`` is a common word starting a sentence that names one face of a card of two faces
+        (*Domanda:* opening an Italian question: Offerta // Domanda), not used as a card: the word, as players name
+        such a card by both faces or cast it."""
         word = words[at]
-        return (size == 1 and (word.first or not word.capital) and FACE_SEPARATOR in self.card_names[self.name_cards[name]]
+        return (size == 1 and word.first and FACE_SEPARATOR in self.card_names[self.name_cards[name]]
                 and bool(self._flags(word.key) & COMMON) and not _used_as_card(words, at, 1))
 
     def _by_keywords_named(self, names: list[int], words: list[Token]) -> list[int]:
@@ -1408,8 +1408,7 @@ class CardFinder:
             strays.append((word.start, word.end))  # Disa the Restless … Disa: the card not held, named again
             return None
         card = again = self._found_again(word.key, found)
-        if card is None and (_a_creature_of_a_type(words, at, self.subtypes | TOKEN_TYPES)
-                             or _a_set_named(words, at)):
+        if card is None and (_a_creature_of_a_type(words, at, self.creature_types) or _a_set_named(words, at)):
             return None
         if card is None:
             names = self._holding(word.key)
