@@ -58,10 +58,11 @@ Derived at build from the card's stored data, never from its words matched again
   → 614.8 too, a replacement of destruction; a trigger reading an entering creature's power (Elemental Bond) →
   611.3c; a Lieutenant's commander controlled → 903.3d; a spell's effect on a set of creatures until end of turn
   (Infest) → 611.2c; a delayed trigger an activated ability creates (Sneak Attack) → 603.7e, one a spell creates →
-  603.7d; no mana cost on a card that is cast (Ancestral Vision) → 118.6, 202.1b; shield, stun, finality and rad
-  counters → 122.1c, 122.1d, 122.1h, 122.1i; an artifact made a creature (Ensoul Artifact) → 613.1d; other permanents
-  entering as a copy (Essence of the Wild) → 614.1d, 616.1c, the copy chosen first; an attack restriction (Ensnaring
-  Bridge) → 508.1c; a creature entering under another player's control instead (Gather Specimens) → 616.1b; a
+  603.7d; no mana cost on a card that is cast (Ancestral Vision) → 118.6, 202.1b, and its mana value of 0 → 202.3a;
+  shield, stun, finality and rad counters → 122.1c, 122.1d, 122.1h, 122.1i; an artifact made a creature (Ensoul
+  Artifact) → 613.1d; other permanents entering as a copy (Essence of the Wild) → 614.1d, 616.1c, the copy chosen
+  first; an attack restriction (Ensnaring Bridge) → 508.1c, a block restriction (Craven Giant) → 509.1b; a
+  creature entering under another player's control instead (Gather Specimens) → 616.1b; a
   replacement of an effect creating tokens or putting counters (Parallel Lives) → 614.16; a cost to block (Archangel of
   Tithes) → 509.1d, 509.1f; an effect lasting *for as long as* (Dungeon Geists) → 611.2b; a trigger on becoming
   unattached (Grafted Wargear) → 603.10c, 603.10a; tapped for mana (Kinnan) → 106.12, 106.12a; spells of a quality
@@ -395,6 +396,10 @@ ABILITY_KINDS: tuple[tuple[tuple[str, ...], str, re.Pattern], ...] = tuple(
         # an attack restriction (Ensnaring Bridge, Pacifism): checked as attackers are declared (508.1c), so not on a
         # creature put onto the battlefield attacking (508.4c)
         (("508.1c",), "an attack restriction", r"\bcan't attack\b"),
+        # a block restriction (Craven Giant, Goblin War Drums' "can't block alone"): checked as blockers are declared
+        # (509.1b), before the requirements are obeyed as far as they may be (509.1c); not a cost to block (Archangel
+        # of Tithes: 509.1d)
+        (("509.1b",), "a block restriction", r"\bcan't block\b(?![^.]*\bunless\b[^.]*\bpays?\b)"),
         # a creature entering under another player's control instead (Gather Specimens): applied first among the
         # replacement effects on its entering (616.1b)
         (("616.1b",), "changes who controls an entering object",
@@ -657,7 +662,7 @@ def card_evidence(type_line: str, text: str, keywords: Iterable[str], mana_cost:
     if "creature" in words and _TAP_ABILITY.search(re.sub(r"\([^)]*\)", "", text or "")):
         add(("302.6",), "a creature's ability with the tap symbol")
     if not mana_cost and name and not words & _NO_COST_NEEDED:  # Ancestral Vision: an unpayable cost (118.6)
-        add(("118.6", "202.1b"), "no mana cost")
+        add(("118.6", "202.1b", "202.3a"), "no mana cost")
     ability_costs = " ".join(_ACTIVATED_COST.findall(re.sub(r"\([^)]*\)", "", text or "")))
     for pattern, rules, reason in _MANA_SYMBOLS:
         if pattern.search(mana_cost or ""):

@@ -831,7 +831,8 @@ class CardFinder:
         found = self._parts_of_one_name_translated(text, words, found)
         found += self._beside_cards(text, words, taken, found)
         found = sorted((self._named_again(card, found) for card in found), key=lambda f: f.start)
-        unheld = self._rest_of_names(text, found, _outermost(spans + unheld_names(words, taken, self.subtypes)))
+        unheld = self._rest_of_names(text, found, _outermost(spans + unheld_names(
+            words, taken, self.subtypes, lambda key: bool(self._flags(key) & RULES))))
         ended = [card for start, end in unheld if (card := self._a_name_with_an_ending(text, start, end)
                                                    or self._a_name_remembered_loosely(text, start, end)) is not None]
         unheld = [(start, end) for start, end in unheld if not any(card.start == start for card in ended)]
@@ -1187,10 +1188,22 @@ class CardFinder:
                         size == 1 and _in_proper_noun(words, at, size)) or words[at].hyphened or (
                         at + size < len(words) and words[at + size].hyphened):
                     return None  # a name around it (Cryptic Spires, Opal-Eye: cards the table may lack)
+                if self._inside_a_name_cut_short(words, at, size, taken, found, strays):
+                    return None  # vial smasher: Vial Smasher the Fierce, not Aether Vial and Reality Smasher
                 if size == 1 and _among_players(words, words[at].key):
                     return None  # Alice attacks Bob: a player, not Dark Confidant
                 return card, size, "nickname", False
         return None
+
+    def _inside_a_name_cut_short(self, words: list[Token], at: int, size: int, taken: list[bool],
+                                 found: list[FoundCard], strays: list[tuple[int, int]]) -> bool:
+        """Whether a name as players remember it (:meth:`_misremembered`), starting at ``at`` or just before it,
+        holds ``words[at:at + size]`` and more (*vial smasher*, Vial Smasher the Fierce, typed in lower case)."""
+        for start in range(max(0, at - 2), at + 1):
+            hit = self._misremembered(words, start, taken, found, strays)
+            if hit is not None and start + hit[1] >= at + size and hit[1] > size:
+                return True
+        return False
 
     def _inside_name(self, words: list[Token], at: int, size: int, taken: list[bool],
                      found: list[FoundCard], strays: list[tuple[int, int]]) -> bool:
@@ -1223,6 +1236,8 @@ class CardFinder:
                     continue  # Domanda: ... (a question), not Supply // Demand's Italian face
                 if accepted is not None and self._faces_as_everyday_words(words, at, size, name):
                     continue  # non sarebbe mai tornato (never came back): no Never // Return, Mai // Tornato
+                if accepted is not None and _a_set_named(words, at, size):
+                    continue  # a War of the Spark draft: where they played, not the card
                 if accepted is not None:
                     if self._longer_name_inside(words, at, size, taken):
                         return None  # lancé Rage de bataille temurienne: Temur Battle Rage, not Lance-rage
@@ -1831,6 +1846,8 @@ class CardFinder:
             wanted = [w for w in key.split(" ") if w not in _FUNCTION]
             if len(wanted) < 2 or wanted[0] != first.key:
                 continue
+            if _opens_with_small_words(key):
+                continue  # the creature is already dead: no You Are Already Dead, remembered without its start
             remembered = self._remembered_as(following, wanted)
             span = words[at:following[remembered[0] - 1][0] + 1] if remembered is not None else []
             if remembered is None or (remembered[2] and (not _joined_by_small_words(span) or _small_words_added(
@@ -1841,6 +1858,8 @@ class CardFinder:
             if (self._english(name) and any(w.key in _FUNCTION for w in span)
                     and not _has_small_words(self.card_names[card])):
                 continue  # Krenko in the command zone: no small word in Krenko's Command to remember as "in the"
+            if any(w.key in _JOINERS and w.key not in key.split(" ") for w in span):
+                continue  # un dragon et a pris des blessures: two deeds, no Dragon priseproie
             if remembered[:2] > best.get(card, (0, 0)):
                 best[card] = remembered[:2]
         if not best:
@@ -2005,6 +2024,7 @@ _CARD_AFTER = frozenset({("in", "response"), ("in", "risposta"), ("en", "reponse
 # The small words players type inside a name for the printed ones (chemin de l'exil: Chemin vers l'exil).
 _SMALL_NAME_WORDS = frozenset({"of", "the", "to", "in", "di", "del", "della", "dei", "delle", "degli", "dell", "da",
                                "per", "de", "du", "des", "la", "le", "l", "d", "a", "au", "aux", "vers"})
+_JOINERS = frozenset({"and", "or", "e", "ed", "o", "et", "ou"})  # a list's or a sentence's joiners
 _BETWEEN_NAMES = re.compile(r"\s+(?:and|e|ed|et|ou|o)\s+")  # a list's joiner between two names typed
 # the small words and articles a name's words are glued with, none of them a word to translate
 _NAME_GLUE = _SMALL_NAME_WORDS | {"and", "e", "ed", "et", "il", "lo", "gli", "i", "les", "un", "une", "uno", "una"}
@@ -2026,6 +2046,13 @@ def _capital_inside(word: Token) -> bool:
 def _has_small_words(name: str) -> bool:
     """Whether an English card name holds a function word (*to* of Path to Exile; not a possessive's *s*)."""
     return any(piece in _FUNCTION and piece != "s" for piece in re.split(r"[ '’]", fold(name)))
+
+
+def _opens_with_small_words(key: str) -> bool:
+    """Whether a name's key opens with a function word that is no article (*you are* of You Are Already Dead; not *the*
+    of The Ozolith, a name players type without it)."""
+    opening = key.split(" ", 1)[0]
+    return opening in _FUNCTION and opening not in _NAMES_ARTICLES and opening != "l"
 
 
 def _joined_by_small_words(span: list[Token]) -> bool:
@@ -2082,16 +2109,19 @@ TOKEN_TYPES = frozenset({"army", "armata", "esercito", "armee", "servo", "servit
                          "ruolo"})
 
 
-def _a_set_named(words: list[Token], at: int) -> bool:
-    """Whether ``words[at]`` names a set or its plane, as players say where they played (*Innistrad draft*, *a
-    Theros-era cube*, *draft di Innistrad*): not Soul of Innistrad."""
-    after = words[at + 1].key if at + 1 < len(words) else ""
+def _a_set_named(words: list[Token], at: int, size: int = 1) -> bool:
+    """Whether ``words[at:at + size]`` name a set or its plane, as players say where they played (*Innistrad draft*,
+    *a Theros-era cube*, *draft di Innistrad*, *a War of the Spark draft*): not Soul of Innistrad, nor the card War of
+    the Spark."""
+    after = words[at + size] if at + size < len(words) else None
     before = [w.key for w in words[max(0, at - 2):at] if w.key not in ("di", "de", "of")]
-    return after in _PLAYED_SETS or (bool(before) and before[-1] in _PLAYED_SETS)
+    return (after is not None and (after.key in _PLAYED_SETS or (after.key == "era" and after.hyphened))
+            or (bool(before) and before[-1] in _PLAYED_SETS and words[at].joined))
 
 
-# (not "block", "set" nor "cards": Brimaz block le Stalking Tiger, Humility set it to 1/1, io blocco con Brimaz)
-_PLAYED_SETS = frozenset({"draft", "sealed", "cube", "era", "prerelease", "league", "bloc"})
+# (not "block", "set" nor "cards": Brimaz block le Stalking Tiger, Humility set it to 1/1, io blocco con Brimaz; "era"
+# only hyphened after the name, *Theros-era*, for the Italian *era* is "was": c'era Terminus, Thragtusk era in campo)
+_PLAYED_SETS = frozenset({"draft", "sealed", "cube", "prerelease", "league", "bloc"})
 
 
 def _tokens_named_before(words: list[Token], at: int) -> bool:
@@ -2347,11 +2377,13 @@ def _unread_capitalised_runs(words: list[Token], found: list[FoundCard], unheld:
     return runs
 
 
-def unheld_names(words: list[Token], taken: list[bool],
-                 subtypes: AbstractSet[str] = frozenset()) -> list[tuple[int, int]]:
+def unheld_names(words: list[Token], taken: list[bool], subtypes: AbstractSet[str] = frozenset(),
+                 rules_word: Callable[[str], bool] = lambda _key: False) -> list[tuple[int, int]]:
     """Where the question names a card the knowledge base does not hold (``Pithing Needle`` on a knowledge
     base without it): a run of capitalised words, *of* / *to* / *di* / *de* maybe between, holding a word of
-    no language nor of the rules, players' jargon or game terms (:func:`_foreign_to_the_game`); of one word
+    no language nor of the rules, players' jargon or game terms (:func:`_foreign_to_the_game`), or of two words or
+    more a verb of casting uses as a card, not all of them ``rules_word`` nor function words (*J'ai cast Boarding
+    Party*: :func:`_used_as_card`; not *cast Auras and Equipment*, *cast the Bolt I drew*); of one word
     only inside a sentence, and not where a creature type stands nor a word of the ``subtypes`` cards print (*mon
     Gobelin*, *a Shapeshifter Rogue*: :attr:`CardTable.subtypes`). Its words are then not read, spelling-corrected
     (*Pithing* → putting) or translated."""
@@ -2369,7 +2401,12 @@ def unheld_names(words: list[Token], taken: list[bool],
         # des créatures Saprobionte: a creature type; a Theros-era cube, Innistrad draft: a set
         a_type = len(named) == 1 and (_a_creature_type(words, at) or _a_set_named(words, at))
         foreign = any(_foreign_to_the_game(w) and w.key not in subtypes and w.key not in DECK_COLOURS for w in named)
-        if foreign and (len(named) >= 2 or not words[at].first) and not a_type:
+        # J'ai cast Boarding Party: everyday words, but a name of two capitalised words a verb of casting uses as a card
+        cast = (len(named) >= 2 and not words[at].first and _used_as_card(words, at, end - at, with_cue=False)
+                and not any(w.key in _FUNCTION for w in named)
+                and not all(any(rules_word(key) or key in subtypes for key in (w.key, *_base_forms(w.key)))
+                            for w in named))
+        if (foreign or cast) and (len(named) >= 2 or not words[at].first) and not a_type:
             spans.append((words[at].start, words[end - 1].end))
         at = end
     return spans

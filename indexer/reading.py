@@ -400,7 +400,8 @@ def _chat_spelled(kept: list[tuple[str, int]], lang: str | None, capital_x: list
                   ) -> tuple[list[tuple[str, int]], set[str]]:
     """The question's words (each with its sentence) with each chat spelling of ``lang`` read as the words it
     stands for (Italian *avv*: avversario; English *idk*: I don't know), and the chat spellings that stand for
-    function words only, kept as typed to be left out as function words are (French *qd*: quand, *ds*: dans);
+    function words only, kept as typed to be left out as function words are (French *qd*: quand, *ds*: dans), and
+    those the story words list, kept to be read as story (French *mdr*: laughter, whose *mort* would be searched);
     Italian *x* is *per* (:func:`_italian_x_is_per`). None when the language is not known."""
     if lang == "it":
         kept = [("per", at) if word == "x" and _italian_x_is_per(kept, place, bool(capital_x and capital_x[place]))
@@ -421,7 +422,8 @@ def _chat_spelled(kept: list[tuple[str, int]], lang: str | None, capital_x: list
         full = chat_words().get((lang, word))
         if full is not None and all(fold(w) in function for w in full):
             short.add(fold(word))
-        spelled += [(word, at)] if full is None or fold(word) in short else [(w, at) for w in full]
+        story = full is not None and _is_story((fold(word),), lang)  # mdr (mort de rire): laughter, no death
+        spelled += [(word, at)] if full is None or fold(word) in short or story else [(w, at) for w in full]
     return spelled, short
 
 

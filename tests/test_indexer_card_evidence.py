@@ -403,6 +403,18 @@ def test_a_card_with_no_mana_cost_that_is_cast_brings_the_unpayable_cost() -> No
     assert vision.get("118.6") == vision.get("202.1b") == "no mana cost"
     assert "118.6" not in dict(card_evidence("Land", "{T}: Add {C}.", (), "", {}, "Wastes"))
     assert "118.6" not in dict(card_evidence("Sorcery", "Draw three cards.", (), "{2}{U}", {}, "Concentrate"))
+    # the sixty-fifth cold trial's F03 (cascade into Crashing Footfalls): its mana value of 0 too
+    assert vision.get("202.3a") == "no mana cost"
+
+
+def test_a_block_restriction_brings_its_rule_and_a_cost_to_block_does_not() -> None:
+    """The sixty-fifth cold trial's I01: Craven Giant ("can't block") brought nothing."""
+    assert dict(card_evidence("Creature — Giant", "Craven Giant can't block.", (), "{2}{R}", {}, "Craven Giant")) == {
+        "509.1b": "a block restriction"}
+    tithes = dict(card_evidence("Creature — Angel", "As long as Archangel of Tithes is attacking, creatures can't block "
+                                "unless their controller pays {1} for each of those creatures.", (), "{1}{W}{W}{W}", {},
+                                "Archangel of Tithes"))
+    assert "509.1d" in tithes and "509.1b" not in tithes
 
 
 def test_phasing_and_an_aura_bring_the_aura_phasing_out_with_it() -> None:

@@ -934,6 +934,55 @@ def test_a_set_named_where_players_played_is_no_card() -> None:
     assert [c.name for c in distinct(finder.find("Soul of Innistrad returns to my hand"))] == ["Soul of Innistrad"]
 
 
+def test_a_name_as_a_set_before_a_played_word_is_no_card_and_an_italian_was_is_no_set() -> None:
+    """The table sets: *a War of the Spark draft* read the card War of the Spark; the Italian *era* (was) before or
+    after a name is no set (*c'era Terminus*), nor a set word ending the sentence before a name (*our Shadowmoor cube:
+    Puncture Blast*)."""
+    from indexer.card_finder import card_table
+
+    finder = CardFinder.of(card_table([("War of the Spark", [], 1, [], {}), ("Terminus", [], 4, [], {}),
+                                       ("Puncture Blast", [], 2, [], {})], []))
+    assert finder.find("Playing a War of the Spark draft last night, I had a 3/3 Zombie Army") == []
+    assert [c.name for c in finder.find("tra le carte pescate c'era Terminus")] == ["Terminus"]
+    assert [c.name for c in finder.find("il mio Terminus era in mano")] == ["Terminus"]
+    assert [c.name for c in finder.find("Quick one from our Shadowmoor cube: Puncture Blast has wither")] == [
+        "Puncture Blast"]
+
+
+def test_a_name_cut_short_in_lower_case_is_the_card_not_two_nicknames(cards_kb) -> None:  # noqa: F811
+    """table17's C-03-fr: *vial smasher* (Vial Smasher the Fierce, in lower case) read Aether Vial and Reality Smasher
+    by their nicknames; typed with capitals it was the card already."""
+    from indexer.build import collect_items
+    from indexer.card_finder import card_table
+
+    rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
+    table = card_table([("Vial Smasher the Fierce", [], 2, [], {}), ("Aether Vial", [], 9, [], {}),
+                        ("Reality Smasher", [], 6, [], {})], rules)
+    card = {entry[0]: at for at, entry in enumerate(table.cards)}
+    table.nicknames = {"vial": card["Aether Vial"], "smasher": card["Reality Smasher"]}
+    finder = CardFinder.of(table)
+    for text in ("mes 2 partners (thrasios + vial smasher) en zone de cmd", "I have Vial Smasher out"):
+        assert [c.name for c in finder.find(text)] == ["Vial Smasher the Fierce"], text
+    assert [c.name for c in finder.find("vial on 2, then smasher")] == ["Aether Vial", "Reality Smasher"]
+
+
+def test_a_name_remembered_needs_its_opening_and_no_joiner_it_does_not_print(cards_kb) -> None:  # noqa: F811
+    """table16's C-10-fr: *un gros dragon et a pris des blessures* was Dragon priseproie (pris, the start of
+    priseproie, with *et a* between); *they are already dead* was You Are Already Dead, whose opening no one typed."""
+    from indexer.build import collect_items
+    from indexer.card_finder import card_table
+
+    rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
+    finder = CardFinder.of(card_table([("Preyseizer Dragon", [("fr", "Dragon priseproie")], 1, [], {}),
+                                       ("You Are Already Dead", [], 1, [], {}),
+                                       ("Sword of Fire and Ice", [("fr", "Épée de feu et de glace")], 9, [], {})],
+                                      rules))
+    assert finder.find("mon Troll a bloqué un gros dragon et a pris des blessures mortelles") == []
+    assert finder.find("Do I get that window, or are they already dead?") == []
+    assert [c.name for c in finder.find("mon Dragon priseproie attaque")] == ["Preyseizer Dragon"]
+    assert [c.name for c in finder.find("avec mon Épée de feu et glace équipée")] == ["Sword of Fire and Ice"]
+
+
 def test_a_sentences_first_word_before_a_part_is_no_piece_of_a_longer_name(cards_kb) -> None:  # noqa: F811
     """The thirty-seventh cold trial: "Controllavo Toluz, Capotreno Scaltra" (I controlled Toluz, …) was said to be
     a name no card held, and the Toluz named later with it; the Italian verb starting the sentence is no name's."""

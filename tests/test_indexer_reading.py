@@ -875,6 +875,12 @@ def test_a_chat_spelling_is_read_as_the_words_it_stands_for(text, lang, english,
     assert left_out not in {g.text for g in reading.groups}
 
 
+def test_a_chat_spelling_the_story_words_list_is_read_as_story() -> None:
+    """The sixty-fifth cold trial's F04: French *mdr* (mort de rire, laughing) was read as *mort* and searched as die."""
+    reading = read("je suis à 1 pv, je peux payer 2 pv?? ça me met à -1 mdr", "fr")
+    assert "die" not in reading.read_as() and "life" in reading.read_as()
+
+
 def test_italian_crea_after_a_determiner_is_a_creature_and_elsewhere_the_verb() -> None:
     # the twentieth cold trial: "una crea" had been read as create
     assert "creature" in read("l'opp fa bolt su una crea con travolgere", "it").read_as()

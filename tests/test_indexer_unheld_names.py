@@ -33,9 +33,22 @@ def unheld(text: str) -> list[str]:
     ("Marc prend l'initiative et s'aventure dans l'Undercity ?", []),  # the dungeon of the rules (the 35th trial)
     # the forty-ninth trial: "No card held: Mistmoors", and overlord read as a word
     ("J'ai cast Overlord of the Mistmoors pour son impending cost", ["Overlord of the Mistmoors"]),
+    # the sixty-fifth trial: a name of everyday words and a game term (Party) a verb of casting uses as a card was
+    # read as the words (the Party of 700.8)
+    ("J'ai cast Boarding Party, le cascade révèle une carte sans coût", ["Boarding Party"]),
+    ("I cast Nuclear Fallout and everybody got rad counters", ["Nuclear Fallout"]),
+    ("Brainstorm: can I cast the Bolt I just drew?", []),  # a pronoun after a name
 ])
 def test_a_run_of_capitalised_words_of_no_language_is_a_name(text, expected) -> None:
     assert unheld(text) == expected
+
+
+def test_game_words_a_verb_of_casting_uses_are_no_name() -> None:
+    """Subtypes and words of the rules after *cast* name what is cast, not a card (Sigarda's Aid's text)."""
+    text = "it lets me cast Auras and Equipment whenever I could cast an instant"
+    words = tokens(text)
+    assert unheld_names(words, [False] * len(words), frozenset({"equipment"}), lambda key: key == "aura") == []
+    assert unheld_names(words, [False] * len(words)) != []  # each word alone is of a language: only a cast name
 
 
 def reading(kb, query: str) -> dict:
