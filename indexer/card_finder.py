@@ -1858,7 +1858,7 @@ class CardFinder:
             if (self._english(name) and any(w.key in _FUNCTION for w in span)
                     and not _has_small_words(self.card_names[card])):
                 continue  # Krenko in the command zone: no small word in Krenko's Command to remember as "in the"
-            if any(w.key in _JOINERS and w.key not in key.split(" ") for w in span):
+            if any(w.key in _LIST_JOINERS and w.key not in key.split(" ") for w in span):
                 continue  # un dragon et a pris des blessures: two deeds, no Dragon priseproie
             if remembered[:2] > best.get(card, (0, 0)):
                 best[card] = remembered[:2]
@@ -2024,7 +2024,6 @@ _CARD_AFTER = frozenset({("in", "response"), ("in", "risposta"), ("en", "reponse
 # The small words players type inside a name for the printed ones (chemin de l'exil: Chemin vers l'exil).
 _SMALL_NAME_WORDS = frozenset({"of", "the", "to", "in", "di", "del", "della", "dei", "delle", "degli", "dell", "da",
                                "per", "de", "du", "des", "la", "le", "l", "d", "a", "au", "aux", "vers"})
-_JOINERS = frozenset({"and", "or", "e", "ed", "o", "et", "ou"})  # a list's or a sentence's joiners
 _BETWEEN_NAMES = re.compile(r"\s+(?:and|e|ed|et|ou|o)\s+")  # a list's joiner between two names typed
 # the small words and articles a name's words are glued with, none of them a word to translate
 _NAME_GLUE = _SMALL_NAME_WORDS | {"and", "e", "ed", "et", "il", "lo", "gli", "i", "les", "un", "une", "uno", "una"}

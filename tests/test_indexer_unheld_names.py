@@ -48,7 +48,7 @@ def test_game_words_a_verb_of_casting_uses_are_no_name() -> None:
     text = "it lets me cast Auras and Equipment whenever I could cast an instant"
     words = tokens(text)
     assert unheld_names(words, [False] * len(words), frozenset({"equipment"}), lambda key: key == "aura") == []
-    assert unheld_names(words, [False] * len(words)) != []  # each word alone is of a language: only a cast name
+    assert unheld_names(words, [False] * len(words)) != []  # told no rules word nor subtype, it reads a name
 
 
 def reading(kb, query: str) -> dict:
