@@ -207,5 +207,6 @@ def test_a_wiki_page_nested_too_deep_is_refused_as_soon_as_the_limit_is_read() -
         return refuse
 
     # 8 x the content past the limit: read through, it took 8 x the time; refused at the limit, about
-    # 1-1.5 x (the page is decoded whole first), 2.3 x measured once with the suite on both cores
-    assert growth(refuse_of, 10000, factor=8) <= 3
+    # 1-1.5 x (the page is decoded whole first), 2.3 x measured once with the suite on both cores, 3.4 x once with the
+    # suite and two more test processes on the two cores (2026-12-07): 4 still tells the two apart
+    assert growth(refuse_of, 10000, factor=8) <= 4
