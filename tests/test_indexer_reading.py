@@ -881,6 +881,17 @@ def test_a_chat_spelling_the_story_words_list_is_read_as_story() -> None:
     assert "die" not in reading.read_as() and "life" in reading.read_as()
 
 
+@pytest.mark.parametrize("text, lang, requirement", [
+    ("the creature must block if able?", "en", "requirements block"),
+    ("la mia creatura deve attaccare ogni turno?", "it", "requirements attack"),
+    ("mon géant doit bloquer avec Lure en jeu ?", "fr", "requirements block"),
+])
+def test_a_creature_that_must_block_or_attack_is_read_as_the_rules_requirements(text, lang, requirement) -> None:
+    """Using the tool as a judge: *must* is a function word, so *doit bloquer* read as block alone and 509.4 (a
+    creature put onto the battlefield blocking) came before 509.1c, the requirements Lure makes."""
+    assert requirement in read(text, lang).read_as()
+
+
 def test_italian_crea_after_a_determiner_is_a_creature_and_elsewhere_the_verb() -> None:
     # the twentieth cold trial: "una crea" had been read as create
     assert "creature" in read("l'opp fa bolt su una crea con travolgere", "it").read_as()
