@@ -78,8 +78,9 @@ Derived at build from the card's stored data, never from its words matched again
   other permanents enter (Metallic Mimic, Blind Obedience) → 614.12; a text-changing effect (Sleight of Mind) → 612,
   612.1, 612.2; an attacker's player or permanent reselected (Portal Mage) → 508.7, 508.7a; abilities working off the
   battlefield, told by the card naming itself (:func:`_zone_abilities`): moving itself out of a zone (Reassembling
-  Skeleton) → 113.6m, a trigger in a hidden zone (Narcomoeba) → 113.6k, a zone named (Ichorid) → 113.6b, off the
-  battlefield (Grist) → 113.6c, cast from another zone → 113.6f; a search said by a spell or a nonland permanent
+  Skeleton) → 113.6m, a trigger in a hidden zone (Narcomoeba) → 113.6k, on being cycled (Krosan Tusker) 702.29c
+  too, a zone named (Ichorid) → 113.6b, off the battlefield (Grist) → 113.6c, cast from another zone → 113.6f; a
+  search said by a spell or a nonland permanent
   (:data:`_SEARCHES`: a fetch land's question is its activation) → 701.23, 701.23a, and 701.23d for a number of cards
   (Demonic Tutor: one must be found) or 701.23b for cards of a quality (one may fail to find them); a fight →
   701.14, 701.14a; a card replacing its own move to a graveyard from anywhere (Darksteel Colossus) → 400.6, 614.1a,
@@ -680,9 +681,9 @@ SELF = "~"  # the card naming itself in its text (:func:`_self_named`), as the p
 
 # abilities that work outside the battlefield, told by the card naming itself (113.6): one moving the card out of the
 # zone it is in (Reassembling Skeleton, Bloodghast, Simian Spirit Guide: 113.6m), a trigger on the card in a hidden
-# zone (Narcomoeba, Krosan Tusker's cycling trigger: 113.6k), one that names the zone it works in (Ichorid, Bridge from
-# Below: 113.6b), one that works wherever the card is not on the battlefield (Grist, the Hunger Tide: 113.6c), one that
-# lets the card be cast from another zone (113.6f)
+# zone (Narcomoeba, Krosan Tusker's cycling trigger: 113.6k, and 702.29c), one that names the zone it works in
+# (Ichorid, Bridge from Below: 113.6b), one that works wherever the card is not on the battlefield (Grist, the Hunger
+# Tide: 113.6c), one that lets the card be cast from another zone (113.6f)
 _ZONE_ABILITIES = tuple((rules, reason, re.compile(pattern, re.IGNORECASE | re.MULTILINE)) for rules, reason, pattern in (
     (("113.6m",), "moves itself out of a zone",
      r"\b(?:return|put) ~ from (?:your|a|its owner's) (?:graveyard|hand|library)\b"
@@ -690,6 +691,8 @@ _ZONE_ABILITIES = tuple((rules, reason, re.compile(pattern, re.IGNORECASE | re.M
     (("113.6k",), "triggers outside the battlefield",
      r"^when(?:ever)? (?:you cycle|you discard) ~"
      r"|^when(?:ever)? ~ is put into (?:a|your) graveyard from (?:your library|your hand|anywhere)\b"),
+    # Krosan Tusker: its trigger on being cycled is its own ability, from the discard (702.29c), not the cycling's
+    (("702.29c",), "triggers when cycled", r"^when(?:ever)? you cycle ~"),
     (("113.6b",), "works in the zone it names", r"\b(?:if|while|as long as|only if) ~ is in your (?:graveyard|hand|library)\b"),
     (("113.6c",), "works off the battlefield", r"~ (?:isn't|is not) on the battlefield\b"),
     (("113.6f",), "cast from another zone", r"\b(?:cast|play) ~ from (?:your|a) (?:graveyard|library|exile)\b"),

@@ -309,10 +309,12 @@ def test_an_untap_cost_or_a_plain_trigger_brings_no_untap_or_repetition_rule() -
     # (113.6k), and it is no leaving trigger looking back in time
     ("Narcomoeba", "Creature — Illusion", "Flying\nWhen Narcomoeba is put into your graveyard from your library, you "
      "may put it onto the battlefield.", "{1}{U}", {"113.6k"}, {"603.10a", "603.10"}),
+    # the sixty-seventh cold trial's E04 (Krosan Tusker's cycling countered): its trigger on being cycled is its own,
+    # from the discard (702.29c); typecycling came first
     ("Krosan Tusker", "Creature — Boar Beast", "When you cycle Krosan Tusker, you may search your library for a basic "
-     "land card, reveal that card, put it into your hand, then shuffle.", "{5}{G}{G}", {"113.6k"}, set()),
+     "land card, reveal that card, put it into your hand, then shuffle.", "{5}{G}{G}", {"113.6k", "702.29c"}, set()),
     ("Solemn Simulacrum", "Artifact Creature — Golem", "When Solemn Simulacrum dies, you may draw a card.", "{4}",
-     {"603.10a"}, {"113.6k"}),
+     {"603.10a"}, {"113.6k", "702.29c"}),
     # abilities moving the card out of the zone it is in, or naming the zone they work in
     ("Reassembling Skeleton", "Creature — Skeleton Warrior", "{1}{B}: Return Reassembling Skeleton from your graveyard "
      "to the battlefield tapped.", "{1}{B}", {"113.6m"}, set()),
