@@ -1465,7 +1465,8 @@ class CardFinder:
             if at + size >= len(words) or any(taken[at:at + size + 1]) or any(w.comma for w in words[at + 1:at + size]):
                 return None
             title = words[at + size]
-            if title.comma and title.capital:
+            if title.comma and (title.capital or (  # Tasigur, la Zanna Dorata: an Italian title opens with its article
+                    title.key in _CONNECTORS and at + size + 1 < len(words) and words[at + size + 1].capital)):
                 break
         else:
             return None
@@ -1479,13 +1480,16 @@ class CardFinder:
             end += 1
         typed = [w.key for w in words[at + size:end] if w.key not in _CONNECTORS]
         named_before = {key for card in found for key in (*name_keys(card.name), *name_keys(card.typed))}
-        if not typed or " ".join(typed) in self.by_key or self._character_cards(typed[0]) or named_before & set(typed):
-            # another card's name, or a character's (Liliana, Jace and Chandra: a list), or a card's named before
-            # (grâce à Vorinclex, l'Horloge a reçu: the Horloge de minuit, table5's B-01)
+        listed = words[at + size].key not in _CONNECTORS and self._character_cards(typed[0]) if typed else False
+        if not typed or " ".join(typed) in self.by_key or listed or named_before & set(typed):
+            # another card's name, or a character's (Liliana, Jace and Chandra: a list; not after an article: la Zanna
+            # Dorata), or a card's named before (grâce à Vorinclex, l'Horloge a reçu: the Horloge de minuit, table5's
+            # B-01)
             return None
         from rapidfuzz import fuzz
 
-        alike = sorted(((fuzz.ratio(" ".join(typed), title), card) for card, title in titles.items()), reverse=True)
+        alike = sorted(((max(fuzz.ratio(" ".join(typed), title) for title in printed), card)
+                        for card, printed in titles.items()), reverse=True)
         if alike[0][0] >= TITLE_ALIKE and (len(alike) == 1 or alike[0][0] - alike[1][0] >= TITLE_MARGIN):
             return alike[0][1], end - at, "remembered", False
         cards = self._character_cards(words[at].key)
@@ -1493,16 +1497,21 @@ class CardFinder:
             return cards[0], end - at, "character", False
         return None
 
-    def _titles_of_character(self, character: str) -> dict[int, str]:
+    def _titles_of_character(self, character: str) -> dict[int, list[str]]:
         """The tournament cards whose English name is ``character`` (its keys), a comma and a title, each with the
-        keys of its title, *the* left out."""
+        keys of its titles, *the* (*la*, *le*) left out: the English first, then its Italian and French printed ones
+        (*Tasigur, la Zanna d'Oro*: zanna d oro, which *la Zanna Dorata* is spelled like)."""
         first = character.split(" ", 1)[0]
-        titles: dict[int, str] = {}
+        titles: dict[int, list[str]] = {}
         for name in self._holding(first):
             card = self.name_cards[name]
             before, comma, title = self.card_names[card].partition(",")
             if comma and card not in self.side and " ".join(name_keys(before)) == character:
-                titles[card] = " ".join(key for key in name_keys(title) if key not in _CONNECTORS)
+                titles[card] = [" ".join(key for key in name_keys(title) if key not in _CONNECTORS)]
+        for name in self._holding(first):
+            card, key = self.name_cards[name], self.name_keys[name]
+            if card in titles and not self._english(name) and key.startswith(character + " "):
+                titles[card].append(" ".join(k for k in key[len(character) + 1:].split(" ") if k not in _CONNECTORS))
         return titles
 
     def _character(self, words: list[Token], at: int, taken: list[bool],

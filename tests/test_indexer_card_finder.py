@@ -983,6 +983,22 @@ def test_a_name_remembered_needs_its_opening_and_no_joiner_it_does_not_print(car
     assert [c.name for c in finder.find("avec mon Épée de feu et glace équipée")] == ["Sword of Fire and Ice"]
 
 
+def test_a_characters_title_remembered_in_italian_is_the_card_not_a_card_not_held(cards_kb) -> None:  # noqa: F811
+    """The sixty-eighth cold trial's I03: *Tasigur, la Zanna Dorata* (printed *la Zanna d'Oro*) said "No card held",
+    a judge read, that the knowledge base lacks Tasigur; a title like none of the character's stays a card not held."""
+    from indexer.build import collect_items
+    from indexer.card_finder import card_table
+
+    rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
+    finder = CardFinder.of(card_table([
+        ("Tasigur, the Golden Fang", [("it", "Tasigur, la Zanna d'Oro"), ("fr", "Tasigur, le Croc doré")], 5, [], {}),
+        ("Zanna, the Striker", [], 1, [], {})], rules))
+    strays: list[str] = []
+    found = finder.find("Il mio commander Tasigur, la Zanna Dorata stava bloccando", strays)
+    assert [(c.name, c.how) for c in found] == [("Tasigur, the Golden Fang", "remembered")] and strays == []
+    assert finder.find("il mio Tasigur, la Zanna Bianca attacca", strays) == [] and strays == ["Tasigur, la Zanna Bianca"]
+
+
 def test_a_sentences_first_word_before_a_part_is_no_piece_of_a_longer_name(cards_kb) -> None:  # noqa: F811
     """The thirty-seventh cold trial: "Controllavo Toluz, Capotreno Scaltra" (I controlled Toluz, …) was said to be
     a name no card held, and the Toluz named later with it; the Italian verb starting the sentence is no name's."""
