@@ -319,8 +319,11 @@ class TextQueries:
 def _a_function_word_mistyped(folded: str, lang: str | None) -> bool:
     """Whether ``folded`` is one edit from a function word of ``lang`` (of any language when unknown): *shoud*,
     *wich*, *becuase* are typos of words a question leaves out, not of the nearest word of the rules."""
-    words = STOPWORDS[lang] if lang in STOPWORDS else frozenset().union(*STOPWORDS.values())
+    words = STOPWORDS[lang] if lang in STOPWORDS else _ANY_FUNCTION_WORD
     return any(word in words for word in one_edit(folded))
+
+
+_ANY_FUNCTION_WORD = frozenset().union(*STOPWORDS.values())  # a function word of any of the languages
 
 
 # marks a question's last word may carry as parsed (hexprof?), left after a word corrected
