@@ -1386,6 +1386,8 @@ class CardFinder:
             if inside or (capitals and len(content[0].key) >= 5) or _used_as_card(words, at, size):
                 return _a_players_word(content, size)
             return None
+        if one and not capitals and _a_players_word(content, size) and not _used_as_card(words, at, size):
+            return None  # un effet de reanimate: the players' word, unless used as a card (I cast counterspell)
         return _a_players_word(content, size)
 
     def _a_form_of_a_game_word(self, key: str) -> bool:
@@ -1413,9 +1415,7 @@ class CardFinder:
         if flag & COMMON and _a_creature_described(words, at):
             return None  # trasformarla in un Alce 3/3: the creature type of a token, not Dawntreader Elk (Alce dell'Alba)
         if flag & COMMON and (not word.capital or word.first or _in_proper_noun(words, at, 1)):
-            if (card := self._typed_again(word.key, found)) is not None:
-                return card, 1, "part", False  # emperor croc … sac the croc: the word typed for the card before
-            return None
+            return self._typed_again_found(word.key, found)  # emperor croc … sac the croc: the card named before
         if _beside_a_token(words, at) or (not word.capital and _a_game_terms_word(word.key)):
             return None  # a Soldier token, un jeton Soldat; mana phyrexien (Phyrexian mana): no card
         if any(start <= other.start and other.end <= end and other.key == word.key
@@ -1423,6 +1423,8 @@ class CardFinder:
             strays.append((word.start, word.end))  # Disa the Restless … Disa: the card not held, named again
             return None
         card = again = self._found_again(word.key, found)
+        if again is None and not word.capital and _a_players_word([word], 1) and not _used_as_card(words, at, 1):
+            return self._typed_again_found(word.key, found)  # un effet de reanimate: the players' word
         if card is None and (_a_creature_of_a_type(words, at, self.creature_types) or _a_set_named(words, at)):
             return None
         if card is None:
@@ -1574,6 +1576,12 @@ class CardFinder:
         question: *Opalescence … opal* shortens Opalescence, not the nickname of Mox Opal."""
         return card.how == "nickname" and other.how == "name" and any(
             word != key and word.startswith(key) for word in name_keys(other.name))
+
+    @staticmethod
+    def _typed_again_found(key: str, found: list[FoundCard]) -> tuple[int, int, str, bool] | None:
+        """The card named before whose word ``key`` is typed again, as a part of its name; None when none is."""
+        card = CardFinder._typed_again(key, found)
+        return None if card is None else (card, 1, "part", False)
 
     @staticmethod
     def _typed_again(word: str, found: list[FoundCard]) -> int | None:
@@ -2432,7 +2440,7 @@ def _among_players(words: list[Token], key: str) -> bool:
 
 def _a_players_word(content: list[Token], size: int) -> bool:
     """Whether a one-word name found is also a players' word of corpus/jargon.tsv, whose meaning then stays
-    in the question beside the card (*can i counterspell a land?*: Counterspell, and counter)."""
+    in the question beside the card (*I cast counterspell*: Counterspell, and counter)."""
     from .translation import jargon
 
     return size == 1 and len(content) == 1 and content[0].key in jargon()

@@ -536,11 +536,20 @@ def test_an_italian_or_french_name_of_rules_words_typed_in_sentence_case_is_the_
 
 
 def test_a_one_word_name_that_is_a_players_word_keeps_its_meaning_in_the_question(finder) -> None:
-    # the fifth cold judge trial: "can i counterspell a land?" found Counterspell, and counter was gone
-    [card] = distinct(finder.find("can i counterspell a land? opp just played a land"))
-    assert (card.name, card.kept) == ("Counterspell", True)
+    # the fifth cold judge trial: "I cast counterspell" had found Counterspell, and counter was gone
     [card] = distinct(finder.find("I cast Counterspell on his spell"))
     assert (card.name, card.kept) == ("Counterspell", True)
+    [card] = distinct(finder.find("opp casts reanimate on my creature"))
+    assert (card.name, card.kept) == ("Reanimate", True)
+
+
+@pytest.mark.parametrize("text", [
+    "can i counterspell a land? opp just played a land",
+    "il est revenu par un effet de reanimate, il s'est fait exiler",  # the sixty-ninth cold trial's F03
+    "opp tried to counterspell my land when i played it",
+])
+def test_a_players_word_in_lower_case_that_is_a_one_word_name_is_the_word_unless_cast(finder, text) -> None:
+    assert not {"Counterspell", "Reanimate"} & {name for name, _typed, _how in names(finder, text)}
 
 
 @pytest.mark.parametrize("text, expected", [
