@@ -190,6 +190,15 @@ def test_a_reviewed_replacement_admits_no_near_words_and_translations_come_stron
     assert "scavenge" not in [english for english, _, _ in translated("scade", "it")]
 
 
+@pytest.mark.parametrize("word, lang, english, not_english", [
+    ("decido", "it", "decide", "may"),  # chi sceglie? decido io: the card texts' "puoi decidere" taught may
+    ("combattre", "fr", "fight", "combat"),  # the sixty-ninth cold trial: je le fais combattre (701.14)
+])
+def test_a_verb_the_card_texts_taught_in_another_sense_reads_as_reviewed(word, lang, english, not_english) -> None:
+    found = [found for found, _, _ in translated(word, lang)]
+    assert found[0] == english and not_english not in found
+
+
 def test_a_word_done_again_the_table_lacks_is_translated_as_the_word_without_its_prefix() -> None:
     """The sixty-second cold trial's F02: *le Germe redevient 0/0* (becomes again) was read nowhere; the Italian
     *ridiventa* too. A word the table holds keeps its own translation (*rivela*, reveals, is no *vela*)."""
