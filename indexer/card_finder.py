@@ -2035,7 +2035,11 @@ _ARTICLES = _POSSESSIVES | frozenset({"a", "an", "the", "its", "il", "lo", "la",
 _CARD_AFTER = frozenset({("in", "response"), ("in", "risposta"), ("en", "reponse"), ("resolves",), ("risolve",),
                          ("resout",), ("si", "risolve"), ("se", "resout"),
                          # evoked (solitude evoquee): cast for its evoke cost
-                         ("evoked",), ("evocato",), ("evocata",), ("evoquee",), ("evoque",)})
+                         ("evoked",), ("evocato",), ("evocata",), ("evoquee",), ("evoque",),
+                         # cast from a graveyard (memory deluge en flashback: the seventieth cold trial's F01)
+                         *((cue, "flashback") for cue in ("in", "en", "with", "con", "col", "avec", "via")),
+                         # countered (fact or fiction countered, counterata)
+                         ("countered",), ("counterato",), ("counterata",)})
 
 
 # The small words players type inside a name for the printed ones (chemin de l'exil: Chemin vers l'exil).

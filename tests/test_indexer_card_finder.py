@@ -543,6 +543,15 @@ def test_a_one_word_name_that_is_a_players_word_keeps_its_meaning_in_the_questio
     assert (card.name, card.kept) == ("Reanimate", True)
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("memory deluge en flashback contré par mon adv", "Memory Deluge"),  # the seventieth cold trial's F01
+    ("gifts ungiven countered by a daze", "Gifts Ungiven"),
+])
+def test_a_lower_case_name_of_words_cast_in_flashback_or_countered_is_the_card(finder, text, expected) -> None:
+    assert expected in {name for name, _typed, _how in names(finder, text)}
+    assert not names(finder, "a memory of the deluge, in flashback")
+
+
 @pytest.mark.parametrize("text", [
     "can i counterspell a land? opp just played a land",
     "il est revenu par un effet de reanimate, il s'est fait exiler",  # the sixty-ninth cold trial's F03
