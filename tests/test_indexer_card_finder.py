@@ -545,7 +545,8 @@ def test_a_one_word_name_that_is_a_players_word_keeps_its_meaning_in_the_questio
 
 @pytest.mark.parametrize("text, expected", [
     ("memory deluge en flashback contré par mon adv", "Memory Deluge"),  # the seventieth cold trial's F01
-    ("gifts ungiven countered by a daze", "Gifts Ungiven"),
+    ("memory deluge countered by his daze", "Memory Deluge"),
+    ("memory deluge counterata dal suo daze", "Memory Deluge"),
 ])
 def test_a_lower_case_name_of_words_cast_in_flashback_or_countered_is_the_card(finder, text, expected) -> None:
     assert expected in {name for name, _typed, _how in names(finder, text)}
