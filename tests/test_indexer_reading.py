@@ -199,11 +199,6 @@ def test_a_verb_the_card_texts_taught_in_another_sense_reads_as_reviewed(word, l
     assert found[0] == english and not_english not in found
 
 
-def test_a_french_re_typed_apart_is_again_not_a_word_of_the_card_texts() -> None:
-    # the seventieth cold trial's F01: "je peux la re flashback" read re as reselect
-    assert "re" in read_query("elle va au cimetière et je peux la re flashback ?").dropped
-
-
 def test_a_word_done_again_the_table_lacks_is_translated_as_the_word_without_its_prefix() -> None:
     """The sixty-second cold trial's F02: *le Germe redevient 0/0* (becomes again) was read nowhere; the Italian
     *ridiventa* too. A word the table holds keeps its own translation (*rivela*, reveals, is no *vela*)."""
