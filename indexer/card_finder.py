@@ -1957,8 +1957,9 @@ class CardFinder:
         return not self._flags(key) & (RULES | COMMON) and _no_language_word(key)
 
     def _small(self, word: str) -> bool:
-        """A small common word inside a name (*vers* of Chemin vers l'exil), a player may leave out."""
-        return len(word) <= 4 and bool(self._flags(word) & COMMON)
+        """A small common word inside a name (*vers* of Chemin vers l'exil), or a preposition (*verso* of Viaggio verso
+        il Nulla: the seventy-first cold trial's *Viaggio nel Nulla*), a player may leave out or change."""
+        return (len(word) <= 4 and bool(self._flags(word) & COMMON)) or word in _NAME_PREPOSITIONS
 
     def _unknown(self, key: str) -> bool:
         """A word no name holds, no common word nor a word of the rules: maybe a name mistyped."""
@@ -2043,8 +2044,16 @@ _CARD_AFTER = frozenset({("in", "response"), ("in", "risposta"), ("en", "reponse
 
 
 # The small words players type inside a name for the printed ones (chemin de l'exil: Chemin vers l'exil).
+# the longer prepositions of names a player remembers as another (Viaggio nel Nulla: Viaggio verso il Nulla)
+_NAME_PREPOSITIONS = frozenset({"verso", "contro", "senza", "sopra", "sotto", "dentro", "oltre", "attraverso", "contre",
+                                "sans", "sous", "avec", "dans", "pour", "entre", "parmi", "into", "from", "with", "over",
+                                "under", "upon", "beyond", "through", "against", "without"})
 _SMALL_NAME_WORDS = frozenset({"of", "the", "to", "in", "di", "del", "della", "dei", "delle", "degli", "dell", "da",
-                               "per", "de", "du", "des", "la", "le", "l", "d", "a", "au", "aux", "vers"})
+                               "per", "de", "du", "des", "la", "le", "l", "d", "a", "au", "aux", "vers",
+                               # Italian prepositions joined to an article (Viaggio nel Nulla: Viaggio verso il Nulla)
+                               "nel", "nella", "nello", "nei", "negli", "nelle", "al", "alla", "allo", "ai", "agli",
+                               "alle", "dal", "dalla", "dallo", "dai", "dagli", "dalle", "sul", "sulla", "sullo", "sui",
+                               "sugli", "sulle"})
 _BETWEEN_NAMES = re.compile(r"\s+(?:and|e|ed|et|ou|o)\s+")  # a list's joiner between two names typed
 # the small words and articles a name's words are glued with, none of them a word to translate
 _NAME_GLUE = _SMALL_NAME_WORDS | {"and", "e", "ed", "et", "il", "lo", "gli", "i", "les", "un", "une", "uno", "una"}

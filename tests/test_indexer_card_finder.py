@@ -1383,6 +1383,20 @@ def test_a_run_of_capitalised_words_inside_a_sentence_may_be_a_name_remembered_l
     assert names(finder, "I cast Boon-Bringer Valkyrie and attacked") == []
 
 
+def test_a_name_remembered_with_another_preposition_is_the_card(cards_kb) -> None:  # noqa: F811
+    """The seventy-first cold trial's I02: *Viaggio nel Nulla* (printed Viaggio verso il Nulla) was no card, and its
+    words were read as planeswalk and a negation."""
+    from indexer.build import collect_items
+    from indexer.card_finder import card_table
+
+    rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
+    finder = CardFinder.of(card_table([
+        ("Journey to Nowhere", [("it", "Viaggio verso il Nulla"), ("fr", "Voyage vers nulle part")], 12, [], {}),
+        ("Grizzly Bears", [("it", "Orso Grizzly")], 18, [], {})], rules))
+    assert names(finder, "il mio avversario l'ha esiliato con Viaggio nel Nulla, due turni dopo") == [
+        ("Journey to Nowhere", "Viaggio nel Nulla", "remembered")]
+
+
 def test_a_part_or_a_near_name_before_an_everyday_word_typed_as_a_title_is_a_longer_name(cards_kb) -> None:  # noqa: F811
     """The fifty-first cold trial: *Embereth Veteran* (newer than the archive) was read as Castle Embereth, whose mana
     ability brought 605, and *Thundertrap Trainer* as Thunderclap; a capitalised everyday word right after them, inside
