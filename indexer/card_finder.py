@@ -2043,11 +2043,11 @@ _CARD_AFTER = frozenset({("in", "response"), ("in", "risposta"), ("en", "reponse
                          ("countered",), ("counterato",), ("counterata",)})
 
 
-# The small words players type inside a name for the printed ones (chemin de l'exil: Chemin vers l'exil).
-# the longer prepositions of names a player remembers as another (Viaggio nel Nulla: Viaggio verso il Nulla)
+# The longer prepositions of names a player remembers as another (Viaggio nel Nulla: Viaggio verso il Nulla).
 _NAME_PREPOSITIONS = frozenset({"verso", "contro", "senza", "sopra", "sotto", "dentro", "oltre", "attraverso", "contre",
                                 "sans", "sous", "avec", "dans", "pour", "entre", "parmi", "into", "from", "with", "over",
                                 "under", "upon", "beyond", "through", "against", "without"})
+# The small words players type inside a name for the printed ones (chemin de l'exil: Chemin vers l'exil).
 _SMALL_NAME_WORDS = frozenset({"of", "the", "to", "in", "di", "del", "della", "dei", "delle", "degli", "dell", "da",
                                "per", "de", "du", "des", "la", "le", "l", "d", "a", "au", "aux", "vers",
                                # Italian prepositions joined to an article (Viaggio nel Nulla: Viaggio verso il Nulla)
