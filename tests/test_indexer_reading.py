@@ -877,6 +877,7 @@ def test_a_question_mixed_with_italian_leaves_its_function_words_out_and_transla
     # an elision typed without its apostrophe (2026-12-05, written blind to every question)
     ("jai mill toute la bibli de mon opp, il perd direct ?", "fr", "mill", "jai"),  # j'ai
     ("lavversario mi attacca con una creatura", "it", "opponent", "lavversario"),  # l'avversario
+    ("il a contresort mon sort kicke, je recup le mana du kicker ?", "fr", "regain", "recup"),  # récupère
 ])
 def test_a_chat_spelling_is_read_as_the_words_it_stands_for(text, lang, english, left_out) -> None:
     reading = read(text, lang)
