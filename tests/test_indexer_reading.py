@@ -199,6 +199,19 @@ def test_a_verb_the_card_texts_taught_in_another_sense_reads_as_reviewed(word, l
     assert found[0] == english and not_english not in found
 
 
+@pytest.mark.parametrize("text, lang, read, not_read", [
+    # the seventy-second cold trial: a theft of control read as Flying; prot, istantanea, tt de suite read as nothing
+    ("si je pique le controle d un gobelin avec une aura de vol de controle", "fr", "control", "flying"),
+    ("posso levellare in risposta a una rimozione istantanea x arrivare a prot da tutto", "it", "protection", "prot"),
+    ("posso levellare in risposta a una rimozione istantanea", "it", "instant", "istantanea"),
+    ("il a plus que 2 cartes, il perd tt de suite ?", "fr", "immediately", "suite"),
+])
+def test_players_words_of_the_seventy_second_trial_are_read(text, lang, read, not_read) -> None:
+    reading = read_query(text)
+    shown = {word for group in reading.read_as().split(" · ") for word in group.split(" / ")}
+    assert reading.lang == lang and read in shown and not_read not in shown
+
+
 def test_a_word_done_again_the_table_lacks_is_translated_as_the_word_without_its_prefix() -> None:
     """The sixty-second cold trial's F02: *le Germe redevient 0/0* (becomes again) was read nowhere; the Italian
     *ridiventa* too. A word the table holds keeps its own translation (*rivela*, reveals, is no *vela*)."""
