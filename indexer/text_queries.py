@@ -228,7 +228,7 @@ class TextQueries:
         holds, else the nearest indexed words."""
         folded = fold(word)
         if len(folded) < 5 or not folded.isalpha() or folded in term_words() or self.matches_something(word) \
-                or is_typed_word(word, self.query_lang):
+                or self._a_real_word(word):
             return []
         if found := self._in_own_language(folded):
             return found[:3]
@@ -239,6 +239,13 @@ class TextQueries:
             if found or (found := self._nearest(folded, distance, 3)):
                 return found
         return []
+
+    def _a_real_word(self, word: str) -> bool:
+        """Whether ``word`` is no typo to correct: a word of the question's language (:func:`is_typed_word`) or, in an
+        English question, an Italian or French word (*scusa il mio inglese*, *una situazione strana*: *inglese* is
+        no *ingest*, *strana* no *strata*)."""
+        return is_typed_word(word, self.query_lang) or (
+            self.query_lang == "en" and any(is_real_word(word, lang) for lang in ("it", "fr")))
 
     def matches_something(self, word: str) -> bool:
         """Whether ``word`` is indexed as written, or as analysed in some language, in any field."""
@@ -281,7 +288,7 @@ class TextQueries:
             folded = fold(word)
             fixed = []
             if len(folded) >= 5 and folded.isalpha() and folded not in term_words() \
-                    and not self.words.frequency(folded) and not is_typed_word(word, self.query_lang) \
+                    and not self.words.frequency(folded) and not self._a_real_word(word) \
                     and not _a_function_word_mistyped(folded, self.query_lang):
                 for distance in (1, 2) if len(folded) >= 7 else (1,):
                     fixed = [w for w in nearest_terms(folded, distance)
@@ -296,7 +303,7 @@ class TextQueries:
     def _corrections_loose(self, folded: str) -> list[str]:
         """The nearest indexed word for did-you-mean: one edit away (two from 7 letters on), so a
         word of another language is not turned into a short English one (``etat`` is not ``et``)."""
-        if len(folded) < 4 or not folded.isalpha() or folded in term_words() or is_typed_word(folded, self.query_lang) \
+        if len(folded) < 4 or not folded.isalpha() or folded in term_words() or self._a_real_word(folded) \
                 or any(folded in STOPWORDS[lang] for lang in LANGS):  # miei in an English question mixed with Italian
             return []
         if _a_function_word_mistyped(folded, self.query_lang):

@@ -81,6 +81,8 @@ def test_a_typo_in_italian_or_french_becomes_a_word_of_that_language(search_kb, 
     # (smith is no indexed word of this knowledge base, so this one did not fail before; the archive's read smith)
     ("can i respond to the treasure ability and kill smth before the spell is cast?", "smth", "smith"),
     ("al turno prox attacco con la creatura", "prox", "prix"),
+    # the seventy-first cold trial's E03: an Italian word in an English question, corrected into a keyword
+    ("Chrome Mox question, scusa il mio inglese: I imprint Matter Reshaper", "inglese", "ingest"),
 ])
 def test_a_function_word_mistyped_or_a_chat_spelling_is_not_corrected(search_kb, query, typo, not_read) -> None:
     hits = search(search_kb, query)
