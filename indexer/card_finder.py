@@ -1595,13 +1595,16 @@ class CardFinder:
         return None
 
     def _found_again(self, word: str, found: list[FoundCard]) -> int | None:
-        """The card already found whose name holds ``word``, or a word it starts or ends
-        (``Tarmogoyf ... goyf``); not a character's (:meth:`_character_found`), which names none of its cards."""
+        """The card already found whose name holds ``word``, or a word it starts or ends (``Tarmogoyf ... goyf``), or
+        whose name in another language holds it; not a character's (:meth:`_character_found`), which names none of its
+        cards."""
         for each in found:
             for key in (*name_keys(each.name), *name_keys(each.typed)) if each.how != "character" else ():
                 if key == word or (len(key) > len(word) and (key.startswith(word) or key.endswith(word))):
                     return each.card
-        return None
+        # a word of its name in another language (Nearheath Pilgrim … mon Pèlerin: its French name's, not Pilgrim's Eye)
+        named = {self.name_cards[name] for name in self._holding(word)}
+        return next((each.card for each in found if each.how != "character" and each.card in named), None)
 
     def _pieces_of(self, word: str) -> list[int]:
         """The tournament cards of one-word English names ``word`` starts or ends, longer by

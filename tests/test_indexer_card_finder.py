@@ -1397,6 +1397,22 @@ def test_a_name_remembered_with_another_preposition_is_the_card(cards_kb) -> Non
         ("Journey to Nowhere", "Viaggio nel Nulla", "remembered")]
 
 
+def test_a_word_of_a_named_card_s_name_in_another_language_typed_again_is_that_card(cards_kb) -> None:  # noqa: F811
+    """The seventy-third cold trial's F02: *Nearheath Pilgrim … mon Pèlerin* read Pèlerin as Pilgrim's Eye, whose
+    French name holds it too, and brought its flying and entering rules."""
+    from indexer.build import collect_items
+    from indexer.card_finder import card_table
+
+    rules = [f"{i.title}\n{i.content}" for i in collect_items(cards_kb) if i.kind in ("rule", "term", "example")]
+    finder = CardFinder.of(card_table([
+        ("Nearheath Pilgrim", [("fr", "Pèlerin de la lande")], 3, [], {}),
+        ("Pilgrim's Eye", [("fr", "Œil du pèlerin")], 9, [], {})], rules))
+    found = [(c.name, c.typed, c.how) for c in finder.find(
+        "J'ai joué Nearheath Pilgrim. Est-ce que mon Pèlerin a encore le lien de vie ?")]
+    assert {name for name, _typed, _how in found} == {"Nearheath Pilgrim"}
+    assert ("Nearheath Pilgrim", "Pèlerin", "part") in found
+
+
 def test_a_part_or_a_near_name_before_an_everyday_word_typed_as_a_title_is_a_longer_name(cards_kb) -> None:  # noqa: F811
     """The fifty-first cold trial: *Embereth Veteran* (newer than the archive) was read as Castle Embereth, whose mana
     ability brought 605, and *Thundertrap Trainer* as Thunderclap; a capitalised everyday word right after them, inside
