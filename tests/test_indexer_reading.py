@@ -205,8 +205,10 @@ def test_a_verb_the_card_texts_taught_in_another_sense_reads_as_reviewed(word, l
     ("posso levellare in risposta a una rimozione istantanea x arrivare a prot da tutto", "it", "protection", "prot"),
     ("posso levellare in risposta a una rimozione istantanea", "it", "instant", "istantanea"),
     ("il a plus que 2 cartes, il perd tt de suite ?", "fr", "immediately", "suite"),
+    # the seventy-third: two creatures paired by soulbond are "appariés" at the table (the cards print associés)
+    ("est-ce que mon pèlerin et l'ange sont toujours appariés ?", "fr", "pair", "appariés"),
 ])
-def test_players_words_of_the_seventy_second_trial_are_read(text, lang, read, not_read) -> None:
+def test_players_words_of_the_seventy_second_and_third_trials_are_read(text, lang, read, not_read) -> None:
     reading = read_query(text)
     shown = {word for group in reading.read_as().split(" · ") for word in group.split(" / ")}
     assert reading.lang == lang and read in shown and not_read not in shown
