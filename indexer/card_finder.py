@@ -1386,7 +1386,7 @@ class CardFinder:
             if inside or (capitals and len(content[0].key) >= 5) or _used_as_card(words, at, size):
                 return _a_players_word(content, size)
             return None
-        if one and not capitals and _a_players_word(content, size) and not _used_as_card(words, at, size):
+        if size == 1 and _a_players_word_not_cast(words, at):
             return None  # un effet de reanimate: the players' word, unless used as a card (I cast counterspell)
         return _a_players_word(content, size)
 
@@ -1423,7 +1423,7 @@ class CardFinder:
             strays.append((word.start, word.end))  # Disa the Restless … Disa: the card not held, named again
             return None
         card = again = self._found_again(word.key, found)
-        if again is None and not word.capital and _a_players_word([word], 1) and not _used_as_card(words, at, 1):
+        if again is None and _a_players_word_not_cast(words, at):
             return self._typed_again_found(word.key, found)  # un effet de reanimate: the players' word
         if card is None and (_a_creature_of_a_type(words, at, self.creature_types) or _a_set_named(words, at)):
             return None
@@ -1603,7 +1603,7 @@ class CardFinder:
                 if key == word or (len(key) > len(word) and (key.startswith(word) or key.endswith(word))):
                     return each.card
         # a word of its name in another language (Nearheath Pilgrim … mon Pèlerin: its French name's, not Pilgrim's Eye)
-        named = {self.name_cards[name] for name in self._holding(word)}
+        named = {self.name_cards[name] for name in self._holding(word)} if found else set()
         return next((each.card for each in found if each.how != "character" and each.card in named), None)
 
     def _pieces_of(self, word: str) -> list[int]:
@@ -2452,6 +2452,12 @@ PLAYERS_FIRST_NAMES = frozenset({"alice", "bob", "carol", "charlie", "dave", "ev
 def _among_players(words: list[Token], key: str) -> bool:
     """Whether ``key`` is a player's first name in a question naming another player so (*Alice attacks Bob*)."""
     return key in PLAYERS_FIRST_NAMES and any(w.key in PLAYERS_FIRST_NAMES and w.key != key for w in words)
+
+
+def _a_players_word_not_cast(words: list[Token], at: int) -> bool:
+    """Whether ``words[at]``, a one-word name typed in lower case, is a players' word of corpus/jargon.tsv the question
+    does not use as a card (*un effet de reanimate*: the word; *I cast counterspell*: the card)."""
+    return not words[at].capital and _a_players_word([words[at]], 1) and not _used_as_card(words, at, 1)
 
 
 def _a_players_word(content: list[Token], size: int) -> bool:
